@@ -1,0 +1,116 @@
+/**
+ * The spec's constants, kept in one place for the server and the client.
+ * Sources: spec 01 §2, §9 and spec 02 §9.
+ */
+
+export const LANGUAGES = ['pl', 'en', 'lv', 'ru'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'pl';
+export const FALLBACK_LANGUAGE: Language = 'en';
+/** The login card shows these flags (spec 01 §1). */
+export const LOGIN_FLAG_LANGUAGES: readonly Language[] = ['pl', 'en'];
+
+/** Upper bounds (inclusive) of the screen-size classes in CSS pixels; xlarge is everything above large. */
+export const SCREEN_SIZES = {
+  xxsmall: 480,
+  xsmall: 600,
+  small: 960,
+  medium: 1280,
+  large: 1920,
+} as const;
+export type ScreenSize = keyof typeof SCREEN_SIZES | 'xlarge';
+export const MOBILE_SCREEN_SIZES: readonly ScreenSize[] = ['xxsmall', 'xsmall', 'small'];
+export const TABLET_SCREEN_SIZES: readonly ScreenSize[] = ['xsmall', 'small'];
+
+/** Theme colours as Material palette names and shades (spec 01 §9). */
+export const THEME_COLOURS = {
+  default: { palette: 'blue', shade: '500' },
+  light: { palette: 'grey', shade: '200' },
+  medium: { palette: 'grey', shade: '400' },
+  dark: { palette: 'grey', shade: '600' },
+  success: { palette: 'green', shade: 'A700' },
+  warning: { palette: 'yellow', shade: '700' },
+  alert: { palette: 'red', shade: 'A200' },
+} as const;
+
+export const LAYOUT = {
+  navDrawerWidthPx: 300,
+  dialogDefaultWidthPercent: 40,
+  dialogSupportWidthPercent: 65,
+  dialogSettingsWidthPx: 800,
+  dialogImpersonationWidthPx: 550,
+  dialogDeleteWidthPx: 400,
+  dialogCloseDelayMs: 500,
+  resizeDebounceMs: 17,
+  animationMs: 300,
+  guideStepWaitMs: 300,
+  toastDurationMs: 2000,
+  selectTextMaxChars: 30,
+  iconSizePx: 24,
+} as const;
+
+export const ALARM_TOTALS_REFRESH_SECONDS = 60;
+
+export const MAP_DEFAULTS = {
+  centre: { lat: 51.919438, lon: 19.145136 },
+  zoom: 5,
+  formMapHeightPx: 300,
+} as const;
+
+export const SHIFT_RULES = {
+  maxShifts: 4,
+  defaultLengthHours: 8,
+} as const;
+
+/** Well-known parameter numbers (ARCHITECTURE §4, spec 02 §9). */
+export const PARAMETER_NUMBERS = {
+  efficiency: 0,
+  work: 1,
+  active: 2,
+  counter: 3,
+  internal: 10000,
+  chargingQuantity: 10003,
+} as const;
+
+export const PARAMETER_AGGREGATIONS = ['sum', 'avg', 'min', 'max', 'last'] as const;
+export type ParameterAggregation = (typeof PARAMETER_AGGREGATIONS)[number];
+
+export const PARAMETER_DATA_TYPES = ['integer', 'float', 'boolean'] as const;
+export type ParameterDataType = (typeof PARAMETER_DATA_TYPES)[number];
+
+export const SUBSCRIPTION_TYPES = ['basic', 'standard', 'premium'] as const;
+export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
+
+export const REPORT_FILE_STATUSES = ['ERROR', 'NEW', 'PROCESS', 'DONE'] as const;
+export type ReportFileStatus = (typeof REPORT_FILE_STATUSES)[number];
+
+export const ALERT_IMPORTANCES = ['info', 'warning', 'error'] as const;
+export type AlertImportance = (typeof ALERT_IMPORTANCES)[number];
+
+export const DEVICE_STATUSES = ['operational', 'damaged'] as const;
+export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
+
+export const DEVICE_POWER_STATES = ['on', 'off', 'pending'] as const;
+export type DevicePowerState = (typeof DEVICE_POWER_STATES)[number];
+
+/** Build version string shown in the profile menu to users with the impersonate extra. */
+export const BUILD_VERSION = '2025-05-27';
+
+/** Well-known user-setting keys. */
+export const USER_SETTING_KEYS = {
+  guide: 'guide',
+} as const;
+export const GUIDE_SHOWN_VALUE = 'showed';
+
+/** Response headers of the list protocol (ARCHITECTURE §5). */
+export const LIST_HEADERS = {
+  pageEntries: 'x-page-entries',
+  pageNumber: 'x-page-number',
+  totalEntries: 'x-total-entries',
+  totalPages: 'x-total-pages',
+  requestId: 'x-request-id',
+  contexts: 'x-contexts',
+} as const;
+export const DEFAULT_PAGE_SIZE = 25;
+/** page_size=0 asks for every entry (the paginator's no-limit option). */
+export const PAGE_SIZE_NO_LIMIT = 0;

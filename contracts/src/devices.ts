@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { DEVICE_POWER_STATES, DEVICE_STATUSES, PARAMETER_AGGREGATIONS } from './constants.ts';
+
+export const unitSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  short: z.string(),
+  long: z.string(),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+});
+
+export const parameterSchema = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  name: z.string(),
+  tags: z.array(z.string()),
+  aggregation: z.enum(PARAMETER_AGGREGATIONS),
+  unit: unitSchema.nullable(),
+});
+export type Parameter = z.infer<typeof parameterSchema>;
+
+export const deviceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(DEVICE_STATUSES),
+  powerState: z.enum(DEVICE_POWER_STATES),
+  company: z.object({ id: z.number().int(), name: z.string() }),
+  deviceType: z.object({ id: z.number().int(), name: z.string(), parameters: z.array(parameterSchema) }),
+  groups: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  sensors: z.array(z.object({ id: z.number().int(), name: z.string(), serialNumber: z.string() })),
+});
+export type Device = z.infer<typeof deviceSchema>;
+
+export const deviceListSchema = z.object({ entries: z.array(deviceSchema) });
+export type DeviceList = z.infer<typeof deviceListSchema>;
