@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import type { TokenRequest, TokenResponse } from '@gearwatch/contracts';
+import { OAuthError } from '../http/errors.ts';
+import type { UsersRepository, UserRecord } from '../users/repository.ts';
+import type { AuthContext } from './context.ts';
+import { verifyPassword } from './passwords.ts';
+import type { AuthRepository } from './repository.ts';
+import type { LoginThrottle } from './throttle.ts';
+import type { AccessTokens } from './tokens.ts';
+import { newOpaqueToken, safeEqual, sha256 } from './tokens.ts';
+
+export interface AuthServiceOptions {
+  refreshTokenTtlDays: number;
+}
+
+const INVALID_CREDENTIALS = 'Invalid username or password';
+
+export class AuthService {
+  constructor(
+    private readonly authRepository: AuthRepository,
+    private readonly usersRepository: UsersRepository,
+    private readonly accessTokens: AccessTokens,
+    private readonly throttle: LoginThrottle,
+    private readonly options: AuthServiceOptions,
+  ) {}
+
+  async registerClient(clientId: string, secret: string, name: string): Promise<void> {
+    await this.authRepository.upsertClient(clientId, sha256(secret), name);
+  }
+
+  /** The token endpoint: password and refresh_token grants (RFC 6749 §4.3, §6). */
+  async grant(request: TokenRequest, address: string): Promise<TokenResponse> {
+    const client = await this.authRepository.findClient(request.client_id);
+    if (!client || !safeEqual(client.secret_hash, sha256(request.client_secret))) {
+      throw new OAuthError('invalid_client', 'Unknown client or wrong client secret', 401);
+    }
+    if (request.grant_type === 'password') return this.passwordGrant(client.id, request.username, request.password, address);
+    return this.refreshGrant(client.id, request.refresh_token);
+  }
+
+  private async passwordGrant(clientId: number, login: string, password: string, address: string): Promise<TokenResponse> {
+    await this.throttle.beforeAttempt(login, address);
+    const user = await this.usersRepository.findByLogin(login);
+    const valid = await verifyPassword(user?.passwordHash ?? null, password);
+    if (!user || !valid || !user.isActive) {
+      await this.throttle.recordFailure(login, address);
+      throw new OAuthError('invalid_grant', INVALID_CREDENTIALS);
+    }
+    await this.throttle.recordSuccess(login);
+    await this.usersRepository.recordLogin(user.id);
+    return this.issue(user, clientId, randomUUID(), null);
+  }
+
+  private async refreshGrant(clientId: number, refreshToken: string): Promise<TokenResponse> {
+    const stored = await this.authRepository.findRefreshToken(sha256(refreshToken));
+    if (!stored || stored.clientId !== clientId) throw new OAuthError('invalid_grant', 'Unknown refresh token');
+    if (stored.revokedAt) throw new OAuthError('invalid_grant', 'Refresh token revoked');
+    if (stored.expiresAt.getTime() <= Date.now()) throw new OAuthError('invalid_grant', 'Refresh token expired');
+    if (stored.rotatedAt || !(await this.authRepository.markRotated(stored.id))) {
+      // A token that was already exchanged is being replayed: whoever holds the family may be an attacker.
+      await this.authRepository.revokeFamily(stored.familyId);
+      throw new OAuthError('invalid_grant', 'Refresh token reused; the session was ended');
+    }
+    const user = await this.usersRepository.findById(stored.userId);
+    if (!user || !user.isActive) {
+      await this.authRepository.revokeFamily(stored.familyId);
+      throw new OAuthError('invalid_grant', 'User no longer active');
+    }
+    return this.issue(user, clientId, stored.familyId, stored.impersonatorId);
+  }
+
+  private async issue(user: UserRecord, clientId: number, familyId: string, impersonatorId: number | null): Promise<TokenResponse> {
+    const refreshToken = newOpaqueToken();
+    await this.authRepository.insertRefreshToken({
+      tokenHash: sha256(refreshToken),
+      familyId,
+      userId: user.id,
+      clientId,
+      impersonatorId,
+      expiresAt: new Date(Date.now() + this.options.refreshTokenTtlDays * 86_400_000),
+    });
+    const accessToken = await this.accessTokens.sign({
+      userId: user.id,
+      companyId: user.companyId,
+      ...(impersonatorId ? { impersonatorId } : {}),
+    });
+    return { access_token: accessToken, refresh_token: refreshToken, expires_in: this.accessTokens.expiresIn, token_type: 'bearer' };
+  }
+
+  /** Resolves a bearer token to the caller; null when the token is invalid or the user is gone or disabled. */
+  async authenticate(bearer: string): Promise<AuthContext | null> {
+    const claims = await this.accessTokens.verify(bearer);
+    if (!claims) return null;
+    const user = await this.usersRepository.findById(claims.userId);
+    if (!user || !user.isActive || user.companyId !== claims.companyId) return null;
+    return {
+      userId: user.id,
+      companyId: user.companyId,
+      isSuperAdmin: user.isSuperAdmin,
+      canImpersonate: user.canImpersonate,
+      ...(claims.impersonatorId ? { impersonatorId: claims.impersonatorId } : {}),
+    };
+  }
+}

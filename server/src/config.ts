@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const booleanFlag = z
+  .enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => ['on', 'true', '1', 'yes'].includes(v));
+
+/**
+ * Every environment variable the server reads, with its default. Nothing else in the server reads process.env,
+ * so this list is the whole configuration surface (documented in the README).
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** PostgreSQL connection string; when unset the embedded PGlite database in DATA_DIR is used. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Seeds the demo companies on an empty database. */
+  DEMO: booleanFlag.default(true),
+  /** HMAC secret for access tokens; when unset a random one is created once and kept in the database. */
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  WEB_CLIENT_ID: z.string().min(1).default('gearwatch-web'),
+  WEB_CLIENT_SECRET: z.string().min(1).default('gearwatch-web'),
+  /** Failed sign-ins per account before each further attempt is slowed down. */
+  LOGIN_SLOWDOWN_AFTER: z.coerce.number().int().min(1).default(3),
+  /** Failed sign-ins per account (or 5x this per address) within the window before sign-in is refused. */
+  LOGIN_LOCK_AFTER: z.coerce.number().int().min(1).default(8),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).default(900),
+  LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(10000).default(500),
+  /** Tile URL template for maps; OpenStreetMap by default. */
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  BRAND: z.enum(['default', 'second', 'third']).default('default'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Directory of the built client; served with SPA fallback when present. */
+  WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'web', 'dist')),
+  TRUST_PROXY: booleanFlag.default(false),
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; on bad values throws one error naming every offending variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const relevant = Object.fromEntries(
+    Object.entries(env).filter(([key, value]) => key in envSchema.shape && value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(relevant);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? '?');
+      return `  ${name}=${JSON.stringify(env[name])}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** Configuration for tests: quiet logs, fast hashing-independent limits, never a port clash. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', DEMO: 'off', LOGIN_SLOWDOWN_MS: '0' }), ...overrides };
+}

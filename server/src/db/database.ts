@@ -1,0 +1,77 @@
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { mkdirSync } from 'node:fs';
+import type { DB } from './schema.ts';
+import { createPgliteDialect } from './pglite-dialect.ts';
+
+// int8 (counts, bigint ids) as numbers, as PGlite returns them; values stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+export interface Database {
+  kind: DatabaseKind;
+  db: Kysely<DB>;
+  /** Runs a script of several statements (migrations) in one transaction; no parameters. */
+  execScriptInTransaction(script: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; when absent, PGlite is used. */
+  url?: string;
+  /** PGlite data directory; when absent with no url, an in-memory PGlite is used (tests). */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  return openPglite(options.dataDir);
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  await sql`select 1`.execute(db);
+  return {
+    kind: 'postgres',
+    db,
+    async execScriptInTransaction(script) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query(script);
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => db.destroy(),
+  };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir);
+  const db = new Kysely<DB>({ dialect: createPgliteDialect(pglite) });
+  return {
+    kind: 'pglite',
+    db,
+    async execScriptInTransaction(script) {
+      await pglite.transaction(async (tx) => {
+        await tx.exec(script);
+      });
+    },
+    async close() {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,237 @@
+// Kysely table types; they mirror migrations/*.sql and change with them.
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Json = ColumnType<unknown, string, string>;
+
+export interface InstanceSecretsTable {
+  name: string;
+  value: string;
+  created_at: CreatedAt;
+}
+
+export interface SubscribersTable {
+  id: Generated<number>;
+  name: string;
+  tax_number: string | null;
+  address: string | null;
+  city: string | null;
+  email: string | null;
+  created_at: CreatedAt;
+}
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  subscriber_id: number | null;
+  name: string;
+  timezone: Generated<string>;
+  subscription_type: Generated<string>;
+  automatic_operator_registration: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  company_id: number;
+  username: string;
+  email: string;
+  firstname: Generated<string>;
+  lastname: Generated<string>;
+  password_hash: string | null;
+  avatar: string | null;
+  language: Generated<string>;
+  phone: string | null;
+  rfid: string | null;
+  note: string | null;
+  is_super_admin: Generated<boolean>;
+  can_impersonate: Generated<boolean>;
+  is_active: Generated<boolean>;
+  last_login_at: Timestamp | null;
+  subscription_expires_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface UserSettingsTable {
+  company_id: number;
+  user_id: number;
+  key: string;
+  value: Json;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface OauthClientsTable {
+  id: Generated<number>;
+  client_id: string;
+  secret_hash: string;
+  name: string;
+  created_at: CreatedAt;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  family_id: string;
+  user_id: number;
+  client_id: number;
+  impersonator_id: number | null;
+  issued_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  rotated_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export interface AuthFailuresTable {
+  key: string;
+  failures: number;
+  window_started_at: Timestamp;
+  locked_until: Timestamp | null;
+}
+
+export interface ProductionShiftsTable {
+  id: Generated<number>;
+  company_id: number;
+  position: number;
+  name: string;
+  hour_start: number;
+  hour_end: number;
+}
+
+export interface UnitsTable {
+  id: Generated<number>;
+  name: string;
+  short: string;
+  long: string;
+  min: number | null;
+  max: number | null;
+}
+
+export interface DeviceTypesTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  created_at: CreatedAt;
+}
+
+export interface ParametersTable {
+  id: Generated<number>;
+  device_type_id: number;
+  number: number;
+  name: string;
+  description: string | null;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  unit_id: number | null;
+  aggregation: string;
+  data_type: Generated<string>;
+  chart: Generated<string>;
+  formula: string | null;
+  is_public: Generated<boolean>;
+}
+
+export interface DevicesTable {
+  id: Generated<number>;
+  company_id: number;
+  device_type_id: number;
+  name: string;
+  description: string | null;
+  status: Generated<string>;
+  power_state: Generated<string>;
+  technical_data: ColumnType<unknown, string | undefined, string>;
+  application_version: string | null;
+  software_version: string | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface SensorsTable {
+  id: Generated<number>;
+  company_id: number;
+  device_id: number | null;
+  name: string;
+  serial_number: string;
+  security_code: string;
+  type: string | null;
+  description: string | null;
+  timezone: Generated<string>;
+  subscription: string | null;
+  sim_card_number: string | null;
+  version: string | null;
+  software_version: string | null;
+  owner: string | null;
+  dealer: string | null;
+  is_active: Generated<boolean>;
+  warranty_to: ColumnType<Date, Date | string | undefined, Date | string> | null;
+  peripherals: ColumnType<unknown, string | undefined, string>;
+  created_at: CreatedAt;
+}
+
+export interface DeviceGroupsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  description: string | null;
+  created_at: CreatedAt;
+}
+
+export interface DeviceGroupDevicesTable {
+  company_id: number;
+  device_group_id: number;
+  device_id: number;
+}
+
+export interface OperatorGroupsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  created_at: CreatedAt;
+}
+
+export interface OperatorsTable {
+  id: Generated<number>;
+  company_id: number;
+  operator_group_id: number | null;
+  firstname: string;
+  lastname: string;
+  email: string | null;
+  position: string | null;
+  rfid: string | null;
+  phone: string | null;
+  supervisor: string | null;
+  company_name: string | null;
+  created_at: CreatedAt;
+}
+
+export interface DeviceOperatorsTable {
+  company_id: number;
+  device_id: number;
+  operator_id: number;
+}
+
+export interface SchemaMigrationsTable {
+  version: string;
+  applied_at: CreatedAt;
+}
+
+export interface DB {
+  instance_secrets: InstanceSecretsTable;
+  subscribers: SubscribersTable;
+  companies: CompaniesTable;
+  users: UsersTable;
+  user_settings: UserSettingsTable;
+  oauth_clients: OauthClientsTable;
+  refresh_tokens: RefreshTokensTable;
+  auth_failures: AuthFailuresTable;
+  production_shifts: ProductionShiftsTable;
+  units: UnitsTable;
+  device_types: DeviceTypesTable;
+  parameters: ParametersTable;
+  devices: DevicesTable;
+  sensors: SensorsTable;
+  device_groups: DeviceGroupsTable;
+  device_group_devices: DeviceGroupDevicesTable;
+  operator_groups: OperatorGroupsTable;
+  operators: OperatorsTable;
+  device_operators: DeviceOperatorsTable;
+  schema_migrations: SchemaMigrationsTable;
+}

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { BUILD_VERSION } from '@gearwatch/contracts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { Services } from '../services.ts';
+import { appConfigRoutes } from '../app-config/routes.ts';
+import { authRoutes } from '../auth/routes.ts';
+import { devicesRoutes } from '../devices/routes.ts';
+import { settingsRoutes } from '../settings/routes.ts';
+import { usersRoutes } from '../users/routes.ts';
+import { registerAuthHook } from './auth-hook.ts';
+import { registerErrorHandler } from './error-handler.ts';
+import { healthRoutes } from './health.ts';
+import type { Readiness } from './health.ts';
+import { registerStaticClient } from './static.ts';
+
+export interface AppDependencies {
+  config: Config;
+  database: Database;
+  services: Services;
+  readiness?: Readiness;
+}
+
+export async function buildApp({ config, database, services, readiness = { accepting: true } }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(config.NODE_ENV === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
+    },
+    trustProxy: config.TRUST_PROXY,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 10 * 1024 * 1024,
+  });
+  // Kept for the tenancy harness, which checks that every route taking an id is covered.
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Map tiles come from the configured tile server; avatars may be data URLs.
+        imgSrc: ["'self'", 'data:', 'blob:', tileOrigin(config.MAP_TILE_URL)],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(formbody);
+  registerErrorHandler(app);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Gearwatch API', version: BUILD_VERSION, description: 'Machine monitoring: devices, telemetry, operators, alerts, reports.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' }, staticCSP: true });
+
+  registerAuthHook(app, services.auth);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  healthRoutes(routes, database.db, readiness);
+  appConfigRoutes(routes, config);
+  authRoutes(routes, services.auth);
+  usersRoutes(routes, services.users);
+  settingsRoutes(routes, services.settings);
+  devicesRoutes(routes, services.devices);
+  await registerStaticClient(app, config.WEB_DIST_DIR);
+  return app;
+}
+
+function tileOrigin(template: string): string {
+  try {
+    const url = new URL(template.replace(/\{[a-z]\}/g, '0'));
+    return url.origin;
+  } catch {
+    return "'self'";
+  }
+}

@@ -1,0 +1,94 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { MESSAGE_KEYS } from '@gearwatch/contracts';
+import { AppError, ConflictError, OAuthError, TooManyRequestsError, ValidationError } from './errors.ts';
+
+interface SchemaIssue {
+  keyword: string;
+  instancePath: string;
+  params?: Record<string, unknown>;
+}
+
+/** Maps a schema issue to the spec's message keys: a missing or empty value is "not blank", the rest "incorrect". */
+function messageKeyFor(issue: SchemaIssue): string {
+  const params = issue.params ?? {};
+  if (issue.keyword === 'invalid_type' && (params.input === undefined || params.input === null)) return MESSAGE_KEYS.notBlank;
+  if (issue.keyword === 'too_small' && params.origin === 'string' && params.minimum === 1) return MESSAGE_KEYS.notBlank;
+  if (issue.keyword === 'too_big' && params.origin === 'string') return MESSAGE_KEYS.tooLong;
+  if (issue.keyword === 'too_small' && params.origin === 'string') return MESSAGE_KEYS.tooShort;
+  return MESSAGE_KEYS.incorrect;
+}
+
+export function validationErrorFromIssues(issues: SchemaIssue[]): ValidationError {
+  const errors: Record<string, string[]> = {};
+  const rootErrors: string[] = [];
+  for (const issue of issues) {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const key = messageKeyFor(issue);
+    if (!field) {
+      rootErrors.push(key);
+      continue;
+    }
+    const list = (errors[field] ??= []);
+    if (!list.includes(key)) list.push(key);
+  }
+  return new ValidationError(errors, rootErrors);
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((rawError: FastifyError | AppError, request, reply) => {
+    let error: unknown = rawError;
+    if (hasZodFastifySchemaValidationErrors(rawError)) {
+      error = validationErrorFromIssues(rawError.validation as SchemaIssue[]);
+    }
+
+    if (error instanceof OAuthError) {
+      if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.status(error.statusCode).send({ error: error.code, error_description: error.message });
+    }
+    if (error instanceof ValidationError) {
+      return reply.status(400).send({ errors: error.errors, rootErrors: error.rootErrors });
+    }
+    if (error instanceof TooManyRequestsError) void reply.header('retry-after', String(error.retryAfterSeconds));
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({
+        statusCode: error.statusCode,
+        error: statusText(error.statusCode),
+        message: error.message,
+        requestId: request.id,
+        ...(error instanceof ConflictError && error.dependents ? { dependents: error.dependents } : {}),
+      });
+    }
+
+    const fastifyError = rawError as FastifyError;
+    // Fastify's own client errors (malformed JSON, unsupported media type, body too large) stay 4xx.
+    const status = fastifyError.statusCode;
+    if (status && status >= 400 && status < 500 && !isResponseSerializationError(rawError)) {
+      if (status === 400 && request.routeOptions.config.oauthErrors) {
+        return reply.status(400).send({ error: 'invalid_request', error_description: fastifyError.message });
+      }
+      if (status === 400) return reply.status(400).send({ errors: {}, rootErrors: [MESSAGE_KEYS.incorrect] });
+      return reply.status(status).send({ statusCode: status, error: statusText(status), message: fastifyError.message, requestId: request.id });
+    }
+
+    request.log.error({ err: rawError }, 'unhandled error');
+    return reply.status(500).send({ statusCode: 500, error: statusText(500), message: MESSAGE_KEYS.internal, requestId: request.id });
+  });
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+export function statusText(status: number): string {
+  return STATUS_TEXT[status] ?? 'Error';
+}

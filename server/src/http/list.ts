@@ -1,0 +1,73 @@
+import type { FastifyReply } from 'fastify';
+import type { ListQuery } from '@gearwatch/contracts';
+import { LIST_HEADERS, MESSAGE_KEYS, PAGE_SIZE_NO_LIMIT } from '@gearwatch/contracts';
+import { ValidationError } from './errors.ts';
+
+export interface SortTerm<F extends string> {
+  field: F;
+  direction: 'asc' | 'desc';
+}
+
+export interface ListRequest<F extends string> {
+  search?: string;
+  filter: Record<string, unknown>;
+  sort: SortTerm<F>[];
+  /** null = no limit. */
+  limit: number | null;
+  offset: number;
+  page: number;
+  context?: string;
+}
+
+export interface Page<T> {
+  entries: T[];
+  total: number;
+}
+
+/** Turns the list query (`sort=name,-id`, `filter={"deviceType":3}`) into a checked request. */
+export function parseListQuery<F extends string>(query: ListQuery, sortable: readonly F[], defaultSort: SortTerm<F>[]): ListRequest<F> {
+  const sort: SortTerm<F>[] = [];
+  for (const raw of (query.sort ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    const direction = raw.startsWith('-') ? 'desc' : 'asc';
+    const field = raw.replace(/^[-+]/, '') as F;
+    if (!sortable.includes(field)) throw ValidationError.field('sort', MESSAGE_KEYS.incorrect);
+    sort.push({ field, direction });
+  }
+  let filter: Record<string, unknown> = {};
+  if (query.filter) {
+    try {
+      const parsed: unknown = JSON.parse(query.filter);
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+      filter = parsed as Record<string, unknown>;
+    } catch {
+      throw ValidationError.field('filter', MESSAGE_KEYS.incorrect);
+    }
+  }
+  const pageSize = query.perPage ?? query.page_size;
+  const limit = pageSize === PAGE_SIZE_NO_LIMIT ? null : pageSize;
+  return {
+    search: query.search?.trim() || undefined,
+    filter,
+    sort: sort.length ? sort : defaultSort,
+    limit,
+    offset: limit === null ? 0 : (query.page - 1) * limit,
+    page: query.page,
+    context: query.context,
+  };
+}
+
+/** Sends a page: paging totals in headers, `{entries}` in the body, 204 when there is nothing at all. */
+export function sendPage<T>(reply: FastifyReply, request: ListRequest<string>, page: Page<T>, requestId: string) {
+  const totalPages = request.limit === null ? (page.total > 0 ? 1 : 0) : Math.ceil(page.total / request.limit);
+  void reply.headers({
+    [LIST_HEADERS.pageEntries]: String(page.entries.length),
+    [LIST_HEADERS.pageNumber]: String(request.page),
+    [LIST_HEADERS.totalEntries]: String(page.total),
+    [LIST_HEADERS.totalPages]: String(totalPages),
+    [LIST_HEADERS.requestId]: requestId,
+    [LIST_HEADERS.contexts]: request.context ?? 'default',
+    'access-control-expose-headers': Object.values(LIST_HEADERS).join(', '),
+  });
+  if (page.total === 0) return reply.status(204).send(null);
+  return reply.status(200).send({ entries: page.entries });
+}

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../src/config.ts';
+import { testConfig } from '../src/config.ts';
+import type { Database } from '../src/db/database.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { buildApp } from '../src/http/app.ts';
+import type { Services } from '../src/services.ts';
+import { createServices } from '../src/services.ts';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  services: Services;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database and an app on it. PGlite in memory by default; a new PostgreSQL database (dropped
+ * afterwards) when TEST_DB=postgres and TEST_DATABASE_URL points at a server.
+ */
+export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const { database, drop } = await openTestDatabase();
+  await migrate(database);
+  const config = testConfig({ WEB_DIST_DIR: '/nonexistent', ...overrides });
+  const services = await createServices(database.db, config);
+  const app = await buildApp({ config, database, services });
+  await app.ready();
+  return {
+    app,
+    database,
+    services,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+export function usingPostgres(): boolean {
+  return process.env.TEST_DB === 'postgres';
+}
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (!usingPostgres()) return { database: await openDatabase({}), drop: async () => undefined };
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `gw_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  return {
+    database,
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestContext } from './context.ts';
+import { createTestContext } from './context.ts';
+import type { TestCompany, TestUser } from './fixtures.ts';
+import { bearer, createCompany, createUser, signIn } from './fixtures.ts';
+import type { TenantRequest } from './tenancy.ts';
+import { TENANCY_EXEMPT, TENANT_CASES } from './tenancy.ts';
+
+describe('tenant isolation', () => {
+  let ctx: TestContext;
+  let owner: { company: TestCompany; user: TestUser };
+  let ownerToken: string;
+  let strangerToken: string;
+  let superAdminToken: string;
+  const requests: TenantRequest[] = [];
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const db = ctx.database.db;
+    const company = await createCompany(db);
+    owner = { company, user: await createUser(db, company.id) };
+    const otherCompany = await createCompany(db);
+    const stranger = await createUser(db, otherCompany.id);
+    const superAdmin = await createUser(db, otherCompany.id, { superAdmin: true });
+    ownerToken = (await signIn(ctx.app, owner.user.username, owner.user.password)).access_token;
+    strangerToken = (await signIn(ctx.app, stranger.username, stranger.password)).access_token;
+    superAdminToken = (await signIn(ctx.app, superAdmin.username, superAdmin.password)).access_token;
+    for (const factory of Object.values(TENANT_CASES)) requests.push(...(await factory(ctx, owner)));
+  });
+  afterAll(() => ctx?.close());
+
+  const send = (request: TenantRequest, token: string) => {
+    const method = request.route.split(' ')[0] as 'GET';
+    return ctx.app.inject({ method, url: request.url, headers: bearer(token), ...(request.payload === undefined ? {} : { payload: request.payload as object }) });
+  };
+
+  it('covers every route that takes a path parameter', () => {
+    const covered = new Set(requests.map((r) => r.route));
+    const missing = ctx.app.routeTable
+      .filter((r) => r.url.startsWith('/api/') && /[:*]/.test(r.url))
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((route) => !covered.has(route) && !(route in TENANCY_EXEMPT));
+    expect(missing).toEqual([]);
+  });
+
+  it('answers the owner', async () => {
+    for (const request of requests) {
+      const response = await send(request, ownerToken);
+      expect(response.statusCode, request.route).toBeLessThan(300);
+    }
+  });
+
+  it('answers 404 to a user of another company, never their data', async () => {
+    for (const request of requests) {
+      const response = await send(request, strangerToken);
+      expect(response.statusCode, request.route).toBe(404);
+      expect(response.body).not.toContain(owner.company.name);
+    }
+  });
+
+  it('lets a super-admin see every company', async () => {
+    for (const request of requests.filter((r) => r.route.startsWith('GET '))) {
+      expect((await send(request, superAdminToken)).statusCode, request.route).toBe(200);
+    }
+  });
+
+  it('lists only the caller\'s own company rows', async () => {
+    const ownList = await ctx.app.inject({ method: 'GET', url: '/api/devices', headers: bearer(ownerToken) });
+    expect(ownList.statusCode).toBe(200);
+    expect(ownList.json().entries.every((d: { company: { id: number } }) => d.company.id === owner.company.id)).toBe(true);
+    const strangerList = await ctx.app.inject({ method: 'GET', url: '/api/devices', headers: bearer(strangerToken) });
+    expect(strangerList.statusCode).toBe(204);
+  });
+});
