@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PARAMETER_NUMBERS } from '@gearwatch/contracts';
+import type { Database } from '../db/database.ts';
+import { openDatabase } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { seedDemoIfEmpty } from './seed.ts';
+import { DEMO_COMPANIES, DEMO_SIGN_INS, demoSecurityCode } from './demo-data.ts';
+
+const TABLES = [
+  'units',
+  'device_types',
+  'parameters',
+  'subscribers',
+  'companies',
+  'production_shifts',
+  'devices',
+  'sensors',
+  'device_groups',
+  'device_group_devices',
+  'operator_groups',
+  'operators',
+  'device_operators',
+  'users',
+] as const;
+
+describe('seedDemoIfEmpty', { timeout: 60_000 }, () => {
+  let database: Database;
+  let seeded: boolean;
+
+  beforeAll(async () => {
+    database = await openDatabase({});
+    await migrate(database);
+    seeded = await seedDemoIfEmpty(database.db);
+  }, 60_000);
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const db = () => database.db;
+  const count = async (table: (typeof TABLES)[number]) =>
+    Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const companyId = async (name: string) => (await db().selectFrom('companies').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+
+  it('seeds an empty database', async () => {
+    expect(seeded).toBe(true);
+    expect(await count('companies')).toBe(2);
+    expect(await count('subscribers')).toBe(2);
+    expect(await count('units')).toBe(13);
+    expect(await count('device_types')).toBe(3);
+    expect(await count('devices')).toBe(28);
+    expect(await count('sensors')).toBe(28);
+    expect(await count('device_groups')).toBe(5);
+    expect(await count('operator_groups')).toBe(3);
+    expect(await count('operators')).toBe(15);
+    expect(await count('users')).toBe(3);
+    expect(await count('production_shifts')).toBe(5);
+  });
+
+  it('gives each company its devices, groups, operators and shifts', async () => {
+    const demo = await companyId('Demo Factory');
+    const north = await companyId('Northwind Logistics');
+    const perCompany = async (table: 'devices' | 'device_groups' | 'operators' | 'production_shifts', id: number) =>
+      Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('company_id', '=', id).executeTakeFirstOrThrow()).n);
+    expect(await perCompany('devices', demo)).toBe(24);
+    expect(await perCompany('devices', north)).toBe(4);
+    expect(await perCompany('device_groups', demo)).toBe(4);
+    expect(await perCompany('operators', demo)).toBe(12);
+    expect(await perCompany('operators', north)).toBe(3);
+    const night = await db().selectFrom('production_shifts').selectAll().where('company_id', '=', demo).where('position', '=', 2).executeTakeFirstOrThrow();
+    expect(night).toMatchObject({ name: 'Shift III', hour_start: 22, hour_end: 6 });
+    const company = await db().selectFrom('companies').selectAll().where('id', '=', demo).executeTakeFirstOrThrow();
+    expect(company).toMatchObject({ timezone: 'Europe/Warsaw', subscription_type: 'premium', automatic_operator_registration: false });
+  });
+
+  it('defines the well-known parameters on the right device types', async () => {
+    const rows = await db()
+      .selectFrom('parameters')
+      .innerJoin('device_types', 'device_types.id', 'parameters.device_type_id')
+      .leftJoin('units', 'units.id', 'parameters.unit_id')
+      .select(['device_types.name as type', 'parameters.number', 'parameters.aggregation', 'parameters.is_public', 'parameters.tags', 'units.name as unit'])
+      .execute();
+    const numbers = (type: string) => rows.filter((r) => r.type === type).map((r) => r.number);
+    expect(numbers('Electric forklift')).toEqual(expect.arrayContaining([1, 2, 10000, 10003]));
+    expect(numbers('Diesel forklift')).toEqual(expect.arrayContaining([1, 2, 10000]));
+    expect(numbers('Production machine')).toEqual(expect.arrayContaining([1, 2, 3, 10000]));
+    expect(numbers('Diesel forklift')).not.toContain(PARAMETER_NUMBERS.chargingQuantity);
+    for (const row of rows.filter((r) => r.number === PARAMETER_NUMBERS.work)) {
+      expect(row).toMatchObject({ tags: ['effective work time'], unit: 'seconds', aggregation: 'sum' });
+    }
+    for (const row of rows.filter((r) => r.number === PARAMETER_NUMBERS.internal)) {
+      expect(row).toMatchObject({ is_public: false, aggregation: 'last' });
+    }
+  });
+
+  it('keeps every link inside one company', async () => {
+    const sensorMismatch = await db()
+      .selectFrom('sensors')
+      .innerJoin('devices', 'devices.id', 'sensors.device_id')
+      .select('sensors.id')
+      .whereRef('sensors.company_id', '!=', 'devices.company_id')
+      .execute();
+    expect(sensorMismatch).toEqual([]);
+    const perDevice = await db()
+      .selectFrom('devices')
+      .leftJoin('sensors', 'sensors.device_id', 'devices.id')
+      .select(['devices.id', (eb) => eb.fn.count<number>('sensors.id').as('n')])
+      .groupBy('devices.id')
+      .execute();
+    expect(perDevice.every((r) => Number(r.n) === 1)).toBe(true);
+    const groupMismatch = await db()
+      .selectFrom('device_group_devices as gd')
+      .innerJoin('devices', 'devices.id', 'gd.device_id')
+      .innerJoin('device_groups', 'device_groups.id', 'gd.device_group_id')
+      .select('gd.device_id')
+      .where((eb) => eb.or([eb('devices.company_id', '!=', eb.ref('gd.company_id')), eb('device_groups.company_id', '!=', eb.ref('gd.company_id'))]))
+      .execute();
+    expect(groupMismatch).toEqual([]);
+  });
+
+  it('gives sensors unique serials with deterministic security codes', async () => {
+    const sensors = await db().selectFrom('sensors').select(['serial_number', 'security_code', 'name']).execute();
+    expect(new Set(sensors.map((s) => s.serial_number)).size).toBe(sensors.length);
+    for (const s of sensors) {
+      expect(s.serial_number).toMatch(/^GW2024\d{6}$/);
+      expect(s.security_code).toBe(demoSecurityCode(s.serial_number));
+      expect(s.security_code).toMatch(/^[0-9A-F]{8}$/);
+      expect(s.name).toBe(`GW-Module ${s.serial_number}`);
+    }
+    expect(sensors.map((s) => s.serial_number)).toContain('GW2024000101');
+  });
+
+  it('gives operators unique RFIDs and at most 16 per device', async () => {
+    const operators = await db().selectFrom('operators').select(['rfid', 'phone']).execute();
+    const rfids = operators.map((o) => o.rfid?.toUpperCase());
+    expect(new Set(rfids).size).toBe(operators.length);
+    expect(rfids.every((r) => r !== undefined && /^[0-9A-F]{10}$/.test(r))).toBe(true);
+    const demoPhones = DEMO_COMPANIES[0]?.operatorGroups.flatMap((g) => g.operators.map((o) => o.phone)) ?? [];
+    expect(demoPhones.every((p) => p.startsWith('+48'))).toBe(true);
+    const links = await db()
+      .selectFrom('device_operators')
+      .select(['device_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('device_id')
+      .execute();
+    expect(links.length).toBeGreaterThan(0);
+    expect(Math.max(...links.map((l) => Number(l.n)))).toBeLessThanOrEqual(16);
+  });
+
+  it('creates the three demo sign-ins with working passwords', async () => {
+    const users = await db()
+      .selectFrom('users')
+      .innerJoin('companies', 'companies.id', 'users.company_id')
+      .select(['users.username', 'users.password_hash', 'users.is_super_admin', 'users.can_impersonate', 'companies.name as company'])
+      .execute();
+    for (const signIn of Object.values(DEMO_SIGN_INS)) {
+      const user = users.find((u) => u.username === signIn.username);
+      expect(user?.company).toBe(signIn.company);
+      expect(await verifyPassword(user?.password_hash ?? null, signIn.password)).toBe(true);
+    }
+    expect(users.find((u) => u.username === 'admin')).toMatchObject({ is_super_admin: true, can_impersonate: true });
+    expect(users.find((u) => u.username === 'demo')).toMatchObject({ is_super_admin: false, can_impersonate: false });
+  });
+
+  it('does nothing on a database that already has companies', async () => {
+    const before = await Promise.all(TABLES.map(count));
+    expect(await seedDemoIfEmpty(db())).toBe(false);
+    expect(await Promise.all(TABLES.map(count))).toEqual(before);
+  });
+});
