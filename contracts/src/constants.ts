@@ -9,6 +9,10 @@ export const DEFAULT_LANGUAGE: Language = 'pl';
 export const FALLBACK_LANGUAGE: Language = 'en';
 /** The login card shows these flags (spec 01 §1). */
 export const LOGIN_FLAG_LANGUAGES: readonly Language[] = ['pl', 'en'];
+/** Each language named in itself, as language pickers show it whatever the current language is. */
+export const LANGUAGE_NATIVE_NAMES: Record<Language, string> = { pl: 'Polski', en: 'English', lv: 'Latviešu', ru: 'Русский' };
+
+export const PRODUCT_NAME = 'Gearwatch';
 
 /** Upper bounds (inclusive) of the screen-size classes in CSS pixels; xlarge is everything above large. */
 export const SCREEN_SIZES = {

@@ -1,0 +1,83 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
+import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { LAYOUT } from '@gearwatch/contracts';
+import { ApiProvider } from '../api/ApiProvider.tsx';
+import { configQuery } from '../api/data-areas.ts';
+import { Splash } from '../components/Splash.tsx';
+import { initI18n } from '../i18n/i18n.ts';
+import { appRoutes } from './routes.tsx';
+import { createAppServices } from './services.ts';
+import type { AppServices } from './services.ts';
+import { StartupErrorBanner } from './startup/StartupErrorBanner.tsx';
+import { theme } from './theme.ts';
+
+type Startup = { status: 'loading' } | { status: 'ready'; i18n: I18n } | { status: 'failed'; error: unknown };
+
+/** Start-up (spec 01 §4): configuration, then translations; the signed-in data areas load in the main shell. */
+function useStartup(services: AppServices, attempt: number): Startup {
+  const [startup, setStartup] = useState<Startup>({ status: 'loading' });
+  useEffect(() => {
+    let cancelled = false;
+    setStartup({ status: 'loading' });
+    (async () => {
+      const config = await services.queryClient.fetchQuery(configQuery(services.api));
+      services.setCredentials({ clientId: config.webClientId, clientSecret: config.webClientSecret });
+      const i18n = await initI18n();
+      if (!cancelled) setStartup({ status: 'ready', i18n });
+    })().catch((error: unknown) => {
+      if (!cancelled) setStartup({ status: 'failed', error });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [services, attempt]);
+  return startup;
+}
+
+function Providers({ services, children }: { services: AppServices; children: ReactNode }) {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <SnackbarProvider autoHideDuration={LAYOUT.toastDurationMs} maxSnack={4} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}>
+        <QueryClientProvider client={services.queryClient}>
+          <ApiProvider client={services.api}>{children}</ApiProvider>
+        </QueryClientProvider>
+      </SnackbarProvider>
+    </ThemeProvider>
+  );
+}
+
+export function App() {
+  const [services] = useState(createAppServices);
+  const [router] = useState(() => createBrowserRouter(appRoutes));
+  const [attempt, setAttempt] = useState(0);
+  const startup = useStartup(services, attempt);
+  if (startup.status === 'loading') {
+    return (
+      <Providers services={services}>
+        <Splash />
+      </Providers>
+    );
+  }
+  if (startup.status === 'failed') {
+    return (
+      <Providers services={services}>
+        <StartupErrorBanner error={startup.error} onRetry={() => setAttempt((count) => count + 1)} />
+      </Providers>
+    );
+  }
+  return (
+    <I18nextProvider i18n={startup.i18n}>
+      <Providers services={services}>
+        <RouterProvider router={router} />
+      </Providers>
+    </I18nextProvider>
+  );
+}

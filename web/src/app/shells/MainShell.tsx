@@ -1,0 +1,107 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Toolbar from '@mui/material/Toolbar';
+import { Suspense, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../../api/ApiProvider.tsx';
+import { useAppConfig, useCurrentUser } from '../../api/data-areas.ts';
+import { Splash } from '../../components/Splash.tsx';
+import { useScreenSize } from '../../hooks/useScreenSize.ts';
+import { ImpersonationDialog } from '../../features/impersonation/components/ImpersonationDialog.tsx';
+import { forgetOriginalSession, stopImpersonation } from '../../features/impersonation/api/impersonation.ts';
+import { SupportDialog } from '../../features/support/components/SupportDialog.tsx';
+import { HOME_PATH } from '../guards.tsx';
+import { visibleNavigation } from '../navigation.ts';
+import { SessionDataGate } from '../startup/SessionDataGate.tsx';
+import { AppBreadcrumbs } from './AppBreadcrumbs.tsx';
+import { AppHeader } from './AppHeader.tsx';
+import { NavDrawer } from './NavDrawer.tsx';
+import { PageActionsProvider, PageActionsSlot } from './PageActions.tsx';
+import type { ProfileAction } from './ProfileMenu.tsx';
+import { UpcomingDialog } from './UpcomingDialog.tsx';
+import { useSignOut } from './useSignOut.ts';
+
+type OpenDialog = 'support' | 'impersonate' | null;
+
+const UPCOMING_TITLES: Partial<Record<ProfileAction, string>> = {
+  'profile-settings': 'profile.settings',
+  'company-settings': 'profile.company-settings',
+  guide: 'profile.guide',
+};
+
+function ShellLayout() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const user = useCurrentUser();
+  const config = useAppConfig();
+  const { isMobile } = useScreenSize();
+  const location = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [upcoming, setUpcoming] = useState<string | null>(null);
+  const signOut = useSignOut(forgetOriginalSession);
+
+  const returnToOwnAccount = async () => {
+    const restored = await stopImpersonation(api);
+    window.location.assign(restored ? HOME_PATH : '/login');
+  };
+
+  const onProfileAction = (action: ProfileAction) => {
+    const upcomingTitle = UPCOMING_TITLES[action];
+    if (upcomingTitle) setUpcoming(t(upcomingTitle));
+    else if (action === 'impersonate') setDialog('impersonate');
+    else if (action === 'stop-impersonating') void returnToOwnAccount();
+    else if (action === 'logout') void signOut();
+  };
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <AppHeader user={user} version={config.version} showMenuButton={isMobile} onMenuClick={() => setDrawerOpen((open) => !open)} onProfileAction={onProfileAction} />
+      <NavDrawer groups={visibleNavigation(user.extras.isSuperAdmin)} mobile={isMobile} open={drawerOpen} onClose={() => setDrawerOpen(false)} onAction={() => setDialog('support')} />
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar />
+        {user.extras.impersonatedBy ? (
+          <Alert
+            severity="warning"
+            square
+            action={
+              <Button color="inherit" size="small" onClick={() => void returnToOwnAccount()}>
+                {t('impersonate.return')}
+              </Button>
+            }
+          >
+            {t('impersonate.banner', { name: user.name, by: user.extras.impersonatedBy.name })}
+          </Alert>
+        ) : null}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, px: { xs: 2, md: 3 }, py: 1.5, minHeight: 56, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', flexWrap: 'wrap' }}>
+          <AppBreadcrumbs />
+          <Box sx={{ flexGrow: 1 }} />
+          <PageActionsSlot />
+        </Box>
+        <Box sx={{ p: { xs: 1.5, md: 3 }, flexGrow: 1 }}>
+          <Suspense key={location.pathname} fallback={<Splash fullScreen={false} />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Box>
+      <SupportDialog open={dialog === 'support'} onClose={() => setDialog(null)} />
+      {user.extras.impersonate ? (
+        <ImpersonationDialog open={dialog === 'impersonate'} clientId={config.webClientId} onClose={() => setDialog(null)} onSwitched={() => window.location.assign(HOME_PATH)} />
+      ) : null}
+      <UpcomingDialog title={upcoming} onClose={() => setUpcoming(null)} />
+    </Box>
+  );
+}
+
+/** The main shell (spec 01 §2): header, side navigation, breadcrumb bar with the page-actions slot, the page. */
+export function MainShell() {
+  return (
+    <SessionDataGate>
+      <PageActionsProvider>
+        <ShellLayout />
+      </PageActionsProvider>
+    </SessionDataGate>
+  );
+}

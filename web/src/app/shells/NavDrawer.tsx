@@ -1,0 +1,102 @@
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Divider from '@mui/material/Divider';
+import Toolbar from '@mui/material/Toolbar';
+import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LAYOUT } from '@gearwatch/contracts';
+import type { NavEntry, NavGroup } from '../navigation.ts';
+
+export interface NavDrawerProps {
+  groups: NavGroup[];
+  mobile: boolean;
+  open: boolean;
+  onClose: () => void;
+  onAction: (action: NonNullable<NavEntry['action']>) => void;
+}
+
+function EntryButton({ entry, onAction, onNavigate }: { entry: NavEntry; onAction: NavDrawerProps['onAction']; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const Icon = entry.icon;
+  const content = (
+    <>
+      <ListItemIcon sx={{ minWidth: 40 }}>
+        <Icon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText primary={t(entry.label)} />
+    </>
+  );
+  if (entry.to) {
+    return (
+      <ListItemButton
+        component={NavLink}
+        to={entry.to}
+        onClick={onNavigate}
+        sx={{ borderRadius: 1, mx: 1, '&.active': { bgcolor: 'action.selected', color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } } }}
+      >
+        {content}
+      </ListItemButton>
+    );
+  }
+  return (
+    <ListItemButton
+      sx={{ borderRadius: 1, mx: 1 }}
+      onClick={() => {
+        onNavigate();
+        if (entry.action) onAction(entry.action);
+      }}
+    >
+      {content}
+    </ListItemButton>
+  );
+}
+
+/** The side navigation (spec 01 §2): permanent on larger screens, a closable drawer on mobile, 300 px wide. */
+export function NavDrawer({ groups, mobile, open, onClose, onAction }: NavDrawerProps) {
+  const { t } = useTranslation();
+  const onNavigate = mobile ? onClose : () => undefined;
+  const body = (
+    <Box component="nav" aria-label={t('shell.navigation')} sx={{ overflowY: 'auto', pt: 1, pb: 2 }}>
+      {groups.map((group, index) => (
+        <Box key={group.id}>
+          {index > 0 ? <Divider sx={{ my: 1 }} /> : null}
+          <List
+            dense
+            disablePadding
+            subheader={
+              group.label ? (
+                <ListSubheader component="div" disableSticky sx={{ lineHeight: '36px', textTransform: 'uppercase', fontSize: 12, letterSpacing: 0.6 }}>
+                  {t(group.label)}
+                </ListSubheader>
+              ) : undefined
+            }
+          >
+            {group.entries.map((entry) => (
+              <EntryButton key={entry.id} entry={entry} onAction={onAction} onNavigate={onNavigate} />
+            ))}
+          </List>
+        </Box>
+      ))}
+    </Box>
+  );
+  const paperSx = { width: LAYOUT.navDrawerWidthPx, boxSizing: 'border-box' as const };
+  if (mobile) {
+    return (
+      <Drawer variant="temporary" open={open} onClose={onClose} ModalProps={{ keepMounted: true }} slotProps={{ paper: { sx: paperSx } }}>
+        <Toolbar />
+        {body}
+      </Drawer>
+    );
+  }
+  return (
+    <Drawer variant="permanent" sx={{ width: LAYOUT.navDrawerWidthPx, flexShrink: 0 }} slotProps={{ paper: { sx: paperSx } }}>
+      <Toolbar />
+      {body}
+    </Drawer>
+  );
+}

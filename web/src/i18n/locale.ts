@@ -1,0 +1,24 @@
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@gearwatch/contracts';
+import type { Language } from '@gearwatch/contracts';
+
+/** The chosen interface language is kept in this localStorage key. */
+export const LOCALE_STORAGE_KEY = 'locale';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The stored choice, else the first browser language we have, else Polish (spec 01 §1). */
+export function initialLanguage(storage: Storage = window.localStorage, browserLanguages: readonly string[] = navigator.languages ?? [navigator.language]): Language {
+  const stored = storage.getItem(LOCALE_STORAGE_KEY);
+  if (isLanguage(stored)) return stored;
+  for (const tag of browserLanguages) {
+    const primary = tag.toLowerCase().split('-')[0];
+    if (isLanguage(primary)) return primary;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+export function storeLanguage(language: Language, storage: Storage = window.localStorage): void {
+  storage.setItem(LOCALE_STORAGE_KEY, language);
+}

@@ -1,0 +1,74 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ThemeProvider } from '@mui/material/styles';
+import { render } from '@testing-library/react';
+import { SnackbarProvider } from 'notistack';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { CurrentUser } from '@gearwatch/contracts';
+import { ApiClient } from '../api/client.ts';
+import { ApiProvider } from '../api/ApiProvider.tsx';
+import { createTokenStore } from '../api/tokens.ts';
+import { appRoutes } from '../app/routes.tsx';
+import { theme } from '../app/theme.ts';
+import { initI18n } from '../i18n/i18n.ts';
+
+export const demoUser: CurrentUser = {
+  id: 7,
+  firstname: 'Anna',
+  lastname: 'Kowalska',
+  email: 'anna@example.com',
+  avatar: null,
+  name: 'Anna Kowalska',
+  username: 'demo',
+  language: 'en',
+  owner: { id: 1, name: 'Demo Factory', timezone: 'Europe/Warsaw' },
+  extras: { isSuperAdmin: false, impersonate: false },
+};
+
+export interface RenderAppOptions {
+  signedIn?: boolean;
+  user?: CurrentUser;
+}
+
+/** Renders the real route table in memory against a fake API that answers the start-up calls. */
+export async function renderApp(path: string, { signedIn = false, user = demoUser }: RenderAppOptions = {}) {
+  const requests: string[] = [];
+  const fetch = async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    requests.push(url.pathname);
+    const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
+    switch (url.pathname) {
+      case '/api/users/current':
+        return json(user);
+      case '/api/users/current/settings':
+        return json({ entries: [] });
+      case '/api/devices':
+        return new Response(null, { status: 204 });
+      case '/api/config':
+        return json({ version: '2025-05-27', brand: 'default', languages: ['pl', 'en', 'lv', 'ru'], defaultLanguage: 'pl', webClientId: 'gearwatch-web', webClientSecret: 'gearwatch-web', mapTileUrl: '' });
+      default:
+        return json({ statusCode: 404, error: 'Not Found', message: 'error.not-found' }, 404);
+    }
+  };
+  const tokens = createTokenStore(window.localStorage);
+  if (signedIn) tokens.set({ accessToken: 'access', refreshToken: 'refresh' });
+  const api = new ApiClient({ tokens, fetch: fetch as typeof window.fetch, credentials: () => ({ clientId: 'gearwatch-web', clientSecret: 'gearwatch-web' }), onSessionExpired: () => undefined });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(['config'], await (await fetch('/api/config')).json());
+  const i18n = await initI18n('en');
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const view = render(
+    <I18nextProvider i18n={i18n}>
+      <ThemeProvider theme={theme}>
+        <SnackbarProvider>
+          <QueryClientProvider client={queryClient}>
+            <ApiProvider client={api}>
+              <RouterProvider router={router} />
+            </ApiProvider>
+          </QueryClientProvider>
+        </SnackbarProvider>
+      </ThemeProvider>
+    </I18nextProvider>,
+  );
+  return { ...view, router, tokens, requests };
+}
