@@ -28,6 +28,18 @@ export const tokenResponseSchema = z.object({
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
+/** `POST /api/token/revoke` (RFC 7009), form-encoded; the hint is accepted and ignored, as the RFC allows. */
+export const tokenRevocationRequestSchema = z.object({
+  token: z.string().min(1).max(4096),
+  token_type_hint: z.string().max(100).optional(),
+  client_id: z.string().min(1),
+  client_secret: z.string().min(1),
+});
+export type TokenRevocationRequest = z.infer<typeof tokenRevocationRequestSchema>;
+
+/** Always empty: the answer does not tell whether the token existed. */
+export const tokenRevocationResponseSchema = z.object({});
+
 /** RFC 6749 §5.2 error codes the token endpoint answers with. */
 export const OAUTH_ERRORS = [
   'invalid_request',

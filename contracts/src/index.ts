@@ -5,3 +5,5 @@ export * from './users.ts';
 export * from './devices.ts';
 export * from './list.ts';
 export * from './app-config.ts';
+export * from './impersonation.ts';
+export * from './support.ts';

@@ -24,4 +24,23 @@ describe('loadConfig', () => {
       for (const name of ['PORT', 'DEMO', 'DATABASE_URL', 'JWT_SECRET']) expect(message).toContain(name);
     }
   });
+
+  it('configures mail: unset SMTP by default, sender and support address with defaults', () => {
+    const defaults = loadConfig({});
+    expect(defaults).toMatchObject({ MAIL_FROM: 'Gearwatch <no-reply@gearwatch.local>', SUPPORT_EMAIL: 'support@gearwatch.local' });
+    expect(defaults.SMTP_URL).toBeUndefined();
+    const set = loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.com:465', MAIL_FROM: 'ops@example.com', SUPPORT_EMAIL: 'help@example.com' });
+    expect(set).toMatchObject({ SMTP_URL: 'smtps://u:p@mail.example.com:465', MAIL_FROM: 'ops@example.com', SUPPORT_EMAIL: 'help@example.com' });
+  });
+
+  it('explains bad mail settings', () => {
+    for (const [name, value, hint] of [
+      ['SMTP_URL', 'http://mail.example.com', 'smtp://'],
+      ['MAIL_FROM', 'Gearwatch no-reply', 'MAIL_FROM must be an e-mail address'],
+      ['MAIL_FROM', 'a@b.c\r\nBcc: x@y.z', 'MAIL_FROM must be an e-mail address'],
+      ['SUPPORT_EMAIL', 'support', 'SUPPORT_EMAIL must be one e-mail address'],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(hint);
+    }
+  });
 });

@@ -8,6 +8,9 @@ const booleanFlag = z
   .enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => ['on', 'true', '1', 'yes'].includes(v));
 
+/** `address@domain` or `Display Name <address@domain>`: what a From header may hold. */
+const MAILBOX = /^(?:[^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/;
+
 /**
  * Every environment variable the server reads, with its default. Nothing else in the server reads process.env,
  * so this list is the whole configuration surface (documented in the README).
@@ -39,6 +42,17 @@ const envSchema = z.object({
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   BRAND: z.enum(['default', 'second', 'third']).default('default'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Outgoing mail server, e.g. smtp://user:pass@mail.example.com:587 (smtps:// for TLS from the start); unset: mail is kept unsent. */
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587' })
+    .optional(),
+  /** Sender of every mail the service sends: an address, optionally with a display name. */
+  MAIL_FROM: z
+    .string()
+    .regex(MAILBOX, 'MAIL_FROM must be an e-mail address, optionally with a name: "Gearwatch <no-reply@example.com>"')
+    .default('Gearwatch <no-reply@gearwatch.local>'),
+  /** Where support mail (the app's "contact support" dialog) is delivered. */
+  SUPPORT_EMAIL: z.email({ error: 'SUPPORT_EMAIL must be one e-mail address, e.g. support@example.com' }).default('support@gearwatch.local'),
   /** Directory of the built client; served with SPA fallback when present. */
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'web', 'dist')),
   TRUST_PROXY: booleanFlag.default(false),

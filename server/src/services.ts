@@ -12,12 +12,19 @@ import { UserSettingsRepository } from './settings/repository.ts';
 import { UserSettingsService } from './settings/service.ts';
 import { DevicesRepository } from './devices/repository.ts';
 import { DevicesService } from './devices/service.ts';
+import { ImpersonationRepository } from './impersonation/repository.ts';
+import { ImpersonationService } from './impersonation/service.ts';
+import { createMailer } from './mail/mailer.ts';
+import { SupportRepository } from './support/repository.ts';
+import { SupportService } from './support/service.ts';
 
 export interface Services {
   auth: AuthService;
   users: UsersService;
   settings: UserSettingsService;
   devices: DevicesService;
+  impersonation: ImpersonationService;
+  support: SupportService;
 }
 
 /** Wires repositories into services; the one place that knows how the pieces fit. */
@@ -43,5 +50,7 @@ export async function createServices(db: Kysely<DB>, config: Config): Promise<Se
     users: new UsersService(usersRepository),
     settings: new UserSettingsService(new UserSettingsRepository(db)),
     devices: new DevicesService(new DevicesRepository(db)),
+    impersonation: new ImpersonationService(new ImpersonationRepository(db), usersRepository, auth),
+    support: new SupportService(new SupportRepository(db), usersRepository, createMailer(config), { supportEmail: config.SUPPORT_EMAIL }),
   };
 }

@@ -27,7 +27,16 @@ export interface TestUser {
 export async function createUser(
   db: Kysely<DB>,
   companyId: number,
-  options: { username?: string; password?: string; superAdmin?: boolean; impersonate?: boolean; active?: boolean } = {},
+  options: {
+    username?: string;
+    password?: string;
+    firstname?: string;
+    lastname?: string;
+    email?: string;
+    superAdmin?: boolean;
+    impersonate?: boolean;
+    active?: boolean;
+  } = {},
 ): Promise<TestUser> {
   const username = options.username ?? unique('user');
   const password = options.password ?? 'correct horse battery';
@@ -36,9 +45,9 @@ export async function createUser(
     .values({
       company_id: companyId,
       username,
-      email: `${username}@example.test`,
-      firstname: 'Test',
-      lastname: username,
+      email: options.email ?? `${username}@example.test`,
+      firstname: options.firstname ?? 'Test',
+      lastname: options.lastname ?? username,
       password_hash: await hashPassword(password),
       is_super_admin: options.superAdmin ?? false,
       can_impersonate: options.impersonate ?? false,

@@ -17,11 +17,13 @@ describe('tenant isolation', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     const db = ctx.database.db;
+    // Everyone holds the impersonate extra, so routes gated on it are tested for tenancy rather than refused for
+    // lack of the right.
     const company = await createCompany(db);
-    owner = { company, user: await createUser(db, company.id) };
+    owner = { company, user: await createUser(db, company.id, { impersonate: true }) };
     const otherCompany = await createCompany(db);
-    const stranger = await createUser(db, otherCompany.id);
-    const superAdmin = await createUser(db, otherCompany.id, { superAdmin: true });
+    const stranger = await createUser(db, otherCompany.id, { impersonate: true });
+    const superAdmin = await createUser(db, otherCompany.id, { superAdmin: true, impersonate: true });
     ownerToken = (await signIn(ctx.app, owner.user.username, owner.user.password)).access_token;
     strangerToken = (await signIn(ctx.app, stranger.username, stranger.password)).access_token;
     superAdminToken = (await signIn(ctx.app, superAdmin.username, superAdmin.password)).access_token;

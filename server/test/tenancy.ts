@@ -1,6 +1,7 @@
 import type { TestContext } from './context.ts';
 import type { TestCompany, TestUser } from './fixtures.ts';
-import { createDevice } from './fixtures.ts';
+import { DEFAULT_WEB_CLIENT } from '@gearwatch/contracts';
+import { createDevice, createUser } from './fixtures.ts';
 
 /**
  * The tenant-isolation harness. Each entry creates rows owned by one company and names the requests that reach
@@ -21,6 +22,10 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
   async devices(ctx, owner) {
     const device = await createDevice(ctx.database.db, owner.company.id);
     return [{ route: 'GET /api/devices/:id', url: `/api/devices/${device.id}` }];
+  },
+  async impersonation(ctx, owner) {
+    const colleague = await createUser(ctx.database.db, owner.company.id);
+    return [{ route: 'GET /api/impersonate/:userId', url: `/api/impersonate/${colleague.id}?client_id=${DEFAULT_WEB_CLIENT.clientId}` }];
   },
 };
 

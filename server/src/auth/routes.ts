@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { oauthErrorSchema, tokenRequestSchema, tokenResponseSchema } from '@gearwatch/contracts';
+import {
+  oauthErrorSchema,
+  tokenRequestSchema,
+  tokenResponseSchema,
+  tokenRevocationRequestSchema,
+  tokenRevocationResponseSchema,
+} from '@gearwatch/contracts';
 import type { App } from '../http/types.ts';
 import { OAuthError } from '../http/errors.ts';
 import type { AuthService } from './service.ts';
@@ -33,6 +39,30 @@ export function authRoutes(app: App, authService: AuthService): void {
       const tokens = await authService.grant(request.body, request.ip);
       void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       return tokens;
+    },
+  );
+
+  app.post(
+    '/api/token/revoke',
+    {
+      config: { public: true, oauthErrors: true },
+      attachValidation: true,
+      schema: {
+        tags: ['auth'],
+        summary: 'Log out: revoke a refresh token and its whole session (RFC 7009); form-encoded; 200 {} even for an unknown token',
+        consumes: ['application/x-www-form-urlencoded'],
+        body: tokenRevocationRequestSchema,
+        response: { 200: tokenRevocationResponseSchema, 400: oauthErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      if (request.validationError) {
+        const fields = [...new Set(request.validationError.validation.map((v: { instancePath: string }) => v.instancePath.replace(/^\//, '') || 'body'))];
+        throw new OAuthError('invalid_request', `Missing or invalid: ${fields.join(', ')}`);
+      }
+      await authService.revoke(request.body);
+      void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+      return {};
     },
   );
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { TokenRequest, TokenResponse } from '@gearwatch/contracts';
+import type { TokenRequest, TokenResponse, TokenRevocationRequest } from '@gearwatch/contracts';
 import { OAuthError } from '../http/errors.ts';
+import { mayImpersonate } from '../impersonation/policy.ts';
 import type { UsersRepository, UserRecord } from '../users/repository.ts';
 import type { AuthContext } from './context.ts';
 import { verifyPassword } from './passwords.ts';
@@ -30,12 +31,41 @@ export class AuthService {
 
   /** The token endpoint: password and refresh_token grants (RFC 6749 §4.3, §6). */
   async grant(request: TokenRequest, address: string): Promise<TokenResponse> {
-    const client = await this.authRepository.findClient(request.client_id);
-    if (!client || !safeEqual(client.secret_hash, sha256(request.client_secret))) {
-      throw new OAuthError('invalid_client', 'Unknown client or wrong client secret', 401);
-    }
+    const client = await this.authenticateClient(request.client_id, request.client_secret, 401);
     if (request.grant_type === 'password') return this.passwordGrant(client.id, request.username, request.password, address);
     return this.refreshGrant(client.id, request.refresh_token);
+  }
+
+  /**
+   * Token revocation (RFC 7009), used for logout: ends the refresh token's whole family. An unknown token, or one
+   * issued to another client, changes nothing and gets the same answer, so the call reveals nothing about tokens.
+   * Access tokens are not stored and cannot be revoked; they expire within ACCESS_TOKEN_TTL_SECONDS.
+   */
+  async revoke(request: TokenRevocationRequest): Promise<void> {
+    // RFC 7009 §2.2.1 answers a failed client authentication as RFC 6749 §5.2 does; 400 as the client sends no
+    // Authorization header.
+    const client = await this.authenticateClient(request.client_id, request.client_secret, 400);
+    const stored = await this.authRepository.findRefreshToken(sha256(request.token));
+    if (!stored || stored.clientId !== client.id) return;
+    await this.authRepository.revokeFamily(stored.familyId);
+  }
+
+  /** The internal id of a registered client, without its secret: for sessions started by an authenticated user. */
+  async clientKey(clientId: string): Promise<number | undefined> {
+    return (await this.authRepository.findClient(clientId))?.id;
+  }
+
+  /** A new session as `user` on behalf of `impersonatorId`: its own refresh-token family, marked with the impersonator. */
+  startImpersonation(user: UserRecord, clientKey: number, impersonatorId: number): Promise<TokenResponse> {
+    return this.issue(user, clientKey, randomUUID(), impersonatorId);
+  }
+
+  private async authenticateClient(clientId: string, secret: string, status: 400 | 401) {
+    const client = await this.authRepository.findClient(clientId);
+    if (!client || !safeEqual(client.secret_hash, sha256(secret))) {
+      throw new OAuthError('invalid_client', 'Unknown client or wrong client secret', status);
+    }
+    return client;
   }
 
   private async passwordGrant(clientId: number, login: string, password: string, address: string): Promise<TokenResponse> {
@@ -66,6 +96,10 @@ export class AuthService {
       await this.authRepository.revokeFamily(stored.familyId);
       throw new OAuthError('invalid_grant', 'User no longer active');
     }
+    if (stored.impersonatorId !== null && !(await this.impersonationStillAllowed(stored.impersonatorId, user))) {
+      await this.authRepository.revokeFamily(stored.familyId);
+      throw new OAuthError('invalid_grant', 'Impersonation no longer allowed');
+    }
     return this.issue(user, clientId, stored.familyId, stored.impersonatorId);
   }
 
@@ -93,6 +127,8 @@ export class AuthService {
     if (!claims) return null;
     const user = await this.usersRepository.findById(claims.userId);
     if (!user || !user.isActive || user.companyId !== claims.companyId) return null;
+    // The impersonator is re-checked like the user: taking away their right ends the sessions they opened at once.
+    if (claims.impersonatorId && !(await this.impersonationStillAllowed(claims.impersonatorId, user))) return null;
     return {
       userId: user.id,
       companyId: user.companyId,
@@ -100,5 +136,10 @@ export class AuthService {
       canImpersonate: user.canImpersonate,
       ...(claims.impersonatorId ? { impersonatorId: claims.impersonatorId } : {}),
     };
+  }
+
+  private async impersonationStillAllowed(impersonatorId: number, user: UserRecord): Promise<boolean> {
+    const impersonator = await this.usersRepository.findById(impersonatorId);
+    return impersonator !== undefined && mayImpersonate(impersonator, user);
   }
 }

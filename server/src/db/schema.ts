@@ -208,6 +208,18 @@ export interface DeviceOperatorsTable {
   operator_id: number;
 }
 
+export interface SupportMessagesTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  impersonator_id: number | null;
+  subject: string;
+  content: string;
+  created_at: CreatedAt;
+  sent_at: Timestamp | null;
+  last_error: string | null;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: CreatedAt;
@@ -233,5 +245,6 @@ export interface DB {
   operator_groups: OperatorGroupsTable;
   operators: OperatorsTable;
   device_operators: DeviceOperatorsTable;
+  support_messages: SupportMessagesTable;
   schema_migrations: SchemaMigrationsTable;
 }

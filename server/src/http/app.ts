@@ -14,7 +14,9 @@ import type { Services } from '../services.ts';
 import { appConfigRoutes } from '../app-config/routes.ts';
 import { authRoutes } from '../auth/routes.ts';
 import { devicesRoutes } from '../devices/routes.ts';
+import { impersonationRoutes } from '../impersonation/routes.ts';
 import { settingsRoutes } from '../settings/routes.ts';
+import { supportRoutes } from '../support/routes.ts';
 import { usersRoutes } from '../users/routes.ts';
 import { registerAuthHook } from './auth-hook.ts';
 import { registerErrorHandler } from './error-handler.ts';
@@ -93,6 +95,8 @@ export async function buildApp({ config, database, services, readiness = { accep
   usersRoutes(routes, services.users);
   settingsRoutes(routes, services.settings);
   devicesRoutes(routes, services.devices);
+  impersonationRoutes(routes, services.impersonation);
+  supportRoutes(routes, services.support);
   await registerStaticClient(app, config.WEB_DIST_DIR);
   return app;
 }

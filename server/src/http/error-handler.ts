@@ -3,28 +3,29 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { MESSAGE_KEYS } from '@gearwatch/contracts';
 import { AppError, ConflictError, OAuthError, TooManyRequestsError, ValidationError } from './errors.ts';
 
-interface SchemaIssue {
+export interface SchemaIssue {
   keyword: string;
   instancePath: string;
   params?: Record<string, unknown>;
 }
 
 /** Maps a schema issue to the spec's message keys: a missing or empty value is "not blank", the rest "incorrect". */
-function messageKeyFor(issue: SchemaIssue): string {
+function messageKeyFor(issue: SchemaIssue, notBlank: string): string {
   const params = issue.params ?? {};
-  if (issue.keyword === 'invalid_type' && (params.input === undefined || params.input === null)) return MESSAGE_KEYS.notBlank;
-  if (issue.keyword === 'too_small' && params.origin === 'string' && params.minimum === 1) return MESSAGE_KEYS.notBlank;
+  if (issue.keyword === 'invalid_type' && (params.input === undefined || params.input === null)) return notBlank;
+  if (issue.keyword === 'too_small' && params.origin === 'string' && params.minimum === 1) return notBlank;
   if (issue.keyword === 'too_big' && params.origin === 'string') return MESSAGE_KEYS.tooLong;
   if (issue.keyword === 'too_small' && params.origin === 'string') return MESSAGE_KEYS.tooShort;
   return MESSAGE_KEYS.incorrect;
 }
 
-export function validationErrorFromIssues(issues: SchemaIssue[]): ValidationError {
+/** `notBlank` replaces the generic key for a missing or empty field, for forms whose spec names its own key. */
+export function validationErrorFromIssues(issues: SchemaIssue[], notBlank: string = MESSAGE_KEYS.notBlank): ValidationError {
   const errors: Record<string, string[]> = {};
   const rootErrors: string[] = [];
   for (const issue of issues) {
     const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    const key = messageKeyFor(issue);
+    const key = messageKeyFor(issue, notBlank);
     if (!field) {
       rootErrors.push(key);
       continue;

@@ -36,7 +36,7 @@ export class UnauthorizedError extends AppError {
 }
 
 export class ForbiddenError extends AppError {
-  constructor(message = MESSAGE_KEYS.forbidden) {
+  constructor(message: string = MESSAGE_KEYS.forbidden) {
     super(message, 403);
   }
 }

@@ -1,0 +1,29 @@
+import { SUPPORT_MESSAGE_KEYS, problemSchema, supportMailRequestSchema, supportMailResponseSchema, validationErrorSchema } from '@gearwatch/contracts';
+import type { SchemaIssue } from '../http/error-handler.ts';
+import { validationErrorFromIssues } from '../http/error-handler.ts';
+import type { App } from '../http/types.ts';
+import type { SupportService } from './service.ts';
+
+export function supportRoutes(app: App, support: SupportService): void {
+  app.post(
+    '/api/support/mail',
+    {
+      // A missing field must read like a blank one: the dialog shows support.no-empty-values for both.
+      attachValidation: true,
+      schema: {
+        tags: ['support'],
+        summary: 'Send a message to support (JSON); stored, then mailed; sent:false when the mail server could not take it yet',
+        body: supportMailRequestSchema,
+        response: { 201: supportMailResponseSchema, 400: validationErrorSchema, 401: problemSchema },
+      },
+    },
+    async (request, reply) => {
+      if (request.validationError) {
+        throw validationErrorFromIssues(request.validationError.validation as SchemaIssue[], SUPPORT_MESSAGE_KEYS.noEmptyValues);
+      }
+      const outcome = await support.send(request.auth, request.body);
+      if (!outcome.sent) request.log.warn({ supportMessageId: outcome.id, reason: outcome.error }, 'support mail kept unsent');
+      return reply.status(201).send({ id: outcome.id, sent: outcome.sent });
+    },
+  );
+}
