@@ -103,6 +103,8 @@ describe('POST /api/support/mail with a working SMTP server', () => {
       [{ subject: '   ', content: 'text' }, { subject: noEmpty }],
       [{ subject: 'Subject', content: ' \n\t ' }, { content: noEmpty }],
       [{}, { subject: noEmpty, content: noEmpty }],
+      [{ subject: 42, content: ['a list'] }, { subject: ['form.field.error.incorrect'], content: ['form.field.error.incorrect'] }],
+      [{ subject: null, content: 'text' }, { subject: noEmpty }],
       [{ subject: 'x'.repeat(SUPPORT_LIMITS.subjectMaxChars + 1), content: 'text' }, { subject: ['form.field.error.too-long'] }],
       [{ subject: 'Subject', content: 'x'.repeat(SUPPORT_LIMITS.contentMaxChars + 1) }, { content: ['form.field.error.too-long'] }],
     ];

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MESSAGE_KEYS } from '@gearwatch/contracts';
 import { AppError, ConflictError, OAuthError, TooManyRequestsError, ValidationError } from './errors.ts';
@@ -9,10 +9,20 @@ export interface SchemaIssue {
   params?: Record<string, unknown>;
 }
 
+/** The value a schema issue is about, when the caller can look it up (zod 4 issues do not carry the input). */
+export type IssueInputLookup = (instancePath: string) => unknown;
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
 /** Maps a schema issue to the spec's message keys: a missing or empty value is "not blank", the rest "incorrect". */
-function messageKeyFor(issue: SchemaIssue, notBlank: string): string {
+function messageKeyFor(issue: SchemaIssue, notBlank: string, lookup: IssueInputLookup): string {
   const params = issue.params ?? {};
-  if (issue.keyword === 'invalid_type' && (params.input === undefined || params.input === null)) return notBlank;
+  if (issue.keyword === 'invalid_type') {
+    const input = 'input' in params ? params.input : lookup(issue.instancePath);
+    return isBlank(input) ? notBlank : MESSAGE_KEYS.incorrect;
+  }
   if (issue.keyword === 'too_small' && params.origin === 'string' && params.minimum === 1) return notBlank;
   if (issue.keyword === 'too_big' && params.origin === 'string') return MESSAGE_KEYS.tooLong;
   if (issue.keyword === 'too_small' && params.origin === 'string') return MESSAGE_KEYS.tooShort;
@@ -20,12 +30,16 @@ function messageKeyFor(issue: SchemaIssue, notBlank: string): string {
 }
 
 /** `notBlank` replaces the generic key for a missing or empty field, for forms whose spec names its own key. */
-export function validationErrorFromIssues(issues: SchemaIssue[], notBlank: string = MESSAGE_KEYS.notBlank): ValidationError {
+export function validationErrorFromIssues(
+  issues: SchemaIssue[],
+  notBlank: string = MESSAGE_KEYS.notBlank,
+  lookup: IssueInputLookup = () => undefined,
+): ValidationError {
   const errors: Record<string, string[]> = {};
   const rootErrors: string[] = [];
   for (const issue of issues) {
     const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    const key = messageKeyFor(issue, notBlank);
+    const key = messageKeyFor(issue, notBlank, lookup);
     if (!field) {
       rootErrors.push(key);
       continue;
@@ -40,7 +54,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((rawError: FastifyError | AppError, request, reply) => {
     let error: unknown = rawError;
     if (hasZodFastifySchemaValidationErrors(rawError)) {
-      error = validationErrorFromIssues(rawError.validation as SchemaIssue[]);
+      const part = requestPart(request, (rawError as FastifyError).validationContext);
+      error = validationErrorFromIssues(rawError.validation as SchemaIssue[], MESSAGE_KEYS.notBlank, (path) => valueAt(part, path));
     }
 
     if (error instanceof OAuthError) {
@@ -75,6 +90,36 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: rawError }, 'unhandled error');
     return reply.status(500).send({ statusCode: 500, error: statusText(500), message: MESSAGE_KEYS.internal, requestId: request.id });
   });
+}
+
+function requestPart(request: FastifyRequest, context: string | undefined): unknown {
+  switch (context) {
+    case 'body':
+      return request.body;
+    case 'querystring':
+      return request.query;
+    case 'params':
+      return request.params;
+    case 'headers':
+      return request.headers;
+    default:
+      return undefined;
+  }
+}
+
+/** A lookup for `validationErrorFromIssues` into a route's own copy of the validated input. */
+export function lookupIn(root: unknown): IssueInputLookup {
+  return (path) => valueAt(root, path);
+}
+
+/** Follows a JSON pointer such as `/lines/0/name` into a parsed request part. */
+function valueAt(root: unknown, instancePath: string): unknown {
+  let value = root;
+  for (const segment of instancePath.split('/').filter(Boolean)) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[segment.replaceAll('~1', '/').replaceAll('~0', '~')];
+  }
+  return value;
 }
 
 const STATUS_TEXT: Record<number, string> = {

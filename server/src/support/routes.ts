@@ -1,6 +1,6 @@
 import { SUPPORT_MESSAGE_KEYS, problemSchema, supportMailRequestSchema, supportMailResponseSchema, validationErrorSchema } from '@gearwatch/contracts';
 import type { SchemaIssue } from '../http/error-handler.ts';
-import { validationErrorFromIssues } from '../http/error-handler.ts';
+import { lookupIn, validationErrorFromIssues } from '../http/error-handler.ts';
 import type { App } from '../http/types.ts';
 import type { SupportService } from './service.ts';
 
@@ -19,7 +19,7 @@ export function supportRoutes(app: App, support: SupportService): void {
     },
     async (request, reply) => {
       if (request.validationError) {
-        throw validationErrorFromIssues(request.validationError.validation as SchemaIssue[], SUPPORT_MESSAGE_KEYS.noEmptyValues);
+        throw validationErrorFromIssues(request.validationError.validation as SchemaIssue[], SUPPORT_MESSAGE_KEYS.noEmptyValues, lookupIn(request.body));
       }
       const outcome = await support.send(request.auth, request.body);
       if (!outcome.sent) request.log.warn({ supportMessageId: outcome.id, reason: outcome.error }, 'support mail kept unsent');
