@@ -1,20 +1,16 @@
-import { tokenResponseSchema } from '@gearwatch/contracts';
+import { impersonableUserSchema, tokenResponseSchema } from '@gearwatch/contracts';
+import type { ImpersonableUser } from '@gearwatch/contracts';
 import type { ApiClient } from '../../../api/client.ts';
 import type { SessionTokens } from '../../../api/tokens.ts';
 
-export interface ImpersonationCandidate {
-  id: number;
-  name: string;
-  username: string;
-  email: string;
-  company: { id: number; name: string };
-}
+export type ImpersonationCandidate = ImpersonableUser;
 
 // The impersonating user's own session is put aside while acting as someone else, so they can return to it.
 const ORIGINAL_SESSION_KEY = 'gearwatch.impersonator';
 
 export async function searchImpersonationCandidates(client: ApiClient, search: string, signal?: AbortSignal): Promise<ImpersonationCandidate[]> {
-  return (await client.list<ImpersonationCandidate>('/api/impersonate/users', { search, page_size: 20 }, signal)).entries;
+  const page = await client.list<unknown>('/api/impersonate/users', { search, page_size: 20 }, signal);
+  return page.entries.map((entry) => impersonableUserSchema.parse(entry));
 }
 
 /** Obtains a session as another user, keeps the current one aside and switches to the new one. */

@@ -12,13 +12,11 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LAYOUT } from '@gearwatch/contracts';
+import { LAYOUT, SUPPORT_LIMITS, SUPPORT_MESSAGE_KEYS } from '@gearwatch/contracts';
 import { useApi } from '../../../api/ApiProvider.tsx';
 import { ApiError } from '../../../api/errors.ts';
 import { useDelayedClose } from '../../../components/useDelayedClose.ts';
 import { sendSupportMail } from '../api/sendSupportMail.ts';
-
-const EMPTY_VALUES_KEY = 'support.no-empty-values';
 
 /** The support mail dialog (spec 01 §5): subject and content both required; cleared and closed after sending. */
 export function SupportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -53,7 +51,7 @@ export function SupportDialog({ open, onClose }: { open: boolean; onClose: () =>
     event.preventDefault();
     setFieldErrors({});
     if (!subject.trim() || !content.trim()) {
-      setProblem(EMPTY_VALUES_KEY);
+      setProblem(SUPPORT_MESSAGE_KEYS.noEmptyValues);
       return;
     }
     setProblem(null);
@@ -75,7 +73,7 @@ export function SupportDialog({ open, onClose }: { open: boolean; onClose: () =>
             onChange={(event) => setSubject(event.target.value)}
             error={Boolean(subjectError)}
             helperText={subjectError ? t(subjectError) : undefined}
-            slotProps={{ htmlInput: { maxLength: 200 } }}
+            slotProps={{ htmlInput: { maxLength: SUPPORT_LIMITS.subjectMaxChars } }}
             autoFocus
             fullWidth
           />
@@ -85,7 +83,7 @@ export function SupportDialog({ open, onClose }: { open: boolean; onClose: () =>
             onChange={(event) => setContent(event.target.value)}
             error={Boolean(contentError)}
             helperText={contentError ? t(contentError) : undefined}
-            slotProps={{ htmlInput: { maxLength: 10000 } }}
+            slotProps={{ htmlInput: { maxLength: SUPPORT_LIMITS.contentMaxChars } }}
             multiline
             minRows={6}
             fullWidth
