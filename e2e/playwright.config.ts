@@ -2,13 +2,14 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { APP_PORT, MAIL_HTTP_PORT, MAIL_SINK_URL, MAIL_SMTP_PORT } from './support/ports.ts';
 
 // The browser tests drive the built client against a real server on a fresh embedded database with the demo data,
 // exactly as a new user gets it from `npm start`.
-const port = Number(process.env.E2E_PORT ?? 18_080);
 // Evaluated again in each worker; the environment carries the first process's choice to them.
 const dataDir = (process.env.GEARWATCH_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'gearwatch-e2e-')));
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const port = APP_PORT;
 
 export default defineConfig({
   testDir: './specs',
@@ -38,13 +39,33 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node scripts/start.mjs',
-    cwd: path.resolve(import.meta.dirname, '..'),
-    url: `http://127.0.0.1:${port}/readyz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: 'on', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
-  },
+  webServer: [
+    {
+      // The app's mail goes to a real local SMTP server whose inbox the tests read.
+      command: 'npx tsx e2e/support/mail-sink.ts',
+      cwd: path.resolve(import.meta.dirname, '..'),
+      url: `${MAIL_SINK_URL}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { MAIL_SINK_SMTP_PORT: String(MAIL_SMTP_PORT), MAIL_SINK_HTTP_PORT: String(MAIL_HTTP_PORT) },
+    },
+    {
+      command: 'node scripts/start.mjs',
+      cwd: path.resolve(import.meta.dirname, '..'),
+      url: `http://127.0.0.1:${port}/readyz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DEMO: 'on',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+      },
+    },
+  ],
 });

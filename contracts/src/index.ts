@@ -7,3 +7,4 @@ export * from './list.ts';
 export * from './app-config.ts';
 export * from './impersonation.ts';
 export * from './support.ts';
+export * from './resetting.ts';

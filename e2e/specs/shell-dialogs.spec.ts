@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import path from 'node:path';
+import { inbox, waitForMail } from '../support/inbox.ts';
 
 // The main shell's dialogs against the real server: the support mail and impersonation.
 const artifacts = path.resolve(import.meta.dirname, '..', 'artifacts');
@@ -28,10 +29,14 @@ test('the support dialog refuses empty fields, then sends the message and closes
   await dialog.getByLabel('Subject').fill('Forklift EF-03 shows no data');
   await dialog.getByLabel('Message').fill('Since this morning the forklift EF-03 reports nothing.');
   await page.screenshot({ path: path.join(artifacts, 'support-dialog-en.png') });
+  const before = (await inbox()).length;
   await dialog.getByRole('button', { name: 'Send' }).click();
-  // The browser tests run without SMTP_URL: the message is kept and the user is told it will be sent.
-  await expect(page.getByText('Your message has been saved and will be sent to support shortly')).toBeVisible();
+  await expect(page.getByText('Your message has been sent to support')).toBeVisible();
   await expect(dialog).toBeHidden();
+  // It really went out by SMTP to the support address, with the subject and the text.
+  const mail = await waitForMail('support@gearwatch.local', before);
+  expect(mail.subject).toContain('Forklift EF-03 shows no data');
+  expect(mail.body).toContain('Since this morning the forklift EF-03 reports nothing.');
 });
 
 test('the super-admin acts as a company user and returns to their own account', async ({ page }) => {

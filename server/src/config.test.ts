@@ -43,4 +43,21 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(hint);
     }
   });
+
+  it('derives PUBLIC_URL from PORT and checks it is a base address for links', () => {
+    expect(loadConfig({}).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '9000' }).PUBLIC_URL).toBe('http://localhost:9000');
+    expect(loadConfig({ PUBLIC_URL: 'https://gw.example.com/app' }).PUBLIC_URL).toBe('https://gw.example.com/app');
+    for (const value of ['https://gw.example.com/', 'ftp://gw.example.com', 'gw.example.com', 'https://gw.example.com?x=1', 'https://gw.example.com#top']) {
+      expect(() => loadConfig({ PUBLIC_URL: value }), value).toThrow('PUBLIC_URL must be an http:// or https:// address without a trailing slash');
+    }
+  });
+
+  it('bounds the password link lifetimes', () => {
+    expect(loadConfig({})).toMatchObject({ RESET_TOKEN_TTL_MINUTES: 60, WELCOME_TOKEN_TTL_HOURS: 72 });
+    expect(loadConfig({ RESET_TOKEN_TTL_MINUTES: '30', WELCOME_TOKEN_TTL_HOURS: '168' })).toMatchObject({ RESET_TOKEN_TTL_MINUTES: 30, WELCOME_TOKEN_TTL_HOURS: 168 });
+    for (const [name, value] of [['RESET_TOKEN_TTL_MINUTES', '0'], ['RESET_TOKEN_TTL_MINUTES', '2 hours'], ['RESET_TOKEN_TTL_MINUTES', '5000'], ['WELCOME_TOKEN_TTL_HOURS', '0'], ['WELCOME_TOKEN_TTL_HOURS', '1.5']] as const) {
+      expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(name);
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,11 +12,18 @@ const booleanFlag = z
 /** `address@domain` or `Display Name <address@domain>`: what a From header may hold. */
 const MAILBOX = /^(?:[^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/;
 
+const PUBLIC_URL_HINT = 'PUBLIC_URL must be an http:// or https:// address without a trailing slash, e.g. https://gearwatch.example.com';
+
+/** Links are built as PUBLIC_URL + '/resetting?…', so the base must not end in a slash or carry a query or fragment. */
+function isBaseUrl(value: string): boolean {
+  return !value.endsWith('/') && !/[?#]/.test(value);
+}
+
 /**
  * Every environment variable the server reads, with its default. Nothing else in the server reads process.env,
  * so this list is the whole configuration surface (documented in the README).
  */
-const envSchema = z.object({
+const envObject = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -51,21 +59,51 @@ const envSchema = z.object({
     .string()
     .regex(MAILBOX, 'MAIL_FROM must be an e-mail address, optionally with a name: "Gearwatch <no-reply@example.com>"')
     .default('Gearwatch <no-reply@gearwatch.local>'),
+  /**
+   * The address users open the app at, for links in mail (password reset). Defaults to http://localhost:PORT, which
+   * only works on the machine itself: set it in any real deployment.
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: PUBLIC_URL_HINT })
+    .refine((value) => isBaseUrl(value), { error: PUBLIC_URL_HINT })
+    .optional(),
+  /** How long a password reset link works. */
+  RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
+  /** How long the link a new user gets to set their first password works; they may not read mail for a weekend. */
+  WELCOME_TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(72),
   /** Where support mail (the app's "contact support" dialog) is delivered. */
   SUPPORT_EMAIL: z.email({ error: 'SUPPORT_EMAIL must be one e-mail address, e.g. support@example.com' }).default('support@gearwatch.local'),
   /** Directory of the built client; served with SPA fallback when present. */
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'web', 'dist')),
   TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * MQTT broker the module topics modules/{serial}/readings|positions|events are taken from (docs/ingest.md), e.g.
+   * mqtt://127.0.0.1:1883 or mqtts://user:pass@broker.example.com:8883; unset: HTTP ingest only.
+   */
+  MQTT_URL: z
+    .url({ protocol: /^(mqtts?|wss?)$/, error: 'MQTT_URL must be an mqtt://, mqtts://, ws:// or wss:// URL, e.g. mqtt://127.0.0.1:1883' })
+    .optional(),
+  /**
+   * This instance's MQTT client id: stable across restarts, so the broker keeps its session and redelivers what was
+   * not acknowledged; unique per instance (two instances with one id throw each other off).
+   */
+  MQTT_CLIENT_ID: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, 'MQTT_CLIENT_ID must be 1-64 letters, digits, _ . : or -')
+    .default(`gearwatch-${hostname().replace(/[^\w.:-]/g, '-').slice(0, 54)}`),
 });
 
-export type Config = z.infer<typeof envSchema>;
+/** Defaults that depend on other variables. */
+const envSchema = envObject.transform((env) => ({ ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` }));
+
+export type Config = z.output<typeof envSchema>;
 
 export class ConfigError extends Error {}
 
 /** Parses the environment; on bad values throws one error naming every offending variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const relevant = Object.fromEntries(
-    Object.entries(env).filter(([key, value]) => key in envSchema.shape && value !== undefined && value !== ''),
+    Object.entries(env).filter(([key, value]) => key in envObject.shape && value !== undefined && value !== ''),
   );
   const parsed = envSchema.safeParse(relevant);
   if (!parsed.success) {

@@ -15,6 +15,8 @@ import { DevicesService } from './devices/service.ts';
 import { ImpersonationRepository } from './impersonation/repository.ts';
 import { ImpersonationService } from './impersonation/service.ts';
 import { createMailer } from './mail/mailer.ts';
+import { PasswordLinksRepository } from './resetting/repository.ts';
+import { PasswordLinksService } from './resetting/service.ts';
 import { SupportRepository } from './support/repository.ts';
 import { SupportService } from './support/service.ts';
 
@@ -25,6 +27,7 @@ export interface Services {
   devices: DevicesService;
   impersonation: ImpersonationService;
   support: SupportService;
+  passwordLinks: PasswordLinksService;
 }
 
 /** Wires repositories into services; the one place that knows how the pieces fit. */
@@ -45,12 +48,18 @@ export async function createServices(db: Kysely<DB>, config: Config): Promise<Se
     refreshTokenTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
   });
   await auth.registerClient(config.WEB_CLIENT_ID, config.WEB_CLIENT_SECRET, 'Gearwatch web client');
+  const mailer = createMailer(config);
   return {
     auth,
     users: new UsersService(usersRepository),
     settings: new UserSettingsService(new UserSettingsRepository(db)),
     devices: new DevicesService(new DevicesRepository(db)),
     impersonation: new ImpersonationService(new ImpersonationRepository(db), usersRepository, auth),
-    support: new SupportService(new SupportRepository(db), usersRepository, createMailer(config), { supportEmail: config.SUPPORT_EMAIL }),
+    support: new SupportService(new SupportRepository(db), usersRepository, mailer, { supportEmail: config.SUPPORT_EMAIL }),
+    passwordLinks: new PasswordLinksService(new PasswordLinksRepository(db), usersRepository, mailer, {
+      publicUrl: config.PUBLIC_URL,
+      resetTtlMinutes: config.RESET_TOKEN_TTL_MINUTES,
+      welcomeTtlHours: config.WELCOME_TOKEN_TTL_HOURS,
+    }),
   };
 }

@@ -36,6 +36,7 @@ export async function createUser(
     superAdmin?: boolean;
     impersonate?: boolean;
     active?: boolean;
+    language?: 'pl' | 'en' | 'lv' | 'ru';
   } = {},
 ): Promise<TestUser> {
   const username = options.username ?? unique('user');
@@ -52,6 +53,7 @@ export async function createUser(
       is_super_admin: options.superAdmin ?? false,
       can_impersonate: options.impersonate ?? false,
       is_active: options.active ?? true,
+      ...(options.language ? { language: options.language } : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 export interface ReceivedMail {
   from: string | null;
   to: string[];
-  /** Header fields by lower-case name, unfolded; the first occurrence wins. */
+  /** Header fields by lower-case name, unfolded and with encoded words (RFC 2047) decoded; the first occurrence wins. */
   headers: Record<string, string>;
   /** Every header line as sent, unfolded: to check that nothing was injected. */
   headerLines: string[];
@@ -60,7 +60,7 @@ function parseMessage(raw: string): Pick<ReceivedMail, 'headers' | 'headerLines'
   for (const line of headerLines) {
     const colon = line.indexOf(':');
     const name = line.slice(0, colon).trim().toLowerCase();
-    headers[name] ??= line.slice(colon + 1).trim();
+    headers[name] ??= decodeEncodedWords(line.slice(colon + 1).trim());
   }
   const encoded = raw.slice(split + 4);
   const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
@@ -69,6 +69,18 @@ function parseMessage(raw: string): Pick<ReceivedMail, 'headers' | 'headerLines'
   else if (encoding === 'quoted-printable') bytes = decodeQuotedPrintable(encoded);
   else bytes = Buffer.from(encoded, 'latin1');
   return { headers, headerLines, body: bytes.toString('utf8').replace(/\r\n/g, '\n') };
+}
+
+/** `=?UTF-8?B?…?=` and `=?UTF-8?Q?…?=`, as nodemailer writes non-ASCII headers; adjacent words join without space. */
+function decodeEncodedWords(value: string): string {
+  return value.replace(/(?:=\?[^?]+\?[BbQq]\?[^?]*\?=\s*)+/g, (run) => {
+    const trailing = /\s*$/.exec(run)?.[0] ?? '';
+    // A character may be split between two words, so the bytes are joined before decoding.
+    const bytes = [...run.matchAll(/=\?[^?]+\?([BbQq])\?([^?]*)\?=/g)].map(([, encoding, text = '']) =>
+      encoding?.toUpperCase() === 'B' ? Buffer.from(text, 'base64') : decodeQuotedPrintable(text.replaceAll('_', ' ')),
+    );
+    return Buffer.concat(bytes).toString('utf8') + trailing;
+  });
 }
 
 function decodeQuotedPrintable(text: string): Buffer {

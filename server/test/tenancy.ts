@@ -31,6 +31,8 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
 
 /** Routes with path parameters that address no tenant row, with the reason. */
 export const TENANCY_EXEMPT: Record<string, string> = {
+  'POST /api/resetting/request': 'public, no caller to scope by; reaches a user only through their own mailbox, and answers alike for every address',
+  'POST /api/resetting/reset': 'public; the single-use token from the mail is the credential and names its one user',
   'GET /api/users/current/settings/*': 'keyed by the caller; another user can only ever reach their own settings',
   'PUT /api/users/current/settings/*': 'keyed by the caller',
   'DELETE /api/users/current/settings/*': 'keyed by the caller',

@@ -12,6 +12,11 @@ export interface ThrottleSettings {
 /** Address limits are looser: many people may share one office address. */
 const ADDRESS_FACTOR = 5;
 
+/** The failure counter of one account as typed at sign-in; a user has two, their username and their e-mail. */
+export function accountFailureKey(login: string): string {
+  return `user:${login.trim().toLowerCase()}`;
+}
+
 /**
  * Guards password sign-in against guessing, per account and per client address: after a few failures each
  * attempt is slowed down, and past the limit sign-in is refused for a while with 429 and Retry-After.
@@ -24,7 +29,7 @@ export class LoginThrottle {
   ) {}
 
   private keys(login: string, address: string) {
-    return { account: `user:${login.trim().toLowerCase()}`, address: `ip:${address}` };
+    return { account: accountFailureKey(login), address: `ip:${address}` };
   }
 
   /** Throws 429 while locked; otherwise waits in proportion to the recent failures. */

@@ -50,7 +50,8 @@ export interface UsersTable {
   last_login_at: Timestamp | null;
   subscription_expires_at: Timestamp | null;
   created_at: CreatedAt;
-  updated_at: Generated<Timestamp>;
+  // Timestamp already has an optional insert type; Generated<> around it would make the column unwritable.
+  updated_at: Timestamp;
 }
 
 export interface UserSettingsTable {
@@ -220,6 +221,124 @@ export interface SupportMessagesTable {
   last_error: string | null;
 }
 
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  token_hash: string;
+  purpose: 'reset' | 'welcome';
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+// Telemetry (migrations/004_telemetry.sql). Most writes are set-based statements in telemetry/ingest-repository.ts.
+export interface ReadingsTable {
+  company_id: number;
+  device_id: number;
+  sensor_id: number;
+  parameter_number: number;
+  ts: Timestamp;
+  value: number;
+}
+
+export interface UnassignedReadingsTable {
+  company_id: number;
+  sensor_id: number;
+  parameter_number: number;
+  ts: Timestamp;
+  value: number;
+  received_at: CreatedAt;
+}
+
+/** readings_5min and readings_hour (bucket: UTC-aligned start). */
+export interface ReadingsRollupTable {
+  company_id: number;
+  device_id: number;
+  parameter_number: number;
+  bucket: Timestamp;
+  sum: number;
+  count: number;
+  min: number;
+  max: number;
+  last_ts: Timestamp;
+  last_value: number;
+}
+
+/** readings_day; `day` is the company's local date: select it as `day::text` (pg and PGlite parse dates differently). */
+export interface ReadingsDayTable {
+  company_id: number;
+  device_id: number;
+  parameter_number: number;
+  day: ColumnType<Date | string, string, string>;
+  sum: number;
+  count: number;
+  min: number;
+  max: number;
+  last_ts: Timestamp;
+  last_value: number;
+}
+
+export interface PositionsTable {
+  company_id: number;
+  sensor_id: number;
+  device_id: number | null;
+  ts: Timestamp;
+  lat: number;
+  lon: number;
+  accuracy: number | null;
+}
+
+export interface ModuleEventsTable {
+  company_id: number;
+  sensor_id: number;
+  device_id: number | null;
+  ts: Timestamp;
+  type: 'rfid_on' | 'rfid_off' | 'power_on' | 'power_off';
+  rfid: string | null;
+}
+
+export interface OperatorSessionsTable {
+  id: Generated<number>;
+  company_id: number;
+  device_id: number;
+  operator_id: number | null;
+  rfid: string;
+  started_at: Timestamp;
+  ended_at: Timestamp | null;
+}
+
+export interface DeviceStateTable {
+  device_id: number;
+  company_id: number;
+  last_sync_at: Timestamp | null;
+  last_reading_at: Timestamp | null;
+  last_work_at: Timestamp | null;
+  last_position_at: Timestamp | null;
+  lat: number | null;
+  lon: number | null;
+  accuracy: number | null;
+  power_changed_at: Timestamp | null;
+  current_rfid: string | null;
+}
+
+export interface SensorStateTable {
+  sensor_id: number;
+  company_id: number;
+  last_contact_at: Timestamp;
+  last_data_at: Timestamp | null;
+}
+
+export interface IngestRejectsTable {
+  id: Generated<number>;
+  received_at: CreatedAt;
+  source: string;
+  topic: string | null;
+  serial_number: string | null;
+  reason: string;
+  payload: string;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: CreatedAt;
@@ -246,5 +365,17 @@ export interface DB {
   operators: OperatorsTable;
   device_operators: DeviceOperatorsTable;
   support_messages: SupportMessagesTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  readings: ReadingsTable;
+  unassigned_readings: UnassignedReadingsTable;
+  readings_5min: ReadingsRollupTable;
+  readings_hour: ReadingsRollupTable;
+  readings_day: ReadingsDayTable;
+  positions: PositionsTable;
+  module_events: ModuleEventsTable;
+  operator_sessions: OperatorSessionsTable;
+  device_state: DeviceStateTable;
+  sensor_state: SensorStateTable;
+  ingest_rejects: IngestRejectsTable;
   schema_migrations: SchemaMigrationsTable;
 }

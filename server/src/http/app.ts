@@ -15,6 +15,7 @@ import { appConfigRoutes } from '../app-config/routes.ts';
 import { authRoutes } from '../auth/routes.ts';
 import { devicesRoutes } from '../devices/routes.ts';
 import { impersonationRoutes } from '../impersonation/routes.ts';
+import { resettingRoutes } from '../resetting/routes.ts';
 import { settingsRoutes } from '../settings/routes.ts';
 import { supportRoutes } from '../support/routes.ts';
 import { usersRoutes } from '../users/routes.ts';
@@ -97,6 +98,9 @@ export async function buildApp({ config, database, services, readiness = { accep
   devicesRoutes(routes, services.devices);
   impersonationRoutes(routes, services.impersonation);
   supportRoutes(routes, services.support);
+  resettingRoutes(routes, services.passwordLinks);
+  // Password mail goes out after the answer; closing waits for it, so a shutdown does not drop a link being sent.
+  app.addHook('onClose', () => services.passwordLinks.settled());
   await registerStaticClient(app, config.WEB_DIST_DIR);
   return app;
 }

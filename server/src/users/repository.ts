@@ -65,12 +65,23 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
+  /** Looks a user up by e-mail only, case-insensitively (e-mails are unique regardless of case). */
+  findByEmail(email: string): Promise<UserRecord | undefined> {
+    return this.baseQuery()
+      .where(sql`lower(users.email)`, '=', email.trim().toLowerCase())
+      .executeTakeFirst();
+  }
+
   findById(id: number): Promise<UserRecord | undefined> {
     return this.baseQuery().where('users.id', '=', id).executeTakeFirst();
   }
 
   async recordLogin(id: number): Promise<void> {
     await this.db.updateTable('users').set({ last_login_at: sql<Date>`now()` }).where('id', '=', id).execute();
+  }
+
+  async setPasswordHash(id: number, passwordHash: string): Promise<void> {
+    await this.db.updateTable('users').set({ password_hash: passwordHash, updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
   }
 
   async insert(user: NewUser): Promise<number> {

@@ -1,0 +1,63 @@
+// A real SMTP server for the browser tests: the app sends its mail here (SMTP_URL), and the tests read what
+// arrived from a small HTTP endpoint, as a user would read their inbox.
+import { createServer } from 'node:http';
+import { SMTPServer } from 'smtp-server';
+
+const smtpPort = Number(process.env.MAIL_SINK_SMTP_PORT ?? 18025);
+const httpPort = Number(process.env.MAIL_SINK_HTTP_PORT ?? 18026);
+
+interface Message {
+  to: string[];
+  subject: string;
+  body: string;
+}
+const messages: Message[] = [];
+
+function decodeQuotedPrintable(text: string): string {
+  const bytes: number[] = [];
+  const joined = text.replace(/=\r?\n/g, '');
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined.slice(i + 1, i + 3);
+    if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(joined.charCodeAt(i) & 0xff);
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+function parse(raw: string): Omit<Message, 'to'> {
+  const split = raw.indexOf('\r\n\r\n');
+  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+  const rawBody = raw.slice(split + 4);
+  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1] ?? '';
+  const encoding = header('content-transfer-encoding').toLowerCase();
+  const body = encoding === 'base64' ? Buffer.from(rawBody, 'base64').toString('utf8') : encoding === 'quoted-printable' ? decodeQuotedPrintable(rawBody) : rawBody;
+  return { subject: header('subject'), body };
+}
+
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => {
+      messages.push({ to: session.envelope.rcptTo.map((r) => r.address), ...parse(Buffer.concat(chunks).toString('latin1')) });
+      callback();
+    });
+  },
+});
+smtp.listen(smtpPort, '127.0.0.1');
+
+createServer((request, response) => {
+  response.setHeader('content-type', 'application/json');
+  response.end(JSON.stringify(request.url === '/messages' ? messages : { ok: true }));
+}).listen(httpPort, '127.0.0.1');
+
+const stop = () => smtp.close(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

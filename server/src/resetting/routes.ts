@@ -1,0 +1,49 @@
+import { resettingRequestSchema, resettingResetSchema, resettingResponseSchema, validationErrorSchema } from '@gearwatch/contracts';
+import type { App } from '../http/types.ts';
+import type { PasswordLinksService } from './service.ts';
+
+export function resettingRoutes(app: App, links: PasswordLinksService): void {
+  app.post(
+    '/api/resetting/request',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Ask for a password reset link by e-mail; 202 {} for every well-formed address, whether or not an account uses it',
+        security: [],
+        body: resettingRequestSchema,
+        response: { 202: resettingResponseSchema, 400: validationErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await links.requestReset(request.body);
+      if (outcome.userId !== null && !outcome.issued) {
+        request.log.info({ userId: outcome.userId }, 'password reset link not sent: hourly limit reached');
+      }
+      if (outcome.userId !== null && outcome.issued) {
+        void outcome.delivery.then((delivery) => {
+          if (!delivery.sent) request.log.warn({ userId: outcome.userId, reason: delivery.error }, 'password reset mail not sent');
+        });
+      }
+      return reply.status(202).send({});
+    },
+  );
+
+  app.post(
+    '/api/resetting/reset',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the token of an e-mailed link; signs the user out everywhere',
+        security: [],
+        body: resettingResetSchema,
+        response: { 200: resettingResponseSchema, 400: validationErrorSchema },
+      },
+    },
+    async (request) => {
+      await links.reset(request.body);
+      return {};
+    },
+  );
+}

@@ -1,0 +1,121 @@
+import type { PasswordLinkPurpose, ResettingRequest, ResettingReset } from '@gearwatch/contracts';
+import { MESSAGE_KEYS, RESETTING_MESSAGE_KEYS } from '@gearwatch/contracts';
+import { hashPassword } from '../auth/passwords.ts';
+import { accountFailureKey } from '../auth/throttle.ts';
+import { newOpaqueToken, sha256 } from '../auth/tokens.ts';
+import { ValidationError } from '../http/errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { displayName } from '../users/presenter.ts';
+import type { UserRecord, UsersRepository } from '../users/repository.ts';
+import { passwordMail } from './mail-texts.ts';
+import type { PasswordLinksRepository } from './repository.ts';
+
+export interface PasswordLinkOptions {
+  /** The address users open the app at, without a trailing slash. */
+  publicUrl: string;
+  resetTtlMinutes: number;
+  welcomeTtlHours: number;
+}
+
+/** Links of one purpose a user may be sent per hour; more would let anyone flood a mailbox through /reset. */
+export const MAX_LINKS_PER_HOUR = 5;
+
+export type Delivery = { sent: true } | { sent: false; error: string };
+
+export type LinkOutcome =
+  | { issued: false; reason: 'rate-limited' }
+  /** `delivery` settles once the SMTP server took the mail or refused it; it never rejects. */
+  | { issued: true; expiresAt: Date; delivery: Promise<Delivery> };
+
+export type ResetRequestOutcome = { userId: null } | ({ userId: number } & LinkOutcome);
+
+/**
+ * Password links by e-mail (spec 01 §5, §8): a user who forgot their password asks for a reset link, and a new
+ * user gets a welcome link to set their first one. A link is a single-use random token of which only the SHA-256
+ * is stored; a newer link supersedes the older ones.
+ */
+export class PasswordLinksService {
+  private readonly deliveries = new Set<Promise<Delivery>>();
+
+  constructor(
+    private readonly repository: PasswordLinksRepository,
+    private readonly usersRepository: UsersRepository,
+    private readonly mailer: Mailer,
+    private readonly options: PasswordLinkOptions,
+  ) {}
+
+  /**
+   * Sends a reset link when an active user has this e-mail. The caller answers alike whatever happened, and the mail
+   * goes out after the answer, so neither the answer nor its timing tells whether the address has an account.
+   */
+  async requestReset(input: ResettingRequest): Promise<ResetRequestOutcome> {
+    const user = await this.usersRepository.findByEmail(input.email);
+    if (!user || !user.isActive) return { userId: null };
+    return { userId: user.id, ...(await this.issuePasswordLink(user, 'reset')) };
+  }
+
+  /** Creates a link for `user` and starts mailing it in their language; reusable for any purpose. */
+  async issuePasswordLink(user: UserRecord, purpose: PasswordLinkPurpose): Promise<LinkOutcome> {
+    const token = newOpaqueToken();
+    const validFor = purpose === 'welcome' ? { amount: this.options.welcomeTtlHours, unit: 'hour' as const } : { amount: this.options.resetTtlMinutes, unit: 'minute' as const };
+    const stored = await this.repository.issue({
+      companyId: user.companyId,
+      userId: user.id,
+      tokenHash: sha256(token),
+      purpose,
+      ttlMinutes: validFor.unit === 'hour' ? validFor.amount * 60 : validFor.amount,
+      maxPerHour: MAX_LINKS_PER_HOUR,
+    });
+    if (!stored) return { issued: false, reason: 'rate-limited' };
+
+    const mail = passwordMail(user.language, purpose, {
+      name: displayName(user),
+      username: user.username,
+      companyName: user.companyName,
+      link: `${this.options.publicUrl}/resetting?token=${token}`,
+      resetPageUrl: `${this.options.publicUrl}/reset`,
+      validFor,
+    });
+    const delivery = this.track(
+      this.mailer.send({ to: { name: displayName(user), address: user.email }, ...mail }).then(
+        (): Delivery => ({ sent: true }),
+        (error: unknown): Delivery => ({ sent: false, error: error instanceof Error ? error.message : String(error) }),
+      ),
+    );
+    return { issued: true, expiresAt: stored.expiresAt, delivery };
+  }
+
+  /** Sets a new password with a link's token; signs the user out everywhere and lifts a sign-in lock-out. */
+  async reset(input: ResettingReset): Promise<void> {
+    // The route's schema checks lengths; blank is checked here too, as spaces alone would pass it.
+    if (!input.password.trim()) throw ValidationError.field('password', MESSAGE_KEYS.notBlank);
+    const link = await this.repository.find(sha256(input.token.trim()));
+    if (!link?.usable) throw linkExpired();
+    const user = await this.usersRepository.findById(link.userId);
+    if (!user) throw linkExpired();
+    // Hashed only for a usable link, so unknown tokens cost no argon2 work.
+    const passwordHash = await hashPassword(input.password);
+    const done = await this.repository.completeReset({
+      linkId: link.id,
+      userId: user.id,
+      passwordHash,
+      failureKeys: [...new Set([accountFailureKey(user.username), accountFailureKey(user.email)])],
+    });
+    if (!done) throw linkExpired();
+  }
+
+  /** Resolves once every mail started so far has been sent or has failed: for shutdown, and for tests. */
+  async settled(): Promise<void> {
+    while (this.deliveries.size) await Promise.all([...this.deliveries]);
+  }
+
+  private track(delivery: Promise<Delivery>): Promise<Delivery> {
+    this.deliveries.add(delivery);
+    void delivery.finally(() => this.deliveries.delete(delivery));
+    return delivery;
+  }
+}
+
+function linkExpired(): ValidationError {
+  return ValidationError.field('token', RESETTING_MESSAGE_KEYS.linkExpired);
+}
