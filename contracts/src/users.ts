@@ -29,3 +29,15 @@ export const userSettingSchema = z.object({ key: z.string(), value: z.unknown() 
 export type UserSetting = z.infer<typeof userSettingSchema>;
 export const putUserSettingSchema = z.object({ value: z.unknown() });
 export const userSettingsListSchema = z.object({ entries: z.array(userSettingSchema) });
+
+/** `GET /api/users` (list protocol; search on names; sort: id, name; default name): the company's users. */
+export const COMPANY_USER_SORT_FIELDS = ['id', 'name'] as const;
+export const companyUserSchema = z.object({
+  id: z.number().int(),
+  /** "firstname lastname", or the username when both are empty. */
+  name: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+});
+export type CompanyUser = z.infer<typeof companyUserSchema>;
+export const companyUserListSchema = z.object({ entries: z.array(companyUserSchema) });

@@ -60,4 +60,22 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(name);
     }
   });
+
+  it('takes an MQTT broker URL and a per-instance client id', () => {
+    const defaults = loadConfig({});
+    expect(defaults.MQTT_URL).toBeUndefined();
+    expect(defaults.MQTT_CLIENT_ID).toMatch(/^gearwatch-[\w.:-]+$/);
+    expect(loadConfig({ MQTT_URL: 'mqtt://127.0.0.1:1883', MQTT_CLIENT_ID: 'gw-a.1' })).toMatchObject({ MQTT_URL: 'mqtt://127.0.0.1:1883', MQTT_CLIENT_ID: 'gw-a.1' });
+    expect(loadConfig({ MQTT_URL: 'mqtts://u:p@broker.example.com:8883' }).MQTT_URL).toBe('mqtts://u:p@broker.example.com:8883');
+    expect(() => loadConfig({ MQTT_URL: 'http://broker:1883' })).toThrow('MQTT_URL must be an mqtt://');
+    expect(() => loadConfig({ MQTT_URL: '127.0.0.1:1883' })).toThrow('MQTT_URL');
+    expect(() => loadConfig({ MQTT_CLIENT_ID: 'has space' })).toThrow('MQTT_CLIENT_ID');
+  });
+
+  it('runs the demo simulator with the demo unless told otherwise', () => {
+    expect(loadConfig({}).SIMULATOR).toBe(true);
+    expect(loadConfig({ DEMO: 'off' }).SIMULATOR).toBe(false);
+    expect(loadConfig({ SIMULATOR: 'off' })).toMatchObject({ DEMO: true, SIMULATOR: false });
+    expect(() => loadConfig({ SIMULATOR: 'sometimes' })).toThrow('SIMULATOR');
+  });
 });

@@ -33,6 +33,11 @@ const envObject = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Seeds the demo companies on an empty database. */
   DEMO: booleanFlag.default(true),
+  /**
+   * With DEMO on: the demo fleet's live data (every minute, through MQTT when MQTT_URL is set) and the history it
+   * missed while the server was down. Defaults to DEMO; off keeps only the 90-day history stored on first start.
+   */
+  SIMULATOR: booleanFlag.optional(),
   /** HMAC secret for access tokens; when unset a random one is created once and kept in the database. */
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86400).default(900),
@@ -94,7 +99,11 @@ const envObject = z.object({
 });
 
 /** Defaults that depend on other variables. */
-const envSchema = envObject.transform((env) => ({ ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` }));
+const envSchema = envObject.transform((env) => ({
+  ...env,
+  PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+  SIMULATOR: env.SIMULATOR ?? env.DEMO,
+}));
 
 export type Config = z.output<typeof envSchema>;
 

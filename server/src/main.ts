@@ -4,8 +4,10 @@ import { migrate } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
 import { createServices } from './services.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
+import { MqttIngestSubscriber } from './telemetry/mqtt-subscriber.ts';
+import { createDemoSimulator } from './demo/simulator/index.ts';
 
-/** config -> database -> migrations -> services -> demo data -> http. */
+/** config -> database -> migrations -> services -> demo data and its history -> http -> the demo's live stream. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
@@ -16,6 +18,14 @@ async function main(): Promise<void> {
   if (applied.length) app.log.info({ applied }, 'migrations applied');
 
   const seeded = config.DEMO ? await seedDemoIfEmpty(database.db) : false;
+  const simulator = config.DEMO
+    ? createDemoSimulator({ db: database.db, ingest: services.ingest, live: config.SIMULATOR ? { mqttUrl: config.MQTT_URL } : null, log: app.log, output: process.stdout })
+    : null;
+
+  // Module batches from the broker (docs/ingest.md); acknowledged only after commit, so it stops before the database.
+  const mqttIngest = config.MQTT_URL
+    ? new MqttIngestSubscriber(services.ingest, { url: config.MQTT_URL, clientId: config.MQTT_CLIENT_ID, log: app.log })
+    : null;
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -27,6 +37,10 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
+      // The simulator finishes the batch it is writing first, so nothing is cut off mid-transaction.
+      await simulator?.stop();
+      // Lets the batch being stored commit and be acknowledged; the rest stays with the broker for the next start.
+      await mqttIngest?.stop();
       await app.close();
       await database.close();
       process.exit(0);
@@ -38,7 +52,24 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
+  // The demo history is stored before the server listens, so the first page anyone opens already has data. With
+  // SIMULATOR=off only an empty demo gets it; otherwise whatever the demo missed while the server was down.
+  if (simulator) {
+    try {
+      await simulator.fillHistory(!config.SIMULATOR);
+    } catch (error) {
+      app.log.error({ err: error }, 'demo history could not be stored; the server starts without it');
+    }
+  }
+  if (shuttingDown) return;
+
+  if (mqttIngest) {
+    // A broker that is down now is retried in the background; the server serves HTTP meanwhile.
+    await mqttIngest.start().catch((error: unknown) => app.log.warn({ err: error }, 'MQTT broker not reachable yet; retrying'));
+    if (shuttingDown) return;
+  }
   const address = await app.listen({ host: config.HOST, port: config.PORT });
+  if (simulator && config.SIMULATOR) simulator.startLive();
   const port = new URL(address).port;
   const url = `http://localhost:${port}`;
   const lines = [
@@ -50,6 +81,9 @@ async function main(): Promise<void> {
   if (config.DEMO) {
     lines.push(
       seeded ? '  Demo data created.' : '  Demo data present.',
+      config.SIMULATOR
+        ? `  Demo telemetry:  live every minute${config.MQTT_URL ? ' through MQTT' : ''} (SIMULATOR=off stops it)`
+        : '  Demo telemetry:  history only (SIMULATOR=off)',
       '  Demo sign-ins:  demo / demo (Demo Factory)   admin / admin (super-admin)   north / north (Northwind Logistics)',
     );
   }

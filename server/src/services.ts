@@ -19,6 +19,22 @@ import { PasswordLinksRepository } from './resetting/repository.ts';
 import { PasswordLinksService } from './resetting/service.ts';
 import { SupportRepository } from './support/repository.ts';
 import { SupportService } from './support/service.ts';
+import { createIngestService } from './telemetry/ingest-service.ts';
+import { DiagnosticsRepository } from './diagnostics/repository.ts';
+import { DiagnosticsService } from './diagnostics/service.ts';
+import { FactoryReportService } from './diagnostics/factory-report.ts';
+import { OperatorActivityRepository } from './diagnostics/operator-repository.ts';
+import { OperatorDiagnosticsService } from './diagnostics/operator-service.ts';
+import { RawTelemetryRepository } from './diagnostics/raw-repository.ts';
+import { DeviceGroupsRepository } from './device-groups/repository.ts';
+import { DeviceGroupsService } from './device-groups/service.ts';
+import { DeviceTypesRepository } from './device-types/repository.ts';
+import { DeviceTypesService } from './device-types/service.ts';
+import { OperatorsRepository } from './operators/repository.ts';
+import { OperatorsService } from './operators/service.ts';
+import { UserDirectoryRepository } from './users/directory-repository.ts';
+import { UserDirectoryService } from './users/directory-service.ts';
+import type { IngestRejectLog, IngestService } from './telemetry/types.ts';
 
 export interface Services {
   auth: AuthService;
@@ -28,6 +44,17 @@ export interface Services {
   impersonation: ImpersonationService;
   support: SupportService;
   passwordLinks: PasswordLinksService;
+  /** Telemetry ingest: the HTTP route, the MQTT subscriber and the demo simulator all write through it. */
+  ingest: IngestService & IngestRejectLog;
+  /** The spec 02 §7 diagnostics calls (read the rollups; raw data only for the async and location calls). */
+  diagnostics: DiagnosticsService;
+  operatorDiagnostics: OperatorDiagnosticsService;
+  factoryReports: FactoryReportService;
+  /** The model lists the monitors pick from. */
+  deviceGroups: DeviceGroupsService;
+  operators: OperatorsService;
+  deviceTypes: DeviceTypesService;
+  userDirectory: UserDirectoryService;
 }
 
 /** Wires repositories into services; the one place that knows how the pieces fit. */
@@ -49,6 +76,8 @@ export async function createServices(db: Kysely<DB>, config: Config): Promise<Se
   });
   await auth.registerClient(config.WEB_CLIENT_ID, config.WEB_CLIENT_SECRET, 'Gearwatch web client');
   const mailer = createMailer(config);
+  const diagnosticsRepository = new DiagnosticsRepository(db);
+  const diagnostics = new DiagnosticsService(diagnosticsRepository, new RawTelemetryRepository(db));
   return {
     auth,
     users: new UsersService(usersRepository),
@@ -61,5 +90,13 @@ export async function createServices(db: Kysely<DB>, config: Config): Promise<Se
       resetTtlMinutes: config.RESET_TOKEN_TTL_MINUTES,
       welcomeTtlHours: config.WELCOME_TOKEN_TTL_HOURS,
     }),
+    ingest: createIngestService(db),
+    diagnostics,
+    operatorDiagnostics: new OperatorDiagnosticsService(new OperatorActivityRepository(db)),
+    factoryReports: new FactoryReportService(diagnosticsRepository, diagnostics),
+    deviceGroups: new DeviceGroupsService(new DeviceGroupsRepository(db)),
+    operators: new OperatorsService(new OperatorsRepository(db)),
+    deviceTypes: new DeviceTypesService(new DeviceTypesRepository(db)),
+    userDirectory: new UserDirectoryService(new UserDirectoryRepository(db)),
   };
 }

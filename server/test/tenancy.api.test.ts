@@ -4,7 +4,7 @@ import { createTestContext } from './context.ts';
 import type { TestCompany, TestUser } from './fixtures.ts';
 import { bearer, createCompany, createUser, signIn } from './fixtures.ts';
 import type { TenantRequest } from './tenancy.ts';
-import { TENANCY_EXEMPT, TENANT_CASES } from './tenancy.ts';
+import { TENANCY_EXEMPT, TENANT_CASES, TENANT_LISTS } from './tenancy.ts';
 
 describe('tenant isolation', () => {
   let ctx: TestContext;
@@ -63,6 +63,19 @@ describe('tenant isolation', () => {
   it('lets a super-admin see every company', async () => {
     for (const request of requests.filter((r) => r.route.startsWith('GET '))) {
       expect((await send(request, superAdminToken)).statusCode, request.route).toBe(200);
+    }
+  });
+
+  it('shows a company\'s rows in its own lists and a super-admin\'s, never in another company\'s', async () => {
+    for (const [name, factory] of Object.entries(TENANT_LISTS)) {
+      const { url, id } = await factory(ctx, owner);
+      const idsIn = async (token: string) => {
+        const response = await ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
+        return response.statusCode === 204 ? [] : response.json().entries.map((e: { id: number }) => e.id);
+      };
+      expect(await idsIn(ownerToken), name).toContain(id);
+      expect(await idsIn(superAdminToken), name).toContain(id);
+      expect(await idsIn(strangerToken), name).not.toContain(id);
     }
   });
 

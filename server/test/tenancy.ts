@@ -2,6 +2,7 @@ import type { TestContext } from './context.ts';
 import type { TestCompany, TestUser } from './fixtures.ts';
 import { DEFAULT_WEB_CLIENT } from '@gearwatch/contracts';
 import { createDevice, createUser } from './fixtures.ts';
+import { createDeviceGroup, createOperator, createOperatorGroup } from './telemetry-fixtures.ts';
 
 /**
  * The tenant-isolation harness. Each entry creates rows owned by one company and names the requests that reach
@@ -27,15 +28,59 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
     const colleague = await createUser(ctx.database.db, owner.company.id);
     return [{ route: 'GET /api/impersonate/:userId', url: `/api/impersonate/${colleague.id}?client_id=${DEFAULT_WEB_CLIENT.clientId}` }];
   },
+  // The diagnostics take their ids in the query: another company's device, operator or group counts as nonexistent.
+  async diagnostics(ctx, owner) {
+    const db = ctx.database.db;
+    const device = await createDevice(db, owner.company.id);
+    const group = await createDeviceGroup(db, owner.company.id, 'Tenancy line', [device.id]);
+    const crew = await createOperatorGroup(db, owner.company.id, 'Tenancy crew');
+    const operator = await createOperator(db, owner.company.id, { firstname: 'Tenancy', lastname: 'Operator', groupId: crew });
+    const range = 'from=2026-01-15&to=2026-01-15';
+    return [
+      { route: 'GET /api/devices/diagnostics/multiple', url: `/api/devices/diagnostics/multiple?devices=${device.id}&parameterNumber=1,0&interval=hour&${range}` },
+      { route: 'GET /api/devices/diagnostics/async/multiple', url: `/api/devices/diagnostics/async/multiple?devices=${device.id}&parameterNumber=1&${range}` },
+      { route: 'GET /api/deviceoperators/diagnostics/multiple', url: `/api/deviceoperators/diagnostics/multiple?deviceOperators=${operator}&interval=day&${range}` },
+      { route: 'GET /api/deviceoperators/diagnostics/multiple', url: `/api/deviceoperators/diagnostics/multiple?deviceOperatorsGroups=${crew}&interval=day&${range}` },
+      { route: 'GET /api/reports/factory/data', url: `/api/reports/factory/data?type=device-work-device-chart&devices=${device.id}&interval=hour&${range}` },
+      { route: 'GET /api/reports/factory/data', url: `/api/reports/factory/data?type=device-work-device-chart&groups=${group}&${range}` },
+      { route: 'GET /api/reports/factory/xlsx', url: `/api/reports/factory/xlsx?type=device-work-device-chart&devices=${device.id}&${range}` },
+      { route: 'GET /api/device/:id/locations', url: `/api/device/${device.id}/locations?${range}` },
+    ];
+  },
+};
+
+/**
+ * List routes: each factory makes a row of the owner's company and names the list that shows it. The owner's list
+ * holds it, a super-admin's too; another company's user never sees it.
+ */
+export type TenantListFactory = (ctx: TestContext, owner: { company: TestCompany; user: TestUser }) => Promise<{ url: string; id: number }>;
+
+export const TENANT_LISTS: Record<string, TenantListFactory> = {
+  async devicegroups(ctx, owner) {
+    return { url: '/api/devicegroups?page_size=0', id: await createDeviceGroup(ctx.database.db, owner.company.id, 'Listed group', []) };
+  },
+  async deviceoperators(ctx, owner) {
+    return { url: '/api/deviceoperators?page_size=0', id: await createOperator(ctx.database.db, owner.company.id, { firstname: 'Listed', lastname: 'Operator' }) };
+  },
+  async deviceoperatorgroups(ctx, owner) {
+    return { url: '/api/deviceoperatorgroups?page_size=0', id: await createOperatorGroup(ctx.database.db, owner.company.id, 'Listed crew') };
+  },
+  async devicetypes(ctx, owner) {
+    return { url: '/api/devicetypes?context=devicetypes_monitor&page_size=0', id: (await createDevice(ctx.database.db, owner.company.id)).deviceTypeId };
+  },
+  async users(_ctx, owner) {
+    return { url: '/api/users?page_size=0', id: owner.user.id };
+  },
 };
 
 /** Routes with path parameters that address no tenant row, with the reason. */
 export const TENANCY_EXEMPT: Record<string, string> = {
-  'POST /api/resetting/request': 'public, no caller to scope by; reaches a user only through their own mailbox, and answers alike for every address',
-  'POST /api/resetting/reset': 'public; the single-use token from the mail is the credential and names its one user',
   'GET /api/users/current/settings/*': 'keyed by the caller; another user can only ever reach their own settings',
   'PUT /api/users/current/settings/*': 'keyed by the caller',
   'DELETE /api/users/current/settings/*': 'keyed by the caller',
+  'POST /api/resetting/request': 'public, no caller to scope by; reaches a user only through their own mailbox, and answers alike for every address',
+  'POST /api/resetting/reset': 'public; the single-use token from the mail is the credential and names its one user',
+  'POST /api/ingest': 'module-authenticated (serial number + security code), no user; writes only for the authenticated module\'s own company and device',
   'GET /api/docs/*': 'the OpenAPI UI',
   'GET /api/docs/static/*': 'the OpenAPI UI',
 };

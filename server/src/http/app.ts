@@ -18,6 +18,12 @@ import { impersonationRoutes } from '../impersonation/routes.ts';
 import { resettingRoutes } from '../resetting/routes.ts';
 import { settingsRoutes } from '../settings/routes.ts';
 import { supportRoutes } from '../support/routes.ts';
+import { MODULE_SECURITY_SCHEME, ingestRoutes } from '../telemetry/routes.ts';
+import { deviceGroupsRoutes } from '../device-groups/routes.ts';
+import { deviceTypesRoutes } from '../device-types/routes.ts';
+import { diagnosticsRoutes } from '../diagnostics/routes.ts';
+import { operatorsRoutes } from '../operators/routes.ts';
+import { userDirectoryRoutes } from '../users/directory-routes.ts';
 import { usersRoutes } from '../users/routes.ts';
 import { registerAuthHook } from './auth-hook.ts';
 import { registerErrorHandler } from './error-handler.ts';
@@ -81,7 +87,13 @@ export async function buildApp({ config, database, services, readiness = { accep
   await app.register(swagger, {
     openapi: {
       info: { title: 'Gearwatch API', version: BUILD_VERSION, description: 'Machine monitoring: devices, telemetry, operators, alerts, reports.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // Telemetry modules (POST /api/ingest): serial number and security code.
+          [MODULE_SECURITY_SCHEME]: { type: 'http', scheme: 'basic' },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
@@ -99,6 +111,12 @@ export async function buildApp({ config, database, services, readiness = { accep
   impersonationRoutes(routes, services.impersonation);
   supportRoutes(routes, services.support);
   resettingRoutes(routes, services.passwordLinks);
+  ingestRoutes(routes, services.ingest);
+  diagnosticsRoutes(routes, services);
+  deviceGroupsRoutes(routes, services.deviceGroups);
+  operatorsRoutes(routes, services.operators);
+  deviceTypesRoutes(routes, services.deviceTypes);
+  userDirectoryRoutes(routes, services.userDirectory);
   // Password mail goes out after the answer; closing waits for it, so a shutdown does not drop a link being sent.
   app.addHook('onClose', () => services.passwordLinks.settled());
   await registerStaticClient(app, config.WEB_DIST_DIR);

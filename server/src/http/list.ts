@@ -71,3 +71,8 @@ export function sendPage<T>(reply: FastifyReply, request: ListRequest<string>, p
   if (page.total === 0) return reply.status(204).send(null);
   return reply.status(200).send({ entries: page.entries });
 }
+
+/** `%search%` for ILIKE, with the search's own `%`, `_` and `\` taken literally. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, '\\$&')}%`;
+}

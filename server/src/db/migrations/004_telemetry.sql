@@ -1,4 +1,4 @@
--- Telemetry storage (ARCHITECTURE §4, docs/decisions/006-telemetry-storage.md).
+-- Telemetry storage (ARCHITECTURE §4, docs/decisions/007-telemetry-storage.md).
 -- Raw readings are the source of truth; the rollups are kept current by the ingest statement itself, so a
 -- committed batch is always reflected in every level. All tables carry company_id (tenancy, future Citus
 -- distribution by company/device).

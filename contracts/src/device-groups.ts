@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** `GET /api/devicegroups` (list protocol; search on the name; sort: id, name; default name). */
+export const DEVICE_GROUP_SORT_FIELDS = ['id', 'name'] as const;
+
+export const deviceGroupListEntrySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The group's devices, by id ascending; the client expands a group selection into these. */
+  devices: z.array(z.object({ id: z.number().int() })),
+});
+export type DeviceGroupListEntry = z.infer<typeof deviceGroupListEntrySchema>;
+export const deviceGroupListSchema = z.object({ entries: z.array(deviceGroupListEntrySchema) });

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { DIAGNOSTICS_MESSAGE_KEYS } from '@gearwatch/contracts';
+import { ValidationError } from '../http/errors.ts';
+import { aggregateValue, coarsen, normaliseRange, planShifts, planTime } from './buckets.ts';
+import { ZoneClock } from './zone-clock.ts';
+
+const warsaw = new ZoneClock('Europe/Warsaw');
+
+describe('normaliseRange', () => {
+  it('swaps a reversed range and counts its days', () => {
+    expect(normaliseRange('2026-01-16', '2026-01-14')).toEqual({ from: '2026-01-14', to: '2026-01-16', days: 3 });
+  });
+
+  it('refuses more than 366 days, naming `to`', () => {
+    expect(normaliseRange('2025-01-15', '2026-01-15').days).toBe(366);
+    const error = (() => {
+      try {
+        normaliseRange('2025-01-14', '2026-01-15');
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).errors).toEqual({ to: [DIAGNOSTICS_MESSAGE_KEYS.rangeTooLong] });
+  });
+});
+
+describe('coarsen', () => {
+  it('keeps an interval within its range and moves on to the next coarser one beyond it', () => {
+    expect(coarsen('5min', 7)).toBe('5min');
+    expect(coarsen('5min', 8)).toBe('hour');
+    expect(coarsen('5min', 94)).toBe('day');
+    expect(coarsen('hour', 93)).toBe('hour');
+    expect(coarsen('hour', 94)).toBe('day');
+    expect(coarsen('month', 366)).toBe('month');
+    expect(coarsen('year', 1)).toBe('year');
+  });
+});
+
+describe('planTime', () => {
+  it('has 23 hours on the day clocks go forward and 25 on the day they go back', () => {
+    const spring = planTime('hour', normaliseRange('2026-03-29', '2026-03-29'), warsaw);
+    expect(spring.categories).toHaveLength(23);
+    expect(spring.categories.slice(1, 3)).toEqual(['2026-03-29 01:00', '2026-03-29 03:00']);
+    const autumn = planTime('hour', normaliseRange('2026-10-25', '2026-10-25'), warsaw);
+    expect(autumn.categories).toHaveLength(25);
+    expect(autumn.categories.slice(1, 5)).toEqual(['2026-10-25 01:00', '2026-10-25 02:00', '2026-10-25 02:00', '2026-10-25 03:00']);
+    // Each real hour keeps its own bucket, looked up by its UTC start.
+    expect(autumn.index.get(String(Date.parse('2026-10-25T00:00:00Z')))).toBe(2);
+    expect(autumn.index.get(String(Date.parse('2026-10-25T01:00:00Z')))).toBe(3);
+    expect(autumn.start.toISOString()).toBe('2026-10-24T22:00:00.000Z');
+    expect(autumn.end.toISOString()).toBe('2026-10-25T23:00:00.000Z');
+  });
+
+  it('labels days, months and years as local calendar dates', () => {
+    const range = normaliseRange('2025-12-30', '2026-02-02');
+    expect(planTime('day', range, warsaw).categories.slice(0, 3)).toEqual(['2025-12-30', '2025-12-31', '2026-01-01']);
+    expect(planTime('month', range, warsaw).categories).toEqual(['2025-12', '2026-01', '2026-02']);
+    expect(planTime('year', range, warsaw).categories).toEqual(['2025', '2026']);
+    expect(planTime('month', range, warsaw).index.get('2026-01')).toBe(1);
+  });
+
+  it('starts hourly buckets in a half-hour zone with the UTC hour that holds local midnight', () => {
+    const plan = planTime('hour', normaliseRange('2026-01-15', '2026-01-15'), new ZoneClock('Asia/Kolkata'));
+    expect(plan.categories[0]).toBe('2026-01-14 23:30');
+    expect(plan.categories).toHaveLength(25);
+    expect(plan.start.toISOString()).toBe('2026-01-14T18:00:00.000Z');
+  });
+});
+
+describe('planShifts', () => {
+  const shifts = [
+    { position: 1, name: 'night', hourStart: 22, hourEnd: 6 },
+    { position: 0, name: 'day', hourStart: 6, hourEnd: 22 },
+  ];
+
+  it('gives each date its shift windows by position, a night shift ending the next morning', () => {
+    const plan = planShifts(normaliseRange('2026-01-15', '2026-01-16'), shifts, warsaw);
+    expect(plan.categories).toEqual(['2026-01-15', '2026-01-16']);
+    expect(plan.shifts.map((s) => s.name)).toEqual(['day', 'night']);
+    expect(plan.windows.map((w) => [w.dayIndex, w.position, w.start.toISOString(), w.end.toISOString()])).toEqual([
+      [0, 0, '2026-01-15T05:00:00.000Z', '2026-01-15T21:00:00.000Z'],
+      [0, 1, '2026-01-15T21:00:00.000Z', '2026-01-16T05:00:00.000Z'],
+      [1, 0, '2026-01-16T05:00:00.000Z', '2026-01-16T21:00:00.000Z'],
+      [1, 1, '2026-01-16T21:00:00.000Z', '2026-01-17T05:00:00.000Z'],
+    ]);
+  });
+
+  it('makes the night shift an hour shorter or longer over a clock change', () => {
+    const hours = (date: string) => {
+      const night = planShifts(normaliseRange(date, date), shifts, warsaw).windows.find((w) => w.position === 1)!;
+      return (night.end.getTime() - night.start.getTime()) / 3_600_000;
+    };
+    expect(hours('2026-03-28')).toBe(7);
+    expect(hours('2026-10-24')).toBe(9);
+    expect(hours('2026-10-25')).toBe(8);
+  });
+});
+
+describe('aggregateValue', () => {
+  const aggregate = { sum: 10, count: 4, min: 1, max: 6, last: 3 };
+  it('picks what each aggregation asks for', () => {
+    expect(aggregateValue('sum', aggregate)).toBe(10);
+    expect(aggregateValue('avg', aggregate)).toBe(2.5);
+    expect(aggregateValue('min', aggregate)).toBe(1);
+    expect(aggregateValue('max', aggregate)).toBe(6);
+    expect(aggregateValue('last', aggregate)).toBe(3);
+  });
+});

@@ -1,0 +1,138 @@
+import { DIAGNOSTICS_LIMITS, DIAGNOSTICS_MESSAGE_KEYS, INTERVAL_MAX_DAYS, TIME_INTERVALS } from '@gearwatch/contracts';
+import type { ParameterAggregation, TimeInterval } from '@gearwatch/contracts';
+import { ValidationError } from '../http/errors.ts';
+import type { ZoneClock } from './zone-clock.ts';
+import { addDays, dateEpoch, dateText, inclusiveDays } from './zone-clock.ts';
+
+/**
+ * Pure planning of a diagnostics answer: which buckets (categories) a range has in the company's timezone, how a
+ * rollup row finds its category, and how a bucket's aggregates become the value a parameter's aggregation asks for.
+ */
+
+const DAY_MS = 86_400_000;
+const STEP_MS: Record<'5min' | 'hour', number> = { '5min': 300_000, hour: 3_600_000 };
+
+export interface DateRange {
+  from: string;
+  to: string;
+  days: number;
+}
+
+/** Swaps a reversed range (spec 02 §4) and refuses one longer than the limit with a field error on `to`. */
+export function normaliseRange(from: string, to: string): DateRange {
+  const [first, last] = dateEpoch(from) <= dateEpoch(to) ? [from, to] : [to, from];
+  const days = inclusiveDays(first, last);
+  if (days > DIAGNOSTICS_LIMITS.maxRangeDays) throw ValidationError.field('to', DIAGNOSTICS_MESSAGE_KEYS.rangeTooLong);
+  return { from: first, to: last, days };
+}
+
+/** The requested interval, or the next coarser one that answers a range this long (INTERVAL_MAX_DAYS). */
+export function coarsen(requested: TimeInterval, days: number): TimeInterval {
+  let index = TIME_INTERVALS.indexOf(requested);
+  while (days > INTERVAL_MAX_DAYS[TIME_INTERVALS[index]!] && index < TIME_INTERVALS.length - 1) index += 1;
+  return TIME_INTERVALS[index]!;
+}
+
+export interface TimePlan {
+  interval: TimeInterval;
+  categories: string[];
+  /** Category index by bucket key: epoch milliseconds of the UTC bucket start (5min, hour), else the label. */
+  index: Map<string, number>;
+  /** First bucket start and the end of the range (local midnight after `to`), for the rollup query. */
+  start: Date;
+  end: Date;
+  range: DateRange;
+}
+
+/**
+ * Buckets of 5 minutes and hours are the UTC-aligned rollup buckets that overlap the local range (with whole-hour
+ * offsets they start exactly at local midnight); days, months and years are local calendar dates.
+ */
+export function planTime(interval: TimeInterval, range: DateRange, clock: ZoneClock): TimePlan {
+  const rangeStart = clock.startOf(range.from).getTime();
+  const end = clock.startOf(addDays(range.to, 1));
+  const categories: string[] = [];
+  const index = new Map<string, number>();
+  let start = new Date(rangeStart);
+  if (interval === '5min' || interval === 'hour') {
+    const step = STEP_MS[interval];
+    const first = Math.floor(rangeStart / step) * step;
+    start = new Date(first);
+    for (let t = first; t < end.getTime(); t += step) {
+      index.set(String(t), categories.length);
+      categories.push(clock.format(t));
+    }
+  } else {
+    const width = interval === 'day' ? 10 : interval === 'month' ? 7 : 4;
+    for (let d = dateEpoch(range.from); d <= dateEpoch(range.to); d += DAY_MS) {
+      const label = dateText(d).slice(0, width);
+      if (!index.has(label)) {
+        index.set(label, categories.length);
+        categories.push(label);
+      }
+    }
+  }
+  return { interval, categories, index, start, end, range };
+}
+
+export interface ShiftDefinition {
+  position: number;
+  name: string;
+  hourStart: number;
+  hourEnd: number;
+}
+
+export interface ShiftWindow {
+  dayIndex: number;
+  position: number;
+  start: Date;
+  end: Date;
+}
+
+export interface ShiftPlan {
+  /** The local dates of the range: a shift belongs to the date it starts on, also when it crosses midnight. */
+  categories: string[];
+  shifts: ShiftDefinition[];
+  windows: ShiftWindow[];
+}
+
+/** A shift whose end hour is not after its start hour ends on the next date (22–6 is a night shift). */
+export function planShifts(range: DateRange, shifts: ShiftDefinition[], clock: ZoneClock): ShiftPlan {
+  const ordered = [...shifts].sort((a, b) => a.position - b.position);
+  const categories: string[] = [];
+  const windows: ShiftWindow[] = [];
+  for (let d = dateEpoch(range.from); d <= dateEpoch(range.to); d += DAY_MS) {
+    const date = dateText(d);
+    const dayIndex = categories.push(date) - 1;
+    for (const shift of ordered) {
+      const endDate = shift.hourEnd <= shift.hourStart ? addDays(date, 1) : date;
+      windows.push({ dayIndex, position: shift.position, start: clock.startOf(date, shift.hourStart), end: clock.startOf(endDate, shift.hourEnd) });
+    }
+  }
+  return { categories, shifts: ordered, windows };
+}
+
+/** Every aggregate a rollup keeps for a bucket (or a union of buckets). */
+export interface Aggregate {
+  sum: number;
+  count: number;
+  min: number;
+  max: number;
+  last: number;
+}
+
+/** A parameter's value in a bucket: sum → sum, avg → sum/count, min, max, last → the last reading. */
+export function aggregateValue(aggregation: ParameterAggregation, aggregate: Aggregate): number {
+  switch (aggregation) {
+    case 'sum':
+      return aggregate.sum;
+    case 'avg':
+      return aggregate.count > 0 ? aggregate.sum / aggregate.count : aggregate.sum;
+    case 'min':
+      return aggregate.min;
+    case 'max':
+      return aggregate.max;
+    case 'last':
+      return aggregate.last;
+  }
+}

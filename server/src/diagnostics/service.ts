@@ -1,0 +1,186 @@
+import { DIAGNOSTICS_LIMITS, DIAGNOSTICS_MESSAGE_KEYS, PARAMETER_NUMBERS } from '@gearwatch/contracts';
+import type {
+  AsyncDiagnosticsResponse,
+  DeviceDiagnosticsResponse,
+  DeviceParameterSeries,
+  DiagnosticsInterval,
+  Location,
+  ParameterGroup,
+} from '@gearwatch/contracts';
+import type { AuthContext } from '../auth/context.ts';
+import { scopeOf } from '../auth/context.ts';
+import { NotFoundError, ValidationError } from '../http/errors.ts';
+import type { ShiftDefinition } from './buckets.ts';
+import { coarsen, normaliseRange, planShifts, planTime } from './buckets.ts';
+import type { RawTelemetryRepository } from './raw-repository.ts';
+import type { DeviceSubject, DiagnosticsRepository } from './repository.ts';
+import type { AggregateGrid, ParameterDescription } from './series.ts';
+import { ParameterCatalogue, clockFor, inRequestOrder, readShiftGrids, readTimeGrid, selectionOf, seriesValues, storedNumbers } from './series.ts';
+import { addDays } from './zone-clock.ts';
+
+/** The parsed query of the device diagnostics call (contracts: deviceDiagnosticsQuerySchema). */
+export interface DeviceDiagnosticsRequest {
+  devices: number[];
+  parameterNumber: number[];
+  interval: DiagnosticsInterval;
+  from: string;
+  to: string;
+}
+
+export interface RawRequest {
+  deviceId: number;
+  parameterNumber: number[];
+  from: string;
+  to: string;
+}
+
+export interface LocationsAnswer {
+  locations: Location[];
+  /** Seconds per kept position when the track was thinned; null when every position is there. */
+  stepSeconds: number | null;
+}
+
+/** Builds the y-axis groups: one per unit (short + long), in the order units first appear. */
+class AxisRegistry {
+  readonly groups: ParameterGroup[] = [];
+  private readonly byUnit = new Map<string, number>();
+
+  add(description: ParameterDescription): number {
+    const key = `${description.unit.short}\u0000${description.unit.long}`;
+    let axis = this.byUnit.get(key);
+    if (axis === undefined) {
+      axis = this.groups.push({ unit: description.unit, parameters: [] }) - 1;
+      this.byUnit.set(key, axis);
+    }
+    const group = this.groups[axis]!;
+    if (!group.parameters.some((p) => p.number === description.number && p.name === description.name)) {
+      group.parameters.push({ number: description.number, name: description.name });
+    }
+    return axis;
+  }
+}
+
+/**
+ * The spec 02 §7 device calls: parameter diagnostics from the rollups, raw readings (async) and locations.
+ * Tenancy: devices are looked up through the caller's scope, so another company's device counts as nonexistent.
+ */
+export class DiagnosticsService {
+  constructor(
+    private readonly repository: DiagnosticsRepository,
+    private readonly raw: RawTelemetryRepository,
+  ) {}
+
+  async deviceDiagnostics(auth: AuthContext, request: DeviceDiagnosticsRequest): Promise<DeviceDiagnosticsResponse> {
+    const range = normaliseRange(request.from, request.to);
+    const devices = inRequestOrder(await this.repository.findDevices(scopeOf(auth), request.devices), request.devices);
+    const catalogue = new ParameterCatalogue(await this.repository.parametersOfTypes([...new Set(devices.map((d) => d.deviceTypeId))]));
+    const wanted = devices.map((device) => ({
+      device,
+      parameters: request.parameterNumber.flatMap((n) => catalogue.describe(device.deviceTypeId, n) ?? []),
+    }));
+    if (wanted.every((w) => w.parameters.length === 0)) throw new NotFoundError();
+    // Categories are in the timezone of the (first) device's company: a company user's devices share it.
+    const clock = clockFor(devices[0]!.timezone);
+    const readable = wanted.filter((w) => w.parameters.length > 0);
+    const selection = selectionOf(
+      readable.map((w) => w.device),
+      storedNumbers(readable.flatMap((w) => w.parameters.map((p) => p.number))),
+    );
+    const axes = new AxisRegistry();
+
+    if (request.interval === 'shifts') {
+      const plan = planShifts(range, await this.companyShifts(devices[0]!), clock);
+      const grids = await readShiftGrids(this.repository, plan, selection);
+      const data = wanted.map(({ device, parameters }) => ({
+        device: { id: device.id, name: device.name },
+        parameters: parameters.map((p) => ({
+          ...this.seriesOf(axes, grids.total, catalogue, device, p),
+          shifts: plan.shifts.map((s) => ({ cat: s.name, values: seriesValues(grids.shifts.get(s.position)!, catalogue, device, p.number) })),
+        })),
+      }));
+      return { interval: 'shifts', categories: plan.categories, parameters: axes.groups, units: axes.groups.map((g) => g.unit), data };
+    }
+
+    const plan = planTime(coarsen(request.interval, range.days), range, clock);
+    const grid = await readTimeGrid(this.repository, plan, selection);
+    const data = wanted.map(({ device, parameters }) => ({
+      device: { id: device.id, name: device.name },
+      parameters: parameters.map((p) => this.seriesOf(axes, grid, catalogue, device, p)),
+    }));
+    return { interval: plan.interval, categories: plan.categories, parameters: axes.groups, units: axes.groups.map((g) => g.unit), data };
+  }
+
+  private seriesOf(axes: AxisRegistry, grid: AggregateGrid, catalogue: ParameterCatalogue, device: DeviceSubject, p: ParameterDescription): DeviceParameterSeries {
+    return { number: p.number, name: p.name, unit: p.unit, axis: axes.add(p), values: seriesValues(grid, catalogue, device, p.number) };
+  }
+
+  /** The production shifts of a device's company; none defined is the spec's "no shifts defined" (400). */
+  async companyShifts(device: DeviceSubject, field = 'interval'): Promise<ShiftDefinition[]> {
+    const shifts = await this.repository.shiftsOf(device.companyId);
+    if (shifts.length === 0) throw ValidationError.field(field, DIAGNOSTICS_MESSAGE_KEYS.noShiftsDefined);
+    return shifts;
+  }
+
+  /** Raw readings of one device (the async monitor); the newest DIAGNOSTICS_LIMITS.asyncMaxPoints per parameter. */
+  async rawReadings(auth: AuthContext, request: RawRequest): Promise<AsyncDiagnosticsResponse> {
+    const range = normaliseRange(request.from, request.to);
+    const [device] = await this.repository.findDevices(scopeOf(auth), [request.deviceId]);
+    if (!device) throw new NotFoundError();
+    const catalogue = new ParameterCatalogue(await this.repository.parametersOfTypes([device.deviceTypeId]));
+    const parameters = request.parameterNumber
+      .filter((n) => n !== PARAMETER_NUMBERS.efficiency)
+      .flatMap((n) => catalogue.describe(device.deviceTypeId, n) ?? []);
+    if (parameters.length === 0) throw new NotFoundError();
+    const clock = clockFor(device.timezone);
+    const limit = DIAGNOSTICS_LIMITS.asyncMaxPoints;
+    const rows = await this.raw.newestReadings(
+      { deviceId: device.id, companyId: device.companyId, numbers: parameters.map((p) => p.number) },
+      clock.startOf(range.from),
+      clock.startOf(addDays(range.to, 1)),
+      limit + 1,
+    );
+    return {
+      data: [
+        {
+          device: { id: device.id, name: device.name },
+          parameters: parameters.map((p) => {
+            const newestFirst = rows.filter((r) => r.number === p.number);
+            const kept = newestFirst.slice(0, limit).reverse();
+            return {
+              number: p.number,
+              name: p.name,
+              unit: { short: p.unit.short },
+              categories: kept.map((r) => clock.format(r.ts.getTime(), true)),
+              values: kept.map((r) => r.value),
+              capped: newestFirst.length > limit,
+            };
+          }),
+        },
+      ],
+    };
+  }
+
+  /** Positions of one device in the range; thinned to DIAGNOSTICS_LIMITS.locationsMaxPoints at most. */
+  async locations(auth: AuthContext, deviceId: number, from: string, to: string): Promise<LocationsAnswer> {
+    const range = normaliseRange(from, to);
+    const [device] = await this.repository.findDevices(scopeOf(auth), [deviceId]);
+    if (!device) throw new NotFoundError();
+    const clock = clockFor(device.timezone);
+    const start = clock.startOf(range.from);
+    const end = clock.startOf(addDays(range.to, 1));
+    const max = DIAGNOSTICS_LIMITS.locationsMaxPoints;
+    const target = { deviceId: device.id, companyId: device.companyId };
+    let stepSeconds: number | null = null;
+    let rows = await this.raw.positions(target, start, end, max + 1);
+    if (rows.length > max) {
+      // Equal steps, a multiple of the geo slider's 5 minutes, few enough to keep at most `max` positions.
+      stepSeconds = Math.ceil((end.getTime() - start.getTime()) / 1000 / max / 300) * 300;
+      rows = await this.raw.thinnedPositions(target, start, end, stepSeconds);
+    }
+    return {
+      stepSeconds,
+      locations: rows.map((r) => ({ time: clock.isoWithOffset(r.ts.getTime()), lat: r.lat, lon: r.lon, acc: r.accuracy })),
+    };
+  }
+}
+

@@ -1,0 +1,270 @@
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import type { MonthPartition } from './partitions.ts';
+import type { IngestReject, ModuleEventType } from './types.ts';
+
+/** What the repository needs to know about the writing module; all constant within one batch. */
+export interface WriterIds {
+  companyId: number;
+  sensorId: number;
+  deviceId: number;
+  timezone: string;
+}
+
+/** Columns of a batch, one array per column: bound as one array parameter each and `unnest`ed in SQL. */
+export interface ReadingColumns {
+  parameters: number[];
+  /** ISO-8601 UTC strings. */
+  timestamps: string[];
+  values: number[];
+}
+
+export interface PositionColumns {
+  timestamps: string[];
+  lats: number[];
+  lons: number[];
+  accuracies: (number | null)[];
+}
+
+export interface EventColumns {
+  timestamps: string[];
+  types: ModuleEventType[];
+  rfids: (string | null)[];
+}
+
+export interface InsertedEvent {
+  ts: Date;
+  type: ModuleEventType;
+  rfid: string | null;
+}
+
+export interface ModuleRow {
+  sensorId: number;
+  serialNumber: string;
+  securityCode: string;
+  isActive: boolean;
+  companyId: number;
+  deviceId: number | null;
+  timezone: string;
+}
+
+/** Bucket origin for 5-minute and hour rollups: any UTC midnight gives UTC-aligned buckets. */
+const BUCKET_ORIGIN = sql.lit('2000-01-01 00:00:00+00');
+
+/**
+ * The only SQL of the ingest path. Construct it on a transaction for the writes of one batch, so everything a
+ * batch changes commits together.
+ */
+export class IngestRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async findModule(serialNumber: string): Promise<ModuleRow | undefined> {
+    return this.db
+      .selectFrom('sensors')
+      .innerJoin('companies', 'companies.id', 'sensors.company_id')
+      .select([
+        'sensors.id as sensorId',
+        'sensors.serial_number as serialNumber',
+        'sensors.security_code as securityCode',
+        'sensors.is_active as isActive',
+        'sensors.company_id as companyId',
+        'sensors.device_id as deviceId',
+        'companies.timezone as timezone',
+      ])
+      .where(sql<string>`upper(sensors.serial_number)`, '=', serialNumber.toUpperCase())
+      .executeTakeFirst();
+  }
+
+  /**
+   * Creates a monthly partition unless it exists. Runs in its own short transaction holding an advisory lock, so
+   * instances racing for the same month take turns; the error codes of a lost race are still tolerated, in case a
+   * partition was created by hand without the lock.
+   */
+  async createPartition(partition: MonthPartition): Promise<void> {
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(${PARTITION_LOCK_KEY})`.execute(trx);
+        await sql`create table if not exists ${sql.table(partition.name)} partition of readings
+          for values from (${sql.lit(partition.from.toISOString())}) to (${sql.lit(partition.to.toISOString())})`.execute(trx);
+      });
+    } catch (error) {
+      if (!isLostPartitionRace(error)) throw error;
+    }
+  }
+
+  /**
+   * One statement: raw rows are inserted unless already stored, and exactly the newly inserted ones are added to the
+   * 5-minute, hour and local-day rollups. A repeated reading is not returned by the insert, so it touches no rollup.
+   * Rows of each level are upserted in key order, so concurrent batches of one device lock them in the same order.
+   */
+  async insertReadings(writer: WriterIds, columns: ReadingColumns): Promise<number> {
+    const { companyId, deviceId, sensorId, timezone } = writer;
+    const result = await sql<{ inserted: number }>`
+      with ins as (
+        insert into readings (company_id, device_id, sensor_id, parameter_number, ts, value)
+        select ${companyId}::int, ${deviceId}::int, ${sensorId}::int, u.p, u.ts, u.v
+        from unnest(${columns.parameters}::int4[], ${columns.timestamps}::timestamptz[], ${columns.values}::float8[]) as u (p, ts, v)
+        on conflict do nothing
+        returning parameter_number as p, ts, value as v
+      ),
+      m5 as (
+        select p, date_bin('5 minutes', ts, ${BUCKET_ORIGIN}::timestamptz) as bucket,
+          sum(v) as s, count(*)::int as n, min(v) as mn, max(v) as mx, max(ts) as lt,
+          (array_agg(v order by ts desc))[1] as lv
+        from ins group by 1, 2
+      ),
+      h as (
+        select p, date_bin('1 hour', bucket, ${BUCKET_ORIGIN}::timestamptz) as bucket,
+          sum(s) as s, sum(n)::int as n, min(mn) as mn, max(mx) as mx, max(lt) as lt,
+          (array_agg(lv order by lt desc))[1] as lv
+        from m5 group by 1, 2
+      ),
+      d as (
+        select p, (bucket at time zone ${timezone})::date as day,
+          sum(s) as s, sum(n)::int as n, min(mn) as mn, max(mx) as mx, max(lt) as lt,
+          (array_agg(lv order by lt desc))[1] as lv
+        from m5 group by 1, 2
+      ),
+      up5 as (
+        insert into readings_5min as t (company_id, device_id, parameter_number, bucket, sum, count, min, max, last_ts, last_value)
+        select ${companyId}::int, ${deviceId}::int, p, bucket, s, n, mn, mx, lt, lv from m5 order by p, bucket
+        on conflict (device_id, parameter_number, bucket) do update set ${ROLLUP_MERGE}
+      ),
+      uph as (
+        insert into readings_hour as t (company_id, device_id, parameter_number, bucket, sum, count, min, max, last_ts, last_value)
+        select ${companyId}::int, ${deviceId}::int, p, bucket, s, n, mn, mx, lt, lv from h order by p, bucket
+        on conflict (device_id, parameter_number, bucket) do update set ${ROLLUP_MERGE}
+      ),
+      upd as (
+        insert into readings_day as t (company_id, device_id, parameter_number, day, sum, count, min, max, last_ts, last_value)
+        select ${companyId}::int, ${deviceId}::int, p, day, s, n, mn, mx, lt, lv from d order by p, day
+        on conflict (device_id, parameter_number, day) do update set ${ROLLUP_MERGE}
+      )
+      select count(*)::int as inserted from ins`.execute(this.db);
+    return result.rows[0]?.inserted ?? 0;
+  }
+
+  /** Readings of a module fitted to no device: kept apart (no device, so no rollups) and never lost. */
+  async insertUnassignedReadings(companyId: number, sensorId: number, columns: ReadingColumns): Promise<number> {
+    const result = await sql<{ inserted: number }>`
+      with ins as (
+        insert into unassigned_readings (company_id, sensor_id, parameter_number, ts, value)
+        select ${companyId}::int, ${sensorId}::int, u.p, u.ts, u.v
+        from unnest(${columns.parameters}::int4[], ${columns.timestamps}::timestamptz[], ${columns.values}::float8[]) as u (p, ts, v)
+        on conflict do nothing
+        returning 1
+      )
+      select count(*)::int as inserted from ins`.execute(this.db);
+    return result.rows[0]?.inserted ?? 0;
+  }
+
+  async insertPositions(companyId: number, sensorId: number, deviceId: number | null, columns: PositionColumns): Promise<number> {
+    const result = await sql<{ inserted: number }>`
+      with ins as (
+        insert into positions (company_id, sensor_id, device_id, ts, lat, lon, accuracy)
+        select ${companyId}::int, ${sensorId}::int, ${deviceId}::int, u.ts, u.lat, u.lon, u.acc
+        from unnest(${columns.timestamps}::timestamptz[], ${columns.lats}::float8[], ${columns.lons}::float8[], ${columns.accuracies}::float8[])
+          as u (ts, lat, lon, acc)
+        on conflict do nothing
+        returning 1
+      )
+      select count(*)::int as inserted from ins`.execute(this.db);
+    return result.rows[0]?.inserted ?? 0;
+  }
+
+  /** Returns the events that were new, for the session rebuild and the power state. */
+  async insertEvents(companyId: number, sensorId: number, deviceId: number | null, columns: EventColumns): Promise<InsertedEvent[]> {
+    const result = await sql<InsertedEvent>`
+      insert into module_events (company_id, sensor_id, device_id, ts, type, rfid)
+      select ${companyId}::int, ${sensorId}::int, ${deviceId}::int, u.ts, u.type, u.rfid
+      from unnest(${columns.timestamps}::timestamptz[], ${columns.types}::text[], ${columns.rfids}::text[]) as u (ts, type, rfid)
+      on conflict do nothing
+      returning ts, type, rfid`.execute(this.db);
+    return result.rows;
+  }
+
+  /**
+   * Last-seen state of a device. Every column only moves forward: a late batch can fill a gap but never makes the
+   * state older (greatest() skips nulls, and the position moves only with a newer position timestamp).
+   */
+  async upsertDeviceState(companyId: number, deviceId: number, seen: DeviceSeen): Promise<void> {
+    await sql`
+      insert into device_state as s (device_id, company_id, last_sync_at, last_reading_at, last_work_at, last_position_at, lat, lon, accuracy)
+      values (${deviceId}::int, ${companyId}::int, now(), ${seen.lastReadingAt}::timestamptz, ${seen.lastWorkAt}::timestamptz,
+        ${seen.position?.ts ?? null}::timestamptz, ${seen.position?.lat ?? null}::float8, ${seen.position?.lon ?? null}::float8,
+        ${seen.position?.accuracy ?? null}::float8)
+      on conflict (device_id) do update set
+        last_sync_at = greatest(s.last_sync_at, excluded.last_sync_at),
+        last_reading_at = greatest(s.last_reading_at, excluded.last_reading_at),
+        last_work_at = greatest(s.last_work_at, excluded.last_work_at),
+        lat = case when ${NEWER_POSITION} then excluded.lat else s.lat end,
+        lon = case when ${NEWER_POSITION} then excluded.lon else s.lon end,
+        accuracy = case when ${NEWER_POSITION} then excluded.accuracy else s.accuracy end,
+        last_position_at = greatest(s.last_position_at, excluded.last_position_at)`.execute(this.db);
+  }
+
+  /** Applies the latest power event unless a later one is already applied; returns whether it was applied. */
+  async applyPowerEvent(companyId: number, deviceId: number, ts: Date, on: boolean): Promise<boolean> {
+    const result = await sql<{ applied: number }>`
+      with st as (
+        insert into device_state as s (device_id, company_id, power_changed_at) values (${deviceId}::int, ${companyId}::int, ${ts}::timestamptz)
+        on conflict (device_id) do update set power_changed_at = excluded.power_changed_at
+          where s.power_changed_at is null or s.power_changed_at < excluded.power_changed_at
+        returning 1
+      ),
+      dev as (
+        update devices set power_state = ${on ? 'on' : 'off'}
+        where id = ${deviceId}::int and company_id = ${companyId}::int and exists (select 1 from st)
+        returning 1
+      )
+      select count(*)::int as applied from dev`.execute(this.db);
+    return (result.rows[0]?.applied ?? 0) > 0;
+  }
+
+  async insertReject(reject: IngestReject): Promise<void> {
+    await this.db
+      .insertInto('ingest_rejects')
+      .values({ source: reject.source, topic: reject.topic, serial_number: reject.serialNumber, reason: reject.reason, payload: reject.payload })
+      .execute();
+  }
+
+  async upsertSensorState(companyId: number, sensorId: number, lastDataAt: Date | null): Promise<void> {
+    await sql`
+      insert into sensor_state as s (sensor_id, company_id, last_contact_at, last_data_at)
+      values (${sensorId}::int, ${companyId}::int, now(), ${lastDataAt}::timestamptz)
+      on conflict (sensor_id) do update set
+        company_id = excluded.company_id,
+        last_contact_at = greatest(s.last_contact_at, excluded.last_contact_at),
+        last_data_at = greatest(s.last_data_at, excluded.last_data_at)`.execute(this.db);
+  }
+}
+
+export interface DeviceSeen {
+  lastReadingAt: Date | null;
+  lastWorkAt: Date | null;
+  position: { ts: Date; lat: number; lon: number; accuracy: number | null } | null;
+}
+
+const NEWER_POSITION = sql`excluded.last_position_at is not null and (s.last_position_at is null or excluded.last_position_at > s.last_position_at)`;
+
+/**
+ * Adds a group of new readings to a stored rollup row. The new readings never share a timestamp with stored ones
+ * (the raw insert skipped those), so the later of the two last timestamps names the last value unambiguously.
+ */
+const ROLLUP_MERGE = sql`
+  sum = t.sum + excluded.sum,
+  count = t.count + excluded.count,
+  min = least(t.min, excluded.min),
+  max = greatest(t.max, excluded.max),
+  last_value = case when excluded.last_ts >= t.last_ts then excluded.last_value else t.last_value end,
+  last_ts = greatest(t.last_ts, excluded.last_ts)`;
+
+/** Arbitrary constant: the advisory lock serialising partition creation across instances. */
+const PARTITION_LOCK_KEY = 720_431_004;
+
+/** 42P07 duplicate_table, 42P17 invalid_object_definition (overlapping partition), 23505 (pg_type name race). */
+function isLostPartitionRace(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '42P07' || code === '42P17' || code === '23505';
+}

@@ -1,0 +1,177 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { UnauthorizedError } from '../http/errors.ts';
+import { IngestRepository } from './ingest-repository.ts';
+import type { DeviceSeen, EventColumns, InsertedEvent, PositionColumns, ReadingColumns, WriterIds } from './ingest-repository.ts';
+import { OperatorSessionsRepository } from './operator-sessions-repository.ts';
+import { deriveSessions } from './operator-sessions.ts';
+import { partitionsFor } from './partitions.ts';
+import { assertValidBatch } from './batch-rules.ts';
+import type { IngestBatch, IngestReject, IngestRejectLog, IngestResult, IngestService, ModuleIdentity } from './types.ts';
+
+/** The parameter whose positive values mean effective work (ARCHITECTURE §4): it drives last_work_at. */
+const WORK_PARAMETER = 1;
+/** Attempts for a batch that lost a deadlock or serialisation race to a concurrent batch of the same device. */
+const MAX_ATTEMPTS = 4;
+
+export interface IngestServiceOptions {
+  /** Called inside the batch's transaction after every write and before commit; tests use it to fail a batch. */
+  beforeCommit?: (module: ModuleIdentity, batch: IngestBatch) => Promise<void> | void;
+}
+
+/** Longest payload kept with a reject: enough to see what was wrong, without storing a flood. */
+const MAX_REJECT_PAYLOAD_CHARS = 1_000_000;
+
+export function createIngestService(db: Kysely<DB>, options: IngestServiceOptions = {}): IngestService & IngestRejectLog {
+  return new DatabaseIngestService(db, options);
+}
+
+class DatabaseIngestService implements IngestService, IngestRejectLog {
+  /** Partitions known to exist; a partition dropped behind our back is noticed by the insert and re-created. */
+  private readonly knownPartitions = new Set<string>();
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly options: IngestServiceOptions,
+  ) {}
+
+  async authenticate(serialNumber: string, securityCode: string): Promise<ModuleIdentity> {
+    const row = await new IngestRepository(this.db).findModule(serialNumber);
+    // Compared in constant time even for an unknown serial, so timing does not tell which serials exist.
+    const codeMatches = constantTimeEqual(securityCode, row?.securityCode ?? '\u0000unknown');
+    if (!row || !codeMatches || !row.isActive) throw new UnauthorizedError();
+    return { sensorId: row.sensorId, serialNumber: row.serialNumber, companyId: row.companyId, deviceId: row.deviceId, timezone: row.timezone };
+  }
+
+  async ingest(module: ModuleIdentity, batch: IngestBatch): Promise<IngestResult> {
+    assertValidBatch(batch);
+    const columns = toColumns(batch);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        if (module.deviceId !== null) await this.ensurePartitions(batch);
+        return await this.writeBatch(module, batch, columns);
+      } catch (error) {
+        const code = (error as { code?: unknown } | null)?.code;
+        // 23514: no partition for a row (one was dropped since we cached it); 40P01/40001: lost a race, retry.
+        if (code === '23514') this.knownPartitions.clear();
+        const retryable = code === '40P01' || code === '40001' || code === '23514';
+        if (!retryable || attempt >= MAX_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  async recordReject(reject: IngestReject): Promise<void> {
+    await new IngestRepository(this.db).insertReject({ ...reject, payload: reject.payload.slice(0, MAX_REJECT_PAYLOAD_CHARS), reason: reject.reason.slice(0, 4000) });
+  }
+
+  private async ensurePartitions(batch: IngestBatch): Promise<void> {
+    const repository = new IngestRepository(this.db);
+    for (const partition of partitionsFor(batch.readings.map((r) => r.ts))) {
+      if (this.knownPartitions.has(partition.name)) continue;
+      await repository.createPartition(partition);
+      this.knownPartitions.add(partition.name);
+    }
+  }
+
+  private writeBatch(module: ModuleIdentity, batch: IngestBatch, columns: BatchColumns): Promise<IngestResult> {
+    return this.db.transaction().execute(async (trx) => {
+      const repository = new IngestRepository(trx);
+      const { companyId, sensorId, deviceId } = module;
+      const result: IngestResult = { readings: 0, duplicates: 0, unassigned: 0, positions: 0, events: 0 };
+      if (batch.readings.length > 0) {
+        if (deviceId === null) {
+          result.unassigned = await repository.insertUnassignedReadings(companyId, sensorId, columns.readings);
+        } else {
+          const writer: WriterIds = { companyId, sensorId, deviceId, timezone: module.timezone };
+          result.readings = await repository.insertReadings(writer, columns.readings);
+        }
+        result.duplicates = batch.readings.length - result.readings - result.unassigned;
+      }
+      if (batch.positions.length > 0) result.positions = await repository.insertPositions(companyId, sensorId, deviceId, columns.positions);
+      const newEvents = batch.events.length > 0 ? await repository.insertEvents(companyId, sensorId, deviceId, columns.events) : [];
+      result.events = newEvents.length;
+
+      if (deviceId !== null) {
+        await repository.upsertDeviceState(companyId, deviceId, deviceSeen(batch));
+        await this.applyEvents(trx, companyId, deviceId, newEvents);
+      }
+      await repository.upsertSensorState(companyId, sensorId, latestTimestamp(batch));
+      await this.options.beforeCommit?.(module, batch);
+      return result;
+    });
+  }
+
+  /** Power state from the latest new power event; sessions rebuilt from the earliest new RFID event on. */
+  private async applyEvents(trx: Kysely<DB>, companyId: number, deviceId: number, events: InsertedEvent[]): Promise<void> {
+    const power = events.filter((e) => e.type === 'power_on' || e.type === 'power_off');
+    const latestPower = power.reduce<InsertedEvent | null>((latest, e) => (!latest || e.ts > latest.ts ? e : latest), null);
+    if (latestPower) await new IngestRepository(trx).applyPowerEvent(companyId, deviceId, latestPower.ts, latestPower.type === 'power_on');
+
+    const rfid = events.filter((e) => e.type === 'rfid_on' || e.type === 'rfid_off');
+    if (rfid.length === 0) return;
+    const sessions = new OperatorSessionsRepository(trx);
+    await sessions.lockDevice(deviceId);
+    const earliest = new Date(Math.min(...rfid.map((e) => e.ts.getTime())));
+    // Rebuild from the start of the session the earliest new event falls into: everything before it is unaffected.
+    const from = (await sessions.sessionStartAtOrBefore(deviceId, earliest)) ?? earliest;
+    const derived = deriveSessions(await sessions.rfidEventsSince(deviceId, from));
+    const operators = await sessions.operatorsByCard(companyId, [...new Set(derived.map((s) => s.rfid))]);
+    await sessions.replaceSessionsFrom(
+      companyId,
+      deviceId,
+      from,
+      derived.map((s) => ({ ...s, operatorId: operators.get(s.rfid.toUpperCase()) ?? null })),
+    );
+    const last = derived.at(-1);
+    await sessions.setCurrentCard(companyId, deviceId, last && last.endedAt === null ? last.rfid : null);
+  }
+}
+
+interface BatchColumns {
+  readings: ReadingColumns;
+  positions: PositionColumns;
+  events: EventColumns;
+}
+
+function toColumns(batch: IngestBatch): BatchColumns {
+  const { positions, events } = batch;
+  // In key order, so concurrent batches of one device take their row locks in the same order (no deadlock) and
+  // the index is written sequentially. The sort is stable: of two readings with one key, the first sent is kept.
+  const readings = [...batch.readings].sort((a, b) => a.parameter - b.parameter || a.ts.getTime() - b.ts.getTime());
+  return {
+    readings: { parameters: readings.map((r) => r.parameter), timestamps: readings.map((r) => r.ts.toISOString()), values: readings.map((r) => r.value) },
+    positions: {
+      timestamps: positions.map((p) => p.ts.toISOString()),
+      lats: positions.map((p) => p.lat),
+      lons: positions.map((p) => p.lon),
+      accuracies: positions.map((p) => p.accuracy),
+    },
+    events: { timestamps: events.map((e) => e.ts.toISOString()), types: events.map((e) => e.type), rfids: events.map((e) => e.rfid ?? null) },
+  };
+}
+
+function deviceSeen(batch: IngestBatch): DeviceSeen {
+  let lastReadingAt: Date | null = null;
+  let lastWorkAt: Date | null = null;
+  for (const r of batch.readings) {
+    if (!lastReadingAt || r.ts > lastReadingAt) lastReadingAt = r.ts;
+    if (r.parameter === WORK_PARAMETER && r.value > 0 && (!lastWorkAt || r.ts > lastWorkAt)) lastWorkAt = r.ts;
+  }
+  let position: DeviceSeen['position'] = null;
+  for (const p of batch.positions) if (!position || p.ts > position.ts) position = p;
+  return { lastReadingAt, lastWorkAt, position: position && { ts: position.ts, lat: position.lat, lon: position.lon, accuracy: position.accuracy } };
+}
+
+function latestTimestamp(batch: IngestBatch): Date | null {
+  let latest: Date | null = null;
+  for (const list of [batch.readings, batch.positions, batch.events]) for (const item of list) if (!latest || item.ts > latest) latest = item.ts;
+  return latest;
+}
+
+function constantTimeEqual(given: string, expected: string): boolean {
+  // Hashing first gives equal lengths, which timingSafeEqual needs, without revealing the expected length.
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}

@@ -1,0 +1,55 @@
+import { INGEST_LIMITS, INGEST_MESSAGE_KEYS, ingestRequestSchema, ingestResponseSchema, problemSchema, validationErrorSchema } from '@gearwatch/contracts';
+import { AppError, UnauthorizedError } from '../http/errors.ts';
+import type { App } from '../http/types.ts';
+import { parseIngestBody } from './payload.ts';
+import type { IngestService } from './types.ts';
+
+/** The security scheme name of module authentication in the OpenAPI document (registered in http/app.ts). */
+export const MODULE_SECURITY_SCHEME = 'moduleBasic';
+
+/** `Authorization: Basic base64(serial:securityCode)`; null when the header is missing or not of that form. */
+export function moduleCredentials(header: string | undefined): { serial: string; code: string } | null {
+  const match = header ? /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header) : null;
+  if (!match?.[1]) return null;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return null;
+  return { serial: decoded.slice(0, colon), code: decoded.slice(colon + 1) };
+}
+
+export function ingestRoutes(app: App, ingest: IngestService): void {
+  app.post(
+    '/api/ingest',
+    {
+      // Modules are not users: they prove who they are with their serial number and security code, checked here.
+      config: { public: true },
+      bodyLimit: INGEST_LIMITS.maxBodyBytes,
+      schema: {
+        tags: ['telemetry'],
+        summary:
+          'A module sends a batch of readings, positions and events (HTTP Basic serial:securityCode). Stored in one ' +
+          'transaction, answered after commit; a repeated reading changes nothing; one bad item refuses the whole batch.',
+        security: [{ [MODULE_SECURITY_SCHEME]: [] }],
+        body: ingestRequestSchema,
+        response: { 200: ingestResponseSchema, 400: validationErrorSchema, 401: problemSchema, 413: problemSchema, 415: problemSchema },
+      },
+      // The schema above documents the body; parseIngestBody checks it, far faster on 50,000 items than a zod parse
+      // and naming at most 100 bad items (payload.ts).
+      validatorCompiler: () => (data) => ({ value: data }),
+    },
+    async (request, reply) => {
+      const credentials = moduleCredentials(request.headers.authorization);
+      const module = await (credentials ? ingest.authenticate(credentials.serial, credentials.code) : Promise.reject(new UnauthorizedError())).catch(
+        (error: unknown) => {
+          if (error instanceof UnauthorizedError) void reply.header('www-authenticate', 'Basic realm="gearwatch-modules", charset="UTF-8"');
+          throw error;
+        },
+      );
+      // A form-encoded body (curl -d without a content type) would parse into an object of nothing: refuse it.
+      if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) throw new AppError(INGEST_MESSAGE_KEYS.jsonRequired, 415);
+      const parsed = parseIngestBody(request.body);
+      if (!parsed.ok) throw parsed.error;
+      return ingest.ingest(module, parsed.batch);
+    },
+  );
+}

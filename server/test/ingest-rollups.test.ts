@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { TestContext } from './context.ts';
+import { createTestContext } from './context.ts';
+import { createDevice } from './fixtures.ts';
+import type { TestModule } from './ingest-fixtures.ts';
+import { createModule, telemetrySnapshot } from './ingest-fixtures.ts';
+import type { ReadingInput } from '../src/telemetry/types.ts';
+import { createIngestService } from '../src/telemetry/ingest-service.ts';
+
+/**
+ * The rollups kept by the ingest statement must equal the same aggregation done afterwards over the raw table, for
+ * random data sent in random, overlapping, partly concurrent batches. The expected side is computed in JavaScript
+ * (5-minute and hour buckets by arithmetic, local days with Intl), independently of the SQL under test.
+ */
+
+/** Deterministic pseudo-random numbers, so a failure can be replayed. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SEED = 20260329;
+/** Windows around Europe/Warsaw's clock changes, and an ordinary winter day. */
+const WINDOWS = [
+  [Date.UTC(2026, 2, 28, 12), Date.UTC(2026, 2, 30, 12)],
+  [Date.UTC(2026, 9, 24, 12), Date.UTC(2026, 9, 26, 12)],
+  [Date.UTC(2026, 0, 14, 20), Date.UTC(2026, 0, 15, 6)],
+] as const;
+const TIMEZONES = ['Europe/Warsaw', 'Asia/Kathmandu'] as const;
+
+interface Aggregate {
+  sum: number;
+  count: number;
+  min: number;
+  max: number;
+  lastTs: number;
+  lastValue: number;
+}
+
+function localDate(ms: number, timezone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
+}
+
+function aggregate(rows: { key: string; ts: number; value: number }[]): Map<string, Aggregate> {
+  const out = new Map<string, Aggregate>();
+  for (const { key, ts, value } of rows) {
+    const a = out.get(key);
+    if (!a) {
+      out.set(key, { sum: value, count: 1, min: value, max: value, lastTs: ts, lastValue: value });
+      continue;
+    }
+    a.sum += value;
+    a.count += 1;
+    a.min = Math.min(a.min, value);
+    a.max = Math.max(a.max, value);
+    if (ts > a.lastTs) {
+      a.lastTs = ts;
+      a.lastValue = value;
+    }
+  }
+  return out;
+}
+
+function expectSameAggregates(level: string, actual: Map<string, Aggregate>, expected: Map<string, Aggregate>): void {
+  expect([...actual.keys()].sort(), level).toEqual([...expected.keys()].sort());
+  for (const [key, e] of expected) {
+    const a = actual.get(key)!;
+    // Sums are added in a different order than here, so they may differ in the last bits.
+    expect(Math.abs(a.sum - e.sum), `${level} ${key} sum`).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(e.sum)));
+    expect({ ...a, sum: 0 }, `${level} ${key}`).toEqual({ ...e, sum: 0 });
+  }
+}
+
+describe('rollups kept by ingest', () => {
+  let ctx: TestContext;
+  const modules: { module: TestModule; timezone: string; deviceId: number }[] = [];
+  const db = () => ctx.database.db;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    for (const timezone of TIMEZONES) {
+      const company = await db().insertInto('companies').values({ name: `Rollups ${timezone} ${process.pid}`, timezone }).returning('id').executeTakeFirstOrThrow();
+      for (let i = 0; i < 2; i++) {
+        const deviceId = (await createDevice(db(), company.id)).id;
+        modules.push({ module: await createModule(db(), company.id, deviceId), timezone, deviceId });
+      }
+    }
+  });
+  afterAll(() => ctx?.close());
+
+  it('equal the aggregation over raw readings, whatever the batching, order and repetition', async () => {
+    const rand = random(SEED);
+    const batches: { module: TestModule; readings: ReadingInput[] }[] = [];
+    for (const { module } of modules) {
+      const readings: ReadingInput[] = [];
+      const seen = new Set<string>();
+      for (const [from, to] of WINDOWS) {
+        for (let i = 0; i < 1500; i++) {
+          const parameter = [1, 2, 5][Math.floor(rand() * 3)]!;
+          const ts = new Date(from + Math.floor(rand() * (to - from)));
+          if (seen.has(`${parameter}@${ts.getTime()}`)) continue;
+          seen.add(`${parameter}@${ts.getTime()}`);
+          readings.push({ parameter, ts, value: Math.round((rand() * 2000 - 500) * 1000) / 1000 });
+        }
+      }
+      // Random batch sizes; each reading once, plus a third of them sent again inside other batches.
+      const shuffled = [...readings].sort(() => rand() - 0.5);
+      for (let at = 0; at < shuffled.length; ) {
+        const size = 1 + Math.floor(rand() * 900);
+        const repeats = readings.filter(() => rand() < 0.33 / 8);
+        batches.push({ module, readings: [...shuffled.slice(at, at + size), ...repeats] });
+        at += size;
+      }
+    }
+    batches.sort(() => rand() - 0.5);
+    // Four at a time: on PostgreSQL batches of one device really race for the same rollup rows.
+    for (let at = 0; at < batches.length; at += 4) {
+      await Promise.all(batches.slice(at, at + 4).map((b) => ctx.services.ingest.ingest(b.module.identity, { readings: b.readings, positions: [], events: [] })));
+    }
+    const stored = await db().selectFrom('readings').select(['device_id', 'parameter_number', 'ts', 'value']).execute();
+    expect(stored.length).toBe(new Set(batches.flatMap((b) => b.readings.map((r) => `${b.module.id}/${r.parameter}@${r.ts.getTime()}`))).size);
+
+    const timezoneOf = new Map(modules.map((m) => [m.deviceId, m.timezone]));
+    const raw = stored.map((r) => ({ device: r.device_id, p: r.parameter_number, ts: r.ts.getTime(), value: r.value }));
+    const expected5 = aggregate(raw.map((r) => ({ key: `${r.device}/${r.p}/${r.ts - (r.ts % 300_000)}`, ts: r.ts, value: r.value })));
+    const expectedHour = aggregate(raw.map((r) => ({ key: `${r.device}/${r.p}/${r.ts - (r.ts % 3_600_000)}`, ts: r.ts, value: r.value })));
+    const expectedDay = aggregate(raw.map((r) => ({ key: `${r.device}/${r.p}/${localDate(r.ts, timezoneOf.get(r.device)!)}`, ts: r.ts, value: r.value })));
+
+    const rollup = async (table: 'readings_5min' | 'readings_hour' | 'readings_day') => {
+      const bucket = table === 'readings_day' ? sql<string>`day::text` : sql<string>`(extract(epoch from bucket) * 1000)::bigint::text`;
+      const rows = await sql<{ device_id: number; parameter_number: number; b: string; sum: number; count: number; min: number; max: number; last_ts: Date; last_value: number }>`
+        select device_id, parameter_number, ${bucket} as b, sum, count, min, max, last_ts, last_value from ${sql.table(table)}`.execute(db());
+      return new Map(
+        rows.rows.map((r) => [
+          `${r.device_id}/${r.parameter_number}/${r.b}`,
+          { sum: r.sum, count: r.count, min: r.min, max: r.max, lastTs: r.last_ts.getTime(), lastValue: r.last_value },
+        ]),
+      );
+    };
+    expectSameAggregates('5min', await rollup('readings_5min'), expected5);
+    expectSameAggregates('hour', await rollup('readings_hour'), expectedHour);
+    expectSameAggregates('day', await rollup('readings_day'), expectedDay);
+
+    // The Warsaw days of the clock changes have 23 and 25 hours: their day rows hold exactly those hours.
+    const warsawDevice = modules.find((m) => m.timezone === 'Europe/Warsaw')!.deviceId;
+    for (const [day, from, to] of [
+      ['2026-03-29', Date.UTC(2026, 2, 28, 23), Date.UTC(2026, 2, 29, 22)],
+      ['2026-10-25', Date.UTC(2026, 9, 24, 22), Date.UTC(2026, 9, 25, 23)],
+    ] as const) {
+      const inDay = raw.filter((r) => r.device === warsawDevice && r.p === 1 && r.ts >= from && r.ts < to).length;
+      expect(expectedDay.get(`${warsawDevice}/1/${day}`)?.count, day).toBe(inDay);
+    }
+  });
+
+  it('creates a month partition once when two instances need it at the same time, and again after it was dropped', async () => {
+    const [a, b] = [createIngestService(db()), createIngestService(db())];
+    const month = Date.UTC(2025, 2, 10);
+    const batch = (from: number) => ({ readings: Array.from({ length: 100 }, (_, i) => ({ parameter: 7, ts: new Date(from + i * 60_000), value: i })), positions: [], events: [] });
+    const [first, second] = await Promise.all([a.ingest(modules[0]!.module.identity, batch(month)), b.ingest(modules[1]!.module.identity, batch(month))]);
+    expect([first.readings, second.readings]).toEqual([100, 100]);
+    const partitions = await sql<{ name: string }>`select relname as name from pg_class where relname = 'readings_y2025m03'`.execute(db());
+    expect(partitions.rows).toHaveLength(1);
+    // Retention dropped the month; the instance that remembers creating it notices and creates it again.
+    await sql`delete from readings_5min where parameter_number = 7`.execute(db());
+    await sql`delete from readings_hour where parameter_number = 7`.execute(db());
+    await sql`delete from readings_day where parameter_number = 7`.execute(db());
+    await sql`drop table readings_y2025m03`.execute(db());
+    expect((await a.ingest(modules[0]!.module.identity, batch(month + 3_600_000))).readings).toBe(100);
+    expect(await db().selectFrom('readings').select('ts').where('parameter_number', '=', 7).execute()).toHaveLength(100);
+  });
+
+  it('changes nothing when every batch is sent once more', async () => {
+    const before = await telemetrySnapshot(db());
+    const rows = await db().selectFrom('readings').select(['device_id', 'parameter_number', 'ts', 'value']).execute();
+    for (const { module, deviceId } of modules) {
+      const readings = rows.filter((r) => r.device_id === deviceId).map((r) => ({ parameter: r.parameter_number, ts: r.ts, value: r.value + 1 }));
+      const result = await ctx.services.ingest.ingest(module.identity, { readings, positions: [], events: [] });
+      expect(result).toMatchObject({ readings: 0, duplicates: readings.length });
+    }
+    expect(await telemetrySnapshot(db())).toEqual(before);
+  });
+});
