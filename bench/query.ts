@@ -8,7 +8,10 @@
  * measured in the same run.
  *
  *   DATABASE_URL=postgres://root@127.0.0.1:5432/postgres npx tsx bench/query.ts [--readings 2000000] [--devices 50]
- *     [--repetitions 30] [--batch 50000] [--writers 2] [--extra-seconds 60]
+ *     [--repetitions 30] [--batch 50000] [--writers 2] [--extra-seconds 60] [--keep] [--reuse gw_bench_query_xxxx]
+ *
+ * `--keep` leaves the scratch database in place and prints its name; `--reuse NAME` measures again on such a
+ * database without loading (the 50-million-reading load takes most of an hour on two cores).
  *
  * Columns: `call` is the HTTP call (auth, service, response validation and serialisation, transport); `service` the
  * same service method called in-process; `serialize` what the route's serializer does with that answer (zod encode
@@ -36,12 +39,12 @@ import type { DB } from '../server/src/db/schema.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { coarsen, normaliseRange, planShifts, planTime } from '../server/src/diagnostics/buckets.ts';
 import { DiagnosticsRepository } from '../server/src/diagnostics/repository.ts';
-import { clockFor, selectionOf, storedNumbers } from '../server/src/diagnostics/series.ts';
+import { ParameterCatalogue, clockFor, selectionOf, storedNumbers } from '../server/src/diagnostics/series.ts';
 import { addDays } from '../server/src/diagnostics/zone-clock.ts';
 import { buildApp } from '../server/src/http/app.ts';
 import { createServices } from '../server/src/services.ts';
 import type { EventInput, ModuleIdentity, PositionInput, ReadingInput } from '../server/src/telemetry/types.ts';
-import { createScratchDatabase, flag, formatRate } from './support/scratch-database.ts';
+import { createScratchDatabase, existingDatabase, flag, formatRate } from './support/scratch-database.ts';
 
 const READINGS = flag('readings', 2_000_000);
 const DEVICES = Math.min(flag('devices', 50), 100);
@@ -51,6 +54,13 @@ const BATCH = Math.min(flag('batch', 50_000), 50_000);
 const WRITERS = flag('writers', 2);
 const EXTRA_SECONDS = flag('extra-seconds', 60);
 const EXTRA_MIN_REPETITIONS = 5;
+const KEEP = process.argv.includes('--keep');
+const REUSE = (() => {
+  const index = process.argv.indexOf('--reuse');
+  const name = index >= 0 ? process.argv[index + 1] : undefined;
+  if (name !== undefined && !/^gw_bench_query_[0-9a-f]+$/.test(name)) throw new Error(`--reuse takes a database this benchmark kept, e.g. gw_bench_query_1a2b3c4d; got ${name}`);
+  return name;
+})();
 
 const TIMEZONE = 'Europe/Warsaw';
 const DAY_MS = 86_400_000;
@@ -140,6 +150,28 @@ async function createFleet(db: Kysely<DB>): Promise<Fleet> {
     .values({ company_id: company.id, username, email: 'bench-viewer@example.test', firstname: 'Bench', lastname: 'Viewer', password_hash: await hashPassword(password) })
     .execute();
   return { companyId: company.id, devices, operatorGroupId: group.id, cards, username, password };
+}
+
+/** The fleet of a database an earlier run kept (`--keep`), found by the names createFleet gives. */
+async function findFleet(db: Kysely<DB>): Promise<Fleet> {
+  const company = await db.selectFrom('companies').select('id').where('name', '=', 'Bench Factory').executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('devices')
+    .innerJoin('sensors', 'sensors.device_id', 'devices.id')
+    .select(['devices.id', 'sensors.id as sensorId', 'sensors.serial_number as serialNumber'])
+    .where('devices.company_id', '=', company.id)
+    .orderBy('devices.name')
+    .execute();
+  const group = await db.selectFrom('operator_groups').select('id').where('company_id', '=', company.id).executeTakeFirstOrThrow();
+  const operators = await db.selectFrom('operators').select('rfid').where('company_id', '=', company.id).orderBy('rfid').execute();
+  return {
+    companyId: company.id,
+    devices: rows.map((row) => ({ id: row.id, module: { sensorId: row.sensorId, serialNumber: row.serialNumber, companyId: company.id, deviceId: row.id, timezone: TIMEZONE } })),
+    operatorGroupId: group.id,
+    cards: operators.map((o) => o.rfid ?? ''),
+    username: 'bench-viewer',
+    password: 'bench password 1',
+  };
 }
 
 /**
@@ -275,7 +307,8 @@ interface Case {
   /** What the route's serializer does with the service's answer: the zod response schema's encode, then JSON. */
   serialize: (answer: unknown) => string;
   /** The rollup read alone (device diagnostics). */
-  rollup?: () => Promise<unknown[]>;
+  /** The rollup read alone; answers its series, whose values are counted. */
+  rollup?: () => Promise<{ values: unknown[] }[]>;
   /** The raw-SQL baseline (device diagnostics). */
   raw?: () => Promise<unknown>;
 }
@@ -337,6 +370,57 @@ function formatRow(r: Result): string {
   ].join(' ');
 }
 
+/** Loads the fleet's year of readings, RFID events and positions through the ingest service, then vacuums. */
+async function load(db: Kysely<DB>, services: Awaited<ReturnType<typeof createServices>>, fleet: Fleet): Promise<void> {
+  const plan = new LoadPlan(Date.now(), fleet);
+  // 1. Load through the ingest service, a few writers at once; batches are built as they are sent (flat memory).
+  const modules = await Promise.all(fleet.devices.map((d) => services.ingest.authenticate(d.module.serialNumber, 'BENCHCODE')));
+  console.log(
+    `data: ${count(plan.total)} readings, ${fleet.devices.length} devices × ${PARAMETERS.length} parameters, one reading each every ${plan.spacingMs / 1000} s ` +
+      `from ${new Date(plan.start).toISOString().slice(0, 16)}Z to now; loading through IngestService.ingest() in batches of ${count(plan.timestampsPerBatch * PARAMETERS.length)}, ${WRITERS} writers`,
+  );
+  const batches = plan.batches();
+  let loaded = 0;
+  let events = 0;
+  const loadStarted = performance.now();
+  let lastReport = loadStarted;
+  await Promise.all(
+    Array.from({ length: WRITERS }, async () => {
+      for (let next = batches.next(); !next.done; next = batches.next()) {
+        const { device, index } = next.value;
+        const module = modules[device]!;
+        const result = await services.ingest.ingest(module, { readings: plan.readings(device, index), positions: [], events: [] });
+        loaded += result.readings;
+        const cards = plan.events(device, index);
+        if (cards.length > 0) {
+          const stored = await services.ingest.ingest(module, { readings: [], positions: [], events: cards });
+          events += stored.events;
+        }
+        const now = performance.now();
+        if (now - lastReport > 10_000) {
+          lastReport = now;
+          const seconds = (now - loadStarted) / 1000;
+          const rate = loaded / seconds;
+          console.log(
+            `  ${count(loaded).padStart(12)} readings (${((loaded / plan.total) * 100).toFixed(1).padStart(5)}%)  ${seconds.toFixed(0).padStart(5)} s  ` +
+              `${formatRate(rate).padStart(12)}  ETA ${((plan.total - loaded) / rate).toFixed(0)} s  load average ${os.loadavg()[0]!.toFixed(1)}`,
+          );
+        }
+      }
+    }),
+  );
+  const loadSeconds = (performance.now() - loadStarted) / 1000;
+  let positions = 0;
+  for (const [device, module] of modules.entries()) {
+    const stored = await services.ingest.ingest(module, { readings: [], positions: plan.positions(device), events: [] });
+    positions += stored.positions;
+  }
+  console.log(`loaded ${count(loaded)} readings in ${loadSeconds.toFixed(0)} s (${formatRate(loaded / loadSeconds)}, with ${count(events)} RFID events); ${count(positions)} positions`);
+  const vacuumStarted = performance.now();
+  await sql`vacuum (analyze)`.execute(db);
+  console.log(`vacuum (analyze) in ${((performance.now() - vacuumStarted) / 1000).toFixed(0)} s`);
+}
+
 const loadAverage = () =>
   os
     .loadavg()
@@ -344,7 +428,7 @@ const loadAverage = () =>
     .join(' ');
 
 async function main(): Promise<void> {
-  const scratch = await createScratchDatabase('gw_bench_query');
+  const scratch = REUSE ? existingDatabase(REUSE) : await createScratchDatabase('gw_bench_query');
   const database = await openDatabase({ url: scratch.url, dataDir: '', poolSize: 10 });
   try {
     const db = database.db;
@@ -357,55 +441,8 @@ async function main(): Promise<void> {
     const services = await createServices(db, config);
     const app = await buildApp({ config, database, services });
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
-    const fleet = await createFleet(db);
-    const plan = new LoadPlan(Date.now(), fleet);
-
-    // 1. Load through the ingest service, a few writers at once; batches are built as they are sent (flat memory).
-    const modules = await Promise.all(fleet.devices.map((d) => services.ingest.authenticate(d.module.serialNumber, 'BENCHCODE')));
-    console.log(
-      `data: ${count(plan.total)} readings, ${fleet.devices.length} devices × ${PARAMETERS.length} parameters, one reading each every ${plan.spacingMs / 1000} s ` +
-        `from ${new Date(plan.start).toISOString().slice(0, 16)}Z to now; loading through IngestService.ingest() in batches of ${count(plan.timestampsPerBatch * PARAMETERS.length)}, ${WRITERS} writers`,
-    );
-    const batches = plan.batches();
-    let loaded = 0;
-    let events = 0;
-    const loadStarted = performance.now();
-    let lastReport = loadStarted;
-    await Promise.all(
-      Array.from({ length: WRITERS }, async () => {
-        for (let next = batches.next(); !next.done; next = batches.next()) {
-          const { device, index } = next.value;
-          const module = modules[device]!;
-          const result = await services.ingest.ingest(module, { readings: plan.readings(device, index), positions: [], events: [] });
-          loaded += result.readings;
-          const cards = plan.events(device, index);
-          if (cards.length > 0) {
-            const stored = await services.ingest.ingest(module, { readings: [], positions: [], events: cards });
-            events += stored.events;
-          }
-          const now = performance.now();
-          if (now - lastReport > 10_000) {
-            lastReport = now;
-            const seconds = (now - loadStarted) / 1000;
-            const rate = loaded / seconds;
-            console.log(
-              `  ${count(loaded).padStart(12)} readings (${((loaded / plan.total) * 100).toFixed(1).padStart(5)}%)  ${seconds.toFixed(0).padStart(5)} s  ` +
-                `${formatRate(rate).padStart(12)}  ETA ${((plan.total - loaded) / rate).toFixed(0)} s  load average ${os.loadavg()[0]!.toFixed(1)}`,
-            );
-          }
-        }
-      }),
-    );
-    const loadSeconds = (performance.now() - loadStarted) / 1000;
-    let positions = 0;
-    for (const [device, module] of modules.entries()) {
-      const stored = await services.ingest.ingest(module, { readings: [], positions: plan.positions(device), events: [] });
-      positions += stored.positions;
-    }
-    console.log(`loaded ${count(loaded)} readings in ${loadSeconds.toFixed(0)} s (${formatRate(loaded / loadSeconds)}, with ${count(events)} RFID events); ${count(positions)} positions`);
-    const vacuumStarted = performance.now();
-    await sql`vacuum (analyze)`.execute(db);
-    console.log(`vacuum (analyze) in ${((performance.now() - vacuumStarted) / 1000).toFixed(0)} s`);
+    const fleet = REUSE ? await findFleet(db) : await createFleet(db);
+    if (!REUSE) await load(db, services, fleet);
 
     // 2. A company user signs in through the token endpoint.
     const signIn = await fetch(`${address}/api/token`, {
@@ -445,15 +482,21 @@ async function main(): Promise<void> {
         serialize: serializerOf(deviceDiagnosticsResponseSchema),
         rollup: async () => {
           const subjects = await repository.findDevices(scope, ids);
-          const selection = selectionOf(subjects, storedNumbers(numbers));
+          const catalogue = new ParameterCatalogue(await repository.parametersOfTypes([...new Set(subjects.map((d) => d.deviceTypeId))]));
+          const selection = selectionOf(subjects, storedNumbers(numbers), catalogue);
           const dates = normaliseRange(range.from, range.to);
-          if (interval === 'shifts') return repository.shiftRows(selection, planShifts(dates, await repository.shiftsOf(fleet.companyId), clock).windows);
-          const time = planTime(coarsen(interval, dates.days), dates, clock);
+          if (interval === 'shifts') return repository.shiftColumns(selection, planShifts(dates, await repository.shiftsOf(fleet.companyId), clock).windows);
+          const time = planTime(coarsen(interval, dates.days, ids.length * numbers.length), dates, clock);
           return time.interval === '5min' || time.interval === 'hour'
-            ? repository.bucketRows(time.interval, selection, time.start, time.end)
-            : repository.dayRows(time.interval, selection, dates.from, dates.to);
+            ? repository.bucketColumns(time.interval, selection, time.start, time.end)
+            : repository.dayColumns(time.interval, selection, dates.from, dates.to);
         },
-        raw: () => rawAggregation(db, fleet.companyId, ids, numbers, interval, range.from, range.to),
+        // The baseline aggregates at the interval the service answers with (coarsened for long ranges or many series).
+        raw: () => {
+          const days = normaliseRange(range.from, range.to).days;
+          const answered = interval === 'shifts' ? interval : coarsen(interval, days, ids.length * numbers.length);
+          return rawAggregation(db, fleet.companyId, ids, numbers, answered, range.from, range.to);
+        },
       };
     };
     for (const devices of sizes) {
@@ -551,7 +594,7 @@ async function main(): Promise<void> {
           const answer = await timed(c.service, result.service);
           await timed(() => c.serialize(answer), result.serialize);
         }
-        if (c.rollup && more(result.rollup)) result.rollupRows = (await timed(c.rollup, result.rollup)).length;
+        if (c.rollup && more(result.rollup)) result.rollupRows = (await timed(c.rollup, result.rollup)).reduce((n, column) => n + column.values.length, 0);
         if (c.raw && more(result.raw)) await timed(c.raw, result.raw);
       }
       const answer = JSON.parse(body) as { interval?: string; data?: { interval?: string } };
@@ -570,7 +613,8 @@ async function main(): Promise<void> {
     await app.close();
   } finally {
     await database.close();
-    await scratch.drop();
+    if (KEEP || REUSE) console.log(`kept the database ${new URL(scratch.url).pathname.slice(1)}: measure again with --reuse, drop it with dropdb when done`);
+    else await scratch.drop();
   }
 }
 

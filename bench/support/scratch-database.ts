@@ -30,6 +30,13 @@ export async function createScratchDatabase(prefix: string): Promise<ScratchData
   };
 }
 
+/** A database an earlier run kept, on the server named by DATABASE_URL. */
+export function existingDatabase(name: string): ScratchDatabase {
+  const url = new URL(process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres');
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => Promise.reject(new Error(`${name} was not created by this run`)) };
+}
+
 /** `--name value` from the command line, or the default. */
 export function flag(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);

@@ -59,6 +59,14 @@ export const MAP_DEFAULTS = {
   centre: { lat: 51.919438, lon: 19.145136 },
   zoom: 5,
   formMapHeightPx: 300,
+  /** Geo monitor (spec 02 §9): the time slider's step, 5 minutes. */
+  sliderStepMs: 300_000,
+  /** Geo monitor: the accuracy circle's radius is capped at this many metres. */
+  accuracyCircleMaxM: 1000,
+  /** Geo monitor: the position marker's radius in pixels. */
+  markerRadiusPx: 7,
+  /** Geo monitor: fitting the view to a route zooms in no further than this. */
+  fitMaxZoom: 14,
 } as const;
 
 export const SHIFT_RULES = {

@@ -24,6 +24,12 @@ export const INTERVAL_MAX_DAYS: Record<TimeInterval, number> = { '5min': 7, hour
 export const DIAGNOSTICS_LIMITS = {
   /** `from`..`to` inclusive; a longer range is a 400 naming `to` with `DIAGNOSTICS_MESSAGE_KEYS.rangeTooLong`. */
   maxRangeDays: 366,
+  /**
+   * Values in one answer (categories × series): an interval that would give more is answered with the next coarser
+   * one, named in `interval`, as for a range too long (decision 008, docs/performance.md). 20 devices × 5 parameters
+   * (100 series) get 5 minutes for a day (28,800 values) but hours for a week.
+   */
+  maxValues: 30_000,
   maxDevices: 100,
   maxGroups: 100,
   maxParameters: 20,

@@ -14,3 +14,5 @@ export * from './diagnostics.ts';
 export * from './device-groups.ts';
 export * from './operators.ts';
 export * from './device-types.ts';
+export * from './production-shifts.ts';
+export * from './monitors/index.ts';

@@ -72,6 +72,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MQTT_CLIENT_ID: 'has space' })).toThrow('MQTT_CLIENT_ID');
   });
 
+  it('namespaces the module topics with an optional prefix of whole topic levels', () => {
+    expect(loadConfig({}).MQTT_TOPIC_PREFIX).toBe('');
+    expect(loadConfig({ MQTT_TOPIC_PREFIX: 'site-a/' }).MQTT_TOPIC_PREFIX).toBe('site-a/');
+    expect(loadConfig({ MQTT_TOPIC_PREFIX: 'acme/plant.1/' }).MQTT_TOPIC_PREFIX).toBe('acme/plant.1/');
+    for (const bad of ['site-a', 'site/+/', '#/', '$SYS/', '/']) {
+      expect(() => loadConfig({ MQTT_TOPIC_PREFIX: bad }), bad).toThrow('MQTT_TOPIC_PREFIX');
+    }
+  });
+
   it('runs the demo simulator with the demo unless told otherwise', () => {
     expect(loadConfig({}).SIMULATOR).toBe(true);
     expect(loadConfig({ DEMO: 'off' }).SIMULATOR).toBe(false);

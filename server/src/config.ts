@@ -96,6 +96,14 @@ const envObject = z.object({
     .string()
     .regex(/^[\w.:-]{1,64}$/, 'MQTT_CLIENT_ID must be 1-64 letters, digits, _ . : or -')
     .default(`gearwatch-${hostname().replace(/[^\w.:-]/g, '-').slice(0, 54)}`),
+  /**
+   * Namespaces the module topics when one broker serves several deployments (staging and production, two sites):
+   * with `site-a/` modules publish to site-a/modules/{serial}/readings and this deployment takes only those.
+   */
+  MQTT_TOPIC_PREFIX: z
+    .string()
+    .regex(/^([\w.-]+\/)*$/, 'MQTT_TOPIC_PREFIX must be topic levels ending with a slash, e.g. site-a/ or acme/plant-1/ (no + # or $)')
+    .default(''),
 });
 
 /** Defaults that depend on other variables. */

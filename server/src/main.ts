@@ -19,12 +19,12 @@ async function main(): Promise<void> {
 
   const seeded = config.DEMO ? await seedDemoIfEmpty(database.db) : false;
   const simulator = config.DEMO
-    ? createDemoSimulator({ db: database.db, ingest: services.ingest, live: config.SIMULATOR ? { mqttUrl: config.MQTT_URL } : null, log: app.log, output: process.stdout })
+    ? createDemoSimulator({ db: database.db, ingest: services.ingest, live: config.SIMULATOR ? { mqttUrl: config.MQTT_URL, topicPrefix: config.MQTT_TOPIC_PREFIX } : null, log: app.log, output: process.stdout })
     : null;
 
   // Module batches from the broker (docs/ingest.md); acknowledged only after commit, so it stops before the database.
   const mqttIngest = config.MQTT_URL
-    ? new MqttIngestSubscriber(services.ingest, { url: config.MQTT_URL, clientId: config.MQTT_CLIENT_ID, log: app.log })
+    ? new MqttIngestSubscriber(services.ingest, { url: config.MQTT_URL, clientId: config.MQTT_CLIENT_ID, topicPrefix: config.MQTT_TOPIC_PREFIX, log: app.log })
     : null;
 
   let shuttingDown = false;

@@ -35,6 +35,8 @@ import { OperatorsService } from './operators/service.ts';
 import { UserDirectoryRepository } from './users/directory-repository.ts';
 import { UserDirectoryService } from './users/directory-service.ts';
 import type { IngestRejectLog, IngestService } from './telemetry/types.ts';
+import { ProductionShiftsRepository } from './production-shifts/repository.ts';
+import { ProductionShiftsService } from './production-shifts/service.ts';
 
 export interface Services {
   auth: AuthService;
@@ -55,6 +57,7 @@ export interface Services {
   operators: OperatorsService;
   deviceTypes: DeviceTypesService;
   userDirectory: UserDirectoryService;
+  productionShifts: ProductionShiftsService;
 }
 
 /** Wires repositories into services; the one place that knows how the pieces fit. */
@@ -98,5 +101,6 @@ export async function createServices(db: Kysely<DB>, config: Config): Promise<Se
     operators: new OperatorsService(new OperatorsRepository(db)),
     deviceTypes: new DeviceTypesService(new DeviceTypesRepository(db)),
     userDirectory: new UserDirectoryService(new UserDirectoryRepository(db)),
+    productionShifts: new ProductionShiftsService(new ProductionShiftsRepository(db)),
   };
 }

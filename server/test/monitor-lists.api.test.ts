@@ -7,12 +7,13 @@ import {
   deviceOperatorGroupListSchema,
   deviceOperatorListSchema,
   deviceTypeMonitorListSchema,
+  productionShiftListSchema,
   userSettingSchema,
 } from '@gearwatch/contracts';
 import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
 import { bearer, createCompany, createUser, signIn } from './fixtures.ts';
-import { TEST_PARAMETERS, createDeviceGroup, createDeviceType, createOperator, createOperatorGroup, createTelemetryDevice } from './telemetry-fixtures.ts';
+import { TEST_PARAMETERS, createDeviceGroup, createDeviceType, createOperator, createOperatorGroup, createShifts, createTelemetryDevice } from './telemetry-fixtures.ts';
 
 describe('the model lists of the monitors', () => {
   let ctx: TestContext;
@@ -139,5 +140,30 @@ describe('the model lists of the monitors', () => {
       const read = await get(`/api/users/current/settings/${key}`);
       expect(userSettingSchema.parse(read.json())).toEqual({ key, value: monitors });
     }
+  });
+
+  it("lists the caller's company shifts in order, a night shift ending the next day, and an empty list without shifts", async () => {
+    const db = ctx.database.db;
+    const company = await createCompany(db);
+    const planner = await createUser(db, company.id);
+    const plannerToken = (await signIn(ctx.app, planner.username, planner.password)).access_token;
+    expect((await get('/api/user/production_shifts', plannerToken)).json()).toEqual({ entries: [] });
+    await createShifts(db, company.id, [
+      { name: 'Morning', hourStart: 6, hourEnd: 14 },
+      { name: 'Afternoon', hourStart: 14, hourEnd: 22 },
+      { name: 'Night', hourStart: 22, hourEnd: 6 },
+    ]);
+    const response = await get('/api/user/production_shifts', plannerToken);
+    expect(response.statusCode).toBe(200);
+    const entries = productionShiftListSchema.parse(response.json()).entries;
+    expect(entries.map(({ id: _id, ...shift }) => shift)).toEqual([
+      { index: 0, name: 'Morning', timeStart: '06:00', timeEnd: '14:00' },
+      { index: 1, name: 'Afternoon', timeStart: '14:00', timeEnd: '22:00' },
+      { index: 2, name: 'Night', timeStart: '22:00', timeEnd: '06:00' },
+    ]);
+    // Another company's user, the super-admin included, sees their own company's shifts only.
+    expect((await get('/api/user/production_shifts')).json()).toEqual({ entries: [] });
+    expect((await get('/api/user/production_shifts', superToken)).json()).toEqual({ entries: [] });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/user/production_shifts' })).statusCode).toBe(401);
   });
 });

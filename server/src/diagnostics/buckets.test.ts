@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DIAGNOSTICS_MESSAGE_KEYS } from '@gearwatch/contracts';
 import { ValidationError } from '../http/errors.ts';
-import { aggregateValue, coarsen, normaliseRange, planShifts, planTime } from './buckets.ts';
+import { coarsen, normaliseRange, planShifts, planTime } from './buckets.ts';
 import { ZoneClock } from './zone-clock.ts';
 
 const warsaw = new ZoneClock('Europe/Warsaw');
@@ -94,16 +94,5 @@ describe('planShifts', () => {
     expect(hours('2026-03-28')).toBe(7);
     expect(hours('2026-10-24')).toBe(9);
     expect(hours('2026-10-25')).toBe(8);
-  });
-});
-
-describe('aggregateValue', () => {
-  const aggregate = { sum: 10, count: 4, min: 1, max: 6, last: 3 };
-  it('picks what each aggregation asks for', () => {
-    expect(aggregateValue('sum', aggregate)).toBe(10);
-    expect(aggregateValue('avg', aggregate)).toBe(2.5);
-    expect(aggregateValue('min', aggregate)).toBe(1);
-    expect(aggregateValue('max', aggregate)).toBe(6);
-    expect(aggregateValue('last', aggregate)).toBe(3);
   });
 });

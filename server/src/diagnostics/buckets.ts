@@ -1,5 +1,5 @@
 import { DIAGNOSTICS_LIMITS, DIAGNOSTICS_MESSAGE_KEYS, INTERVAL_MAX_DAYS, TIME_INTERVALS } from '@gearwatch/contracts';
-import type { ParameterAggregation, TimeInterval } from '@gearwatch/contracts';
+import type { TimeInterval } from '@gearwatch/contracts';
 import { ValidationError } from '../http/errors.ts';
 import type { ZoneClock } from './zone-clock.ts';
 import { addDays, dateEpoch, dateText, inclusiveDays } from './zone-clock.ts';
@@ -26,10 +26,30 @@ export function normaliseRange(from: string, to: string): DateRange {
   return { from: first, to: last, days };
 }
 
-/** The requested interval, or the next coarser one that answers a range this long (INTERVAL_MAX_DAYS). */
-export function coarsen(requested: TimeInterval, days: number): TimeInterval {
+/** The most categories an interval can give a range of `days` local dates (a clock change adds an hour). */
+export function maxCategories(interval: TimeInterval, days: number): number {
+  switch (interval) {
+    case '5min':
+      return days * 288 + 12;
+    case 'hour':
+      return days * 24 + 1;
+    case 'day':
+      return days;
+    case 'month':
+      return Math.ceil(days / 28) + 1;
+    case 'year':
+      return Math.ceil(days / 365) + 1;
+  }
+}
+
+/**
+ * The requested interval, or the next coarser one that answers a range this long (INTERVAL_MAX_DAYS) with at most
+ * DIAGNOSTICS_LIMITS.maxValues values for `series` series. Years always answer (a year's range has at most two).
+ */
+export function coarsen(requested: TimeInterval, days: number, series = 1): TimeInterval {
   let index = TIME_INTERVALS.indexOf(requested);
-  while (days > INTERVAL_MAX_DAYS[TIME_INTERVALS[index]!] && index < TIME_INTERVALS.length - 1) index += 1;
+  const fits = (interval: TimeInterval) => days <= INTERVAL_MAX_DAYS[interval] && maxCategories(interval, days) * series <= DIAGNOSTICS_LIMITS.maxValues;
+  while (!fits(TIME_INTERVALS[index]!) && index < TIME_INTERVALS.length - 1) index += 1;
   return TIME_INTERVALS[index]!;
 }
 
@@ -110,29 +130,4 @@ export function planShifts(range: DateRange, shifts: ShiftDefinition[], clock: Z
     }
   }
   return { categories, shifts: ordered, windows };
-}
-
-/** Every aggregate a rollup keeps for a bucket (or a union of buckets). */
-export interface Aggregate {
-  sum: number;
-  count: number;
-  min: number;
-  max: number;
-  last: number;
-}
-
-/** A parameter's value in a bucket: sum → sum, avg → sum/count, min, max, last → the last reading. */
-export function aggregateValue(aggregation: ParameterAggregation, aggregate: Aggregate): number {
-  switch (aggregation) {
-    case 'sum':
-      return aggregate.sum;
-    case 'avg':
-      return aggregate.count > 0 ? aggregate.sum / aggregate.count : aggregate.sum;
-    case 'min':
-      return aggregate.min;
-    case 'max':
-      return aggregate.max;
-    case 'last':
-      return aggregate.last;
-  }
 }

@@ -11,7 +11,7 @@ import { scopeOf } from '../auth/context.ts';
 import { NotFoundError, ValidationError } from '../http/errors.ts';
 import { coarsen, normaliseRange, planShifts, planTime } from './buckets.ts';
 import type { DeviceSubject, DiagnosticsRepository } from './repository.ts';
-import type { AggregateGrid } from './series.ts';
+import type { ValueGrid } from './series.ts';
 import { ParameterCatalogue, clockFor, inRequestOrder, readShiftGrids, readTimeGrid, selectionOf, seriesValues } from './series.ts';
 import type { DiagnosticsService } from './service.ts';
 import { deviceChartWorkbook, shiftChartWorkbook } from './factory-xlsx.ts';
@@ -69,11 +69,12 @@ export class FactoryReportService {
     const range = normaliseRange(request.from, request.to);
     const devices = await this.devicesOf(auth, request);
     if (devices.length === 0) return { interval: coarsen(request.interval, range.days), data: [] };
+    const interval = coarsen(request.interval, range.days, devices.length * WORK_NUMBERS.length);
     const catalogue = new ParameterCatalogue(await this.repository.parametersOfTypes([...new Set(devices.map((d) => d.deviceTypeId))]));
-    const plan = planTime(coarsen(request.interval, range.days), range, clockFor(devices[0]!.timezone));
-    const grid = await readTimeGrid(this.repository, plan, selectionOf(devices, WORK_NUMBERS));
+    const plan = planTime(interval, range, clockFor(devices[0]!.timezone));
+    const grid = await readTimeGrid(this.repository, plan, selectionOf(devices, WORK_NUMBERS, catalogue));
     const series = (device: DeviceSubject, number: number) =>
-      catalogue.describe(device.deviceTypeId, number) ? seriesValues(grid, catalogue, device, number) : plan.categories.map(() => null);
+      catalogue.describe(device.deviceTypeId, number) ? seriesValues(grid, device, number) : plan.categories.map(() => null);
     return {
       interval: plan.interval,
       data: devices.map((device) => {
@@ -91,9 +92,10 @@ export class FactoryReportService {
     const devices = await this.devicesOf(auth, request);
     if (devices.length === 0) return { interval: 'shifts', data: [] };
     const shifts = await this.diagnostics.companyShifts(devices[0]!, 'type');
+    const catalogue = new ParameterCatalogue(await this.repository.parametersOfTypes([...new Set(devices.map((d) => d.deviceTypeId))]));
     const plan = planShifts(range, shifts, clockFor(devices[0]!.timezone));
-    const grids = await readShiftGrids(this.repository, plan, selectionOf(devices, WORK_NUMBERS));
-    const itemOf = (name: string, grid: AggregateGrid, of: DeviceSubject[]): FactoryShiftChartItem => ({
+    const grids = await readShiftGrids(this.repository, plan, selectionOf(devices, WORK_NUMBERS, catalogue));
+    const itemOf = (name: string, grid: ValueGrid, of: DeviceSubject[]): FactoryShiftChartItem => ({
       name,
       workSum: total(grid, of, PARAMETER_NUMBERS.work),
       activeSum: total(grid, of, PARAMETER_NUMBERS.active),
@@ -111,8 +113,8 @@ export class FactoryReportService {
 }
 
 /** The sum of the raw values of a parameter over every date of a grid and the given devices. */
-function total(grid: AggregateGrid, devices: DeviceSubject[], number: number): number {
+function total(grid: ValueGrid, devices: DeviceSubject[], number: number): number {
   let sum = 0;
-  for (const device of devices) for (const value of grid.values(device.id, number, 'sum')) sum += value ?? 0;
+  for (const device of devices) for (const value of grid.values(device.id, number)) sum += value ?? 0;
   return sum;
 }

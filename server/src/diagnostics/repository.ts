@@ -4,7 +4,7 @@ import { PARAMETER_NUMBERS } from '@gearwatch/contracts';
 import type { ParameterAggregation } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
 import type { TenantScope } from '../auth/context.ts';
-import type { Aggregate, ShiftDefinition, ShiftWindow } from './buckets.ts';
+import type { ShiftDefinition, ShiftWindow } from './buckets.ts';
 
 /** A device the caller may see, with what the diagnostics need to read it. */
 export interface DeviceSubject {
@@ -26,30 +26,44 @@ export interface TypeParameter {
   unitMax: number | null;
 }
 
-/** The aggregates of one device parameter in one category (`key`, see TimePlan.index) or shift cell. */
-export interface AggregateRow extends Aggregate {
+/**
+ * The values of one device parameter read from a rollup, one per stored bucket or group: `keys[i]` names the
+ * category of `values[i]` (epoch seconds of a 5-minute or hour bucket, a day/month/year label, or `day:position`
+ * / `day:all` of a shift cell).
+ */
+export interface SeriesColumn {
   deviceId: number;
   number: number;
-  key: string;
+  keys: (string | number)[];
+  values: (number | null)[];
 }
 
-/** Which rows one rollup query reads: devices of known companies, parameter numbers. */
+/** Which rows one rollup query reads: devices of known companies, parameter numbers, and each series' aggregation. */
 export interface SeriesSelection {
   companyIds: number[];
   deviceIds: number[];
   numbers: number[];
+  /** Every device × number to read, with the aggregation its device type gives the number. */
+  series: { deviceId: number; number: number; aggregation: ParameterAggregation }[];
 }
 
-// Every aggregate at once; the service picks the one each parameter's aggregation asks for. The last value of a
-// union of buckets is the one with the latest timestamp.
-const AGGREGATES = sql`sum(r.sum)::float8 as "sum", sum(r.count)::float8 as "count", min(r.min) as "min", max(r.max) as "max",
-  (array_agg(r.last_value order by r.last_ts desc))[1] as "last"`;
+// A parameter's value from a rollup bucket, or from a group of buckets, as its aggregation asks (ARCHITECTURE §4):
+// sum → sum, avg → sum/count, min, max, last → the reading with the latest timestamp. Computed in SQL so that one
+// number per bucket crosses the wire instead of every aggregate, and each series comes back as two JSON arrays:
+// node-postgres parses one JSON text far faster than tens of thousands of rows (docs/performance.md).
+const BUCKET_VALUE = sql`case w.agg when 'sum' then r.sum when 'avg' then r.sum / nullif(r.count, 0) when 'min' then r.min
+  when 'max' then r.max else r.last_value end`;
+const GROUP_VALUE = sql`case w.agg when 'sum' then sum(r.sum) when 'avg' then sum(r.sum) / nullif(sum(r.count), 0)
+  when 'min' then min(r.min) when 'max' then max(r.max)
+  else (array_agg(r.last_value order by r.last_ts desc) filter (where w.agg = 'last'))[1] end`;
 
-type RawAggregateRow = Aggregate & { deviceId: number; number: number; key: string | Date };
-
-function toRows(rows: RawAggregateRow[]): AggregateRow[] {
-  return rows.map((row) => ({ ...row, key: row.key instanceof Date ? String(row.key.getTime()) : String(row.key) }));
+/** The wanted series as a relation `w(device_id, parameter_number, agg)`. */
+function wantedSeries(selection: SeriesSelection): RawBuilder<unknown> {
+  return sql`unnest(${selection.series.map((s) => s.deviceId)}::int[], ${selection.series.map((s) => s.number)}::int[],
+    ${selection.series.map((s) => s.aggregation)}::text[]) as w(device_id, parameter_number, agg)`;
 }
+
+type ColumnRow = { deviceId: number; number: number; keys: (string | number)[]; values: (number | null)[] };
 
 /** Reads the rollup tables for the diagnostics; never the raw readings (see raw-repository.ts for those). */
 export class DiagnosticsRepository {
@@ -123,60 +137,76 @@ export class DiagnosticsRepository {
       .execute();
   }
 
-  /** One row per stored bucket of readings_5min or readings_hour in [start, end); key = bucket start. */
-  async bucketRows(level: '5min' | 'hour', selection: SeriesSelection, start: Date, end: Date): Promise<AggregateRow[]> {
+  /** The stored buckets of readings_5min or readings_hour in [start, end); keys are epoch seconds of bucket starts. */
+  async bucketColumns(level: '5min' | 'hour', selection: SeriesSelection, start: Date, end: Date): Promise<SeriesColumn[]> {
     if (!hasSeries(selection)) return [];
     const table = level === '5min' ? sql.table('readings_5min') : sql.table('readings_hour');
-    const result = await sql<RawAggregateRow>`
-      select r.device_id as "deviceId", r.parameter_number as "number", r.bucket as "key",
-        r.sum, r.count::float8 as "count", r.min, r.max, r.last_value as "last"
+    const result = await sql<ColumnRow>`
+      select r.device_id as "deviceId", r.parameter_number as "number",
+        json_agg(extract(epoch from r.bucket)::int8) as "keys", json_agg(${BUCKET_VALUE}) as "values"
       from ${table} r
-      where ${seriesFilter(selection)} and r.bucket >= ${start} and r.bucket < ${end}`.execute(this.db);
-    return toRows(result.rows);
+      join ${wantedSeries(selection)} on w.device_id = r.device_id and w.parameter_number = r.parameter_number
+      where ${seriesFilter(selection)} and r.bucket >= ${start} and r.bucket < ${end}
+      group by 1, 2`.execute(this.db);
+    return result.rows;
   }
 
-  /** readings_day over the local dates from..to, per day or summed into months or years (key = the label). */
-  async dayRows(grouping: 'day' | 'month' | 'year', selection: SeriesSelection, from: string, to: string): Promise<AggregateRow[]> {
+  /** readings_day over the local dates from..to, per day or combined into months or years (key = the label). */
+  async dayColumns(grouping: 'day' | 'month' | 'year', selection: SeriesSelection, from: string, to: string): Promise<SeriesColumn[]> {
     if (!hasSeries(selection)) return [];
     const key = grouping === 'day' ? sql`r.day::text` : grouping === 'month' ? sql`to_char(r.day, 'YYYY-MM')` : sql`to_char(r.day, 'YYYY')`;
-    const result = await sql<RawAggregateRow>`
-      select r.device_id as "deviceId", r.parameter_number as "number", ${key} as "key", ${AGGREGATES}
-      from readings_day r
-      where ${seriesFilter(selection)} and r.day >= ${from}::date and r.day <= ${to}::date
-      group by 1, 2, 3`.execute(this.db);
-    return toRows(result.rows);
+    const result = await sql<ColumnRow>`
+      select g.device_id as "deviceId", g.parameter_number as "number", json_agg(g.key) as "keys", json_agg(g.value) as "values"
+      from (
+        select r.device_id, r.parameter_number, ${key} as key, ${GROUP_VALUE} as value
+        from readings_day r
+        join ${wantedSeries(selection)} on w.device_id = r.device_id and w.parameter_number = r.parameter_number
+        where ${seriesFilter(selection)} and r.day >= ${from}::date and r.day <= ${to}::date
+        group by r.device_id, r.parameter_number, w.agg, 3
+      ) g
+      group by 1, 2`.execute(this.db);
+    return result.rows;
   }
 
   /**
-   * readings_5min per shift window (key `day:position`) and per date over the union of that date's windows
-   * (key `day:all`, each 5-minute bucket once even if shifts overlap).
+   * Shift cells (key `day:position`) and per date the union of that date's windows (key `day:all`, each bucket once
+   * even if shifts overlap). Shifts are whole local hours: when every window starts and ends on a UTC hour (any
+   * whole-hour offset) the hour rollup tiles them exactly and is read, twelve times fewer rows than 5 minutes.
    */
-  async shiftRows(selection: SeriesSelection, windows: ShiftWindow[]): Promise<AggregateRow[]> {
+  async shiftColumns(selection: SeriesSelection, windows: ShiftWindow[]): Promise<SeriesColumn[]> {
     if (!hasSeries(selection) || windows.length === 0) return [];
     const first = new Date(Math.min(...windows.map((w) => w.start.getTime())));
     const last = new Date(Math.max(...windows.map((w) => w.end.getTime())));
-    const result = await sql<RawAggregateRow>`
+    const table = windows.every((w) => w.start.getTime() % HOUR_MS === 0 && w.end.getTime() % HOUR_MS === 0) ? sql.table('readings_hour') : sql.table('readings_5min');
+    const result = await sql<ColumnRow>`
       with windows as (
         select * from unnest(${windows.map((w) => w.dayIndex)}::int[], ${windows.map((w) => w.position)}::int[],
-          ${windows.map((w) => w.start)}::timestamptz[], ${windows.map((w) => w.end)}::timestamptz[]) as w(day_index, position, starts, ends)
+          ${windows.map((w) => w.start)}::timestamptz[], ${windows.map((w) => w.end)}::timestamptz[]) as x(day_index, position, starts, ends)
       ), hits as (
-        select w.day_index, w.position, r.device_id, r.parameter_number, r.bucket, r.sum, r.count, r.min, r.max, r.last_ts, r.last_value
-        from windows w
-        join readings_5min r on r.bucket >= w.starts and r.bucket < w.ends
+        select x.day_index, x.position, r.device_id, r.parameter_number, r.bucket, r.sum, r.count, r.min, r.max, r.last_ts, r.last_value
+        from windows x
+        join ${table} r on r.bucket >= x.starts and r.bucket < x.ends
         where ${seriesFilter(selection)} and r.bucket >= ${first} and r.bucket < ${last}
+      ), cells as (
+        select r.device_id, r.parameter_number, r.day_index || ':' || r.position as key, ${GROUP_VALUE} as value
+        from hits r join ${wantedSeries(selection)} on w.device_id = r.device_id and w.parameter_number = r.parameter_number
+        group by r.device_id, r.parameter_number, w.agg, r.day_index, r.position
+        union all
+        select r.device_id, r.parameter_number, r.day_index || ':all', ${GROUP_VALUE}
+        from (select distinct on (day_index, device_id, parameter_number, bucket) * from hits) r
+        join ${wantedSeries(selection)} on w.device_id = r.device_id and w.parameter_number = r.parameter_number
+        group by r.device_id, r.parameter_number, w.agg, r.day_index
       )
-      select r.device_id as "deviceId", r.parameter_number as "number", r.day_index || ':' || r.position as "key", ${AGGREGATES}
-      from hits r group by r.day_index, r.position, r.device_id, r.parameter_number
-      union all
-      select r.device_id, r.parameter_number, r.day_index || ':all', ${AGGREGATES}
-      from (select distinct on (day_index, device_id, parameter_number, bucket) * from hits) r
-      group by r.day_index, r.device_id, r.parameter_number`.execute(this.db);
-    return toRows(result.rows);
+      select c.device_id as "deviceId", c.parameter_number as "number", json_agg(c.key) as "keys", json_agg(c.value) as "values"
+      from cells c group by 1, 2`.execute(this.db);
+    return result.rows;
   }
 }
 
+const HOUR_MS = 3_600_000;
+
 function hasSeries(selection: SeriesSelection): boolean {
-  return selection.deviceIds.length > 0 && selection.numbers.length > 0 && selection.companyIds.length > 0;
+  return selection.series.length > 0 && selection.companyIds.length > 0;
 }
 
 /** Rows of the selected devices and parameters; company_id repeats the tenancy the device lookup applied. */

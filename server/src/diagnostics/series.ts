@@ -1,28 +1,25 @@
 import { EFFICIENCY_PARAMETER_NAME, EFFICIENCY_UNIT, PARAMETER_NUMBERS, efficiencyPercent } from '@gearwatch/contracts';
 import type { DiagnosticsUnit, ParameterAggregation } from '@gearwatch/contracts';
-import type { Aggregate, ShiftPlan, TimePlan } from './buckets.ts';
-import { aggregateValue } from './buckets.ts';
-import type { AggregateRow, DeviceSubject, DiagnosticsRepository, SeriesSelection, TypeParameter } from './repository.ts';
+import type { ShiftPlan, TimePlan } from './buckets.ts';
+import type { DeviceSubject, DiagnosticsRepository, SeriesColumn, SeriesSelection, TypeParameter } from './repository.ts';
 import { ZoneClock } from './zone-clock.ts';
 
-/** Aggregates of each device parameter, indexed by category; cells without data stay empty. */
-export class AggregateGrid {
-  private readonly cells = new Map<string, (Aggregate | undefined)[]>();
+/** The values of each device parameter, indexed by category; categories without data stay null. */
+export class ValueGrid {
+  private readonly cells = new Map<string, (number | null)[]>();
 
   constructor(readonly size: number) {}
 
-  set(deviceId: number, number: number, index: number, aggregate: Aggregate): void {
+  set(deviceId: number, number: number, index: number, value: number | null): void {
     const key = `${deviceId}:${number}`;
     let row = this.cells.get(key);
-    if (!row) this.cells.set(key, (row = new Array<Aggregate | undefined>(this.size).fill(undefined)));
-    row[index] = aggregate;
+    if (!row) this.cells.set(key, (row = new Array<number | null>(this.size).fill(null)));
+    row[index] = value;
   }
 
-  /** One value per category as the aggregation asks for; null where nothing was stored. */
-  values(deviceId: number, number: number, aggregation: ParameterAggregation): (number | null)[] {
-    const row = this.cells.get(`${deviceId}:${number}`);
-    if (!row) return new Array<number | null>(this.size).fill(null);
-    return row.map((cell) => (cell ? aggregateValue(aggregation, cell) : null));
+  /** One value per category; null where nothing was stored. */
+  values(deviceId: number, number: number): (number | null)[] {
+    return this.cells.get(`${deviceId}:${number}`)?.slice() ?? new Array<number | null>(this.size).fill(null);
   }
 }
 
@@ -64,6 +61,11 @@ export class ParameterCatalogue {
     };
   }
 
+  /** Whether the type has the stored parameter `number` (not the efficiency pseudo-parameter). */
+  has(deviceTypeId: number, number: number): boolean {
+    return this.byType.get(deviceTypeId)?.has(number) ?? false;
+  }
+
   aggregationOf(deviceTypeId: number, number: number): ParameterAggregation {
     return this.byType.get(deviceTypeId)?.get(number)?.aggregation ?? 'sum';
   }
@@ -82,50 +84,62 @@ export function storedNumbers(requested: Iterable<number>): number[] {
 }
 
 /** A series' values from a grid; efficiency per bucket from the device's work and active there. */
-export function seriesValues(grid: AggregateGrid, catalogue: ParameterCatalogue, device: DeviceSubject, number: number): (number | null)[] {
-  if (number !== PARAMETER_NUMBERS.efficiency) return grid.values(device.id, number, catalogue.aggregationOf(device.deviceTypeId, number));
-  const work = grid.values(device.id, PARAMETER_NUMBERS.work, catalogue.aggregationOf(device.deviceTypeId, PARAMETER_NUMBERS.work));
-  const active = grid.values(device.id, PARAMETER_NUMBERS.active, catalogue.aggregationOf(device.deviceTypeId, PARAMETER_NUMBERS.active));
+export function seriesValues(grid: ValueGrid, device: DeviceSubject, number: number): (number | null)[] {
+  if (number !== PARAMETER_NUMBERS.efficiency) return grid.values(device.id, number);
+  const work = grid.values(device.id, PARAMETER_NUMBERS.work);
+  const active = grid.values(device.id, PARAMETER_NUMBERS.active);
   return work.map((w, i) => efficiencyPercent(w, active[i]));
 }
 
-export function selectionOf(devices: DeviceSubject[], numbers: number[]): SeriesSelection {
-  return { companyIds: [...new Set(devices.map((d) => d.companyId))], deviceIds: devices.map((d) => d.id), numbers };
+/** The rollup series to read: each device × stored number its type has, with the type's aggregation of it. */
+export function selectionOf(devices: DeviceSubject[], numbers: number[], catalogue: ParameterCatalogue): SeriesSelection {
+  const series = devices.flatMap((device) =>
+    numbers.filter((number) => catalogue.has(device.deviceTypeId, number)).map((number) => ({ deviceId: device.id, number, aggregation: catalogue.aggregationOf(device.deviceTypeId, number) })),
+  );
+  return {
+    companyIds: [...new Set(devices.map((d) => d.companyId))],
+    deviceIds: [...new Set(series.map((s) => s.deviceId))],
+    numbers: [...new Set(series.map((s) => s.number))],
+    series,
+  };
 }
 
-function fill(grid: AggregateGrid, rows: AggregateRow[], indexOf: (key: string) => number | undefined): void {
-  for (const row of rows) {
-    const index = indexOf(row.key);
-    if (index !== undefined) grid.set(row.deviceId, row.number, index, row);
+function fill(grid: ValueGrid, columns: SeriesColumn[], indexOf: (key: string) => number | undefined): void {
+  for (const column of columns) {
+    column.keys.forEach((key, i) => {
+      const index = indexOf(String(key));
+      if (index !== undefined) grid.set(column.deviceId, column.number, index, column.values[i] ?? null);
+    });
   }
 }
 
 /** Reads the rollup level a plan needs: 5 minutes, hours, or days (also summed into months and years). */
-export async function readTimeGrid(repository: DiagnosticsRepository, plan: TimePlan, selection: SeriesSelection): Promise<AggregateGrid> {
-  const rows =
-    plan.interval === '5min' || plan.interval === 'hour'
-      ? await repository.bucketRows(plan.interval, selection, plan.start, plan.end)
-      : await repository.dayRows(plan.interval, selection, plan.range.from, plan.range.to);
-  const grid = new AggregateGrid(plan.categories.length);
-  fill(grid, rows, (key) => plan.index.get(key));
+export async function readTimeGrid(repository: DiagnosticsRepository, plan: TimePlan, selection: SeriesSelection): Promise<ValueGrid> {
+  const grid = new ValueGrid(plan.categories.length);
+  if (plan.interval === '5min' || plan.interval === 'hour') {
+    // Bucket keys come back in epoch seconds; the plan indexes bucket starts in milliseconds.
+    fill(grid, await repository.bucketColumns(plan.interval, selection, plan.start, plan.end), (key) => plan.index.get(`${key}000`));
+  } else fill(grid, await repository.dayColumns(plan.interval, selection, plan.range.from, plan.range.to), (key) => plan.index.get(key));
   return grid;
 }
 
 export interface ShiftGrids {
   /** By shift position. */
-  shifts: Map<number, AggregateGrid>;
+  shifts: Map<number, ValueGrid>;
   /** Per date over all the date's shift windows. */
-  total: AggregateGrid;
+  total: ValueGrid;
 }
 
 export async function readShiftGrids(repository: DiagnosticsRepository, plan: ShiftPlan, selection: SeriesSelection): Promise<ShiftGrids> {
-  const rows = await repository.shiftRows(selection, plan.windows);
+  const columns = await repository.shiftColumns(selection, plan.windows);
   const size = plan.categories.length;
-  const grids: ShiftGrids = { shifts: new Map(plan.shifts.map((s) => [s.position, new AggregateGrid(size)])), total: new AggregateGrid(size) };
-  for (const row of rows) {
-    const [day, position] = row.key.split(':') as [string, string];
-    const grid = position === 'all' ? grids.total : grids.shifts.get(Number(position));
-    grid?.set(row.deviceId, row.number, Number(day), row);
+  const grids: ShiftGrids = { shifts: new Map(plan.shifts.map((s) => [s.position, new ValueGrid(size)])), total: new ValueGrid(size) };
+  for (const column of columns) {
+    column.keys.forEach((key, i) => {
+      const [day, position] = String(key).split(':') as [string, string];
+      const grid = position === 'all' ? grids.total : grids.shifts.get(Number(position));
+      grid?.set(column.deviceId, column.number, Number(day), column.values[i] ?? null);
+    });
   }
   return grids;
 }

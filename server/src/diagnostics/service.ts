@@ -14,7 +14,7 @@ import type { ShiftDefinition } from './buckets.ts';
 import { coarsen, normaliseRange, planShifts, planTime } from './buckets.ts';
 import type { RawTelemetryRepository } from './raw-repository.ts';
 import type { DeviceSubject, DiagnosticsRepository } from './repository.ts';
-import type { AggregateGrid, ParameterDescription } from './series.ts';
+import type { ParameterDescription, ValueGrid } from './series.ts';
 import { ParameterCatalogue, clockFor, inRequestOrder, readShiftGrids, readTimeGrid, selectionOf, seriesValues, storedNumbers } from './series.ts';
 import { addDays } from './zone-clock.ts';
 
@@ -85,6 +85,7 @@ export class DiagnosticsService {
     const selection = selectionOf(
       readable.map((w) => w.device),
       storedNumbers(readable.flatMap((w) => w.parameters.map((p) => p.number))),
+      catalogue,
     );
     const axes = new AxisRegistry();
 
@@ -94,24 +95,25 @@ export class DiagnosticsService {
       const data = wanted.map(({ device, parameters }) => ({
         device: { id: device.id, name: device.name },
         parameters: parameters.map((p) => ({
-          ...this.seriesOf(axes, grids.total, catalogue, device, p),
-          shifts: plan.shifts.map((s) => ({ cat: s.name, values: seriesValues(grids.shifts.get(s.position)!, catalogue, device, p.number) })),
+          ...this.seriesOf(axes, grids.total, device, p),
+          shifts: plan.shifts.map((s) => ({ cat: s.name, values: seriesValues(grids.shifts.get(s.position)!, device, p.number) })),
         })),
       }));
       return { interval: 'shifts', categories: plan.categories, parameters: axes.groups, units: axes.groups.map((g) => g.unit), data };
     }
 
-    const plan = planTime(coarsen(request.interval, range.days), range, clock);
+    const seriesCount = readable.reduce((n, w) => n + w.parameters.length, 0);
+    const plan = planTime(coarsen(request.interval, range.days, seriesCount), range, clock);
     const grid = await readTimeGrid(this.repository, plan, selection);
     const data = wanted.map(({ device, parameters }) => ({
       device: { id: device.id, name: device.name },
-      parameters: parameters.map((p) => this.seriesOf(axes, grid, catalogue, device, p)),
+      parameters: parameters.map((p) => this.seriesOf(axes, grid, device, p)),
     }));
     return { interval: plan.interval, categories: plan.categories, parameters: axes.groups, units: axes.groups.map((g) => g.unit), data };
   }
 
-  private seriesOf(axes: AxisRegistry, grid: AggregateGrid, catalogue: ParameterCatalogue, device: DeviceSubject, p: ParameterDescription): DeviceParameterSeries {
-    return { number: p.number, name: p.name, unit: p.unit, axis: axes.add(p), values: seriesValues(grid, catalogue, device, p.number) };
+  private seriesOf(axes: AxisRegistry, grid: ValueGrid, device: DeviceSubject, p: ParameterDescription): DeviceParameterSeries {
+    return { number: p.number, name: p.name, unit: p.unit, axis: axes.add(p), values: seriesValues(grid, device, p.number) };
   }
 
   /** The production shifts of a device's company; none defined is the spec's "no shifts defined" (400). */

@@ -23,6 +23,7 @@ import { deviceGroupsRoutes } from '../device-groups/routes.ts';
 import { deviceTypesRoutes } from '../device-types/routes.ts';
 import { diagnosticsRoutes } from '../diagnostics/routes.ts';
 import { operatorsRoutes } from '../operators/routes.ts';
+import { productionShiftsRoutes } from '../production-shifts/routes.ts';
 import { userDirectoryRoutes } from '../users/directory-routes.ts';
 import { usersRoutes } from '../users/routes.ts';
 import { registerAuthHook } from './auth-hook.ts';
@@ -117,6 +118,7 @@ export async function buildApp({ config, database, services, readiness = { accep
   operatorsRoutes(routes, services.operators);
   deviceTypesRoutes(routes, services.deviceTypes);
   userDirectoryRoutes(routes, services.userDirectory);
+  productionShiftsRoutes(routes, services.productionShifts);
   // Password mail goes out after the answer; closing waits for it, so a shutdown does not drop a link being sent.
   app.addHook('onClose', () => services.passwordLinks.settled());
   await registerStaticClient(app, config.WEB_DIST_DIR);

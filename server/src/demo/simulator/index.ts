@@ -20,13 +20,13 @@ export interface DemoSimulatorDeps {
   db: Kysely<DB>;
   ingest: IngestService;
   /** Live data goes to this broker when set, to the ingest service otherwise; null: no live stream will be started. */
-  live: { mqttUrl: string | undefined } | null;
+  live: { mqttUrl: string | undefined; topicPrefix?: string } | null;
   log: SimulatorLog;
   output: ProgressOutput;
 }
 
 export function createDemoSimulator(deps: DemoSimulatorDeps): DemoSimulator {
-  const liveSink = deps.live?.mqttUrl ? MqttSink.open({ url: deps.live.mqttUrl, log: deps.log }) : new IngestSink(deps.ingest, new ModuleIdentities(deps.ingest));
+  const liveSink = deps.live?.mqttUrl ? MqttSink.open({ url: deps.live.mqttUrl, topicPrefix: deps.live.topicPrefix, log: deps.log }) : new IngestSink(deps.ingest, new ModuleIdentities(deps.ingest));
   return new DemoSimulator(new FleetSimulator(), deps.ingest, new SimulatorRepository(deps.db), {
     historyDays: DEMO_HISTORY_DAYS,
     batchDays: DEMO_BATCH_DAYS,
