@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DIAGNOSTICS_MESSAGE_KEYS } from '@gearwatch/contracts';
+import { DIAGNOSTICS_LIMITS, DIAGNOSTICS_MESSAGE_KEYS } from '@gearwatch/contracts';
 import { ValidationError } from '../http/errors.ts';
-import { coarsen, normaliseRange, planShifts, planTime } from './buckets.ts';
+import { coarsen, maxCategories, normaliseRange, planShifts, planTime } from './buckets.ts';
 import { ZoneClock } from './zone-clock.ts';
 
 const warsaw = new ZoneClock('Europe/Warsaw');
@@ -34,6 +34,23 @@ describe('coarsen', () => {
     expect(coarsen('hour', 94)).toBe('day');
     expect(coarsen('month', 366)).toBe('month');
     expect(coarsen('year', 1)).toBe('year');
+  });
+
+  it('moves on to a coarser interval when categories × series would exceed the values budget', () => {
+    expect(DIAGNOSTICS_LIMITS.maxValues).toBe(30_000);
+    // 20 devices × 5 parameters: 5 minutes for a day (28,800 values), hours for a week, days for a month.
+    expect(coarsen('5min', 1, 100)).toBe('5min');
+    expect(coarsen('5min', 7, 100)).toBe('hour');
+    expect(coarsen('hour', 31, 100)).toBe('day');
+    // 50 devices × 5 parameters: not even a day at 5 minutes (72,000), hours (6,000) instead.
+    expect(coarsen('5min', 1, 250)).toBe('hour');
+    expect(coarsen('day', 366, 100)).toBe('month');
+    // A single series keeps the finest interval its range allows; years always answer.
+    expect(coarsen('5min', 7, 1)).toBe('5min');
+    expect(coarsen('day', 366, 10_000)).toBe('year');
+    expect(maxCategories('5min', 1)).toBeGreaterThanOrEqual(planTime('5min', normaliseRange('2026-10-25', '2026-10-25'), warsaw).categories.length);
+    expect(maxCategories('hour', 1)).toBeGreaterThanOrEqual(planTime('hour', normaliseRange('2026-10-25', '2026-10-25'), warsaw).categories.length);
+    expect(maxCategories('month', 366)).toBeGreaterThanOrEqual(planTime('month', normaliseRange('2026-01-31', '2027-01-31'), warsaw).categories.length);
   });
 });
 
