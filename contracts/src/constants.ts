@@ -126,3 +126,5 @@ export const LIST_HEADERS = {
 export const DEFAULT_PAGE_SIZE = 25;
 /** page_size=0 asks for every entry (the paginator's no-limit option). */
 export const PAGE_SIZE_NO_LIMIT = 0;
+/** The paginator's rows-per-page choices (spec 02 §9); it also offers no limit (PAGE_SIZE_NO_LIMIT). */
+export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;

@@ -9,6 +9,8 @@ export const MONITOR_REFRESH_SECONDS = 300;
 export const RESIZE_DELAY_MS = 300;
 /** A chart is drawn this long after its data arrives, once its container has its size. */
 export const RENDER_DELAY_MS = 100;
+/** Length of an animation (the geo monitor draws its route over this long). */
+export const ANIMATION_MS = 300;
 
 /** ECharts grid of a chart with the toolbox shown (edit mode). */
 export const CHART_GRID = { top: 80, right: 90, left: 60, bottom: 20 } as const;

@@ -43,6 +43,7 @@ function fakeServer(options: { refreshFails?: boolean; refreshDelayMs?: number }
     if (url.pathname === '/api/items') {
       return json(200, { entries: [{ id: 1 }, { id: 2 }] }, { 'x-page-number': '2', 'x-page-entries': '2', 'x-total-entries': '12', 'x-total-pages': '6', 'x-contexts': 'a,b' });
     }
+    if (url.pathname === '/api/file') return new Response(new Uint8Array([80, 75, 3, 4]), { status: 200, headers: { 'content-type': 'application/octet-stream', 'x-accept': headers.get('accept') ?? '' } });
     if (url.pathname === '/api/missing') return json(404, { statusCode: 404, error: 'Not Found', message: 'error.not-found' }, { 'x-request-id': 'req-7' });
     return json(200, { path: url.pathname, generation });
   });
@@ -153,6 +154,30 @@ describe('ApiClient', () => {
     expect(error.status).toBe(404);
     expect(error.requestId).toBe('req-7');
     expect(error.validation).toBeNull();
+  });
+
+  it('downloads a file as a Blob with the query, refreshing the session like any other call', async () => {
+    const { client, tokens, server } = setup();
+    tokens.set({ accessToken: 'stale', refreshToken: 'refresh-1' });
+    const file = await client.blob('/api/file', { devices: [1, 2], from: '2026-03-02' });
+    expect(file).toBeInstanceOf(Blob);
+    expect([...new Uint8Array(await file.arrayBuffer())]).toEqual([80, 75, 3, 4]);
+    expect(server.calls.map((call) => `${call.method} ${call.path} ${call.authorization ?? '-'}`)).toEqual([
+      'GET /api/file?devices=1%2C2&from=2026-03-02 Bearer stale',
+      'POST /api/token -',
+      'GET /api/file?devices=1%2C2&from=2026-03-02 Bearer access-2',
+    ]);
+    const accepted = await server.fetch.mock.results.at(-1)?.value;
+    expect((accepted as Response).headers.get('x-accept')).toBe('*/*');
+  });
+
+  it('throws ApiError when a file download fails', async () => {
+    const { client } = setup();
+    await client.signIn('demo', 'demo');
+    const error = (await client.blob('/api/missing').catch((caught: unknown) => caught)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(404);
+    expect(error.body).toMatchObject({ message: 'error.not-found' });
   });
 
   it('revokes the refresh token on sign-out and forgets the session', async () => {

@@ -15,6 +15,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Public calls carry no bearer token and never trigger a refresh. */
   anonymous?: boolean;
+  /** The Accept header; JSON unless a file is asked for. */
+  accept?: string;
 }
 
 export interface ApiResponse<T> {
@@ -78,19 +80,18 @@ export class ApiClient {
   }
 
   async request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-    const sentWith = options.anonymous ? null : this.options.tokens.get();
-    const response = await this.send(path, options, sentWith?.accessToken ?? null);
-    if (response.status !== 401 || options.anonymous) return this.read<T>(response);
-    if (!sentWith) throw this.expire();
-    const renewed = await this.renewAfter(sentWith);
-    if (!renewed) throw new SessionExpiredError();
-    const replayed = await this.send(path, options, renewed.accessToken);
-    if (replayed.status === 401) throw this.expire();
-    return this.read<T>(replayed);
+    return this.read<T>(await this.exchange(path, options));
   }
 
   async get<T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal): Promise<T> {
     return (await this.request<T>(path, { query, signal })).data;
+  }
+
+  /** A file the API sends (a spreadsheet export), as a Blob; a failure throws ApiError like `request`. */
+  async blob(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal): Promise<Blob> {
+    const response = await this.exchange(path, { query, signal, accept: '*/*' });
+    if (response.status >= 400) await this.read<never>(response);
+    return response.blob();
   }
 
   /** A list call of the list protocol: paging in the headers, 204 when there is nothing. */
@@ -132,6 +133,19 @@ export class ApiClient {
     }
   }
 
+  /** Sends the request with the bearer token, refreshing the session once on a 401 and replaying it. */
+  private async exchange(path: string, options: RequestOptions): Promise<Response> {
+    const sentWith = options.anonymous ? null : this.options.tokens.get();
+    const response = await this.send(path, options, sentWith?.accessToken ?? null);
+    if (response.status !== 401 || options.anonymous) return response;
+    if (!sentWith) throw this.expire();
+    const renewed = await this.renewAfter(sentWith);
+    if (!renewed) throw new SessionExpiredError();
+    const replayed = await this.send(path, options, renewed.accessToken);
+    if (replayed.status === 401) throw this.expire();
+    return replayed;
+  }
+
   private async renewAfter(sentWith: SessionTokens): Promise<SessionTokens | null> {
     // Another request may already have refreshed the session while this one was in flight.
     const current = this.options.tokens.get();
@@ -170,7 +184,7 @@ export class ApiClient {
   }
 
   private async send(path: string, options: RequestOptions, accessToken: string | null): Promise<Response> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
     let body: string | undefined;
     if (options.form) {
       headers['content-type'] = 'application/x-www-form-urlencoded';

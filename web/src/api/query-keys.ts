@@ -5,4 +5,11 @@ export const queryKeys = {
   settings: ['users', 'current', 'settings'] as const,
   devices: ['devices'] as const,
   impersonationUsers: (search: string) => ['impersonate', 'users', search] as const,
+  deviceGroups: ['devicegroups'] as const,
+  deviceTypes: (context: string) => ['devicetypes', context] as const,
+  deviceOperators: ['deviceoperators'] as const,
+  deviceOperatorGroups: ['deviceoperatorgroups'] as const,
+  productionShifts: ['user', 'production_shifts'] as const,
+  /** A monitor's data: the monitor kind, then every request parameter (so equal requests share one entry). */
+  monitorData: (kind: string, request: Record<string, unknown>) => ['monitors', kind, request] as const,
 };

@@ -51,8 +51,16 @@ export const appRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./shells/MainShell.tsx')).MainShell }),
         children: [
           redirect(HOME_PATH),
-          upcoming('nav.dashboard', 'dashboard'),
-          upcoming('nav.monitor', 'diagnostics'),
+          {
+            path: 'dashboard',
+            handle: { title: 'nav.dashboard' } satisfies RouteHandle,
+            lazy: async () => ({ Component: (await import('../features/monitors/components/DashboardPage.tsx')).DashboardPage }),
+          },
+          {
+            path: 'diagnostics',
+            handle: { title: 'nav.monitor' } satisfies RouteHandle,
+            lazy: async () => ({ Component: (await import('../features/monitors/components/DiagnosticsPage.tsx')).DiagnosticsPage }),
+          },
           upcoming('nav.location', 'location'),
           {
             path: 'alerts',

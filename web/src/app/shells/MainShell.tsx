@@ -18,7 +18,7 @@ import { SessionDataGate } from '../startup/SessionDataGate.tsx';
 import { AppBreadcrumbs } from './AppBreadcrumbs.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { NavDrawer } from './NavDrawer.tsx';
-import { PageActionsProvider, PageActionsSlot } from './PageActions.tsx';
+import { PageActionsProvider, PageActionsSlot } from '../../components/PageActions.tsx';
 import type { ProfileAction } from './ProfileMenu.tsx';
 import { UpcomingDialog } from './UpcomingDialog.tsx';
 import { useSignOut } from './useSignOut.ts';

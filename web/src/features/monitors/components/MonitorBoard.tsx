@@ -1,0 +1,53 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import DashboardCustomizeOutlined from '@mui/icons-material/DashboardCustomizeOutlined';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ADD_MONITOR_TILES } from '@gearwatch/contracts';
+import type { MonitorPage } from '@gearwatch/contracts';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { PageActions } from '../../../components/PageActions.tsx';
+import { useBoard } from '../hooks/useBoard.ts';
+import { AddMonitorDialog } from './AddMonitorDialog.tsx';
+import { AddMonitorTiles } from './AddMonitorTiles.tsx';
+import { MonitorCard } from './MonitorCard.tsx';
+import { monitorComponent } from './registry.ts';
+
+/**
+ * A page built from monitors (the dashboard and the diagnostics page): the saved monitors in order, two per row on
+ * wide screens; an empty board shows the add tiles, a board with monitors offers them from the page actions.
+ */
+export function MonitorBoard({ page }: { page: MonitorPage }) {
+  const { t } = useTranslation();
+  const board = useBoard(page);
+  const [adding, setAdding] = useState(false);
+  const offered = ADD_MONITOR_TILES[page].filter((kind) => monitorComponent(kind) !== undefined);
+  const shown = board.monitors.flatMap((monitor) => {
+    const component = monitorComponent(monitor.kind);
+    return component ? [{ monitor, component }] : [];
+  });
+
+  return (
+    <>
+      <PageActions>
+        <Button variant="contained" size="small" startIcon={<AddOutlined />} data-testid="monitor-add" onClick={() => setAdding(true)}>
+          {t('monitor.add')}
+        </Button>
+      </PageActions>
+      {shown.length === 0 ? (
+        <Box sx={{ maxWidth: 960, mx: 'auto' }}>
+          <EmptyState icon={<DashboardCustomizeOutlined />} title={t('monitor.empty.title')} message={t('monitor.empty.message')} />
+          <AddMonitorTiles kinds={offered} onAdd={board.add} />
+        </Box>
+      ) : (
+        <Box data-testid="monitor-board" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+          {shown.map(({ monitor, component }) => (
+            <MonitorCard key={monitor.id} monitor={monitor} component={component} onRemove={board.remove} onUpdate={board.updateSettings} />
+          ))}
+        </Box>
+      )}
+      <AddMonitorDialog open={adding} kinds={offered} onAdd={board.add} onClose={() => setAdding(false)} />
+    </>
+  );
+}

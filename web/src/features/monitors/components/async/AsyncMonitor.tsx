@@ -1,0 +1,103 @@
+import Alert from '@mui/material/Alert';
+import Typography from '@mui/material/Typography';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CSV_BOM, CSV_CONTENT_TYPE, DEFAULT_PAGE_SIZE, DIAGNOSTICS_LIMITS, monitorValidity, MONITOR_TITLE_KEYS, reconcileParameters, selectableParameters } from '@gearwatch/contracts';
+import { useDevices } from '../../../../api/data-areas.ts';
+import { ApiError } from '../../../../api/errors.ts';
+import { downloadFile } from '../../../../components/download.ts';
+import { useDeviceTypes } from '../../api/model.ts';
+import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
+import { MonitorAction, MonitorFrame } from '../MonitorFrame.tsx';
+import type { MonitorProps } from '../types.ts';
+import { asyncRequest, fetchAsyncDiagnostics } from './async-request.ts';
+import { asyncCsv, asyncRows, cappedParameters } from './async-rows.ts';
+import { AsyncSettingsPanel } from './AsyncSettingsPanel.tsx';
+import { AsyncTable } from './AsyncTable.tsx';
+
+const KIND = 'async';
+
+/**
+ * The async monitor (spec 02 §2 item 7): the raw readings of chosen parameters of one device over a date range, as
+ * a table newest first, with a CSV export.
+ */
+export function AsyncMonitor({ settings, update, range, setRange, today }: MonitorProps<'async'>) {
+  const { t, i18n } = useTranslation();
+  const devices = useDevices();
+  const deviceTypes = useDeviceTypes();
+  const [rowsPerPage, setRowsPerPage] = useState<number>(DEFAULT_PAGE_SIZE);
+
+  const { device, parameters } = settings;
+  const offered = useMemo(() => {
+    if (device === null) return [];
+    return devices.data && deviceTypes.data ? selectableParameters([device], devices.data, deviceTypes.data) : null;
+  }, [device, deviceTypes.data, devices.data]);
+  const validity = monitorValidity(KIND, settings, { range, selectableParameters: offered, selectedDeviceCount: device === null ? 0 : 1, shiftsDefined: 0 });
+  // Nothing is asked for before the offer is known: the chosen parameters may no longer exist.
+  const ready = validity.valid && offered !== null;
+  const request = useMemo(() => (ready ? asyncRequest({ device, parameters }, range) : null), [device, parameters, range, ready]);
+  const query = useMonitorQuery(KIND, request, fetchAsyncDiagnostics);
+  const data = request ? query.data : undefined;
+
+  // Spec 02 §8: a 404 (none of the parameters exists on the device) clears the chosen parameters.
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  useEffect(() => {
+    if (notFound && request) update({ parameters: [] });
+  }, [notFound, request, update]);
+
+  const rows = useMemo(() => (data ? asyncRows(data) : null), [data]);
+  const capped = useMemo(() => (data ? cappedParameters(data) : []), [data]);
+
+  const changeDevice = (next: number | null) => {
+    // Spec 02 §4: parameters the new device does not offer are dropped (with the work parameter or the first one
+    // chosen when none remains); no device offers nothing to compare with and keeps the choice.
+    const known = next !== null && devices.data?.some((entry) => entry.id === next);
+    if (known && devices.data && deviceTypes.data) {
+      update({ device: next, parameters: reconcileParameters(parameters, selectableParameters([next], devices.data, deviceTypes.data)) });
+    } else {
+      update({ device: next });
+    }
+  };
+
+  const exportCsv = () => {
+    if (!rows) return;
+    const csv = asyncCsv(rows, { parameter: t('monitor.async.column.parameter'), value: t('monitor.async.column.value') });
+    downloadFile(CSV_BOM + csv, `${t(MONITOR_TITLE_KEYS[KIND])}-${range.from}-${range.to}.csv`, CSV_CONTENT_TYPE);
+  };
+
+  return (
+    <MonitorFrame
+      warning={validity.warning}
+      query={query}
+      error={notFound ? null : (query.error ?? deviceTypes.error)}
+      actions={<MonitorAction name="csv" label={t('monitor.action.csv')} icon={<FileDownloadOutlined fontSize="small" />} onClick={exportCsv} disabled={!rows || rows.length === 0} />}
+      settings={
+        <AsyncSettingsPanel
+          settings={settings}
+          parameters={offered}
+          range={range}
+          today={today}
+          onDeviceChange={changeDevice}
+          onParametersChange={(next) => update({ parameters: next })}
+          onRangeChange={setRange}
+        />
+      }
+    >
+      {rows && rows.length > 0 ? (
+        <>
+          {capped.length > 0 ? (
+            <Alert severity="info" data-testid="async-capped" sx={{ mb: 1 }}>
+              {t('monitor.async.capped', { limit: DIAGNOSTICS_LIMITS.asyncMaxPoints.toLocaleString(i18n.language), parameters: capped.join(', ') })}
+            </Alert>
+          ) : null}
+          <AsyncTable key={JSON.stringify(request)} rows={rows} rowsPerPage={rowsPerPage} onRowsPerPageChange={setRowsPerPage} />
+        </>
+      ) : rows ? (
+        <Typography variant="body2" color="text.secondary" sx={{ p: 2, textAlign: 'center' }}>
+          {t('monitor.message.no-data')}
+        </Typography>
+      ) : null}
+    </MonitorFrame>
+  );
+}

@@ -1,0 +1,187 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { getInstanceByDom } from 'echarts/core';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { CSV_BOM, CSV_CONTENT_TYPE, defaultMonitorSettings, todayIn } from '@gearwatch/contracts';
+import type { BoardSetting, DeviceOperatorGroupListEntry, DeviceOperatorListEntry, DeviceOperatorSettings, OperatorDiagnosticsResponse } from '@gearwatch/contracts';
+import { downloadFile } from '../../../../components/download.ts';
+import { listReply } from '../../test/fake-api.ts';
+import type { FakeHandler } from '../../test/fake-api.ts';
+import { BOARD_PREPARE_TIMEOUT_MS, prepareBoardTests, renderBoard } from '../../test/render-board.tsx';
+
+vi.mock('../../../../components/download.ts', () => ({ downloadFile: vi.fn() }));
+
+const DIAGNOSTICS = '/api/deviceoperators/diagnostics/multiple';
+const TITLE = 'Operator work';
+
+const operator = (id: number, firstname: string, lastname: string, group: { id: number; name: string } | null): DeviceOperatorListEntry => ({
+  id,
+  name: `${firstname} ${lastname}`,
+  firstname,
+  lastname,
+  rfid: null,
+  group,
+});
+const WAREHOUSE = { id: 1, name: 'Warehouse crew' };
+const operators = [operator(5, 'Agnieszka', 'Dąbrowska', WAREHOUSE), operator(4, 'Grzegorz', 'Lewandowski', WAREHOUSE), operator(9, 'Joanna', 'Jankowska', null)];
+const operatorGroups: DeviceOperatorGroupListEntry[] = [
+  { id: 1, name: 'Warehouse crew', operators: [{ id: 4 }, { id: 5 }] },
+  { id: 3, name: 'Empty crew', operators: [] },
+];
+
+function operatorAnswer(interval: OperatorDiagnosticsResponse['data']['interval'] = 'hour'): OperatorDiagnosticsResponse {
+  return {
+    data: {
+      interval,
+      categories: ['2026-03-02 10:00', '2026-03-02 11:00'],
+      data: [
+        { deviceOperator: { id: 5, name: 'Agnieszka Dąbrowska' }, work: [1800.12345, null], active: [3000, 600] },
+        { deviceOperator: { id: 4, name: 'Grzegorz Lewandowski' }, work: [600, 2400], active: [1200, 3600] },
+      ],
+    },
+  };
+}
+
+const GROUP_WITHOUT_OPERATORS = { status: 400, body: { errors: { deviceOperatorsGroups: ['device-operator-group.no-device-operators'] }, rootErrors: [] } };
+
+function board(settings: Partial<DeviceOperatorSettings>): BoardSetting {
+  return { monitors: [{ id: 'm1', kind: 'device-operator', settings: { ...defaultMonitorSettings('device-operator'), ...settings } }] };
+}
+
+function savedSettings(saved: unknown[]): DeviceOperatorSettings | undefined {
+  const last = saved[saved.length - 1] as BoardSetting | undefined;
+  return last?.monitors[0]?.settings as DeviceOperatorSettings | undefined;
+}
+
+function routes(handler: FakeHandler): Record<string, FakeHandler> {
+  return {
+    'GET /api/deviceoperators': () => listReply(operators),
+    'GET /api/deviceoperatorgroups': () => listReply(operatorGroups),
+    [`GET ${DIAGNOSTICS}`]: handler,
+  };
+}
+
+function chartOf(element: HTMLElement) {
+  const chart = getInstanceByDom(element);
+  if (!chart) throw new Error('no chart instance');
+  return chart;
+}
+
+type DrawnSeries = { name: string; type: string; stack: string; data: (number | null)[] };
+const drawnSeries = (element: HTMLElement) => chartOf(element).getOption().series as DrawnSeries[];
+
+function clickToolbox(element: HTMLElement, title: string) {
+  const elements = chartOf(element).getZr().storage.getDisplayList(true) as unknown as Array<{ __title?: string; trigger: (event: string) => void }>;
+  const icon = elements.find((candidate) => candidate.__title === title);
+  if (!icon) throw new Error(`no toolbox icon titled ${title}`);
+  act(() => icon.trigger('click'));
+}
+
+beforeAll(prepareBoardTests, BOARD_PREPARE_TIMEOUT_MS);
+
+describe('DeviceOperatorMonitor', { timeout: 20_000 }, () => {
+  it.each<[string, Partial<DeviceOperatorSettings>, string]>([
+    ['no operator', {}, 'None of device operators were selected'],
+    ['groups chosen while operators are', { byGroups: true, deviceOperators: [5] }, 'None of device operator groups were selected'],
+  ])('warns about %s and asks for no data', async (_, settings, warning) => {
+    const { callsTo } = await renderBoard('diagnostics', { board: board(settings), routes: routes(() => ({ body: operatorAnswer() })) });
+    const frame = await screen.findByTestId('monitor-device-operator');
+    expect(within(frame).getByTestId('monitor-warning').textContent).toBe(warning);
+    await waitFor(() => expect(callsTo('GET', '/api/deviceoperators')).toHaveLength(1));
+    expect(callsTo('GET', DIAGNOSTICS)).toHaveLength(0);
+  });
+
+  it('asks for the chosen operators and draws one stacked bar series per operator', async () => {
+    const { callsTo } = await renderBoard('diagnostics', { board: board({ deviceOperators: [5, 4], interval: 'hour' }), routes: routes(() => ({ body: operatorAnswer() })) });
+    const frame = await screen.findByTestId('monitor-device-operator');
+    const chart = await within(frame).findByRole('img', { name: TITLE });
+    const today = todayIn('Europe/Warsaw');
+    expect(callsTo('GET', DIAGNOSTICS).map((call) => Object.fromEntries(call.query))).toEqual([{ deviceOperators: '5,4', interval: 'hour', from: today, to: today }]);
+    expect(drawnSeries(chart).map((s) => [s.name, s.type, s.stack, s.data])).toEqual([
+      ['Agnieszka Dąbrowska', 'bar', 'operators', [1800.12345, null]],
+      ['Grzegorz Lewandowski', 'bar', 'operators', [600, 2400]],
+    ]);
+  });
+
+  it('asks for the chosen groups by id when choosing groups', async () => {
+    const { callsTo } = await renderBoard('diagnostics', {
+      board: board({ byGroups: true, deviceOperators: [9], deviceOperatorsGroups: [1], interval: 'day' }),
+      routes: routes(() => ({ body: operatorAnswer('day') })),
+    });
+    await waitFor(() => expect(callsTo('GET', DIAGNOSTICS)).toHaveLength(1));
+    const today = todayIn('Europe/Warsaw');
+    expect(Object.fromEntries(callsTo('GET', DIAGNOSTICS)[0]?.query ?? [])).toEqual({ deviceOperatorsGroups: '1', interval: 'day', from: today, to: today });
+  });
+
+  it('switches between work and activity from the same answer, saving the choice', async () => {
+    const { user, callsTo, savedBoards } = await renderBoard('diagnostics', {
+      board: board({ deviceOperators: [5, 4], interval: 'hour', edited: true }),
+      routes: routes(() => ({ body: operatorAnswer() })),
+    });
+    const frame = await screen.findByTestId('monitor-device-operator');
+    await within(frame).findByRole('img', { name: TITLE });
+    await user.click(within(frame).getByRole('radio', { name: 'Activity' }));
+    await waitFor(() => expect(savedSettings(savedBoards())?.parameter).toBe(2));
+    await waitFor(() => expect(drawnSeries(within(frame).getByRole('img', { name: TITLE })).map((s) => s.data)).toEqual([[3000, 600], [1200, 3600]]));
+    expect(callsTo('GET', DIAGNOSTICS)).toHaveLength(1);
+  });
+
+  it('shows the group warning for a group without operators, keeps no error banner and draws nothing', async () => {
+    await renderBoard('diagnostics', { board: board({ byGroups: true, deviceOperatorsGroups: [3] }), routes: routes(() => GROUP_WITHOUT_OPERATORS) });
+    const frame = await screen.findByTestId('monitor-device-operator');
+    expect((await within(frame).findByTestId('monitor-warning')).textContent).toBe('The operator group has no operators');
+    expect(within(frame).queryByTestId('monitor-error')).toBeNull();
+    expect(within(frame).queryByRole('img', { name: TITLE })).toBeNull();
+    expect(within(frame).queryByText('No data found')).toBeNull();
+  });
+
+  it('shows other failures as the error banner', async () => {
+    await renderBoard('diagnostics', { board: board({ deviceOperators: [5] }), routes: routes(() => ({ status: 404, body: { statusCode: 404, error: 'Not Found', message: 'error.not-found' } })) });
+    const frame = await screen.findByTestId('monitor-device-operator');
+    expect((await within(frame).findByTestId('monitor-error')).textContent).toBe('Requested item not found');
+    expect(within(frame).queryByTestId('monitor-warning')).toBeNull();
+  });
+
+  it('switches the saved interval to the one the server answered, without asking again', async () => {
+    const { callsTo, savedBoards } = await renderBoard('diagnostics', { board: board({ deviceOperators: [5, 4], interval: '5min' }), routes: routes(() => ({ body: operatorAnswer('hour') })) });
+    await waitFor(() => expect(savedSettings(savedBoards())?.interval).toBe('hour'));
+    const frame = screen.getByTestId('monitor-device-operator');
+    expect(await within(frame).findByRole('img', { name: TITLE })).toBeTruthy();
+    expect(callsTo('GET', DIAGNOSTICS)).toHaveLength(1);
+    expect(callsTo('GET', DIAGNOSTICS)[0]?.query.get('interval')).toBe('5min');
+  });
+
+  it('exports the chosen parameter as CSV: semicolons, every cell quoted, seconds to 3 decimals', async () => {
+    vi.mocked(downloadFile).mockClear();
+    await renderBoard('diagnostics', { board: board({ deviceOperators: [5, 4], interval: 'hour', edited: true }), routes: routes(() => ({ body: operatorAnswer() })) });
+    const frame = await screen.findByTestId('monitor-device-operator');
+    clickToolbox(await within(frame).findByRole('img', { name: TITLE }), 'Save as CSV');
+    expect(downloadFile).toHaveBeenCalledTimes(1);
+    const [content, fileName, mime] = vi.mocked(downloadFile).mock.calls[0] ?? [];
+    expect(content).toBe(
+      CSV_BOM +
+        '"DateTime";"Agnieszka Dąbrowska [s]";"Grzegorz Lewandowski [s]"\r\n' +
+        '"2026-03-02 10:00";"1800.123";"600"\r\n' +
+        '"2026-03-02 11:00";"";"2400"\r\n',
+    );
+    const today = todayIn('Europe/Warsaw');
+    expect(fileName).toBe(`${TITLE}-${today}-${today}.csv`);
+    expect(mime).toBe(CSV_CONTENT_TYPE);
+  });
+
+  it('saves the line/bar switch of the toolbox and keeps the operators stacked', async () => {
+    const { savedBoards, callsTo } = await renderBoard('diagnostics', { board: board({ deviceOperators: [5, 4], interval: 'hour', edited: true }), routes: routes(() => ({ body: operatorAnswer() })) });
+    const frame = await screen.findByTestId('monitor-device-operator');
+    clickToolbox(await within(frame).findByRole('img', { name: TITLE }), 'Line chart');
+    await waitFor(() => expect(savedSettings(savedBoards())?.magicType).toBe('line'));
+    await waitFor(() => expect(drawnSeries(within(frame).getByRole('img', { name: TITLE })).map((s) => [s.type, s.stack])).toEqual([['line', 'operators'], ['line', 'operators']]));
+    expect(callsTo('GET', DIAGNOSTICS)).toHaveLength(1);
+  });
+
+  it('chooses operators from the list', async () => {
+    const { user, savedBoards } = await renderBoard('diagnostics', { board: board({}), routes: routes(() => ({ body: operatorAnswer() })) });
+    const frame = await screen.findByTestId('monitor-device-operator');
+    await user.click(within(frame).getByRole('combobox', { name: 'Operators' }));
+    await user.click(await screen.findByRole('option', { name: 'Joanna Jankowska' }));
+    await waitFor(() => expect(savedSettings(savedBoards())?.deviceOperators).toEqual([9]));
+  });
+});

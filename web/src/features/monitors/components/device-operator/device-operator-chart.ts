@@ -1,0 +1,96 @@
+import { chartCsv, OPERATOR_CSV_DECIMALS, PARAMETER_NUMBERS, secondsAxis, secondsAxisLabel } from '@gearwatch/contracts';
+import type { ChartType, CsvSeries, DeviceOperatorParameter, OperatorDiagnosticsResponse, SecondsAxis } from '@gearwatch/contracts';
+import type { ChartOption, ChartSeriesOption } from '../../../../components/chart/echarts.ts';
+import { chartFrame } from '../../../../components/chart/layout.ts';
+import { buildToolbox } from '../../../../components/chart/toolbox.ts';
+
+type Translate = (key: string) => string;
+
+/** The unit of the operator call's values: work and activity are seconds. */
+export const OPERATOR_VALUE_UNIT = 's';
+/** Every operator's series shares this stack: the bars of a category add up to the whole selection's time. */
+export const OPERATOR_STACK = 'operators';
+
+/** One operator's values of the chosen parameter (work for 1, activity for 2), aligned with the categories. */
+export interface OperatorSeries {
+  id: number;
+  name: string;
+  values: (number | null)[];
+}
+
+export function operatorSeries(response: OperatorDiagnosticsResponse, parameter: DeviceOperatorParameter): OperatorSeries[] {
+  return response.data.data.map(({ deviceOperator, work, active }) => ({
+    id: deviceOperator.id,
+    name: deviceOperator.name,
+    values: parameter === PARAMETER_NUMBERS.work ? work : active,
+  }));
+}
+
+/** The highest stack: the largest sum over the operators of one category (what the stacked axis must reach). */
+export function stackedMaximum(series: readonly OperatorSeries[], categoryCount: number): number {
+  let maximum = 0;
+  for (let index = 0; index < categoryCount; index += 1) {
+    const total = series.reduce((sum, s) => sum + Math.max(0, s.values[index] ?? 0), 0);
+    if (total > maximum) maximum = total;
+  }
+  return maximum;
+}
+
+/** The chart's CSV (spec 02 §9): DateTime, then "<operator> [s]" per operator, seconds to 3 decimals. */
+export function deviceOperatorCsv(response: OperatorDiagnosticsResponse, parameter: DeviceOperatorParameter): string {
+  const series: CsvSeries[] = operatorSeries(response, parameter).map((s) => ({ name: s.name, unit: OPERATOR_VALUE_UNIT, values: s.values }));
+  return chartCsv(response.data.categories, series, OPERATOR_CSV_DECIMALS);
+}
+
+/** A value in seconds as the axis shows it: in the axis' unit, rounded for display, with that unit. */
+export function formatSeconds(value: number, axis: SecondsAxis): string {
+  return `${secondsAxisLabel(value, axis)} ${axis.unit}`;
+}
+
+export interface DeviceOperatorChartOptions {
+  parameter: DeviceOperatorParameter;
+  magicType: ChartType;
+  /** Edit mode: the toolbox shows and the legend and grid make room for it (spec 02 §4). */
+  edited: boolean;
+  imageName: string;
+  csv: () => void;
+  t: Translate;
+}
+
+/**
+ * The operator monitor's chart (spec 02 §2 item 2): the answer's categories on x, one series per operator, all
+ * stacked, against one seconds axis shown in s, min or h (sized by the highest stack), colours by series index, and
+ * the toolbox with the line/bar switch.
+ */
+export function deviceOperatorOption(response: OperatorDiagnosticsResponse, options: DeviceOperatorChartOptions): ChartOption {
+  const { categories } = response.data;
+  const series = operatorSeries(response, options.parameter);
+  const axis = secondsAxis(stackedMaximum(series, categories.length));
+  const frame = chartFrame(options.edited);
+  const drawn: ChartSeriesOption[] = series.map((s) => ({
+    name: s.name,
+    type: options.magicType,
+    stack: OPERATOR_STACK,
+    data: s.values,
+    tooltip: { valueFormatter: (value) => (typeof value === 'number' ? formatSeconds(value, axis) : '–') },
+  }));
+  return {
+    animation: false,
+    color: frame.color,
+    grid: frame.grid,
+    legend: { ...frame.legend, data: series.map((s) => s.name) },
+    tooltip: { trigger: 'axis', confine: true },
+    toolbox: buildToolbox({ show: options.edited, imageName: options.imageName, csv: options.csv, magicType: true, t: options.t }),
+    xAxis: { type: 'category', data: categories },
+    yAxis: {
+      type: 'value',
+      name: axis.unit,
+      min: 0,
+      max: axis.max,
+      interval: axis.interval,
+      axisLine: { show: true },
+      axisLabel: { formatter: (value: number) => String(secondsAxisLabel(value, axis)) },
+    },
+    series: drawn,
+  };
+}

@@ -1,0 +1,137 @@
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CSV_BOM, CSV_CONTENT_TYPE, fitInterval, monitorValidity, MONITOR_TITLE_KEYS, reconcileParameters, selectableParameters } from '@gearwatch/contracts';
+import type { ChartType, DateRange, DeviceParameterInterval, DeviceParameterSettings, MonitorValidity } from '@gearwatch/contracts';
+import { useDevices } from '../../../../api/data-areas.ts';
+import { ApiError } from '../../../../api/errors.ts';
+import { queryKeys } from '../../../../api/query-keys.ts';
+import { EChart } from '../../../../components/chart/EChart.tsx';
+import { downloadFile } from '../../../../components/download.ts';
+import { useDeviceGroups, useDeviceTypes, useProductionShifts } from '../../api/model.ts';
+import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
+import { useChartEnvironment } from '../chart-environment.ts';
+import type { DeviceSelection } from '../fields/DeviceSelectionField.tsx';
+import { MonitorFrame } from '../MonitorFrame.tsx';
+import type { MonitorProps } from '../types.ts';
+import { deviceParameterCsv, deviceParameterOption } from './device-parameter-chart.ts';
+import { deviceParameterRequest, fetchDeviceDiagnostics, selectedDeviceIds } from './device-parameter-request.ts';
+import { DeviceParameterSettingsPanel } from './DeviceParameterSettingsPanel.tsx';
+
+const KIND = 'device-parameter';
+const WAITING: MonitorValidity = { valid: false, warning: null };
+
+/**
+ * The device parameter monitor (spec 02 §2 item 1): chosen parameters of chosen devices (or of the devices of chosen
+ * groups) over a date range at an interval, as bars or lines.
+ */
+export function DeviceParameterMonitor({ settings, update, range, setRange, today }: MonitorProps<'device-parameter'>) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const chart = useChartEnvironment();
+  const devices = useDevices();
+  const groups = useDeviceGroups();
+  const deviceTypes = useDeviceTypes();
+  const shifts = useProductionShifts();
+
+  const { byGroups, devices: chosenDevices, deviceGroups, parameters, interval } = settings;
+  const deviceIds = useMemo(() => selectedDeviceIds({ byGroups, devices: chosenDevices, deviceGroups }, groups.data), [byGroups, chosenDevices, deviceGroups, groups.data]);
+  const offered = useMemo(
+    () => (devices.data && deviceTypes.data && deviceIds ? selectableParameters(deviceIds, devices.data, deviceTypes.data) : null),
+    [deviceIds, deviceTypes.data, devices.data],
+  );
+  const shiftsPending = settings.interval === 'shifts' && shifts.isPending;
+  const validity = shiftsPending
+    ? WAITING
+    : monitorValidity(KIND, settings, { range, selectableParameters: offered, selectedDeviceCount: deviceIds?.length ?? 0, shiftsDefined: shifts.data?.length ?? 0 });
+  // Nothing is asked for before the offer is known: the chosen parameters may no longer exist.
+  const ready = validity.valid && offered !== null;
+  // The interval asked for is the one fitted to the range: the saved one follows in the next render (changeRange).
+  const request = useMemo(
+    () => (ready ? deviceParameterRequest(deviceIds, { parameters, interval: fitInterval(KIND, interval, range) as DeviceParameterInterval }, range) : null),
+    [deviceIds, interval, parameters, range, ready],
+  );
+  const query = useMonitorQuery(KIND, request, fetchDeviceDiagnostics);
+  const data = request ? query.data : undefined;
+
+  // Spec 02 §4: the server answered another interval (the range is too long for the one asked): follow it. The
+  // answer is the answer for the new interval too, so it is kept under that request rather than fetched again.
+  const answeredInterval = data?.interval;
+  useEffect(() => {
+    if (!request || answeredInterval === undefined || answeredInterval === request.interval) return;
+    queryClient.setQueryData(queryKeys.monitorData(KIND, { ...request, interval: answeredInterval }), data);
+    update({ interval: answeredInterval });
+  }, [answeredInterval, data, queryClient, request, update]);
+
+  // Spec 02 §8: a 404 (none of the parameters exists on the devices) clears the chosen parameters.
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  useEffect(() => {
+    if (notFound && request) update({ parameters: [] });
+  }, [notFound, request, update]);
+
+  const changeSelection = (patch: Partial<DeviceSelection>) => {
+    const next = { ...settings, ...patch };
+    const ids = selectedDeviceIds(next, groups.data);
+    // Spec 02 §4: parameters no longer offered for the new selection are dropped (with the work parameter or the
+    // first one chosen when none remains); an empty selection offers nothing to compare with and keeps the choice.
+    const known = ids && devices.data ? ids.filter((id) => devices.data.some((device) => device.id === id)) : [];
+    if (known.length > 0 && devices.data && deviceTypes.data) {
+      update({ ...patch, parameters: reconcileParameters(settings.parameters, selectableParameters(known, devices.data, deviceTypes.data)) });
+    } else {
+      update(patch);
+    }
+  };
+
+  const changeRange = (next: DateRange) => {
+    setRange(next);
+    const interval = fitInterval(KIND, settings.interval, next) as DeviceParameterInterval;
+    if (interval !== settings.interval) update({ interval });
+  };
+
+  const title = t(MONITOR_TITLE_KEYS[KIND]);
+  const option = useMemo(() => {
+    if (!data) return null;
+    const csv = () => downloadFile(CSV_BOM + deviceParameterCsv(data, t), `${title}-${range.from}-${range.to}.csv`, CSV_CONTENT_TYPE);
+    return deviceParameterOption(data, { magicType: settings.magicType, edited: settings.edited, imageName: `${title}-${range.from}-${range.to}`, csv, t });
+  }, [data, range.from, range.to, settings.edited, settings.magicType, t, title]);
+
+  const onEvents = useMemo(
+    () => ({
+      magictypechanged: (params: unknown) => {
+        const type = (params as { currentType?: string }).currentType;
+        if (type === 'line' || type === 'bar') update({ magicType: type satisfies ChartType });
+      },
+    }),
+    [update],
+  );
+
+  return (
+    <MonitorFrame
+      warning={validity.warning}
+      query={query}
+      error={notFound ? null : (query.error ?? deviceTypes.error ?? groups.error)}
+      settings={
+        <DeviceParameterSettingsPanel
+          settings={settings}
+          parameters={offered}
+          selectedDeviceCount={deviceIds?.length ?? 0}
+          range={range}
+          today={today}
+          onSelectionChange={changeSelection}
+          onParametersChange={(parameters) => update({ parameters })}
+          onIntervalChange={(interval) => update({ interval } satisfies Partial<DeviceParameterSettings>)}
+          onRangeChange={changeRange}
+        />
+      }
+    >
+      {option && data && data.data.length > 0 ? (
+        <EChart option={option} renderer={chart.renderer} width={chart.width} onEvents={onEvents} ariaLabel={title} />
+      ) : data ? (
+        <Typography variant="body2" color="text.secondary" sx={{ p: 2, textAlign: 'center' }}>
+          {t('monitor.message.no-data')}
+        </Typography>
+      ) : null}
+    </MonitorFrame>
+  );
+}

@@ -1,0 +1,20 @@
+import BarChartOutlined from '@mui/icons-material/BarChartOutlined';
+import EngineeringOutlined from '@mui/icons-material/EngineeringOutlined';
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
+import ShowChartOutlined from '@mui/icons-material/ShowChartOutlined';
+import SpeedOutlined from '@mui/icons-material/SpeedOutlined';
+import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
+import type { ReactElement } from 'react';
+import type { MonitorKind } from '@gearwatch/contracts';
+
+/** The icon of each monitor kind on the add tiles. */
+export const MONITOR_ICONS: Record<MonitorKind, () => ReactElement> = {
+  'device-parameter': () => <ShowChartOutlined fontSize="inherit" />,
+  'device-operator': () => <EngineeringOutlined fontSize="inherit" />,
+  'work-activity': () => <BarChartOutlined fontSize="inherit" />,
+  'work-activity-shift': () => <ScheduleOutlined fontSize="inherit" />,
+  efficiency: () => <SpeedOutlined fontSize="inherit" />,
+  geo: () => <PlaceOutlined fontSize="inherit" />,
+  async: () => <TableChartOutlined fontSize="inherit" />,
+};

@@ -1,0 +1,38 @@
+import { lazy } from 'react';
+import type { MonitorKind } from '@gearwatch/contracts';
+import type { MonitorComponent } from './types.ts';
+
+type MonitorLoaders = { [K in MonitorKind]?: () => Promise<MonitorComponent<K>> };
+
+/**
+ * The component of each monitor kind, one line per kind, each in its own folder and loaded as its own chunk (the
+ * map library comes only with a geo monitor). A kind missing here is neither offered by the add tiles nor shown.
+ */
+export const MONITOR_LOADERS: MonitorLoaders = {
+  'device-parameter': async () => (await import('./device-parameter/DeviceParameterMonitor.tsx')).DeviceParameterMonitor,
+  async: async () => (await import('./async/AsyncMonitor.tsx')).AsyncMonitor,
+  'device-operator': async () => (await import('./device-operator/DeviceOperatorMonitor.tsx')).DeviceOperatorMonitor,
+  efficiency: async () => (await import('./efficiency/EfficiencyMonitor.tsx')).EfficiencyMonitor,
+  geo: async () => (await import('./geo/GeoMonitor.tsx')).GeoMonitor,
+  'work-activity': async () => (await import('./work-activity/WorkActivityMonitor.tsx')).WorkActivityMonitor,
+  'work-activity-shift': async () => (await import('./work-activity-shift/WorkActivityShiftMonitor.tsx')).WorkActivityShiftMonitor,
+};
+
+const components = new Map<MonitorKind, MonitorComponent<MonitorKind>>();
+
+/** The registered component of `kind` (lazy), typed for any kind: the board pairs it with a monitor of that kind. */
+export function monitorComponent(kind: MonitorKind): MonitorComponent<MonitorKind> | undefined {
+  const load = MONITOR_LOADERS[kind] as (() => Promise<MonitorComponent<MonitorKind>>) | undefined;
+  if (!load) return undefined;
+  let component = components.get(kind);
+  if (!component) {
+    component = lazy(async () => ({ default: await load() }));
+    components.set(kind, component);
+  }
+  return component;
+}
+
+/** Loads every registered kind's code (tests, so the first render does not wait for a chunk). */
+export async function preloadMonitors(): Promise<void> {
+  await Promise.all(Object.values(MONITOR_LOADERS).map((load) => load()));
+}
