@@ -486,7 +486,7 @@ async function main(): Promise<void> {
           const selection = selectionOf(subjects, storedNumbers(numbers), catalogue);
           const dates = normaliseRange(range.from, range.to);
           if (interval === 'shifts') return repository.shiftColumns(selection, planShifts(dates, await repository.shiftsOf(fleet.companyId), clock).windows);
-          const time = planTime(coarsen(interval, dates.days, ids.length * numbers.length), dates, clock);
+          const time = planTime(coarsen(interval, dates.days, selection.series.length), dates, clock);
           return time.interval === '5min' || time.interval === 'hour'
             ? repository.bucketColumns(time.interval, selection, time.start, time.end)
             : repository.dayColumns(time.interval, selection, dates.from, dates.to);
@@ -494,11 +494,13 @@ async function main(): Promise<void> {
         // The baseline aggregates at the interval the service answers with (coarsened for long ranges or many series).
         raw: () => {
           const days = normaliseRange(range.from, range.to).days;
-          const answered = interval === 'shifts' ? interval : coarsen(interval, days, ids.length * numbers.length);
+          const answered = interval === 'shifts' ? interval : coarsen(interval, days, ids.length * storedNumbers(numbers).length);
           return rawAggregation(db, fleet.companyId, ids, numbers, answered, range.from, range.to);
         },
       };
     };
+    // The largest answers the values budget still gives 5-minute buckets: one device's parameters over a week.
+    cases.push(deviceCase(1, NUMBERS, '5min', ranges.week));
     for (const devices of sizes) {
       cases.push(deviceCase(devices, NUMBERS, '5min', ranges.day));
       cases.push(deviceCase(devices, [0], '5min', ranges.day));

@@ -25,11 +25,12 @@ export const DIAGNOSTICS_LIMITS = {
   /** `from`..`to` inclusive; a longer range is a 400 naming `to` with `DIAGNOSTICS_MESSAGE_KEYS.rangeTooLong`. */
   maxRangeDays: 366,
   /**
-   * Values in one answer (categories × series): an interval that would give more is answered with the next coarser
-   * one, named in `interval`, as for a range too long (decision 008, docs/performance.md). 20 devices × 5 parameters
-   * (100 series) get 5 minutes for a day (28,800 values) but hours for a week.
+   * Stored values one answer may read (categories × stored series; efficiency reads work and active, two series): an
+   * interval that would read more is answered with the next coarser one, named in `interval`, as for a range too long
+   * (decision 008, docs/performance.md). 20 devices × efficiency get 5 minutes for a day (11,560); 20 devices × 5
+   * parameters get hours for a day, 2 devices × 5 parameters 5 minutes; one device's 5 parameters 5 minutes for a week.
    */
-  maxValues: 30_000,
+  maxValues: 12_000,
   maxDevices: 100,
   maxGroups: 100,
   maxParameters: 20,

@@ -36,17 +36,19 @@ describe('coarsen', () => {
     expect(coarsen('year', 1)).toBe('year');
   });
 
-  it('moves on to a coarser interval when categories × series would exceed the values budget', () => {
-    expect(DIAGNOSTICS_LIMITS.maxValues).toBe(30_000);
-    // 20 devices × 5 parameters: 5 minutes for a day (28,800 values), hours for a week, days for a month.
-    expect(coarsen('5min', 1, 100)).toBe('5min');
-    expect(coarsen('5min', 7, 100)).toBe('hour');
+  it('moves on to a coarser interval when categories × stored series would exceed the values budget', () => {
+    expect(DIAGNOSTICS_LIMITS.maxValues).toBe(12_000);
+    // 20 devices × efficiency (work and active: 40 stored series): 5 minutes for a day (11,560), not for two days.
+    expect(coarsen('5min', 1, 40)).toBe('5min');
+    expect(coarsen('5min', 2, 40)).toBe('hour');
+    // 20 devices × 5 parameters (100): hours for a day (2,500), days for a month at hours (74,500).
+    expect(coarsen('5min', 1, 100)).toBe('hour');
     expect(coarsen('hour', 31, 100)).toBe('day');
-    // 50 devices × 5 parameters: not even a day at 5 minutes (72,000), hours (6,000) instead.
-    expect(coarsen('5min', 1, 250)).toBe('hour');
-    expect(coarsen('day', 366, 100)).toBe('month');
-    // A single series keeps the finest interval its range allows; years always answer.
-    expect(coarsen('5min', 7, 1)).toBe('5min');
+    // 50 devices × 5 parameters (250): days for a month (7,750), months for a year of days.
+    expect(coarsen('day', 31, 250)).toBe('day');
+    expect(coarsen('day', 366, 250)).toBe('month');
+    // One device's five parameters keep 5 minutes for a week; years always answer.
+    expect(coarsen('5min', 7, 5)).toBe('5min');
     expect(coarsen('day', 366, 10_000)).toBe('year');
     expect(maxCategories('5min', 1)).toBeGreaterThanOrEqual(planTime('5min', normaliseRange('2026-10-25', '2026-10-25'), warsaw).categories.length);
     expect(maxCategories('hour', 1)).toBeGreaterThanOrEqual(planTime('hour', normaliseRange('2026-10-25', '2026-10-25'), warsaw).categories.length);

@@ -43,8 +43,8 @@ export function maxCategories(interval: TimeInterval, days: number): number {
 }
 
 /**
- * The requested interval, or the next coarser one that answers a range this long (INTERVAL_MAX_DAYS) with at most
- * DIAGNOSTICS_LIMITS.maxValues values for `series` series. Years always answer (a year's range has at most two).
+ * The requested interval, or the next coarser one that answers a range this long (INTERVAL_MAX_DAYS) reading at most
+ * DIAGNOSTICS_LIMITS.maxValues values of `series` stored series. Years always answer (a range has at most two).
  */
 export function coarsen(requested: TimeInterval, days: number, series = 1): TimeInterval {
   let index = TIME_INTERVALS.indexOf(requested);

@@ -57,6 +57,11 @@ const GROUP_VALUE = sql`case w.agg when 'sum' then sum(r.sum) when 'avg' then su
   when 'min' then min(r.min) when 'max' then max(r.max)
   else (array_agg(r.last_value order by r.last_ts desc) filter (where w.agg = 'last'))[1] end`;
 
+// The rollup is scanned once with the device and number lists as index keys, then joined to the wanted series. Without
+// the fence PostgreSQL nests the scan under the series list and repeats every index descent per series (measured at
+// 50 million readings: 236 ms instead of 35 ms for a day of 100 series at 5 minutes).
+const SCAN_FENCE = sql`offset 0`;
+
 /** The wanted series as a relation `w(device_id, parameter_number, agg)`. */
 function wantedSeries(selection: SeriesSelection): RawBuilder<unknown> {
   return sql`unnest(${selection.series.map((s) => s.deviceId)}::int[], ${selection.series.map((s) => s.number)}::int[],
@@ -143,10 +148,9 @@ export class DiagnosticsRepository {
     const table = level === '5min' ? sql.table('readings_5min') : sql.table('readings_hour');
     const result = await sql<ColumnRow>`
       select r.device_id as "deviceId", r.parameter_number as "number",
-        json_agg(extract(epoch from r.bucket)::int8) as "keys", json_agg(${BUCKET_VALUE}) as "values"
-      from ${table} r
+        json_agg(date_part('epoch', r.bucket)::int8) as "keys", json_agg(${BUCKET_VALUE}) as "values"
+      from (select * from ${table} r where ${seriesFilter(selection)} and r.bucket >= ${start} and r.bucket < ${end} ${SCAN_FENCE}) r
       join ${wantedSeries(selection)} on w.device_id = r.device_id and w.parameter_number = r.parameter_number
-      where ${seriesFilter(selection)} and r.bucket >= ${start} and r.bucket < ${end}
       group by 1, 2`.execute(this.db);
     return result.rows;
   }
@@ -159,9 +163,8 @@ export class DiagnosticsRepository {
       select g.device_id as "deviceId", g.parameter_number as "number", json_agg(g.key) as "keys", json_agg(g.value) as "values"
       from (
         select r.device_id, r.parameter_number, ${key} as key, ${GROUP_VALUE} as value
-        from readings_day r
+        from (select * from readings_day r where ${seriesFilter(selection)} and r.day >= ${from}::date and r.day <= ${to}::date ${SCAN_FENCE}) r
         join ${wantedSeries(selection)} on w.device_id = r.device_id and w.parameter_number = r.parameter_number
-        where ${seriesFilter(selection)} and r.day >= ${from}::date and r.day <= ${to}::date
         group by r.device_id, r.parameter_number, w.agg, 3
       ) g
       group by 1, 2`.execute(this.db);

@@ -102,8 +102,7 @@ export class DiagnosticsService {
       return { interval: 'shifts', categories: plan.categories, parameters: axes.groups, units: axes.groups.map((g) => g.unit), data };
     }
 
-    const seriesCount = readable.reduce((n, w) => n + w.parameters.length, 0);
-    const plan = planTime(coarsen(request.interval, range.days, seriesCount), range, clock);
+    const plan = planTime(coarsen(request.interval, range.days, selection.series.length), range, clock);
     const grid = await readTimeGrid(this.repository, plan, selection);
     const data = wanted.map(({ device, parameters }) => ({
       device: { id: device.id, name: device.name },
