@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIAGNOSTICS_INTERVALS, INTERVAL_MAX_DAYS, TIME_INTERVALS, deviceDiagnosticsResponseSchema, efficiencyPercent, operatorDiagnosticsResponseSchema } from '@gearwatch/contracts';
+import { DIAGNOSTICS_INTERVALS, DIAGNOSTICS_LIMITS, INTERVAL_MAX_DAYS, TIME_INTERVALS, deviceDiagnosticsResponseSchema, efficiencyPercent, operatorDiagnosticsResponseSchema } from '@gearwatch/contracts';
 import type { DiagnosticsInterval, ParameterAggregation, TimeInterval } from '@gearwatch/contracts';
+import { maxCategories } from '../src/diagnostics/buckets.ts';
 import type { ReadingInput } from '../src/telemetry/types.ts';
 import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
@@ -87,6 +88,8 @@ interface Case {
 const FIXED_CASES: Case[] = [
   { interval: 'hour', from: '2026-03-29', to: '2026-03-29' },
   { interval: 'hour', from: '2026-10-25', to: '2026-10-25' },
+  { interval: '5min', from: '2026-03-29', to: '2026-03-29' },
+  { interval: '5min', from: '2026-10-25', to: '2026-10-25' },
   { interval: '5min', from: '2026-03-28', to: '2026-03-30' },
   { interval: '5min', from: '2026-10-24', to: '2026-10-26' },
   { interval: 'hour', from: '2026-03-20', to: '2026-04-05' },
@@ -142,7 +145,13 @@ function expectedValues(reference: ReferenceAnswer, deviceId: number, number: nu
 }
 
 const inclusiveDays = (a: string, b: string) => Math.abs(Date.parse(b) - Date.parse(a)) / DAY + 1;
-const coarsened = (interval: TimeInterval, days: number) => TIME_INTERVALS.slice(TIME_INTERVALS.indexOf(interval)).find((i) => days <= INTERVAL_MAX_DAYS[i])!;
+/** Stored series the requested numbers read on each device: efficiency (0) reads work (1) and active (2). */
+const STORED_NUMBERS = new Set(NUMBERS.flatMap((n) => (n === 0 ? [1, 2] : [n]))).size;
+/** The interval the server must answer: the first from the requested one within its days and the values budget. */
+const coarsened = (interval: TimeInterval, days: number, devices: number) =>
+  TIME_INTERVALS.slice(TIME_INTERVALS.indexOf(interval)).find(
+    (i) => i === 'year' || (days <= INTERVAL_MAX_DAYS[i] && maxCategories(i, days) * devices * STORED_NUMBERS <= DIAGNOSTICS_LIMITS.maxValues),
+  )!;
 
 describe.each(['ingest service', 'GROUP BY test fixture'] as const)('diagnostics equal plain SQL over raw readings (data through the %s)', (mode) => {
   let ctx: TestContext;
@@ -208,7 +217,7 @@ describe.each(['ingest service', 'GROUP BY test fixture'] as const)('diagnostics
     expect(response.statusCode, response.body).toBe(200);
     const body = deviceDiagnosticsResponseSchema.parse(response.json());
     const days = inclusiveDays(from, to);
-    expect(body.interval).toBe(interval === 'shifts' ? 'shifts' : coarsened(interval, days));
+    expect(body.interval).toBe(interval === 'shifts' ? 'shifts' : coarsened(interval, days, deviceIds.length));
     const [first, last] = from <= to ? [from, to] : [to, from];
     const reference = await referenceAnswer(ctx.database.db, {
       interval: body.interval,
