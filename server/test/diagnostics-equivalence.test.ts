@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIAGNOSTICS_INTERVALS, DIAGNOSTICS_LIMITS, INTERVAL_MAX_DAYS, TIME_INTERVALS, deviceDiagnosticsResponseSchema, efficiencyPercent, operatorDiagnosticsResponseSchema } from '@gearwatch/contracts';
 import type { DiagnosticsInterval, ParameterAggregation, TimeInterval } from '@gearwatch/contracts';
-import { maxCategories } from '../src/diagnostics/buckets.ts';
+import { maxCategories, normaliseRange, planShifts } from '../src/diagnostics/buckets.ts';
+import type { SeriesColumn } from '../src/diagnostics/repository.ts';
+import { DiagnosticsRepository } from '../src/diagnostics/repository.ts';
+import { ParameterCatalogue, clockFor, selectionOf, storedNumbers } from '../src/diagnostics/series.ts';
 import type { ReadingInput } from '../src/telemetry/types.ts';
 import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
@@ -267,4 +270,29 @@ describe.each(['ingest service', 'GROUP BY test fixture'] as const)('diagnostics
       }
     },
   );
+
+  // The reference above checks the range join (the company's shift D overlaps the others). Disjoint shifts take the
+  // faster slot join: it must give exactly what the range join gives, across both clock changes and midnight.
+  it.each([
+    ['2026-03-27', '2026-03-31'],
+    ['2026-10-23', '2026-10-27'],
+    ['2025-11-20', '2026-02-10'],
+  ])('disjoint shifts from %s to %s: the slot join equals the range join', async (from, to) => {
+    const repository = new DiagnosticsRepository(ctx.database.db);
+    const subjects = await repository.findDevices({ kind: 'all' }, devices.map((d) => d.id));
+    const catalogue = new ParameterCatalogue(await repository.parametersOfTypes([...new Set(subjects.map((d) => d.deviceTypeId))]));
+    const selection = selectionOf(subjects, storedNumbers(NUMBERS), catalogue);
+    const shifts = (await repository.shiftsOf(companyId)).filter((shift) => shift.name !== 'D');
+    const plan = planShifts(normaliseRange(from, to), shifts, clockFor(TZ));
+    const cells = (columns: SeriesColumn[]) =>
+      new Map(columns.flatMap((c) => c.keys.map((key, i) => [`${c.deviceId}/${c.number}/${key}`, c.values[i]] as const)));
+    const fast = cells(await repository.shiftColumns(selection, plan.windows, 'auto'));
+    const joined = cells(await repository.shiftColumns(selection, plan.windows, 'range-join'));
+    expect(fast.size).toBeGreaterThan(0);
+    expect([...fast.keys()].sort()).toEqual([...joined.keys()].sort());
+    for (const [key, value] of joined) {
+      if (value === null || value === undefined) expect(fast.get(key) ?? null, key).toBeNull();
+      else expect(fast.get(key) ?? Number.NaN, key).toBeCloseTo(value, 6);
+    }
+  });
 });

@@ -176,27 +176,37 @@ export class DiagnosticsRepository {
    * even if shifts overlap). Shifts are whole local hours: when every window starts and ends on a UTC hour (any
    * whole-hour offset) the hour rollup tiles them exactly and is read, twelve times fewer rows than 5 minutes.
    */
-  async shiftColumns(selection: SeriesSelection, windows: ShiftWindow[]): Promise<SeriesColumn[]> {
+  async shiftColumns(selection: SeriesSelection, windows: ShiftWindow[], strategy: 'auto' | 'range-join' = 'auto'): Promise<SeriesColumn[]> {
     if (!hasSeries(selection) || windows.length === 0) return [];
     const first = new Date(Math.min(...windows.map((w) => w.start.getTime())));
     const last = new Date(Math.max(...windows.map((w) => w.end.getTime())));
     const table = windows.every((w) => w.start.getTime() % HOUR_MS === 0 && w.end.getTime() % HOUR_MS === 0) ? sql.table('readings_hour') : sql.table('readings_5min');
+    const scan = sql`select * from ${table} r where ${seriesFilter(selection)} and r.bucket >= ${first} and r.bucket < ${last} ${SCAN_FENCE}`;
+    const ordered = [...windows].sort((a, b) => a.start.getTime() - b.start.getTime());
+    const disjoint = ordered.every((w, i) => i === 0 || ordered[i - 1]!.end.getTime() <= w.start.getTime());
+    // Shifts that do not overlap (the usual case): each bucket falls in at most one window, found by a binary search
+    // over the window starts (width_bucket) and an equality join, and a date's total is the plain sum of its windows.
+    // Overlapping shifts need the range join and each bucket counted once per date; measured at 50 million readings,
+    // a week of 100 series takes ~200 ms that way against the fast path's fraction of it (docs/performance.md).
+    const hits =
+      strategy === 'auto' && disjoint
+        ? sql`select x.day_index, x.position, r.device_id, r.parameter_number, r.bucket, r.sum, r.count, r.min, r.max, r.last_ts, r.last_value
+            from (select s.*, width_bucket(s.bucket, ${ordered.map((w) => w.start)}::timestamptz[]) as slot from (${scan}) s) r
+            join unnest(${ordered.map((w) => w.dayIndex)}::int[], ${ordered.map((w) => w.position)}::int[], ${ordered.map((w) => w.end)}::timestamptz[])
+              with ordinality as x(day_index, position, ends, slot) on x.slot = r.slot and r.bucket < x.ends`
+        : sql`select x.day_index, x.position, r.device_id, r.parameter_number, r.bucket, r.sum, r.count, r.min, r.max, r.last_ts, r.last_value
+            from (${scan}) r
+            join unnest(${windows.map((w) => w.dayIndex)}::int[], ${windows.map((w) => w.position)}::int[], ${windows.map((w) => w.start)}::timestamptz[],
+              ${windows.map((w) => w.end)}::timestamptz[]) as x(day_index, position, starts, ends) on r.bucket >= x.starts and r.bucket < x.ends`;
+    const dayHits = strategy === 'auto' && disjoint ? sql`hits` : sql`(select distinct on (day_index, device_id, parameter_number, bucket) * from hits)`;
     const result = await sql<ColumnRow>`
-      with windows as (
-        select * from unnest(${windows.map((w) => w.dayIndex)}::int[], ${windows.map((w) => w.position)}::int[],
-          ${windows.map((w) => w.start)}::timestamptz[], ${windows.map((w) => w.end)}::timestamptz[]) as x(day_index, position, starts, ends)
-      ), hits as (
-        select x.day_index, x.position, r.device_id, r.parameter_number, r.bucket, r.sum, r.count, r.min, r.max, r.last_ts, r.last_value
-        from windows x
-        join ${table} r on r.bucket >= x.starts and r.bucket < x.ends
-        where ${seriesFilter(selection)} and r.bucket >= ${first} and r.bucket < ${last}
-      ), cells as (
+      with hits as (${hits}), cells as (
         select r.device_id, r.parameter_number, r.day_index || ':' || r.position as key, ${GROUP_VALUE} as value
         from hits r join ${wantedSeries(selection)} on w.device_id = r.device_id and w.parameter_number = r.parameter_number
         group by r.device_id, r.parameter_number, w.agg, r.day_index, r.position
         union all
         select r.device_id, r.parameter_number, r.day_index || ':all', ${GROUP_VALUE}
-        from (select distinct on (day_index, device_id, parameter_number, bucket) * from hits) r
+        from ${dayHits} r
         join ${wantedSeries(selection)} on w.device_id = r.device_id and w.parameter_number = r.parameter_number
         group by r.device_id, r.parameter_number, w.agg, r.day_index
       )

@@ -31,9 +31,12 @@ export function seriesColour(index: number): string {
 
 export const CHART_HEIGHT_PX = 300;
 
-// Edit mode uses the spec's grid (CHART_GRID); compact mode has no toolbox above the chart, so the grid moves up.
-const COMPACT_GRID = { top: 40, right: 60, left: 60, bottom: 20 } as const;
-const LEGEND_TOP = { edit: 40, compact: 5 } as const;
+// Edit mode uses the spec's grid (CHART_GRID); compact mode has no toolbox above the chart, so the grid moves up,
+// keeping room between the legend row and the plot for the y axes' unit names drawn above them.
+const COMPACT_GRID = { top: 56, right: 60, left: 60, bottom: 20 } as const;
+const LEGEND_TOP = { edit: 36, compact: 5 } as const;
+// Narrower than the plot, so the legend's page arrows never sit over the outer axes' unit names.
+const LEGEND_WIDTH = '66%';
 
 export interface ChartFrame {
   grid: ChartGridOption;
@@ -45,7 +48,7 @@ export function chartFrame(editing: boolean): ChartFrame {
   const mode = editing ? 'edit' : 'compact';
   return {
     grid: { ...(editing ? CHART_GRID : COMPACT_GRID) },
-    legend: { type: 'scroll', top: LEGEND_TOP[mode], left: 'center', width: '80%' },
+    legend: { type: 'scroll', top: LEGEND_TOP[mode], left: 'center', width: LEGEND_WIDTH },
     color: [...CHART_COLOURS],
   };
 }

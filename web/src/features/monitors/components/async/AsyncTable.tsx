@@ -81,6 +81,8 @@ export function AsyncTable({ rows, rowsPerPage, onRowsPerPageChange }: AsyncTabl
         getItemAriaLabel={(type) => pageLabels[type]}
         showFirstButton
         showLastButton
+        // On a phone the paginator's parts wrap onto two rows instead of running past the card's edge.
+        sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5 }, '& .MuiTablePagination-spacer': { display: 'none' } }}
       />
     </>
   );
