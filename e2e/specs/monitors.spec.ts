@@ -47,6 +47,15 @@ async function openDiagnostics(page: Page): Promise<void> {
 }
 
 const radio = (frame: Locator, name: string) => frame.getByRole('radio', { name, exact: true });
+/**
+ * Chooses a radio of a monitor's settings. The radios show the saved setting, which React redraws a moment after the
+ * click (the settings cache notifies on the next tick), so wait for the state instead of Playwright's check().
+ */
+async function chooseRadio(frame: Locator, name: string): Promise<void> {
+  const option = radio(frame, name);
+  await option.click();
+  await expect(option).toBeChecked();
+}
 
 test.describe('the diagnostics page', () => {
   test.use({ viewport: { width: 1600, height: 1000 } });
@@ -148,10 +157,10 @@ test.describe('the diagnostics page', () => {
     await test.step('operator work: the warehouse crew by group, activity, 5 minutes, last week', async () => {
       const frame = await addMonitor(page, 'device-operator');
       await expect(frame.getByTestId('monitor-warning')).toHaveText('None of device operators were selected');
-      await radio(frame, 'Operator groups').check();
+      await chooseRadio(frame, 'Operator groups');
       await expect(frame.getByTestId('monitor-warning')).toHaveText('None of device operator groups were selected');
       await choose(page, frame.getByTestId('monitor-field-operator-groups'), ['Warehouse crew']);
-      await radio(frame, 'Activity').check();
+      await chooseRadio(frame, 'Activity');
       await expect(frame.getByTestId('monitor-field-interval')).toContainText('5 minutes');
       const answer = dataAnswer(page, '/api/deviceoperators/diagnostics/multiple', week);
       await pickPreset(page, frame, 'Last week');
@@ -250,9 +259,9 @@ test.describe('the diagnostics page', () => {
 
     await test.step('work and activity: the machining hall by group, activity, last week, with a spreadsheet export', async () => {
       const frame = await addMonitor(page, 'work-activity');
-      await radio(frame, 'Device groups').check();
+      await chooseRadio(frame, 'Device groups');
       await choose(page, frame.getByTestId('monitor-field-device-groups'), ['Machining hall']);
-      await radio(frame, 'Activity').check();
+      await chooseRadio(frame, 'Activity');
       await expect(frame.getByTestId('monitor-field-interval')).toHaveCount(0);
       const answer = dataAnswer(page, '/api/reports/factory/data', week, { type: 'device-work-device-chart' });
       await pickPreset(page, frame, 'Last week');
@@ -274,7 +283,7 @@ test.describe('the diagnostics page', () => {
 
     await test.step('work and activity by shift: warehouse A by group, work, last week', async () => {
       const frame = await addMonitor(page, 'work-activity-shift');
-      await radio(frame, 'Device groups').check();
+      await chooseRadio(frame, 'Device groups');
       await choose(page, frame.getByTestId('monitor-field-device-groups'), ['Warehouse A forklifts']);
       await expect(radio(frame, 'Work')).toBeChecked();
       const answer = dataAnswer(page, '/api/reports/factory/data', week, { type: 'device-work-shift-chart' });
