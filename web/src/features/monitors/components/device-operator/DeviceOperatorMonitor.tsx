@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CSV_BOM, CSV_CONTENT_TYPE, fitInterval, MONITOR_MESSAGE_KEYS, MONITOR_TITLE_KEYS, monitorValidity } from '@gearwatch/contracts';
-import type { ChartType, DateRange, DeviceOperatorInterval } from '@gearwatch/contracts';
+import type { DateRange, DeviceOperatorInterval } from '@gearwatch/contracts';
 import { queryKeys } from '../../../../api/query-keys.ts';
 import { EChart } from '../../../../components/chart/EChart.tsx';
 import { downloadFile } from '../../../../components/download.ts';
@@ -14,6 +14,7 @@ import type { MonitorProps } from '../types.ts';
 import { deviceOperatorCsv, deviceOperatorOption } from './device-operator-chart.ts';
 import { deviceOperatorRequest, fetchOperatorDiagnostics, isGroupWithoutOperators } from './device-operator-request.ts';
 import { DeviceOperatorSettingsPanel } from './DeviceOperatorSettingsPanel.tsx';
+import { useChartTypeEvents } from '../../hooks/useChartTypeEvents.ts';
 
 const KIND = 'device-operator';
 
@@ -67,15 +68,7 @@ export function DeviceOperatorMonitor({ settings, update, range, setRange, today
     });
   }, [data, range.from, range.to, settings.edited, settings.magicType, settings.parameter, t, title]);
 
-  const onEvents = useMemo(
-    () => ({
-      magictypechanged: (params: unknown) => {
-        const type = (params as { currentType?: string }).currentType;
-        if (type === 'line' || type === 'bar') update({ magicType: type satisfies ChartType });
-      },
-    }),
-    [update],
-  );
+  const onEvents = useChartTypeEvents(update);
 
   return (
     <MonitorFrame

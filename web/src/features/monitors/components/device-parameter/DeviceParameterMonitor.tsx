@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CSV_BOM, CSV_CONTENT_TYPE, fitInterval, monitorValidity, MONITOR_TITLE_KEYS, reconcileParameters, selectableParameters } from '@gearwatch/contracts';
-import type { ChartType, DateRange, DeviceParameterInterval, DeviceParameterSettings, MonitorValidity } from '@gearwatch/contracts';
+import type { DateRange, DeviceParameterInterval, DeviceParameterSettings, MonitorValidity } from '@gearwatch/contracts';
 import { useDevices } from '../../../../api/data-areas.ts';
 import { ApiError } from '../../../../api/errors.ts';
 import { queryKeys } from '../../../../api/query-keys.ts';
@@ -18,6 +18,7 @@ import type { MonitorProps } from '../types.ts';
 import { deviceParameterCsv, deviceParameterOption } from './device-parameter-chart.ts';
 import { deviceParameterRequest, fetchDeviceDiagnostics, selectedDeviceIds } from './device-parameter-request.ts';
 import { DeviceParameterSettingsPanel } from './DeviceParameterSettingsPanel.tsx';
+import { useChartTypeEvents } from '../../hooks/useChartTypeEvents.ts';
 
 const KIND = 'device-parameter';
 const WAITING: MonitorValidity = { valid: false, warning: null };
@@ -96,15 +97,7 @@ export function DeviceParameterMonitor({ settings, update, range, setRange, toda
     return deviceParameterOption(data, { magicType: settings.magicType, edited: settings.edited, imageName: `${title}-${range.from}-${range.to}`, csv, t });
   }, [data, range.from, range.to, settings.edited, settings.magicType, t, title]);
 
-  const onEvents = useMemo(
-    () => ({
-      magictypechanged: (params: unknown) => {
-        const type = (params as { currentType?: string }).currentType;
-        if (type === 'line' || type === 'bar') update({ magicType: type satisfies ChartType });
-      },
-    }),
-    [update],
-  );
+  const onEvents = useChartTypeEvents(update);
 
   return (
     <MonitorFrame

@@ -15,7 +15,7 @@ import {
   monitorValidity,
   reconcileEfficiencyParameters,
 } from '@gearwatch/contracts';
-import type { ChartType, DateRange, DiagnosticsInterval, EfficiencyInterval } from '@gearwatch/contracts';
+import type { DateRange, DiagnosticsInterval, EfficiencyInterval } from '@gearwatch/contracts';
 import { useDevices } from '../../../../api/data-areas.ts';
 import { ApiError } from '../../../../api/errors.ts';
 import { queryKeys } from '../../../../api/query-keys.ts';
@@ -32,6 +32,7 @@ import type { MonitorProps } from '../types.ts';
 import { fetchEfficiencyDiagnostics } from './efficiency-request.ts';
 import { efficiencyDeviceIds, efficiencyOffer } from './efficiency-rules.ts';
 import { EfficiencySettingsPanel } from './EfficiencySettingsPanel.tsx';
+import { useChartTypeEvents } from '../../hooks/useChartTypeEvents.ts';
 
 const KIND = 'efficiency';
 
@@ -115,15 +116,7 @@ export function EfficiencyMonitor({ settings, update, range, setRange, today }: 
     return deviceParameterOption(data, { magicType: settings.magicType, edited: settings.edited, imageName: `${title}-${range.from}-${range.to}`, csv, t });
   }, [data, range.from, range.to, settings.edited, settings.magicType, t, title]);
 
-  const onEvents = useMemo(
-    () => ({
-      magictypechanged: (params: unknown) => {
-        const type = (params as { currentType?: string }).currentType;
-        if (type === 'line' || type === 'bar') update({ magicType: type satisfies ChartType });
-      },
-    }),
-    [update],
-  );
+  const onEvents = useChartTypeEvents(update);
 
   return (
     <MonitorFrame

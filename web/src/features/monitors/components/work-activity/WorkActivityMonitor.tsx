@@ -2,7 +2,6 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CSV_BOM, CSV_CONTENT_TYPE, monitorValidity, MONITOR_TITLE_KEYS, WORK_ACTIVITY_PARAMETERS } from '@gearwatch/contracts';
-import type { ChartType } from '@gearwatch/contracts';
 import { EChart } from '../../../../components/chart/EChart.tsx';
 import { downloadFile } from '../../../../components/download.ts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
@@ -13,6 +12,7 @@ import { useFactoryXlsxExport } from './useFactoryXlsxExport.ts';
 import { workActivityCsv, workActivityOption } from './work-activity-chart.ts';
 import { fetchWorkActivity, workActivityFileQuery, workActivityRequest } from './work-activity-request.ts';
 import { WorkActivitySettingsPanel } from './WorkActivitySettingsPanel.tsx';
+import { useChartTypeEvents } from '../../hooks/useChartTypeEvents.ts';
 
 const KIND = 'work-activity';
 
@@ -51,15 +51,7 @@ export function WorkActivityMonitor({ settings, update, range, setRange, today }
     });
   }, [data, downloadXlsx, request, settings.edited, settings.magicType, settings.parameter, t, title]);
 
-  const onEvents = useMemo(
-    () => ({
-      magictypechanged: (params: unknown) => {
-        const type = (params as { currentType?: string }).currentType;
-        if (type === 'line' || type === 'bar') update({ magicType: type satisfies ChartType });
-      },
-    }),
-    [update],
-  );
+  const onEvents = useChartTypeEvents(update);
 
   return (
     <MonitorFrame
