@@ -10,6 +10,7 @@
  *   DATABASE_URL=postgres://root@127.0.0.1:5432/postgres npx tsx bench/query.ts [--readings 2000000] [--devices 50]
  *     [--repetitions 30] [--batch 50000] [--writers 2] [--extra-seconds 60] [--keep] [--reuse gw_bench_query_xxxx]
  *
+ * `--only TEXT` measures the cases whose name contains TEXT; `--no-raw` skips the raw-SQL baseline.
  * `--keep` leaves the scratch database in place and prints its name; `--reuse NAME` measures again on such a
  * database without loading (the 50-million-reading load takes most of an hour on two cores).
  *
@@ -39,7 +40,7 @@ import type { DB } from '../server/src/db/schema.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { coarsen, normaliseRange, planShifts, planTime } from '../server/src/diagnostics/buckets.ts';
 import { DiagnosticsRepository } from '../server/src/diagnostics/repository.ts';
-import { ParameterCatalogue, clockFor, selectionOf, storedNumbers } from '../server/src/diagnostics/series.ts';
+import { ParameterCatalogue, clockFor, readShiftColumns, selectionOf, storedNumbers } from '../server/src/diagnostics/series.ts';
 import { addDays } from '../server/src/diagnostics/zone-clock.ts';
 import { buildApp } from '../server/src/http/app.ts';
 import { createServices } from '../server/src/services.ts';
@@ -55,6 +56,13 @@ const WRITERS = flag('writers', 2);
 const EXTRA_SECONDS = flag('extra-seconds', 60);
 const EXTRA_MIN_REPETITIONS = 5;
 const KEEP = process.argv.includes('--keep');
+/** Measure only the cases whose name contains this text (e.g. `--only shifts`). */
+const ONLY = (() => {
+  const index = process.argv.indexOf('--only');
+  return index >= 0 ? (process.argv[index + 1] ?? '') : '';
+})();
+/** Skip the raw-SQL baseline (a year of raw readings takes tens of seconds per run): for quick re-measuring. */
+const NO_RAW = process.argv.includes('--no-raw');
 const REUSE = (() => {
   const index = process.argv.indexOf('--reuse');
   const name = index >= 0 ? process.argv[index + 1] : undefined;
@@ -485,7 +493,7 @@ async function main(): Promise<void> {
           const catalogue = new ParameterCatalogue(await repository.parametersOfTypes([...new Set(subjects.map((d) => d.deviceTypeId))]));
           const selection = selectionOf(subjects, storedNumbers(numbers), catalogue);
           const dates = normaliseRange(range.from, range.to);
-          if (interval === 'shifts') return repository.shiftColumns(selection, planShifts(dates, await repository.shiftsOf(fleet.companyId), clock).windows);
+          if (interval === 'shifts') return readShiftColumns(repository, planShifts(dates, await repository.shiftsOf(fleet.companyId), clock), selection, fleet.companyId);
           const time = planTime(coarsen(interval, dates.days, selection.series.length), dates, clock);
           return time.interval === '5min' || time.interval === 'hour'
             ? repository.bucketColumns(time.interval, selection, time.start, time.end)
@@ -563,7 +571,8 @@ async function main(): Promise<void> {
     console.log(`load average ${loadAverage()} before measuring; ${REPETITIONS} repetitions after ${WARM_UP} warm-up calls; times in ms; service, rollup and raw SQL each stop after ${EXTRA_SECONDS} s per case (at least ${EXTRA_MIN_REPETITIONS}; n = raw SQL repetitions)`);
     console.log(HEADER);
     const results: Result[] = [];
-    for (const c of cases) {
+    for (const c of cases.filter((c) => c.name.includes(ONLY))) {
+      if (NO_RAW) delete c.raw;
       let body = '';
       const call = async () => {
         const response = await fetch(`${address}${c.url}`, { headers });

@@ -135,5 +135,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** Configuration for tests: quiet logs, fast hashing-independent limits, never a port clash. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', DEMO: 'off', LOGIN_SLOWDOWN_MS: '0' }), ...overrides };
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PORT: '0', DEMO: 'off', LOGIN_SLOWDOWN_MS: '0' }), ...overrides };
 }

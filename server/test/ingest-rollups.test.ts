@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { DB } from '../src/db/schema.ts';
 import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
 import { createDevice } from './fixtures.ts';
@@ -7,11 +9,15 @@ import type { TestModule } from './ingest-fixtures.ts';
 import { createModule, telemetrySnapshot } from './ingest-fixtures.ts';
 import type { ReadingInput } from '../src/telemetry/types.ts';
 import { createIngestService } from '../src/telemetry/ingest-service.ts';
+import type { ShiftDefinition, ShiftWindow } from '../src/diagnostics/buckets.ts';
+import { normaliseRange, planShifts } from '../src/diagnostics/buckets.ts';
+import { ZoneClock } from '../src/diagnostics/zone-clock.ts';
 
 /**
  * The rollups kept by the ingest statement must equal the same aggregation done afterwards over the raw table, for
  * random data sent in random, overlapping, partly concurrent batches. The expected side is computed in JavaScript
- * (5-minute and hour buckets by arithmetic, local days with Intl), independently of the SQL under test.
+ * (5-minute and hour buckets by arithmetic, local days and months with Intl, shift windows by the server's planner),
+ * independently of the SQL under test.
  */
 
 /** Deterministic pseudo-random numbers, so a failure can be replayed. */
@@ -34,6 +40,18 @@ const WINDOWS = [
   [Date.UTC(2026, 0, 14, 20), Date.UTC(2026, 0, 15, 6)],
 ] as const;
 const TIMEZONES = ['Europe/Warsaw', 'Asia/Kathmandu'] as const;
+/** Warsaw's shifts change in the hour clocks skip or repeat; Kathmandu's (+05:45) start at a quarter past a UTC hour. */
+const SHIFTS: Record<(typeof TIMEZONES)[number], ShiftDefinition[]> = {
+  'Europe/Warsaw': [
+    { position: 0, name: 'A', hourStart: 2, hourEnd: 10 },
+    { position: 1, name: 'B', hourStart: 10, hourEnd: 18 },
+    { position: 2, name: 'C', hourStart: 18, hourEnd: 2 },
+  ],
+  'Asia/Kathmandu': [
+    { position: 0, name: 'Day', hourStart: 6, hourEnd: 18 },
+    { position: 1, name: 'Night', hourStart: 18, hourEnd: 6 },
+  ],
+};
 
 interface Aggregate {
   sum: number;
@@ -78,6 +96,44 @@ function expectSameAggregates(level: string, actual: Map<string, Aggregate>, exp
   }
 }
 
+type RawReading = { device: number; p: number; ts: number; value: number };
+type Shifts = Record<(typeof TIMEZONES)[number], ShiftDefinition[]>;
+
+/** A reading counts in a shift window when its 5-minute bucket starts inside it (the rollup is made of buckets). */
+function expectedShiftCells(raw: RawReading[], timezoneOf: Map<number, string>, shifts: Shifts): Map<string, Aggregate> {
+  const plans = new Map(TIMEZONES.map((tz) => [tz, planShifts(normaliseRange('2026-01-12', '2026-10-27'), shifts[tz], new ZoneClock(tz))] as const));
+  return aggregate(
+    raw.flatMap((r) => {
+      const plan = plans.get(timezoneOf.get(r.device) as (typeof TIMEZONES)[number])!;
+      const bucket = r.ts - (r.ts % 300_000);
+      return plan.windows
+        .filter((w: ShiftWindow) => bucket >= w.start.getTime() && bucket < w.end.getTime())
+        .map((w) => ({ key: `${r.device}/${r.p}/${plan.categories[w.dayIndex]}/${w.position}`, ts: r.ts, value: r.value }));
+    }),
+  );
+}
+
+type RollupTable = 'readings_5min' | 'readings_hour' | 'readings_day' | 'readings_month' | 'readings_shift';
+
+async function rollupOf(db: Kysely<DB>, table: RollupTable): Promise<Map<string, Aggregate>> {
+  const bucket =
+    table === 'readings_day'
+      ? sql<string>`day::text`
+      : table === 'readings_month'
+        ? sql<string>`month::text`
+        : table === 'readings_shift'
+          ? sql<string>`day::text || '/' || position`
+          : sql<string>`(extract(epoch from bucket) * 1000)::bigint::text`;
+  const rows = await sql<{ device_id: number; parameter_number: number; b: string; sum: number; count: number; min: number; max: number; last_ts: Date; last_value: number }>`
+    select device_id, parameter_number, ${bucket} as b, sum, count, min, max, last_ts, last_value from ${sql.table(table)}`.execute(db);
+  return new Map(
+    rows.rows.map((r) => [
+      `${r.device_id}/${r.parameter_number}/${r.b}`,
+      { sum: r.sum, count: r.count, min: r.min, max: r.max, lastTs: r.last_ts.getTime(), lastValue: r.last_value },
+    ]),
+  );
+}
+
 describe('rollups kept by ingest', () => {
   let ctx: TestContext;
   const modules: { module: TestModule; timezone: string; deviceId: number }[] = [];
@@ -87,6 +143,10 @@ describe('rollups kept by ingest', () => {
     ctx = await createTestContext();
     for (const timezone of TIMEZONES) {
       const company = await db().insertInto('companies').values({ name: `Rollups ${timezone} ${process.pid}`, timezone }).returning('id').executeTakeFirstOrThrow();
+      await db()
+        .insertInto('production_shifts')
+        .values(SHIFTS[timezone].map((s) => ({ company_id: company.id, position: s.position, name: s.name, hour_start: s.hourStart, hour_end: s.hourEnd })))
+        .execute();
       for (let i = 0; i < 2; i++) {
         const deviceId = (await createDevice(db(), company.id)).id;
         modules.push({ module: await createModule(db(), company.id, deviceId), timezone, deviceId });
@@ -133,20 +193,15 @@ describe('rollups kept by ingest', () => {
     const expectedHour = aggregate(raw.map((r) => ({ key: `${r.device}/${r.p}/${r.ts - (r.ts % 3_600_000)}`, ts: r.ts, value: r.value })));
     const expectedDay = aggregate(raw.map((r) => ({ key: `${r.device}/${r.p}/${localDate(r.ts, timezoneOf.get(r.device)!)}`, ts: r.ts, value: r.value })));
 
-    const rollup = async (table: 'readings_5min' | 'readings_hour' | 'readings_day') => {
-      const bucket = table === 'readings_day' ? sql<string>`day::text` : sql<string>`(extract(epoch from bucket) * 1000)::bigint::text`;
-      const rows = await sql<{ device_id: number; parameter_number: number; b: string; sum: number; count: number; min: number; max: number; last_ts: Date; last_value: number }>`
-        select device_id, parameter_number, ${bucket} as b, sum, count, min, max, last_ts, last_value from ${sql.table(table)}`.execute(db());
-      return new Map(
-        rows.rows.map((r) => [
-          `${r.device_id}/${r.parameter_number}/${r.b}`,
-          { sum: r.sum, count: r.count, min: r.min, max: r.max, lastTs: r.last_ts.getTime(), lastValue: r.last_value },
-        ]),
-      );
-    };
-    expectSameAggregates('5min', await rollup('readings_5min'), expected5);
-    expectSameAggregates('hour', await rollup('readings_hour'), expectedHour);
-    expectSameAggregates('day', await rollup('readings_day'), expectedDay);
+    const expectedMonth = aggregate(raw.map((r) => ({ key: `${r.device}/${r.p}/${localDate(r.ts, timezoneOf.get(r.device)!).slice(0, 7)}-01`, ts: r.ts, value: r.value })));
+    const expectedShift = expectedShiftCells(raw, timezoneOf, SHIFTS);
+
+    expectSameAggregates('5min', await rollupOf(db(), 'readings_5min'), expected5);
+    expectSameAggregates('hour', await rollupOf(db(), 'readings_hour'), expectedHour);
+    expectSameAggregates('day', await rollupOf(db(), 'readings_day'), expectedDay);
+    expectSameAggregates('month', await rollupOf(db(), 'readings_month'), expectedMonth);
+    expect(expectedShift.size).toBeGreaterThan(0);
+    expectSameAggregates('shift', await rollupOf(db(), 'readings_shift'), expectedShift);
 
     // The Warsaw days of the clock changes have 23 and 25 hours: their day rows hold exactly those hours.
     const warsawDevice = modules.find((m) => m.timezone === 'Europe/Warsaw')!.deviceId;
@@ -157,6 +212,26 @@ describe('rollups kept by ingest', () => {
       const inDay = raw.filter((r) => r.device === warsawDevice && r.p === 1 && r.ts >= from && r.ts < to).length;
       expect(expectedDay.get(`${warsawDevice}/1/${day}`)?.count, day).toBe(inDay);
     }
+  });
+
+  it('rebuilds the shift cells when a company changes its shifts', async () => {
+    const timezoneOf = new Map(modules.map((m) => [m.deviceId, m.timezone]));
+    const stored = await db().selectFrom('readings').select(['device_id', 'parameter_number', 'ts', 'value']).execute();
+    const raw = stored.map((r) => ({ device: r.device_id, p: r.parameter_number, ts: r.ts.getTime(), value: r.value }));
+    const warsaw = (await db().selectFrom('companies').select('id').where('timezone', '=', 'Europe/Warsaw').where('name', 'like', 'Rollups %').executeTakeFirstOrThrow()).id;
+    // B shortened, C moved: one statement updates two rows, then a third shift is added and removed again.
+    await sql`update production_shifts set hour_end = case position when 1 then 16 else hour_end end,
+      hour_start = case position when 2 then 16 else hour_start end where company_id = ${warsaw} and position in (1, 2)`.execute(db());
+    const changed: Shifts = {
+      ...SHIFTS,
+      'Europe/Warsaw': [SHIFTS['Europe/Warsaw'][0]!, { ...SHIFTS['Europe/Warsaw'][1]!, hourEnd: 16 }, { ...SHIFTS['Europe/Warsaw'][2]!, hourStart: 16 }],
+    };
+    expectSameAggregates('changed shifts', await rollupOf(db(), 'readings_shift'), expectedShiftCells(raw, timezoneOf, changed));
+    await db().insertInto('production_shifts').values({ company_id: warsaw, position: 3, name: 'D', hour_start: 0, hour_end: 24 }).execute();
+    const added: Shifts = { ...changed, 'Europe/Warsaw': [...changed['Europe/Warsaw'], { position: 3, name: 'D', hourStart: 0, hourEnd: 24 }] };
+    expectSameAggregates('added shift', await rollupOf(db(), 'readings_shift'), expectedShiftCells(raw, timezoneOf, added));
+    await db().deleteFrom('production_shifts').where('company_id', '=', warsaw).where('position', '=', 3).execute();
+    expectSameAggregates('removed shift', await rollupOf(db(), 'readings_shift'), expectedShiftCells(raw, timezoneOf, changed));
   });
 
   it('creates a month partition once when two instances need it at the same time, and again after it was dropped', async () => {

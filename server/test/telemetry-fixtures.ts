@@ -145,7 +145,8 @@ export async function ingest(services: Services, device: TelemetryDevice, teleme
 
 /**
  * TEST FIXTURE, not the ingest: inserts raw readings into a default partition and rebuilds the device's rollups
- * from them with plain GROUP BY (5 minutes and hours UTC-aligned, days in the company's timezone). Used to check
+ * from them with plain GROUP BY (5 minutes and hours UTC-aligned, days and months in the company's timezone; shift
+ * cells by the database's rebuild of them). Used to check
  * the diagnostics reads against rollups made independently of the ingest service.
  */
 export async function writeFixtureReadings(db: Kysely<DB>, device: TelemetryDevice, readings: ReadingInput[]): Promise<void> {
@@ -177,4 +178,12 @@ export async function writeFixtureReadings(db: Kysely<DB>, device: TelemetryDevi
     select company_id, device_id, parameter_number, (ts at time zone ${device.module.timezone})::date, sum(value), count(*), min(value), max(value),
       max(ts), (array_agg(value order by ts desc))[1]
     from readings where device_id = ${device.id} group by 1, 2, 3, 4`.execute(db);
+  await sql`delete from readings_month where device_id = ${device.id}`.execute(db);
+  await sql`
+    insert into readings_month (company_id, device_id, parameter_number, month, sum, count, min, max, last_ts, last_value)
+    select company_id, device_id, parameter_number, date_trunc('month', (ts at time zone ${device.module.timezone}))::date, sum(value), count(*),
+      min(value), max(value), max(ts), (array_agg(value order by ts desc))[1]
+    from readings where device_id = ${device.id} group by 1, 2, 3, 4`.execute(db);
+  // The shift cells: the migration's rebuild, which takes them from the 5-minute rollup written above.
+  await sql`select rebuild_shift_rollup(${device.companyId}::int)`.execute(db);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DIAGNOSTICS_LIMITS, DIAGNOSTICS_MESSAGE_KEYS } from '@gearwatch/contracts';
 import { ValidationError } from '../http/errors.ts';
-import { coarsen, maxCategories, normaliseRange, planShifts, planTime } from './buckets.ts';
+import { coarsen, maxCategories, normaliseRange, planShifts, planTime, wholeMonths, windowsDisjoint } from './buckets.ts';
 import { ZoneClock } from './zone-clock.ts';
 
 const warsaw = new ZoneClock('Europe/Warsaw');
@@ -113,5 +113,38 @@ describe('planShifts', () => {
     expect(hours('2026-03-28')).toBe(7);
     expect(hours('2026-10-24')).toBe(9);
     expect(hours('2026-10-25')).toBe(8);
+  });
+});
+
+describe('wholeMonths', () => {
+  it('names the months wholly inside a range and the day after the last of them', () => {
+    expect(wholeMonths('2025-11-15', '2026-11-14')).toEqual({ first: '2025-12-01', last: '2026-10-01', end: '2026-11-01' });
+    expect(wholeMonths('2026-01-01', '2026-12-31')).toEqual({ first: '2026-01-01', last: '2026-12-01', end: '2027-01-01' });
+    expect(wholeMonths('2026-02-01', '2026-02-28')).toEqual({ first: '2026-02-01', last: '2026-02-01', end: '2026-03-01' });
+    expect(wholeMonths('2028-02-01', '2028-02-29')).toEqual({ first: '2028-02-01', last: '2028-02-01', end: '2028-03-01' });
+  });
+
+  it('is null when no month lies wholly inside', () => {
+    expect(wholeMonths('2026-02-01', '2026-02-27')).toBeNull();
+    expect(wholeMonths('2026-01-15', '2026-02-14')).toBeNull();
+    expect(wholeMonths('2026-03-02', '2026-03-31')).toBeNull();
+  });
+});
+
+describe('windowsDisjoint', () => {
+  const clock = new ZoneClock('Europe/Warsaw');
+  const shifts = (hours: [number, number][]) => hours.map(([hourStart, hourEnd], position) => ({ position, name: String(position), hourStart, hourEnd }));
+
+  it('holds for shifts that tile the day, a night shift and both clock changes included', () => {
+    for (const [from, to] of [['2026-03-27', '2026-03-31'], ['2026-10-23', '2026-10-27']] as const) {
+      expect(windowsDisjoint(planShifts(normaliseRange(from, to), shifts([[6, 14], [14, 22], [22, 6]]), clock).windows)).toBe(true);
+      expect(windowsDisjoint(planShifts(normaliseRange(from, to), shifts([[2, 10], [10, 18], [18, 2]]), clock).windows)).toBe(true);
+    }
+  });
+
+  it('fails for overlapping shifts, also when only a night shift reaches into the next date', () => {
+    const range = normaliseRange('2026-01-05', '2026-01-06');
+    expect(windowsDisjoint(planShifts(range, shifts([[6, 14], [12, 20]]), clock).windows)).toBe(false);
+    expect(windowsDisjoint(planShifts(range, shifts([[5, 14], [22, 6]]), clock).windows)).toBe(false);
   });
 });

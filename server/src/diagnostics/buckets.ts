@@ -131,3 +131,27 @@ export function planShifts(range: DateRange, shifts: ShiftDefinition[], clock: Z
   }
   return { categories, shifts: ordered, windows };
 }
+
+/** Whether no two windows share an instant (shifts that do not overlap, also across midnight and clock changes). */
+export function windowsDisjoint(windows: readonly ShiftWindow[]): boolean {
+  const ordered = [...windows].sort((a, b) => a.start.getTime() - b.start.getTime());
+  return ordered.every((w, i) => i === 0 || ordered[i - 1]!.end.getTime() <= w.start.getTime());
+}
+
+/**
+ * The months wholly inside the local dates from..to (YYYY-MM-DD): the first days of the first and the last of them,
+ * and the first day after the last (`end`); null when no month is. Those months are read from readings_month, the
+ * days before `first` and from `end` on from readings_day.
+ */
+export function wholeMonths(from: string, to: string): { first: string; last: string; end: string } | null {
+  const [fy, fm, fd] = from.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = to.split('-').map(Number) as [number, number, number];
+  const first = fd === 1 ? Date.UTC(fy, fm - 1, 1) : Date.UTC(fy, fm, 1);
+  const lastDayOfToMonth = new Date(Date.UTC(ty, tm, 0)).getUTCDate();
+  const end = td === lastDayOfToMonth ? Date.UTC(ty, tm, 1) : Date.UTC(ty, tm - 1, 1);
+  if (first >= end) return null;
+  const text = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const last = new Date(end);
+  last.setUTCMonth(last.getUTCMonth() - 1);
+  return { first: text(first), last: text(last.getTime()), end: text(end) };
+}

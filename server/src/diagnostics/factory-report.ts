@@ -94,7 +94,7 @@ export class FactoryReportService {
     const shifts = await this.diagnostics.companyShifts(devices[0]!, 'type');
     const catalogue = new ParameterCatalogue(await this.repository.parametersOfTypes([...new Set(devices.map((d) => d.deviceTypeId))]));
     const plan = planShifts(range, shifts, clockFor(devices[0]!.timezone));
-    const grids = await readShiftGrids(this.repository, plan, selectionOf(devices, WORK_NUMBERS, catalogue));
+    const grids = await readShiftGrids(this.repository, plan, selectionOf(devices, WORK_NUMBERS, catalogue), devices[0]!.companyId);
     const itemOf = (name: string, grid: ValueGrid, of: DeviceSubject[]): FactoryShiftChartItem => ({
       name,
       workSum: total(grid, of, PARAMETER_NUMBERS.work),

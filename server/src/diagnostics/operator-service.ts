@@ -34,7 +34,10 @@ export class OperatorDiagnosticsService {
 
     const operators = uniqueById([...named, ...groups.flatMap((g) => g.operators)]);
     const first = operators[0]!;
-    const plan = planTime(coarsen(request.interval, range.days), range, clockFor(first.timezone));
+    const clock = clockFor(first.timezone);
+    // The values budget of the device call (decision 008): work and active are two series per operator.
+    const plan = planTime(coarsen(request.interval, range.days, operators.length * 2), range, clock);
+    const wholeHours = plan.interval === 'hour' || (plan.interval !== '5min' && clock.wholeHourOffsets(plan.start.getTime(), plan.end.getTime()));
     const rows = await this.repository.activity(
       [...new Set(operators.map((o) => o.companyId))],
       operators.map((o) => o.id),
@@ -42,6 +45,7 @@ export class OperatorDiagnosticsService {
       first.timezone,
       plan.start,
       plan.end,
+      wholeHours,
     );
     const size = plan.categories.length;
     const series = new Map(operators.map((o) => [o.id, { work: emptyValues(size), active: emptyValues(size) }]));

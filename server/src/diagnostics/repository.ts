@@ -5,6 +5,7 @@ import type { ParameterAggregation } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
 import type { TenantScope } from '../auth/context.ts';
 import type { ShiftDefinition, ShiftWindow } from './buckets.ts';
+import { wholeMonths } from './buckets.ts';
 
 /** A device the caller may see, with what the diagnostics need to read it. */
 export interface DeviceSubject {
@@ -155,58 +156,84 @@ export class DiagnosticsRepository {
     return result.rows;
   }
 
-  /** readings_day over the local dates from..to, per day or combined into months or years (key = the label). */
+  /**
+   * Local days from..to, per day or combined into months or years (key = the label). Months that lie wholly inside
+   * the range are read from readings_month, the partial months at its ends from readings_day: a year is at most
+   * 13 month rows and ~60 day rows per series instead of 366 day rows.
+   */
   async dayColumns(grouping: 'day' | 'month' | 'year', selection: SeriesSelection, from: string, to: string): Promise<SeriesColumn[]> {
     if (!hasSeries(selection)) return [];
-    const key = grouping === 'day' ? sql`r.day::text` : grouping === 'month' ? sql`to_char(r.day, 'YYYY-MM')` : sql`to_char(r.day, 'YYYY')`;
+    const months = grouping === 'day' ? null : wholeMonths(from, to);
+    const dayKey = grouping === 'day' ? sql`r.day::text` : grouping === 'month' ? sql`to_char(r.day, 'YYYY-MM')` : sql`to_char(r.day, 'YYYY')`;
+    const days = months
+      ? sql`select r.*, ${dayKey} as key from readings_day r where ${seriesFilter(selection)}
+          and ((r.day >= ${from}::date and r.day < ${months.first}::date) or (r.day >= ${months.end}::date and r.day <= ${to}::date))`
+      : sql`select r.*, ${dayKey} as key from readings_day r where ${seriesFilter(selection)} and r.day >= ${from}::date and r.day <= ${to}::date`;
+    const monthKey = grouping === 'month' ? sql`to_char(r.month, 'YYYY-MM')` : sql`to_char(r.month, 'YYYY')`;
+    const scan = months
+      ? sql`select r.device_id, r.parameter_number, r.sum, r.count, r.min, r.max, r.last_ts, r.last_value, r.key from (${days}) r
+          union all
+          select r.device_id, r.parameter_number, r.sum, r.count, r.min, r.max, r.last_ts, r.last_value, ${monthKey}
+          from readings_month r where ${seriesFilter(selection)} and r.month >= ${months.first}::date and r.month <= ${months.last}::date`
+      : days;
     const result = await sql<ColumnRow>`
       select g.device_id as "deviceId", g.parameter_number as "number", json_agg(g.key) as "keys", json_agg(g.value) as "values"
       from (
-        select r.device_id, r.parameter_number, ${key} as key, ${GROUP_VALUE} as value
-        from (select * from readings_day r where ${seriesFilter(selection)} and r.day >= ${from}::date and r.day <= ${to}::date ${SCAN_FENCE}) r
+        select r.device_id, r.parameter_number, r.key, ${GROUP_VALUE} as value
+        from (${scan} ${SCAN_FENCE}) r
         join ${wantedSeries(selection)} on w.device_id = r.device_id and w.parameter_number = r.parameter_number
-        group by r.device_id, r.parameter_number, w.agg, 3
+        group by r.device_id, r.parameter_number, w.agg, r.key
       ) g
       group by 1, 2`.execute(this.db);
     return result.rows;
   }
 
   /**
-   * Shift cells (key `day:position`) and per date the union of that date's windows (key `day:all`, each bucket once
-   * even if shifts overlap). Shifts are whole local hours: when every window starts and ends on a UTC hour (any
-   * whole-hour offset) the hour rollup tiles them exactly and is read, twelve times fewer rows than 5 minutes.
+   * Shift cells (key `dayIndex:position`) and date totals (key `dayIndex:all`) from readings_shift, the rollup ingest
+   * keeps per shift window of the company's current shifts (migration 005). Only for shifts that do not overlap:
+   * then a date's total is the plain combination of its cells. dayIndex counts local dates from `from`.
    */
-  async shiftColumns(selection: SeriesSelection, windows: ShiftWindow[], strategy: 'auto' | 'range-join' = 'auto'): Promise<SeriesColumn[]> {
+  async shiftCells(selection: SeriesSelection, from: string, to: string): Promise<SeriesColumn[]> {
+    if (!hasSeries(selection)) return [];
+    const result = await sql<ColumnRow>`
+      with cells as (select * from readings_shift r where ${seriesFilter(selection)} and r.day >= ${from}::date and r.day <= ${to}::date ${SCAN_FENCE}),
+      keyed as (
+        select r.device_id, r.parameter_number, (r.day - ${from}::date) || ':' || r.position as key, ${BUCKET_VALUE} as value
+        from cells r join ${wantedSeries(selection)} on w.device_id = r.device_id and w.parameter_number = r.parameter_number
+        union all
+        select r.device_id, r.parameter_number, (r.day - ${from}::date) || ':all', ${GROUP_VALUE}
+        from cells r join ${wantedSeries(selection)} on w.device_id = r.device_id and w.parameter_number = r.parameter_number
+        group by r.device_id, r.parameter_number, w.agg, r.day
+      )
+      select c.device_id as "deviceId", c.parameter_number as "number", json_agg(c.key) as "keys", json_agg(c.value) as "values"
+      from keyed c group by 1, 2`.execute(this.db);
+    return result.rows;
+  }
+
+  /**
+   * Shift cells and date totals (keys as shiftCells) of any shifts, overlapping ones included, grouped from the
+   * hour or 5-minute rollup per request: a bucket counts in every window it lies in, and once per date in the date's
+   * total. Shifts are whole local hours: when every window starts and ends on a UTC hour (any whole-hour offset) the
+   * hour rollup tiles them exactly and is read, twelve times fewer rows than 5 minutes.
+   */
+  async shiftColumns(selection: SeriesSelection, windows: ShiftWindow[]): Promise<SeriesColumn[]> {
     if (!hasSeries(selection) || windows.length === 0) return [];
     const first = new Date(Math.min(...windows.map((w) => w.start.getTime())));
     const last = new Date(Math.max(...windows.map((w) => w.end.getTime())));
     const table = windows.every((w) => w.start.getTime() % HOUR_MS === 0 && w.end.getTime() % HOUR_MS === 0) ? sql.table('readings_hour') : sql.table('readings_5min');
-    const scan = sql`select * from ${table} r where ${seriesFilter(selection)} and r.bucket >= ${first} and r.bucket < ${last} ${SCAN_FENCE}`;
-    const ordered = [...windows].sort((a, b) => a.start.getTime() - b.start.getTime());
-    const disjoint = ordered.every((w, i) => i === 0 || ordered[i - 1]!.end.getTime() <= w.start.getTime());
-    // Shifts that do not overlap (the usual case): each bucket falls in at most one window, found by a binary search
-    // over the window starts (width_bucket) and an equality join, and a date's total is the plain sum of its windows.
-    // Overlapping shifts need the range join and each bucket counted once per date; measured at 50 million readings,
-    // a week of 100 series takes ~200 ms that way against the fast path's fraction of it (docs/performance.md).
-    const hits =
-      strategy === 'auto' && disjoint
-        ? sql`select x.day_index, x.position, r.device_id, r.parameter_number, r.bucket, r.sum, r.count, r.min, r.max, r.last_ts, r.last_value
-            from (select s.*, width_bucket(s.bucket, ${ordered.map((w) => w.start)}::timestamptz[]) as slot from (${scan}) s) r
-            join unnest(${ordered.map((w) => w.dayIndex)}::int[], ${ordered.map((w) => w.position)}::int[], ${ordered.map((w) => w.end)}::timestamptz[])
-              with ordinality as x(day_index, position, ends, slot) on x.slot = r.slot and r.bucket < x.ends`
-        : sql`select x.day_index, x.position, r.device_id, r.parameter_number, r.bucket, r.sum, r.count, r.min, r.max, r.last_ts, r.last_value
-            from (${scan}) r
-            join unnest(${windows.map((w) => w.dayIndex)}::int[], ${windows.map((w) => w.position)}::int[], ${windows.map((w) => w.start)}::timestamptz[],
-              ${windows.map((w) => w.end)}::timestamptz[]) as x(day_index, position, starts, ends) on r.bucket >= x.starts and r.bucket < x.ends`;
-    const dayHits = strategy === 'auto' && disjoint ? sql`hits` : sql`(select distinct on (day_index, device_id, parameter_number, bucket) * from hits)`;
     const result = await sql<ColumnRow>`
-      with hits as (${hits}), cells as (
+      with hits as (
+        select x.day_index, x.position, r.device_id, r.parameter_number, r.bucket, r.sum, r.count, r.min, r.max, r.last_ts, r.last_value
+        from (select * from ${table} r where ${seriesFilter(selection)} and r.bucket >= ${first} and r.bucket < ${last} ${SCAN_FENCE}) r
+        join unnest(${windows.map((w) => w.dayIndex)}::int[], ${windows.map((w) => w.position)}::int[], ${windows.map((w) => w.start)}::timestamptz[],
+          ${windows.map((w) => w.end)}::timestamptz[]) as x(day_index, position, starts, ends) on r.bucket >= x.starts and r.bucket < x.ends
+      ), cells as (
         select r.device_id, r.parameter_number, r.day_index || ':' || r.position as key, ${GROUP_VALUE} as value
         from hits r join ${wantedSeries(selection)} on w.device_id = r.device_id and w.parameter_number = r.parameter_number
         group by r.device_id, r.parameter_number, w.agg, r.day_index, r.position
         union all
         select r.device_id, r.parameter_number, r.day_index || ':all', ${GROUP_VALUE}
-        from ${dayHits} r
+        from (select distinct on (day_index, device_id, parameter_number, bucket) * from hits) r
         join ${wantedSeries(selection)} on w.device_id = r.device_id and w.parameter_number = r.parameter_number
         group by r.device_id, r.parameter_number, w.agg, r.day_index
       )

@@ -1,6 +1,7 @@
 import { EFFICIENCY_PARAMETER_NAME, EFFICIENCY_UNIT, PARAMETER_NUMBERS, efficiencyPercent } from '@gearwatch/contracts';
 import type { DiagnosticsUnit, ParameterAggregation } from '@gearwatch/contracts';
 import type { ShiftPlan, TimePlan } from './buckets.ts';
+import { windowsDisjoint } from './buckets.ts';
 import type { DeviceSubject, DiagnosticsRepository, SeriesColumn, SeriesSelection, TypeParameter } from './repository.ts';
 import { ZoneClock } from './zone-clock.ts';
 
@@ -130,8 +131,18 @@ export interface ShiftGrids {
   total: ValueGrid;
 }
 
-export async function readShiftGrids(repository: DiagnosticsRepository, plan: ShiftPlan, selection: SeriesSelection): Promise<ShiftGrids> {
-  const columns = await repository.shiftColumns(selection, plan.windows);
+/**
+ * Shift cells and date totals of the plan's windows, which are the shifts of company `shiftsCompanyId`. The shift
+ * rollup answers when the shifts do not overlap and every device is of that company (it holds each company's own
+ * shifts); otherwise the cells are grouped from the hour or 5-minute rollup.
+ */
+export function readShiftColumns(repository: DiagnosticsRepository, plan: ShiftPlan, selection: SeriesSelection, shiftsCompanyId: number): Promise<SeriesColumn[]> {
+  const fromRollup = windowsDisjoint(plan.windows) && selection.companyIds.every((id) => id === shiftsCompanyId);
+  return fromRollup ? repository.shiftCells(selection, plan.categories[0]!, plan.categories.at(-1)!) : repository.shiftColumns(selection, plan.windows);
+}
+
+export async function readShiftGrids(repository: DiagnosticsRepository, plan: ShiftPlan, selection: SeriesSelection, shiftsCompanyId: number): Promise<ShiftGrids> {
+  const columns = await readShiftColumns(repository, plan, selection, shiftsCompanyId);
   const size = plan.categories.length;
   const grids: ShiftGrids = { shifts: new Map(plan.shifts.map((s) => [s.position, new ValueGrid(size)])), total: new ValueGrid(size) };
   for (const column of columns) {

@@ -91,7 +91,7 @@ export class DiagnosticsService {
 
     if (request.interval === 'shifts') {
       const plan = planShifts(range, await this.companyShifts(devices[0]!), clock);
-      const grids = await readShiftGrids(this.repository, plan, selection);
+      const grids = await readShiftGrids(this.repository, plan, selection, devices[0]!.companyId);
       const data = wanted.map(({ device, parameters }) => ({
         device: { id: device.id, name: device.name },
         parameters: parameters.map((p) => ({

@@ -50,3 +50,19 @@ describe('local date arithmetic', () => {
     expect(inclusiveDays('2028-01-01', '2028-12-31')).toBe(366);
   });
 });
+
+describe('wholeHourOffsets', () => {
+  const year = [Date.UTC(2026, 0, 1), Date.UTC(2027, 0, 1)] as const;
+
+  it('holds in zones whose offsets are whole hours all year, clock changes included', () => {
+    expect(new ZoneClock('Europe/Warsaw').wholeHourOffsets(...year)).toBe(true);
+    expect(new ZoneClock('UTC').wholeHourOffsets(...year)).toBe(true);
+  });
+
+  it('fails where an offset is a half or quarter hour for part of the range or all of it', () => {
+    expect(new ZoneClock('Asia/Kathmandu').wholeHourOffsets(...year)).toBe(false);
+    // Lord Howe Island: +10:30 in winter, +11 in summer (a half-hour clock change).
+    expect(new ZoneClock('Australia/Lord_Howe').wholeHourOffsets(...year)).toBe(false);
+    expect(new ZoneClock('Australia/Lord_Howe').wholeHourOffsets(Date.UTC(2026, 0, 5), Date.UTC(2026, 0, 20))).toBe(true);
+  });
+});

@@ -82,6 +82,15 @@ export class ZoneClock {
     return wallMs - before;
   }
 
+  /**
+   * Whether the offset is a whole number of hours throughout [startMs, endMs), sampled daily (no zone keeps an
+   * offset for less than a day): then every UTC hour lies inside one local date.
+   */
+  wholeHourOffsets(startMs: number, endMs: number): boolean {
+    for (let t = startMs; t < endMs + DAY_MS; t += DAY_MS) if (this.offsetMs(Math.min(t, endMs - 1)) % 3_600_000 !== 0) return false;
+    return true;
+  }
+
   /** The instant a local date starts at the given hour (0–24; 24 is the next date's midnight). */
   startOf(date: string, hour = 0): Date {
     return new Date(this.instantOf(dateEpoch(date) + hour * 3_600_000));

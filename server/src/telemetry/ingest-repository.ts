@@ -95,11 +95,14 @@ export class IngestRepository {
 
   /**
    * One statement: raw rows are inserted unless already stored, and exactly the newly inserted ones are added to the
-   * 5-minute, hour and local-day rollups. A repeated reading is not returned by the insert, so it touches no rollup.
-   * Rows of each level are upserted in key order, so concurrent batches of one device lock them in the same order.
+   * 5-minute, hour, local-day, local-month and shift rollups. A repeated reading is not returned by the insert, so it
+   * touches no rollup. Rows of each level are upserted in key order, so concurrent batches of one device lock them in
+   * the same order. Shift cells follow the company's current shifts: the batch first takes the company's shift lock
+   * shared, so a rebuild after a change of the shifts (migration 005) never interleaves with it.
    */
   async insertReadings(writer: WriterIds, columns: ReadingColumns): Promise<number> {
     const { companyId, deviceId, sensorId, timezone } = writer;
+    await sql`select pg_advisory_xact_lock_shared(shift_rollup_lock_key(), ${companyId}::int)`.execute(this.db);
     const result = await sql<{ inserted: number }>`
       with ins as (
         insert into readings (company_id, device_id, sensor_id, parameter_number, ts, value)
@@ -114,17 +117,20 @@ export class IngestRepository {
           (array_agg(v order by ts desc))[1] as lv
         from ins group by 1, 2
       ),
+      m5l as (select m5.*, (bucket at time zone ${timezone})::date as ld from m5),
       h as (
-        select p, date_bin('1 hour', bucket, ${BUCKET_ORIGIN}::timestamptz) as bucket,
-          sum(s) as s, sum(n)::int as n, min(mn) as mn, max(mx) as mx, max(lt) as lt,
-          (array_agg(lv order by lt desc))[1] as lv
+        select p, date_bin('1 hour', bucket, ${BUCKET_ORIGIN}::timestamptz) as bucket, ${MERGED_AGGREGATES}
         from m5 group by 1, 2
       ),
-      d as (
-        select p, (bucket at time zone ${timezone})::date as day,
-          sum(s) as s, sum(n)::int as n, min(mn) as mn, max(mx) as mx, max(lt) as lt,
-          (array_agg(lv order by lt desc))[1] as lv
-        from m5 group by 1, 2
+      d as (select p, ld as day, ${MERGED_AGGREGATES} from m5l group by 1, 2),
+      mo as (select p, date_trunc('month', day::timestamp)::date as month, ${MERGED_AGGREGATES} from d group by 1, 2),
+      sh as (
+        select m.p, w.day, w.position, ${MERGED_AGGREGATES_OF_M}
+        from m5l m
+        cross join lateral (values (m.ld), (m.ld - 1)) as c (day)
+        join shift_windows(${companyId}::int, ${timezone}, (select min(ld) - 1 from m5l), (select max(ld) from m5l)) w
+          on w.day = c.day and m.bucket >= w.starts and m.bucket < w.ends
+        group by 1, 2, 3
       ),
       up5 as (
         insert into readings_5min as t (company_id, device_id, parameter_number, bucket, sum, count, min, max, last_ts, last_value)
@@ -140,6 +146,16 @@ export class IngestRepository {
         insert into readings_day as t (company_id, device_id, parameter_number, day, sum, count, min, max, last_ts, last_value)
         select ${companyId}::int, ${deviceId}::int, p, day, s, n, mn, mx, lt, lv from d order by p, day
         on conflict (device_id, parameter_number, day) do update set ${ROLLUP_MERGE}
+      ),
+      upm as (
+        insert into readings_month as t (company_id, device_id, parameter_number, month, sum, count, min, max, last_ts, last_value)
+        select ${companyId}::int, ${deviceId}::int, p, month, s, n, mn, mx, lt, lv from mo order by p, month
+        on conflict (device_id, parameter_number, month) do update set ${ROLLUP_MERGE}
+      ),
+      ups as (
+        insert into readings_shift as t (company_id, device_id, parameter_number, day, position, sum, count, min, max, last_ts, last_value)
+        select ${companyId}::int, ${deviceId}::int, p, day, position, s, n, mn, mx, lt, lv from sh order by p, day, position
+        on conflict (device_id, parameter_number, day, position) do update set ${ROLLUP_MERGE}
       )
       select count(*)::int as inserted from ins`.execute(this.db);
     return result.rows[0]?.inserted ?? 0;
@@ -247,6 +263,11 @@ export interface DeviceSeen {
 }
 
 const NEWER_POSITION = sql`excluded.last_position_at is not null and (s.last_position_at is null or excluded.last_position_at > s.last_position_at)`;
+
+/** Rollup aggregates of a group of finer rollup rows (s, n, mn, mx, lt, lv), named as the upserts read them. */
+const MERGED_AGGREGATES = sql`sum(s) as s, sum(n)::int as n, min(mn) as mn, max(mx) as mx, max(lt) as lt, (array_agg(lv order by lt desc))[1] as lv`;
+const MERGED_AGGREGATES_OF_M = sql`sum(m.s) as s, sum(m.n)::int as n, min(m.mn) as mn, max(m.mx) as mx, max(m.lt) as lt,
+  (array_agg(m.lv order by m.lt desc))[1] as lv`;
 
 /**
  * Adds a group of new readings to a stored rollup row. The new readings never share a timestamp with stored ones
