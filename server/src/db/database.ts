@@ -34,6 +34,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // JIT compilation costs hundreds of milliseconds and pays off only for long analytical scans; every query here is
+  // an index read of bounded size, whose cost PostgreSQL can overestimate enough to trigger it (measured: 670 ms of
+  // JIT on a 120 ms query, docs/decisions/009-month-and-shift-rollups.md). A client runs its queries in order, so the
+  // setting is in force before the pool's first query on the connection.
+  pool.on('connect', (client) => {
+    client.query('set jit = off').catch(() => undefined);
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   await sql`select 1`.execute(db);
   return {

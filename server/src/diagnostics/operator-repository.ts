@@ -105,7 +105,8 @@ export class OperatorActivityRepository {
     const hits = wholeHours
       ? sql`
         with sessions as (${sessions}),
-        -- hs: the first whole hour starting inside the session, he: the end of the last whole hour inside it.
+        -- hs: the first whole hour starting inside the session, he: the end of the last whole hour inside it. Each
+        -- range is its own join, so every one is an index range scan (an OR of two ranges is not).
         spans as (
           select s.*, date_bin('1 hour', s.starts + interval '1 hour' - interval '1 microsecond', ${HOUR_ORIGIN}) as hs,
             date_bin('1 hour', s.ends, ${HOUR_ORIGIN}) as he
@@ -116,8 +117,11 @@ export class OperatorActivityRepository {
         where ${numbers}
         union all
         select s.operator_id, r.parameter_number, r.bucket, r.sum
-        from spans s join readings_5min r on r.device_id = s.device_id
-          and ((r.bucket >= s.starts and r.bucket < least(s.hs, s.ends)) or (r.bucket >= greatest(s.hs, s.he) and r.bucket < s.ends))
+        from spans s join readings_5min r on r.device_id = s.device_id and r.bucket >= s.starts and r.bucket < least(s.hs, s.ends)
+        where ${numbers}
+        union all
+        select s.operator_id, r.parameter_number, r.bucket, r.sum
+        from spans s join readings_5min r on r.device_id = s.device_id and r.bucket >= greatest(s.hs, s.he) and r.bucket < s.ends
         where ${numbers}`
       : sql`
         with sessions as (${sessions})

@@ -29,8 +29,8 @@ export interface TypeParameter {
 
 /**
  * The values of one device parameter read from a rollup, one per stored bucket or group: `keys[i]` names the
- * category of `values[i]` (epoch seconds of a 5-minute or hour bucket, a day/month/year label, or `day:position`
- * / `day:all` of a shift cell).
+ * category of `values[i]` (epoch seconds of a 5-minute or hour bucket, a day/month/year label, or for shifts
+ * `dayIndex × SHIFT_KEY_STRIDE + position + 1`, and `dayIndex × SHIFT_KEY_STRIDE` for the date's total).
  */
 export interface SeriesColumn {
   deviceId: number;
@@ -54,9 +54,18 @@ export interface SeriesSelection {
 // node-postgres parses one JSON text far faster than tens of thousands of rows (docs/performance.md).
 const BUCKET_VALUE = sql`case w.agg when 'sum' then r.sum when 'avg' then r.sum / nullif(r.count, 0) when 'min' then r.min
   when 'max' then r.max else r.last_value end`;
-const GROUP_VALUE = sql`case w.agg when 'sum' then sum(r.sum) when 'avg' then sum(r.sum) / nullif(sum(r.count), 0)
-  when 'min' then min(r.min) when 'max' then max(r.max)
-  else (array_agg(r.last_value order by r.last_ts desc) filter (where w.agg = 'last'))[1] end`;
+
+// Groups of rollup rows are merged with every aggregate at once (MERGED, over rows `r`), and the value is picked after
+// the merge (MERGED_VALUE, over merged rows `g`). The last value travels as [epoch seconds of its reading, value]:
+// max() of that pair is the value with the latest timestamp (timestamps of one series are distinct), and unlike
+// array_agg(… order by …) it lets PostgreSQL hash the groups instead of sorting every group's rows.
+const MERGED = sql`sum(r.sum) as sum, sum(r.count)::int8 as count, min(r.min) as min, max(r.max) as max,
+  max(array[date_part('epoch', r.last_ts), r.last_value]) as last_pair`;
+const MERGED_VALUE = sql`case w.agg when 'sum' then g.sum when 'avg' then g.sum / nullif(g.count, 0) when 'min' then g.min
+  when 'max' then g.max else g.last_pair[2] end`;
+
+/** Shift keys: dayIndex × stride + position + 1 for a shift cell, dayIndex × stride for the date's total. */
+export const SHIFT_KEY_STRIDE = 16;
 
 // The rollup is scanned once with the device and number lists as index keys, then joined to the wanted series. Without
 // the fence PostgreSQL nests the scan under the series list and repeats every index descent per series (measured at
@@ -163,50 +172,53 @@ export class DiagnosticsRepository {
    */
   async dayColumns(grouping: 'day' | 'month' | 'year', selection: SeriesSelection, from: string, to: string): Promise<SeriesColumn[]> {
     if (!hasSeries(selection)) return [];
-    const months = grouping === 'day' ? null : wholeMonths(from, to);
-    const dayKey = grouping === 'day' ? sql`r.day::text` : grouping === 'month' ? sql`to_char(r.day, 'YYYY-MM')` : sql`to_char(r.day, 'YYYY')`;
-    const days = months
-      ? sql`select r.*, ${dayKey} as key from readings_day r where ${seriesFilter(selection)}
-          and ((r.day >= ${from}::date and r.day < ${months.first}::date) or (r.day >= ${months.end}::date and r.day <= ${to}::date))`
-      : sql`select r.*, ${dayKey} as key from readings_day r where ${seriesFilter(selection)} and r.day >= ${from}::date and r.day <= ${to}::date`;
-    const monthKey = grouping === 'month' ? sql`to_char(r.month, 'YYYY-MM')` : sql`to_char(r.month, 'YYYY')`;
-    const scan = months
-      ? sql`select r.device_id, r.parameter_number, r.sum, r.count, r.min, r.max, r.last_ts, r.last_value, r.key from (${days}) r
-          union all
-          select r.device_id, r.parameter_number, r.sum, r.count, r.min, r.max, r.last_ts, r.last_value, ${monthKey}
-          from readings_month r where ${seriesFilter(selection)} and r.month >= ${months.first}::date and r.month <= ${months.last}::date`
-      : days;
-    const result = await sql<ColumnRow>`
-      select g.device_id as "deviceId", g.parameter_number as "number", json_agg(g.key) as "keys", json_agg(g.value) as "values"
-      from (
-        select r.device_id, r.parameter_number, r.key, ${GROUP_VALUE} as value
-        from (${scan} ${SCAN_FENCE}) r
+    if (grouping === 'day') {
+      const result = await sql<ColumnRow>`
+        select r.device_id as "deviceId", r.parameter_number as "number", json_agg(r.day::text) as "keys", json_agg(${BUCKET_VALUE}) as "values"
+        from (select * from readings_day r where ${seriesFilter(selection)} and r.day >= ${from}::date and r.day <= ${to}::date ${SCAN_FENCE}) r
         join ${wantedSeries(selection)} on w.device_id = r.device_id and w.parameter_number = r.parameter_number
-        group by r.device_id, r.parameter_number, w.agg, r.key
-      ) g
+        group by 1, 2`.execute(this.db);
+      return result.rows;
+    }
+    const unit = grouping === 'month' ? sql.lit('month') : sql.lit('year');
+    const months = wholeMonths(from, to);
+    const rows = months
+      ? sql`select r.device_id, r.parameter_number, date_trunc(${unit}, r.day::timestamp)::date as key, r.sum, r.count, r.min, r.max, r.last_ts, r.last_value
+          from readings_day r where ${seriesFilter(selection)}
+            and ((r.day >= ${from}::date and r.day < ${months.first}::date) or (r.day >= ${months.end}::date and r.day <= ${to}::date))
+          union all
+          select r.device_id, r.parameter_number, date_trunc(${unit}, r.month::timestamp)::date, r.sum, r.count, r.min, r.max, r.last_ts, r.last_value
+          from readings_month r where ${seriesFilter(selection)} and r.month >= ${months.first}::date and r.month <= ${months.last}::date`
+      : sql`select r.device_id, r.parameter_number, date_trunc(${unit}, r.day::timestamp)::date as key, r.sum, r.count, r.min, r.max, r.last_ts, r.last_value
+          from readings_day r where ${seriesFilter(selection)} and r.day >= ${from}::date and r.day <= ${to}::date`;
+    const label = grouping === 'month' ? sql.lit('YYYY-MM') : sql.lit('YYYY');
+    const result = await sql<ColumnRow>`
+      select g.device_id as "deviceId", g.parameter_number as "number", json_agg(to_char(g.key, ${label})) as "keys", json_agg(${MERGED_VALUE}) as "values"
+      from (select r.device_id, r.parameter_number, r.key, ${MERGED} from (${rows}) r group by 1, 2, 3) g
+      join ${wantedSeries(selection)} on w.device_id = g.device_id and w.parameter_number = g.parameter_number
       group by 1, 2`.execute(this.db);
     return result.rows;
   }
 
   /**
-   * Shift cells (key `dayIndex:position`) and date totals (key `dayIndex:all`) from readings_shift, the rollup ingest
-   * keeps per shift window of the company's current shifts (migration 005). Only for shifts that do not overlap:
-   * then a date's total is the plain combination of its cells. dayIndex counts local dates from `from`.
+   * Shift cells and date totals (keys: SHIFT_KEY_STRIDE) from readings_shift, the rollup ingest keeps per shift
+   * window of the company's current shifts (migration 005). Only for shifts that do not overlap: then a date's total
+   * is the plain merge of its cells. dayIndex counts local dates from `from`.
    */
   async shiftCells(selection: SeriesSelection, from: string, to: string): Promise<SeriesColumn[]> {
     if (!hasSeries(selection)) return [];
     const result = await sql<ColumnRow>`
-      with cells as (select * from readings_shift r where ${seriesFilter(selection)} and r.day >= ${from}::date and r.day <= ${to}::date ${SCAN_FENCE}),
-      keyed as (
-        select r.device_id, r.parameter_number, (r.day - ${from}::date) || ':' || r.position as key, ${BUCKET_VALUE} as value
+      with cells as (select * from readings_shift r where ${seriesFilter(selection)} and r.day >= ${from}::date and r.day <= ${to}::date ${SCAN_FENCE})
+      select c.device_id as "deviceId", c.parameter_number as "number", json_agg(c.key) as "keys", json_agg(c.value) as "values"
+      from (
+        select r.device_id, r.parameter_number, (r.day - ${from}::date) * ${SHIFT_KEY_STRIDE} + r.position + 1 as key, ${BUCKET_VALUE} as value
         from cells r join ${wantedSeries(selection)} on w.device_id = r.device_id and w.parameter_number = r.parameter_number
         union all
-        select r.device_id, r.parameter_number, (r.day - ${from}::date) || ':all', ${GROUP_VALUE}
-        from cells r join ${wantedSeries(selection)} on w.device_id = r.device_id and w.parameter_number = r.parameter_number
-        group by r.device_id, r.parameter_number, w.agg, r.day
-      )
-      select c.device_id as "deviceId", c.parameter_number as "number", json_agg(c.key) as "keys", json_agg(c.value) as "values"
-      from keyed c group by 1, 2`.execute(this.db);
+        select g.device_id, g.parameter_number, g.day_index * ${SHIFT_KEY_STRIDE}, ${MERGED_VALUE}
+        from (select r.device_id, r.parameter_number, r.day - ${from}::date as day_index, ${MERGED} from cells r group by 1, 2, 3) g
+        join ${wantedSeries(selection)} on w.device_id = g.device_id and w.parameter_number = g.parameter_number
+      ) c
+      group by 1, 2`.execute(this.db);
     return result.rows;
   }
 
@@ -227,18 +239,15 @@ export class DiagnosticsRepository {
         from (select * from ${table} r where ${seriesFilter(selection)} and r.bucket >= ${first} and r.bucket < ${last} ${SCAN_FENCE}) r
         join unnest(${windows.map((w) => w.dayIndex)}::int[], ${windows.map((w) => w.position)}::int[], ${windows.map((w) => w.start)}::timestamptz[],
           ${windows.map((w) => w.end)}::timestamptz[]) as x(day_index, position, starts, ends) on r.bucket >= x.starts and r.bucket < x.ends
-      ), cells as (
-        select r.device_id, r.parameter_number, r.day_index || ':' || r.position as key, ${GROUP_VALUE} as value
-        from hits r join ${wantedSeries(selection)} on w.device_id = r.device_id and w.parameter_number = r.parameter_number
-        group by r.device_id, r.parameter_number, w.agg, r.day_index, r.position
+      ), merged as (
+        select r.device_id, r.parameter_number, r.day_index * ${SHIFT_KEY_STRIDE} + r.position + 1 as key, ${MERGED} from hits r group by 1, 2, 3
         union all
-        select r.device_id, r.parameter_number, r.day_index || ':all', ${GROUP_VALUE}
-        from (select distinct on (day_index, device_id, parameter_number, bucket) * from hits) r
-        join ${wantedSeries(selection)} on w.device_id = r.device_id and w.parameter_number = r.parameter_number
-        group by r.device_id, r.parameter_number, w.agg, r.day_index
+        select r.device_id, r.parameter_number, r.day_index * ${SHIFT_KEY_STRIDE}, ${MERGED}
+        from (select distinct on (day_index, device_id, parameter_number, bucket) * from hits) r group by 1, 2, 3
       )
-      select c.device_id as "deviceId", c.parameter_number as "number", json_agg(c.key) as "keys", json_agg(c.value) as "values"
-      from cells c group by 1, 2`.execute(this.db);
+      select g.device_id as "deviceId", g.parameter_number as "number", json_agg(g.key) as "keys", json_agg(${MERGED_VALUE}) as "values"
+      from merged g join ${wantedSeries(selection)} on w.device_id = g.device_id and w.parameter_number = g.parameter_number
+      group by 1, 2`.execute(this.db);
     return result.rows;
   }
 }

@@ -3,6 +3,7 @@ import type { DiagnosticsUnit, ParameterAggregation } from '@gearwatch/contracts
 import type { ShiftPlan, TimePlan } from './buckets.ts';
 import { windowsDisjoint } from './buckets.ts';
 import type { DeviceSubject, DiagnosticsRepository, SeriesColumn, SeriesSelection, TypeParameter } from './repository.ts';
+import { SHIFT_KEY_STRIDE } from './repository.ts';
 import { ZoneClock } from './zone-clock.ts';
 
 /** The values of each device parameter, indexed by category; categories without data stay null. */
@@ -147,9 +148,9 @@ export async function readShiftGrids(repository: DiagnosticsRepository, plan: Sh
   const grids: ShiftGrids = { shifts: new Map(plan.shifts.map((s) => [s.position, new ValueGrid(size)])), total: new ValueGrid(size) };
   for (const column of columns) {
     column.keys.forEach((key, i) => {
-      const [day, position] = String(key).split(':') as [string, string];
-      const grid = position === 'all' ? grids.total : grids.shifts.get(Number(position));
-      grid?.set(column.deviceId, column.number, Number(day), column.values[i] ?? null);
+      const slot = Number(key) % SHIFT_KEY_STRIDE;
+      const grid = slot === 0 ? grids.total : grids.shifts.get(slot - 1);
+      grid?.set(column.deviceId, column.number, Math.floor(Number(key) / SHIFT_KEY_STRIDE), column.values[i] ?? null);
     });
   }
   return grids;
