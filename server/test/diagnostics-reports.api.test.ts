@@ -76,6 +76,24 @@ describe('work/activity reports, locations and raw readings', () => {
       });
     });
 
+    it('gives the same totals when an overlapping shift sends the chart through the per-date grids', async () => {
+      // IV repeats I's hours: shifts overlap, so the shift rollup cannot answer; each bucket still counts once in a summary.
+      const db = ctx.database.db;
+      await db.insertInto('production_shifts').values({ company_id: data.company.id, position: 3, name: 'IV', hour_start: 6, hour_end: 14 }).execute();
+      try {
+        const response = await data.get(`/api/reports/factory/data?type=device-work-shift-chart&groups=${data.line}&from=2026-01-15&to=2026-01-16`);
+        const body = factoryShiftChartResponseSchema.parse(response.json());
+        const item = (name: string, workSum: number, activeSum: number, counterSum: number) => ({ name, workSum, activeSum, counterSum });
+        expect(body.data.map((d) => d.items)).toEqual([
+          [item('I', 210, 300, 0), item('II', 0, 0, 0), item('III', 400, 700, 0), item('IV', 210, 300, 0), item('summary', 610, 1000, 0)],
+          [item('I', 600, 0, 12), item('II', 0, 0, 0), item('III', 0, 0, 0), item('IV', 600, 0, 12), item('summary', 600, 0, 12)],
+          [item('I', 810, 300, 12), item('II', 0, 0, 0), item('III', 400, 700, 0), item('IV', 810, 300, 12), item('summary', 1210, 1000, 12)],
+        ]);
+      } finally {
+        await db.deleteFrom('production_shifts').where('company_id', '=', data.company.id).where('position', '=', 3).execute();
+      }
+    });
+
     it('answers errors: nothing to chart, no shifts, strangers and bad input', async () => {
       const base = 'from=2026-01-15&to=2026-01-15';
       const none = await data.get(`/api/reports/factory/data?type=device-work-device-chart&${base}`);

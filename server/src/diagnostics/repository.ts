@@ -223,6 +223,19 @@ export class DiagnosticsRepository {
   }
 
   /**
+   * Sums of the stored values per device, number and shift over the dates from..to, from readings_shift (shifts that
+   * do not overlap, of the devices' own company): the factory shift chart's totals without a cell per date.
+   */
+  async shiftTotals(selection: SeriesSelection, from: string, to: string): Promise<{ deviceId: number; number: number; position: number; sum: number }[]> {
+    if (!hasSeries(selection)) return [];
+    const result = await sql<{ deviceId: number; number: number; position: number; sum: number }>`
+      select r.device_id as "deviceId", r.parameter_number as "number", r.position::int as "position", sum(r.sum)::float8 as "sum"
+      from readings_shift r where ${seriesFilter(selection)} and r.day >= ${from}::date and r.day <= ${to}::date
+      group by 1, 2, 3`.execute(this.db);
+    return result.rows;
+  }
+
+  /**
    * Shift cells and date totals (keys as shiftCells) of any shifts, overlapping ones included, grouped from the
    * hour or 5-minute rollup per request: a bucket counts in every window it lies in, and once per date in the date's
    * total. Shifts are whole local hours: when every window starts and ends on a UTC hour (any whole-hour offset) the

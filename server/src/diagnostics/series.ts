@@ -133,13 +133,19 @@ export interface ShiftGrids {
 }
 
 /**
- * Shift cells and date totals of the plan's windows, which are the shifts of company `shiftsCompanyId`. The shift
- * rollup answers when the shifts do not overlap and every device is of that company (it holds each company's own
- * shifts); otherwise the cells are grouped from the hour or 5-minute rollup.
+ * Whether the shift rollup answers a plan whose windows are the shifts of company `shiftsCompanyId`: when the shifts
+ * do not overlap and every device is of that company (the rollup holds each company's own shifts).
+ */
+export function canReadShiftRollup(plan: ShiftPlan, selection: SeriesSelection, shiftsCompanyId: number): boolean {
+  return windowsDisjoint(plan.windows) && selection.companyIds.every((id) => id === shiftsCompanyId);
+}
+
+/**
+ * Shift cells and date totals of the plan's windows, which are the shifts of company `shiftsCompanyId`: from the
+ * shift rollup when it answers, otherwise grouped from the hour or 5-minute rollup.
  */
 export function readShiftColumns(repository: DiagnosticsRepository, plan: ShiftPlan, selection: SeriesSelection, shiftsCompanyId: number): Promise<SeriesColumn[]> {
-  const fromRollup = windowsDisjoint(plan.windows) && selection.companyIds.every((id) => id === shiftsCompanyId);
-  return fromRollup ? repository.shiftCells(selection, plan.categories[0]!, plan.categories.at(-1)!) : repository.shiftColumns(selection, plan.windows);
+  return canReadShiftRollup(plan, selection, shiftsCompanyId) ? repository.shiftCells(selection, plan.categories[0]!, plan.categories.at(-1)!) : repository.shiftColumns(selection, plan.windows);
 }
 
 export async function readShiftGrids(repository: DiagnosticsRepository, plan: ShiftPlan, selection: SeriesSelection, shiftsCompanyId: number): Promise<ShiftGrids> {
