@@ -54,6 +54,11 @@ export async function telemetrySnapshot(db: Kysely<DB>): Promise<Record<string, 
     readings_day: await rowsOf(db, 'readings_day', 'device_id, parameter_number, day'),
     readings_month: await rowsOf(db, 'readings_month', 'device_id, parameter_number, month'),
     readings_shift: await rowsOf(db, 'readings_shift', 'device_id, parameter_number, day, position'),
+    // Session ids change when sessions are rebuilt: the rows are named by their session's device and start.
+    operator_session_days: (
+      await sql<Record<string, unknown>>`select s.device_id, s.started_at, d.day, d.work, d.active
+        from operator_session_days d join operator_sessions s on s.id = d.session_id order by s.device_id, s.started_at, d.day`.execute(db)
+    ).rows.map((row) => JSON.stringify(row)),
     unassigned_readings: await rowsOf(db, 'unassigned_readings', 'sensor_id, parameter_number, ts', ['received_at']),
     positions: await rowsOf(db, 'positions', 'sensor_id, ts'),
     module_events: await rowsOf(db, 'module_events', 'sensor_id, ts, type'),
@@ -73,6 +78,7 @@ export async function telemetryCounts(db: Kysely<DB>): Promise<Record<string, nu
     'readings_day',
     'readings_month',
     'readings_shift',
+    'operator_session_days',
     'unassigned_readings',
     'positions',
     'module_events',

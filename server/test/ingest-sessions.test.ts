@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
 import { createCompany, createDevice } from './fixtures.ts';
@@ -122,6 +123,57 @@ describe('operator sessions and power state from module events', () => {
       const last = expected.at(-1);
       expect(await currentCard(deviceId)).toBe(last && last.to === null ? last.rfid : null);
     }
+  });
+
+  it("keeps each session's work and active per local date, whatever the order of readings and card events", async () => {
+    let seed = 11;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const { module, deviceId } = await fittedModule();
+    const timezone = (await db().selectFrom('companies').select('timezone').where('id', '=', companyId).executeTakeFirstOrThrow()).timezone;
+    // Two days across local midnight: cards on and off every few hours, readings every ~40 s of work (1), active
+    // (2) and another parameter (5) that sessions ignore.
+    const cardEvents: EventInput[] = [];
+    for (let minute = 0; minute < 2 * 1440; minute += 30 + Math.floor(rand() * 300)) {
+      cardEvents.push(rand() < 0.3 ? off(minute) : on(minute, ['AAA1', 'BBB2', 'UNKNOWN'][Math.floor(rand() * 3)]!));
+    }
+    const readings = [];
+    for (let second = 0; second < 2 * 86_400; second += 20 + Math.floor(rand() * 40)) {
+      readings.push({ parameter: [1, 2, 5][Math.floor(rand() * 3)]!, ts: new Date(base + second * 1000), value: Math.floor(rand() * 60) });
+    }
+    const items = [...cardEvents.map((e) => ({ event: e })), ...readings.map((r) => ({ reading: r }))].sort(() => rand() - 0.5);
+    for (let i = 0; i < items.length; ) {
+      const size = 1 + Math.floor(rand() * 400);
+      const part = items.slice(i, i + size);
+      await ctx.services.ingest.ingest(module.identity, {
+        readings: part.flatMap((p) => ('reading' in p ? [p.reading] : [])),
+        positions: [],
+        events: part.flatMap((p) => ('event' in p ? [p.event] : [])),
+      });
+      i += size;
+    }
+
+    const localDate = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
+    const sessions = deriveSessions(cardEvents.map((e) => ({ ts: e.ts, type: e.type as 'rfid_on' | 'rfid_off', rfid: e.rfid ?? null })));
+    const expected = new Map<string, { work: number | null; active: number | null }>();
+    for (const r of readings) {
+      if (r.parameter === 5) continue;
+      const bucket = r.ts.getTime() - (r.ts.getTime() % 300_000);
+      const session = sessions.find((s) => bucket >= s.startedAt.getTime() && (s.endedAt === null || bucket < s.endedAt.getTime()));
+      if (!session) continue;
+      const key = `${session.startedAt.toISOString()} ${localDate(bucket)}`;
+      const cell = expected.get(key) ?? { work: null, active: null };
+      if (r.parameter === 1) cell.work = (cell.work ?? 0) + r.value;
+      else cell.active = (cell.active ?? 0) + r.value;
+      expected.set(key, cell);
+    }
+    const stored = await db()
+      .selectFrom('operator_session_days as d')
+      .innerJoin('operator_sessions as s', 's.id', 'd.session_id')
+      .select(['s.started_at', sql<string>`d.day::text`.as('day'), 'd.work', 'd.active'])
+      .where('s.device_id', '=', deviceId)
+      .execute();
+    expect(expected.size).toBeGreaterThan(3);
+    expect(new Map(stored.map((r) => [`${r.started_at.toISOString()} ${r.day}`, { work: r.work, active: r.active }]))).toEqual(expected);
   });
 
   it('sets the power state from the latest power event only', async () => {

@@ -279,6 +279,25 @@ export interface ReadingsDayTable {
   last_value: number;
 }
 
+/** readings_month; `month` is the first local date of the company's month (select it as `month::text`). */
+export interface ReadingsMonthTable extends Omit<ReadingsDayTable, 'day'> {
+  month: ColumnType<Date | string, string, string>;
+}
+
+/** readings_shift: the buckets of one shift window, `day` the local date the shift starts on (migration 005). */
+export interface ReadingsShiftTable extends ReadingsDayTable {
+  position: number;
+}
+
+/** Work and active of an operator session per local date (migration 006); null where no such reading fell in. */
+export interface OperatorSessionDaysTable {
+  session_id: number;
+  company_id: number;
+  day: ColumnType<Date | string, string, string>;
+  work: number | null;
+  active: number | null;
+}
+
 export interface PositionsTable {
   company_id: number;
   sensor_id: number;
@@ -371,6 +390,9 @@ export interface DB {
   readings_5min: ReadingsRollupTable;
   readings_hour: ReadingsRollupTable;
   readings_day: ReadingsDayTable;
+  readings_month: ReadingsMonthTable;
+  readings_shift: ReadingsShiftTable;
+  operator_session_days: OperatorSessionDaysTable;
   positions: PositionsTable;
   module_events: ModuleEventsTable;
   operator_sessions: OperatorSessionsTable;

@@ -75,6 +75,25 @@ export class OperatorActivityRepository {
   }
 
   /**
+   * Work (1) and active (2) of the operators' sessions per local date, month or year of their company, from
+   * operator_session_days (kept by ingest, migration 006): what `activity` computes, without reading the rollups.
+   */
+  async dailyActivity(companyIds: number[], operatorIds: number[], grouping: 'day' | 'month' | 'year', from: string, to: string): Promise<OperatorActivityRow[]> {
+    if (operatorIds.length === 0) return [];
+    const key = grouping === 'day' ? sql`d.day::text` : grouping === 'month' ? sql`to_char(d.day, 'YYYY-MM')` : sql`to_char(d.day, 'YYYY')`;
+    const result = await sql<OperatorActivityRow>`
+      select s.operator_id as "operatorId", n.number, ${key} as "key", sum(n.value)::float8 as "sum"
+      from operator_sessions s
+      join operator_session_days d on d.session_id = s.id and d.day >= ${from}::date and d.day <= ${to}::date
+      cross join lateral (values (${PARAMETER_NUMBERS.work}::int, d.work), (${PARAMETER_NUMBERS.active}::int, d.active)) as n(number, value)
+      where s.operator_id = any(${operatorIds}::int[]) and s.company_id = any(${companyIds}::int[])
+        and s.started_at < (${to}::date + 2)::timestamp and (s.ended_at is null or s.ended_at > (${from}::date - 1)::timestamp)
+        and n.value is not null
+      group by 1, 2, 3`.execute(this.db);
+    return result.rows;
+  }
+
+  /**
    * Work (1) and active (2) of each operator's devices during the operator's sessions, summed per category. A
    * 5-minute bucket counts for a session when its start lies in [started_at, ended_at) (an open session runs on).
    * A device's sessions never overlap (each card ends the previous one), so no bucket counts twice.

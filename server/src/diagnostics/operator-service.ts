@@ -37,16 +37,14 @@ export class OperatorDiagnosticsService {
     const clock = clockFor(first.timezone);
     // The values budget of the device call (decision 008): work and active are two series per operator.
     const plan = planTime(coarsen(request.interval, range.days, operators.length * 2), range, clock);
-    const wholeHours = plan.interval === 'hour' || (plan.interval !== '5min' && clock.wholeHourOffsets(plan.start.getTime(), plan.end.getTime()));
-    const rows = await this.repository.activity(
-      [...new Set(operators.map((o) => o.companyId))],
-      operators.map((o) => o.id),
-      plan.interval,
-      first.timezone,
-      plan.start,
-      plan.end,
-      wholeHours,
-    );
+    const companyIds = [...new Set(operators.map((o) => o.companyId))];
+    const ids = operators.map((o) => o.id);
+    const { interval } = plan;
+    // Days, months and years from the per-session daily totals, which are in each company's own timezone.
+    const rows =
+      (interval === 'day' || interval === 'month' || interval === 'year') && operators.every((o) => o.timezone === first.timezone)
+        ? await this.repository.dailyActivity(companyIds, ids, interval, range.from, range.to)
+        : await this.repository.activity(companyIds, ids, interval, first.timezone, plan.start, plan.end, interval === 'hour' || (interval !== '5min' && clock.wholeHourOffsets(plan.start.getTime(), plan.end.getTime())));
     const size = plan.categories.length;
     const series = new Map(operators.map((o) => [o.id, { work: emptyValues(size), active: emptyValues(size) }]));
     for (const row of rows) {

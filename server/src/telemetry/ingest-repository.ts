@@ -1,8 +1,10 @@
+import { PARAMETER_NUMBERS } from '@gearwatch/contracts';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { MonthPartition } from './partitions.ts';
 import type { IngestReject, ModuleEventType } from './types.ts';
+import { SESSION_LOCK_CLASS } from './operator-sessions-repository.ts';
 
 /** What the repository needs to know about the writing module; all constant within one batch. */
 export interface WriterIds {
@@ -51,6 +53,8 @@ export interface ModuleRow {
 
 /** Bucket origin for 5-minute and hour rollups: any UTC midnight gives UTC-aligned buckets. */
 const BUCKET_ORIGIN = sql.lit('2000-01-01 00:00:00+00');
+const WORK = sql.lit(PARAMETER_NUMBERS.work);
+const ACTIVE = sql.lit(PARAMETER_NUMBERS.active);
 
 /**
  * The only SQL of the ingest path. Construct it on a transaction for the writes of one batch, so everything a
@@ -98,11 +102,15 @@ export class IngestRepository {
    * 5-minute, hour, local-day, local-month and shift rollups. A repeated reading is not returned by the insert, so it
    * touches no rollup. Rows of each level are upserted in key order, so concurrent batches of one device lock them in
    * the same order. Shift cells follow the company's current shifts: the batch first takes the company's shift lock
-   * shared, so a rebuild after a change of the shifts (migration 005) never interleaves with it.
+   * shared, so a rebuild after a change of the shifts (migration 005) never interleaves with it. Work and active are
+   * added to the operator sessions they fall into (migration 006) under the device's session lock, so a session
+   * rebuild either sees this batch's rollups or its sessions get this batch's readings, never neither.
    */
   async insertReadings(writer: WriterIds, columns: ReadingColumns): Promise<number> {
     const { companyId, deviceId, sensorId, timezone } = writer;
-    await sql`select pg_advisory_xact_lock_shared(shift_rollup_lock_key(), ${companyId}::int)`.execute(this.db);
+    await sql`select pg_advisory_xact_lock_shared(shift_rollup_lock_key(), ${companyId}::int), pg_advisory_xact_lock(${SESSION_LOCK_CLASS}::int, ${deviceId}::int)`.execute(
+      this.db,
+    );
     const result = await sql<{ inserted: number }>`
       with ins as (
         insert into readings (company_id, device_id, sensor_id, parameter_number, ts, value)
@@ -132,6 +140,18 @@ export class IngestRepository {
           on w.day = c.day and m.bucket >= w.starts and m.bucket < w.ends
         group by 1, 2, 3
       ),
+      -- The device's sessions that overlap the batch's work and active buckets, then each bucket's session by date.
+      ss as (
+        select s.id, s.started_at, coalesce(s.ended_at, 'infinity'::timestamptz) as ended_at from operator_sessions s
+        where s.device_id = ${deviceId}::int and s.started_at <= (select max(bucket) from m5 where p in (${WORK}, ${ACTIVE}))
+          and (s.ended_at is null or s.ended_at > (select min(bucket) from m5 where p in (${WORK}, ${ACTIVE})))
+      ),
+      sd as (
+        select ss.id, m.ld as day, sum(m.s) filter (where m.p = ${WORK}) as work, sum(m.s) filter (where m.p = ${ACTIVE}) as active
+        from m5l m join ss on m.bucket >= ss.started_at and m.bucket < ss.ended_at
+        where m.p in (${WORK}, ${ACTIVE})
+        group by 1, 2
+      ),
       up5 as (
         insert into readings_5min as t (company_id, device_id, parameter_number, bucket, sum, count, min, max, last_ts, last_value)
         select ${companyId}::int, ${deviceId}::int, p, bucket, s, n, mn, mx, lt, lv from m5 order by p, bucket
@@ -156,6 +176,13 @@ export class IngestRepository {
         insert into readings_shift as t (company_id, device_id, parameter_number, day, position, sum, count, min, max, last_ts, last_value)
         select ${companyId}::int, ${deviceId}::int, p, day, position, s, n, mn, mx, lt, lv from sh order by p, day, position
         on conflict (device_id, parameter_number, day, position) do update set ${ROLLUP_MERGE}
+      ),
+      upsd as (
+        insert into operator_session_days as t (session_id, company_id, day, work, active)
+        select id, ${companyId}::int, day, work, active from sd order by id, day
+        on conflict (session_id, day) do update set
+          work = case when excluded.work is null then t.work else coalesce(t.work, 0) + excluded.work end,
+          active = case when excluded.active is null then t.active else coalesce(t.active, 0) + excluded.active end
       )
       select count(*)::int as inserted from ins`.execute(this.db);
     return result.rows[0]?.inserted ?? 0;

@@ -94,7 +94,7 @@ class DatabaseIngestService implements IngestService, IngestRejectLog {
 
       if (deviceId !== null) {
         await repository.upsertDeviceState(companyId, deviceId, deviceSeen(batch));
-        await this.applyEvents(trx, companyId, deviceId, newEvents);
+        await this.applyEvents(trx, { companyId, deviceId, timezone: module.timezone }, newEvents);
       }
       await repository.upsertSensorState(companyId, sensorId, latestTimestamp(batch));
       await this.options.beforeCommit?.(module, batch);
@@ -103,7 +103,8 @@ class DatabaseIngestService implements IngestService, IngestRejectLog {
   }
 
   /** Power state from the latest new power event; sessions rebuilt from the earliest new RFID event on. */
-  private async applyEvents(trx: Kysely<DB>, companyId: number, deviceId: number, events: InsertedEvent[]): Promise<void> {
+  private async applyEvents(trx: Kysely<DB>, writer: { companyId: number; deviceId: number; timezone: string }, events: InsertedEvent[]): Promise<void> {
+    const { companyId, deviceId, timezone } = writer;
     const power = events.filter((e) => e.type === 'power_on' || e.type === 'power_off');
     const latestPower = power.reduce<InsertedEvent | null>((latest, e) => (!latest || e.ts > latest.ts ? e : latest), null);
     if (latestPower) await new IngestRepository(trx).applyPowerEvent(companyId, deviceId, latestPower.ts, latestPower.type === 'power_on');
@@ -118,8 +119,7 @@ class DatabaseIngestService implements IngestService, IngestRejectLog {
     const derived = deriveSessions(await sessions.rfidEventsSince(deviceId, from));
     const operators = await sessions.operatorsByCard(companyId, [...new Set(derived.map((s) => s.rfid))]);
     await sessions.replaceSessionsFrom(
-      companyId,
-      deviceId,
+      { companyId, deviceId, timezone },
       from,
       derived.map((s) => ({ ...s, operatorId: operators.get(s.rfid.toUpperCase()) ?? null })),
     );

@@ -1,10 +1,11 @@
+import { PARAMETER_NUMBERS } from '@gearwatch/contracts';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { DerivedSession, RfidEvent } from './operator-sessions.ts';
 
 /** Arbitrary constant: with the device id, the advisory lock that serialises session rebuilds of one device. */
-const SESSION_LOCK_CLASS = 720_431;
+export const SESSION_LOCK_CLASS = 720_431;
 
 /** SQL of the operator-session rebuild; used inside the batch's transaction. */
 export class OperatorSessionsRepository {
@@ -52,12 +53,16 @@ export class OperatorSessionsRepository {
     return new Map(rows.map((r) => [r.card, r.id]));
   }
 
+  /**
+   * Replaces the device's sessions started at or after `from` and computes the new sessions' work and active per
+   * local date (operator_session_days, migration 006) from the 5-minute rollup; the old sessions' rows go with them.
+   */
   async replaceSessionsFrom(
-    companyId: number,
-    deviceId: number,
+    writer: { companyId: number; deviceId: number; timezone: string },
     from: Date,
     sessions: (DerivedSession & { operatorId: number | null })[],
   ): Promise<void> {
+    const { companyId, deviceId, timezone } = writer;
     await this.db.deleteFrom('operator_sessions').where('device_id', '=', deviceId).where('started_at', '>=', from).execute();
     if (sessions.length === 0) return;
     await sql`
@@ -66,6 +71,15 @@ export class OperatorSessionsRepository {
       from unnest(${sessions.map((s) => s.operatorId)}::int4[], ${sessions.map((s) => s.rfid)}::text[],
         ${sessions.map((s) => s.startedAt.toISOString())}::timestamptz[], ${sessions.map((s) => s.endedAt?.toISOString() ?? null)}::timestamptz[])
         as u (operator_id, rfid, started_at, ended_at)`.execute(this.db);
+    await sql`
+      insert into operator_session_days (session_id, company_id, day, work, active)
+      select s.id, s.company_id, (r.bucket at time zone ${timezone})::date,
+        sum(r.sum) filter (where r.parameter_number = ${PARAMETER_NUMBERS.work}), sum(r.sum) filter (where r.parameter_number = ${PARAMETER_NUMBERS.active})
+      from operator_sessions s
+      join readings_5min r on r.device_id = s.device_id and r.parameter_number in (${PARAMETER_NUMBERS.work}, ${PARAMETER_NUMBERS.active})
+        and r.bucket >= s.started_at and r.bucket < coalesce(s.ended_at, 'infinity'::timestamptz)
+      where s.device_id = ${deviceId}::int and s.started_at >= ${from}::timestamptz
+      group by 1, 2, 3`.execute(this.db);
   }
 
   /** The card in the reader now: the last session's, when it is still open. */
