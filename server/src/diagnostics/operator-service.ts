@@ -35,8 +35,7 @@ export class OperatorDiagnosticsService {
     const operators = uniqueById([...named, ...groups.flatMap((g) => g.operators)]);
     const first = operators[0]!;
     const clock = clockFor(first.timezone);
-    // The values budget of the device call (decision 008): work and active are two series per operator.
-    const plan = planTime(coarsen(request.interval, range.days, operators.length * 2), range, clock);
+    const plan = planTime(coarsen(request.interval, range.days), range, clock);
     const companyIds = [...new Set(operators.map((o) => o.companyId))];
     const ids = operators.map((o) => o.id);
     const { interval } = plan;
