@@ -4,7 +4,6 @@ import type {
   DeviceDiagnosticsResponse,
   DeviceParameterSeries,
   DiagnosticsInterval,
-  Location,
   ParameterGroup,
 } from '@gearwatch/contracts';
 import type { AuthContext } from '../auth/context.ts';
@@ -35,7 +34,8 @@ export interface RawRequest {
 }
 
 export interface LocationsAnswer {
-  locations: Location[];
+  /** The JSON text of the answer: an array of `Location` (contracts' locationsResponseSchema). */
+  json: string;
   /** Seconds per kept position when the track was thinned; null when every position is there. */
   stepSeconds: number | null;
 }
@@ -161,7 +161,10 @@ export class DiagnosticsService {
     };
   }
 
-  /** Positions of one device in the range; thinned to DIAGNOSTICS_LIMITS.locationsMaxPoints at most. */
+  /**
+   * Positions of one device in the range as the JSON text of the answer (built by the repository); thinned to
+   * DIAGNOSTICS_LIMITS.locationsMaxPoints at most.
+   */
   async locations(auth: AuthContext, deviceId: number, from: string, to: string): Promise<LocationsAnswer> {
     const range = normaliseRange(from, to);
     const [device] = await this.repository.findDevices(scopeOf(auth), [deviceId]);
@@ -170,18 +173,12 @@ export class DiagnosticsService {
     const start = clock.startOf(range.from);
     const end = clock.startOf(addDays(range.to, 1));
     const max = DIAGNOSTICS_LIMITS.locationsMaxPoints;
-    const target = { deviceId: device.id, companyId: device.companyId };
-    let stepSeconds: number | null = null;
-    let rows = await this.raw.positions(target, start, end, max + 1);
-    if (rows.length > max) {
-      // Equal steps, a multiple of the geo slider's 5 minutes, few enough to keep at most `max` positions.
-      stepSeconds = Math.ceil((end.getTime() - start.getTime()) / 1000 / max / 300) * 300;
-      rows = await this.raw.thinnedPositions(target, start, end, stepSeconds);
-    }
-    return {
-      stepSeconds,
-      locations: rows.map((r) => ({ time: clock.isoWithOffset(r.ts.getTime()), lat: r.lat, lon: r.lon, acc: r.accuracy })),
-    };
+    const target = { deviceId: device.id, companyId: device.companyId, timezone: device.timezone };
+    const all = await this.raw.positionsJson(target, start, end, max);
+    if (all.json !== null) return { stepSeconds: null, json: all.json };
+    // Equal steps, a multiple of the geo slider's 5 minutes, few enough to keep at most `max` positions.
+    const stepSeconds = Math.ceil((end.getTime() - start.getTime()) / 1000 / max / 300) * 300;
+    return { stepSeconds, json: (await this.raw.thinnedPositionsJson(target, start, end, stepSeconds)).json ?? '[]' };
   }
 }
 
