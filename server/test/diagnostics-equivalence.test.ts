@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIAGNOSTICS_INTERVALS, DIAGNOSTICS_LIMITS, INTERVAL_MAX_DAYS, TIME_INTERVALS, deviceDiagnosticsResponseSchema, efficiencyPercent, operatorDiagnosticsResponseSchema } from '@gearwatch/contracts';
 import type { DiagnosticsInterval, ParameterAggregation, TimeInterval } from '@gearwatch/contracts';
-import { maxCategories, normaliseRange, planShifts } from '../src/diagnostics/buckets.ts';
+import { maxCategories, normaliseRange, planShifts, planTime } from '../src/diagnostics/buckets.ts';
+import type { OperatorActivityRow } from '../src/diagnostics/operator-repository.ts';
+import { OperatorActivityRepository } from '../src/diagnostics/operator-repository.ts';
 import type { SeriesColumn } from '../src/diagnostics/repository.ts';
 import { DiagnosticsRepository } from '../src/diagnostics/repository.ts';
 import { ParameterCatalogue, clockFor, selectionOf, storedNumbers } from '../src/diagnostics/series.ts';
@@ -273,6 +275,29 @@ describe.each(['ingest service', 'GROUP BY test fixture'] as const)('diagnostics
       }
     },
   );
+
+  // The operator call reads days from the per-session daily totals, hours (and days, months and years of operators
+  // in different timezones) from the per-session hourly totals, and 5 minutes from the 5-minute rollup: each path
+  // must give the cells of the 5-minute one.
+  it.each([
+    ['hour', '2026-03-28', '2026-03-30'],
+    ['hour', '2026-10-24', '2026-10-26'],
+    ['day', '2026-03-20', '2026-04-05'],
+    ['month', '2026-03-01', '2026-11-30'],
+    ['year', '2025-12-01', '2026-11-30'],
+  ] as const)('operators %s from %s to %s: the session totals equal the 5-minute rollup', async (interval, from, to) => {
+    const repository = new OperatorActivityRepository(ctx.database.db);
+    const plan = planTime(interval, normaliseRange(from, to), clockFor(TZ));
+    const cells = (rows: OperatorActivityRow[]) => new Map(rows.map((r) => [`${r.operatorId}/${r.number}/${r.key}`, r.sum]));
+    const fine = cells(await repository.activity([companyId], operatorIds, interval, TZ, plan.start, plan.end));
+    const paths = [cells(await repository.hourlyActivity([companyId], operatorIds, interval, TZ, plan.start, plan.end))];
+    if (interval !== 'hour') paths.push(cells(await repository.dailyActivity([companyId], operatorIds, interval, from, to)));
+    expect(fine.size).toBeGreaterThan(0);
+    for (const path of paths) {
+      expect([...path.keys()].sort()).toEqual([...fine.keys()].sort());
+      for (const [key, value] of fine) expect(path.get(key) ?? Number.NaN, key).toBeCloseTo(value, 6);
+    }
+  });
 
   // Shifts that do not overlap are read from the shift rollup (kept by the ingest, or rebuilt from the fixture's
   // 5-minute rollup); the range join over the hour rollup must give exactly the same cells.

@@ -59,6 +59,10 @@ export async function telemetrySnapshot(db: Kysely<DB>): Promise<Record<string, 
       await sql<Record<string, unknown>>`select s.device_id, s.started_at, d.day, d.work, d.active
         from operator_session_days d join operator_sessions s on s.id = d.session_id order by s.device_id, s.started_at, d.day`.execute(db)
     ).rows.map((row) => JSON.stringify(row)),
+    operator_session_hours: (
+      await sql<Record<string, unknown>>`select s.device_id, s.started_at, h.hour, h.work, h.active
+        from operator_session_hours h join operator_sessions s on s.id = h.session_id order by s.device_id, s.started_at, h.hour`.execute(db)
+    ).rows.map((row) => JSON.stringify(row)),
     unassigned_readings: await rowsOf(db, 'unassigned_readings', 'sensor_id, parameter_number, ts', ['received_at']),
     positions: await rowsOf(db, 'positions', 'sensor_id, ts'),
     module_events: await rowsOf(db, 'module_events', 'sensor_id, ts, type'),
@@ -79,6 +83,7 @@ export async function telemetryCounts(db: Kysely<DB>): Promise<Record<string, nu
     'readings_month',
     'readings_shift',
     'operator_session_days',
+    'operator_session_hours',
     'unassigned_readings',
     'positions',
     'module_events',

@@ -125,7 +125,7 @@ describe('operator sessions and power state from module events', () => {
     }
   });
 
-  it("keeps each session's work and active per local date, whatever the order of readings and card events", async () => {
+  it("keeps each session's work and active per local date and per hour, whatever the order of readings and card events", async () => {
     let seed = 11;
     const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
     const { module, deviceId } = await fittedModule();
@@ -136,7 +136,7 @@ describe('operator sessions and power state from module events', () => {
     for (let minute = 0; minute < 2 * 1440; minute += 30 + Math.floor(rand() * 300)) {
       cardEvents.push(rand() < 0.3 ? off(minute) : on(minute, ['AAA1', 'BBB2', 'UNKNOWN'][Math.floor(rand() * 3)]!));
     }
-    const readings = [];
+    const readings: { parameter: number; ts: Date; value: number }[] = [];
     for (let second = 0; second < 2 * 86_400; second += 20 + Math.floor(rand() * 40)) {
       readings.push({ parameter: [1, 2, 5][Math.floor(rand() * 3)]!, ts: new Date(base + second * 1000), value: Math.floor(rand() * 60) });
     }
@@ -155,16 +155,20 @@ describe('operator sessions and power state from module events', () => {
     const localDate = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
     const sessions = deriveSessions(cardEvents.map((e) => ({ ts: e.ts, type: e.type as 'rfid_on' | 'rfid_off', rfid: e.rfid ?? null })));
     const expected = new Map<string, { work: number | null; active: number | null }>();
+    const expectedHours = new Map<string, { work: number | null; active: number | null }>();
+    const add = (totals: typeof expected, key: string, r: (typeof readings)[number]) => {
+      const cell = totals.get(key) ?? { work: null, active: null };
+      if (r.parameter === 1) cell.work = (cell.work ?? 0) + r.value;
+      else cell.active = (cell.active ?? 0) + r.value;
+      totals.set(key, cell);
+    };
     for (const r of readings) {
       if (r.parameter === 5) continue;
       const bucket = r.ts.getTime() - (r.ts.getTime() % 300_000);
       const session = sessions.find((s) => bucket >= s.startedAt.getTime() && (s.endedAt === null || bucket < s.endedAt.getTime()));
       if (!session) continue;
-      const key = `${session.startedAt.toISOString()} ${localDate(bucket)}`;
-      const cell = expected.get(key) ?? { work: null, active: null };
-      if (r.parameter === 1) cell.work = (cell.work ?? 0) + r.value;
-      else cell.active = (cell.active ?? 0) + r.value;
-      expected.set(key, cell);
+      add(expected, `${session.startedAt.toISOString()} ${localDate(bucket)}`, r);
+      add(expectedHours, `${session.startedAt.toISOString()} ${new Date(bucket - (bucket % 3_600_000)).toISOString()}`, r);
     }
     const stored = await db()
       .selectFrom('operator_session_days as d')
@@ -174,6 +178,14 @@ describe('operator sessions and power state from module events', () => {
       .execute();
     expect(expected.size).toBeGreaterThan(3);
     expect(new Map(stored.map((r) => [`${r.started_at.toISOString()} ${r.day}`, { work: r.work, active: r.active }]))).toEqual(expected);
+    const storedHours = await db()
+      .selectFrom('operator_session_hours as h')
+      .innerJoin('operator_sessions as s', 's.id', 'h.session_id')
+      .select(['s.started_at', 'h.hour', 'h.work', 'h.active'])
+      .where('s.device_id', '=', deviceId)
+      .execute();
+    expect(expectedHours.size).toBeGreaterThan(expected.size);
+    expect(new Map(storedHours.map((r) => [`${r.started_at.toISOString()} ${r.hour.toISOString()}`, { work: r.work, active: r.active }]))).toEqual(expectedHours);
   });
 
   it('sets the power state from the latest power event only', async () => {

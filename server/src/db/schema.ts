@@ -298,6 +298,15 @@ export interface OperatorSessionDaysTable {
   active: number | null;
 }
 
+/** Work and active of an operator session per UTC hour (migration 007); null where no such reading fell in. */
+export interface OperatorSessionHoursTable {
+  session_id: number;
+  company_id: number;
+  hour: ColumnType<Date, Date | string, Date | string>;
+  work: number | null;
+  active: number | null;
+}
+
 export interface PositionsTable {
   company_id: number;
   sensor_id: number;
@@ -393,6 +402,7 @@ export interface DB {
   readings_month: ReadingsMonthTable;
   readings_shift: ReadingsShiftTable;
   operator_session_days: OperatorSessionDaysTable;
+  operator_session_hours: OperatorSessionHoursTable;
   positions: PositionsTable;
   module_events: ModuleEventsTable;
   operator_sessions: OperatorSessionsTable;

@@ -22,15 +22,16 @@ export interface OperatorActivityRow {
 }
 
 /**
- * The category key of a 5-minute bucket per interval. 5 minutes and hours are UTC-aligned buckets (keyed by their
- * start); days, months and years are the company's local calendar, as the day rollup has them.
+ * The category key of a bucket start (`h.bucket`) per interval, as TimePlan.index has it. 5 minutes and hours are
+ * UTC-aligned buckets keyed by their start in epoch milliseconds (as text: no timestamps to parse); days, months and
+ * years are the company's local calendar, as the day rollup has them.
  */
 function keyOf(interval: TimeInterval, timezone: string) {
   switch (interval) {
     case '5min':
-      return sql`h.bucket`;
+      return sql`(extract(epoch from h.bucket) * 1000)::int8::text`;
     case 'hour':
-      return sql`date_bin('1 hour', h.bucket, ${HOUR_ORIGIN})`;
+      return sql`(extract(epoch from date_bin('1 hour', h.bucket, ${HOUR_ORIGIN})) * 1000)::int8::text`;
     case 'day':
       return sql`((h.bucket at time zone ${timezone})::date)::text`;
     case 'month':
@@ -38,6 +39,16 @@ function keyOf(interval: TimeInterval, timezone: string) {
     case 'year':
       return sql`to_char(h.bucket at time zone ${timezone}, 'YYYY')`;
   }
+}
+
+/** Rows of work and active side by side, as one row per parameter. */
+function byParameter(rows: { operatorId: number; key: string; work: number | null; active: number | null }[]): OperatorActivityRow[] {
+  const out: OperatorActivityRow[] = [];
+  for (const { operatorId, key, work, active } of rows) {
+    if (work !== null) out.push({ operatorId, number: PARAMETER_NUMBERS.work, key, sum: work });
+    if (active !== null) out.push({ operatorId, number: PARAMETER_NUMBERS.active, key, sum: active });
+  }
+  return out;
 }
 
 const HOUR_ORIGIN = sql`timestamptz '2000-01-01 00:00:00+00'`;
@@ -81,76 +92,50 @@ export class OperatorActivityRepository {
   async dailyActivity(companyIds: number[], operatorIds: number[], grouping: 'day' | 'month' | 'year', from: string, to: string): Promise<OperatorActivityRow[]> {
     if (operatorIds.length === 0) return [];
     const key = grouping === 'day' ? sql`d.day::text` : grouping === 'month' ? sql`to_char(d.day, 'YYYY-MM')` : sql`to_char(d.day, 'YYYY')`;
-    const result = await sql<OperatorActivityRow>`
-      select s.operator_id as "operatorId", n.number, ${key} as "key", sum(n.value)::float8 as "sum"
+    const result = await sql<{ operatorId: number; key: string; work: number | null; active: number | null }>`
+      select s.operator_id as "operatorId", ${key} as "key", sum(d.work)::float8 as "work", sum(d.active)::float8 as "active"
       from operator_sessions s
       join operator_session_days d on d.session_id = s.id and d.day >= ${from}::date and d.day <= ${to}::date
-      cross join lateral (values (${PARAMETER_NUMBERS.work}::int, d.work), (${PARAMETER_NUMBERS.active}::int, d.active)) as n(number, value)
       where s.operator_id = any(${operatorIds}::int[]) and s.company_id = any(${companyIds}::int[])
         and s.started_at < (${to}::date + 2)::timestamp and (s.ended_at is null or s.ended_at > (${from}::date - 1)::timestamp)
-        and n.value is not null
-      group by 1, 2, 3`.execute(this.db);
-    return result.rows;
+      group by 1, 2`.execute(this.db);
+    return byParameter(result.rows);
   }
 
   /**
    * Work (1) and active (2) of each operator's devices during the operator's sessions, summed per category. A
    * 5-minute bucket counts for a session when its start lies in [started_at, ended_at) (an open session runs on).
    * A device's sessions never overlap (each card ends the previous one), so no bucket counts twice.
-   *
-   * With `wholeHours` (any interval but 5 minutes, and for days, months and years a timezone whose offsets are whole
-   * hours, so an hour bucket lies in one category) the whole UTC hours inside a session are read from the hour rollup
-   * and only the partial hours at its two ends from the 5-minute rollup: a month of a group's shifts is then ~10×
-   * fewer rows than all of its 5-minute buckets.
    */
-  async activity(
-    companyIds: number[],
-    operatorIds: number[],
-    interval: TimeInterval,
-    timezone: string,
-    start: Date,
-    end: Date,
-    wholeHours: boolean,
-  ): Promise<OperatorActivityRow[]> {
+  async activity(companyIds: number[], operatorIds: number[], interval: TimeInterval, timezone: string, start: Date, end: Date): Promise<OperatorActivityRow[]> {
     if (operatorIds.length === 0) return [];
-    const key = keyOf(interval, timezone);
-    const numbers = sql`r.parameter_number in (${PARAMETER_NUMBERS.work}, ${PARAMETER_NUMBERS.active}) and r.company_id = any(${companyIds}::int[])`;
-    const sessions = sql`
-      select s.operator_id, s.device_id, greatest(s.started_at, ${start}::timestamptz) as starts,
-        least(coalesce(s.ended_at, 'infinity'::timestamptz), ${end}::timestamptz) as ends
+    const result = await sql<OperatorActivityRow>`
+      select s.operator_id as "operatorId", h.parameter_number as "number", ${keyOf(interval, timezone)} as "key", sum(h.sum)::float8 as "sum"
       from operator_sessions s
+      join readings_5min h on h.device_id = s.device_id
+        and h.bucket >= greatest(s.started_at, ${start}::timestamptz) and h.bucket < least(coalesce(s.ended_at, 'infinity'::timestamptz), ${end}::timestamptz)
       where s.operator_id = any(${operatorIds}::int[]) and s.company_id = any(${companyIds}::int[])
-        and s.started_at < ${end} and (s.ended_at is null or s.ended_at > ${start})`;
-    const hits = wholeHours
-      ? sql`
-        with sessions as (${sessions}),
-        -- hs: the first whole hour starting inside the session, he: the end of the last whole hour inside it. Each
-        -- range is its own join, so every one is an index range scan (an OR of two ranges is not).
-        spans as (
-          select s.*, date_bin('1 hour', s.starts + interval '1 hour' - interval '1 microsecond', ${HOUR_ORIGIN}) as hs,
-            date_bin('1 hour', s.ends, ${HOUR_ORIGIN}) as he
-          from sessions s
-        )
-        select s.operator_id, r.parameter_number, r.bucket, r.sum
-        from spans s join readings_hour r on r.device_id = s.device_id and r.bucket >= s.hs and r.bucket < s.he
-        where ${numbers}
-        union all
-        select s.operator_id, r.parameter_number, r.bucket, r.sum
-        from spans s join readings_5min r on r.device_id = s.device_id and r.bucket >= s.starts and r.bucket < least(s.hs, s.ends)
-        where ${numbers}
-        union all
-        select s.operator_id, r.parameter_number, r.bucket, r.sum
-        from spans s join readings_5min r on r.device_id = s.device_id and r.bucket >= greatest(s.hs, s.he) and r.bucket < s.ends
-        where ${numbers}`
-      : sql`
-        with sessions as (${sessions})
-        select s.operator_id, r.parameter_number, r.bucket, r.sum
-        from sessions s join readings_5min r on r.device_id = s.device_id and r.bucket >= s.starts and r.bucket < s.ends
-        where ${numbers}`;
-    const result = await sql<{ operatorId: number; number: number; key: string | Date; sum: number }>`
-      select h.operator_id as "operatorId", h.parameter_number as "number", ${key} as "key", sum(h.sum)::float8 as "sum"
-      from (${hits}) h
+        and s.started_at < ${end} and (s.ended_at is null or s.ended_at > ${start})
+        and h.parameter_number in (${PARAMETER_NUMBERS.work}, ${PARAMETER_NUMBERS.active}) and h.company_id = any(${companyIds}::int[])
       group by 1, 2, 3`.execute(this.db);
-    return result.rows.map((row) => ({ ...row, key: row.key instanceof Date ? String(row.key.getTime()) : String(row.key) }));
+    return result.rows;
+  }
+
+  /**
+   * What `activity` answers, from operator_session_hours (kept by ingest, migration 007) instead of the 5-minute
+   * rollup. Only for a range whose ends are whole UTC hours and, for days, months and years, a timezone whose offsets
+   * are whole hours in it, so that every hour lies inside one category.
+   */
+  async hourlyActivity(companyIds: number[], operatorIds: number[], interval: Exclude<TimeInterval, '5min'>, timezone: string, start: Date, end: Date): Promise<OperatorActivityRow[]> {
+    if (operatorIds.length === 0) return [];
+    const result = await sql<{ operatorId: number; key: string; work: number | null; active: number | null }>`
+      select s.operator_id as "operatorId", ${keyOf(interval, timezone)} as "key", sum(h.work)::float8 as "work", sum(h.active)::float8 as "active"
+      from operator_sessions s
+      join (select session_id, hour as bucket, work, active from operator_session_hours
+        where company_id = any(${companyIds}::int[]) and hour >= ${start}::timestamptz and hour < ${end}::timestamptz) h on h.session_id = s.id
+      where s.operator_id = any(${operatorIds}::int[]) and s.company_id = any(${companyIds}::int[])
+        and s.started_at < ${end} and (s.ended_at is null or s.ended_at > ${start})
+      group by 1, 2`.execute(this.db);
+    return byParameter(result.rows);
   }
 }

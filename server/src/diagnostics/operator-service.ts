@@ -39,11 +39,16 @@ export class OperatorDiagnosticsService {
     const companyIds = [...new Set(operators.map((o) => o.companyId))];
     const ids = operators.map((o) => o.id);
     const { interval } = plan;
-    // Days, months and years from the per-session daily totals, which are in each company's own timezone.
+    // Days, months and years from the per-session daily totals, which are in each company's own timezone; hours (and
+    // the calendar of operators in different timezones) from the per-session hourly totals where every hour lies in
+    // one category; otherwise, and for 5 minutes, from the 5-minute rollup.
+    const sameTimezone = operators.every((o) => o.timezone === first.timezone);
     const rows =
-      (interval === 'day' || interval === 'month' || interval === 'year') && operators.every((o) => o.timezone === first.timezone)
+      interval !== '5min' && interval !== 'hour' && sameTimezone
         ? await this.repository.dailyActivity(companyIds, ids, interval, range.from, range.to)
-        : await this.repository.activity(companyIds, ids, interval, first.timezone, plan.start, plan.end, interval === 'hour' || (interval !== '5min' && clock.wholeHourOffsets(plan.start.getTime(), plan.end.getTime())));
+        : interval !== '5min' && wholeHours(plan.start, plan.end) && (interval === 'hour' || clock.wholeHourOffsets(plan.start.getTime(), plan.end.getTime()))
+          ? await this.repository.hourlyActivity(companyIds, ids, interval, first.timezone, plan.start, plan.end)
+          : await this.repository.activity(companyIds, ids, interval, first.timezone, plan.start, plan.end);
     const size = plan.categories.length;
     const series = new Map(operators.map((o) => [o.id, { work: emptyValues(size), active: emptyValues(size) }]));
     for (const row of rows) {
@@ -65,6 +70,11 @@ export class OperatorDiagnosticsService {
 
 export function operatorName(operator: Pick<OperatorSubject, 'firstname' | 'lastname'>): string {
   return `${operator.firstname} ${operator.lastname}`.trim();
+}
+
+/** Whether both ends of a range are whole UTC hours. */
+function wholeHours(start: Date, end: Date): boolean {
+  return start.getTime() % 3_600_000 === 0 && end.getTime() % 3_600_000 === 0;
 }
 
 function emptyValues(size: number): (number | null)[] {

@@ -2,6 +2,14 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
+export interface PositionRow {
+  /** Epoch milliseconds. */
+  ms: number;
+  lat: number;
+  lon: number;
+  accuracy: number | null;
+}
+
 export interface RawReadingRow {
   number: number;
   ts: Date;
@@ -39,63 +47,33 @@ export class RawTelemetryRepository {
   }
 
   /**
-   * Positions in [start, end) by time as the JSON text of the locations answer, or only their count when there
-   * are more than `max` (json is then null: the caller thins the track instead). The answer is built in SQL
-   * because a day of positions is thousands of rows: turning each into an object with a local-time text,
-   * validating and serialising it cost several times the read itself (docs/performance.md).
+   * Positions in [start, end) by time, at most `limit`. The time comes as epoch milliseconds: a day of positions is
+   * thousands of rows, and pg's parsing of timestamps into Dates was a third of the call (docs/performance.md).
    */
-  async positionsJson(target: DeviceTarget & { timezone: string }, start: Date, end: Date, max: number): Promise<PositionsJson> {
-    const result = await sql<PositionsJson>`
-      with kept as (
-        select ts, lat, lon, accuracy from positions
-        where device_id = ${target.deviceId} and company_id = ${target.companyId} and ts >= ${start} and ts < ${end}
-        order by ts
-        limit ${max + 1}
-      ), counted as (select count(*)::int as count from kept)
-      select count, case when count <= ${max} then ${jsonOfKept(target.timezone)} end as json from counted`.execute(this.db);
-    return result.rows[0]!;
+  async positions(target: DeviceTarget, start: Date, end: Date, limit: number): Promise<PositionRow[]> {
+    const result = await sql<PositionRow>`
+      select ${EPOCH_MS} as ms, lat, lon, accuracy from positions
+      where device_id = ${target.deviceId} and company_id = ${target.companyId} and ts >= ${start} and ts < ${end}
+      order by ts
+      limit ${limit}`.execute(this.db);
+    return result.rows;
   }
 
-  /** The last position of each `stepSeconds` step from `start`, by time, as positionsJson gives them. */
-  async thinnedPositionsJson(target: DeviceTarget & { timezone: string }, start: Date, end: Date, stepSeconds: number): Promise<PositionsJson> {
-    const result = await sql<PositionsJson>`
-      with kept as (
+  /** The last position of each `stepSeconds` step from `start`, by time. */
+  async thinnedPositions(target: DeviceTarget, start: Date, end: Date, stepSeconds: number): Promise<PositionRow[]> {
+    const result = await sql<PositionRow>`
+      select ${EPOCH_MS} as ms, lat, lon, accuracy from (
         select distinct on (step) ts, lat, lon, accuracy from (
           select ts, lat, lon, accuracy, floor(extract(epoch from (ts - ${start}::timestamptz)) / ${stepSeconds}::int) as step
           from positions
           where device_id = ${target.deviceId} and company_id = ${target.companyId} and ts >= ${start} and ts < ${end}
         ) stepped
         order by step, ts desc
-      ), counted as (select count(*)::int as count from kept)
-      select count, ${jsonOfKept(target.timezone)} as json from counted`.execute(this.db);
-    return result.rows[0]!;
+      ) steps
+      order by ts`.execute(this.db);
+    return result.rows;
   }
 }
 
-export interface PositionsJson {
-  /** How many positions there are (at most one more than asked for). */
-  count: number;
-  json: string | null;
-}
-
-/**
- * The locations answer from the CTE `kept`: `[{"time":…,"lat":…,"lon":…,"acc":…}, …]` by time, the time as
- * ZoneClock.isoWithOffset writes it (local wall time, seconds truncated, the offset in force in whole minutes).
- * Numbers go through to_json so that a value JSON cannot hold (an infinite accuracy) still gives valid JSON.
- */
-function jsonOfKept(timezone: string) {
-  return sql`(
-    select '[' || coalesce(string_agg(
-        '{"time":"' || to_char(wall, 'YYYY-MM-DD"T"HH24:MI:SS')
-          || case when offset_minutes < 0 then '-' else '+' end
-          || to_char(abs(offset_minutes) / 60, 'FM00') || ':' || to_char(abs(offset_minutes) % 60, 'FM00')
-          || '","lat":' || to_json(lat)::text || ',"lon":' || to_json(lon)::text
-          || ',"acc":' || coalesce(to_json(accuracy)::text, 'null') || '}',
-        ',' order by ts), '') || ']'
-    from (
-      select ts, lat, lon, accuracy, ts at time zone ${timezone} as wall,
-        round(extract(epoch from (ts at time zone ${timezone}) - (ts at time zone 'UTC')) / 60)::int as offset_minutes
-      from kept
-    ) local
-  )`;
-}
+/** `ts` as float8 epoch milliseconds (exact: timestamps hold microseconds, float8 15 significant digits). */
+const EPOCH_MS = sql`(extract(epoch from ts) * 1000)::float8`;

@@ -11,6 +11,7 @@ import { scopeOf } from '../auth/context.ts';
 import { NotFoundError, ValidationError } from '../http/errors.ts';
 import type { ShiftDefinition } from './buckets.ts';
 import { coarsen, normaliseRange, planShifts, planTime } from './buckets.ts';
+import { locationsJson } from './locations-json.ts';
 import type { RawTelemetryRepository } from './raw-repository.ts';
 import type { DeviceSubject, DiagnosticsRepository } from './repository.ts';
 import type { ParameterDescription, ValueGrid } from './series.ts';
@@ -162,7 +163,7 @@ export class DiagnosticsService {
   }
 
   /**
-   * Positions of one device in the range as the JSON text of the answer (built by the repository); thinned to
+   * Positions of one device in the range as the JSON text of the answer (see locations-json.ts); thinned to
    * DIAGNOSTICS_LIMITS.locationsMaxPoints at most.
    */
   async locations(auth: AuthContext, deviceId: number, from: string, to: string): Promise<LocationsAnswer> {
@@ -173,12 +174,12 @@ export class DiagnosticsService {
     const start = clock.startOf(range.from);
     const end = clock.startOf(addDays(range.to, 1));
     const max = DIAGNOSTICS_LIMITS.locationsMaxPoints;
-    const target = { deviceId: device.id, companyId: device.companyId, timezone: device.timezone };
-    const all = await this.raw.positionsJson(target, start, end, max);
-    if (all.json !== null) return { stepSeconds: null, json: all.json };
+    const target = { deviceId: device.id, companyId: device.companyId };
+    const all = await this.raw.positions(target, start, end, max + 1);
+    if (all.length <= max) return { stepSeconds: null, json: locationsJson(all, clock) };
     // Equal steps, a multiple of the geo slider's 5 minutes, few enough to keep at most `max` positions.
     const stepSeconds = Math.ceil((end.getTime() - start.getTime()) / 1000 / max / 300) * 300;
-    return { stepSeconds, json: (await this.raw.thinnedPositionsJson(target, start, end, stepSeconds)).json ?? '[]' };
+    return { stepSeconds, json: locationsJson(await this.raw.thinnedPositions(target, start, end, stepSeconds), clock) };
   }
 }
 

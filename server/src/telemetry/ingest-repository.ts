@@ -103,7 +103,7 @@ export class IngestRepository {
    * touches no rollup. Rows of each level are upserted in key order, so concurrent batches of one device lock them in
    * the same order. Shift cells follow the company's current shifts: the batch first takes the company's shift lock
    * shared, so a rebuild after a change of the shifts (migration 005) never interleaves with it. Work and active are
-   * added to the operator sessions they fall into (migration 006) under the device's session lock, so a session
+   * added to the operator sessions they fall into, per local date and per hour (migrations 006, 007), under the device's session lock, so a session
    * rebuild either sees this batch's rollups or its sessions get this batch's readings, never neither.
    */
   async insertReadings(writer: WriterIds, columns: ReadingColumns): Promise<number> {
@@ -146,11 +146,20 @@ export class IngestRepository {
         where s.device_id = ${deviceId}::int and s.started_at <= (select max(bucket) from m5 where p in (${WORK}, ${ACTIVE}))
           and (s.ended_at is null or s.ended_at > (select min(bucket) from m5 where p in (${WORK}, ${ACTIVE})))
       ),
-      sd as (
-        select ss.id, m.ld as day, sum(m.s) filter (where m.p = ${WORK}) as work, sum(m.s) filter (where m.p = ${ACTIVE}) as active
+      -- Each work and active bucket with the session its start lies in.
+      sb as (
+        select ss.id, m.bucket, m.ld, m.p, m.s
         from m5l m join ss on m.bucket >= ss.started_at and m.bucket < ss.ended_at
         where m.p in (${WORK}, ${ACTIVE})
-        group by 1, 2
+      ),
+      sd as (
+        select id, ld as day, sum(s) filter (where p = ${WORK}) as work, sum(s) filter (where p = ${ACTIVE}) as active
+        from sb group by 1, 2
+      ),
+      shr as (
+        select id, date_bin('1 hour', bucket, ${BUCKET_ORIGIN}::timestamptz) as hour,
+          sum(s) filter (where p = ${WORK}) as work, sum(s) filter (where p = ${ACTIVE}) as active
+        from sb group by 1, 2
       ),
       up5 as (
         insert into readings_5min as t (company_id, device_id, parameter_number, bucket, sum, count, min, max, last_ts, last_value)
@@ -181,6 +190,13 @@ export class IngestRepository {
         insert into operator_session_days as t (session_id, company_id, day, work, active)
         select id, ${companyId}::int, day, work, active from sd order by id, day
         on conflict (session_id, day) do update set
+          work = case when excluded.work is null then t.work else coalesce(t.work, 0) + excluded.work end,
+          active = case when excluded.active is null then t.active else coalesce(t.active, 0) + excluded.active end
+      ),
+      upsh as (
+        insert into operator_session_hours as t (session_id, company_id, hour, work, active)
+        select id, ${companyId}::int, hour, work, active from shr order by id, hour
+        on conflict (session_id, hour) do update set
           work = case when excluded.work is null then t.work else coalesce(t.work, 0) + excluded.work end,
           active = case when excluded.active is null then t.active else coalesce(t.active, 0) + excluded.active end
       )

@@ -55,7 +55,8 @@ export class OperatorSessionsRepository {
 
   /**
    * Replaces the device's sessions started at or after `from` and computes the new sessions' work and active per
-   * local date (operator_session_days, migration 006) from the 5-minute rollup; the old sessions' rows go with them.
+   * local date and per hour (operator_session_days and operator_session_hours, migrations 006 and 007) from the
+   * 5-minute rollup; the old sessions' rows go with them.
    */
   async replaceSessionsFrom(
     writer: { companyId: number; deviceId: number; timezone: string },
@@ -74,6 +75,15 @@ export class OperatorSessionsRepository {
     await sql`
       insert into operator_session_days (session_id, company_id, day, work, active)
       select s.id, s.company_id, (r.bucket at time zone ${timezone})::date,
+        sum(r.sum) filter (where r.parameter_number = ${PARAMETER_NUMBERS.work}), sum(r.sum) filter (where r.parameter_number = ${PARAMETER_NUMBERS.active})
+      from operator_sessions s
+      join readings_5min r on r.device_id = s.device_id and r.parameter_number in (${PARAMETER_NUMBERS.work}, ${PARAMETER_NUMBERS.active})
+        and r.bucket >= s.started_at and r.bucket < coalesce(s.ended_at, 'infinity'::timestamptz)
+      where s.device_id = ${deviceId}::int and s.started_at >= ${from}::timestamptz
+      group by 1, 2, 3`.execute(this.db);
+    await sql`
+      insert into operator_session_hours (session_id, company_id, hour, work, active)
+      select s.id, s.company_id, date_bin('1 hour', r.bucket, timestamptz '2000-01-01 00:00:00+00'),
         sum(r.sum) filter (where r.parameter_number = ${PARAMETER_NUMBERS.work}), sum(r.sum) filter (where r.parameter_number = ${PARAMETER_NUMBERS.active})
       from operator_sessions s
       join readings_5min r on r.device_id = s.device_id and r.parameter_number in (${PARAMETER_NUMBERS.work}, ${PARAMETER_NUMBERS.active})
