@@ -16,3 +16,4 @@ export * from './operators.ts';
 export * from './device-types.ts';
 export * from './production-shifts.ts';
 export * from './monitors/index.ts';
+export * from './forms.ts';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { FormTokens } from './forms/token.ts';
 import type { Config } from './config.ts';
 import type { DB } from './db/schema.ts';
 import { AuthRepository } from './auth/repository.ts';
@@ -58,6 +59,8 @@ export interface Services {
   deviceTypes: DeviceTypesService;
   userDirectory: UserDirectoryService;
   productionShifts: ProductionShiftsService;
+  /** Signs and checks the token of every server-driven form. */
+  formTokens: FormTokens;
 }
 
 /** Wires repositories into services; the one place that knows how the pieces fit. */
@@ -82,6 +85,7 @@ export async function createServices(db: Kysely<DB>, config: Config): Promise<Se
   const diagnosticsRepository = new DiagnosticsRepository(db);
   const diagnostics = new DiagnosticsService(diagnosticsRepository, new RawTelemetryRepository(db));
   return {
+    formTokens: new FormTokens(secret),
     auth,
     users: new UsersService(usersRepository),
     settings: new UserSettingsService(new UserSettingsRepository(db)),

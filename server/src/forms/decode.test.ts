@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { FORM_MESSAGE_KEYS, MESSAGE_KEYS } from '@gearwatch/contracts';
+import { decodeSubmission } from './decode.ts';
+import { field } from './fields.ts';
+
+const fields = {
+  name: field('text', 'form.name', { required: true, maxLength: 5 }),
+  code: field('text', 'form.code', { changeToUpperCase: true }),
+  email: field('email', 'form.email'),
+  note: field('textarea', 'form.note'),
+  count: field('number', 'form.count', { min: 0, max: 10 }),
+  active: field('switch', 'form.active'),
+  group: field('entity', 'form.group'),
+  operators: field('entity', 'form.operators', { multiple: true, maxItems: 2 }),
+  status: field('choice', 'form.status', { required: true }),
+  warranty: field('datetime', 'form.warranty'),
+  area: field('geopolygon', 'form.area'),
+  locked: field('text', 'form.locked', { disabled: true }),
+};
+const choices = {
+  group: [{ value: 3, label: 'Line' }],
+  operators: [
+    { value: 1, label: 'Anna' },
+    { value: 2, label: 'Jan' },
+    { value: 5, label: 'Ola' },
+  ],
+  status: [
+    { value: 'operational', label: 'device.status.operational', translate: true },
+    { value: 'damaged', label: 'device.status.damaged', translate: true },
+  ],
+};
+const closed = [
+  [19, 50],
+  [19.1, 50],
+  [19.1, 50.1],
+  [19, 50],
+];
+
+describe('decodeSubmission', () => {
+  it('decodes a form-encoded submit: texts trimmed, numbers, switches, entities by their text, repeated keys, polygons as JSON', () => {
+    const decoded = decodeSubmission(
+      fields,
+      {
+        name: ' Abc ',
+        code: 'ab1',
+        email: 'a@b.pl',
+        note: '',
+        count: '2,5',
+        active: 'on',
+        group: '3',
+        'operators[]': ['1', '5', '1'],
+        status: 'damaged',
+        warranty: '2027-01-31',
+        area: JSON.stringify(closed),
+        locked: 'ignored',
+        token: 'x',
+      },
+      choices,
+    );
+    expect(decoded).toEqual({
+      values: {
+        name: 'Abc',
+        code: 'AB1',
+        email: 'a@b.pl',
+        note: null,
+        count: 2.5,
+        active: true,
+        group: 3,
+        operators: [1, 5],
+        status: 'damaged',
+        warranty: '2027-01-31T00:00:00.000Z',
+        area: closed,
+      },
+      errors: {},
+    });
+  });
+
+  it('decodes JSON and treats what is absent as empty', () => {
+    const decoded = decodeSubmission(fields, { name: 'x', status: 'operational', operators: [2], active: false, count: 0 }, choices);
+    expect(decoded.errors).toEqual({});
+    expect(decoded.values).toMatchObject({ name: 'x', code: null, count: 0, active: false, group: null, operators: [2], area: null });
+  });
+
+  it("names every field whose value breaks the schema's rules, with the spec's message keys", () => {
+    const decoded = decodeSubmission(
+      fields,
+      {
+        name: 'toolong',
+        email: 'not-an-email',
+        count: '11',
+        group: '4',
+        operators: ['1', '2', '5'],
+        warranty: 'yesterday',
+        area: JSON.stringify(closed.slice(0, 3)),
+      },
+      choices,
+    );
+    expect(decoded.errors).toEqual({
+      name: [MESSAGE_KEYS.tooLong],
+      email: [MESSAGE_KEYS.incorrect],
+      count: [FORM_MESSAGE_KEYS.outOfRange],
+      group: [MESSAGE_KEYS.incorrect],
+      operators: [FORM_MESSAGE_KEYS.tooMany],
+      status: [MESSAGE_KEYS.notBlank],
+      warranty: [MESSAGE_KEYS.incorrect],
+      area: [FORM_MESSAGE_KEYS.areaNotClosed],
+    });
+  });
+
+  it('refuses values of the wrong kind without throwing', () => {
+    const decoded = decodeSubmission(fields, { name: { a: 1 }, count: 'abc', operators: ['9'], status: ['x'], area: '{not json', active: {} }, choices);
+    expect(decoded.errors).toEqual({
+      name: [MESSAGE_KEYS.incorrect],
+      count: [MESSAGE_KEYS.incorrect],
+      operators: [MESSAGE_KEYS.incorrect],
+      status: [MESSAGE_KEYS.incorrect],
+      area: [MESSAGE_KEYS.incorrect],
+      active: [MESSAGE_KEYS.incorrect],
+    });
+    expect(decodeSubmission(fields, 'not an object', choices).errors).toEqual({ name: [MESSAGE_KEYS.notBlank], status: [MESSAGE_KEYS.notBlank] });
+  });
+
+  it('refuses a polygon of fewer than three distinct corners', () => {
+    const line = [
+      [19, 50],
+      [19.1, 50],
+      [19, 50],
+    ];
+    expect(decodeSubmission({ area: fields.area }, { area: line }, {}).errors).toEqual({ area: [MESSAGE_KEYS.incorrect] });
+  });
+});
