@@ -106,3 +106,27 @@ export const DEPENDENT_ACTIONS = {
 } as const;
 export type DependentKind = keyof typeof DEPENDENT_ACTIONS;
 export type DependentAction = (typeof DEPENDENT_ACTIONS)[DependentKind];
+
+/** Validation texts of the entities (spec 01 §5, spec 02 "Dictionary validation texts"), as message keys. */
+export const ENTITY_MESSAGE_KEYS = {
+  /** 'This RFID is already in use.' (operators of a company). */
+  rfidInUse: 'form.field.error.rfid-in-use',
+  /** A phone number must start with '+' and an area code, then digits. */
+  phone: 'form.field.error.phone',
+  /** At most MAX_OPERATORS_PER_DEVICE operators per device. */
+  tooManyOperators: 'form.field.error.too-many-operators',
+  /** Another row of the same company (or, for global rows, any row) has this name. */
+  nameInUse: 'form.field.error.name-in-use',
+  /** A module with this serial number exists. */
+  serialInUse: 'form.field.error.serial-in-use',
+  /** A user with this e-mail or user name exists. */
+  emailInUse: 'form.field.error.email-in-use',
+  usernameInUse: 'form.field.error.username-in-use',
+  /** A parameter number used twice in one device type. */
+  numberInUse: 'form.field.error.number-in-use',
+} as const;
+
+/** Spec 01 §5 / 02 §9: the operators one device may have. */
+export const MAX_OPERATORS_PER_DEVICE = 16;
+/** '+', a country or area code, then the number: 7 to 15 digits in all, spaces and dashes allowed between them. */
+export const PHONE_PATTERN = /^\+\d[\d -]{5,18}\d$/;
