@@ -35,3 +35,11 @@ export type Device = z.infer<typeof deviceSchema>;
 
 export const deviceListSchema = z.object({ entries: z.array(deviceSchema) });
 export type DeviceList = z.infer<typeof deviceListSchema>;
+
+/** ISO weekdays in order (1 = Monday): the device form's required work and activity fields are per weekday. */
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** The device's technical data (spec 02 dictionary): tank capacity in litres, working width in millimetres. */
+export const DEVICE_TECHNICAL_FIELDS = ['tankCapacity', 'width'] as const;
+export type DeviceTechnicalField = (typeof DEVICE_TECHNICAL_FIELDS)[number];

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { FormTokens } from './forms/token.ts';
+import { DeviceForm } from './devices/form.ts';
+import { DeviceFormRepository } from './devices/form-repository.ts';
 import type { Config } from './config.ts';
 import type { DB } from './db/schema.ts';
 import { AuthRepository } from './auth/repository.ts';
@@ -61,6 +63,8 @@ export interface Services {
   productionShifts: ProductionShiftsService;
   /** Signs and checks the token of every server-driven form. */
   formTokens: FormTokens;
+  /** The device form, delete and unassign (/manage devices). */
+  deviceForm: DeviceForm;
 }
 
 /** Wires repositories into services; the one place that knows how the pieces fit. */
@@ -90,6 +94,7 @@ export async function createServices(db: Kysely<DB>, config: Config): Promise<Se
     users: new UsersService(usersRepository),
     settings: new UserSettingsService(new UserSettingsRepository(db)),
     devices: new DevicesService(new DevicesRepository(db)),
+    deviceForm: new DeviceForm(db, new DeviceFormRepository(db)),
     impersonation: new ImpersonationService(new ImpersonationRepository(db), usersRepository, auth),
     support: new SupportService(new SupportRepository(db), usersRepository, mailer, { supportEmail: config.SUPPORT_EMAIL }),
     passwordLinks: new PasswordLinksService(new PasswordLinksRepository(db), usersRepository, mailer, {

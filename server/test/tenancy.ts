@@ -22,7 +22,15 @@ export type TenantCaseFactory = (ctx: TestContext, owner: { company: TestCompany
 export const TENANT_CASES: Record<string, TenantCaseFactory> = {
   async devices(ctx, owner) {
     const device = await createDevice(ctx.database.db, owner.company.id);
-    return [{ route: 'GET /api/devices/:id', url: `/api/devices/${device.id}` }];
+    const doomed = await createDevice(ctx.database.db, owner.company.id);
+    const token = ctx.services.formTokens.issue({ userId: owner.user.id, resource: 'devices', id: device.id });
+    return [
+      { route: 'GET /api/devices/:id', url: `/api/devices/${device.id}` },
+      { route: 'GET /api/devices/:id/edit', url: `/api/devices/${device.id}/edit` },
+      { route: 'PUT /api/devices/:id', url: `/api/devices/${device.id}`, payload: { token, name: 'Renamed', deviceType: device.deviceTypeId, status: 'operational' } },
+      { route: 'DELETE /api/devices/:id/sensors', url: `/api/devices/${device.id}/sensors` },
+      { route: 'DELETE /api/devices/:id', url: `/api/devices/${doomed.id}` },
+    ];
   },
   async impersonation(ctx, owner) {
     const colleague = await createUser(ctx.database.db, owner.company.id);

@@ -298,6 +298,22 @@ export interface OperatorSessionDaysTable {
   active: number | null;
 }
 
+/** Required work and activity of a device per ISO weekday, in minutes (migration 008). */
+export interface DeviceRequirementsTable {
+  company_id: number;
+  device_id: number;
+  weekday: number;
+  work_minutes: number | null;
+  active_minutes: number | null;
+}
+
+/** The users alerted about a device's day below its requirements (migration 008). */
+export interface DeviceRequirementUsersTable {
+  company_id: number;
+  device_id: number;
+  user_id: number;
+}
+
 /** Work and active of an operator session per UTC hour (migration 007); null where no such reading fell in. */
 export interface OperatorSessionHoursTable {
   session_id: number;
@@ -403,6 +419,8 @@ export interface DB {
   readings_shift: ReadingsShiftTable;
   operator_session_days: OperatorSessionDaysTable;
   operator_session_hours: OperatorSessionHoursTable;
+  device_requirements: DeviceRequirementsTable;
+  device_requirement_users: DeviceRequirementUsersTable;
   positions: PositionsTable;
   module_events: ModuleEventsTable;
   operator_sessions: OperatorSessionsTable;

@@ -4,8 +4,11 @@ import type { App } from '../http/types.ts';
 import { parseListQuery, sendPage } from '../http/list.ts';
 import { DEVICE_SORT_FIELDS } from './repository.ts';
 import type { DevicesService } from './service.ts';
+import type { DeviceForm } from './form.ts';
+import type { FormTokens } from '../forms/token.ts';
+import { registerFormRoutes } from '../forms/routes.ts';
 
-export function devicesRoutes(app: App, devices: DevicesService): void {
+export function devicesRoutes(app: App, devices: DevicesService, form: DeviceForm, tokens: FormTokens): void {
   const tags = ['devices'];
   app.get(
     '/api/devices',
@@ -28,5 +31,32 @@ export function devicesRoutes(app: App, devices: DevicesService): void {
       schema: { tags, summary: 'One device', params: z.object({ id: z.coerce.number().int().positive().max(2147483647) }), response: { 200: deviceSchema, 404: problemSchema } },
     },
     (request) => devices.get(request.auth, request.params.id),
+  );
+  registerFormRoutes(app, { resource: 'devices', tag: 'devices', form, tokens });
+  const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+  app.delete(
+    '/api/devices/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a device and its telemetry; 409 naming the fitted modules while there are any',
+        params: idParams,
+        response: { 200: z.object({}), 404: problemSchema, 409: problemSchema },
+      },
+    },
+    async (request) => {
+      await form.remove(request.auth, request.params.id);
+      return {};
+    },
+  );
+  app.delete(
+    '/api/devices/:id/sensors',
+    {
+      schema: { tags, summary: 'Unassign every module fitted to the device', params: idParams, response: { 200: z.object({}), 404: problemSchema } },
+    },
+    async (request) => {
+      await form.unassignSensors(request.auth, request.params.id);
+      return {};
+    },
   );
 }

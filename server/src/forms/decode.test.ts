@@ -9,6 +9,7 @@ const fields = {
   email: field('email', 'form.email'),
   note: field('textarea', 'form.note'),
   count: field('number', 'form.count', { min: 0, max: 10 }),
+  minutes: field('number', 'form.minutes', { min: 0, max: 1440, step: 1 }),
   active: field('switch', 'form.active'),
   group: field('entity', 'form.group'),
   operators: field('entity', 'form.operators', { multiple: true, maxItems: 2 }),
@@ -64,6 +65,7 @@ describe('decodeSubmission', () => {
         email: 'a@b.pl',
         note: null,
         count: 2.5,
+        minutes: null,
         active: true,
         group: 3,
         operators: [1, 5],
@@ -108,10 +110,11 @@ describe('decodeSubmission', () => {
   });
 
   it('refuses values of the wrong kind without throwing', () => {
-    const decoded = decodeSubmission(fields, { name: { a: 1 }, count: 'abc', operators: ['9'], status: ['x'], area: '{not json', active: {} }, choices);
+    const decoded = decodeSubmission(fields, { name: { a: 1 }, count: 'abc', minutes: '2.5', operators: ['9'], status: ['x'], area: '{not json', active: {} }, choices);
     expect(decoded.errors).toEqual({
       name: [MESSAGE_KEYS.incorrect],
       count: [MESSAGE_KEYS.incorrect],
+      minutes: [MESSAGE_KEYS.incorrect],
       operators: [MESSAGE_KEYS.incorrect],
       status: [MESSAGE_KEYS.incorrect],
       area: [MESSAGE_KEYS.incorrect],

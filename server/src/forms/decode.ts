@@ -95,6 +95,8 @@ function decodeNumber(spec: FormField, raw: unknown): FieldResult {
   if (raw === undefined || raw === null || raw === '') return { value: null };
   const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw.trim().replace(',', '.')) : Number.NaN;
   if (!Number.isFinite(value)) return { value: null, error: MESSAGE_KEYS.incorrect };
+  // A whole step (minutes, counts) asks for whole numbers.
+  if (spec.step !== undefined && Number.isInteger(spec.step) && !Number.isInteger(value)) return { value, error: MESSAGE_KEYS.incorrect };
   if ((spec.min !== undefined && value < spec.min) || (spec.max !== undefined && value > spec.max)) return { value, error: FORM_MESSAGE_KEYS.outOfRange };
   return { value };
 }

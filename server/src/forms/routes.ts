@@ -21,6 +21,8 @@ export interface FormResource {
   /** Checks the resource's own rules (throwing ValidationError) and stores the row; answers its id. */
   create(auth: AuthContext, values: DecodedValues): Promise<number>;
   update(auth: AuthContext, id: number, values: DecodedValues): Promise<void>;
+  /** Field → generic message key → the resource's own key (e.g. too many operators instead of too many values). */
+  errorKeys?: Record<string, Record<string, string>>;
 }
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
@@ -46,7 +48,10 @@ export function registerFormRoutes(app: App, options: { resource: string; tag: s
     if (!tokens.verify({ userId: auth.userId, resource, id }, body[FORM_TOKEN_FIELD])) throw new ValidationError({}, [FORM_MESSAGE_KEYS.invalidToken]);
     const [fields, choices] = await Promise.all([form.fields(auth, id), form.choices(auth, id)]);
     const decoded = decodeSubmission(fields, body, choices);
-    if (Object.keys(decoded.errors).length > 0) throw new ValidationError(decoded.errors);
+    if (Object.keys(decoded.errors).length > 0) {
+      const renamed = Object.entries(decoded.errors).map(([name, keys]) => [name, keys.map((key) => form.errorKeys?.[name]?.[key] ?? key)]);
+      throw new ValidationError(Object.fromEntries(renamed));
+    }
     return decoded.values;
   };
 

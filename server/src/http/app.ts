@@ -108,7 +108,7 @@ export async function buildApp({ config, database, services, readiness = { accep
   authRoutes(routes, services.auth);
   usersRoutes(routes, services.users);
   settingsRoutes(routes, services.settings);
-  devicesRoutes(routes, services.devices);
+  devicesRoutes(routes, services.devices, services.deviceForm, services.formTokens);
   impersonationRoutes(routes, services.impersonation);
   supportRoutes(routes, services.support);
   resettingRoutes(routes, services.passwordLinks);

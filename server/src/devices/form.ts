@@ -1,0 +1,190 @@
+import type { Choice, FormValue } from '@gearwatch/contracts';
+import {
+  DEVICE_POWER_STATES,
+  DEVICE_STATUSES,
+  DEVICE_TECHNICAL_FIELDS,
+  ENTITY_MESSAGE_KEYS,
+  FORM_MESSAGE_KEYS,
+  MAX_OPERATORS_PER_DEVICE,
+  MESSAGE_KEYS,
+  WEEKDAYS,
+} from '@gearwatch/contracts';
+import type { Kysely } from 'kysely';
+import type { AuthContext } from '../auth/context.ts';
+import type { DB } from '../db/schema.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../http/errors.ts';
+import type { DecodedValues } from '../forms/decode.ts';
+import type { FormFields } from '../forms/fields.ts';
+import { field } from '../forms/fields.ts';
+import type { FormResource } from '../forms/routes.ts';
+import type { DeviceFormRepository, DeviceWrite, LinkKind, NamedRow } from './form-repository.ts';
+
+const LINKS: Record<'groups' | 'sensors' | 'operators' | 'requirementUsers', LinkKind> = {
+  groups: 'groups',
+  sensors: 'sensors',
+  operators: 'operators',
+  requirementUsers: 'users',
+};
+const MINUTES = { min: 0, max: 1440, step: 1 };
+const workField = (day: string) => `requiredWork_${day}`;
+const activeField = (day: string) => `requiredActive_${day}`;
+
+/**
+ * The device form (spec 01 §2 /manage devices, spec 02 dictionary: Devices): identity, type, groups, state,
+ * technical data and versions, fitted modules, operators (at most 16), and the required work and activity per
+ * weekday with the users to alert. A super-admin also picks the company of a new device.
+ */
+export class DeviceForm implements FormResource {
+  readonly errorKeys = { operators: { [FORM_MESSAGE_KEYS.tooMany]: ENTITY_MESSAGE_KEYS.tooManyOperators } };
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly repository: DeviceFormRepository,
+  ) {}
+
+  fields(auth: AuthContext, id: number | null): FormFields {
+    const fields: FormFields = {};
+    if (auth.isSuperAdmin) fields.company = field('entity', 'device.field.company', { required: true, disabled: id !== null, icon: 'company' });
+    Object.assign(fields, {
+      name: field('text', 'device.field.name', { required: true, maxLength: 128, icon: 'device' }),
+      deviceType: field('entity', 'device.field.device-type', { required: true }),
+      groups: field('entity', 'device.field.groups', { multiple: true, icon: 'group' }),
+      description: field('textarea', 'device.field.description', { maxLength: 2000 }),
+      status: field('choice', 'device.field.status', { required: true }),
+      powerState: field('choice', 'device.field.power-state', { disabled: true }),
+      applicationVersion: field('text', 'device.field.application-version', { maxLength: 64 }),
+      softwareVersion: field('text', 'device.field.software-version', { maxLength: 64 }),
+      tankCapacity: field('number', 'device.field.tank-capacity', { min: 0, max: 100_000, step: 0.1 }),
+      width: field('number', 'device.field.width', { min: 0, max: 100_000, step: 1 }),
+      sensors: field('entity', 'device.field.sensors', { multiple: true, icon: 'sensor' }),
+      operators: field('entity', 'device.field.operators', { multiple: true, maxItems: MAX_OPERATORS_PER_DEVICE, icon: 'person' }),
+    });
+    for (const day of WEEKDAYS) fields[workField(day)] = field('number', `device.field.required-work.${day}`, MINUTES);
+    for (const day of WEEKDAYS) fields[activeField(day)] = field('number', `device.field.required-active.${day}`, MINUTES);
+    fields.requirementUsers = field('entity', 'device.field.requirement-users', { multiple: true, icon: 'person', help: 'device.help.requirement-users' });
+    return fields;
+  }
+
+  async choices(auth: AuthContext, id: number | null): Promise<Record<string, Choice[]>> {
+    // A company user links to their company's rows; a super-admin to the edited device's company, or any on `new`.
+    const companyId = auth.isSuperAdmin ? (id === null ? null : (await this.row(auth, id)).companyId) : auth.companyId;
+    const named = (rows: NamedRow[]) => rows.map((r) => ({ value: r.id, label: companyId === null ? `${r.companyName} · ${r.name}` : r.name }));
+    const [types, groups, sensors, operators, users] = await Promise.all([
+      this.repository.deviceTypes(),
+      this.repository.linkable('groups', companyId, id),
+      this.repository.linkable('sensors', companyId, id),
+      this.repository.linkable('operators', companyId, id),
+      this.repository.linkable('users', companyId, id),
+    ]);
+    const choices: Record<string, Choice[]> = {
+      deviceType: types.map((t) => ({ value: t.id, label: t.name })),
+      groups: named(groups),
+      sensors: named(sensors),
+      operators: named(operators),
+      requirementUsers: named(users),
+      status: DEVICE_STATUSES.map((s) => ({ value: s, label: `device.status.${s}`, translate: true })),
+      powerState: DEVICE_POWER_STATES.map((s) => ({ value: s, label: `device.power-state.${s}`, translate: true })),
+    };
+    if (auth.isSuperAdmin) choices.company = (await this.repository.companies()).map((c) => ({ value: c.id, label: c.name }));
+    return choices;
+  }
+
+  async data(auth: AuthContext, id: number | null): Promise<Record<string, FormValue>> {
+    if (id === null) {
+      const empty: Record<string, FormValue> = { name: null, deviceType: null, groups: [], description: null, status: 'operational', powerState: 'off' };
+      Object.assign(empty, { applicationVersion: null, softwareVersion: null, tankCapacity: null, width: null, sensors: [], operators: [], requirementUsers: [] });
+      for (const day of WEEKDAYS) Object.assign(empty, { [workField(day)]: null, [activeField(day)]: null });
+      if (auth.isSuperAdmin) empty.company = null;
+      return empty;
+    }
+    const row = await this.row(auth, id);
+    const data: Record<string, FormValue> = {
+      name: row.name,
+      deviceType: row.deviceTypeId,
+      groups: row.groups,
+      description: row.description,
+      status: row.status,
+      powerState: row.powerState,
+      applicationVersion: row.applicationVersion,
+      softwareVersion: row.softwareVersion,
+      sensors: row.sensors,
+      operators: row.operators,
+      requirementUsers: row.requirementUsers,
+    };
+    for (const key of DEVICE_TECHNICAL_FIELDS) data[key] = typeof row.technicalData[key] === 'number' ? row.technicalData[key] : null;
+    WEEKDAYS.forEach((day, index) => {
+      const requirement = row.requirements.find((r) => r.weekday === index + 1);
+      data[workField(day)] = requirement?.workMinutes ?? null;
+      data[activeField(day)] = requirement?.activeMinutes ?? null;
+    });
+    if (auth.isSuperAdmin) data.company = row.companyId;
+    return data;
+  }
+
+  async create(auth: AuthContext, values: DecodedValues): Promise<number> {
+    const companyId = auth.isSuperAdmin ? (values.company as number) : auth.companyId;
+    const device = await this.checked(companyId, null, values);
+    return this.db.transaction().execute((trx) => this.repository.write(trx, null, device));
+  }
+
+  async update(auth: AuthContext, id: number, values: DecodedValues): Promise<void> {
+    const row = await this.row(auth, id);
+    const device = await this.checked(row.companyId, id, values);
+    await this.db.transaction().execute((trx) => this.repository.write(trx, id, device));
+  }
+
+  /** 409 naming the fitted modules while there are any (spec 01 §5). */
+  async remove(auth: AuthContext, id: number): Promise<void> {
+    await this.row(auth, id);
+    const sensors = await this.repository.fittedSensors(id);
+    if (sensors.length > 0) throw new ConflictError(undefined, { sensors });
+    await this.repository.delete(id);
+  }
+
+  async unassignSensors(auth: AuthContext, id: number): Promise<void> {
+    await this.row(auth, id);
+    await this.repository.unassignSensors(id);
+  }
+
+  private async row(auth: AuthContext, id: number) {
+    const row = await this.repository.find(id, auth.isSuperAdmin ? null : auth.companyId);
+    if (!row) throw new NotFoundError();
+    return row;
+  }
+
+  /** The device's own rules: a unique name in its company, and every linked row of that company. */
+  private async checked(companyId: number, id: number | null, values: DecodedValues): Promise<DeviceWrite> {
+    const errors: Record<string, string[]> = {};
+    const name = values.name as string;
+    if (await this.repository.nameTaken(companyId, name, id)) errors.name = [ENTITY_MESSAGE_KEYS.nameInUse];
+    const links = {} as Record<keyof typeof LINKS, number[]>;
+    for (const [fieldName, kind] of Object.entries(LINKS) as [keyof typeof LINKS, LinkKind][]) {
+      const chosen = (values[fieldName] as number[] | undefined) ?? [];
+      const allowed = new Set((await this.repository.linkable(kind, companyId, id)).map((r) => r.id));
+      if (chosen.some((value) => !allowed.has(value))) errors[fieldName] = [MESSAGE_KEYS.incorrect];
+      links[fieldName] = chosen;
+    }
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    const technicalData: Record<string, number | null> = {};
+    for (const key of DEVICE_TECHNICAL_FIELDS) technicalData[key] = (values[key] as number | null) ?? null;
+    return {
+      companyId,
+      name,
+      deviceTypeId: values.deviceType as number,
+      description: values.description as string | null,
+      status: values.status as string,
+      technicalData,
+      applicationVersion: values.applicationVersion as string | null,
+      softwareVersion: values.softwareVersion as string | null,
+      groups: links.groups,
+      sensors: links.sensors,
+      operators: links.operators,
+      requirementUsers: links.requirementUsers,
+      requirements: WEEKDAYS.map((day, index) => ({
+        weekday: index + 1,
+        workMinutes: (values[workField(day)] as number | null) ?? null,
+        activeMinutes: (values[activeField(day)] as number | null) ?? null,
+      })),
+    };
+  }
+}
