@@ -17,3 +17,4 @@ export * from './device-types.ts';
 export * from './production-shifts.ts';
 export * from './monitors/index.ts';
 export * from './forms.ts';
+export * from './device-status.ts';

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import { FormTokens } from './forms/token.ts';
 import { DeviceForm } from './devices/form.ts';
 import { DeviceFormRepository } from './devices/form-repository.ts';
+import { DeviceStatusRepository } from './device-status/repository.ts';
+import { DeviceStatusService } from './device-status/service.ts';
 import type { Config } from './config.ts';
 import type { DB } from './db/schema.ts';
 import { AuthRepository } from './auth/repository.ts';
@@ -65,6 +67,8 @@ export interface Services {
   formTokens: FormTokens;
   /** The device form, delete and unassign (/manage devices). */
   deviceForm: DeviceForm;
+  /** Last positions and status icons (/location, the device page). */
+  deviceStatus: DeviceStatusService;
 }
 
 /** Wires repositories into services; the one place that knows how the pieces fit. */
@@ -95,6 +99,7 @@ export async function createServices(db: Kysely<DB>, config: Config): Promise<Se
     settings: new UserSettingsService(new UserSettingsRepository(db)),
     devices: new DevicesService(new DevicesRepository(db)),
     deviceForm: new DeviceForm(db, new DeviceFormRepository(db)),
+    deviceStatus: new DeviceStatusService(new DeviceStatusRepository(db)),
     impersonation: new ImpersonationService(new ImpersonationRepository(db), usersRepository, auth),
     support: new SupportService(new SupportRepository(db), usersRepository, mailer, { supportEmail: config.SUPPORT_EMAIL }),
     passwordLinks: new PasswordLinksService(new PasswordLinksRepository(db), usersRepository, mailer, {

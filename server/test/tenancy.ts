@@ -29,6 +29,7 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
       { route: 'GET /api/devices/:id/edit', url: `/api/devices/${device.id}/edit` },
       { route: 'PUT /api/devices/:id', url: `/api/devices/${device.id}`, payload: { token, name: 'Renamed', deviceType: device.deviceTypeId, status: 'operational' } },
       { route: 'DELETE /api/devices/:id/sensors', url: `/api/devices/${device.id}/sensors` },
+      { route: 'GET /api/devices/:id/status', url: `/api/devices/${device.id}/status` },
       { route: 'DELETE /api/devices/:id', url: `/api/devices/${doomed.id}` },
     ];
   },

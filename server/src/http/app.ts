@@ -14,6 +14,7 @@ import type { Services } from '../services.ts';
 import { appConfigRoutes } from '../app-config/routes.ts';
 import { authRoutes } from '../auth/routes.ts';
 import { devicesRoutes } from '../devices/routes.ts';
+import { deviceStatusRoutes } from '../device-status/routes.ts';
 import { impersonationRoutes } from '../impersonation/routes.ts';
 import { resettingRoutes } from '../resetting/routes.ts';
 import { settingsRoutes } from '../settings/routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp({ config, database, services, readiness = { accep
   usersRoutes(routes, services.users);
   settingsRoutes(routes, services.settings);
   devicesRoutes(routes, services.devices, services.deviceForm, services.formTokens);
+  deviceStatusRoutes(routes, services.deviceStatus);
   impersonationRoutes(routes, services.impersonation);
   supportRoutes(routes, services.support);
   resettingRoutes(routes, services.passwordLinks);

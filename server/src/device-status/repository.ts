@@ -1,0 +1,126 @@
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { PARAMETER_NUMBERS } from '@gearwatch/contracts';
+import type { DB } from '../db/schema.ts';
+import type { TenantScope } from '../auth/context.ts';
+import type { ListRequest, Page } from '../http/list.ts';
+import { likePattern } from '../http/list.ts';
+
+export const DEVICE_STATUS_SORT_FIELDS = ['id', 'name', 'lastSync'] as const;
+export type DeviceStatusSortField = (typeof DEVICE_STATUS_SORT_FIELDS)[number];
+
+export interface DeviceStatusRow {
+  id: number;
+  name: string;
+  powerState: string;
+  deviceTypeId: number;
+  deviceTypeName: string;
+  companyId: number;
+  companyName: string;
+  timezone: string;
+  lastSyncAt: Date | null;
+  lastReadingAt: Date | null;
+  lastWorkAt: Date | null;
+  lastPositionAt: Date | null;
+  powerChangedAt: Date | null;
+  lat: number | null;
+  lon: number | null;
+  accuracy: number | null;
+  currentRfid: string | null;
+  operatorId: number | null;
+  operatorName: string | null;
+}
+
+export interface TaggedReadingRow {
+  deviceId: number;
+  tag: string;
+  value: number;
+  ts: Date;
+  unit: string | null;
+}
+
+export interface StatusSensorRow {
+  deviceId: number;
+  id: number;
+  name: string;
+  serialNumber: string;
+  lastContactAt: Date | null;
+}
+
+const SORT_COLUMNS = { id: sql`d.id`, name: sql`lower(d.name)`, lastSync: sql`s.last_sync_at` } as const;
+
+/** The last-seen state of devices (kept by ingest in device_state and sensor_state) and today's totals. */
+export class DeviceStatusRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async list(scope: TenantScope, request: ListRequest<DeviceStatusSortField>, onlyId?: number): Promise<Page<DeviceStatusRow>> {
+    const conditions = [sql`true`];
+    if (scope.kind === 'company') conditions.push(sql`d.company_id = ${scope.companyId}`);
+    if (onlyId !== undefined) conditions.push(sql`d.id = ${onlyId}`);
+    if (request.search) conditions.push(sql`d.name ilike ${likePattern(request.search)}`);
+    const group = Number(request.filter.deviceGroup);
+    if (Number.isInteger(group) && group > 0) conditions.push(sql`d.id in (select device_id from device_group_devices where device_group_id = ${group})`);
+    const where = sql.join(conditions, sql` and `);
+    const total = (await sql<{ n: number }>`select count(*)::int as n from devices d where ${where}`.execute(this.db)).rows[0]?.n ?? 0;
+    const order = sql.join(
+      request.sort.map((term) => sql`${SORT_COLUMNS[term.field]} ${sql.raw(term.direction === 'desc' ? 'desc nulls last' : 'asc nulls first')}`),
+      sql`, `,
+    );
+    const limit = request.limit === null ? sql`` : sql`limit ${request.limit} offset ${request.offset}`;
+    const rows = await sql<DeviceStatusRow>`
+      select d.id, d.name, d.power_state as "powerState", t.id as "deviceTypeId", t.name as "deviceTypeName",
+        c.id as "companyId", c.name as "companyName", c.timezone,
+        s.last_sync_at as "lastSyncAt", s.last_reading_at as "lastReadingAt", s.last_work_at as "lastWorkAt",
+        s.last_position_at as "lastPositionAt", s.power_changed_at as "powerChangedAt", s.lat, s.lon, s.accuracy,
+        s.current_rfid as "currentRfid", o.id as "operatorId", nullif(trim(o.firstname || ' ' || o.lastname), '') as "operatorName"
+      from devices d
+      join device_types t on t.id = d.device_type_id
+      join companies c on c.id = d.company_id
+      left join device_state s on s.device_id = d.id
+      left join operators o on o.company_id = d.company_id and upper(o.rfid) = upper(s.current_rfid)
+      where ${where}
+      order by ${order}, d.id
+      ${limit}`.execute(this.db);
+    return { entries: rows.rows, total };
+  }
+
+  /** Work (1) and active (2) seconds of each device on its company's current local date. */
+  async today(deviceIds: number[]): Promise<{ deviceId: number; number: number; sum: number }[]> {
+    if (deviceIds.length === 0) return [];
+    const result = await sql<{ deviceId: number; number: number; sum: number }>`
+      select r.device_id as "deviceId", r.parameter_number as number, r.sum::float8 as sum
+      from readings_day r join companies c on c.id = r.company_id
+      where r.device_id = any(${deviceIds}::int[]) and r.parameter_number in (${PARAMETER_NUMBERS.work}, ${PARAMETER_NUMBERS.active})
+        and r.day = (now() at time zone c.timezone)::date`.execute(this.db);
+    return result.rows;
+  }
+
+  /** The newest value of each device's parameters carrying one of `tags` (from the newest 5-minute bucket). */
+  async latestTagged(deviceIds: number[], tags: string[]): Promise<TaggedReadingRow[]> {
+    if (deviceIds.length === 0) return [];
+    const result = await sql<TaggedReadingRow>`
+      select d.id as "deviceId", t.tag, r.last_value as value, r.last_ts as ts, u.short as unit
+      from devices d
+      join parameters p on p.device_type_id = d.device_type_id
+      join unnest(${tags}::text[]) as t(tag) on t.tag = any(p.tags)
+      left join units u on u.id = p.unit_id
+      cross join lateral (
+        select last_value, last_ts from readings_5min r
+        where r.device_id = d.id and r.parameter_number = p.number
+        order by r.bucket desc limit 1
+      ) r
+      where d.id = any(${deviceIds}::int[])`.execute(this.db);
+    return result.rows;
+  }
+
+  sensorsOf(deviceIds: number[]): Promise<StatusSensorRow[]> {
+    if (deviceIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('sensors')
+      .leftJoin('sensor_state', 'sensor_state.sensor_id', 'sensors.id')
+      .select(['sensors.device_id as deviceId', 'sensors.id', 'sensors.name', 'sensors.serial_number as serialNumber', 'sensor_state.last_contact_at as lastContactAt'])
+      .where('sensors.device_id', 'in', deviceIds)
+      .orderBy('sensors.name')
+      .execute() as Promise<StatusSensorRow[]>;
+  }
+}

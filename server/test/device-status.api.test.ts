@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceStatusListSchema, deviceStatusSchema } from '@gearwatch/contracts';
+import type { TestContext } from './context.ts';
+import { createTestContext } from './context.ts';
+import { bearer, createCompany, createUser, signIn } from './fixtures.ts';
+import type { TelemetryDevice } from './telemetry-fixtures.ts';
+import { createDeviceGroup, createDeviceType, createOperator, createTelemetryDevice, ingest } from './telemetry-fixtures.ts';
+
+/** The /location map and device page status: last position, status icons, active and online within 10 minutes. */
+describe('device status API', () => {
+  let ctx: TestContext;
+  let token: string;
+  let otherToken: string;
+  let moving: TelemetryDevice;
+  let silent: TelemetryDevice;
+  let groupId: number;
+
+  const get = (url: string, as = token) => ctx.app.inject({ method: 'GET', url, headers: bearer(as) });
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const db = ctx.database.db;
+    const company = await createCompany(db);
+    await db.updateTable('companies').set({ timezone: 'Europe/Warsaw' }).where('id', '=', company.id).execute();
+    const user = await createUser(db, company.id);
+    token = (await signIn(ctx.app, user.username, user.password)).access_token;
+    const other = await createCompany(db);
+    const stranger = await createUser(db, other.id);
+    otherToken = (await signIn(ctx.app, stranger.username, stranger.password)).access_token;
+    const typeId = await createDeviceType(db, [
+      { number: 1, name: 'work', aggregation: 'sum', unit: { short: 's', long: 'seconds' }, tags: ['effective work time'] },
+      { number: 2, name: 'active', aggregation: 'sum', unit: { short: 's', long: 'seconds' }, tags: ['device active'] },
+      { number: 20, name: 'battery voltage', aggregation: 'avg', unit: { short: 'V', long: 'volt' }, tags: ['battery'] },
+      { number: 21, name: 'supply voltage', aggregation: 'avg', unit: { short: 'V', long: 'volt' }, tags: ['power supply'] },
+    ]);
+    moving = await createTelemetryDevice(db, company.id, typeId, 'Forklift A');
+    silent = await createTelemetryDevice(db, company.id, typeId, 'Forklift B');
+    groupId = await createDeviceGroup(db, company.id, 'Yard', [moving.id]);
+    await createOperator(db, company.id, { firstname: 'Anna', lastname: 'Kowalska', rfid: 'ABC123' });
+    const now = Date.now();
+    const minutesAgo = (m: number) => new Date(now - m * 60_000);
+    await ingest(ctx.services, moving, {
+      readings: [
+        { parameter: 1, ts: minutesAgo(3), value: 120 },
+        { parameter: 2, ts: minutesAgo(3), value: 180 },
+        { parameter: 20, ts: minutesAgo(30), value: 47.5 },
+        { parameter: 20, ts: minutesAgo(2), value: 48.25 },
+        { parameter: 21, ts: minutesAgo(2), value: 12.1 },
+      ],
+      positions: [
+        { ts: minutesAgo(20), lat: 52.1, lon: 21.0, accuracy: 8 },
+        { ts: minutesAgo(1), lat: 52.2, lon: 21.1, accuracy: 4 },
+      ],
+      events: [{ ts: minutesAgo(5), type: 'rfid_on', rfid: 'abc123' }],
+    });
+    // A device that last reported an hour ago: neither active nor online.
+    await ingest(ctx.services, silent, { readings: [{ parameter: 1, ts: minutesAgo(60), value: 60 }] });
+    // Its module's last contact and sync were an hour ago too (ingest stamps them with the time of receipt).
+    await db.updateTable('sensor_state').set({ last_contact_at: minutesAgo(60) }).where('sensor_id', '=', silent.module.sensorId).execute();
+    await db.updateTable('device_state').set({ last_sync_at: minutesAgo(60) }).where('device_id', '=', silent.id).execute();
+  });
+  afterAll(() => ctx?.close());
+
+  it('answers each device with its last position, voltages by tag, today\'s times, card holder, active and online', async () => {
+    const response = await get('/api/devices/status?page_size=0');
+    expect(response.statusCode).toBe(200);
+    const { entries } = deviceStatusListSchema.parse(response.json());
+    expect(entries.map((e) => e.device.name)).toEqual(['Forklift A', 'Forklift B']);
+    const [a, b] = entries as [(typeof entries)[number], (typeof entries)[number]];
+    expect(a.position).toMatchObject({ lat: 52.2, lon: 21.1, acc: 4 });
+    expect(a.position!.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+    expect(a.batteryVoltage).toMatchObject({ value: 48.25, unit: 'V' });
+    expect(a.supplyVoltage).toMatchObject({ value: 12.1, unit: 'V' });
+    expect(a.operator).toMatchObject({ name: 'Anna Kowalska', rfid: 'abc123' });
+    expect(a.active).toBe(true);
+    expect(a.sensors).toHaveLength(1);
+    expect(a.sensors[0]!.online).toBe(true);
+    expect(b).toMatchObject({ position: null, active: false, batteryVoltage: null, operator: null });
+    expect(b.sensors[0]!.online).toBe(false);
+  });
+
+  it('counts today\'s work and enabled time in the company\'s timezone', async () => {
+    const a = deviceStatusSchema.parse((await get(`/api/devices/${moving.id}/status`)).json());
+    // Readings 3 minutes ago fall on today unless the test runs in the first 3 minutes after local midnight.
+    const localMinutes = (Date.now() / 60_000 + 60) % 1440;
+    if (localMinutes > 5) expect(a).toMatchObject({ workTimeToday: 120, enabledTimeToday: 180 });
+  });
+
+  it('filters by device group and name, sorts, and answers 204 when nothing matches', async () => {
+    const grouped = deviceStatusListSchema.parse((await get(`/api/devices/status?filter=${encodeURIComponent(JSON.stringify({ deviceGroup: groupId }))}`)).json());
+    expect(grouped.entries.map((e) => e.device.id)).toEqual([moving.id]);
+    const sorted = deviceStatusListSchema.parse((await get('/api/devices/status?sort=-name')).json());
+    expect(sorted.entries.map((e) => e.device.name)).toEqual(['Forklift B', 'Forklift A']);
+    expect((await get('/api/devices/status?search=B')).json().entries.map((e: { device: { id: number } }) => e.device.id)).toEqual([silent.id]);
+    expect((await get('/api/devices/status?search=nothing')).statusCode).toBe(204);
+    expect((await get('/api/devices/status?sort=color')).statusCode).toBe(400);
+  });
+
+  it('keeps other companies out', async () => {
+    expect((await get('/api/devices/status', otherToken)).statusCode).toBe(204);
+    expect((await get(`/api/devices/${moving.id}/status`, otherToken)).statusCode).toBe(404);
+  });
+});
