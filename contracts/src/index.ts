@@ -18,3 +18,4 @@ export * from './production-shifts.ts';
 export * from './monitors/index.ts';
 export * from './forms.ts';
 export * from './device-status.ts';
+export * from './device-history.ts';

@@ -5,6 +5,8 @@ import { DeviceForm } from './devices/form.ts';
 import { DeviceFormRepository } from './devices/form-repository.ts';
 import { DeviceStatusRepository } from './device-status/repository.ts';
 import { DeviceStatusService } from './device-status/service.ts';
+import { DeviceHistoryRepository } from './device-history/repository.ts';
+import { DeviceHistoryService } from './device-history/service.ts';
 import type { Config } from './config.ts';
 import type { DB } from './db/schema.ts';
 import { AuthRepository } from './auth/repository.ts';
@@ -69,6 +71,8 @@ export interface Services {
   deviceForm: DeviceForm;
   /** Last positions and status icons (/location, the device page). */
   deviceStatus: DeviceStatusService;
+  /** The device page: current readings, operator history, battery cycles. */
+  deviceHistory: DeviceHistoryService;
 }
 
 /** Wires repositories into services; the one place that knows how the pieces fit. */
@@ -100,6 +104,7 @@ export async function createServices(db: Kysely<DB>, config: Config): Promise<Se
     devices: new DevicesService(new DevicesRepository(db)),
     deviceForm: new DeviceForm(db, new DeviceFormRepository(db)),
     deviceStatus: new DeviceStatusService(new DeviceStatusRepository(db)),
+    deviceHistory: new DeviceHistoryService(new DeviceHistoryRepository(db), diagnosticsRepository),
     impersonation: new ImpersonationService(new ImpersonationRepository(db), usersRepository, auth),
     support: new SupportService(new SupportRepository(db), usersRepository, mailer, { supportEmail: config.SUPPORT_EMAIL }),
     passwordLinks: new PasswordLinksService(new PasswordLinksRepository(db), usersRepository, mailer, {

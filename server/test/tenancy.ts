@@ -24,12 +24,17 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
     const device = await createDevice(ctx.database.db, owner.company.id);
     const doomed = await createDevice(ctx.database.db, owner.company.id);
     const token = ctx.services.formTokens.issue({ userId: owner.user.id, resource: 'devices', id: device.id });
+    // A card session, so the device's operator history has a row to answer with.
+    await ctx.database.db.insertInto('operator_sessions').values({ company_id: owner.company.id, device_id: device.id, rfid: 'TENANCY1', started_at: new Date() }).execute();
     return [
       { route: 'GET /api/devices/:id', url: `/api/devices/${device.id}` },
       { route: 'GET /api/devices/:id/edit', url: `/api/devices/${device.id}/edit` },
       { route: 'PUT /api/devices/:id', url: `/api/devices/${device.id}`, payload: { token, name: 'Renamed', deviceType: device.deviceTypeId, status: 'operational' } },
       { route: 'DELETE /api/devices/:id/sensors', url: `/api/devices/${device.id}/sensors` },
       { route: 'GET /api/devices/:id/status', url: `/api/devices/${device.id}/status` },
+      { route: 'GET /api/devices/:id/readings/current', url: `/api/devices/${device.id}/readings/current` },
+      { route: 'GET /api/devices/:id/operator-sessions', url: `/api/devices/${device.id}/operator-sessions` },
+      { route: 'GET /api/devices/:id/battery-cycles', url: `/api/devices/${device.id}/battery-cycles?from=2026-01-01&to=2026-01-31` },
       { route: 'DELETE /api/devices/:id', url: `/api/devices/${doomed.id}` },
     ];
   },

@@ -15,6 +15,7 @@ import { appConfigRoutes } from '../app-config/routes.ts';
 import { authRoutes } from '../auth/routes.ts';
 import { devicesRoutes } from '../devices/routes.ts';
 import { deviceStatusRoutes } from '../device-status/routes.ts';
+import { deviceHistoryRoutes } from '../device-history/routes.ts';
 import { impersonationRoutes } from '../impersonation/routes.ts';
 import { resettingRoutes } from '../resetting/routes.ts';
 import { settingsRoutes } from '../settings/routes.ts';
@@ -111,6 +112,7 @@ export async function buildApp({ config, database, services, readiness = { accep
   settingsRoutes(routes, services.settings);
   devicesRoutes(routes, services.devices, services.deviceForm, services.formTokens);
   deviceStatusRoutes(routes, services.deviceStatus);
+  deviceHistoryRoutes(routes, services.deviceHistory);
   impersonationRoutes(routes, services.impersonation);
   supportRoutes(routes, services.support);
   resettingRoutes(routes, services.passwordLinks);
