@@ -94,6 +94,8 @@ describe('device status API', () => {
     expect((await get('/api/devices/status?search=B')).json().entries.map((e: { device: { id: number } }) => e.device.id)).toEqual([silent.id]);
     expect((await get('/api/devices/status?search=nothing')).statusCode).toBe(204);
     expect((await get('/api/devices/status?sort=color')).statusCode).toBe(400);
+    // PostgreSQL text cannot hold NUL: a clear 400, not a database error.
+    expect((await get('/api/devices/status?search=a%00b')).json()).toEqual({ errors: { search: ['form.field.error.incorrect'] }, rootErrors: [] });
   });
 
   it('keeps other companies out', async () => {

@@ -110,9 +110,10 @@ describe('decodeSubmission', () => {
   });
 
   it('refuses values of the wrong kind without throwing', () => {
-    const decoded = decodeSubmission(fields, { name: { a: 1 }, count: 'abc', minutes: '2.5', operators: ['9'], status: ['x'], area: '{not json', active: {} }, choices);
+    const decoded = decodeSubmission(fields, { name: { a: 1 }, code: 'a\u0000b', count: 'abc', minutes: '2.5', operators: ['9'], status: ['x'], area: '{not json', active: {} }, choices);
     expect(decoded.errors).toEqual({
       name: [MESSAGE_KEYS.incorrect],
+      code: [MESSAGE_KEYS.incorrect],
       count: [MESSAGE_KEYS.incorrect],
       minutes: [MESSAGE_KEYS.incorrect],
       operators: [MESSAGE_KEYS.incorrect],

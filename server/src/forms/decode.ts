@@ -75,6 +75,8 @@ function decodeText(spec: FormField, raw: unknown): FieldResult {
   if (raw === undefined || raw === null) return { value: null };
   if (typeof raw !== 'string' && typeof raw !== 'number') return { value: null, error: MESSAGE_KEYS.incorrect };
   let text = String(raw).trim();
+  // PostgreSQL text cannot hold NUL.
+  if (text.includes('\u0000')) return { value: null, error: MESSAGE_KEYS.incorrect };
   if (spec.changeToUpperCase) text = text.toUpperCase();
   if (text === '') return { value: null };
   if (spec.maxLength !== undefined && text.length > spec.maxLength) return { value: text, error: MESSAGE_KEYS.tooLong };

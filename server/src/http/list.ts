@@ -26,6 +26,9 @@ export interface Page<T> {
 
 /** Turns the list query (`sort=name,-id`, `filter={"deviceType":3}`) into a checked request. */
 export function parseListQuery<F extends string>(query: ListQuery, sortable: readonly F[], defaultSort: SortTerm<F>[]): ListRequest<F> {
+  // PostgreSQL text cannot hold NUL: refused here rather than failing in the database.
+  if (query.search?.includes('\u0000')) throw ValidationError.field('search', MESSAGE_KEYS.incorrect);
+  if (query.filter?.includes('\u0000')) throw ValidationError.field('filter', MESSAGE_KEYS.incorrect);
   const sort: SortTerm<F>[] = [];
   for (const raw of (query.sort ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
     const direction = raw.startsWith('-') ? 'desc' : 'asc';
