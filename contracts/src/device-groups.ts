@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** `GET /api/devicegroups` (list protocol; search on the name; sort: id, name; default name). */
-export const DEVICE_GROUP_SORT_FIELDS = ['id', 'name'] as const;
+/**
+ * `GET /api/devicegroups` (list protocol; search on the name; sort: id, name, deviceCount; default name). The
+ * entries carry more (groups-admin.ts deviceGroupSchema); this is what the monitors read of them.
+ */
+export const DEVICE_GROUP_SORT_FIELDS = ['id', 'name', 'deviceCount'] as const;
 
 export const deviceGroupListEntrySchema = z.object({
   id: z.number().int(),

@@ -19,3 +19,4 @@ export * from './monitors/index.ts';
 export * from './forms.ts';
 export * from './device-status.ts';
 export * from './device-history.ts';
+export * from './groups-admin.ts';

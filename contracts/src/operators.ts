@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { problemSchema, validationErrorSchema } from './errors.ts';
 
 /**
- * `GET /api/deviceoperators` (list protocol; search on first name, last name and RFID; filter `{"group": id}`;
- * sort: id, name, firstname, lastname; default name). `name` is "firstname lastname".
+ * `GET /api/deviceoperators` (list protocol; search on first name, last name, e-mail and RFID; filter
+ * `{"group": id}`; sort: id, name (last name, then first name), firstname, lastname, rfid, group (its name); default
+ * name). Names sort with the Polish collation like the operator groups. `name` is "firstname lastname".
  */
-export const DEVICE_OPERATOR_SORT_FIELDS = ['id', 'name', 'firstname', 'lastname'] as const;
+export const DEVICE_OPERATOR_SORT_FIELDS = ['id', 'name', 'firstname', 'lastname', 'rfid', 'group'] as const;
 
+/** What the monitors read of a device operator (a subset of deviceOperatorSchema; extra keys are dropped). */
 export const deviceOperatorListEntrySchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -15,7 +18,55 @@ export const deviceOperatorListEntrySchema = z.object({
   group: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type DeviceOperatorListEntry = z.infer<typeof deviceOperatorListEntrySchema>;
-export const deviceOperatorListSchema = z.object({ entries: z.array(deviceOperatorListEntrySchema) });
+
+const namedSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** One entry of `GET /api/deviceoperators`: what the monitors read plus the management screen's columns. */
+export const deviceOperatorSchema = deviceOperatorListEntrySchema.extend({
+  email: z.string().nullable(),
+  position: z.string().nullable(),
+  phone: z.string().nullable(),
+  supervisor: z.string().nullable(),
+  /** The name of the company the operator works for (a contractor's, say); not the tenant. */
+  companyName: z.string().nullable(),
+  /** How many devices the operator is assigned to. */
+  deviceCount: z.number().int(),
+});
+export type DeviceOperator = z.infer<typeof deviceOperatorSchema>;
+export const deviceOperatorListSchema = z.object({ entries: z.array(deviceOperatorSchema) });
+
+/** The sessions `GET /api/deviceoperators/{id}` answers, newest first. */
+export const DEVICE_OPERATOR_HISTORY_LIMIT = 50;
+
+/** One RFID session of the operator on a device; work and active are null when no such reading fell into it. */
+export const deviceOperatorSessionSchema = z.object({
+  device: namedSchema,
+  start: z.iso.datetime(),
+  /** null while the card is still in the reader. */
+  end: z.iso.datetime().nullable(),
+  workSeconds: z.number().nullable(),
+  activeSeconds: z.number().nullable(),
+});
+export type DeviceOperatorSession = z.infer<typeof deviceOperatorSessionSchema>;
+
+/** `GET /api/deviceoperators/{id}`: the list entry, the assigned devices by name, the last sessions. */
+export const deviceOperatorDetailSchema = deviceOperatorSchema.extend({
+  devices: z.array(namedSchema),
+  history: z.array(deviceOperatorSessionSchema),
+});
+export type DeviceOperatorDetail = z.infer<typeof deviceOperatorDetailSchema>;
+
+/** The answer of `DELETE /api/deviceoperators/{id}` and `DELETE /api/deviceoperators/{id}/devices`. */
+export const deviceOperatorDeletedSchema = z.object({});
+
+/** Response schemas per status code of the device-operator routes (the form routes use the form protocol's). */
+export const DEVICE_OPERATOR_RESPONSES = {
+  list: { 200: deviceOperatorListSchema, 204: z.null(), 400: validationErrorSchema, 401: problemSchema },
+  get: { 200: deviceOperatorDetailSchema, 400: validationErrorSchema, 401: problemSchema, 404: problemSchema },
+  /** 409 names the devices the operator is still assigned to: `dependents: {devices: [{id, name}]}`. */
+  delete: { 200: deviceOperatorDeletedSchema, 400: validationErrorSchema, 401: problemSchema, 404: problemSchema, 409: problemSchema },
+  unassignDevices: { 200: deviceOperatorDeletedSchema, 400: validationErrorSchema, 401: problemSchema, 404: problemSchema },
+} as const;
 
 /**
  * `GET /api/deviceoperatorgroups` (list protocol; search on the name; sort: id, name; default name). Names sort

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import { FormTokens } from './forms/token.ts';
 import { DeviceForm } from './devices/form.ts';
 import { DeviceFormRepository } from './devices/form-repository.ts';
+import { OperatorGroupsRepository } from './operator-groups/repository.ts';
+import { OperatorGroupsService } from './operator-groups/service.ts';
 import { DeviceStatusRepository } from './device-status/repository.ts';
 import { DeviceStatusService } from './device-status/service.ts';
 import { DeviceHistoryRepository } from './device-history/repository.ts';
@@ -73,6 +75,8 @@ export interface Services {
   deviceStatus: DeviceStatusService;
   /** The device page: current readings, operator history, battery cycles. */
   deviceHistory: DeviceHistoryService;
+  /** Operator groups: one group, the form, delete and unassign (the list is `operators`'). */
+  operatorGroups: OperatorGroupsService;
 }
 
 /** Wires repositories into services; the one place that knows how the pieces fit. */
@@ -118,6 +122,7 @@ export async function createServices(db: Kysely<DB>, config: Config): Promise<Se
     factoryReports: new FactoryReportService(diagnosticsRepository, diagnostics),
     deviceGroups: new DeviceGroupsService(new DeviceGroupsRepository(db)),
     operators: new OperatorsService(new OperatorsRepository(db)),
+    operatorGroups: new OperatorGroupsService(new OperatorGroupsRepository(db)),
     deviceTypes: new DeviceTypesService(new DeviceTypesRepository(db)),
     userDirectory: new UserDirectoryService(new UserDirectoryRepository(db)),
     productionShifts: new ProductionShiftsService(new ProductionShiftsRepository(db)),

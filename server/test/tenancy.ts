@@ -42,6 +42,53 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
     const colleague = await createUser(ctx.database.db, owner.company.id);
     return [{ route: 'GET /api/impersonate/:userId', url: `/api/impersonate/${colleague.id}?client_id=${DEFAULT_WEB_CLIENT.clientId}` }];
   },
+  // Device operators: read, form, update, unassign; the delete takes a second operator, so the reads stay answerable.
+  async deviceoperators(ctx, owner) {
+    const db = ctx.database.db;
+    const device = await createDevice(db, owner.company.id);
+    const operator = await createOperator(db, owner.company.id, { firstname: 'Tenancy', lastname: 'Reader' });
+    await db.insertInto('device_operators').values({ company_id: owner.company.id, device_id: device.id, operator_id: operator }).execute();
+    const doomed = await createOperator(db, owner.company.id, { firstname: 'Tenancy', lastname: 'Deleted' });
+    const token = ctx.services.formTokens.issue({ userId: owner.user.id, resource: 'deviceoperators', id: operator });
+    return [
+      { route: 'GET /api/deviceoperators/:id', url: `/api/deviceoperators/${operator}` },
+      { route: 'GET /api/deviceoperators/:id/edit', url: `/api/deviceoperators/${operator}/edit` },
+      { route: 'PUT /api/deviceoperators/:id', url: `/api/deviceoperators/${operator}`, payload: { token, firstname: 'Tenancy', lastname: 'Reader', devices: [device.id] } },
+      { route: 'DELETE /api/deviceoperators/:id/devices', url: `/api/deviceoperators/${doomed}/devices` },
+      { route: 'DELETE /api/deviceoperators/:id', url: `/api/deviceoperators/${doomed}` },
+    ];
+  },
+  // Device groups: read, form, update; unassign and delete take a second group, so the reads stay answerable.
+  async devicegroups(ctx, owner) {
+    const db = ctx.database.db;
+    const device = await createDevice(db, owner.company.id);
+    const group = await createDeviceGroup(db, owner.company.id, 'Tenancy group', [device.id]);
+    const doomed = await createDeviceGroup(db, owner.company.id, 'Tenancy doomed group', [device.id]);
+    const token = ctx.services.formTokens.issue({ userId: owner.user.id, resource: 'devicegroups', id: group });
+    return [
+      { route: 'GET /api/devicegroups/:id', url: `/api/devicegroups/${group}` },
+      { route: 'GET /api/devicegroups/:id/edit', url: `/api/devicegroups/${group}/edit` },
+      { route: 'PUT /api/devicegroups/:id', url: `/api/devicegroups/${group}`, payload: { token, name: 'Tenancy group', devices: [device.id] } },
+      { route: 'DELETE /api/devicegroups/:id/devices', url: `/api/devicegroups/${doomed}/devices` },
+      { route: 'DELETE /api/devicegroups/:id', url: `/api/devicegroups/${doomed}` },
+    ];
+  },
+  // Operator groups: as device groups.
+  async deviceoperatorgroups(ctx, owner) {
+    const db = ctx.database.db;
+    const group = await createOperatorGroup(db, owner.company.id, 'Tenancy operator group');
+    const operator = await createOperator(db, owner.company.id, { firstname: 'Tenancy', lastname: 'Member', groupId: group });
+    const doomed = await createOperatorGroup(db, owner.company.id, 'Tenancy doomed operator group');
+    await createOperator(db, owner.company.id, { firstname: 'Tenancy', lastname: 'Leaving', groupId: doomed });
+    const token = ctx.services.formTokens.issue({ userId: owner.user.id, resource: 'deviceoperatorgroups', id: group });
+    return [
+      { route: 'GET /api/deviceoperatorgroups/:id', url: `/api/deviceoperatorgroups/${group}` },
+      { route: 'GET /api/deviceoperatorgroups/:id/edit', url: `/api/deviceoperatorgroups/${group}/edit` },
+      { route: 'PUT /api/deviceoperatorgroups/:id', url: `/api/deviceoperatorgroups/${group}`, payload: { token, name: 'Tenancy operator group', operators: [operator] } },
+      { route: 'DELETE /api/deviceoperatorgroups/:id/operators', url: `/api/deviceoperatorgroups/${doomed}/operators` },
+      { route: 'DELETE /api/deviceoperatorgroups/:id', url: `/api/deviceoperatorgroups/${doomed}` },
+    ];
+  },
   // The diagnostics take their ids in the query: another company's device, operator or group counts as nonexistent.
   async diagnostics(ctx, owner) {
     const db = ctx.database.db;

@@ -5,38 +5,194 @@ import type { TenantScope } from '../auth/context.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
 
-export type DeviceGroupSortField = 'id' | 'name';
+export type DeviceGroupSortField = 'id' | 'name' | 'deviceCount';
 
 export interface DeviceGroupRow {
+  id: number;
+  companyId: number;
+  name: string;
+  description: string | null;
+  deviceCount: number;
+}
+
+export interface NamedRow {
   id: number;
   name: string;
 }
 
-const SORT_COLUMNS = { id: 'device_groups.id', name: sql`lower(device_groups.name)` } as const;
+/** A device a group may hold, with its company (a super-admin's choices span companies). */
+export interface DeviceChoiceRow extends NamedRow {
+  companyId: number;
+  companyName: string;
+}
 
+/** Today's sums over a group's devices; null when none of them has a reading of the parameter today. */
+export interface GroupDayRow {
+  groupId: number;
+  work: number | null;
+  active: number | null;
+}
+
+/** The parameters the day's figures read: 1 = effective work seconds, 2 = device active seconds. */
+const WORK_PARAMETER = 1;
+const ACTIVE_PARAMETER = 2;
+/** First key of the advisory lock serialising group writes of one company (the second is the company). */
+const WRITE_LOCK_KEY = 720_431_101;
+
+const deviceCount = sql<number>`(select count(*)::int from device_group_devices l where l.device_group_id = device_groups.id)`;
+
+const SORT_COLUMNS = { id: sql`device_groups.id`, name: sql`lower(device_groups.name)`, deviceCount } as const;
+
+/** Device groups: the list, one group, the form's choices and writes, delete and unassign. */
 export class DeviceGroupsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  async list(scope: TenantScope, request: ListRequest<DeviceGroupSortField>): Promise<Page<DeviceGroupRow>> {
+  /**
+   * Runs `work` in one transaction with a repository bound to it: everything it writes is kept or nothing is.
+   * Inside, use only the repository handed in (PGlite is one connection: the outer one would wait for ever).
+   */
+  transaction<T>(work: (repository: DeviceGroupsRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new DeviceGroupsRepository(trx)));
+  }
+
+  /** Serialises the group writes of one company until the transaction ends, so two writes cannot take one name. */
+  async lockCompany(companyId: number): Promise<void> {
+    await sql`select pg_advisory_xact_lock(${WRITE_LOCK_KEY}::int, ${companyId}::int)`.execute(this.db);
+  }
+
+  private scoped(scope: TenantScope) {
     let query = this.db.selectFrom('device_groups');
     if (scope.kind === 'company') query = query.where('device_groups.company_id', '=', scope.companyId);
+    return query;
+  }
+
+  async list(scope: TenantScope, request: ListRequest<DeviceGroupSortField>): Promise<Page<DeviceGroupRow>> {
+    let query = this.scoped(scope);
     if (request.search) query = query.where('device_groups.name', 'ilike', likePattern(request.search));
     const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-    let rows = query.select(['device_groups.id', 'device_groups.name']);
+    let rows = query.select([
+      'device_groups.id',
+      'device_groups.company_id as companyId',
+      'device_groups.name',
+      'device_groups.description',
+      deviceCount.as('deviceCount'),
+    ]);
     for (const term of request.sort) rows = rows.orderBy(SORT_COLUMNS[term.field], term.direction);
     rows = rows.orderBy('device_groups.id', 'asc');
     if (request.limit !== null) rows = rows.limit(request.limit).offset(request.offset);
     return { entries: await rows.execute(), total };
   }
 
+  find(scope: TenantScope, id: number): Promise<DeviceGroupRow | undefined> {
+    return this.scoped(scope)
+      .where('device_groups.id', '=', id)
+      .select([
+        'device_groups.id',
+        'device_groups.company_id as companyId',
+        'device_groups.name',
+        'device_groups.description',
+        deviceCount.as('deviceCount'),
+      ])
+      .executeTakeFirst();
+  }
+
   /** The devices of the groups, by device id. */
-  devicesOf(groupIds: number[]): Promise<{ groupId: number; id: number }[]> {
+  devicesOf(groupIds: number[]): Promise<{ groupId: number; id: number; name: string }[]> {
     if (groupIds.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('device_group_devices')
-      .select(['device_group_id as groupId', 'device_id as id'])
-      .where('device_group_id', 'in', groupIds)
-      .orderBy('device_id')
+      .innerJoin('devices', 'devices.id', 'device_group_devices.device_id')
+      .select(['device_group_devices.device_group_id as groupId', 'devices.id', 'devices.name'])
+      .where('device_group_devices.device_group_id', 'in', groupIds)
+      .orderBy('devices.id')
       .execute();
+  }
+
+  /** Work and active seconds summed over each group's devices for its company's local today. */
+  async todayOf(groupIds: number[]): Promise<GroupDayRow[]> {
+    if (groupIds.length === 0) return [];
+    const result = await sql<GroupDayRow>`
+      select l.device_group_id as "groupId",
+        sum(r.sum) filter (where r.parameter_number = ${WORK_PARAMETER}::int)::float8 as work,
+        sum(r.sum) filter (where r.parameter_number = ${ACTIVE_PARAMETER}::int)::float8 as active
+      from device_group_devices l
+      join companies c on c.id = l.company_id
+      join readings_day r on r.device_id = l.device_id and r.company_id = l.company_id
+        and r.parameter_number in (${WORK_PARAMETER}::int, ${ACTIVE_PARAMETER}::int)
+        and r.day = (now() at time zone c.timezone)::date
+      where l.device_group_id = any(${groupIds}::int[])
+      group by l.device_group_id`.execute(this.db);
+    return result.rows;
+  }
+
+  /** Whether another group of the company has this name, in any letter case. */
+  async nameTaken(companyId: number, name: string, exceptId: number | null): Promise<boolean> {
+    let query = this.db
+      .selectFrom('device_groups')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where(sql`lower(name)`, '=', name.toLowerCase());
+    if (exceptId !== null) query = query.where('id', '<>', exceptId);
+    return (await query.limit(1).executeTakeFirst()) !== undefined;
+  }
+
+  companies(): Promise<NamedRow[]> {
+    return this.db.selectFrom('companies').select(['id', 'name']).orderBy(sql`lower(name)`).orderBy('id').execute();
+  }
+
+  /** The devices of one company, or of every company (null), by company and device name. */
+  deviceChoices(companyId: number | null): Promise<DeviceChoiceRow[]> {
+    let query = this.db
+      .selectFrom('devices')
+      .innerJoin('companies', 'companies.id', 'devices.company_id')
+      .select(['devices.id', 'devices.name', 'companies.id as companyId', 'companies.name as companyName']);
+    if (companyId !== null) query = query.where('devices.company_id', '=', companyId);
+    return query.orderBy(sql`lower(companies.name)`).orderBy('companies.id').orderBy(sql`lower(devices.name)`).orderBy('devices.id').execute();
+  }
+
+  /** Which of `ids` are devices of the company. */
+  async companyDevices(companyId: number, ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.selectFrom('devices').select('id').where('company_id', '=', companyId).where('id', 'in', ids).execute();
+    return rows.map((r) => r.id);
+  }
+
+  async insert(companyId: number, group: { name: string; description: string | null }): Promise<number> {
+    const row = await this.db
+      .insertInto('device_groups')
+      .values({ company_id: companyId, name: group.name, description: group.description })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async update(id: number, group: { name: string; description: string | null }): Promise<void> {
+    await this.db.updateTable('device_groups').set({ name: group.name, description: group.description }).where('id', '=', id).execute();
+  }
+
+  /** Makes `deviceIds` the group's devices: links of others removed, new ones added. */
+  async replaceDevices(companyId: number, groupId: number, deviceIds: number[]): Promise<void> {
+    let removal = this.db.deleteFrom('device_group_devices').where('device_group_id', '=', groupId);
+    if (deviceIds.length > 0) removal = removal.where('device_id', 'not in', deviceIds);
+    await removal.execute();
+    if (deviceIds.length === 0) return;
+    await this.db
+      .insertInto('device_group_devices')
+      .values(deviceIds.map((device_id) => ({ company_id: companyId, device_group_id: groupId, device_id })))
+      .onConflict((oc) => oc.columns(['device_group_id', 'device_id']).doNothing())
+      .execute();
+  }
+
+  /** Locks the group's row until the transaction ends; false when it does not exist. */
+  async lockGroup(id: number): Promise<boolean> {
+    return (await this.db.selectFrom('device_groups').select('id').where('id', '=', id).forUpdate().executeTakeFirst()) !== undefined;
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.deleteFrom('device_groups').where('id', '=', id).execute();
+  }
+
+  async unassignDevices(groupId: number): Promise<void> {
+    await this.db.deleteFrom('device_group_devices').where('device_group_id', '=', groupId).execute();
   }
 }

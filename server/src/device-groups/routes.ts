@@ -1,23 +1,58 @@
 import { z } from 'zod';
-import { DEVICE_GROUP_SORT_FIELDS, deviceGroupListSchema, listQuerySchema, validationErrorSchema } from '@gearwatch/contracts';
+import { DEVICE_GROUP_SORT_FIELDS, GROUP_RESPONSES, listQuerySchema } from '@gearwatch/contracts';
+import type { FormTokens } from '../forms/token.ts';
+import { registerFormRoutes } from '../forms/routes.ts';
 import type { App } from '../http/types.ts';
 import { parseListQuery, sendPage } from '../http/list.ts';
 import type { DeviceGroupsService } from './service.ts';
 
-export function deviceGroupsRoutes(app: App, groups: DeviceGroupsService): void {
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+
+export function deviceGroupsRoutes(app: App, groups: DeviceGroupsService, tokens: FormTokens): void {
+  const tags = ['device groups'];
   app.get(
     '/api/devicegroups',
     {
       schema: {
-        tags: ['device groups'],
-        summary: "Device groups of the caller's company with their device ids; search on the name, sort id or name",
+        tags,
+        summary:
+          "Device groups of the caller's company with their device ids, device count and today's work, activity and productivity; search on the name, sort id, name or deviceCount",
         querystring: listQuerySchema,
-        response: { 200: deviceGroupListSchema, 204: z.null(), 400: validationErrorSchema },
+        response: GROUP_RESPONSES.deviceGroupList,
       },
     },
     async (request, reply) => {
       const list = parseListQuery(request.query, DEVICE_GROUP_SORT_FIELDS, [{ field: 'name', direction: 'asc' }]);
       return sendPage(reply, list, await groups.list(request.auth, list), request.id);
+    },
+  );
+  registerFormRoutes(app, { resource: 'devicegroups', tag: tags[0]!, form: groups, tokens });
+  app.get(
+    '/api/devicegroups/:id',
+    { schema: { tags, summary: 'One device group: the list entry with its devices named', params: idParams, response: GROUP_RESPONSES.deviceGroupGet } },
+    (request) => groups.get(request.auth, request.params.id),
+  );
+  app.delete(
+    '/api/devicegroups/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a device group; 409 with dependents {devices} while it holds devices',
+        params: idParams,
+        response: GROUP_RESPONSES.delete,
+      },
+    },
+    async (request) => {
+      await groups.delete(request.auth, request.params.id);
+      return {};
+    },
+  );
+  app.delete(
+    '/api/devicegroups/:id/devices',
+    { schema: { tags, summary: 'Take every device out of the group', params: idParams, response: GROUP_RESPONSES.unassign } },
+    async (request) => {
+      await groups.unassignDevices(request.auth, request.params.id);
+      return {};
     },
   );
 }

@@ -1,10 +1,23 @@
-import { OPERATOR_GROUP_COLLATION_LOCALE } from '@gearwatch/contracts';
-import type { DeviceOperatorGroupListEntry, DeviceOperatorListEntry } from '@gearwatch/contracts';
+import { DEVICE_OPERATOR_HISTORY_LIMIT, ENTITY_MESSAGE_KEYS, MAX_OPERATORS_PER_DEVICE, MESSAGE_KEYS, OPERATOR_GROUP_COLLATION_LOCALE, PHONE_PATTERN } from '@gearwatch/contracts';
+import type {
+  Choice,
+  DEVICE_OPERATOR_SORT_FIELDS,
+  DeviceOperator,
+  DeviceOperatorDetail,
+  DeviceOperatorGroupListEntry,
+  FormValue,
+} from '@gearwatch/contracts';
 import type { AuthContext } from '../auth/context.ts';
 import { scopeOf } from '../auth/context.ts';
+import type { DecodedValues } from '../forms/decode.ts';
+import type { FormFields } from '../forms/fields.ts';
+import { field } from '../forms/fields.ts';
+import type { FormResource } from '../forms/routes.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
-import type { DeviceOperatorSortField, OperatorGroupRow, OperatorsRepository } from './repository.ts';
+import type { LinkableRow, OperatorGroupRow, OperatorRow, OperatorSortKeys, OperatorWrite, OperatorsRepository } from './repository.ts';
 
+export type DeviceOperatorSortField = (typeof DEVICE_OPERATOR_SORT_FIELDS)[number];
 export type OperatorGroupSortField = 'id' | 'name';
 
 const polish = new Intl.Collator(OPERATOR_GROUP_COLLATION_LOCALE, { sensitivity: 'variant', numeric: true });
@@ -20,32 +33,293 @@ export function sortOperatorGroups(groups: OperatorGroupRow[], request: Pick<Lis
   });
 }
 
-/** Device operators and operator groups as the monitors pick them. */
-export class OperatorsService {
+/** Texts in the Polish collation, an absent one after every present one. */
+function compareText(a: string | null, b: string | null): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+  return polish.compare(a, b);
+}
+
+const OPERATOR_ORDER: Record<DeviceOperatorSortField, (a: OperatorSortKeys, b: OperatorSortKeys) => number> = {
+  id: (a, b) => a.id - b.id,
+  name: (a, b) => polish.compare(a.lastname, b.lastname) || polish.compare(a.firstname, b.firstname),
+  firstname: (a, b) => polish.compare(a.firstname, b.firstname),
+  lastname: (a, b) => polish.compare(a.lastname, b.lastname),
+  rfid: (a, b) => compareText(a.rfid, b.rfid),
+  group: (a, b) => compareText(a.groupName, b.groupName),
+};
+
+/** Operators in the list order: each sort term in turn with the Polish collation, then id for equal keys. */
+export function sortOperators(rows: OperatorSortKeys[], request: Pick<ListRequest<DeviceOperatorSortField>, 'sort'>): OperatorSortKeys[] {
+  return [...rows].sort((a, b) => {
+    for (const term of request.sort) {
+      const order = OPERATOR_ORDER[term.field](a, b);
+      if (order !== 0) return term.direction === 'asc' ? order : -order;
+    }
+    return a.id - b.id;
+  });
+}
+
+/** The resource name of the device-operator form (its token is bound to it). */
+export const DEVICE_OPERATOR_RESOURCE = 'deviceoperators';
+
+/**
+ * The device-operator form (spec 01 §5 "Device operator"). A super-admin first picks the company of a new
+ * operator; the other fields are the same for everyone. Labels are translation keys.
+ */
+export function deviceOperatorFields(superAdmin: boolean, editing: boolean): FormFields {
+  return {
+    ...(superAdmin ? { company: field('entity', 'form.company', { required: true, disabled: editing }) } : {}),
+    firstname: field('text', 'form.firstname', { required: true, maxLength: 64, icon: 'person' }),
+    lastname: field('text', 'form.lastname', { required: true, maxLength: 64, icon: 'person' }),
+    email: field('email', 'form.email', { maxLength: 180, icon: 'email' }),
+    group: field('entity', 'form.group', { icon: 'group' }),
+    position: field('text', 'form.position', { maxLength: 128 }),
+    rfid: field('text', 'form.rfid', { changeToUpperCase: true, maxLength: 64, icon: 'rfid' }),
+    phone: field('text', 'form.phone', { icon: 'phone' }),
+    supervisor: field('text', 'form.supervisor', { icon: 'person' }),
+    companyName: field('text', 'form.company-name'),
+    devices: field('entity', 'form.devices', { multiple: true, icon: 'device' }),
+  };
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+function isRfidUniqueViolation(error: unknown): boolean {
+  if (error === null || typeof error !== 'object') return false;
+  const { code, constraint, message } = error as { code?: unknown; constraint?: unknown; message?: unknown };
+  return code === UNIQUE_VIOLATION && (constraint === 'operators_rfid_key' || (typeof message === 'string' && message.includes('operators_rfid_key')));
+}
+
+/** A search PostgreSQL cannot compare (text with NUL) is bad input, not a server error. */
+function checkSearch(search: string | undefined): void {
+  if (search?.includes('\u0000')) throw ValidationError.field('search', MESSAGE_KEYS.incorrect);
+}
+
+const text = (value: DecodedValues[string] | undefined): string | null => (typeof value === 'string' ? value : null);
+const id = (value: DecodedValues[string] | undefined): number | null => (typeof value === 'number' ? value : null);
+const ids = (value: DecodedValues[string] | undefined): number[] => (Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number') : []);
+
+/**
+ * Device operators: the list the monitors and the management screen read, one operator with its devices and card
+ * sessions, the form (create and update, each in one transaction) and delete; operator groups as the monitors pick
+ * them.
+ */
+export class OperatorsService implements FormResource {
   constructor(private readonly repository: OperatorsRepository) {}
 
-  async listOperators(auth: AuthContext, request: ListRequest<DeviceOperatorSortField>): Promise<Page<DeviceOperatorListEntry>> {
-    const page = await this.repository.listOperators(scopeOf(auth), request);
-    return {
-      total: page.total,
-      entries: page.entries.map((o) => ({
-        id: o.id,
-        name: `${o.firstname} ${o.lastname}`.trim(),
-        firstname: o.firstname,
-        lastname: o.lastname,
-        rfid: o.rfid,
-        group: o.groupId === null ? null : { id: o.groupId, name: o.groupName ?? '' },
-      })),
-    };
+  /** Filter `group`: an operator group's id. */
+  async listOperators(auth: AuthContext, request: ListRequest<DeviceOperatorSortField>): Promise<Page<DeviceOperator>> {
+    checkSearch(request.search);
+    const group = request.filter.group;
+    let groupId: number | undefined;
+    if (group !== undefined && group !== null && group !== '') {
+      const value = typeof group === 'number' ? group : typeof group === 'string' && /^\d+$/.test(group.trim()) ? Number(group) : Number.NaN;
+      if (!Number.isSafeInteger(value) || value <= 0 || value > 2147483647) throw ValidationError.field('filter', MESSAGE_KEYS.incorrect);
+      groupId = value;
+    }
+    const all = sortOperators(await this.repository.listKeys(scopeOf(auth), request.search, groupId), request);
+    const page = request.limit === null ? all : all.slice(request.offset, request.offset + request.limit);
+    const rows = new Map((await this.repository.byIds(page.map((o) => o.id))).map((row) => [row.id, row]));
+    return { total: all.length, entries: page.flatMap((o) => (rows.has(o.id) ? [present(rows.get(o.id)!)] : [])) };
   }
 
-  async listOperatorGroups(auth: AuthContext, request: ListRequest<OperatorGroupSortField>): Promise<Page<DeviceOperatorGroupListEntry>> {
+  async listOperatorGroups(auth: AuthContext, request: ListRequest<OperatorGroupSortField>): Promise<Page<DeviceOperatorGroupListEntry & { operatorCount: number }>> {
+    checkSearch(request.search);
     const all = sortOperatorGroups(await this.repository.allOperatorGroups(scopeOf(auth), request.search), request);
     const page = request.limit === null ? all : all.slice(request.offset, request.offset + request.limit);
     const members = await this.repository.operatorsOf(page.map((g) => g.id));
     return {
       total: all.length,
-      entries: page.map((g) => ({ id: g.id, name: g.name, operators: members.filter((m) => m.groupId === g.id).map(({ id }) => ({ id })) })),
+      entries: page.map((g) => {
+        const operators = members.filter((m) => m.groupId === g.id).map(({ id }) => ({ id }));
+        return { id: g.id, name: g.name, operators, operatorCount: operators.length };
+      }),
     };
   }
+
+  /** One operator with the devices it is assigned to and its last card sessions. */
+  async get(auth: AuthContext, operatorId: number): Promise<DeviceOperatorDetail> {
+    const row = await this.find(auth, operatorId);
+    const [devices, sessions] = await Promise.all([
+      this.repository.devicesOf(row.id),
+      this.repository.sessions(row.companyId, row.id, DEVICE_OPERATOR_HISTORY_LIMIT),
+    ]);
+    return {
+      ...present(row),
+      devices,
+      history: sessions.map((s) => ({
+        device: { id: s.deviceId, name: s.deviceName },
+        start: new Date(s.startedAt).toISOString(),
+        end: s.endedAt === null ? null : new Date(s.endedAt).toISOString(),
+        workSeconds: s.work,
+        activeSeconds: s.active,
+      })),
+    };
+  }
+
+  /** Deletes an operator assigned to no device (409 naming the devices otherwise); its card sessions stay. */
+  async delete(auth: AuthContext, operatorId: number): Promise<void> {
+    await this.find(auth, operatorId);
+    await this.repository.transaction(async (repository) => {
+      // Locked first, so no device can be given the operator between the check and the delete.
+      if (!(await repository.lockOperator(operatorId))) throw new NotFoundError();
+      const devices = await repository.devicesOf(operatorId);
+      if (devices.length > 0) throw new ConflictError(MESSAGE_KEYS.conflict, { devices });
+      await repository.delete(operatorId);
+    });
+  }
+
+  /** Takes the operator off every device it is assigned to (the delete dialog's "unassign"). */
+  async unassignDevices(auth: AuthContext, operatorId: number): Promise<void> {
+    await this.find(auth, operatorId);
+    await this.repository.unassignDevices(operatorId);
+  }
+
+  // The form (FormResource): fields, choices and data for the caller; create and update check the resource's rules.
+
+  fields(auth: AuthContext, operatorId: number | null): FormFields {
+    return deviceOperatorFields(auth.isSuperAdmin, operatorId !== null);
+  }
+
+  async choices(auth: AuthContext, operatorId: number | null): Promise<Record<string, Choice[]>> {
+    // A company user chooses among their company's rows; a super-admin among every company's for a new operator,
+    // among the operator's company's when editing (its company is fixed then).
+    let companyId: number | null = auth.isSuperAdmin ? null : auth.companyId;
+    if (auth.isSuperAdmin && operatorId !== null) companyId = (await this.repository.find(scopeOf(auth), operatorId))?.companyId ?? null;
+    const [groups, devices, companies] = await Promise.all([
+      this.repository.groupChoices(companyId),
+      this.repository.deviceChoices(companyId),
+      auth.isSuperAdmin ? this.repository.companies() : Promise.resolve([]),
+    ]);
+    const label = (row: LinkableRow) => (auth.isSuperAdmin ? `${row.companyName} / ${row.name}` : row.name);
+    const choicesOf = (rows: LinkableRow[]) =>
+      [...rows]
+        .sort((a, b) => (auth.isSuperAdmin ? polish.compare(a.companyName, b.companyName) || a.companyId - b.companyId : 0) || polish.compare(a.name, b.name) || a.id - b.id)
+        .map((row) => ({ value: row.id, label: label(row) }));
+    return {
+      ...(auth.isSuperAdmin ? { company: companies.map((c) => ({ value: c.id, label: c.name })) } : {}),
+      group: choicesOf(groups),
+      devices: choicesOf(devices),
+    };
+  }
+
+  async data(auth: AuthContext, operatorId: number | null): Promise<Record<string, FormValue>> {
+    if (operatorId === null) {
+      return {
+        ...(auth.isSuperAdmin ? { company: null } : {}),
+        firstname: null,
+        lastname: null,
+        email: null,
+        group: null,
+        position: null,
+        rfid: null,
+        phone: null,
+        supervisor: null,
+        companyName: null,
+        devices: [],
+      };
+    }
+    const row = await this.find(auth, operatorId);
+    const devices = await this.repository.devicesOf(row.id);
+    return {
+      ...(auth.isSuperAdmin ? { company: row.companyId } : {}),
+      firstname: row.firstname,
+      lastname: row.lastname,
+      email: row.email,
+      group: row.groupId,
+      position: row.position,
+      rfid: row.rfid,
+      phone: row.phone,
+      supervisor: row.supervisor,
+      companyName: row.companyName,
+      devices: devices.map((d) => d.id),
+    };
+  }
+
+  async create(auth: AuthContext, values: DecodedValues): Promise<number> {
+    const companyId = auth.isSuperAdmin ? id(values.company) : auth.companyId;
+    // The decoder has refused a super-admin's submit without a company already; this only narrows the type.
+    if (companyId === null) throw ValidationError.field('company', MESSAGE_KEYS.notBlank);
+    return this.write(companyId, null, values);
+  }
+
+  async update(auth: AuthContext, operatorId: number, values: DecodedValues): Promise<void> {
+    const row = await this.find(auth, operatorId);
+    await this.write(row.companyId, operatorId, values);
+  }
+
+  /**
+   * Checks the operator's own rules and stores the row and its devices in one transaction: the phone's form, the
+   * group and devices being the company's, the card being free in the company (any letter case), and no device
+   * getting more than MAX_OPERATORS_PER_DEVICE operators.
+   */
+  private async write(companyId: number, operatorId: number | null, values: DecodedValues): Promise<number> {
+    const operator: OperatorWrite = {
+      groupId: id(values.group),
+      firstname: text(values.firstname) ?? '',
+      lastname: text(values.lastname) ?? '',
+      email: text(values.email),
+      position: text(values.position),
+      rfid: text(values.rfid),
+      phone: text(values.phone),
+      supervisor: text(values.supervisor),
+      companyName: text(values.companyName),
+    };
+    const deviceIds = ids(values.devices);
+    const errors: Record<string, string[]> = {};
+    const fail = (name: string, key: string) => {
+      errors[name] ??= [];
+      if (!errors[name].includes(key)) errors[name].push(key);
+    };
+    // PostgreSQL text cannot hold NUL: refused here rather than failing in the database.
+    for (const [name, value] of Object.entries(values)) if (typeof value === 'string' && value.includes('\u0000')) fail(name, MESSAGE_KEYS.incorrect);
+    if (operator.phone !== null && !errors.phone && !PHONE_PATTERN.test(operator.phone)) fail('phone', ENTITY_MESSAGE_KEYS.phone);
+    try {
+      return await this.repository.transaction(async (repository) => {
+        if (operatorId !== null && !(await repository.lockOperator(operatorId))) throw new NotFoundError();
+        if (operator.groupId !== null) {
+          const [group] = await repository.groupCompanies([operator.groupId]);
+          if (group?.companyId !== companyId) fail('group', MESSAGE_KEYS.incorrect);
+        }
+        const devices = await repository.lockDevices(deviceIds);
+        if (devices.length !== deviceIds.length || devices.some((d) => d.companyId !== companyId)) fail('devices', MESSAGE_KEYS.incorrect);
+        else if ((await repository.operatorCounts(deviceIds, operatorId)).some((d) => d.count + 1 > MAX_OPERATORS_PER_DEVICE)) {
+          fail('devices', ENTITY_MESSAGE_KEYS.tooManyOperators);
+        }
+        if (operator.rfid !== null && !errors.rfid && (await repository.rfidTaken(companyId, operator.rfid, operatorId))) fail('rfid', ENTITY_MESSAGE_KEYS.rfidInUse);
+        if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+        const written = operatorId ?? (await repository.insert(companyId, operator));
+        if (operatorId !== null) await repository.update(operatorId, operator);
+        await repository.replaceDevices(companyId, written, deviceIds);
+        return written;
+      });
+    } catch (error) {
+      // Another write took the card between the check and the insert.
+      if (isRfidUniqueViolation(error)) throw ValidationError.field('rfid', ENTITY_MESSAGE_KEYS.rfidInUse);
+      throw error;
+    }
+  }
+
+  private async find(auth: AuthContext, operatorId: number): Promise<OperatorRow> {
+    const row = await this.repository.find(scopeOf(auth), operatorId);
+    if (!row) throw new NotFoundError();
+    return row;
+  }
+}
+
+function present(o: OperatorRow): DeviceOperator {
+  return {
+    id: o.id,
+    name: `${o.firstname} ${o.lastname}`.trim(),
+    firstname: o.firstname,
+    lastname: o.lastname,
+    email: o.email,
+    group: o.groupId === null ? null : { id: o.groupId, name: o.groupName ?? '' },
+    position: o.position,
+    rfid: o.rfid,
+    phone: o.phone,
+    supervisor: o.supervisor,
+    companyName: o.companyName,
+    deviceCount: o.deviceCount,
+  };
 }

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { GROUP_RESPONSES } from '@gearwatch/contracts';
+import type { FormTokens } from '../forms/token.ts';
+import { registerFormRoutes } from '../forms/routes.ts';
+import type { App } from '../http/types.ts';
+import type { OperatorGroupsService } from './service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+
+/** The operator-group routes but the list (`GET /api/deviceoperatorgroups`, registered by operators/routes.ts). */
+export function operatorGroupsRoutes(app: App, groups: OperatorGroupsService, tokens: FormTokens): void {
+  const tags = ['operator groups'];
+  registerFormRoutes(app, { resource: 'deviceoperatorgroups', tag: tags[0]!, form: groups, tokens });
+  app.get(
+    '/api/deviceoperatorgroups/:id',
+    { schema: { tags, summary: 'One operator group with its operators named', params: idParams, response: GROUP_RESPONSES.operatorGroupGet } },
+    (request) => groups.get(request.auth, request.params.id),
+  );
+  app.delete(
+    '/api/deviceoperatorgroups/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an operator group; 409 with dependents {operators} while it holds operators',
+        params: idParams,
+        response: GROUP_RESPONSES.delete,
+      },
+    },
+    async (request) => {
+      await groups.delete(request.auth, request.params.id);
+      return {};
+    },
+  );
+  app.delete(
+    '/api/deviceoperatorgroups/:id/operators',
+    { schema: { tags, summary: "Take every operator out of the group (their group becomes none)", params: idParams, response: GROUP_RESPONSES.unassign } },
+    async (request) => {
+      await groups.unassignOperators(request.auth, request.params.id);
+      return {};
+    },
+  );
+}
