@@ -61,7 +61,11 @@ export const appRoutes: RouteObject[] = [
             handle: { title: 'nav.monitor' } satisfies RouteHandle,
             lazy: async () => ({ Component: (await import('../features/monitors/components/DiagnosticsPage.tsx')).DiagnosticsPage }),
           },
-          upcoming('nav.location', 'location'),
+          {
+            path: 'location',
+            handle: { title: 'nav.location' } satisfies RouteHandle,
+            lazy: async () => ({ Component: (await import('../features/location/components/LocationPage.tsx')).LocationPage }),
+          },
           {
             path: 'alerts',
             handle: { title: 'nav.alerts' } satisfies RouteHandle,
