@@ -10,8 +10,11 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   /** Sent as application/json. */
   json?: unknown;
-  /** Sent as application/x-www-form-urlencoded (the token endpoint and server-driven forms). */
-  form?: Record<string, string>;
+  /**
+   * Sent as application/x-www-form-urlencoded (the token endpoint and server-driven forms). Several values are sent
+   * as a repeated key; no values as the key with an empty value, so the server sees the field was cleared.
+   */
+  form?: Record<string, string | readonly string[]>;
   signal?: AbortSignal;
   /** Public calls carry no bearer token and never trigger a refresh. */
   anonymous?: boolean;
@@ -58,6 +61,17 @@ export function buildQuery(query: Record<string, QueryValue> | undefined): strin
   }
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+/** A form body: one `key=value` per value, a repeated key for several, `key=` for an empty list. */
+export function encodeForm(form: Record<string, string | readonly string[]>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(form)) {
+    if (typeof value === 'string') params.append(key, value);
+    else if (value.length === 0) params.append(key, '');
+    else for (const item of value) params.append(key, item);
+  }
+  return params.toString();
 }
 
 /**
@@ -188,7 +202,7 @@ export class ApiClient {
     let body: string | undefined;
     if (options.form) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(options.form).toString();
+      body = encodeForm(options.form);
     } else if (options.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.json);
