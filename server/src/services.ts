@@ -3,8 +3,6 @@ import type { Kysely } from 'kysely';
 import { FormTokens } from './forms/token.ts';
 import { DeviceForm } from './devices/form.ts';
 import { DeviceFormRepository } from './devices/form-repository.ts';
-import { OperatorGroupsRepository } from './operator-groups/repository.ts';
-import { OperatorGroupsService } from './operator-groups/service.ts';
 import { DeviceStatusRepository } from './device-status/repository.ts';
 import { DeviceStatusService } from './device-status/service.ts';
 import { DeviceHistoryRepository } from './device-history/repository.ts';
@@ -39,13 +37,25 @@ import { DeviceGroupsRepository } from './device-groups/repository.ts';
 import { DeviceGroupsService } from './device-groups/service.ts';
 import { DeviceTypesRepository } from './device-types/repository.ts';
 import { DeviceTypesService } from './device-types/service.ts';
+import { ParametersRepository } from './device-types/parameters-repository.ts';
+import { ParametersService } from './device-types/parameters-service.ts';
+import { UserAdminRepository } from './users/admin-repository.ts';
+import { UserAdminService } from './users/admin-service.ts';
 import { OperatorsRepository } from './operators/repository.ts';
 import { OperatorsService } from './operators/service.ts';
+import { OperatorGroupsRepository } from './operator-groups/repository.ts';
+import { OperatorGroupsService } from './operator-groups/service.ts';
 import { UserDirectoryRepository } from './users/directory-repository.ts';
 import { UserDirectoryService } from './users/directory-service.ts';
 import type { IngestRejectLog, IngestService } from './telemetry/types.ts';
 import { ProductionShiftsRepository } from './production-shifts/repository.ts';
 import { ProductionShiftsService } from './production-shifts/service.ts';
+import { SensorsRepository } from './sensors/repository.ts';
+import { SensorsService } from './sensors/service.ts';
+import { CompaniesRepository } from './companies/repository.ts';
+import { CompaniesService } from './companies/service.ts';
+import { SubscribersRepository } from './subscribers/repository.ts';
+import { SubscribersService } from './subscribers/service.ts';
 
 export interface Services {
   auth: AuthService;
@@ -64,9 +74,19 @@ export interface Services {
   /** The model lists the monitors pick from. */
   deviceGroups: DeviceGroupsService;
   operators: OperatorsService;
+  /** Operator groups: one group, the form, delete and unassign (the list is `operators`'). */
+  operatorGroups: OperatorGroupsService;
   deviceTypes: DeviceTypesService;
+  /** The device types' parameters: list, one, unit, and the super-admin form and delete. */
+  parameters: ParametersService;
   userDirectory: UserDirectoryService;
+  /** User management: one user, the form (mails the welcome link) and delete; the list is userDirectory's. */
+  userAdmin: UserAdminService;
   productionShifts: ProductionShiftsService;
+  /** Super-admin administration (/administration): modules, companies and subscribers of every company. */
+  sensors: SensorsService;
+  companies: CompaniesService;
+  subscribers: SubscribersService;
   /** Signs and checks the token of every server-driven form. */
   formTokens: FormTokens;
   /** The device form, delete and unassign (/manage devices). */
@@ -75,8 +95,6 @@ export interface Services {
   deviceStatus: DeviceStatusService;
   /** The device page: current readings, operator history, battery cycles. */
   deviceHistory: DeviceHistoryService;
-  /** Operator groups: one group, the form, delete and unassign (the list is `operators`'). */
-  operatorGroups: OperatorGroupsService;
 }
 
 /** Wires repositories into services; the one place that knows how the pieces fit. */
@@ -100,6 +118,12 @@ export async function createServices(db: Kysely<DB>, config: Config): Promise<Se
   const mailer = createMailer(config);
   const diagnosticsRepository = new DiagnosticsRepository(db);
   const diagnostics = new DiagnosticsService(diagnosticsRepository, new RawTelemetryRepository(db));
+  const passwordLinks = new PasswordLinksService(new PasswordLinksRepository(db), usersRepository, mailer, {
+    publicUrl: config.PUBLIC_URL,
+    resetTtlMinutes: config.RESET_TOKEN_TTL_MINUTES,
+    welcomeTtlHours: config.WELCOME_TOKEN_TTL_HOURS,
+  });
+  const parametersRepository = new ParametersRepository(db);
   return {
     formTokens: new FormTokens(secret),
     auth,
@@ -111,11 +135,7 @@ export async function createServices(db: Kysely<DB>, config: Config): Promise<Se
     deviceHistory: new DeviceHistoryService(new DeviceHistoryRepository(db), diagnosticsRepository),
     impersonation: new ImpersonationService(new ImpersonationRepository(db), usersRepository, auth),
     support: new SupportService(new SupportRepository(db), usersRepository, mailer, { supportEmail: config.SUPPORT_EMAIL }),
-    passwordLinks: new PasswordLinksService(new PasswordLinksRepository(db), usersRepository, mailer, {
-      publicUrl: config.PUBLIC_URL,
-      resetTtlMinutes: config.RESET_TOKEN_TTL_MINUTES,
-      welcomeTtlHours: config.WELCOME_TOKEN_TTL_HOURS,
-    }),
+    passwordLinks,
     ingest: createIngestService(db),
     diagnostics,
     operatorDiagnostics: new OperatorDiagnosticsService(new OperatorActivityRepository(db)),
@@ -123,8 +143,13 @@ export async function createServices(db: Kysely<DB>, config: Config): Promise<Se
     deviceGroups: new DeviceGroupsService(new DeviceGroupsRepository(db)),
     operators: new OperatorsService(new OperatorsRepository(db)),
     operatorGroups: new OperatorGroupsService(new OperatorGroupsRepository(db)),
-    deviceTypes: new DeviceTypesService(new DeviceTypesRepository(db)),
+    deviceTypes: new DeviceTypesService(new DeviceTypesRepository(db), parametersRepository),
+    parameters: new ParametersService(parametersRepository),
     userDirectory: new UserDirectoryService(new UserDirectoryRepository(db)),
+    userAdmin: new UserAdminService(new UserAdminRepository(db), usersRepository, passwordLinks),
     productionShifts: new ProductionShiftsService(new ProductionShiftsRepository(db)),
+    sensors: new SensorsService(new SensorsRepository(db)),
+    companies: new CompaniesService(new CompaniesRepository(db)),
+    subscribers: new SubscribersService(new SubscribersRepository(db)),
   };
 }

@@ -89,6 +89,31 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
       { route: 'DELETE /api/deviceoperatorgroups/:id', url: `/api/deviceoperatorgroups/${doomed}` },
     ];
   },
+  // The shared device-type catalogue is read in the scope of the company's devices: another company's type is 404.
+  async devicetypes(ctx, owner) {
+    const db = ctx.database.db;
+    const { deviceTypeId } = await createDevice(db, owner.company.id);
+    const parameter = await db.selectFrom('parameters').select('id').where('device_type_id', '=', deviceTypeId).orderBy('number').executeTakeFirstOrThrow();
+    return [
+      { route: 'GET /api/devicetypes/:id', url: `/api/devicetypes/${deviceTypeId}` },
+      { route: 'GET /api/parameters/:id', url: `/api/parameters/${parameter.id}` },
+      { route: 'GET /api/parameters/:id/unit', url: `/api/parameters/${parameter.id}/unit` },
+    ];
+  },
+  // Users: read, form, update; the delete takes a second colleague, so the reads stay answerable.
+  async users(ctx, owner) {
+    const db = ctx.database.db;
+    const colleague = await createUser(db, owner.company.id, { firstname: 'Tenancy', lastname: 'Colleague' });
+    const doomed = await createUser(db, owner.company.id, { firstname: 'Tenancy', lastname: 'Deleted' });
+    const token = ctx.services.formTokens.issue({ userId: owner.user.id, resource: 'users', id: colleague.id });
+    const payload = { token, username: colleague.username, email: `${colleague.username}@example.test`, firstname: 'Tenancy', lastname: 'Colleague', language: 'en', active: true };
+    return [
+      { route: 'GET /api/users/:id', url: `/api/users/${colleague.id}` },
+      { route: 'GET /api/users/:id/edit', url: `/api/users/${colleague.id}/edit` },
+      { route: 'PUT /api/users/:id', url: `/api/users/${colleague.id}`, payload },
+      { route: 'DELETE /api/users/:id', url: `/api/users/${doomed.id}` },
+    ];
+  },
   // The diagnostics take their ids in the query: another company's device, operator or group counts as nonexistent.
   async diagnostics(ctx, owner) {
     const db = ctx.database.db;
@@ -134,6 +159,8 @@ export const TENANT_LISTS: Record<string, TenantListFactory> = {
   },
 };
 
+const SUPER_ADMIN_ONLY = 'super-admin only: a company user gets 403 (tested in admin-*.api.test.ts)';
+
 /** Routes with path parameters that address no tenant row, with the reason. */
 export const TENANCY_EXEMPT: Record<string, string> = {
   'GET /api/users/current/settings/*': 'keyed by the caller; another user can only ever reach their own settings',
@@ -144,4 +171,25 @@ export const TENANCY_EXEMPT: Record<string, string> = {
   'POST /api/ingest': 'module-authenticated (serial number + security code), no user; writes only for the authenticated module\'s own company and device',
   'GET /api/docs/*': 'the OpenAPI UI',
   'GET /api/docs/static/*': 'the OpenAPI UI',
+  'GET /api/devicetypes/:id/edit': 'super-admin only: a company user gets 403 (tested in admin-device-types.api.test.ts)',
+  'PUT /api/devicetypes/:id': 'super-admin only: a company user gets 403 (tested in admin-device-types.api.test.ts)',
+  'DELETE /api/devicetypes/:id': 'super-admin only: a company user gets 403 (tested in admin-device-types.api.test.ts)',
+  'POST /api/devicetypes/:id/duplicate': 'super-admin only: a company user gets 403 (tested in admin-device-types.api.test.ts)',
+  'GET /api/parameters/:id/edit': 'super-admin only: a company user gets 403 (tested in admin-device-types.api.test.ts)',
+  'PUT /api/parameters/:id': 'super-admin only: a company user gets 403 (tested in admin-device-types.api.test.ts)',
+  'DELETE /api/parameters/:id': 'super-admin only: a company user gets 403 (tested in admin-device-types.api.test.ts)',
+  // The administration (modules, companies, subscribers of every company) addresses no one company's rows.
+  'GET /api/sensors/:id': SUPER_ADMIN_ONLY,
+  'GET /api/sensors/:id/edit': SUPER_ADMIN_ONLY,
+  'PUT /api/sensors/:id': SUPER_ADMIN_ONLY,
+  'DELETE /api/sensors/:id': SUPER_ADMIN_ONLY,
+  'DELETE /api/sensors/:id/devices': SUPER_ADMIN_ONLY,
+  'GET /api/companies/:id': SUPER_ADMIN_ONLY,
+  'GET /api/companies/:id/edit': SUPER_ADMIN_ONLY,
+  'PUT /api/companies/:id': SUPER_ADMIN_ONLY,
+  'DELETE /api/companies/:id': SUPER_ADMIN_ONLY,
+  'GET /api/subscribers/:id': SUPER_ADMIN_ONLY,
+  'GET /api/subscribers/:id/edit': SUPER_ADMIN_ONLY,
+  'PUT /api/subscribers/:id': SUPER_ADMIN_ONLY,
+  'DELETE /api/subscribers/:id': SUPER_ADMIN_ONLY,
 };

@@ -1,18 +1,39 @@
 import { z } from 'zod';
-import { DEVICE_TYPE_SORT_FIELDS, deviceTypeMonitorListSchema, listQuerySchema, validationErrorSchema } from '@gearwatch/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DEVICE_TYPE_RESPONSES, DEVICE_TYPE_SORT_FIELDS, duplicateRequestSchema, listQuerySchema } from '@gearwatch/contracts';
 import type { App } from '../http/types.ts';
+import { requireSuperAdmin } from '../http/auth-hook.ts';
 import { parseListQuery, sendPage } from '../http/list.ts';
+import type { FormTokens } from '../forms/token.ts';
+import { registerFormRoutes } from '../forms/routes.ts';
 import type { DeviceTypesService } from './service.ts';
+import { DEVICE_TYPE_RESOURCE } from './service.ts';
 
-export function deviceTypesRoutes(app: App, deviceTypes: DeviceTypesService): void {
+export const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+
+/**
+ * Registers routes only a super-admin may call in their own plugin scope with an `onRequest` hook: anyone else
+ * gets 403 once signed in, before the path, body or form token is looked at.
+ */
+export function superAdminOnly(app: App, register: (scoped: App) => void): void {
+  void app.register(async (scope: FastifyInstance) => {
+    scope.addHook('onRequest', async (request) => requireSuperAdmin(request.auth));
+    register(scope.withTypeProvider<ZodTypeProvider>() as App);
+  });
+}
+
+export function deviceTypesRoutes(app: App, deviceTypes: DeviceTypesService, tokens: FormTokens): void {
+  const tags = ['device types'];
   app.get(
     '/api/devicetypes',
     {
       schema: {
-        tags: ['device types'],
-        summary: "Device types of the caller's devices (every type for a super-admin) with their parameters; context devicetypes_monitor",
+        tags,
+        summary:
+          "Device types of the caller's devices (every type for a super-admin); context devicetypes_monitor (default: with the parameters a monitor offers) or admin (super-admin: description, deviceCount, parameterCount); search on the name, sort id, name (admin also deviceCount, parameterCount)",
         querystring: listQuerySchema,
-        response: { 200: deviceTypeMonitorListSchema, 204: z.null(), 400: validationErrorSchema },
+        response: DEVICE_TYPE_RESPONSES.list,
       },
     },
     async (request, reply) => {
@@ -20,4 +41,47 @@ export function deviceTypesRoutes(app: App, deviceTypes: DeviceTypesService): vo
       return sendPage(reply, list, await deviceTypes.list(request.auth, list), request.id);
     },
   );
+  app.get(
+    '/api/devicetypes/:id',
+    {
+      schema: {
+        tags,
+        summary: "One device type with every parameter by number (a company user: only a type of the company's devices)",
+        params: idParams,
+        response: DEVICE_TYPE_RESPONSES.get,
+      },
+    },
+    (request) => deviceTypes.get(request.auth, request.params.id),
+  );
+  superAdminOnly(app, (admin) => {
+    registerFormRoutes(admin, { resource: DEVICE_TYPE_RESOURCE, tag: 'device types', form: deviceTypes, tokens });
+    admin.delete(
+      '/api/devicetypes/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Delete a device type with its parameters (super-admin); 409 with dependents.devices while devices have it',
+          params: idParams,
+          response: DEVICE_TYPE_RESPONSES.delete,
+        },
+      },
+      async (request) => {
+        await deviceTypes.remove(request.auth, request.params.id);
+        return {};
+      },
+    );
+    admin.post(
+      '/api/devicetypes/:id/duplicate',
+      {
+        schema: {
+          tags,
+          summary: "Copy a device type with every parameter (super-admin), named `name` or the original's name + ' (copy)'",
+          params: idParams,
+          body: duplicateRequestSchema.optional(),
+          response: DEVICE_TYPE_RESPONSES.duplicate,
+        },
+      },
+      async (request, reply) => reply.status(201).send({ id: await deviceTypes.duplicate(request.auth, request.params.id, request.body?.name) }),
+    );
+  });
 }

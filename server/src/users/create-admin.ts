@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { USERNAME_PATTERN } from '@gearwatch/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -36,7 +37,6 @@ export class CreateAdminError extends Error {
   }
 }
 
-const USERNAME_PATTERN = /^[A-Za-z0-9._@-]{3,180}$/;
 const emailSchema = z.email();
 
 /** Lists every problem with the input at once, so the operator can fix them in one go. */

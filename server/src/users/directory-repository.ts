@@ -5,27 +5,47 @@ import type { TenantScope } from '../auth/context.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
 
-export type CompanyUserSortField = 'id' | 'name';
+export type CompanyUserSortField = 'id' | 'name' | 'email' | 'lastLogin';
 
 export interface CompanyUserRow {
   id: number;
   username: string;
   firstname: string;
   lastname: string;
+  email: string;
+  language: string;
+  isActive: boolean;
+  isSuperAdmin: boolean;
+  lastLoginAt: Date | string | null;
+  companyId: number;
+  companyName: string;
+}
+
+/** `company`: one company's users (within the caller's scope); `active`: only active or only inactive users. */
+export interface CompanyUserFilter {
+  companyId?: number;
+  active?: boolean;
 }
 
 const SORT = {
   id: [sql`users.id`],
   name: [sql`lower(users.firstname)`, sql`lower(users.lastname)`, sql`lower(users.username)`],
+  email: [sql`lower(users.email)`],
+  lastLogin: [sql`users.last_login_at`],
 } as const;
 
-/** The users of a company as other features pick them (alert recipients, report recipients, tasks). */
+/**
+ * The users of a company as other features pick them (alert recipients, report recipients, tasks) and as the user
+ * management lists them.
+ */
 export class UserDirectoryRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  async list(scope: TenantScope, request: ListRequest<CompanyUserSortField>): Promise<Page<CompanyUserRow>> {
-    let query = this.db.selectFrom('users');
+  async list(scope: TenantScope, request: ListRequest<CompanyUserSortField>, filter: CompanyUserFilter = {}): Promise<Page<CompanyUserRow>> {
+    let query = this.db.selectFrom('users').innerJoin('companies', 'companies.id', 'users.company_id');
     if (scope.kind === 'company') query = query.where('users.company_id', '=', scope.companyId);
+    if (filter.companyId !== undefined) query = query.where('users.company_id', '=', filter.companyId);
+    if (filter.active !== undefined) query = query.where('users.is_active', '=', filter.active);
     if (request.search) {
       const pattern = likePattern(request.search);
       query = query.where((eb) =>
@@ -33,13 +53,29 @@ export class UserDirectoryRepository {
           eb('users.firstname', 'ilike', pattern),
           eb('users.lastname', 'ilike', pattern),
           eb('users.username', 'ilike', pattern),
+          eb('users.email', 'ilike', pattern),
           eb(sql`users.firstname || ' ' || users.lastname`, 'ilike', pattern),
         ]),
       );
     }
     const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-    let rows = query.select(['users.id', 'users.username', 'users.firstname', 'users.lastname']);
-    for (const term of request.sort) for (const column of SORT[term.field]) rows = rows.orderBy(column, term.direction);
+    let rows = query.select([
+      'users.id',
+      'users.username',
+      'users.firstname',
+      'users.lastname',
+      'users.email',
+      'users.language',
+      'users.is_active as isActive',
+      'users.is_super_admin as isSuperAdmin',
+      'users.last_login_at as lastLoginAt',
+      'users.company_id as companyId',
+      'companies.name as companyName',
+    ]);
+    // Users who never signed in come last in either direction.
+    for (const term of request.sort) {
+      for (const column of SORT[term.field]) rows = rows.orderBy(term.direction === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`);
+    }
     rows = rows.orderBy('users.id', 'asc');
     if (request.limit !== null) rows = rows.limit(request.limit).offset(request.offset);
     return { entries: await rows.execute(), total };

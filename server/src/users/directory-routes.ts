@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { COMPANY_USER_SORT_FIELDS, companyUserListSchema, listQuerySchema, validationErrorSchema } from '@gearwatch/contracts';
+import { COMPANY_USER_SORT_FIELDS, USER_RESPONSES, listQuerySchema } from '@gearwatch/contracts';
 import type { App } from '../http/types.ts';
 import { parseListQuery, sendPage } from '../http/list.ts';
 import type { UserDirectoryService } from './directory-service.ts';
@@ -10,9 +9,10 @@ export function userDirectoryRoutes(app: App, directory: UserDirectoryService): 
     {
       schema: {
         tags: ['users'],
-        summary: "Users of the caller's company (every company for a super-admin); search on names, sort id or name",
+        summary:
+          "Users of the caller's company (every company for a super-admin); search on names, e-mail and username, filter {\"company\": id, \"active\": bool}, sort id, name, email, lastLogin",
         querystring: listQuerySchema,
-        response: { 200: companyUserListSchema, 204: z.null(), 400: validationErrorSchema },
+        response: USER_RESPONSES.list,
       },
     },
     async (request, reply) => {

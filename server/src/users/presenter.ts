@@ -1,5 +1,5 @@
 import type { CurrentUser, Language } from '@gearwatch/contracts';
-import { LANGUAGES } from '@gearwatch/contracts';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@gearwatch/contracts';
 import type { UserRecord } from './repository.ts';
 
 export function displayName(user: Pick<UserRecord, 'firstname' | 'lastname' | 'username'>): string {
@@ -7,8 +7,18 @@ export function displayName(user: Pick<UserRecord, 'firstname' | 'lastname' | 'u
   return full || user.username;
 }
 
+/** A stored language, or the default for anything the contracts do not know. */
+export function languageOf(value: string): Language {
+  return (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : DEFAULT_LANGUAGE;
+}
+
+/** A timestamp column as ISO text; null stays null. */
+export function presentLastLogin(value: Date | string | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}
+
 export function presentCurrentUser(user: UserRecord, impersonator?: UserRecord): CurrentUser {
-  const language = (LANGUAGES as readonly string[]).includes(user.language) ? (user.language as Language) : 'pl';
+  const language = languageOf(user.language);
   return {
     id: user.id,
     firstname: user.firstname,

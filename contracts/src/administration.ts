@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { SUBSCRIPTION_TYPES } from './constants.ts';
+import { DEVICE_STATUS_WINDOW_MINUTES } from './device-status.ts';
+import { problemSchema, validationErrorSchema } from './errors.ts';
+
+/**
+ * The super-admin's administration resources (spec 01 §2 /administration; docs/forms.md): measurement modules
+ * (`/api/sensors`), companies (the admin area's "user groups", `/api/companies`) and subscribers (the billing
+ * parties, `/api/subscribers`). Each has the list, `GET {id}`, the server-driven form (`GET new`, `GET {id}/edit`,
+ * `POST`, `PUT {id}`) and delete; every route answers 403 to anyone but a super-admin.
+ */
+
+const namedSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** The timezone of a new company or module. */
+export const DEFAULT_TIMEZONE = 'Europe/Warsaw';
+
+/** A module is online when it contacted the server within this many minutes (spec 02 §9; as the status icons). */
+export const SENSOR_ONLINE_WINDOW_MINUTES = DEVICE_STATUS_WINDOW_MINUTES;
+export const SENSOR_STATES = ['online', 'offline'] as const;
+export type SensorState = (typeof SENSOR_STATES)[number];
+
+/** The longest values the module form accepts. */
+export const SENSOR_MAX_LENGTHS = {
+  name: 128,
+  serialNumber: 64,
+  securityCode: 64,
+  type: 64,
+  description: 2000,
+  subscription: 128,
+  simCardNumber: 64,
+  version: 64,
+  softwareVersion: 64,
+  owner: 128,
+  dealer: 128,
+  /** The peripherals textarea: one peripheral per line. */
+  peripherals: 2000,
+} as const;
+
+/**
+ * `GET /api/sensors` (list protocol): search on name, serial number and SIM card number; filter keys `company`
+ * (id), `device` (id) and `active` (boolean); sort id, name, serialNumber, company (its name), lastActivity (modules
+ * that never called last); default name.
+ */
+export const SENSOR_SORT_FIELDS = ['id', 'name', 'serialNumber', 'company', 'lastActivity'] as const;
+export const SENSOR_FILTER_KEYS = ['company', 'device', 'active'] as const;
+
+/** One module, in the list and in `GET /api/sensors/{id}`. */
+export const sensorSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Upper case; unique without regard to case. */
+  serialNumber: z.string(),
+  /** What the module authenticates with on `POST /api/ingest` (only super-admins ever see it). */
+  securityCode: z.string(),
+  company: namedSchema,
+  /** The device the module is fitted to. */
+  device: namedSchema.nullable(),
+  type: z.string().nullable(),
+  description: z.string().nullable(),
+  timezone: z.string(),
+  subscription: z.string().nullable(),
+  simCardNumber: z.string().nullable(),
+  version: z.string().nullable(),
+  softwareVersion: z.string().nullable(),
+  owner: z.string().nullable(),
+  dealer: z.string().nullable(),
+  active: z.boolean(),
+  /** The last day of the warranty, YYYY-MM-DD. */
+  warrantyTo: z.string().nullable(),
+  peripherals: z.array(z.string()),
+  /** The module's last contact with the server (ISO), null before the first. */
+  lastActivity: z.string().nullable(),
+  /** The newest position the module sent. */
+  lastLocation: z.object({ lat: z.number(), lon: z.number(), time: z.string() }).nullable(),
+  /**
+   * The newest reading of parameter 1 (work) above 0 the module sent while fitted to its current device, or while
+   * unassigned (ISO); null without one.
+   */
+  lastWorkTime: z.string().nullable(),
+  /** online: contacted the server within SENSOR_ONLINE_WINDOW_MINUTES. */
+  state: z.enum(SENSOR_STATES),
+});
+export type Sensor = z.infer<typeof sensorSchema>;
+export const sensorListSchema = z.object({ entries: z.array(sensorSchema) });
+
+/** The longest values the company form accepts. */
+export const COMPANY_NAME_MAX_LENGTH = 128;
+
+/** `GET /api/companies` (list protocol): search on the name; sort id, name; default name. */
+export const COMPANY_SORT_FIELDS = ['id', 'name'] as const;
+
+/** One company, in the list and in `GET /api/companies/{id}`. */
+export const companySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  subscriber: namedSchema.nullable(),
+  timezone: z.string(),
+  subscriptionType: z.enum(SUBSCRIPTION_TYPES),
+  automaticOperatorRegistration: z.boolean(),
+  userCount: z.number().int(),
+  deviceCount: z.number().int(),
+  /**
+   * The company has telemetry (day rollups): its timezone can no longer change, since the day, month and shift
+   * rollups are kept in it (docs/decisions/009).
+   */
+  timezoneLocked: z.boolean(),
+});
+export type Company = z.infer<typeof companySchema>;
+export const companyListSchema = z.object({ entries: z.array(companySchema) });
+
+/** The longest values the subscriber form accepts. */
+export const SUBSCRIBER_MAX_LENGTHS = {
+  name: 128,
+  taxNumber: 32,
+  address: 255,
+  city: 128,
+  email: 180,
+} as const;
+
+/** `GET /api/subscribers` (list protocol): search on name, tax number and city; sort id, name; default name. */
+export const SUBSCRIBER_SORT_FIELDS = ['id', 'name'] as const;
+
+/** One subscriber, in the list and in `GET /api/subscribers/{id}`. */
+export const subscriberSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  taxNumber: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  email: z.string().nullable(),
+  companyCount: z.number().int(),
+});
+export type Subscriber = z.infer<typeof subscriberSchema>;
+export const subscriberListSchema = z.object({ entries: z.array(subscriberSchema) });
+
+/** The answer of an administration delete and of the module's unassign call. */
+export const administrationDeletedSchema = z.object({});
+
+const listErrors = { 400: validationErrorSchema, 401: problemSchema, 403: problemSchema } as const;
+const rowErrors = { 400: validationErrorSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema } as const;
+
+/**
+ * Response schemas per status code of the administration routes (the form routes use the form protocol's). A
+ * delete blocked by dependent rows is 409 with `dependents`: a module fitted to a device `{devices}`; a company
+ * with `{users, devices, sensors}` (no unassign call: they are removed or moved first); a subscriber with
+ * `{companies}` (no unassign call either).
+ */
+export const ADMINISTRATION_RESPONSES = {
+  sensorList: { 200: sensorListSchema, 204: z.null(), ...listErrors },
+  sensorGet: { 200: sensorSchema, ...rowErrors },
+  companyList: { 200: companyListSchema, 204: z.null(), ...listErrors },
+  companyGet: { 200: companySchema, ...rowErrors },
+  subscriberList: { 200: subscriberListSchema, 204: z.null(), ...listErrors },
+  subscriberGet: { 200: subscriberSchema, ...rowErrors },
+  delete: { 200: administrationDeletedSchema, ...rowErrors, 409: problemSchema },
+  unassign: { 200: administrationDeletedSchema, ...rowErrors },
+} as const;

@@ -1,0 +1,217 @@
+import {
+  ENTITY_MESSAGE_KEYS,
+  MESSAGE_KEYS,
+  PARAMETER_AGGREGATIONS,
+  PARAMETER_CHARTS,
+  PARAMETER_DATA_TYPES,
+  PARAMETER_NAME_MAX_LENGTH,
+  PARAMETER_NUMBER_MAX,
+} from '@gearwatch/contracts';
+import type { AdminParameter, Choice, FormValue, ParameterAggregation, ParameterChart, ParameterDataType, ParameterUnit } from '@gearwatch/contracts';
+import type { AuthContext } from '../auth/context.ts';
+import { scopeOf } from '../auth/context.ts';
+import type { DecodedValues } from '../forms/decode.ts';
+import type { FormFields } from '../forms/fields.ts';
+import { field } from '../forms/fields.ts';
+import type { FormResource } from '../forms/routes.ts';
+import { requireSuperAdmin } from '../http/auth-hook.ts';
+import { NotFoundError, ValidationError } from '../http/errors.ts';
+import type { ListRequest, Page } from '../http/list.ts';
+import type { ParameterRow, ParameterSortField, ParameterWrite, ParametersRepository } from './parameters-repository.ts';
+import { PARAMETER_NUMBER_CONSTRAINT } from './parameters-repository.ts';
+import { isForeignKeyViolation, uniqueViolationOf } from './repository.ts';
+
+/** The resource name of the parameter form (its token is bound to it). */
+export const PARAMETER_RESOURCE = 'parameters';
+
+const DEFAULT_DATA_TYPE: ParameterDataType = 'float';
+const DEFAULT_CHART: ParameterChart = 'bar';
+
+export function presentParameter(row: ParameterRow): AdminParameter {
+  return {
+    id: row.id,
+    deviceType: { id: row.deviceTypeId, name: row.deviceTypeName },
+    number: row.number,
+    name: row.name,
+    description: row.description,
+    tags: row.tags,
+    unit:
+      row.unitId === null
+        ? null
+        : { id: row.unitId, name: row.unitName ?? '', short: row.unitShort ?? '', long: row.unitLong ?? '', min: row.unitMin, max: row.unitMax },
+    aggregation: row.aggregation as ParameterAggregation,
+    dataType: row.dataType as ParameterDataType,
+    chart: row.chart as ParameterChart,
+    formula: row.formula,
+    public: row.isPublic,
+  };
+}
+
+/** Comma-separated text → the distinct tags, trimmed, in the order given. */
+export function parseTags(text: string | null): string[] {
+  if (!text) return [];
+  return [...new Set(text.split(',').map((tag) => tag.trim()).filter(Boolean))];
+}
+
+const numberInUse = () => ValidationError.field('number', ENTITY_MESSAGE_KEYS.numberInUse);
+
+/**
+ * The parameters of the device types: the list (filter `{"deviceType": id}`), one parameter, its unit (spec 01 §7),
+ * and for super-admins the form and delete. Reads are scoped like the device types: a company user sees the
+ * parameters of the types its devices have.
+ */
+export class ParametersService implements FormResource {
+  constructor(private readonly repository: ParametersRepository) {}
+
+  async list(auth: AuthContext, request: ListRequest<ParameterSortField>): Promise<Page<AdminParameter>> {
+    const deviceTypeId = idFilter(request.filter.deviceType);
+    const page = await this.repository.list(scopeOf(auth), request, deviceTypeId);
+    return { total: page.total, entries: page.entries.map(presentParameter) };
+  }
+
+  async get(auth: AuthContext, id: number): Promise<AdminParameter> {
+    return presentParameter(await this.find(auth, id));
+  }
+
+  /** The name of the parameter's unit; null when it has none. */
+  async unit(auth: AuthContext, id: number): Promise<ParameterUnit> {
+    return { name: (await this.find(auth, id)).unitName };
+  }
+
+  /** Deletes the parameter; its readings stay (they are keyed by the number). */
+  async remove(auth: AuthContext, id: number): Promise<void> {
+    requireSuperAdmin(auth);
+    await this.find(auth, id);
+    await this.repository.transaction((repository) => repository.delete(id));
+  }
+
+  // The form (FormResource), super-admins only: the routes answer 403 to anyone else before the token is checked.
+
+  fields(auth: AuthContext, id: number | null): FormFields {
+    requireSuperAdmin(auth);
+    return {
+      deviceType: field('entity', 'parameter.field.device-type', { required: true, disabled: id !== null, icon: 'device' }),
+      number: field('number', 'parameter.field.number', { required: true, min: 0, max: PARAMETER_NUMBER_MAX, step: 1 }),
+      name: field('text', 'parameter.field.name', { required: true, maxLength: PARAMETER_NAME_MAX_LENGTH, icon: 'name' }),
+      description: field('textarea', 'parameter.field.description', { maxLength: 2000 }),
+      tags: field('text', 'parameter.field.tags', { maxLength: 1000, help: 'parameter.help.tags' }),
+      unit: field('entity', 'parameter.field.unit'),
+      aggregation: field('choice', 'parameter.field.aggregation', { required: true }),
+      dataType: field('choice', 'parameter.field.data-type'),
+      chart: field('choice', 'parameter.field.chart'),
+      formula: field('text', 'parameter.field.formula', { maxLength: 1000 }),
+      public: field('switch', 'parameter.field.public'),
+    };
+  }
+
+  async choices(auth: AuthContext): Promise<Record<string, Choice[]>> {
+    requireSuperAdmin(auth);
+    const [types, units] = await Promise.all([this.repository.deviceTypeChoices(), this.repository.unitChoices()]);
+    const translated = (prefix: string, values: readonly string[]) => values.map((value) => ({ value, label: `${prefix}.${value}`, translate: true }));
+    return {
+      deviceType: types.map((t) => ({ value: t.id, label: t.name })),
+      unit: units.map((u) => ({ value: u.id, label: u.short && u.short !== u.name ? `${u.name} (${u.short})` : u.name })),
+      aggregation: translated('parameter.aggregation', PARAMETER_AGGREGATIONS),
+      dataType: translated('parameter.data-type', PARAMETER_DATA_TYPES),
+      chart: translated('parameter.chart', PARAMETER_CHARTS),
+    };
+  }
+
+  async data(auth: AuthContext, id: number | null): Promise<Record<string, FormValue>> {
+    requireSuperAdmin(auth);
+    if (id === null) {
+      return {
+        deviceType: null,
+        number: null,
+        name: null,
+        description: null,
+        tags: null,
+        unit: null,
+        aggregation: null,
+        dataType: DEFAULT_DATA_TYPE,
+        chart: DEFAULT_CHART,
+        formula: null,
+        public: true,
+      };
+    }
+    const row = await this.find(auth, id);
+    return {
+      deviceType: row.deviceTypeId,
+      number: row.number,
+      name: row.name,
+      description: row.description,
+      tags: row.tags.length ? row.tags.join(', ') : null,
+      unit: row.unitId,
+      aggregation: row.aggregation,
+      dataType: row.dataType,
+      chart: row.chart,
+      formula: row.formula,
+      public: row.isPublic,
+    };
+  }
+
+  async create(auth: AuthContext, values: DecodedValues): Promise<number> {
+    requireSuperAdmin(auth);
+    const deviceTypeId = values.deviceType as number;
+    const parameter = writeOf(values);
+    return this.write(() =>
+      this.repository.transaction(async (repository) => {
+        if (await repository.numberTaken(deviceTypeId, parameter.number, null)) throw numberInUse();
+        return repository.insert(deviceTypeId, parameter);
+      }),
+    );
+  }
+
+  async update(auth: AuthContext, id: number, values: DecodedValues): Promise<void> {
+    requireSuperAdmin(auth);
+    const row = await this.find(auth, id);
+    const parameter = writeOf(values);
+    await this.write(() =>
+      this.repository.transaction(async (repository) => {
+        if (await repository.numberTaken(row.deviceTypeId, parameter.number, id)) throw numberInUse();
+        if (!(await repository.update(id, parameter))) throw new NotFoundError();
+      }),
+    );
+  }
+
+  /** Races lose like the checks would have: the number taken meanwhile, or the type deleted meanwhile. */
+  private async write<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (uniqueViolationOf(error) === PARAMETER_NUMBER_CONSTRAINT) throw numberInUse();
+      if (isForeignKeyViolation(error)) throw ValidationError.field('deviceType', MESSAGE_KEYS.incorrect);
+      throw error;
+    }
+  }
+
+  private async find(auth: AuthContext, id: number): Promise<ParameterRow> {
+    const row = await this.repository.find(scopeOf(auth), id);
+    if (!row) throw new NotFoundError();
+    return row;
+  }
+}
+
+function writeOf(values: DecodedValues): ParameterWrite {
+  const text = (value: DecodedValues[string] | undefined) => (typeof value === 'string' ? value : null);
+  return {
+    number: values.number as number,
+    name: values.name as string,
+    description: text(values.description),
+    tags: parseTags(text(values.tags)),
+    unitId: typeof values.unit === 'number' ? values.unit : null,
+    aggregation: values.aggregation as string,
+    dataType: text(values.dataType) ?? DEFAULT_DATA_TYPE,
+    chart: text(values.chart) ?? DEFAULT_CHART,
+    formula: text(values.formula),
+    isPublic: values.public === true,
+  };
+}
+
+/** A list filter's id: absent or empty for none; anything but a positive integer is 400. */
+function idFilter(value: unknown): number | null {
+  if (value === undefined || value === null || value === '') return null;
+  const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2147483647) throw ValidationError.field('filter', MESSAGE_KEYS.incorrect);
+  return id;
+}

@@ -1,0 +1,293 @@
+import { DEFAULT_TIMEZONE, ENTITY_MESSAGE_KEYS, MESSAGE_KEYS, SENSOR_MAX_LENGTHS, SENSOR_ONLINE_WINDOW_MINUTES } from '@gearwatch/contracts';
+import type { Choice, FormValue, Sensor } from '@gearwatch/contracts';
+import type { AuthContext } from '../auth/context.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../administration/pg-errors.ts';
+import { booleanFilter, idFilter } from '../administration/filters.ts';
+import { timezoneChoices } from '../administration/timezones.ts';
+import { ZoneClock, dateText } from '../diagnostics/zone-clock.ts';
+import type { DecodedValues } from '../forms/decode.ts';
+import type { FormFields } from '../forms/fields.ts';
+import { field } from '../forms/fields.ts';
+import type { FormResource } from '../forms/routes.ts';
+import { requireSuperAdmin } from '../http/auth-hook.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../http/errors.ts';
+import type { ListRequest, Page } from '../http/list.ts';
+import type { SensorListFilter, SensorRow, SensorSortField, SensorWrite, SensorsRepository } from './repository.ts';
+import { SENSOR_SERIAL_INDEX } from './repository.ts';
+
+/** The resource name of the module form (its token is bound to it) and of its routes. */
+export const SENSOR_RESOURCE = 'sensors';
+
+const ONLINE_WINDOW_MS = SENSOR_ONLINE_WINDOW_MINUTES * 60_000;
+const L = SENSOR_MAX_LENGTHS;
+
+/**
+ * The module form (spec 02 dictionary: Sensors), in display order. Labels are translation keys. The last contact,
+ * position, work time and state are read-only: they are in the list and `GET /api/sensors/{id}`, not in the form.
+ */
+export function sensorFields(): FormFields {
+  return {
+    company: field('entity', 'sensor.field.company', { required: true, icon: 'company' }),
+    name: field('text', 'sensor.field.name', { required: true, maxLength: L.name, icon: 'sensor' }),
+    serialNumber: field('text', 'sensor.field.serial-number', { required: true, changeToUpperCase: true, maxLength: L.serialNumber }),
+    securityCode: field('text', 'sensor.field.security-code', { required: true, maxLength: L.securityCode, icon: 'key', help: 'sensor.help.security-code' }),
+    type: field('text', 'sensor.field.type', { maxLength: L.type }),
+    description: field('textarea', 'sensor.field.description', { maxLength: L.description }),
+    device: field('entity', 'sensor.field.device', { icon: 'device', help: 'sensor.help.device' }),
+    timezone: field('choice', 'sensor.field.timezone', { required: true }),
+    subscription: field('text', 'sensor.field.subscription', { maxLength: L.subscription }),
+    simCardNumber: field('text', 'sensor.field.sim-card-number', { maxLength: L.simCardNumber, icon: 'phone' }),
+    version: field('text', 'sensor.field.version', { maxLength: L.version }),
+    softwareVersion: field('text', 'sensor.field.software-version', { maxLength: L.softwareVersion }),
+    owner: field('text', 'sensor.field.owner', { maxLength: L.owner, icon: 'person' }),
+    dealer: field('text', 'sensor.field.dealer', { maxLength: L.dealer, icon: 'company' }),
+    active: field('switch', 'sensor.field.active'),
+    warrantyTo: field('datetime', 'sensor.field.warranty-to', { icon: 'date' }),
+    peripherals: field('textarea', 'sensor.field.peripherals', { maxLength: L.peripherals, help: 'sensor.help.peripherals' }),
+  };
+}
+
+const text = (value: DecodedValues[string] | undefined): string | null => (typeof value === 'string' ? value : null);
+const id = (value: DecodedValues[string] | undefined): number | null => (typeof value === 'number' ? value : null);
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+/** The clock of a module's timezone; UTC for a name this runtime does not know. */
+function clockOf(timezone: string): ZoneClock {
+  try {
+    return new ZoneClock(timezone);
+  } catch {
+    return new ZoneClock('UTC');
+  }
+}
+
+/** The date an instant falls on in a timezone (YYYY-MM-DD), or null for a year the column cannot hold sensibly. */
+function localDate(instant: string, timezone: string): string | null {
+  const ms = Date.parse(instant);
+  const year = new Date(ms).getUTCFullYear();
+  if (!(year >= 1900 && year <= 2999)) return null;
+  return dateText(clockOf(timezone).wall(ms).getTime());
+}
+
+/** The peripherals textarea: one per line, blank lines dropped. */
+function peripheralsOf(value: string | null): string[] {
+  return (value ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** The stored peripherals (a jsonb array), as texts. */
+function storedPeripherals(value: unknown): string[] {
+  return Array.isArray(value) ? value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))) : [];
+}
+
+/**
+ * Measurement modules of every company, for super-admins only (spec 01 §2 /administration): the list, one module,
+ * the form (create and update, each in one transaction), delete and unassign.
+ */
+export class SensorsService implements FormResource {
+  constructor(
+    private readonly repository: SensorsRepository,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Filter keys: `company` and `device` (ids), `active` (boolean). */
+  async list(auth: AuthContext, request: ListRequest<SensorSortField>): Promise<Page<Sensor>> {
+    requireSuperAdmin(auth);
+    const filter: SensorListFilter = {
+      companyId: idFilter(request.filter.company),
+      deviceId: idFilter(request.filter.device),
+      active: booleanFilter(request.filter.active),
+    };
+    const { ids, total } = await this.repository.listIds(filter, request);
+    const rows = new Map((await this.repository.byIds(ids)).map((row) => [row.id, row]));
+    return { total, entries: ids.flatMap((sensorId) => (rows.has(sensorId) ? [this.present(rows.get(sensorId)!)] : [])) };
+  }
+
+  async get(auth: AuthContext, sensorId: number): Promise<Sensor> {
+    return this.present(await this.find(auth, sensorId));
+  }
+
+  /** Deletes a module fitted to no device (409 naming the device otherwise), with its positions and events. */
+  async delete(auth: AuthContext, sensorId: number): Promise<void> {
+    requireSuperAdmin(auth);
+    await this.repository.transaction(async (repository) => {
+      if (!(await repository.lock(sensorId))) throw new NotFoundError();
+      const devices = await repository.fittedTo(sensorId);
+      if (devices.length > 0) throw new ConflictError(MESSAGE_KEYS.conflict, { devices });
+      await repository.delete(sensorId);
+    });
+  }
+
+  /** Takes the module off its device (the delete dialog's "unassign"). */
+  async unassignDevices(auth: AuthContext, sensorId: number): Promise<void> {
+    await this.find(auth, sensorId);
+    await this.repository.unassign(sensorId);
+  }
+
+  // The form (FormResource).
+
+  fields(auth: AuthContext): FormFields {
+    requireSuperAdmin(auth);
+    return sensorFields();
+  }
+
+  async choices(auth: AuthContext, sensorId: number | null): Promise<Record<string, Choice[]>> {
+    requireSuperAdmin(auth);
+    const [companies, devices, row] = await Promise.all([
+      this.repository.companies(),
+      this.repository.devices(),
+      sensorId === null ? Promise.resolve(undefined) : this.repository.find(sensorId),
+    ]);
+    return {
+      company: companies.map((c) => ({ value: c.id, label: c.name })),
+      // Every company's devices, named with their company: the one chosen must be of the module's company.
+      device: devices.map((d) => ({ value: d.id, label: `${d.companyName} · ${d.name}` })),
+      timezone: timezoneChoices(row?.timezone ?? null),
+    };
+  }
+
+  async data(auth: AuthContext, sensorId: number | null): Promise<Record<string, FormValue>> {
+    if (sensorId === null) {
+      requireSuperAdmin(auth);
+      return {
+        company: null,
+        name: null,
+        serialNumber: null,
+        securityCode: null,
+        type: null,
+        description: null,
+        device: null,
+        timezone: DEFAULT_TIMEZONE,
+        subscription: null,
+        simCardNumber: null,
+        version: null,
+        softwareVersion: null,
+        owner: null,
+        dealer: null,
+        active: true,
+        warrantyTo: null,
+        peripherals: null,
+      };
+    }
+    const row = await this.find(auth, sensorId);
+    const peripherals = storedPeripherals(row.peripherals);
+    return {
+      company: row.companyId,
+      name: row.name,
+      serialNumber: row.serialNumber,
+      securityCode: row.securityCode,
+      type: row.type,
+      description: row.description,
+      device: row.deviceId,
+      timezone: row.timezone,
+      subscription: row.subscription,
+      simCardNumber: row.simCardNumber,
+      version: row.version,
+      softwareVersion: row.softwareVersion,
+      owner: row.owner,
+      dealer: row.dealer,
+      active: row.active,
+      // The warranty's last day as the instant it starts in the module's timezone (the form speaks instants).
+      warrantyTo: row.warrantyTo === null ? null : clockOf(row.timezone).startOf(row.warrantyTo).toISOString(),
+      peripherals: peripherals.length > 0 ? peripherals.join('\n') : null,
+    };
+  }
+
+  async create(auth: AuthContext, values: DecodedValues): Promise<number> {
+    requireSuperAdmin(auth);
+    return this.write(null, values);
+  }
+
+  async update(auth: AuthContext, sensorId: number, values: DecodedValues): Promise<void> {
+    await this.find(auth, sensorId);
+    await this.write(sensorId, values);
+  }
+
+  /**
+   * Checks the module's own rules and stores it in one transaction: its company exists, its device (if any) is of
+   * that company, and no other module has its serial number in any letter case.
+   */
+  private async write(sensorId: number | null, values: DecodedValues): Promise<number> {
+    const timezone = text(values.timezone) ?? DEFAULT_TIMEZONE;
+    const warranty = text(values.warrantyTo);
+    const warrantyTo = warranty === null ? null : localDate(warranty, timezone);
+    const sensor: SensorWrite = {
+      companyId: id(values.company) ?? 0,
+      deviceId: id(values.device),
+      name: text(values.name) ?? '',
+      serialNumber: (text(values.serialNumber) ?? '').toUpperCase(),
+      securityCode: text(values.securityCode) ?? '',
+      type: text(values.type),
+      description: text(values.description),
+      timezone,
+      subscription: text(values.subscription),
+      simCardNumber: text(values.simCardNumber),
+      version: text(values.version),
+      softwareVersion: text(values.softwareVersion),
+      owner: text(values.owner),
+      dealer: text(values.dealer),
+      active: values.active === true,
+      // The date the instant falls on in the module's timezone.
+      warrantyTo,
+      peripherals: peripheralsOf(text(values.peripherals)),
+    };
+    try {
+      return await this.repository.transaction(async (repository) => {
+        if (sensorId !== null && !(await repository.lock(sensorId))) throw new NotFoundError();
+        const errors: Record<string, string[]> = {};
+        if (warranty !== null && warrantyTo === null) errors.warrantyTo = [MESSAGE_KEYS.incorrect];
+        if (!(await repository.companyExists(sensor.companyId))) errors.company = [MESSAGE_KEYS.incorrect];
+        else if (sensor.deviceId !== null && (await repository.deviceCompany(sensor.deviceId)) !== sensor.companyId) errors.device = [MESSAGE_KEYS.incorrect];
+        if (await repository.serialTaken(sensor.serialNumber, sensorId)) errors.serialNumber = [ENTITY_MESSAGE_KEYS.serialInUse];
+        if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+        if (sensorId === null) return repository.insert(sensor);
+        await repository.update(sensorId, sensor);
+        return sensorId;
+      });
+    } catch (error) {
+      // Another write took the serial number between the check and the insert.
+      if (isUniqueViolation(error, SENSOR_SERIAL_INDEX)) throw ValidationError.field('serialNumber', ENTITY_MESSAGE_KEYS.serialInUse);
+      if (isForeignKeyViolation(error)) throw ValidationError.field('device', MESSAGE_KEYS.incorrect);
+      throw error;
+    }
+  }
+
+  private async find(auth: AuthContext, sensorId: number): Promise<SensorRow> {
+    requireSuperAdmin(auth);
+    const row = await this.repository.find(sensorId);
+    if (!row) throw new NotFoundError();
+    return row;
+  }
+
+  private present(row: SensorRow): Sensor {
+    const lastActivity = iso(row.lastContactAt);
+    return {
+      id: row.id,
+      name: row.name,
+      serialNumber: row.serialNumber,
+      securityCode: row.securityCode,
+      company: { id: row.companyId, name: row.companyName },
+      device: row.deviceId === null ? null : { id: row.deviceId, name: row.deviceName ?? '' },
+      type: row.type,
+      description: row.description,
+      timezone: row.timezone,
+      subscription: row.subscription,
+      simCardNumber: row.simCardNumber,
+      version: row.version,
+      softwareVersion: row.softwareVersion,
+      owner: row.owner,
+      dealer: row.dealer,
+      active: row.active,
+      warrantyTo: row.warrantyTo,
+      peripherals: storedPeripherals(row.peripherals),
+      lastActivity,
+      lastLocation:
+        row.lastPositionAt === null || row.lastLat === null || row.lastLon === null
+          ? null
+          : { lat: Number(row.lastLat), lon: Number(row.lastLon), time: iso(row.lastPositionAt)! },
+      lastWorkTime: iso(row.lastWorkAt),
+      state: lastActivity !== null && this.now() - Date.parse(lastActivity) <= ONLINE_WINDOW_MS ? 'online' : 'offline',
+    };
+  }
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { ADMINISTRATION_RESPONSES, SUBSCRIBER_SORT_FIELDS, listQuerySchema } from '@gearwatch/contracts';
+import { superAdminRoutes } from '../administration/scope.ts';
+import { registerFormRoutes } from '../forms/routes.ts';
+import type { FormTokens } from '../forms/token.ts';
+import { parseListQuery, sendPage } from '../http/list.ts';
+import type { App } from '../http/types.ts';
+import type { SubscribersService } from './service.ts';
+import { SUBSCRIBER_RESOURCE } from './service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+
+/** `/api/subscribers`: the billing parties of companies, for super-admins only (403 otherwise). */
+export function subscribersRoutes(app: App, subscribers: SubscribersService, tokens: FormTokens): void {
+  const tags = ['administration'];
+  superAdminRoutes(app, (scope) => {
+    scope.get(
+      '/api/subscribers',
+      {
+        schema: {
+          tags,
+          summary: 'Every subscriber with its company count (super-admin); search on name, tax number and city, sort id, name',
+          querystring: listQuerySchema,
+          response: ADMINISTRATION_RESPONSES.subscriberList,
+        },
+      },
+      async (request, reply) => {
+        const list = parseListQuery(request.query, SUBSCRIBER_SORT_FIELDS, [{ field: 'name', direction: 'asc' }]);
+        return sendPage(reply, list, await subscribers.list(request.auth, list), request.id);
+      },
+    );
+    registerFormRoutes(scope, { resource: SUBSCRIBER_RESOURCE, tag: 'administration', form: subscribers, tokens });
+    scope.get(
+      '/api/subscribers/:id',
+      { schema: { tags, summary: 'One subscriber with its company count (super-admin)', params: idParams, response: ADMINISTRATION_RESPONSES.subscriberGet } },
+      (request) => subscribers.get(request.auth, request.params.id),
+    );
+    scope.delete(
+      '/api/subscribers/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Delete a subscriber; 409 with dependents.companies while companies are billed to it (no unassign: change those companies first)',
+          params: idParams,
+          response: ADMINISTRATION_RESPONSES.delete,
+        },
+      },
+      async (request) => {
+        await subscribers.delete(request.auth, request.params.id);
+        return {};
+      },
+    );
+  });
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { USER_RESPONSES } from '@gearwatch/contracts';
+import type { App } from '../http/types.ts';
+import type { FormTokens } from '../forms/token.ts';
+import type { FormResource } from '../forms/routes.ts';
+import { registerFormRoutes } from '../forms/routes.ts';
+import type { UserAdminService } from './admin-service.ts';
+import { USER_RESOURCE } from './admin-service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+
+/** One user, the user form (a new user is mailed a welcome link) and delete; the list is the directory's. */
+export function userAdminRoutes(app: App, users: UserAdminService, tokens: FormTokens): void {
+  const tags = ['users'];
+  // The form routes answer the create before the welcome mail is out; a mail that fails is logged, like support
+  // mail, and the user stays (they can ask for a reset link).
+  const form: FormResource = {
+    fields: (auth, id) => users.fields(auth, id),
+    choices: (auth) => users.choices(auth),
+    data: (auth, id) => users.data(auth, id),
+    update: (auth, id, values) => users.update(auth, id, values),
+    async create(auth, values) {
+      const created = await users.createUser(auth, values);
+      void created.welcome?.then((delivery) => {
+        if (!delivery.sent) app.log.warn({ userId: created.id, reason: delivery.error }, 'welcome mail not sent');
+      });
+      return created.id;
+    },
+  };
+  registerFormRoutes(app, { resource: USER_RESOURCE, tag: 'users', form, tokens });
+  app.get(
+    '/api/users/:id',
+    { schema: { tags, summary: "One user of the caller's company (any company's for a super-admin)", params: idParams, response: USER_RESPONSES.get } },
+    (request) => users.get(request.auth, request.params.id),
+  );
+  app.delete(
+    '/api/users/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a user with their settings and sessions; 400 for oneself, 403 for a super-admin unless the caller is one',
+        params: idParams,
+        response: USER_RESPONSES.delete,
+      },
+    },
+    async (request) => {
+      await users.remove(request.auth, request.params.id);
+      return {};
+    },
+  );
+}
