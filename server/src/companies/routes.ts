@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMINISTRATION_RESPONSES, COMPANY_SORT_FIELDS, FORM_TOKEN_FIELD, listQuerySchema } from '@gearwatch/contracts';
 import { superAdminRoutes } from '../administration/scope.ts';
 import { registerFormRoutes } from '../forms/routes.ts';
+import { registerDeleteRoutes } from '../forms/delete-routes.ts';
 import type { FormTokens } from '../forms/token.ts';
 import { parseListQuery, sendPage } from '../http/list.ts';
 import type { App } from '../http/types.ts';
@@ -45,21 +46,12 @@ export function companiesRoutes(app: App, companies: CompaniesService, tokens: F
       { schema: { tags, summary: 'One company with its user and device counts (super-admin)', params: idParams, response: ADMINISTRATION_RESPONSES.companyGet } },
       (request) => companies.get(request.auth, request.params.id),
     );
-    scope.delete(
-      '/api/companies/:id',
-      {
-        schema: {
-          tags,
-          summary:
-            'Delete a company with its device groups, operators, operator groups and shifts; 409 with dependents.users, .devices, .sensors while it has any (remove or move them first)',
-          params: idParams,
-          response: ADMINISTRATION_RESPONSES.delete,
-        },
-      },
-      async (request) => {
-        await companies.delete(request.auth, request.params.id);
-        return {};
-      },
-    );
+    registerDeleteRoutes(scope, {
+      resource: 'companies',
+      tag: 'administration',
+      summary:
+        'Delete a company with its device groups, operators, operator groups and shifts; 409 with dependents.users, .devices, .sensors while it has any (remove or move them first)',
+      remove: (auth, id) => companies.delete(auth, id),
+    });
   });
 }

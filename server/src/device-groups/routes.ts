@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEVICE_GROUP_SORT_FIELDS, GROUP_RESPONSES, listQuerySchema } from '@gearwatch/contracts';
 import type { FormTokens } from '../forms/token.ts';
 import { registerFormRoutes } from '../forms/routes.ts';
+import { registerDeleteRoutes } from '../forms/delete-routes.ts';
 import type { App } from '../http/types.ts';
 import { parseListQuery, sendPage } from '../http/list.ts';
 import type { DeviceGroupsService } from './service.ts';
@@ -32,27 +33,11 @@ export function deviceGroupsRoutes(app: App, groups: DeviceGroupsService, tokens
     { schema: { tags, summary: 'One device group: the list entry with its devices named', params: idParams, response: GROUP_RESPONSES.deviceGroupGet } },
     (request) => groups.get(request.auth, request.params.id),
   );
-  app.delete(
-    '/api/devicegroups/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a device group; 409 with dependents {devices} while it holds devices',
-        params: idParams,
-        response: GROUP_RESPONSES.delete,
-      },
-    },
-    async (request) => {
-      await groups.delete(request.auth, request.params.id);
-      return {};
-    },
-  );
-  app.delete(
-    '/api/devicegroups/:id/devices',
-    { schema: { tags, summary: 'Take every device out of the group', params: idParams, response: GROUP_RESPONSES.unassign } },
-    async (request) => {
-      await groups.unassignDevices(request.auth, request.params.id);
-      return {};
-    },
-  );
+  registerDeleteRoutes(app, {
+    resource: 'devicegroups',
+    tag: tags[0]!,
+    summary: 'Delete a device group; 409 with dependents {devices} while it holds devices',
+    remove: (auth, id) => groups.delete(auth, id),
+    unblock: { devices: { summary: 'Take every device out of the group', run: (auth, id) => groups.unassignDevices(auth, id) } },
+  });
 }

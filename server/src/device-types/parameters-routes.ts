@@ -3,9 +3,11 @@ import type { App } from '../http/types.ts';
 import { parseListQuery, sendPage } from '../http/list.ts';
 import type { FormTokens } from '../forms/token.ts';
 import { registerFormRoutes } from '../forms/routes.ts';
+import { registerDeleteRoutes } from '../forms/delete-routes.ts';
 import type { ParametersService } from './parameters-service.ts';
 import { PARAMETER_RESOURCE } from './parameters-service.ts';
-import { idParams, superAdminOnly } from './routes.ts';
+import { idParams } from './routes.ts';
+import { superAdminRoutes } from '../administration/scope.ts';
 
 export function parametersRoutes(app: App, parameters: ParametersService, tokens: FormTokens): void {
   const tags = ['device types'];
@@ -38,17 +40,13 @@ export function parametersRoutes(app: App, parameters: ParametersService, tokens
     { schema: { tags, summary: "The name of the parameter's unit (null without one)", params: idParams, response: PARAMETER_RESPONSES.unit } },
     (request) => parameters.unit(request.auth, request.params.id),
   );
-  superAdminOnly(app, (admin) => {
+  superAdminRoutes(app, (admin) => {
     registerFormRoutes(admin, { resource: PARAMETER_RESOURCE, tag: 'device types', form: parameters, tokens });
-    admin.delete(
-      '/api/parameters/:id',
-      {
-        schema: { tags, summary: 'Delete a parameter (super-admin); readings of its number are kept', params: idParams, response: PARAMETER_RESPONSES.delete },
-      },
-      async (request) => {
-        await parameters.remove(request.auth, request.params.id);
-        return {};
-      },
-    );
+    registerDeleteRoutes(admin, {
+      resource: 'parameters',
+      tag: tags[0]!,
+      summary: 'Delete a parameter (super-admin); readings of its number are kept',
+      remove: (auth, id) => parameters.remove(auth, id),
+    });
   });
 }

@@ -1,27 +1,15 @@
 import { z } from 'zod';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DEVICE_TYPE_RESPONSES, DEVICE_TYPE_SORT_FIELDS, duplicateRequestSchema, listQuerySchema } from '@gearwatch/contracts';
 import type { App } from '../http/types.ts';
-import { requireSuperAdmin } from '../http/auth-hook.ts';
+import { superAdminRoutes } from '../administration/scope.ts';
 import { parseListQuery, sendPage } from '../http/list.ts';
 import type { FormTokens } from '../forms/token.ts';
 import { registerFormRoutes } from '../forms/routes.ts';
+import { registerDeleteRoutes } from '../forms/delete-routes.ts';
 import type { DeviceTypesService } from './service.ts';
 import { DEVICE_TYPE_RESOURCE } from './service.ts';
 
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
-
-/**
- * Registers routes only a super-admin may call in their own plugin scope with an `onRequest` hook: anyone else
- * gets 403 once signed in, before the path, body or form token is looked at.
- */
-export function superAdminOnly(app: App, register: (scoped: App) => void): void {
-  void app.register(async (scope: FastifyInstance) => {
-    scope.addHook('onRequest', async (request) => requireSuperAdmin(request.auth));
-    register(scope.withTypeProvider<ZodTypeProvider>() as App);
-  });
-}
 
 export function deviceTypesRoutes(app: App, deviceTypes: DeviceTypesService, tokens: FormTokens): void {
   const tags = ['device types'];
@@ -53,23 +41,14 @@ export function deviceTypesRoutes(app: App, deviceTypes: DeviceTypesService, tok
     },
     (request) => deviceTypes.get(request.auth, request.params.id),
   );
-  superAdminOnly(app, (admin) => {
+  superAdminRoutes(app, (admin) => {
     registerFormRoutes(admin, { resource: DEVICE_TYPE_RESOURCE, tag: 'device types', form: deviceTypes, tokens });
-    admin.delete(
-      '/api/devicetypes/:id',
-      {
-        schema: {
-          tags,
-          summary: 'Delete a device type with its parameters (super-admin); 409 with dependents.devices while devices have it',
-          params: idParams,
-          response: DEVICE_TYPE_RESPONSES.delete,
-        },
-      },
-      async (request) => {
-        await deviceTypes.remove(request.auth, request.params.id);
-        return {};
-      },
-    );
+    registerDeleteRoutes(admin, {
+      resource: 'devicetypes',
+      tag: tags[0]!,
+      summary: 'Delete a device type with its parameters (super-admin); 409 with dependents.devices while devices have it',
+      remove: (auth, id) => deviceTypes.remove(auth, id),
+    });
     admin.post(
       '/api/devicetypes/:id/duplicate',
       {

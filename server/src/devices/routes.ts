@@ -7,6 +7,7 @@ import type { DevicesService } from './service.ts';
 import type { DeviceForm } from './form.ts';
 import type { FormTokens } from '../forms/token.ts';
 import { registerFormRoutes } from '../forms/routes.ts';
+import { registerDeleteRoutes } from '../forms/delete-routes.ts';
 
 export function devicesRoutes(app: App, devices: DevicesService, form: DeviceForm, tokens: FormTokens): void {
   const tags = ['devices'];
@@ -33,30 +34,11 @@ export function devicesRoutes(app: App, devices: DevicesService, form: DeviceFor
     (request) => devices.get(request.auth, request.params.id),
   );
   registerFormRoutes(app, { resource: 'devices', tag: 'devices', form, tokens });
-  const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
-  app.delete(
-    '/api/devices/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a device and its telemetry; 409 naming the fitted modules while there are any',
-        params: idParams,
-        response: { 200: z.object({}), 404: problemSchema, 409: problemSchema },
-      },
-    },
-    async (request) => {
-      await form.remove(request.auth, request.params.id);
-      return {};
-    },
-  );
-  app.delete(
-    '/api/devices/:id/sensors',
-    {
-      schema: { tags, summary: 'Unassign every module fitted to the device', params: idParams, response: { 200: z.object({}), 404: problemSchema } },
-    },
-    async (request) => {
-      await form.unassignSensors(request.auth, request.params.id);
-      return {};
-    },
-  );
+  registerDeleteRoutes(app, {
+    resource: 'devices',
+    tag: tags[0]!,
+    summary: 'Delete a device and its telemetry; 409 naming the fitted modules while there are any',
+    remove: (auth, id) => form.remove(auth, id),
+    unblock: { sensors: { summary: 'Unassign every module fitted to the device', run: (auth, id) => form.unassignSensors(auth, id) } },
+  });
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GROUP_RESPONSES } from '@gearwatch/contracts';
 import type { FormTokens } from '../forms/token.ts';
 import { registerFormRoutes } from '../forms/routes.ts';
+import { registerDeleteRoutes } from '../forms/delete-routes.ts';
 import type { App } from '../http/types.ts';
 import type { OperatorGroupsService } from './service.ts';
 
@@ -16,27 +17,11 @@ export function operatorGroupsRoutes(app: App, groups: OperatorGroupsService, to
     { schema: { tags, summary: 'One operator group with its operators named', params: idParams, response: GROUP_RESPONSES.operatorGroupGet } },
     (request) => groups.get(request.auth, request.params.id),
   );
-  app.delete(
-    '/api/deviceoperatorgroups/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete an operator group; 409 with dependents {operators} while it holds operators',
-        params: idParams,
-        response: GROUP_RESPONSES.delete,
-      },
-    },
-    async (request) => {
-      await groups.delete(request.auth, request.params.id);
-      return {};
-    },
-  );
-  app.delete(
-    '/api/deviceoperatorgroups/:id/operators',
-    { schema: { tags, summary: "Take every operator out of the group (their group becomes none)", params: idParams, response: GROUP_RESPONSES.unassign } },
-    async (request) => {
-      await groups.unassignOperators(request.auth, request.params.id);
-      return {};
-    },
-  );
+  registerDeleteRoutes(app, {
+    resource: 'deviceoperatorgroups',
+    tag: tags[0]!,
+    summary: 'Delete an operator group; 409 with dependents {operators} while it holds operators',
+    remove: (auth, id) => groups.delete(auth, id),
+    unblock: { operators: { summary: 'Take every operator out of the group (their group becomes none)', run: (auth, id) => groups.unassignOperators(auth, id) } },
+  });
 }

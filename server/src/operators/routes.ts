@@ -11,6 +11,7 @@ import type { App } from '../http/types.ts';
 import { parseListQuery, sendPage } from '../http/list.ts';
 import type { FormTokens } from '../forms/token.ts';
 import { registerFormRoutes } from '../forms/routes.ts';
+import { registerDeleteRoutes } from '../forms/delete-routes.ts';
 import type { OperatorsService } from './service.ts';
 import { DEVICE_OPERATOR_RESOURCE } from './service.ts';
 
@@ -47,31 +48,13 @@ export function operatorsRoutes(app: App, operators: OperatorsService, tokens: F
     },
     (request) => operators.get(request.auth, request.params.id),
   );
-  app.delete(
-    '/api/deviceoperators/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a device operator; 409 with dependents.devices while it is assigned to devices. Its card sessions stay, without the operator',
-        params: idParams,
-        response: DEVICE_OPERATOR_RESPONSES.delete,
-      },
-    },
-    async (request) => {
-      await operators.delete(request.auth, request.params.id);
-      return {};
-    },
-  );
-  app.delete(
-    '/api/deviceoperators/:id/devices',
-    {
-      schema: { tags, summary: 'Take the device operator off every device it is assigned to', params: idParams, response: DEVICE_OPERATOR_RESPONSES.unassignDevices },
-    },
-    async (request) => {
-      await operators.unassignDevices(request.auth, request.params.id);
-      return {};
-    },
-  );
+  registerDeleteRoutes(app, {
+    resource: 'deviceoperators',
+    tag: tags[0]!,
+    summary: 'Delete a device operator; 409 with dependents.devices while it is assigned to devices. Its card sessions stay, without the operator',
+    remove: (auth, id) => operators.delete(auth, id),
+    unblock: { devices: { summary: 'Take the device operator off every device it is assigned to', run: (auth, id) => operators.unassignDevices(auth, id) } },
+  });
   app.get(
     '/api/deviceoperatorgroups',
     {

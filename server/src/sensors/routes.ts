@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMINISTRATION_RESPONSES, SENSOR_SORT_FIELDS, listQuerySchema } from '@gearwatch/contracts';
 import { superAdminRoutes } from '../administration/scope.ts';
 import { registerFormRoutes } from '../forms/routes.ts';
+import { registerDeleteRoutes } from '../forms/delete-routes.ts';
 import type { FormTokens } from '../forms/token.ts';
 import { parseListQuery, sendPage } from '../http/list.ts';
 import type { App } from '../http/types.ts';
@@ -38,28 +39,12 @@ export function sensorsRoutes(app: App, sensors: SensorsService, tokens: FormTok
       },
       (request) => sensors.get(request.auth, request.params.id),
     );
-    scope.delete(
-      '/api/sensors/:id',
-      {
-        schema: {
-          tags,
-          summary: 'Delete a measurement module with its positions, events and unassigned readings; 409 with dependents.devices while it is fitted to a device',
-          params: idParams,
-          response: ADMINISTRATION_RESPONSES.delete,
-        },
-      },
-      async (request) => {
-        await sensors.delete(request.auth, request.params.id);
-        return {};
-      },
-    );
-    scope.delete(
-      '/api/sensors/:id/devices',
-      { schema: { tags, summary: 'Take the measurement module off its device', params: idParams, response: ADMINISTRATION_RESPONSES.unassign } },
-      async (request) => {
-        await sensors.unassignDevices(request.auth, request.params.id);
-        return {};
-      },
-    );
+    registerDeleteRoutes(scope, {
+      resource: 'sensors',
+      tag: 'administration',
+      summary: 'Delete a measurement module with its positions, events and unassigned readings; 409 with dependents.devices while it is fitted to a device',
+      remove: (auth, id) => sensors.delete(auth, id),
+      unblock: { devices: { summary: 'Take the measurement module off its device', run: (auth, id) => sensors.unassignDevices(auth, id) } },
+    });
   });
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMINISTRATION_RESPONSES, SUBSCRIBER_SORT_FIELDS, listQuerySchema } from '@gearwatch/contracts';
 import { superAdminRoutes } from '../administration/scope.ts';
 import { registerFormRoutes } from '../forms/routes.ts';
+import { registerDeleteRoutes } from '../forms/delete-routes.ts';
 import type { FormTokens } from '../forms/token.ts';
 import { parseListQuery, sendPage } from '../http/list.ts';
 import type { App } from '../http/types.ts';
@@ -35,20 +36,11 @@ export function subscribersRoutes(app: App, subscribers: SubscribersService, tok
       { schema: { tags, summary: 'One subscriber with its company count (super-admin)', params: idParams, response: ADMINISTRATION_RESPONSES.subscriberGet } },
       (request) => subscribers.get(request.auth, request.params.id),
     );
-    scope.delete(
-      '/api/subscribers/:id',
-      {
-        schema: {
-          tags,
-          summary: 'Delete a subscriber; 409 with dependents.companies while companies are billed to it (no unassign: change those companies first)',
-          params: idParams,
-          response: ADMINISTRATION_RESPONSES.delete,
-        },
-      },
-      async (request) => {
-        await subscribers.delete(request.auth, request.params.id);
-        return {};
-      },
-    );
+    registerDeleteRoutes(scope, {
+      resource: 'subscribers',
+      tag: 'administration',
+      summary: 'Delete a subscriber; 409 with dependents.companies while companies are billed to it (no unassign: change those companies first)',
+      remove: (auth, id) => subscribers.delete(auth, id),
+    });
   });
 }

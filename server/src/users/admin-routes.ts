@@ -4,6 +4,7 @@ import type { App } from '../http/types.ts';
 import type { FormTokens } from '../forms/token.ts';
 import type { FormResource } from '../forms/routes.ts';
 import { registerFormRoutes } from '../forms/routes.ts';
+import { registerDeleteRoutes } from '../forms/delete-routes.ts';
 import type { UserAdminService } from './admin-service.ts';
 import { USER_RESOURCE } from './admin-service.ts';
 
@@ -33,19 +34,10 @@ export function userAdminRoutes(app: App, users: UserAdminService, tokens: FormT
     { schema: { tags, summary: "One user of the caller's company (any company's for a super-admin)", params: idParams, response: USER_RESPONSES.get } },
     (request) => users.get(request.auth, request.params.id),
   );
-  app.delete(
-    '/api/users/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a user with their settings and sessions; 400 for oneself, 403 for a super-admin unless the caller is one',
-        params: idParams,
-        response: USER_RESPONSES.delete,
-      },
-    },
-    async (request) => {
-      await users.remove(request.auth, request.params.id);
-      return {};
-    },
-  );
+  registerDeleteRoutes(app, {
+    resource: 'users',
+    tag: tags[0]!,
+    summary: 'Delete a user with their settings and sessions; 400 for oneself, 403 for a super-admin unless the caller is one',
+    remove: (auth, id) => users.remove(auth, id),
+  });
 }
