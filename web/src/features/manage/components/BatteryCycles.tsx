@@ -1,0 +1,62 @@
+import Chip from '@mui/material/Chip';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { addDays, BATTERY_CYCLES_MAX_DAYS, todayIn } from '@gearwatch/contracts';
+import type { BatteryCycle, BatteryCycleState, DateRange } from '@gearwatch/contracts';
+import { useCurrentUser } from '../../../api/data-areas.ts';
+import { DateRangeField } from '../../../components/dates/DateRangeField.tsx';
+import { formatDuration, formatReading } from '../../../components/status/status-format.ts';
+import { useBatteryCycles } from '../api/devices.ts';
+import { formatDateTime } from '../format.ts';
+import { QueryBody } from './QueryBody.tsx';
+import { Section } from './Section.tsx';
+import { SimpleTable } from './SimpleTable.tsx';
+import type { SimpleColumn } from './SimpleTable.tsx';
+
+/** The cycles shown first: the last 30 days, today included. */
+export const DEFAULT_CYCLE_DAYS = 30;
+/** Battery voltages are read in volts (the status icons' battery parameter). */
+const VOLT = 'V';
+
+const STATE_COLOURS: Record<BatteryCycleState, 'default' | 'success' | 'warning'> = { complete: 'default', charging: 'success', discharging: 'warning' };
+
+/** The last 30 days up to today on the company's calendar. */
+export function defaultCycleRange(today: string): DateRange {
+  return { from: addDays(today, -(DEFAULT_CYCLE_DAYS - 1)), to: today };
+}
+
+/**
+ * The battery cycles of a device in a date range (spec 02 dictionary: start, end, charging end, charging time, cycle
+ * time, max and min voltage, state). The range is at most BATTERY_CYCLES_MAX_DAYS, as the API answers.
+ */
+export function BatteryCycles({ deviceId }: { deviceId: number }) {
+  const { t, i18n } = useTranslation();
+  const timeZone = useCurrentUser().owner.timezone;
+  const today = todayIn(timeZone);
+  const [range, setRange] = useState<DateRange>(() => defaultCycleRange(today));
+  const cycles = useBatteryCycles(deviceId, range.from, range.to);
+  const time = (iso: string | null) => formatDateTime(iso, i18n.language, timeZone) || '—';
+  const seconds = (value: number | null) => (value === null ? '—' : formatDuration(value));
+  const volts = (value: number | null) => (value === null ? '—' : formatReading(value, VOLT, i18n.language));
+  const columns: SimpleColumn<BatteryCycle>[] = [
+    { key: 'start', header: 'manage.cycles.column.start', nowrap: true, cell: (row) => time(row.start) },
+    { key: 'end', header: 'manage.cycles.column.end', nowrap: true, cell: (row) => time(row.end) },
+    { key: 'charging-end', header: 'manage.cycles.column.charging-end', nowrap: true, cell: (row) => time(row.chargingEnd) },
+    { key: 'charging-time', header: 'manage.cycles.column.charging-time', align: 'right', cell: (row) => seconds(row.chargingSeconds) },
+    { key: 'cycle-time', header: 'manage.cycles.column.cycle-time', align: 'right', cell: (row) => seconds(row.cycleSeconds) },
+    { key: 'max-voltage', header: 'manage.cycles.column.max-voltage', align: 'right', cell: (row) => volts(row.maxVoltage) },
+    { key: 'min-voltage', header: 'manage.cycles.column.min-voltage', align: 'right', cell: (row) => volts(row.minVoltage) },
+    { key: 'state', header: 'manage.cycles.column.state', cell: (row) => <Chip size="small" variant="outlined" color={STATE_COLOURS[row.state]} label={t(`manage.cycles.state.${row.state}`)} /> },
+  ];
+  return (
+    <Section
+      title={t('manage.cycles.title')}
+      testId="battery-cycles"
+      actions={<DateRangeField value={range} onChange={setRange} today={today} maxDays={BATTERY_CYCLES_MAX_DAYS} presets />}
+    >
+      <QueryBody query={cycles}>
+        {(rows) => <SimpleTable columns={columns} rows={rows} rowKey={(row, index) => `${row.start ?? ''}-${index}`} empty={t('manage.cycles.empty')} testId="cycles-table" />}
+      </QueryBody>
+    </Section>
+  );
+}

@@ -1,0 +1,64 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import { useMemo, useState } from 'react';
+import { deviceSchema } from '@gearwatch/contracts';
+import type { Device } from '@gearwatch/contracts';
+import type { EntityColumn } from '../../../components/list/EntityList.tsx';
+import { managePaths, RESOURCES } from '../api/keys.ts';
+import { useDeviceGroupOptions, useDeviceTypeOptions } from '../api/models.ts';
+import { FilterSelect } from './FilterSelect.tsx';
+import { ManageList } from './ManageList.tsx';
+import { DevicePowerState, DeviceTechnicalStatus } from './DeviceStates.tsx';
+
+const parseDevice = (entry: unknown) => deviceSchema.parse(entry);
+
+/** Several names in one cell, or a dash for none. */
+function Names({ names }: { names: readonly string[] }) {
+  if (names.length === 0) return <>—</>;
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+      {names.map((name, index) => (
+        <Chip key={`${name}-${index}`} label={name} size="small" variant="outlined" />
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * /manage/devices (spec 01 §2): the company's devices with type, groups, technical status, power state and fitted
+ * modules; search, sort, a device-group and a device-type filter; add, edit and delete (a device with modules is
+ * refused with them listed, and the dialog offers to unassign them).
+ */
+export function DevicesPage() {
+  const [deviceGroup, setDeviceGroup] = useState<number | null>(null);
+  const [deviceType, setDeviceType] = useState<number | null>(null);
+  const groups = useDeviceGroupOptions();
+  const types = useDeviceTypeOptions();
+  const filter = useMemo(() => ({ deviceGroup: deviceGroup ?? undefined, deviceType: deviceType ?? undefined }), [deviceGroup, deviceType]);
+
+  const columns: EntityColumn<Device>[] = [
+    { key: 'type', header: 'manage.column.device-type', sortField: 'deviceType', cell: (row) => row.deviceType.name },
+    { key: 'groups', header: 'manage.column.groups', cell: (row) => <Names names={row.groups.map((group) => group.name)} /> },
+    { key: 'status', header: 'manage.column.status', sortField: 'status', cell: (row) => <DeviceTechnicalStatus status={row.status} /> },
+    { key: 'power', header: 'manage.column.power-state', cell: (row) => <DevicePowerState powerState={row.powerState} /> },
+    { key: 'modules', header: 'manage.column.modules', cell: (row) => <Names names={row.sensors.map((sensor) => sensor.name || sensor.serialNumber)} /> },
+  ];
+
+  return (
+    <ManageList<Device>
+      plural={RESOURCES.devices}
+      nameHeader="manage.column.name"
+      columns={columns}
+      parse={parseDevice}
+      detailPath={managePaths.device}
+      filter={filter}
+      texts={{ add: 'manage.devices.add', edit: 'manage.devices.edit', emptyTitle: 'manage.devices.empty.title', emptyMessage: 'manage.devices.empty.message' }}
+      toolbar={
+        <>
+          <FilterSelect label="manage.filter.device-group" value={deviceGroup} options={groups.data} onChange={setDeviceGroup} />
+          <FilterSelect label="manage.filter.device-type" value={deviceType} options={types.data} onChange={setDeviceType} />
+        </>
+      }
+    />
+  );
+}
