@@ -6,10 +6,10 @@ import type { FakeHandler } from '../forms/test/fake-api.ts';
 import { renderWithFakeApi } from '../forms/test/render.tsx';
 import { DeleteDialog } from './DeleteDialog.tsx';
 
-async function renderDialog(routes: Record<string, FakeHandler>) {
+async function renderDialog(routes: Record<string, FakeHandler>, actionable?: (kind: string) => boolean) {
   const onClose = vi.fn();
   const onDeleted = vi.fn();
-  const view = await renderWithFakeApi(<DeleteDialog open plural="devices" id={5} name="Press 5" onClose={onClose} onDeleted={onDeleted} />, routes);
+  const view = await renderWithFakeApi(<DeleteDialog open plural="devices" id={5} name="Press 5" onClose={onClose} onDeleted={onDeleted} actionable={actionable} />, routes);
   return { ...view, onClose, onDeleted };
 }
 
@@ -98,5 +98,20 @@ describe('DeleteDialog', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Oops, something went wrong! Please contact with support.')).toBeTruthy();
     expect(screen.getByTestId('dependents-operators')).toBeTruthy();
     expect(callsTo('DELETE', '/api/devices/5')).toHaveLength(1);
+  });
+
+  it('409 with kinds the resource has no action for: lists them without their action', async () => {
+    const { user, calls } = await renderDialog(
+      { 'DELETE /api/devices/5': () => problem(409, { dependents: { users: [{ id: 7, name: 'Anna Nowak' }], sensors: [{ id: 8, name: 'GW-1' }] } }) },
+      (kind) => kind === 'sensors',
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const users = await screen.findByTestId('dependents-users');
+    expect(within(users).getByText('Anna Nowak')).toBeTruthy();
+    expect(within(users).queryByRole('button')).toBeNull();
+    expect(within(screen.getByTestId('dependents-sensors')).getByRole('button', { name: 'Unassign all' })).toBeTruthy();
+    // Nothing is left to confirm: only Cancel closes the dialog.
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
   });
 });

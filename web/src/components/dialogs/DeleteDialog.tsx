@@ -27,6 +27,11 @@ export interface DeleteDialogProps {
   name: string;
   onClose: () => void;
   onDeleted?: (id: number) => void;
+  /**
+   * Whether the server has the action of a kind of dependents for this resource (default: every kind with one).
+   * Some resources have no unassign call (a device type's devices, a company's users): those kinds are listed only.
+   */
+  actionable?: (kind: string) => boolean;
 }
 
 /** So many names of each kind are listed; the rest are counted. */
@@ -37,19 +42,19 @@ const SHOWN_DEPENDENTS = 10;
  * by kind, each kind with its action (unassign, confirm, remove: `DELETE /api/{plural}/{id}/{kind}`), after which the
  * delete is tried again.
  */
-export function DeleteDialog({ open, plural, id, name, onClose, onDeleted }: DeleteDialogProps) {
+export function DeleteDialog({ open, plural, id, name, onClose, onDeleted, actionable }: DeleteDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth={false} slotProps={{ paper: { sx: { width: LAYOUT.dialogDeleteWidthPx } } }}>
       <DialogTitle>{t('delete.title')}</DialogTitle>
-      {open ? <DeleteDialogBody plural={plural} id={id} name={name} onClose={onClose} onDeleted={onDeleted} /> : null}
+      {open ? <DeleteDialogBody plural={plural} id={id} name={name} onClose={onClose} onDeleted={onDeleted} actionable={actionable} /> : null}
     </Dialog>
   );
 }
 
 type Busy = null | 'delete' | 'deleted' | { kind: string };
 
-function DeleteDialogBody({ plural, id, name, onClose, onDeleted }: Omit<DeleteDialogProps, 'open'>) {
+function DeleteDialogBody({ plural, id, name, onClose, onDeleted, actionable }: Omit<DeleteDialogProps, 'open'>) {
   const { t } = useTranslation();
   const api = useApi();
   const queryClient = useQueryClient();
@@ -104,7 +109,7 @@ function DeleteDialogBody({ plural, id, name, onClose, onDeleted }: Omit<DeleteD
           <Stack spacing={2} data-testid="delete-dependents">
             <DialogContentText>{t('delete.dependents.intro', { name })}</DialogContentText>
             {Object.entries(dependents).map(([kind, rows]) => {
-              const action = dependentAction(kind);
+              const action = actionable && !actionable(kind) ? null : dependentAction(kind);
               return (
                 <Stack key={kind} spacing={0.5} data-testid={`dependents-${kind}`}>
                   <Typography variant="subtitle2" component="h3">

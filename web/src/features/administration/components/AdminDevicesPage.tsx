@@ -1,0 +1,63 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { deviceSchema } from '@gearwatch/contracts';
+import type { Device } from '@gearwatch/contracts';
+import { DeleteDialog } from '../../../components/dialogs/DeleteDialog.tsx';
+import { FormDialog } from '../../../components/forms/FormDialog.tsx';
+import { EntityList } from '../../../components/list/EntityList.tsx';
+import type { EntityColumn } from '../../../components/list/EntityList.tsx';
+import { RowActions } from '../../../components/list/RowActions.tsx';
+import { useDeviceTypeOptions } from '../api/options.ts';
+import { useEntityDialogs } from '../hooks/useEntityDialogs.ts';
+import { AddButton } from './AddButton.tsx';
+import { FilterSelect, filterId } from './FilterSelect.tsx';
+import { DeviceStatusCell } from './DeviceStatusCell.tsx';
+
+const parse = (entry: unknown): Device => deviceSchema.parse(entry);
+
+const COLUMNS: readonly EntityColumn<Device>[] = [
+  { key: 'name', header: 'admin.column.name', cell: (row) => row.name, sortField: 'name' },
+  { key: 'company', header: 'admin.column.company', cell: (row) => row.company.name },
+  { key: 'type', header: 'admin.devices.column.device-type', cell: (row) => row.deviceType.name, sortField: 'deviceType' },
+  { key: 'status', header: 'admin.devices.column.status', cell: (row) => <DeviceStatusCell status={row.status} />, sortField: 'status' },
+  { key: 'sensors', header: 'admin.devices.column.sensors', cell: (row) => row.sensors.map((sensor) => sensor.serialNumber).join(', ') || '—' },
+];
+
+/**
+ * /administration/devices: the devices of every company through the same `devices` form as /manage (a super-admin's
+ * form adds the company), narrowed by device type. A device with fitted modules is cleared (unassign) before it is
+ * deleted.
+ */
+export function AdminDevicesPage() {
+  const { t } = useTranslation();
+  const types = useDeviceTypeOptions();
+  const [deviceType, setDeviceType] = useState('');
+  const dialogs = useEntityDialogs<Device>();
+  const filter = useMemo(() => ({ deviceType: filterId(deviceType) }), [deviceType]);
+  const typeOptions = useMemo(() => (types.data ?? []).map((row) => ({ value: String(row.id), label: row.name })), [types.data]);
+  return (
+    <>
+      <AddButton label={t('admin.devices.add')} onClick={dialogs.openAdd} />
+      <EntityList<Device>
+        plural="devices"
+        columns={COLUMNS}
+        parse={parse}
+        filter={filter}
+        defaultSort="name"
+        actions={(row) => <RowActions onEdit={() => dialogs.openEdit(row.id)} onDelete={() => dialogs.openDelete(row)} />}
+        empty={{ title: t('admin.devices.empty') }}
+        toolbar={<FilterSelect label={t('admin.filter.device-type')} value={deviceType} options={typeOptions} onChange={setDeviceType} />}
+      />
+      <FormDialog
+        open={dialogs.form.open}
+        resource="devices"
+        id={dialogs.form.id}
+        title={t(dialogs.form.id === null ? 'admin.devices.add' : 'admin.devices.edit')}
+        onClose={dialogs.closeForm}
+      />
+      {dialogs.removal.row ? (
+        <DeleteDialog open={dialogs.removal.open} plural="devices" id={dialogs.removal.row.id} name={dialogs.removal.row.name} onClose={dialogs.closeDelete} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { problem } from '../../../components/forms/test/fake-api.ts';
+import { companies, devices, sensorForm, sensors } from '../test/fixtures.ts';
+import { listReply, renderAdminPage } from '../test/render-admin.tsx';
+import { AdminSensorsPage } from './AdminSensorsPage.tsx';
+
+const routes = {
+  'GET /api/sensors': () => listReply(sensors),
+  'GET /api/companies': () => listReply(companies),
+  'GET /api/devices': () => listReply(devices),
+  'GET /api/sensors/new': () => ({ body: sensorForm }),
+};
+
+const filterOf = (call: { query: URLSearchParams } | undefined) => JSON.parse(call?.query.get('filter') ?? '{}') as Record<string, unknown>;
+
+describe('AdminSensorsPage', { timeout: 20_000 }, () => {
+  it('lists the modules with company, device, activity, state, last location and work, and warranty', async () => {
+    const { rowTexts, container } = await renderAdminPage(<AdminSensorsPage />, routes);
+    await waitFor(() => expect(rowTexts('entity-list-sensors')).toHaveLength(2));
+    const [online, offline] = rowTexts('entity-list-sensors');
+    expect(online?.slice(0, 4)).toEqual(['GW-100', 'SN-0021', 'Demo FactoryForklift A', 'Yes']);
+    expect(online?.[4]).toMatch(/^Online/);
+    expect(online?.[5]).toBe('52.2297, 21.0122');
+    expect(offline?.slice(0, 8)).toEqual(['GW-200', 'SN-0022', 'Northwind LogisticsNo device', 'No', 'Offlinenever connected', 'None', 'None', 'None']);
+    const states = [...container.querySelectorAll('[data-testid="sensor-state"]')].map((element) => element.getAttribute('data-state'));
+    expect(states).toEqual(['online', 'offline']);
+    // The 2020 warranty has run out.
+    expect(container.querySelector('[data-expired="true"]')).toBeTruthy();
+  });
+
+  it('filters by company, a device of that company and activity; choosing a company clears the device', async () => {
+    const { user, callsTo, rowTexts } = await renderAdminPage(<AdminSensorsPage />, routes);
+    await waitFor(() => expect(rowTexts('entity-list-sensors')).toHaveLength(2));
+    await user.click(screen.getByRole('combobox', { name: 'Device' }));
+    // Without a company every device is offered, named with its company.
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['All', 'Demo Factory · Forklift A', 'Northwind Logistics · Truck 7']);
+    await user.click(screen.getByRole('option', { name: 'Demo Factory · Forklift A' }));
+    await waitFor(() => expect(filterOf(callsTo('GET', '/api/sensors').at(-1))).toEqual({ device: 31 }));
+
+    await user.click(screen.getByRole('combobox', { name: 'Company' }));
+    await user.click(await screen.findByRole('option', { name: 'Northwind Logistics' }));
+    await waitFor(() => expect(filterOf(callsTo('GET', '/api/sensors').at(-1))).toEqual({ company: 11 }));
+    await user.click(screen.getByRole('combobox', { name: 'Device' }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['All', 'Truck 7']);
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('combobox', { name: 'Active' }));
+    await user.click(await screen.findByRole('option', { name: 'Inactive' }));
+    await waitFor(() => expect(filterOf(callsTo('GET', '/api/sensors').at(-1))).toEqual({ company: 11, active: false }));
+  });
+
+  it('opens the add dialog with the module form', async () => {
+    const { user } = await renderAdminPage(<AdminSensorsPage />, routes);
+    await user.click(screen.getByRole('button', { name: 'Add module' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add module' });
+    expect(await within(dialog).findByRole('textbox', { name: /^Serial number/ })).toBeTruthy();
+    expect(within(dialog).getByText('Printed on the GSM module; the module signs in with it.')).toBeTruthy();
+  });
+
+  it('a module fitted to a device: unassigns it, then deletes', async () => {
+    let fitted = true;
+    const { user, rowTexts, calls } = await renderAdminPage(<AdminSensorsPage />, {
+      ...routes,
+      'DELETE /api/sensors/21': () => (fitted ? problem(409, { dependents: { devices: [{ id: 31, name: 'Forklift A' }] } }) : { body: {} }),
+      'DELETE /api/sensors/21/devices': () => {
+        fitted = false;
+        return { body: {} };
+      },
+    });
+    await waitFor(() => expect(rowTexts('entity-list-sensors')).toHaveLength(2));
+    await user.click(screen.getAllByRole('button', { name: 'Delete' })[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Delete' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Unassign all' }));
+    expect(await screen.findByText('GW-100 has been deleted')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual(['/api/sensors/21', '/api/sensors/21/devices', '/api/sensors/21']);
+  });
+});

@@ -1,0 +1,102 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { sensorSchema } from '@gearwatch/contracts';
+import type { Sensor } from '@gearwatch/contracts';
+import { useDevices } from '../../../api/data-areas.ts';
+import { DeleteDialog } from '../../../components/dialogs/DeleteDialog.tsx';
+import { FormDialog } from '../../../components/forms/FormDialog.tsx';
+import { EntityList } from '../../../components/list/EntityList.tsx';
+import type { EntityColumn } from '../../../components/list/EntityList.tsx';
+import { RowActions } from '../../../components/list/RowActions.tsx';
+import { useNow } from '../../../components/status/useNow.ts';
+import { useEntityDialogs } from '../hooks/useEntityDialogs.ts';
+import { AddButton } from './AddButton.tsx';
+import { BooleanCell } from './BooleanCell.tsx';
+import { CompanyFilter } from './CompanyFilter.tsx';
+import { ActiveFilter, activeFilter, FilterSelect, filterId } from './FilterSelect.tsx';
+import { InstantCell } from './InstantCell.tsx';
+import { SensorLocationCell, SensorPlaceCell, SensorStateCell, WarrantyCell } from './SensorCells.tsx';
+
+const parse = (entry: unknown): Sensor => sensorSchema.parse(entry);
+
+function columns(now: number): EntityColumn<Sensor>[] {
+  return [
+    { key: 'name', header: 'admin.column.name', cell: (row) => row.name, sortField: 'name' },
+    { key: 'serial', header: 'admin.sensors.column.serial-number', cell: (row) => row.serialNumber, sortField: 'serialNumber' },
+    // One column for both: the device is always one of the company's, and the list has many columns to fit.
+    { key: 'company', header: 'admin.sensors.column.company-device', cell: (row) => <SensorPlaceCell sensor={row} />, sortField: 'company' },
+    { key: 'active', header: 'admin.sensors.column.active', cell: (row) => <BooleanCell value={row.active} />, align: 'center' },
+    { key: 'state', header: 'admin.sensors.column.state', cell: (row) => <SensorStateCell sensor={row} now={now} />, sortField: 'lastActivity' },
+    { key: 'location', header: 'admin.sensors.column.last-location', cell: (row) => <SensorLocationCell sensor={row} now={now} /> },
+    { key: 'work', header: 'admin.sensors.column.last-work-time', cell: (row) => <InstantCell value={row.lastWorkTime} now={now} noneKey="admin.none" /> },
+    { key: 'warranty', header: 'admin.sensors.column.warranty-to', cell: (row) => <WarrantyCell sensor={row} now={now} /> },
+  ];
+}
+
+/**
+ * /administration/sensors: the measurement modules of every company with their device, whether they are online and
+ * where and when they last reported, narrowed by company, device and active. A module fitted to a device is taken
+ * off it (unassign) before it can be deleted.
+ */
+export function AdminSensorsPage() {
+  const { t } = useTranslation();
+  // One clock for every "5 min ago" of the list.
+  const now = useNow();
+  // A super-admin's devices data area holds every company's devices.
+  const devices = useDevices();
+  const [company, setCompany] = useState('');
+  const [device, setDevice] = useState('');
+  const [active, setActive] = useState('');
+  const dialogs = useEntityDialogs<Sensor>();
+  const filter = useMemo(
+    () => ({ company: filterId(company), device: filterId(device), active: activeFilter(active) }),
+    [company, device, active],
+  );
+  // With a company chosen, only its devices; otherwise every device, named with its company.
+  const deviceOptions = useMemo(
+    () =>
+      (devices.data ?? [])
+        .filter((row) => company === '' || String(row.company.id) === company)
+        .map((row) => ({ value: String(row.id), label: company === '' ? `${row.company.name} · ${row.name}` : row.name })),
+    [devices.data, company],
+  );
+  const cols = useMemo(() => columns(now), [now]);
+
+  const chooseCompany = (value: string) => {
+    setCompany(value);
+    // A device of another company would leave the list empty for no visible reason.
+    setDevice('');
+  };
+
+  return (
+    <>
+      <AddButton label={t('admin.sensors.add')} onClick={dialogs.openAdd} />
+      <EntityList<Sensor>
+        plural="sensors"
+        columns={cols}
+        parse={parse}
+        filter={filter}
+        defaultSort="name"
+        actions={(row) => <RowActions onEdit={() => dialogs.openEdit(row.id)} onDelete={() => dialogs.openDelete(row)} />}
+        empty={{ title: t('admin.sensors.empty') }}
+        toolbar={
+          <>
+            <CompanyFilter value={company} onChange={chooseCompany} />
+            <FilterSelect label={t('admin.filter.device')} value={device} options={deviceOptions} onChange={setDevice} />
+            <ActiveFilter value={active} onChange={setActive} />
+          </>
+        }
+      />
+      <FormDialog
+        open={dialogs.form.open}
+        resource="sensors"
+        id={dialogs.form.id}
+        title={t(dialogs.form.id === null ? 'admin.sensors.add' : 'admin.sensors.edit')}
+        onClose={dialogs.closeForm}
+      />
+      {dialogs.removal.row ? (
+        <DeleteDialog open={dialogs.removal.open} plural="sensors" id={dialogs.removal.row.id} name={dialogs.removal.row.name} onClose={dialogs.closeDelete} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { adminParameterSchema, deviceTypeDetailSchema } from '@gearwatch/contracts';
+import type { AdminParameter } from '@gearwatch/contracts';
+import { useApi } from '../../../api/ApiProvider.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { ApiError } from '../../../api/errors.ts';
+import { DeleteDialog } from '../../../components/dialogs/DeleteDialog.tsx';
+import { FormDialog } from '../../../components/forms/FormDialog.tsx';
+import { EntityList } from '../../../components/list/EntityList.tsx';
+import type { EntityColumn } from '../../../components/list/EntityList.tsx';
+import { RowActions } from '../../../components/list/RowActions.tsx';
+import { useEntityDialogs } from '../hooks/useEntityDialogs.ts';
+import { BooleanCell } from './BooleanCell.tsx';
+
+const parse = (entry: unknown): AdminParameter => adminParameterSchema.parse(entry);
+
+function AggregationCell({ value }: { value: AdminParameter['aggregation'] }) {
+  const { t } = useTranslation();
+  return <>{t(`parameter.aggregation.${value}`)}</>;
+}
+
+const COLUMNS: readonly EntityColumn<AdminParameter>[] = [
+  { key: 'number', header: 'admin.parameters.column.number', cell: (row) => row.number, sortField: 'number', align: 'right', width: 96 },
+  { key: 'name', header: 'admin.column.name', cell: (row) => row.name, sortField: 'name' },
+  { key: 'unit', header: 'admin.parameters.column.unit', cell: (row) => (row.unit ? row.unit.short || row.unit.name : '—') },
+  { key: 'aggregation', header: 'admin.parameters.column.aggregation', cell: (row) => <AggregationCell value={row.aggregation} /> },
+  {
+    key: 'tags',
+    header: 'admin.parameters.column.tags',
+    cell: (row) => (
+      <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+        {row.tags.map((tag) => (
+          <Chip key={tag} size="small" label={tag} />
+        ))}
+      </Stack>
+    ),
+  },
+  { key: 'public', header: 'admin.parameters.column.public', cell: (row) => <BooleanCell value={row.public} />, align: 'center' },
+];
+
+export interface DeviceTypeParametersProps {
+  deviceTypeId: number;
+  /** The type is gone (deleted elsewhere, or a stale link): the page drops the selection. */
+  onMissing: () => void;
+}
+
+/**
+ * The parameters of one device type (`GET /api/parameters?filter={"deviceType":id}`), by number, with their add,
+ * edit and delete. The server's new-parameter form cannot be given a type, so it is chosen in the form.
+ */
+export function DeviceTypeParameters({ deviceTypeId, onMissing }: DeviceTypeParametersProps) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const dialogs = useEntityDialogs<AdminParameter>();
+  const type = useQuery({
+    queryKey: ['devicetypes', 'detail', deviceTypeId],
+    queryFn: async ({ signal }) => deviceTypeDetailSchema.parse(await api.get<unknown>(`/api/devicetypes/${deviceTypeId}`, undefined, signal)),
+  });
+  const missing = type.error instanceof ApiError && type.error.status === 404;
+  useEffect(() => {
+    if (missing) onMissing();
+  }, [missing, onMissing]);
+  const filter = useMemo(() => ({ deviceType: deviceTypeId }), [deviceTypeId]);
+  // A parameter saved or deleted changes the type's parameter count in the list above.
+  const refreshTypes = () => void queryClient.invalidateQueries({ queryKey: ['devicetypes'] });
+
+  return (
+    <Box component="section" aria-labelledby="device-type-parameters-title" data-testid="device-type-parameters">
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1, px: 1 }}>
+        <Typography id="device-type-parameters-title" variant="h6" component="h2" sx={{ flex: 1 }}>
+          {type.data ? t('admin.parameters.title', { name: type.data.name }) : t('admin.parameters.title-loading')}
+        </Typography>
+        <Button variant="outlined" size="small" startIcon={<AddOutlined />} onClick={dialogs.openAdd}>
+          {t('admin.parameters.add')}
+        </Button>
+      </Stack>
+      {type.isError && !missing ? (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {t('admin.parameters.type-load-failed')}
+        </Alert>
+      ) : null}
+      {type.data?.parameters.length === 0 ? (
+        // The list would call an empty answer to its type filter "nothing matches your search": the type has none.
+        <Paper variant="outlined">
+          <EmptyState title={t('admin.parameters.empty')} />
+        </Paper>
+      ) : (
+        <EntityList<AdminParameter>
+          plural="parameters"
+          columns={COLUMNS}
+          parse={parse}
+          filter={filter}
+          defaultSort="number"
+          actions={(row) => <RowActions onEdit={() => dialogs.openEdit(row.id)} onDelete={() => dialogs.openDelete(row)} />}
+        />
+      )}
+      <FormDialog
+        open={dialogs.form.open}
+        resource="parameters"
+        id={dialogs.form.id}
+        title={t(dialogs.form.id === null ? 'admin.parameters.add' : 'admin.parameters.edit')}
+        onClose={dialogs.closeForm}
+        onSaved={refreshTypes}
+      />
+      {dialogs.removal.row ? (
+        <DeleteDialog
+          open={dialogs.removal.open}
+          plural="parameters"
+          id={dialogs.removal.row.id}
+          name={`${dialogs.removal.row.number} · ${dialogs.removal.row.name}`}
+          onClose={dialogs.closeDelete}
+          onDeleted={refreshTypes}
+        />
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,75 @@
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { companySchema } from '@gearwatch/contracts';
+import type { Company } from '@gearwatch/contracts';
+import { DeleteDialog } from '../../../components/dialogs/DeleteDialog.tsx';
+import { FormDialog } from '../../../components/forms/FormDialog.tsx';
+import { EntityList } from '../../../components/list/EntityList.tsx';
+import type { EntityColumn } from '../../../components/list/EntityList.tsx';
+import { RowActions } from '../../../components/list/RowActions.tsx';
+import { useEntityDialogs } from '../hooks/useEntityDialogs.ts';
+import { AddButton } from './AddButton.tsx';
+import { BooleanCell } from './BooleanCell.tsx';
+import { noDependentActions } from './dependents.ts';
+
+const parse = (entry: unknown): Company => companySchema.parse(entry);
+
+const COLUMNS: readonly EntityColumn<Company>[] = [
+  { key: 'name', header: 'admin.column.name', cell: (row) => row.name, sortField: 'name' },
+  { key: 'subscriber', header: 'admin.user-groups.column.subscriber', cell: (row) => row.subscriber?.name ?? '—' },
+  { key: 'timezone', header: 'admin.user-groups.column.timezone', cell: (row) => row.timezone },
+  { key: 'subscription', header: 'admin.user-groups.column.subscription-type', cell: (row) => <SubscriptionType type={row.subscriptionType} /> },
+  {
+    key: 'registration',
+    header: 'admin.user-groups.column.automatic-operator-registration',
+    cell: (row) => <BooleanCell value={row.automaticOperatorRegistration} />,
+    align: 'center',
+  },
+  { key: 'users', header: 'admin.user-groups.column.users', cell: (row) => row.userCount, align: 'right' },
+  { key: 'devices', header: 'admin.user-groups.column.devices', cell: (row) => row.deviceCount, align: 'right' },
+];
+
+function SubscriptionType({ type }: { type: Company['subscriptionType'] }) {
+  const { t } = useTranslation();
+  return <Typography variant="body2">{t(`company.subscription-type.${type}`)}</Typography>;
+}
+
+/**
+ * /administration/user-groups: the companies (the administration's "user groups") with their subscriber, timezone,
+ * subscription and how many users and devices they have. A company with users, devices or modules cannot be
+ * deleted; the server has no call to move them, so the dialog only names them.
+ */
+export function UserGroupsPage() {
+  const { t } = useTranslation();
+  const dialogs = useEntityDialogs<Company>();
+  return (
+    <>
+      <AddButton label={t('admin.user-groups.add')} onClick={dialogs.openAdd} />
+      <EntityList<Company>
+        plural="companies"
+        columns={COLUMNS}
+        parse={parse}
+        defaultSort="name"
+        actions={(row) => <RowActions onEdit={() => dialogs.openEdit(row.id)} onDelete={() => dialogs.openDelete(row)} />}
+        empty={{ title: t('admin.user-groups.empty') }}
+      />
+      <FormDialog
+        open={dialogs.form.open}
+        resource="companies"
+        id={dialogs.form.id}
+        title={t(dialogs.form.id === null ? 'admin.user-groups.add' : 'admin.user-groups.edit')}
+        onClose={dialogs.closeForm}
+      />
+      {dialogs.removal.row ? (
+        <DeleteDialog
+          open={dialogs.removal.open}
+          plural="companies"
+          id={dialogs.removal.row.id}
+          name={dialogs.removal.row.name}
+          onClose={dialogs.closeDelete}
+          actionable={noDependentActions}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import RemoveCircleOutlineOutlined from '@mui/icons-material/RemoveCircleOutlineOutlined';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NATIVE_NAMES } from '@gearwatch/contracts';
+import type { UserListEntry } from '@gearwatch/contracts';
+import type { EntityColumn } from '../../../components/list/EntityList.tsx';
+import { relativeTime } from '../../../components/status/status-format.ts';
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The last sign-in (an instant in UTC) on the browser's clock. */
+function formatInstant(iso: string, language: string): string {
+  let formatter = formatters.get(language);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' });
+    formatters.set(language, formatter);
+  }
+  return formatter.format(new Date(iso));
+}
+
+function NameCell({ row, isMe }: { row: UserListEntry; isMe: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <span>{row.name}</span>
+      {isMe ? <Chip size="small" label={t('users.you')} /> : null}
+    </Stack>
+  );
+}
+
+function ActiveCell({ active }: { active: boolean }) {
+  const { t } = useTranslation();
+  const label = t(active ? 'status.active' : 'status.inactive');
+  return active ? <CheckCircleOutlined fontSize="small" color="success" titleAccess={label} /> : <RemoveCircleOutlineOutlined fontSize="small" sx={{ color: 'grey.500' }} titleAccess={label} />;
+}
+
+function LastLoginCell({ value }: { value: string | null }) {
+  const { t, i18n } = useTranslation();
+  if (value === null) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t('users.never-signed-in')}
+      </Typography>
+    );
+  }
+  return (
+    <Tooltip title={relativeTime(value, Date.now(), i18n.language)}>
+      <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {formatInstant(value, i18n.language)}
+      </Typography>
+    </Tooltip>
+  );
+}
+
+/** The columns of the users list; the signed-in user's own row is marked. */
+export function useUserColumns(myId: number): EntityColumn<UserListEntry>[] {
+  return useMemo(
+    () => [
+      { key: 'name', header: 'users.column.name', cell: (row) => <NameCell row={row} isMe={row.id === myId} />, sortField: 'name' },
+      { key: 'username', header: 'users.column.username', cell: (row) => row.username },
+      { key: 'email', header: 'users.column.email', cell: (row) => row.email, sortField: 'email' },
+      { key: 'language', header: 'users.column.language', cell: (row) => LANGUAGE_NATIVE_NAMES[row.language] },
+      { key: 'active', header: 'users.column.active', cell: (row) => <ActiveCell active={row.active} />, align: 'center' },
+      { key: 'last-login', header: 'users.column.last-login', cell: (row) => <LastLoginCell value={row.lastLogin} />, sortField: 'lastLogin' },
+    ],
+    [myId],
+  );
+}
