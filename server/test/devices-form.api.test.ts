@@ -224,6 +224,10 @@ describe('device form API', () => {
     expect(mixed.json()).toEqual({ errors: { groups: [MESSAGE_KEYS.incorrect] }, rootErrors: [] });
     const created = await call('POST', '/api/devices', { token: definition.token, company: otherCompanyId, name: 'Admin device', deviceType: deviceTypeId, status: 'operational', groups: [otherGroupId] }, adminToken);
     expect(created.statusCode, created.body).toBe(201);
+    const filtered = (await call('GET', `/api/devices?page_size=0&filter=${encodeURIComponent(JSON.stringify({ company: otherCompanyId }))}`, undefined, adminToken)).json<{
+      entries: { name: string; company: { id: number } }[];
+    }>();
+    expect(filtered.entries.map((d) => d.name)).toEqual(['Admin device']);
     const edit = await formOf(`/api/devices/${created.json<{ id: number }>().id}/edit`, adminToken);
     expect(edit.schema.company).toMatchObject({ disabled: true });
     expect(edit.data.company).toBe(otherCompanyId);

@@ -59,6 +59,8 @@ export class DevicesRepository {
     if (request.search) query = query.where(sql`devices.name`, 'ilike', `%${request.search.replace(/[\\%_]/g, '\\$&')}%`);
     const deviceType = Number(request.filter.deviceType);
     if (Number.isInteger(deviceType) && deviceType > 0) query = query.where('devices.device_type_id', '=', deviceType);
+    const company = Number(request.filter.company);
+    if (Number.isInteger(company) && company > 0) query = query.where('devices.company_id', '=', company);
     const group = Number(request.filter.deviceGroup);
     if (Number.isInteger(group) && group > 0) {
       query = query.where('devices.id', 'in', this.db.selectFrom('device_group_devices').select('device_id').where('device_group_id', '=', group));

@@ -16,7 +16,7 @@ export function devicesRoutes(app: App, devices: DevicesService, form: DeviceFor
     {
       schema: {
         tags,
-        summary: 'Devices of the caller\'s company (every company for a super-admin); filter keys: deviceType, deviceGroup',
+        summary: 'Devices of the caller\'s company (every company for a super-admin); filter keys: deviceType, deviceGroup, company',
         querystring: listQuerySchema,
         response: { 200: deviceListSchema, 204: z.null(), 400: validationErrorSchema },
       },

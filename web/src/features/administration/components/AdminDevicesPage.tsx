@@ -12,6 +12,7 @@ import { useEntityDialogs } from '../hooks/useEntityDialogs.ts';
 import { AddButton } from './AddButton.tsx';
 import { FilterSelect, filterId } from './FilterSelect.tsx';
 import { DeviceStatusCell } from './DeviceStatusCell.tsx';
+import { CompanyFilter } from './CompanyFilter.tsx';
 
 const parse = (entry: unknown): Device => deviceSchema.parse(entry);
 
@@ -25,15 +26,16 @@ const COLUMNS: readonly EntityColumn<Device>[] = [
 
 /**
  * /administration/devices: the devices of every company through the same `devices` form as /manage (a super-admin's
- * form adds the company), narrowed by device type. A device with fitted modules is cleared (unassign) before it is
+ * form adds the company), narrowed by company and device type. A device with fitted modules is cleared (unassign) before it is
  * deleted.
  */
 export function AdminDevicesPage() {
   const { t } = useTranslation();
   const types = useDeviceTypeOptions();
   const [deviceType, setDeviceType] = useState('');
+  const [company, setCompany] = useState('');
   const dialogs = useEntityDialogs<Device>();
-  const filter = useMemo(() => ({ deviceType: filterId(deviceType) }), [deviceType]);
+  const filter = useMemo(() => ({ deviceType: filterId(deviceType), company: filterId(company) }), [deviceType, company]);
   const typeOptions = useMemo(() => (types.data ?? []).map((row) => ({ value: String(row.id), label: row.name })), [types.data]);
   return (
     <>
@@ -46,7 +48,12 @@ export function AdminDevicesPage() {
         defaultSort="name"
         actions={(row) => <RowActions onEdit={() => dialogs.openEdit(row.id)} onDelete={() => dialogs.openDelete(row)} />}
         empty={{ title: t('admin.devices.empty') }}
-        toolbar={<FilterSelect label={t('admin.filter.device-type')} value={deviceType} options={typeOptions} onChange={setDeviceType} />}
+        toolbar={
+          <>
+            <CompanyFilter value={company} onChange={setCompany} />
+            <FilterSelect label={t('admin.filter.device-type')} value={deviceType} options={typeOptions} onChange={setDeviceType} />
+          </>
+        }
       />
       <FormDialog
         open={dialogs.form.open}
