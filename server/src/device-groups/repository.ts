@@ -4,6 +4,7 @@ import type { DB } from '../db/schema.ts';
 import type { TenantScope } from '../auth/context.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
+import { companyChoices, nameTakenInCompany } from '../forms/lookups.ts';
 
 export type DeviceGroupSortField = 'id' | 'name' | 'deviceCount';
 
@@ -127,17 +128,11 @@ export class DeviceGroupsRepository {
 
   /** Whether another group of the company has this name, in any letter case. */
   async nameTaken(companyId: number, name: string, exceptId: number | null): Promise<boolean> {
-    let query = this.db
-      .selectFrom('device_groups')
-      .select('id')
-      .where('company_id', '=', companyId)
-      .where(sql`lower(name)`, '=', name.toLowerCase());
-    if (exceptId !== null) query = query.where('id', '<>', exceptId);
-    return (await query.limit(1).executeTakeFirst()) !== undefined;
+    return nameTakenInCompany(this.db, 'device_groups', companyId, name, exceptId);
   }
 
   companies(): Promise<NamedRow[]> {
-    return this.db.selectFrom('companies').select(['id', 'name']).orderBy(sql`lower(name)`).orderBy('id').execute();
+    return companyChoices(this.db);
   }
 
   /** The devices of one company, or of every company (null), by company and device name. */

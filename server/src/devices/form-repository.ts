@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { companyChoices, nameTakenInCompany } from '../forms/lookups.ts';
 
 export interface NamedRow {
   id: number;
@@ -52,7 +53,7 @@ export class DeviceFormRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
   companies(): Promise<{ id: number; name: string }[]> {
-    return this.db.selectFrom('companies').select(['id', 'name']).orderBy(sql`lower(name)`).execute();
+    return companyChoices(this.db);
   }
 
   deviceTypes(): Promise<{ id: number; name: string }[]> {
@@ -129,14 +130,7 @@ export class DeviceFormRepository {
   }
 
   async nameTaken(companyId: number, name: string, exceptId: number | null): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('devices')
-      .select('id')
-      .where('company_id', '=', companyId)
-      .where(sql`lower(name)`, '=', name.toLowerCase())
-      .where('id', '!=', exceptId ?? 0)
-      .executeTakeFirst();
-    return row !== undefined;
+    return nameTakenInCompany(this.db, 'devices', companyId, name, exceptId);
   }
 
   /** Inserts (id null) or updates the device and replaces every link, in the caller's transaction. */

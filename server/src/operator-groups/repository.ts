@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { TenantScope } from '../auth/context.ts';
+import { companyChoices, nameTakenInCompany } from '../forms/lookups.ts';
 
 export interface OperatorGroupRow {
   id: number;
@@ -68,17 +69,11 @@ export class OperatorGroupsRepository {
 
   /** Whether another operator group of the company has this name, in any letter case. */
   async nameTaken(companyId: number, name: string, exceptId: number | null): Promise<boolean> {
-    let query = this.db
-      .selectFrom('operator_groups')
-      .select('id')
-      .where('company_id', '=', companyId)
-      .where(sql`lower(name)`, '=', name.toLowerCase());
-    if (exceptId !== null) query = query.where('id', '<>', exceptId);
-    return (await query.limit(1).executeTakeFirst()) !== undefined;
+    return nameTakenInCompany(this.db, 'operator_groups', companyId, name, exceptId);
   }
 
   companies(): Promise<NamedRow[]> {
-    return this.db.selectFrom('companies').select(['id', 'name']).orderBy(sql`lower(name)`).orderBy('id').execute();
+    return companyChoices(this.db);
   }
 
   /** The operators of one company, or of every company (null); unordered (the service sorts them in Polish). */

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { TenantScope } from '../auth/context.ts';
 import { likePattern } from '../http/list.ts';
+import { companyChoices } from '../forms/lookups.ts';
 
 /** What the list sorts by: the service orders these with the Polish collation, which PGlite (no ICU) cannot. */
 export interface OperatorSortKeys {
@@ -193,7 +194,7 @@ export class OperatorsRepository {
   }
 
   companies(): Promise<NamedRow[]> {
-    return this.db.selectFrom('companies').select(['id', 'name']).orderBy(sql`lower(name)`).orderBy('id').execute();
+    return companyChoices(this.db);
   }
 
   /** The operator groups of one company, or of every company (null); unordered. */

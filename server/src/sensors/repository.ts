@@ -5,6 +5,7 @@ import type { SENSOR_SORT_FIELDS } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
 import type { ListRequest } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
+import { companyChoices } from '../forms/lookups.ts';
 
 export type SensorSortField = (typeof SENSOR_SORT_FIELDS)[number];
 
@@ -171,7 +172,7 @@ export class SensorsRepository {
   }
 
   companies(): Promise<NamedRow[]> {
-    return this.db.selectFrom('companies').select(['id', 'name']).orderBy(sql`lower(name)`).orderBy('id').execute();
+    return companyChoices(this.db);
   }
 
   /** Every company's devices, by company name and device name. */

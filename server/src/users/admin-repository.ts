@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { TenantScope } from '../auth/context.ts';
+import { companyChoices } from '../forms/lookups.ts';
 
 /** A user as the user management shows and edits it. */
 export interface ManagedUserRow {
@@ -76,7 +77,7 @@ export class UserAdminRepository {
   }
 
   companies(): Promise<{ id: number; name: string }[]> {
-    return this.db.selectFrom('companies').select(['id', 'name']).orderBy(sql`lower(name)`).orderBy('id').execute();
+    return companyChoices(this.db);
   }
 
   /** Which of the username and the e-mail another user has, whatever the letter case. */
