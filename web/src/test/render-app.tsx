@@ -28,15 +28,18 @@ export const demoUser: CurrentUser = {
 export interface RenderAppOptions {
   signedIn?: boolean;
   user?: CurrentUser;
+  /** More JSON answers of the fake API, by path (a page's own rows). */
+  answers?: Record<string, unknown>;
 }
 
 /** Renders the real route table in memory against a fake API that answers the start-up calls. */
-export async function renderApp(path: string, { signedIn = false, user = demoUser }: RenderAppOptions = {}) {
+export async function renderApp(path: string, { signedIn = false, user = demoUser, answers = {} }: RenderAppOptions = {}) {
   const requests: string[] = [];
   const fetch = async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost');
     requests.push(url.pathname);
     const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
+    if (url.pathname in answers) return json(answers[url.pathname]);
     switch (url.pathname) {
       case '/api/users/current':
         return json(user);

@@ -3,11 +3,14 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useCrumbs } from './usePageTitle.ts';
+import { useCrumbs, useDocumentTitle } from './usePageTitle.ts';
 
+/** The breadcrumb trail of the current page, its last crumb the page's heading. */
 export function AppBreadcrumbs() {
   const { t } = useTranslation();
   const crumbs = useCrumbs();
+  // The bar is on every page of the shell, so it also names the browser tab.
+  useDocumentTitle(crumbs.at(-1)?.title);
   return (
     <Breadcrumbs aria-label={t('shell.breadcrumbs')} sx={{ minWidth: 0 }}>
       {crumbs.map((crumb, index) =>

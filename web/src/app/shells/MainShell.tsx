@@ -19,6 +19,7 @@ import { AppBreadcrumbs } from './AppBreadcrumbs.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { NavDrawer } from './NavDrawer.tsx';
 import { PageActionsProvider, PageActionsSlot } from '../../components/PageActions.tsx';
+import { PageNameProvider } from '../../components/PageName.tsx';
 import type { ProfileAction } from './ProfileMenu.tsx';
 import { UpcomingDialog } from './UpcomingDialog.tsx';
 import { useSignOut } from './useSignOut.ts';
@@ -100,7 +101,9 @@ export function MainShell() {
   return (
     <SessionDataGate>
       <PageActionsProvider>
-        <ShellLayout />
+        <PageNameProvider>
+          <ShellLayout />
+        </PageNameProvider>
       </PageActionsProvider>
     </SessionDataGate>
   );

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_NAME } from '@gearwatch/contracts';
+import { usePageName } from '../../components/PageName.tsx';
 import type { RouteHandle } from '../route-handle.ts';
 
 export interface Crumb {
@@ -13,10 +14,14 @@ function hasTitle(handle: unknown): handle is RouteHandle {
   return typeof handle === 'object' && handle !== null && typeof (handle as RouteHandle).title === 'string';
 }
 
-/** The breadcrumb trail of the current route: every matched route that names a title. */
+/**
+ * The breadcrumb trail of the current route: every matched route that names a title; the last one says the name of
+ * the row its page shows, once the page has named it.
+ */
 export function useCrumbs(): Crumb[] {
   const { t } = useTranslation();
   const matches = useMatches();
+  const pageName = usePageName();
   const crumbs: Crumb[] = [];
   for (const match of matches) {
     if (!hasTitle(match.handle)) continue;
@@ -24,14 +29,19 @@ export function useCrumbs(): Crumb[] {
     if (crumbs.at(-1)?.title === title) continue;
     crumbs.push({ title, path: match.pathname });
   }
+  const last = crumbs.at(-1);
+  if (last && pageName) crumbs[crumbs.length - 1] = { ...last, title: pageName };
   return crumbs;
 }
 
-/** The current page's title, also written to the browser tab. */
+/** The current page's title: its last breadcrumb. */
 export function usePageTitle(): string | undefined {
-  const title = useCrumbs().at(-1)?.title;
+  return useCrumbs().at(-1)?.title;
+}
+
+/** Writes a page's title to the browser tab (and its history entry). */
+export function useDocumentTitle(title: string | undefined): void {
   useEffect(() => {
     document.title = title ? `${title} · ${PRODUCT_NAME}` : PRODUCT_NAME;
   }, [title]);
-  return title;
 }

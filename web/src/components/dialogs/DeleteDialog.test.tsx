@@ -37,6 +37,16 @@ describe('DeleteDialog', { timeout: 15_000 }, () => {
     expect(onDeleted).not.toHaveBeenCalled();
   });
 
+  it('400: shows the refusal’s own reason and stays open', async () => {
+    const { user, onDeleted, onClose } = await renderDialog({
+      'DELETE /api/devices/5': () => ({ status: 400, body: { errors: {}, rootErrors: ['user.error.cannot-delete-self'] } }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('You cannot delete your own user')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(onDeleted).not.toHaveBeenCalled();
+  });
+
   it('409: lists the dependents by kind; their action, then the delete again', async () => {
     let sensorsAssigned = true;
     const { user, onDeleted, calls } = await renderDialog({

@@ -14,6 +14,12 @@ describe('errorMessageKey', () => {
     expect(errorMessageKey(new ApiError(403, { message: 'You may not' }, null), 'fallback', known)).toBe('error.forbidden');
   });
 
+  it('uses the first root error of a refused call the client knows', () => {
+    const refused = new ApiError(400, { errors: {}, rootErrors: ['something.unknown', 'device.error.in-use'] }, null);
+    expect(errorMessageKey(refused, 'fallback', known)).toBe('device.error.in-use');
+    expect(errorMessageKey(new ApiError(400, { errors: {}, rootErrors: ['something.unknown'] }, null), 'fallback', known)).toBe('fallback');
+  });
+
   it('falls back to the given key otherwise', () => {
     expect(errorMessageKey(new ApiError(500, 'Bad gateway', null), 'form.message.save-failed', known)).toBe('form.message.save-failed');
     expect(errorMessageKey(new NetworkError(new Error('offline')), 'form.message.save-failed', known)).toBe('form.message.save-failed');

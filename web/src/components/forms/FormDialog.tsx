@@ -13,6 +13,7 @@ import { LAYOUT } from '@gearwatch/contracts';
 import { useDelayedClose } from '../useDelayedClose.ts';
 import { useNotify } from '../dialogs/useNotify.ts';
 import { FormRenderer } from './FormRenderer.tsx';
+import type { FormValues } from './form-values.ts';
 import { useServerForm } from './useServerForm.ts';
 
 export interface FormDialogProps {
@@ -26,13 +27,15 @@ export interface FormDialogProps {
   onClose: () => void;
   /** After the row was saved, with its id; the dialog then closes after the spec's short delay. */
   onSaved?: (id: number) => void;
+  /** Values a new row's form starts with (the page's own context, e.g. the device type on screen). */
+  presets?: FormValues;
 }
 
 /**
  * A server-driven form in a dialog (spec 01 §2 generic dialog, 40% wide): loads `new` or `{id}/edit`, saves with
  * Save, closes on Cancel, after saving (with the short delay) or when the form cannot be loaded.
  */
-export function FormDialog({ open, resource, id, title, onClose, onSaved }: FormDialogProps) {
+export function FormDialog({ open, resource, id, title, onClose, onSaved, presets }: FormDialogProps) {
   return (
     <Dialog
       open={open}
@@ -43,12 +46,12 @@ export function FormDialog({ open, resource, id, title, onClose, onSaved }: Form
     >
       <DialogTitle>{title}</DialogTitle>
       {/* Mounted only while open, so each opening fetches a fresh form (and a fresh token). */}
-      {open ? <FormDialogBody resource={resource} id={id} onClose={onClose} onSaved={onSaved} /> : null}
+      {open ? <FormDialogBody resource={resource} id={id} onClose={onClose} onSaved={onSaved} presets={presets} /> : null}
     </Dialog>
   );
 }
 
-function FormDialogBody({ resource, id, onClose, onSaved }: Pick<FormDialogProps, 'resource' | 'id' | 'onClose' | 'onSaved'>) {
+function FormDialogBody({ resource, id, onClose, onSaved, presets }: Pick<FormDialogProps, 'resource' | 'id' | 'onClose' | 'onSaved' | 'presets'>) {
   const { t } = useTranslation();
   const notify = useNotify();
   const closeSoon = useDelayedClose(onClose);
@@ -60,7 +63,7 @@ function FormDialogBody({ resource, id, onClose, onSaved }: Pick<FormDialogProps
     },
     [closeSoon, notify, onSaved],
   );
-  const form = useServerForm(resource, id, { onSaved: saved, onFetchError: onClose });
+  const form = useServerForm(resource, id, { onSaved: saved, onFetchError: onClose, presets });
   const busy = form.status === 'submitting' || form.status === 'submitted' || form.status === 'fetching';
 
   const submit = (event: FormEvent) => {

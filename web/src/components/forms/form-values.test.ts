@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeForm } from '../../api/client.ts';
-import { emptyValue, encodeSubmission, initialValues, mergeValues } from './form-values.ts';
+import { emptyValue, encodeSubmission, initialValues, mergeValues, presetValues } from './form-values.ts';
 import { field } from './test/fields.ts';
 
 const schema = {
@@ -29,6 +29,14 @@ describe('form values', () => {
       area: null,
       powerState: null,
     });
+  });
+
+  it('presets a new row’s values only for enabled fields of the schema, and for choices only among them', () => {
+    const choices = { status: [{ value: 'operational', label: 'Operational' }], groups: [{ value: 3, label: 'Hall A' }] };
+    const values = presetValues({ schema, data: { name: 'Server name' }, choices }, { name: 'Preset', status: 'operational', groups: [3], powerState: 'on', gone: 'x' });
+    expect(values).toMatchObject({ name: 'Preset', status: 'operational', groups: [3], powerState: null });
+    expect(values).not.toHaveProperty('gone');
+    expect(presetValues({ schema, data: {}, choices }, { status: 'scrapped', groups: [3, 9] })).toMatchObject({ status: null, groups: [] });
   });
 
   it('keeps the user’s values over a reopened form’s data, but not for fields that became disabled', () => {

@@ -19,6 +19,23 @@ export function initialValues(definition: Pick<FormDefinition, 'schema' | 'data'
 }
 
 /**
+ * The starting values of a new row's form with what the page already knows on top (the device type whose parameters
+ * are on screen, say): only for fields the schema has and the user may change, and for a field with choices only a
+ * value among them, so a preset never sends what the user could not have picked.
+ */
+export function presetValues(definition: Pick<FormDefinition, 'schema' | 'data' | 'choices'>, presets: FormValues): FormValues {
+  const values = initialValues(definition);
+  for (const [name, preset] of Object.entries(presets)) {
+    const field = definition.schema[name];
+    if (!field || field.disabled) continue;
+    const choices = definition.choices[name];
+    if (choices && !(Array.isArray(preset) ? preset : [preset]).every((value) => choices.some((choice) => choice.value === value))) continue;
+    values[name] = preset;
+  }
+  return values;
+}
+
+/**
  * The values of a reopened form (a new token after `form.error.invalid-token`): the fresh definition's values with
  * the user's edits on top, for the fields the fresh schema still has.
  */

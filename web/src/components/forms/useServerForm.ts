@@ -5,7 +5,7 @@ import type { FormDefinition, FormValue } from '@gearwatch/contracts';
 import { useApi } from '../../api/ApiProvider.tsx';
 import { ApiError } from '../../api/errors.ts';
 import { useNotify } from '../dialogs/useNotify.ts';
-import { encodeSubmission, initialValues, mergeValues } from './form-values.ts';
+import { encodeSubmission, mergeValues, presetValues } from './form-values.ts';
 import type { FormValues } from './form-values.ts';
 
 /** The lifecycle of a server-driven form (spec 01 §4). */
@@ -18,6 +18,8 @@ export interface ServerFormOptions {
   onFetchError?: (error: unknown) => void;
   /** False fetches nothing (a closed dialog); the form is fetched afresh each time it becomes true. */
   enabled?: boolean;
+  /** Values a new row's form starts with instead of the server's (see `presetValues`); ignored when editing. */
+  presets?: FormValues;
 }
 
 export interface ServerForm {
@@ -95,14 +97,16 @@ export function useServerForm(resource: string, id: number | null, options: Serv
     setState(FETCHING);
     fetchDefinition(controller.signal).then(
       (definition) => {
-        if (!controller.signal.aborted) setState({ status: 'fetched', definition, values: initialValues(definition), errors: {} });
+        if (controller.signal.aborted) return;
+        const values = presetValues(definition, id === null ? (callbacks.current.presets ?? {}) : {});
+        setState({ status: 'fetched', definition, values, errors: {} });
       },
       (error: unknown) => {
         if (!controller.signal.aborted) failFetch(error);
       },
     );
     return () => controller.abort();
-  }, [enabled, fetchDefinition, failFetch]);
+  }, [enabled, fetchDefinition, failFetch, id]);
 
   /** A new token for the same form: the fresh definition, with what the user typed on top. */
   const reopen = useCallback(async () => {

@@ -21,6 +21,17 @@ describe('DeviceTypeParameters', { timeout: 20_000 }, () => {
     expect(callsTo('GET', '/api/parameters/61/edit')).toHaveLength(1);
   });
 
+  it('a new parameter’s form starts with the type on screen', async () => {
+    const { user } = await renderAdminPage(<DeviceTypeParameters deviceTypeId={41} onMissing={vi.fn()} />, {
+      'GET /api/devicetypes/41': () => ({ body: { ...forklift, id: 41, name: 'Truck' } }),
+      'GET /api/parameters': () => listReply(forkliftParameters),
+      'GET /api/parameters/new': () => ({ body: parameterForm }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add parameter' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add parameter' });
+    expect(await within(dialog).findByDisplayValue('Truck')).toBeTruthy();
+  });
+
   it('deletes a parameter and refreshes the type (its parameter count)', async () => {
     const { user, rowTexts, callsTo } = await renderAdminPage(<DeviceTypeParameters deviceTypeId={40} onMissing={vi.fn()} />, {
       'GET /api/devicetypes/40': () => ({ body: forklift }),

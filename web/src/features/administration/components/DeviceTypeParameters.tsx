@@ -56,7 +56,7 @@ export interface DeviceTypeParametersProps {
 
 /**
  * The parameters of one device type (`GET /api/parameters?filter={"deviceType":id}`), by number, with their add,
- * edit and delete. The server's new-parameter form cannot be given a type, so it is chosen in the form.
+ * edit and delete. A new parameter's form starts with this type chosen.
  */
 export function DeviceTypeParameters({ deviceTypeId, onMissing }: DeviceTypeParametersProps) {
   const { t } = useTranslation();
@@ -72,6 +72,7 @@ export function DeviceTypeParameters({ deviceTypeId, onMissing }: DeviceTypePara
     if (missing) onMissing();
   }, [missing, onMissing]);
   const filter = useMemo(() => ({ deviceType: deviceTypeId }), [deviceTypeId]);
+  const presets = useMemo(() => ({ deviceType: deviceTypeId }), [deviceTypeId]);
   // A parameter saved or deleted changes the type's parameter count in the list above.
   const refreshTypes = () => void queryClient.invalidateQueries({ queryKey: ['devicetypes'] });
 
@@ -112,6 +113,7 @@ export function DeviceTypeParameters({ deviceTypeId, onMissing }: DeviceTypePara
         title={t(dialogs.form.id === null ? 'admin.parameters.add' : 'admin.parameters.edit')}
         onClose={dialogs.closeForm}
         onSaved={refreshTypes}
+        presets={presets}
       />
       {dialogs.removal.row ? (
         <DeleteDialog

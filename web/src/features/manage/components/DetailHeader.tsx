@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { RedirectSelector } from '../../../components/forms/RedirectSelector.tsx';
+import { useNamePage } from '../../../components/PageName.tsx';
 import type { RedirectOption } from '../../../components/forms/RedirectSelector.tsx';
 import { useEntityDialogs } from '../hooks/useEntityDialogs.ts';
 import { EntityDialogs } from './EntityDialogs.tsx';
@@ -30,10 +31,11 @@ export interface DetailHeaderProps {
 
 /**
  * The head of a /manage detail page: the row's name and facts, the redirect selector to another row of the same
- * kind (spec 01 §2), and Edit and Delete with their dialogs.
+ * kind (spec 01 §2), and Edit and Delete with their dialogs. The row's name is also the page's breadcrumb and title.
  */
 export function DetailHeader({ plural, id, name, children, options, switchLabel, editTitle, listPath }: DetailHeaderProps) {
   const { t } = useTranslation();
+  useNamePage(name);
   const navigate = useNavigate();
   const dialogs = useEntityDialogs();
   return (

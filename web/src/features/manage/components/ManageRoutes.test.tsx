@@ -19,4 +19,13 @@ describe('the /manage routes', () => {
     expect(await screen.findByText('This item does not exist or has been deleted', undefined, { timeout: 20_000 })).toBeTruthy();
     expect(within(screen.getByRole('navigation', { name: 'Breadcrumbs' })).getByText('Device 5')).toBeTruthy();
   }, 30_000);
+
+  it('names a detail page’s breadcrumb and browser tab after its row', async () => {
+    const group = { id: 3, name: 'Night shift', operatorCount: 1, operators: [{ id: 8, name: 'Jan Nowak' }] };
+    await renderApp('/manage/device-operator-groups/3', { signedIn: true, answers: { '/api/deviceoperatorgroups/3': group } });
+    const breadcrumbs = within(await screen.findByRole('navigation', { name: 'Breadcrumbs' }, { timeout: 20_000 }));
+    expect(await breadcrumbs.findByText('Night shift', undefined, { timeout: 20_000 })).toBeTruthy();
+    expect(breadcrumbs.queryByText('Operator group 3')).toBeNull();
+    expect(document.title).toBe('Night shift · Gearwatch');
+  }, 30_000);
 });
