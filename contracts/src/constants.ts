@@ -67,6 +67,11 @@ export const MAP_DEFAULTS = {
   markerRadiusPx: 7,
   /** Geo monitor: fitting the view to a route zooms in no further than this. */
   fitMaxZoom: 14,
+  /**
+   * Devices localization: fitting the view to the fleet zooms in as far as a yard's layout (the machines of one
+   * site stand metres apart and would sit on top of each other at the geo monitor's route zoom).
+   */
+  fleetFitMaxZoom: 18,
 } as const;
 
 export const SHIFT_RULES = {

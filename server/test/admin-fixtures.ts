@@ -40,6 +40,11 @@ export function adminClient(ctx: () => TestContext, defaultToken: () => string) 
   return { call, formOf, submitForm, listOf };
 }
 
+/** The `errors` of a validation answer where each of the fields has the one message key. */
+export function errorsOn(fields: string[], messageKey: string): Record<string, string[]> {
+  return Object.fromEntries(fields.map((field) => [field, [messageKey]]));
+}
+
 /**
  * Every route of one administration resource as a company user would call it, for the 403 checks: the list, the
  * row, its forms, create, update and delete, plus any extra calls (unassign).

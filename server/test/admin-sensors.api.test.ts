@@ -6,7 +6,7 @@ import { createTestContext } from './context.ts';
 import type { TestCompany } from './fixtures.ts';
 import { createCompany, createDevice, createUser, signIn } from './fixtures.ts';
 import { basicAuth } from './ingest-fixtures.ts';
-import { adminClient, adminRoutes } from './admin-fixtures.ts';
+import { adminClient, adminRoutes, errorsOn } from './admin-fixtures.ts';
 
 const MINUTE = 60_000;
 
@@ -117,15 +117,10 @@ describe('administration: sensors API', () => {
 
   it('creates a module from a form-encoded submit, reads it back, and the module authenticates on POST /api/ingest', async () => {
     const serialNumber = serial('gw-new');
-    const created = await submitForm('POST', '/api/sensors', {
-      token: (await formOf('/api/sensors/new')).token,
-      company: String(factory.id),
-      name: ' Press module ',
-      serialNumber,
-      securityCode: 's3cret-Code',
+    // The fields read back just as they were sent.
+    const asSent = {
       type: 'GW-4',
       description: 'On the main press',
-      device: String(press.id),
       timezone: 'Europe/Warsaw',
       subscription: 'Annual 2026',
       simCardNumber: '8948 0100 1234',
@@ -133,6 +128,15 @@ describe('administration: sensors API', () => {
       softwareVersion: '4.1.0',
       owner: 'Acme',
       dealer: 'Gear Dealer',
+    };
+    const created = await submitForm('POST', '/api/sensors', {
+      token: (await formOf('/api/sensors/new')).token,
+      company: String(factory.id),
+      name: ' Press module ',
+      serialNumber,
+      securityCode: 's3cret-Code',
+      ...asSent,
+      device: String(press.id),
       active: 'on',
       warrantyTo: '2027-01-31',
       peripherals: 'RFID reader\r\n\r\n  GPS antenna  \nCAN adapter',
@@ -147,15 +151,7 @@ describe('administration: sensors API', () => {
       securityCode: 's3cret-Code',
       company: { id: factory.id, name: 'Acme Factory' },
       device: { id: press.id, name: 'Press' },
-      type: 'GW-4',
-      description: 'On the main press',
-      timezone: 'Europe/Warsaw',
-      subscription: 'Annual 2026',
-      simCardNumber: '8948 0100 1234',
-      version: 'r2',
-      softwareVersion: '4.1.0',
-      owner: 'Acme',
-      dealer: 'Gear Dealer',
+      ...asSent,
       active: true,
       warrantyTo: '2027-01-31',
       peripherals: ['RFID reader', 'GPS antenna', 'CAN adapter'],
@@ -247,16 +243,7 @@ describe('administration: sensors API', () => {
     const token = (await formOf('/api/sensors/new')).token;
     const blank = await submitForm('POST', '/api/sensors', { token, company: '', name: ' ', serialNumber: '', securityCode: '', timezone: '' });
     expect(blank.statusCode).toBe(400);
-    expect(blank.json()).toEqual({
-      errors: {
-        company: [MESSAGE_KEYS.notBlank],
-        name: [MESSAGE_KEYS.notBlank],
-        serialNumber: [MESSAGE_KEYS.notBlank],
-        securityCode: [MESSAGE_KEYS.notBlank],
-        timezone: [MESSAGE_KEYS.notBlank],
-      },
-      rootErrors: [],
-    });
+    expect(blank.json()).toEqual({ errors: errorsOn(['company', 'name', 'serialNumber', 'securityCode', 'timezone'], MESSAGE_KEYS.notBlank), rootErrors: [] });
     const bad = await call('POST', '/api/sensors', {
       token,
       company: 999999,
@@ -271,15 +258,8 @@ describe('administration: sensors API', () => {
     });
     expect(bad.json()).toEqual({
       errors: {
-        company: [MESSAGE_KEYS.incorrect],
-        name: [MESSAGE_KEYS.tooLong],
-        serialNumber: [MESSAGE_KEYS.tooLong],
-        securityCode: [MESSAGE_KEYS.tooLong],
-        device: [MESSAGE_KEYS.incorrect],
-        timezone: [MESSAGE_KEYS.incorrect],
-        active: [MESSAGE_KEYS.incorrect],
-        warrantyTo: [MESSAGE_KEYS.incorrect],
-        peripherals: [MESSAGE_KEYS.tooLong],
+        ...errorsOn(['company', 'device', 'timezone', 'active', 'warrantyTo'], MESSAGE_KEYS.incorrect),
+        ...errorsOn(['name', 'serialNumber', 'securityCode', 'peripherals'], MESSAGE_KEYS.tooLong),
       },
       rootErrors: [],
     });

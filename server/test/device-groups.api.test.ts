@@ -7,18 +7,15 @@ import {
   MESSAGE_KEYS,
   deviceGroupDetailSchema,
   deviceGroupPageSchema,
-  formDefinitionSchema,
   problemSchema,
   validationErrorSchema,
 } from '@gearwatch/contracts';
-import type { FormDefinition } from '@gearwatch/contracts';
 import type { TestContext } from './context.ts';
-import { createTestContext } from './context.ts';
 import type { TestCompany } from './fixtures.ts';
-import { bearer, createCompany, createDevice, createUser, signIn } from './fixtures.ts';
+import { bearer, createDevice, signedInCompany } from './fixtures.ts';
+import type { Fields } from './manage-fixtures.ts';
+import { createManageContext, listClient, manageClient } from './manage-fixtures.ts';
 import { createDeviceGroup, setCompanyTimezone } from './telemetry-fixtures.ts';
-
-type Fields = Record<string, unknown>;
 
 /** The company's local date of now, computed apart from the server's SQL. */
 const localToday = (timezone: string, offsetDays = 0) =>
@@ -35,17 +32,9 @@ describe('/api/devicegroups: list, form, read, delete', () => {
   const timezone = 'Pacific/Kiritimati';
 
   beforeAll(async () => {
-    ctx = await createTestContext();
+    ({ ctx, company, other, token, otherToken, superToken } = await createManageContext());
     const db = ctx.database.db;
-    company = await createCompany(db, `Acme ${process.pid}`);
-    other = await createCompany(db, `Beta ${process.pid}`);
     await setCompanyTimezone(db, company.id, timezone);
-    const user = await createUser(db, company.id);
-    const stranger = await createUser(db, other.id);
-    const superAdmin = await createUser(db, other.id, { superAdmin: true });
-    token = (await signIn(ctx.app, user.username, user.password)).access_token;
-    otherToken = (await signIn(ctx.app, stranger.username, stranger.password)).access_token;
-    superToken = (await signIn(ctx.app, superAdmin.username, superAdmin.password)).access_token;
     ids.press = (await createDevice(db, company.id, 'Press')).id;
     ids.lathe = (await createDevice(db, company.id, 'Lathe')).id;
     ids.mill = (await createDevice(db, company.id, 'Mill')).id;
@@ -54,42 +43,8 @@ describe('/api/devicegroups: list, form, read, delete', () => {
   });
   afterAll(() => ctx?.close());
 
-  const get = (url: string, as = token) => ctx.app.inject({ method: 'GET', url, headers: bearer(as) });
-  const del = (url: string, as = token) => ctx.app.inject({ method: 'DELETE', url, headers: bearer(as) });
-  const definition = async (url: string, as = token): Promise<FormDefinition> => {
-    const response = await get(url, as);
-    expect(response.statusCode, url).toBe(200);
-    return formDefinitionSchema.parse(response.json());
-  };
-  /** Opens the form (new, or the row's edit form) and submits the fields with its token, as JSON. */
-  const submit = async (fields: Fields, options: { id?: number; as?: string; token?: string | null } = {}) => {
-    const as = options.as ?? token;
-    const form = await definition(options.id === undefined ? '/api/devicegroups/new' : `/api/devicegroups/${options.id}/edit`, as);
-    const body = options.token === null ? fields : { ...fields, token: options.token ?? form.token };
-    return ctx.app.inject({
-      method: options.id === undefined ? 'POST' : 'PUT',
-      url: options.id === undefined ? '/api/devicegroups' : `/api/devicegroups/${options.id}`,
-      headers: bearer(as),
-      payload: body as Record<string, unknown>,
-    });
-  };
-  const created = async (fields: Fields, as = token): Promise<number> => {
-    const response = await submit(fields, { as });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json<{ id: number }>().id;
-  };
-  const fieldErrors = async (fields: Fields, options: { id?: number; as?: string } = {}) => {
-    const response = await submit(fields, options);
-    expect(response.statusCode, response.body).toBe(400);
-    const body = validationErrorSchema.parse(response.json());
-    expect(body.rootErrors).toEqual([]);
-    return body.errors;
-  };
-  const read = async (id: number, as = token) => {
-    const response = await get(`/api/devicegroups/${id}`, as);
-    expect(response.statusCode, response.body).toBe(200);
-    return deviceGroupDetailSchema.parse(response.json());
-  };
+  const client = manageClient(() => ctx, () => token, '/api/devicegroups', deviceGroupDetailSchema);
+  const { get, del, definition, submit, submitEncoded, created, fieldErrors, read, strangerCalls } = client;
   const countGroups = async (companyId: number) =>
     (await ctx.database.db.selectFrom('device_groups').select(sql<number>`count(*)::int`.as('n')).where('company_id', '=', companyId).executeTakeFirstOrThrow()).n;
   const writeDay = async (deviceId: number, day: string, work: number | null, active: number | null) => {
@@ -168,24 +123,14 @@ describe('/api/devicegroups: list, form, read, delete', () => {
         ['devices[]', String(ids.mill)],
         ['devices[]', String(ids.lathe)],
       ]);
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/devicegroups',
-        headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
-        payload: body.toString(),
-      });
+      const response = await submitEncoded('POST', '/api/devicegroups', body);
       expect(response.statusCode, response.body).toBe(201);
       const id = response.json<{ id: number }>().id;
       expect((await read(id)).devices.map((d) => d.id)).toEqual([ids.lathe, ids.mill].sort((a, b) => a! - b!));
       expect((await read(id)).description).toBeNull();
 
       const edit = await definition(`/api/devicegroups/${id}/edit`);
-      const update = await ctx.app.inject({
-        method: 'PUT',
-        url: `/api/devicegroups/${id}`,
-        headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ token: edit.token, name: 'Encoded', description: 'Now described', devices: '' }).toString(),
-      });
+      const update = await submitEncoded('PUT', `/api/devicegroups/${id}`, new URLSearchParams({ token: edit.token, name: 'Encoded', description: 'Now described', devices: '' }));
       expect(update.statusCode, update.body).toBe(200);
       expect(update.json()).toEqual({ id });
       expect(await read(id)).toMatchObject({ description: 'Now described', devices: [], deviceCount: 0 });
@@ -275,21 +220,14 @@ describe('/api/devicegroups: list, form, read, delete', () => {
 
     beforeAll(async () => {
       const db = ctx.database.db;
-      fresh = await createCompany(db, `Listing ${process.pid}`);
-      const user = await createUser(db, fresh.id);
-      freshToken = (await signIn(ctx.app, user.username, user.password)).access_token;
+      ({ company: fresh, token: freshToken } = await signedInCompany(ctx, `Listing ${process.pid}`));
       for (const name of ['A1', 'A2', 'A3', 'B1']) d[name] = (await createDevice(db, fresh.id, name)).id;
       g.beta = await createDeviceGroup(db, fresh.id, 'beta', [d.A1!, d.A2!, d.A3!]);
       g.alpha = await createDeviceGroup(db, fresh.id, 'Alpha', [d.B1!]);
       g.gamma = await createDeviceGroup(db, fresh.id, 'Gamma 100%', []);
       g.delta = await createDeviceGroup(db, fresh.id, 'delta', [d.A1!, d.B1!]);
     });
-    const list = (query = '', as = freshToken) => get(`/api/devicegroups${query}`, as);
-    const names = async (query: string) => {
-      const response = await list(query);
-      expect(response.statusCode, response.body).toBe(200);
-      return deviceGroupPageSchema.parse(response.json()).entries.map((e) => e.name);
-    };
+    const { list, names } = listClient(() => ctx, () => freshToken, '/api/devicegroups', deviceGroupPageSchema);
 
     it('answers the entries the monitors read plus description, device count and the day figures, by name', async () => {
       const response = await list();
@@ -349,9 +287,7 @@ describe('/api/devicegroups: list, form, read, delete', () => {
     });
 
     it('answers 204 with the headers when the company has no groups', async () => {
-      const empty = await createCompany(ctx.database.db);
-      const user = await createUser(ctx.database.db, empty.id);
-      const response = await list('', (await signIn(ctx.app, user.username, user.password)).access_token);
+      const response = await list('', (await signedInCompany(ctx)).token);
       expect(response.statusCode).toBe(204);
       expect(response.body).toBe('');
       expect(response.headers[LIST_HEADERS.totalEntries]).toBe('0');
@@ -433,13 +369,7 @@ describe('/api/devicegroups: list, form, read, delete', () => {
       const id = await created({ name: 'Private', devices: [ids.press] });
       const form = await definition('/api/devicegroups/new', otherToken);
       expect(form.choices.devices).toEqual([{ value: ids.foreignDevice, label: 'Foreign device' }]);
-      for (const response of [
-        await get(`/api/devicegroups/${id}`, otherToken),
-        await get(`/api/devicegroups/${id}/edit`, otherToken),
-        await ctx.app.inject({ method: 'PUT', url: `/api/devicegroups/${id}`, headers: bearer(otherToken), payload: { token: form.token, name: 'Stolen' } }),
-        await del(`/api/devicegroups/${id}/devices`, otherToken),
-        await del(`/api/devicegroups/${id}`, otherToken),
-      ]) {
+      for (const response of await strangerCalls(id, 'devices', otherToken, form.token)) {
         expect(response.statusCode).toBe(404);
         expect(response.body).not.toContain('Private');
       }
@@ -462,8 +392,8 @@ describe('/api/devicegroups: list, form, read, delete', () => {
       expect(form.choices.company).toEqual(expect.arrayContaining([{ value: company.id, label: company.name }, { value: other.id, label: other.name }]));
       expect(form.choices.devices).toEqual(
         expect.arrayContaining([
-          { value: ids.press, label: `${company.name} / Press` },
-          { value: ids.foreignDevice, label: `${other.name} / Foreign device` },
+          { value: ids.press, label: `${company.name} · Press` },
+          { value: ids.foreignDevice, label: `${other.name} · Foreign device` },
         ]),
       );
       expect(form.data).toEqual({ company: null, name: null, description: null, devices: [] });

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIAGNOSTICS_MESSAGE_KEYS, LIST_HEADERS, batteryCyclesSchema, currentReadingsSchema, operatorSessionListSchema } from '@gearwatch/contracts';
 import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
-import { bearer, createCompany, createUser, signIn } from './fixtures.ts';
+import { bearer, signedInCompany } from './fixtures.ts';
 import type { TelemetryDevice } from './telemetry-fixtures.ts';
-import { createDeviceType, createOperator, createTelemetryDevice, ingest } from './telemetry-fixtures.ts';
+import { TEST_PARAMETERS, createDeviceType, createOperator, createTelemetryDevice, ingest } from './telemetry-fixtures.ts';
 
 /** The device page's calls: current readings, the operator history table, battery cycles. */
 describe('device history API', () => {
@@ -21,15 +21,11 @@ describe('device history API', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     const db = ctx.database.db;
-    const company = await createCompany(db);
-    const user = await createUser(db, company.id);
-    token = (await signIn(ctx.app, user.username, user.password)).access_token;
-    const other = await createCompany(db);
-    const stranger = await createUser(db, other.id);
-    otherToken = (await signIn(ctx.app, stranger.username, stranger.password)).access_token;
+    const { company, token: companyToken } = await signedInCompany(ctx);
+    token = companyToken;
+    otherToken = (await signedInCompany(ctx)).token;
     const typeId = await createDeviceType(db, [
-      { number: 1, name: 'work', aggregation: 'sum', unit: { short: 's', long: 'seconds' }, tags: ['effective work time'] },
-      { number: 2, name: 'active', aggregation: 'sum', unit: { short: 's', long: 'seconds' }, tags: ['device active'] },
+      ...TEST_PARAMETERS.slice(0, 2),
       { number: 20, name: 'battery voltage', aggregation: 'avg', unit: { short: 'V', long: 'volt' }, tags: ['battery'] },
       { number: 10003, name: 'charging quantity', aggregation: 'sum', unit: { short: 'kWh', long: 'kilowatt hours' }, tags: ['charging'] },
       { number: 10000, name: 'internal', aggregation: 'last', unit: null },

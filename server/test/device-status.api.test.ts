@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceStatusListSchema, deviceStatusSchema } from '@gearwatch/contracts';
 import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
-import { bearer, createCompany, createUser, signIn } from './fixtures.ts';
+import { bearer, signedInCompany } from './fixtures.ts';
 import type { TelemetryDevice } from './telemetry-fixtures.ts';
-import { createDeviceGroup, createDeviceType, createOperator, createTelemetryDevice, ingest } from './telemetry-fixtures.ts';
+import { TEST_PARAMETERS, createDeviceGroup, createDeviceType, createOperator, createTelemetryDevice, ingest, setCompanyTimezone } from './telemetry-fixtures.ts';
 
 /** The /location map and device page status: last position, status icons, active and online within 10 minutes. */
 describe('device status API', () => {
@@ -20,16 +20,12 @@ describe('device status API', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     const db = ctx.database.db;
-    const company = await createCompany(db);
-    await db.updateTable('companies').set({ timezone: 'Europe/Warsaw' }).where('id', '=', company.id).execute();
-    const user = await createUser(db, company.id);
-    token = (await signIn(ctx.app, user.username, user.password)).access_token;
-    const other = await createCompany(db);
-    const stranger = await createUser(db, other.id);
-    otherToken = (await signIn(ctx.app, stranger.username, stranger.password)).access_token;
+    const { company, token: companyToken } = await signedInCompany(ctx);
+    await setCompanyTimezone(db, company.id, 'Europe/Warsaw');
+    token = companyToken;
+    otherToken = (await signedInCompany(ctx)).token;
     const typeId = await createDeviceType(db, [
-      { number: 1, name: 'work', aggregation: 'sum', unit: { short: 's', long: 'seconds' }, tags: ['effective work time'] },
-      { number: 2, name: 'active', aggregation: 'sum', unit: { short: 's', long: 'seconds' }, tags: ['device active'] },
+      ...TEST_PARAMETERS.slice(0, 2),
       { number: 20, name: 'battery voltage', aggregation: 'avg', unit: { short: 'V', long: 'volt' }, tags: ['battery'] },
       { number: 21, name: 'supply voltage', aggregation: 'avg', unit: { short: 'V', long: 'volt' }, tags: ['power supply'] },
     ]);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_WEB_CLIENT } from '@gearwatch/contracts';
 import type { DB } from '../src/db/schema.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
+import type { TestContext } from './context.ts';
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${process.pid}x${++counter}`;
@@ -95,4 +96,11 @@ export async function signIn(app: FastifyInstance, username: string, password: s
 
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
+}
+
+/** A new company and the token of a user of it: a caller whose company's rows a test controls (or leaves empty). */
+export async function signedInCompany(ctx: TestContext, name?: string): Promise<{ company: TestCompany; token: string }> {
+  const company = await createCompany(ctx.database.db, name);
+  const user = await createUser(ctx.database.db, company.id);
+  return { company, token: (await signIn(ctx.app, user.username, user.password)).access_token };
 }

@@ -5,20 +5,17 @@ import {
   FORM_MESSAGE_KEYS,
   LIST_HEADERS,
   MESSAGE_KEYS,
-  formDefinitionSchema,
   operatorGroupDetailSchema,
   operatorGroupPageSchema,
   problemSchema,
   validationErrorSchema,
 } from '@gearwatch/contracts';
-import type { FormDefinition } from '@gearwatch/contracts';
 import type { TestContext } from './context.ts';
-import { createTestContext } from './context.ts';
 import type { TestCompany } from './fixtures.ts';
-import { bearer, createCompany, createUser, signIn } from './fixtures.ts';
+import { bearer, signedInCompany } from './fixtures.ts';
+import type { Fields } from './manage-fixtures.ts';
+import { createManageContext, listClient, manageClient } from './manage-fixtures.ts';
 import { createOperator, createOperatorGroup } from './telemetry-fixtures.ts';
-
-type Fields = Record<string, unknown>;
 
 describe('/api/deviceoperatorgroups: list, form, read, delete', () => {
   let ctx: TestContext;
@@ -30,16 +27,8 @@ describe('/api/deviceoperatorgroups: list, form, read, delete', () => {
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    ctx = await createTestContext();
+    ({ ctx, company, other, token, otherToken, superToken } = await createManageContext());
     const db = ctx.database.db;
-    company = await createCompany(db, `Acme ${process.pid}`);
-    other = await createCompany(db, `Beta ${process.pid}`);
-    const user = await createUser(db, company.id);
-    const stranger = await createUser(db, other.id);
-    const superAdmin = await createUser(db, other.id, { superAdmin: true });
-    token = (await signIn(ctx.app, user.username, user.password)).access_token;
-    otherToken = (await signIn(ctx.app, stranger.username, stranger.password)).access_token;
-    superToken = (await signIn(ctx.app, superAdmin.username, superAdmin.password)).access_token;
     ids.anna = await createOperator(db, company.id, { firstname: 'Anna', lastname: 'Nowak' });
     ids.lukasz = await createOperator(db, company.id, { firstname: 'Łukasz', lastname: 'Bąk' });
     ids.lucyna = await createOperator(db, company.id, { firstname: 'Lucyna', lastname: 'Zając' });
@@ -48,41 +37,8 @@ describe('/api/deviceoperatorgroups: list, form, read, delete', () => {
   });
   afterAll(() => ctx?.close());
 
-  const get = (url: string, as = token) => ctx.app.inject({ method: 'GET', url, headers: bearer(as) });
-  const del = (url: string, as = token) => ctx.app.inject({ method: 'DELETE', url, headers: bearer(as) });
-  const definition = async (url: string, as = token): Promise<FormDefinition> => {
-    const response = await get(url, as);
-    expect(response.statusCode, url).toBe(200);
-    return formDefinitionSchema.parse(response.json());
-  };
-  /** Opens the form (new, or the row's edit form) and submits the fields with its token, as JSON. */
-  const submit = async (fields: Fields, options: { id?: number; as?: string } = {}) => {
-    const as = options.as ?? token;
-    const form = await definition(options.id === undefined ? '/api/deviceoperatorgroups/new' : `/api/deviceoperatorgroups/${options.id}/edit`, as);
-    return ctx.app.inject({
-      method: options.id === undefined ? 'POST' : 'PUT',
-      url: options.id === undefined ? '/api/deviceoperatorgroups' : `/api/deviceoperatorgroups/${options.id}`,
-      headers: bearer(as),
-      payload: { ...fields, token: form.token } as Record<string, unknown>,
-    });
-  };
-  const created = async (fields: Fields, as = token): Promise<number> => {
-    const response = await submit(fields, { as });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json<{ id: number }>().id;
-  };
-  const fieldErrors = async (fields: Fields, options: { id?: number; as?: string } = {}) => {
-    const response = await submit(fields, options);
-    expect(response.statusCode, response.body).toBe(400);
-    const body = validationErrorSchema.parse(response.json());
-    expect(body.rootErrors).toEqual([]);
-    return body.errors;
-  };
-  const read = async (id: number, as = token) => {
-    const response = await get(`/api/deviceoperatorgroups/${id}`, as);
-    expect(response.statusCode, response.body).toBe(200);
-    return operatorGroupDetailSchema.parse(response.json());
-  };
+  const client = manageClient(() => ctx, () => token, '/api/deviceoperatorgroups', operatorGroupDetailSchema);
+  const { get, del, definition, submit, submitEncoded, created, fieldErrors, read, strangerCalls } = client;
   const groupOf = async (operatorId: number) =>
     (await ctx.database.db.selectFrom('operators').select('operator_group_id').where('id', '=', operatorId).executeTakeFirstOrThrow()).operator_group_id;
   const countGroups = async (companyId: number) =>
@@ -140,22 +96,12 @@ describe('/api/deviceoperatorgroups: list, form, read, delete', () => {
         ['name', 'Encoded crew'],
         ['operators[]', String(ids.lucyna)],
       ]);
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/deviceoperatorgroups',
-        headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
-        payload: body.toString(),
-      });
+      const response = await submitEncoded('POST', '/api/deviceoperatorgroups', body);
       expect(response.statusCode, response.body).toBe(201);
       const id = response.json<{ id: number }>().id;
       expect((await read(id)).operators).toEqual([{ id: ids.lucyna, name: 'Lucyna Zając' }]);
       const edit = await definition(`/api/deviceoperatorgroups/${id}/edit`);
-      const update = await ctx.app.inject({
-        method: 'PUT',
-        url: `/api/deviceoperatorgroups/${id}`,
-        headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ token: edit.token, name: 'Encoded crew 2', operators: '' }).toString(),
-      });
+      const update = await submitEncoded('PUT', `/api/deviceoperatorgroups/${id}`, new URLSearchParams({ token: edit.token, name: 'Encoded crew 2', operators: '' }));
       expect(update.statusCode, update.body).toBe(200);
       expect(update.json()).toEqual({ id });
       expect(await read(id)).toEqual({ id, name: 'Encoded crew 2', operators: [], operatorCount: 0 });
@@ -220,20 +166,13 @@ describe('/api/deviceoperatorgroups: list, form, read, delete', () => {
 
     beforeAll(async () => {
       const db = ctx.database.db;
-      fresh = await createCompany(db, `Listing ${process.pid}`);
-      const user = await createUser(db, fresh.id);
-      freshToken = (await signIn(ctx.app, user.username, user.password)).access_token;
+      ({ company: fresh, token: freshToken } = await signedInCompany(ctx, `Listing ${process.pid}`));
       for (const name of ['Żaneta', 'Zenon', 'Łukasz', 'Lucyna']) g[name] = await createOperatorGroup(db, fresh.id, name);
       g.o1 = await createOperator(db, fresh.id, { firstname: 'O', lastname: 'One', groupId: g.Zenon });
       g.o2 = await createOperator(db, fresh.id, { firstname: 'O', lastname: 'Two', groupId: g.Zenon });
       g.o3 = await createOperator(db, fresh.id, { firstname: 'O', lastname: 'Three', groupId: g.Lucyna });
     });
-    const list = (query = '', as = freshToken) => get(`/api/deviceoperatorgroups${query}`, as);
-    const names = async (query: string) => {
-      const response = await list(query);
-      expect(response.statusCode, response.body).toBe(200);
-      return operatorGroupPageSchema.parse(response.json()).entries.map((e) => e.name);
-    };
+    const { list, names } = listClient(() => ctx, () => freshToken, '/api/deviceoperatorgroups', operatorGroupPageSchema);
 
     it('answers what the monitors read plus the operator count, in Polish order', async () => {
       const response = await list();
@@ -260,9 +199,7 @@ describe('/api/deviceoperatorgroups: list, form, read, delete', () => {
       expect(page.headers[LIST_HEADERS.totalPages]).toBe('2');
       expect((await list('?page_size=0')).json().entries).toHaveLength(4);
       expect((await list('?sort=operatorCount')).statusCode).toBe(400);
-      const empty = await createCompany(ctx.database.db);
-      const user = await createUser(ctx.database.db, empty.id);
-      expect((await list('', (await signIn(ctx.app, user.username, user.password)).access_token)).statusCode).toBe(204);
+      expect((await list('', (await signedInCompany(ctx)).token)).statusCode).toBe(204);
     });
   });
 
@@ -299,13 +236,7 @@ describe('/api/deviceoperatorgroups: list, form, read, delete', () => {
       const id = await created({ name: 'Private crew', operators: [ids.anna] });
       const form = await definition('/api/deviceoperatorgroups/new', otherToken);
       expect(form.choices.operators).toEqual([{ value: ids.foreign, label: 'Olaf Obcy' }]);
-      for (const response of [
-        await get(`/api/deviceoperatorgroups/${id}`, otherToken),
-        await get(`/api/deviceoperatorgroups/${id}/edit`, otherToken),
-        await ctx.app.inject({ method: 'PUT', url: `/api/deviceoperatorgroups/${id}`, headers: bearer(otherToken), payload: { token: form.token, name: 'Stolen' } }),
-        await del(`/api/deviceoperatorgroups/${id}/operators`, otherToken),
-        await del(`/api/deviceoperatorgroups/${id}`, otherToken),
-      ]) {
+      for (const response of await strangerCalls(id, 'operators', otherToken, form.token)) {
         expect(response.statusCode).toBe(404);
         expect(response.body).not.toContain('Private');
       }
@@ -323,8 +254,8 @@ describe('/api/deviceoperatorgroups: list, form, read, delete', () => {
       expect(form.choices.company).toEqual(expect.arrayContaining([{ value: company.id, label: company.name }, { value: other.id, label: other.name }]));
       expect(form.choices.operators).toEqual(
         expect.arrayContaining([
-          { value: ids.anna, label: `${company.name} / Anna Nowak` },
-          { value: ids.foreign, label: `${other.name} / Olaf Obcy` },
+          { value: ids.anna, label: `${company.name} · Anna Nowak` },
+          { value: ids.foreign, label: `${other.name} · Olaf Obcy` },
         ]),
       );
       expect(form.data).toEqual({ company: null, name: null, operators: [] });
@@ -343,7 +274,7 @@ describe('/api/deviceoperatorgroups: list, form, read, delete', () => {
       const edit = await definition(`/api/deviceoperatorgroups/${id}/edit`, superToken);
       expect(edit.schema.company).toMatchObject({ disabled: true, required: true });
       expect(edit.data).toEqual({ company: company.id, name: 'Super crew', operators: [ids.lukasz] });
-      expect(edit.choices.operators!.every((c) => !c.label.includes(' / '))).toBe(true);
+      expect(edit.choices.operators!.every((c) => !c.label.includes(' · '))).toBe(true);
       expect(edit.choices.operators!.map((c) => c.value)).not.toContain(ids.foreign);
       const moved = await submit({ company: other.id, name: 'Super crew', operators: [ids.lucyna] }, { id, as: superToken });
       expect(moved.statusCode, moved.body).toBe(200);

@@ -9,18 +9,14 @@ import {
   MESSAGE_KEYS,
   deviceOperatorDetailSchema,
   deviceOperatorListSchema,
-  formDefinitionSchema,
   problemSchema,
   validationErrorSchema,
 } from '@gearwatch/contracts';
-import type { FormDefinition } from '@gearwatch/contracts';
 import type { TestContext } from './context.ts';
-import { createTestContext } from './context.ts';
 import type { TestCompany } from './fixtures.ts';
-import { bearer, createCompany, createDevice, createUser, signIn } from './fixtures.ts';
+import { bearer, createDevice, signedInCompany } from './fixtures.ts';
+import { createManageContext, manageClient } from './manage-fixtures.ts';
 import { createOperator, createOperatorGroup } from './telemetry-fixtures.ts';
-
-type Fields = Record<string, unknown>;
 
 describe('/api/deviceoperators: list, form, read, delete', () => {
   let ctx: TestContext;
@@ -32,16 +28,8 @@ describe('/api/deviceoperators: list, form, read, delete', () => {
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    ctx = await createTestContext();
+    ({ ctx, company, other, token, otherToken, superToken } = await createManageContext());
     const db = ctx.database.db;
-    company = await createCompany(db, `Acme ${process.pid}`);
-    other = await createCompany(db, `Beta ${process.pid}`);
-    const user = await createUser(db, company.id);
-    const stranger = await createUser(db, other.id);
-    const superAdmin = await createUser(db, other.id, { superAdmin: true });
-    token = (await signIn(ctx.app, user.username, user.password)).access_token;
-    otherToken = (await signIn(ctx.app, stranger.username, stranger.password)).access_token;
-    superToken = (await signIn(ctx.app, superAdmin.username, superAdmin.password)).access_token;
     ids.crew = await createOperatorGroup(db, company.id, 'Crew');
     ids.night = await createOperatorGroup(db, company.id, 'Night');
     ids.foreignCrew = await createOperatorGroup(db, other.id, 'Foreign crew');
@@ -52,37 +40,8 @@ describe('/api/deviceoperators: list, form, read, delete', () => {
   });
   afterAll(() => ctx?.close());
 
-  const get = (url: string, as = token) => ctx.app.inject({ method: 'GET', url, headers: bearer(as) });
-  const del = (url: string, as = token) => ctx.app.inject({ method: 'DELETE', url, headers: bearer(as) });
-  const definition = async (url: string, as = token): Promise<FormDefinition> => {
-    const response = await get(url, as);
-    expect(response.statusCode, url).toBe(200);
-    return formDefinitionSchema.parse(response.json());
-  };
-  /** Opens the form (new, or the row's edit form) and submits the fields with its token, as JSON. */
-  const submit = async (fields: Fields, options: { id?: number; as?: string; token?: string | null } = {}) => {
-    const as = options.as ?? token;
-    const form = await definition(options.id === undefined ? '/api/deviceoperators/new' : `/api/deviceoperators/${options.id}/edit`, as);
-    const body = options.token === null ? fields : { ...fields, token: options.token ?? form.token };
-    return ctx.app.inject({
-      method: options.id === undefined ? 'POST' : 'PUT',
-      url: options.id === undefined ? '/api/deviceoperators' : `/api/deviceoperators/${options.id}`,
-      headers: bearer(as),
-      payload: body as Record<string, unknown>,
-    });
-  };
-  const created = async (fields: Fields, as = token): Promise<number> => {
-    const response = await submit(fields, { as });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json<{ id: number }>().id;
-  };
-  const fieldErrors = async (fields: Fields, options: { id?: number; as?: string } = {}) => {
-    const response = await submit(fields, options);
-    expect(response.statusCode, response.body).toBe(400);
-    const body = validationErrorSchema.parse(response.json());
-    expect(body.rootErrors).toEqual([]);
-    return body.errors;
-  };
+  const client = manageClient(() => ctx, () => token, '/api/deviceoperators', deviceOperatorDetailSchema);
+  const { get, del, definition, submit, submitEncoded, created, fieldErrors } = client;
   const countOperators = async (companyId: number) =>
     (await ctx.database.db.selectFrom('operators').select(sql<number>`count(*)::int`.as('n')).where('company_id', '=', companyId).executeTakeFirstOrThrow()).n;
 
@@ -184,11 +143,7 @@ describe('/api/deviceoperators: list, form, read, delete', () => {
 
     it('creates from a form-encoded submit: repeated keys or name[] for several devices, name= for none', async () => {
       const form = await definition('/api/deviceoperators/new');
-      const encoded = (pairs: [string, string][]) => ({
-        payload: new URLSearchParams(pairs).toString(),
-        headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
-      });
-      const post = (pairs: [string, string][]) => ctx.app.inject({ method: 'POST', url: '/api/deviceoperators', ...encoded([...pairs, ['token', form.token]]) });
+      const post = (pairs: [string, string][]) => submitEncoded('POST', '/api/deviceoperators', new URLSearchParams([...pairs, ['token', form.token]]));
       const repeated = await post([
         ['firstname', 'Form'],
         ['lastname', 'Encoded'],
@@ -215,7 +170,7 @@ describe('/api/deviceoperators: list, form, read, delete', () => {
       ]);
       expect(none.statusCode, none.body).toBe(201);
       expect(deviceOperatorDetailSchema.parse((await get(`/api/deviceoperators/${none.json().id}`)).json()).deviceCount).toBe(0);
-      const invalid = await ctx.app.inject({ method: 'POST', url: '/api/deviceoperators', ...encoded([['firstname', 'No'], ['lastname', 'Token']]) });
+      const invalid = await submitEncoded('POST', '/api/deviceoperators', new URLSearchParams([['firstname', 'No'], ['lastname', 'Token']]));
       expect(invalid.statusCode).toBe(400);
       expect(invalid.json()).toEqual({ errors: {}, rootErrors: [FORM_MESSAGE_KEYS.invalidToken] });
     });
@@ -282,9 +237,8 @@ describe('/api/deviceoperators: list, form, read, delete', () => {
 
     beforeAll(async () => {
       const db = ctx.database.db;
-      const listed = await createCompany(db);
-      const user = await createUser(db, listed.id);
-      listToken = (await signIn(ctx.app, user.username, user.password)).access_token;
+      const { company: listed, token: listedToken } = await signedInCompany(ctx);
+      listToken = listedToken;
       list.lucyna = await createOperatorGroup(db, listed.id, 'Lucyna');
       list.lukasz = await createOperatorGroup(db, listed.id, 'Łukasz');
       const device = await createDevice(db, listed.id, 'Listed device');
@@ -609,10 +563,10 @@ describe('/api/deviceoperators: list, form, read, delete', () => {
         { value: other.id, label: other.name },
       ]));
       expect(form.choices.group).toEqual(expect.arrayContaining([
-        { value: ids.crew, label: `${company.name} / Crew` },
-        { value: ids.foreignCrew, label: `${other.name} / Foreign crew` },
+        { value: ids.crew, label: `${company.name} · Crew` },
+        { value: ids.foreignCrew, label: `${other.name} · Foreign crew` },
       ]));
-      expect(form.choices.devices).toEqual(expect.arrayContaining([{ value: ids.foreignDevice, label: `${other.name} / Foreign device` }]));
+      expect(form.choices.devices).toEqual(expect.arrayContaining([{ value: ids.foreignDevice, label: `${other.name} · Foreign device` }]));
     });
 
     it("creates an operator in the chosen company, refusing links into another company's rows", async () => {
@@ -637,6 +591,8 @@ describe('/api/deviceoperators: list, form, read, delete', () => {
       expect(edit.data.company).toBe(company.id);
       expect(edit.choices.group!.map((c) => c.value)).not.toContain(ids.foreignCrew);
       expect(edit.choices.devices!.map((c) => c.value)).toContain(ids.mill);
+      // Within one company the choices are named without it.
+      expect(edit.choices.devices!.every((c) => !c.label.includes(' · '))).toBe(true);
       // A submitted company is ignored on update: the row stays in its company.
       const update = await submit({ company: other.id, firstname: 'Admin', lastname: 'Edited', devices: [ids.press] }, { id, as: superToken });
       expect(update.statusCode, update.body).toBe(200);

@@ -4,6 +4,7 @@ import type { AuthContext } from '../auth/context.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../administration/pg-errors.ts';
 import { timezoneChoices } from '../administration/timezones.ts';
 import type { DecodedValues } from '../forms/decode.ts';
+import { idValue, textValue } from '../forms/values.ts';
 import type { FormFields } from '../forms/fields.ts';
 import { field } from '../forms/fields.ts';
 import type { FormResource } from '../forms/routes.ts';
@@ -30,8 +31,6 @@ export function companyFields(timezoneLocked: boolean): FormFields {
   };
 }
 
-const text = (value: DecodedValues[string] | undefined): string | null => (typeof value === 'string' ? value : null);
-const id = (value: DecodedValues[string] | undefined): number | null => (typeof value === 'number' ? value : null);
 const isSubscriptionType = (value: string): value is SubscriptionType => (SUBSCRIPTION_TYPES as readonly string[]).includes(value);
 
 /** A submitted form value as one trimmed text (a repeated key keeps its last value), or null. */
@@ -139,16 +138,16 @@ export class CompaniesService implements FormResource {
    */
   private async write(companyId: number | null, values: DecodedValues): Promise<number> {
     // Absent when the field is disabled (the company has telemetry): the timezone stays as it is.
-    const submittedTimezone = text(values.timezone);
-    const subscriptionType = text(values.subscriptionType) ?? 'standard';
+    const submittedTimezone = textValue(values.timezone);
+    const subscriptionType = textValue(values.subscriptionType) ?? 'standard';
     if (submittedTimezone !== null && !(await this.repository.timezoneKnown(submittedTimezone))) throw ValidationError.field('timezone', MESSAGE_KEYS.incorrect);
     try {
       return await this.repository.transaction(async (repository) => {
         const current = companyId === null ? undefined : await repository.lock(companyId);
         if (companyId !== null && !current) throw new NotFoundError();
         const company: CompanyWrite = {
-          name: text(values.name) ?? '',
-          subscriberId: id(values.subscriber),
+          name: textValue(values.name) ?? '',
+          subscriberId: idValue(values.subscriber),
           timezone: submittedTimezone ?? current?.timezone ?? DEFAULT_TIMEZONE,
           subscriptionType: isSubscriptionType(subscriptionType) ? subscriptionType : 'standard',
           automaticOperatorRegistration: values.automaticOperatorRegistration === true,

@@ -5,10 +5,12 @@ import { scopeOf } from '../auth/context.ts';
 import type { DecodedValues } from '../forms/decode.ts';
 import type { FormFields } from '../forms/fields.ts';
 import { field } from '../forms/fields.ts';
+import { companyChoicesFor, companyField, linkCompany, linkLabel, newRowCompany } from '../forms/company-scope.ts';
+import { idValues, textValue } from '../forms/values.ts';
 import type { FormResource } from '../forms/routes.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
-import type { DeviceChoiceRow, DeviceGroupRow, DeviceGroupSortField, DeviceGroupsRepository, GroupDayRow } from './repository.ts';
+import type { DeviceGroupRow, DeviceGroupSortField, DeviceGroupsRepository, GroupDayRow } from './repository.ts';
 
 /**
  * Device groups (spec 01 §2 /manage device groups): the list the monitors and the management screen read, one
@@ -67,7 +69,7 @@ export class DeviceGroupsService implements FormResource {
 
   fields(auth: AuthContext, id: number | null): FormFields {
     return {
-      ...(auth.isSuperAdmin ? { company: field('entity', 'form.company', { required: true, disabled: id !== null, icon: 'company' }) } : {}),
+      ...companyField(auth, id),
       name: field('text', 'form.name', { required: true, maxLength: GROUP_NAME_MAX_LENGTH, icon: 'name' }),
       description: field('textarea', 'form.description', { maxLength: GROUP_DESCRIPTION_MAX_LENGTH }),
       devices: field('entity', 'form.devices', { multiple: true, icon: 'device' }),
@@ -75,19 +77,9 @@ export class DeviceGroupsService implements FormResource {
   }
 
   async choices(auth: AuthContext, id: number | null): Promise<Record<string, Choice[]>> {
-    // A company user picks among their company's devices; a super-admin among the group's company's when editing,
-    // among every company's (named with the company) for a new group, whose company the service then checks.
-    let companyId: number | null = auth.isSuperAdmin ? null : auth.companyId;
-    if (auth.isSuperAdmin && id !== null) companyId = (await this.repository.find(scopeOf(auth), id))?.companyId ?? null;
-    const [devices, companies] = await Promise.all([
-      this.repository.deviceChoices(companyId),
-      auth.isSuperAdmin ? this.repository.companies() : Promise.resolve([]),
-    ]);
-    const label = (row: DeviceChoiceRow) => (auth.isSuperAdmin && companyId === null ? `${row.companyName} / ${row.name}` : row.name);
-    return {
-      ...(auth.isSuperAdmin ? { company: companies.map((c) => ({ value: c.id, label: c.name })) } : {}),
-      devices: devices.map((d) => ({ value: d.id, label: label(d) })),
-    };
+    const companyId = await linkCompany(auth, id, async (groupId) => (await this.repository.find(scopeOf(auth), groupId))?.companyId ?? null);
+    const [devices, companies] = await Promise.all([this.repository.deviceChoices(companyId), companyChoicesFor(auth, () => this.repository.companies())]);
+    return { ...companies, devices: devices.map((d) => ({ value: d.id, label: linkLabel(companyId, d) })) };
   }
 
   async data(auth: AuthContext, id: number | null): Promise<Record<string, FormValue>> {
@@ -103,10 +95,7 @@ export class DeviceGroupsService implements FormResource {
   }
 
   async create(auth: AuthContext, values: DecodedValues): Promise<number> {
-    const companyId = auth.isSuperAdmin ? idOf(values.company) : auth.companyId;
-    // The decoder has refused a super-admin's submit without a company already; this only narrows the type.
-    if (companyId === null) throw ValidationError.field('company', MESSAGE_KEYS.notBlank);
-    return this.write(companyId, null, values);
+    return this.write(newRowCompany(auth, values), null, values);
   }
 
   async update(auth: AuthContext, id: number, values: DecodedValues): Promise<void> {
@@ -116,8 +105,8 @@ export class DeviceGroupsService implements FormResource {
 
   /** Checks the group's own rules (name free in the company, devices of the company) and stores it in one transaction. */
   private write(companyId: number, id: number | null, values: DecodedValues): Promise<number> {
-    const group = { name: textOf(values.name) ?? '', description: textOf(values.description) };
-    const deviceIds = idsOf(values.devices);
+    const group = { name: textValue(values.name) ?? '', description: textValue(values.description) };
+    const deviceIds = idValues(values.devices);
     return this.repository.transaction(async (repository) => {
       await repository.lockCompany(companyId);
       if (id !== null && !(await repository.lockGroup(id))) throw new NotFoundError();
@@ -153,16 +142,4 @@ function present<D extends { id: number }>(row: DeviceGroupRow, devices: D[], to
     activityAverage: perDevice(active),
     productivity: active === null || active <= 0 ? null : Math.round(((work ?? 0) / active) * 100),
   };
-}
-
-function textOf(value: DecodedValues[string] | undefined): string | null {
-  return typeof value === 'string' && value !== '' ? value : null;
-}
-
-function idOf(value: DecodedValues[string] | undefined): number | null {
-  return typeof value === 'number' ? value : null;
-}
-
-function idsOf(value: DecodedValues[string] | undefined): number[] {
-  return Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number') : [];
 }

@@ -11,6 +11,7 @@ import type { AdminParameter, Choice, FormValue, ParameterAggregation, Parameter
 import type { AuthContext } from '../auth/context.ts';
 import { scopeOf } from '../auth/context.ts';
 import type { DecodedValues } from '../forms/decode.ts';
+import { textValue } from '../forms/values.ts';
 import type { FormFields } from '../forms/fields.ts';
 import { field } from '../forms/fields.ts';
 import type { FormResource } from '../forms/routes.ts';
@@ -193,17 +194,16 @@ export class ParametersService implements FormResource {
 }
 
 function writeOf(values: DecodedValues): ParameterWrite {
-  const text = (value: DecodedValues[string] | undefined) => (typeof value === 'string' ? value : null);
   return {
     number: values.number as number,
     name: values.name as string,
-    description: text(values.description),
-    tags: parseTags(text(values.tags)),
+    description: textValue(values.description),
+    tags: parseTags(textValue(values.tags)),
     unitId: typeof values.unit === 'number' ? values.unit : null,
     aggregation: values.aggregation as string,
-    dataType: text(values.dataType) ?? DEFAULT_DATA_TYPE,
-    chart: text(values.chart) ?? DEFAULT_CHART,
-    formula: text(values.formula),
+    dataType: textValue(values.dataType) ?? DEFAULT_DATA_TYPE,
+    chart: textValue(values.chart) ?? DEFAULT_CHART,
+    formula: textValue(values.formula),
     isPublic: values.public === true,
   };
 }

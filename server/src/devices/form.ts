@@ -16,6 +16,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../http/errors.ts
 import type { DecodedValues } from '../forms/decode.ts';
 import type { FormFields } from '../forms/fields.ts';
 import { field } from '../forms/fields.ts';
+import { companyChoicesFor, companyField, linkCompany, linkLabel, newRowCompany } from '../forms/company-scope.ts';
 import type { FormResource } from '../forms/routes.ts';
 import type { DeviceFormRepository, DeviceWrite, LinkKind, NamedRow } from './form-repository.ts';
 
@@ -43,8 +44,7 @@ export class DeviceForm implements FormResource {
   ) {}
 
   fields(auth: AuthContext, id: number | null): FormFields {
-    const fields: FormFields = {};
-    if (auth.isSuperAdmin) fields.company = field('entity', 'device.field.company', { required: true, disabled: id !== null, icon: 'company' });
+    const fields: FormFields = companyField(auth, id, 'device.field.company');
     Object.assign(fields, {
       name: field('text', 'device.field.name', { required: true, maxLength: 128, icon: 'device' }),
       deviceType: field('entity', 'device.field.device-type', { required: true }),
@@ -66,17 +66,18 @@ export class DeviceForm implements FormResource {
   }
 
   async choices(auth: AuthContext, id: number | null): Promise<Record<string, Choice[]>> {
-    // A company user links to their company's rows; a super-admin to the edited device's company, or any on `new`.
-    const companyId = auth.isSuperAdmin ? (id === null ? null : (await this.row(auth, id)).companyId) : auth.companyId;
-    const named = (rows: NamedRow[]) => rows.map((r) => ({ value: r.id, label: companyId === null ? `${r.companyName} · ${r.name}` : r.name }));
-    const [types, groups, sensors, operators, users] = await Promise.all([
+    const companyId = await linkCompany(auth, id, async (deviceId) => (await this.row(auth, deviceId)).companyId);
+    const named = (rows: NamedRow[]) => rows.map((r) => ({ value: r.id, label: linkLabel(companyId, r) }));
+    const [types, groups, sensors, operators, users, companies] = await Promise.all([
       this.repository.deviceTypes(),
       this.repository.linkable('groups', companyId, id),
       this.repository.linkable('sensors', companyId, id),
       this.repository.linkable('operators', companyId, id),
       this.repository.linkable('users', companyId, id),
+      companyChoicesFor(auth, () => this.repository.companies()),
     ]);
-    const choices: Record<string, Choice[]> = {
+    return {
+      ...companies,
       deviceType: types.map((t) => ({ value: t.id, label: t.name })),
       groups: named(groups),
       sensors: named(sensors),
@@ -85,8 +86,6 @@ export class DeviceForm implements FormResource {
       status: DEVICE_STATUSES.map((s) => ({ value: s, label: `device.status.${s}`, translate: true })),
       powerState: DEVICE_POWER_STATES.map((s) => ({ value: s, label: `device.power-state.${s}`, translate: true })),
     };
-    if (auth.isSuperAdmin) choices.company = (await this.repository.companies()).map((c) => ({ value: c.id, label: c.name }));
-    return choices;
   }
 
   async data(auth: AuthContext, id: number | null): Promise<Record<string, FormValue>> {
@@ -122,8 +121,7 @@ export class DeviceForm implements FormResource {
   }
 
   async create(auth: AuthContext, values: DecodedValues): Promise<number> {
-    const companyId = auth.isSuperAdmin ? (values.company as number) : auth.companyId;
-    const device = await this.checked(companyId, null, values);
+    const device = await this.checked(newRowCompany(auth, values), null, values);
     return this.db.transaction().execute((trx) => this.repository.write(trx, null, device));
   }
 

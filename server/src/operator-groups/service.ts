@@ -5,6 +5,8 @@ import { scopeOf } from '../auth/context.ts';
 import type { DecodedValues } from '../forms/decode.ts';
 import type { FormFields } from '../forms/fields.ts';
 import { field } from '../forms/fields.ts';
+import { companyChoicesFor, companyField, linkCompany, linkLabel, newRowCompany } from '../forms/company-scope.ts';
+import { idValues, textValue } from '../forms/values.ts';
 import type { FormResource } from '../forms/routes.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors.ts';
 import type { OperatorChoiceRow, OperatorGroupRow, OperatorGroupsRepository } from './repository.ts';
@@ -50,32 +52,23 @@ export class OperatorGroupsService implements FormResource {
 
   fields(auth: AuthContext, id: number | null): FormFields {
     return {
-      ...(auth.isSuperAdmin ? { company: field('entity', 'form.company', { required: true, disabled: id !== null, icon: 'company' }) } : {}),
+      ...companyField(auth, id),
       name: field('text', 'form.name', { required: true, maxLength: GROUP_NAME_MAX_LENGTH, icon: 'name' }),
       operators: field('entity', 'form.operators', { multiple: true, icon: 'person' }),
     };
   }
 
   async choices(auth: AuthContext, id: number | null): Promise<Record<string, Choice[]>> {
-    // A company user picks among their company's operators; a super-admin among the group's company's when editing,
-    // among every company's (named with the company) for a new group, whose company the service then checks.
-    let companyId: number | null = auth.isSuperAdmin ? null : auth.companyId;
-    if (auth.isSuperAdmin && id !== null) companyId = (await this.repository.find(scopeOf(auth), id))?.companyId ?? null;
-    const [operators, companies] = await Promise.all([
-      this.repository.operatorChoices(companyId),
-      auth.isSuperAdmin ? this.repository.companies() : Promise.resolve([]),
-    ]);
-    const spanning = auth.isSuperAdmin && companyId === null;
+    const companyId = await linkCompany(auth, id, async (groupId) => (await this.repository.find(scopeOf(auth), groupId))?.companyId ?? null);
+    const [operators, companies] = await Promise.all([this.repository.operatorChoices(companyId), companyChoicesFor(auth, () => this.repository.companies())]);
+    const spanning = companyId === null;
     const sorted = [...operators].sort(
       (a, b) =>
         (spanning ? polish.compare(a.companyName, b.companyName) || a.companyId - b.companyId : 0) ||
         polish.compare(operatorName(a), operatorName(b)) ||
         a.id - b.id,
     );
-    return {
-      ...(auth.isSuperAdmin ? { company: companies.map((c) => ({ value: c.id, label: c.name })) } : {}),
-      operators: sorted.map((o) => ({ value: o.id, label: spanning ? `${o.companyName} / ${operatorName(o)}` : operatorName(o) })),
-    };
+    return { ...companies, operators: sorted.map((o) => ({ value: o.id, label: linkLabel(companyId, { name: operatorName(o), companyName: o.companyName }) })) };
   }
 
   async data(auth: AuthContext, id: number | null): Promise<Record<string, FormValue>> {
@@ -86,10 +79,7 @@ export class OperatorGroupsService implements FormResource {
   }
 
   async create(auth: AuthContext, values: DecodedValues): Promise<number> {
-    const companyId = auth.isSuperAdmin ? (typeof values.company === 'number' ? values.company : null) : auth.companyId;
-    // The decoder has refused a super-admin's submit without a company already; this only narrows the type.
-    if (companyId === null) throw ValidationError.field('company', MESSAGE_KEYS.notBlank);
-    return this.write(companyId, null, values);
+    return this.write(newRowCompany(auth, values), null, values);
   }
 
   async update(auth: AuthContext, id: number, values: DecodedValues): Promise<void> {
@@ -99,8 +89,8 @@ export class OperatorGroupsService implements FormResource {
 
   /** Checks the group's own rules (name free in the company, operators of the company) and stores it in one transaction. */
   private write(companyId: number, id: number | null, values: DecodedValues): Promise<number> {
-    const name = typeof values.name === 'string' ? values.name : '';
-    const operatorIds = Array.isArray(values.operators) ? values.operators.filter((v): v is number => typeof v === 'number') : [];
+    const name = textValue(values.name) ?? '';
+    const operatorIds = idValues(values.operators);
     return this.repository.transaction(async (repository) => {
       await repository.lockCompany(companyId);
       if (id !== null && !(await repository.lockGroup(id))) throw new NotFoundError();

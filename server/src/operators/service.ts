@@ -12,6 +12,8 @@ import { scopeOf } from '../auth/context.ts';
 import type { DecodedValues } from '../forms/decode.ts';
 import type { FormFields } from '../forms/fields.ts';
 import { field } from '../forms/fields.ts';
+import { companyChoicesFor, companyField, linkCompany, linkLabel, newRowCompany } from '../forms/company-scope.ts';
+import { idValue, idValues, textValue } from '../forms/values.ts';
 import type { FormResource } from '../forms/routes.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
@@ -66,9 +68,9 @@ export const DEVICE_OPERATOR_RESOURCE = 'deviceoperators';
  * The device-operator form (spec 01 §5 "Device operator"). A super-admin first picks the company of a new
  * operator; the other fields are the same for everyone. Labels are translation keys.
  */
-export function deviceOperatorFields(superAdmin: boolean, editing: boolean): FormFields {
+export function deviceOperatorFields(auth: AuthContext, id: number | null): FormFields {
   return {
-    ...(superAdmin ? { company: field('entity', 'form.company', { required: true, disabled: editing }) } : {}),
+    ...companyField(auth, id),
     firstname: field('text', 'form.firstname', { required: true, maxLength: 64, icon: 'person' }),
     lastname: field('text', 'form.lastname', { required: true, maxLength: 64, icon: 'person' }),
     email: field('email', 'form.email', { maxLength: 180, icon: 'email' }),
@@ -95,9 +97,6 @@ function checkSearch(search: string | undefined): void {
   if (search?.includes('\u0000')) throw ValidationError.field('search', MESSAGE_KEYS.incorrect);
 }
 
-const text = (value: DecodedValues[string] | undefined): string | null => (typeof value === 'string' ? value : null);
-const id = (value: DecodedValues[string] | undefined): number | null => (typeof value === 'number' ? value : null);
-const ids = (value: DecodedValues[string] | undefined): number[] => (Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number') : []);
 
 /**
  * Device operators: the list the monitors and the management screen read, one operator with its devices and card
@@ -178,29 +177,21 @@ export class OperatorsService implements FormResource {
   // The form (FormResource): fields, choices and data for the caller; create and update check the resource's rules.
 
   fields(auth: AuthContext, operatorId: number | null): FormFields {
-    return deviceOperatorFields(auth.isSuperAdmin, operatorId !== null);
+    return deviceOperatorFields(auth, operatorId);
   }
 
   async choices(auth: AuthContext, operatorId: number | null): Promise<Record<string, Choice[]>> {
-    // A company user chooses among their company's rows; a super-admin among every company's for a new operator,
-    // among the operator's company's when editing (its company is fixed then).
-    let companyId: number | null = auth.isSuperAdmin ? null : auth.companyId;
-    if (auth.isSuperAdmin && operatorId !== null) companyId = (await this.repository.find(scopeOf(auth), operatorId))?.companyId ?? null;
+    const companyId = await linkCompany(auth, operatorId, async (rowId) => (await this.repository.find(scopeOf(auth), rowId))?.companyId ?? null);
     const [groups, devices, companies] = await Promise.all([
       this.repository.groupChoices(companyId),
       this.repository.deviceChoices(companyId),
-      auth.isSuperAdmin ? this.repository.companies() : Promise.resolve([]),
+      companyChoicesFor(auth, () => this.repository.companies()),
     ]);
-    const label = (row: LinkableRow) => (auth.isSuperAdmin ? `${row.companyName} / ${row.name}` : row.name);
     const choicesOf = (rows: LinkableRow[]) =>
       [...rows]
-        .sort((a, b) => (auth.isSuperAdmin ? polish.compare(a.companyName, b.companyName) || a.companyId - b.companyId : 0) || polish.compare(a.name, b.name) || a.id - b.id)
-        .map((row) => ({ value: row.id, label: label(row) }));
-    return {
-      ...(auth.isSuperAdmin ? { company: companies.map((c) => ({ value: c.id, label: c.name })) } : {}),
-      group: choicesOf(groups),
-      devices: choicesOf(devices),
-    };
+        .sort((a, b) => (companyId === null ? polish.compare(a.companyName, b.companyName) || a.companyId - b.companyId : 0) || polish.compare(a.name, b.name) || a.id - b.id)
+        .map((row) => ({ value: row.id, label: linkLabel(companyId, row) }));
+    return { ...companies, group: choicesOf(groups), devices: choicesOf(devices) };
   }
 
   async data(auth: AuthContext, operatorId: number | null): Promise<Record<string, FormValue>> {
@@ -237,10 +228,7 @@ export class OperatorsService implements FormResource {
   }
 
   async create(auth: AuthContext, values: DecodedValues): Promise<number> {
-    const companyId = auth.isSuperAdmin ? id(values.company) : auth.companyId;
-    // The decoder has refused a super-admin's submit without a company already; this only narrows the type.
-    if (companyId === null) throw ValidationError.field('company', MESSAGE_KEYS.notBlank);
-    return this.write(companyId, null, values);
+    return this.write(newRowCompany(auth, values), null, values);
   }
 
   async update(auth: AuthContext, operatorId: number, values: DecodedValues): Promise<void> {
@@ -255,17 +243,17 @@ export class OperatorsService implements FormResource {
    */
   private async write(companyId: number, operatorId: number | null, values: DecodedValues): Promise<number> {
     const operator: OperatorWrite = {
-      groupId: id(values.group),
-      firstname: text(values.firstname) ?? '',
-      lastname: text(values.lastname) ?? '',
-      email: text(values.email),
-      position: text(values.position),
-      rfid: text(values.rfid),
-      phone: text(values.phone),
-      supervisor: text(values.supervisor),
-      companyName: text(values.companyName),
+      groupId: idValue(values.group),
+      firstname: textValue(values.firstname) ?? '',
+      lastname: textValue(values.lastname) ?? '',
+      email: textValue(values.email),
+      position: textValue(values.position),
+      rfid: textValue(values.rfid),
+      phone: textValue(values.phone),
+      supervisor: textValue(values.supervisor),
+      companyName: textValue(values.companyName),
     };
-    const deviceIds = ids(values.devices);
+    const deviceIds = idValues(values.devices);
     const errors: Record<string, string[]> = {};
     const fail = (name: string, key: string) => {
       errors[name] ??= [];

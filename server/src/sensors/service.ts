@@ -6,6 +6,7 @@ import { booleanFilter, idFilter } from '../administration/filters.ts';
 import { timezoneChoices } from '../administration/timezones.ts';
 import { ZoneClock, dateText } from '../diagnostics/zone-clock.ts';
 import type { DecodedValues } from '../forms/decode.ts';
+import { idValue, textValue } from '../forms/values.ts';
 import type { FormFields } from '../forms/fields.ts';
 import { field } from '../forms/fields.ts';
 import type { FormResource } from '../forms/routes.ts';
@@ -47,8 +48,6 @@ export function sensorFields(): FormFields {
   };
 }
 
-const text = (value: DecodedValues[string] | undefined): string | null => (typeof value === 'string' ? value : null);
-const id = (value: DecodedValues[string] | undefined): number | null => (typeof value === 'number' ? value : null);
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 /** The clock of a module's timezone; UTC for a name this runtime does not know. */
@@ -209,28 +208,28 @@ export class SensorsService implements FormResource {
    * that company, and no other module has its serial number in any letter case.
    */
   private async write(sensorId: number | null, values: DecodedValues): Promise<number> {
-    const timezone = text(values.timezone) ?? DEFAULT_TIMEZONE;
-    const warranty = text(values.warrantyTo);
+    const timezone = textValue(values.timezone) ?? DEFAULT_TIMEZONE;
+    const warranty = textValue(values.warrantyTo);
     const warrantyTo = warranty === null ? null : localDate(warranty, timezone);
     const sensor: SensorWrite = {
-      companyId: id(values.company) ?? 0,
-      deviceId: id(values.device),
-      name: text(values.name) ?? '',
-      serialNumber: (text(values.serialNumber) ?? '').toUpperCase(),
-      securityCode: text(values.securityCode) ?? '',
-      type: text(values.type),
-      description: text(values.description),
+      companyId: idValue(values.company) ?? 0,
+      deviceId: idValue(values.device),
+      name: textValue(values.name) ?? '',
+      serialNumber: (textValue(values.serialNumber) ?? '').toUpperCase(),
+      securityCode: textValue(values.securityCode) ?? '',
+      type: textValue(values.type),
+      description: textValue(values.description),
       timezone,
-      subscription: text(values.subscription),
-      simCardNumber: text(values.simCardNumber),
-      version: text(values.version),
-      softwareVersion: text(values.softwareVersion),
-      owner: text(values.owner),
-      dealer: text(values.dealer),
+      subscription: textValue(values.subscription),
+      simCardNumber: textValue(values.simCardNumber),
+      version: textValue(values.version),
+      softwareVersion: textValue(values.softwareVersion),
+      owner: textValue(values.owner),
+      dealer: textValue(values.dealer),
       active: values.active === true,
       // The date the instant falls on in the module's timezone.
       warrantyTo,
-      peripherals: peripheralsOf(text(values.peripherals)),
+      peripherals: peripheralsOf(textValue(values.peripherals)),
     };
     try {
       return await this.repository.transaction(async (repository) => {

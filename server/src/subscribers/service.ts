@@ -2,6 +2,7 @@ import { MESSAGE_KEYS, SUBSCRIBER_MAX_LENGTHS } from '@gearwatch/contracts';
 import type { Choice, FormValue, Subscriber } from '@gearwatch/contracts';
 import type { AuthContext } from '../auth/context.ts';
 import type { DecodedValues } from '../forms/decode.ts';
+import { textValue } from '../forms/values.ts';
 import type { FormFields } from '../forms/fields.ts';
 import { field } from '../forms/fields.ts';
 import type { FormResource } from '../forms/routes.ts';
@@ -26,7 +27,6 @@ export function subscriberFields(): FormFields {
   };
 }
 
-const text = (value: DecodedValues[string] | undefined): string | null => (typeof value === 'string' ? value : null);
 
 /** Subscribers (billing parties), for super-admins only: list with company counts, one, the form, delete. */
 export class SubscribersService implements FormResource {
@@ -97,5 +97,5 @@ export class SubscribersService implements FormResource {
 
 /** What the form's schema checked (required name, lengths, e-mail) is all a subscriber has to obey. */
 function writeOf(values: DecodedValues): SubscriberWrite {
-  return { name: text(values.name) ?? '', taxNumber: text(values.taxNumber), address: text(values.address), city: text(values.city), email: text(values.email) };
+  return { name: textValue(values.name) ?? '', taxNumber: textValue(values.taxNumber), address: textValue(values.address), city: textValue(values.city), email: textValue(values.email) };
 }

@@ -15,6 +15,7 @@ import type { Choice, FormValue, UserDetail } from '@gearwatch/contracts';
 import type { AuthContext } from '../auth/context.ts';
 import { scopeOf } from '../auth/context.ts';
 import type { DecodedValues } from '../forms/decode.ts';
+import { textValue } from '../forms/values.ts';
 import type { FormFields } from '../forms/fields.ts';
 import { field } from '../forms/fields.ts';
 import type { FormResource } from '../forms/routes.ts';
@@ -37,7 +38,6 @@ export interface CreatedUser {
   welcome: Promise<Delivery> | null;
 }
 
-const text = (value: DecodedValues[string] | undefined): string | null => (typeof value === 'string' ? value : null);
 
 function uniqueViolationOf(error: unknown): string | null {
   if (error === null || typeof error !== 'object') return null;
@@ -210,9 +210,9 @@ export class UserAdminService implements FormResource {
       firstname: values.firstname as string,
       lastname: values.lastname as string,
       language: (values.language as string | null) ?? DEFAULT_LANGUAGE,
-      phone: text(values.phone),
-      rfid: text(values.rfid),
-      note: text(values.note),
+      phone: textValue(values.phone),
+      rfid: textValue(values.rfid),
+      note: textValue(values.note),
       isActive: values.active === true,
       isSuperAdmin: auth.isSuperAdmin ? values.superAdmin === true : (row?.isSuperAdmin ?? false),
       canImpersonate: auth.isSuperAdmin ? values.impersonate === true : (row?.canImpersonate ?? false),

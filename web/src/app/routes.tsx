@@ -90,7 +90,7 @@ export const appRoutes: RouteObject[] = [
               },
               {
                 path: 'device/:id',
-                handle: { title: 'nav.device' } satisfies RouteHandle,
+                handle: { title: 'nav.device', parent: { title: 'nav.devices', path: '/manage/devices' } } satisfies RouteHandle,
                 lazy: async () => ({ Component: (await import('../features/manage/components/DevicePage.tsx')).DevicePage }),
               },
               {
@@ -100,7 +100,7 @@ export const appRoutes: RouteObject[] = [
               },
               {
                 path: 'device-group/:id',
-                handle: { title: 'nav.device-group' } satisfies RouteHandle,
+                handle: { title: 'nav.device-group', parent: { title: 'nav.device-groups', path: '/manage/device-groups' } } satisfies RouteHandle,
                 lazy: async () => ({ Component: (await import('../features/manage/components/DeviceGroupPage.tsx')).DeviceGroupPage }),
               },
               {
@@ -110,7 +110,7 @@ export const appRoutes: RouteObject[] = [
               },
               {
                 path: 'device-operator/:id',
-                handle: { title: 'nav.device-operator' } satisfies RouteHandle,
+                handle: { title: 'nav.device-operator', parent: { title: 'nav.device-operators', path: '/manage/device-operators' } } satisfies RouteHandle,
                 lazy: async () => ({ Component: (await import('../features/manage/components/DeviceOperatorPage.tsx')).DeviceOperatorPage }),
               },
               {
@@ -120,7 +120,7 @@ export const appRoutes: RouteObject[] = [
               },
               {
                 path: 'device-operator-groups/:id',
-                handle: { title: 'nav.device-operator-group' } satisfies RouteHandle,
+                handle: { title: 'nav.device-operator-group', parent: { title: 'nav.device-operator-groups', path: '/manage/device-operator-groups' } } satisfies RouteHandle,
                 lazy: async () => ({ Component: (await import('../features/manage/components/OperatorGroupPage.tsx')).OperatorGroupPage }),
               },
             ],

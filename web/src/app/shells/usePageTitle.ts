@@ -25,6 +25,8 @@ export function useCrumbs(): Crumb[] {
   const crumbs: Crumb[] = [];
   for (const match of matches) {
     if (!hasTitle(match.handle)) continue;
+    const { parent } = match.handle;
+    if (parent && crumbs.at(-1)?.path !== parent.path) crumbs.push({ title: t(parent.title), path: parent.path });
     const title = t(match.handle.title, { id: match.params['id'] });
     if (crumbs.at(-1)?.title === title) continue;
     crumbs.push({ title, path: match.pathname });

@@ -1,14 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { subscriberSchema } from '@gearwatch/contracts';
 import type { Subscriber } from '@gearwatch/contracts';
-import { DeleteDialog } from '../../../components/dialogs/DeleteDialog.tsx';
-import { FormDialog } from '../../../components/forms/FormDialog.tsx';
-import { EntityList } from '../../../components/list/EntityList.tsx';
 import type { EntityColumn } from '../../../components/list/EntityList.tsx';
-import { RowActions } from '../../../components/list/RowActions.tsx';
-import { useEntityDialogs } from '../hooks/useEntityDialogs.ts';
-import { AddButton } from './AddButton.tsx';
-import { noDependentActions } from './dependents.ts';
+import { EditableListPage } from './EditableListPage.tsx';
 
 const parse = (entry: unknown): Subscriber => subscriberSchema.parse(entry);
 
@@ -26,35 +20,6 @@ const COLUMNS: readonly EntityColumn<Subscriber>[] = [
  */
 export function SubscribersPage() {
   const { t } = useTranslation();
-  const dialogs = useEntityDialogs<Subscriber>();
-  return (
-    <>
-      <AddButton label={t('admin.subscribers.add')} onClick={dialogs.openAdd} />
-      <EntityList<Subscriber>
-        plural="subscribers"
-        columns={COLUMNS}
-        parse={parse}
-        defaultSort="name"
-        actions={(row) => <RowActions onEdit={() => dialogs.openEdit(row.id)} onDelete={() => dialogs.openDelete(row)} />}
-        empty={{ title: t('admin.subscribers.empty') }}
-      />
-      <FormDialog
-        open={dialogs.form.open}
-        resource="subscribers"
-        id={dialogs.form.id}
-        title={t(dialogs.form.id === null ? 'admin.subscribers.add' : 'admin.subscribers.edit')}
-        onClose={dialogs.closeForm}
-      />
-      {dialogs.removal.row ? (
-        <DeleteDialog
-          open={dialogs.removal.open}
-          plural="subscribers"
-          id={dialogs.removal.row.id}
-          name={dialogs.removal.row.name}
-          onClose={dialogs.closeDelete}
-          actionable={noDependentActions}
-        />
-      ) : null}
-    </>
-  );
+  const texts = { add: t('admin.subscribers.add'), edit: t('admin.subscribers.edit'), empty: t('admin.subscribers.empty') };
+  return <EditableListPage<Subscriber> plural="subscribers" columns={COLUMNS} parse={parse} texts={texts} />;
 }

@@ -2,15 +2,9 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { companySchema } from '@gearwatch/contracts';
 import type { Company } from '@gearwatch/contracts';
-import { DeleteDialog } from '../../../components/dialogs/DeleteDialog.tsx';
-import { FormDialog } from '../../../components/forms/FormDialog.tsx';
-import { EntityList } from '../../../components/list/EntityList.tsx';
 import type { EntityColumn } from '../../../components/list/EntityList.tsx';
-import { RowActions } from '../../../components/list/RowActions.tsx';
-import { useEntityDialogs } from '../hooks/useEntityDialogs.ts';
-import { AddButton } from './AddButton.tsx';
 import { BooleanCell } from './BooleanCell.tsx';
-import { noDependentActions } from './dependents.ts';
+import { EditableListPage } from './EditableListPage.tsx';
 
 const parse = (entry: unknown): Company => companySchema.parse(entry);
 
@@ -41,35 +35,6 @@ function SubscriptionType({ type }: { type: Company['subscriptionType'] }) {
  */
 export function UserGroupsPage() {
   const { t } = useTranslation();
-  const dialogs = useEntityDialogs<Company>();
-  return (
-    <>
-      <AddButton label={t('admin.user-groups.add')} onClick={dialogs.openAdd} />
-      <EntityList<Company>
-        plural="companies"
-        columns={COLUMNS}
-        parse={parse}
-        defaultSort="name"
-        actions={(row) => <RowActions onEdit={() => dialogs.openEdit(row.id)} onDelete={() => dialogs.openDelete(row)} />}
-        empty={{ title: t('admin.user-groups.empty') }}
-      />
-      <FormDialog
-        open={dialogs.form.open}
-        resource="companies"
-        id={dialogs.form.id}
-        title={t(dialogs.form.id === null ? 'admin.user-groups.add' : 'admin.user-groups.edit')}
-        onClose={dialogs.closeForm}
-      />
-      {dialogs.removal.row ? (
-        <DeleteDialog
-          open={dialogs.removal.open}
-          plural="companies"
-          id={dialogs.removal.row.id}
-          name={dialogs.removal.row.name}
-          onClose={dialogs.closeDelete}
-          actionable={noDependentActions}
-        />
-      ) : null}
-    </>
-  );
+  const texts = { add: t('admin.user-groups.add'), edit: t('admin.user-groups.edit'), empty: t('admin.user-groups.empty') };
+  return <EditableListPage<Company> plural="companies" columns={COLUMNS} parse={parse} texts={texts} />;
 }

@@ -62,7 +62,7 @@ describe('LocationPage', { timeout: 20_000 }, () => {
     // Fitted to both markers once, zooming in no further than the spec's maximum.
     expect(fit).toHaveBeenCalledTimes(1);
     const [bounds, options] = fit.mock.calls[0] ?? [];
-    expect(options).toMatchObject({ maxZoom: MAP_DEFAULTS.fitMaxZoom });
+    expect(options).toMatchObject({ maxZoom: MAP_DEFAULTS.fleetFitMaxZoom });
     expect((bounds as ReturnType<LeafletMap['getBounds']>).getNorth()).toBe(52.3);
     expect((bounds as ReturnType<LeafletMap['getBounds']>).getSouth()).toBe(52.2);
   });
@@ -92,7 +92,7 @@ describe('LocationPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(setView).toHaveBeenCalled());
     const [centre, zoom] = setView.mock.calls[0] ?? [];
     expect(centre).toMatchObject({ lat: 52.3, lng: 21.1 });
-    expect(zoom).toBeGreaterThanOrEqual(MAP_DEFAULTS.fitMaxZoom);
+    expect(zoom).toBeGreaterThanOrEqual(MAP_DEFAULTS.fleetFitMaxZoom);
     const popup = await screen.findByTestId('location-popup');
     expect(popup.textContent).toContain('Forklift B');
     expect(popup.textContent).toContain('Inactive');

@@ -2,8 +2,8 @@ import type { CircleMarker as LeafletCircleMarker, Map as LeafletMap } from 'lea
 import { useCallback, useRef } from 'react';
 import { MAP_DEFAULTS } from '@gearwatch/contracts';
 
-/** Showing one device zooms in at least this far (the same street-level view a fit stops at). */
-export const FOCUS_ZOOM = MAP_DEFAULTS.fitMaxZoom;
+/** Showing one device zooms in at least this far (the same yard-level view a fit stops at). */
+export const FOCUS_ZOOM = MAP_DEFAULTS.fleetFitMaxZoom;
 
 /**
  * Lets the list drive the map: the map's ref, a register for the markers by device id, and `focus(id)`, which

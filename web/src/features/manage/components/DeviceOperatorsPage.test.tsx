@@ -4,6 +4,7 @@ import { problem } from '../../../components/forms/test/fake-api.ts';
 import type { FakeCall } from '../../../components/forms/test/fake-api.ts';
 import { field } from '../../../components/forms/test/fields.ts';
 import { operatorGroups, operators } from '../test/fixtures.ts';
+import { listRows, openAddDialog } from '../test/list-flows.ts';
 import { listReply, pagedReply, renderManage } from '../test/render-manage.tsx';
 
 const operatorForm = {
@@ -36,9 +37,7 @@ const api = {
   'GET /api/deviceoperators/new': () => ({ body: operatorForm }),
 };
 
-function rows() {
-  return [...document.querySelectorAll('[data-testid="entity-list-deviceoperators"] tbody tr')].map((row) => [...row.querySelectorAll('td')].slice(0, 7).map((cell) => cell.textContent));
-}
+const rows = () => listRows('deviceoperators', 7);
 
 describe('DeviceOperatorsPage', { timeout: 20_000 }, () => {
   it('lists the operators with RFID, group, position, phone, e-mail and device count', async () => {
@@ -63,8 +62,7 @@ describe('DeviceOperatorsPage', { timeout: 20_000 }, () => {
   it('opens the add form with every operator field translated', async () => {
     const { user } = await renderManage('/manage/device-operators', api);
     await waitFor(() => expect(rows()).toHaveLength(2));
-    await user.click(within(screen.getByTestId('page-actions')).getByRole('button', { name: 'Add operator' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add operator' });
+    const dialog = await openAddDialog(user, 'Add operator');
     for (const label of ['First name', 'Last name', 'E-mail', 'Position', 'RFID card number', 'Phone', 'Supervisor', 'Company name']) {
       expect(await within(dialog).findByRole('textbox', { name: label })).toBeTruthy();
     }

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { FormDefinition } from '@gearwatch/contracts';
-import { problem } from '../../../components/forms/test/fake-api.ts';
 import type { FakeCall } from '../../../components/forms/test/fake-api.ts';
 import { field } from '../../../components/forms/test/fields.ts';
 import { deviceGroups, devices, deviceTypes, forkliftA } from '../test/fixtures.ts';
+import { blockedDelete, listRows, openAddDialog } from '../test/list-flows.ts';
 import { listReply, pagedReply, renderManage } from '../test/render-manage.tsx';
 
 const newDeviceForm: FormDefinition = {
@@ -42,9 +42,7 @@ const api = {
 };
 
 /** The rows' cells as text, read straight from the DOM (role queries over a table are slow in happy-dom). */
-function rows() {
-  return [...document.querySelectorAll('[data-testid="entity-list-devices"] tbody tr')].map((row) => [...row.querySelectorAll('td')].slice(0, 6).map((cell) => cell.textContent));
-}
+const rows = () => listRows('devices', 6);
 
 describe('DevicesPage', { timeout: 20_000 }, () => {
   it('lists the devices with type, groups, translated status and power state, and modules; names link to the device page', async () => {
@@ -91,8 +89,7 @@ describe('DevicesPage', { timeout: 20_000 }, () => {
   it('opens the add form from the page actions, with the server’s labels translated', async () => {
     const { user, callsTo } = await renderManage('/manage/devices', api);
     await waitFor(() => expect(rows()).toHaveLength(3));
-    await user.click(within(screen.getByTestId('page-actions')).getByRole('button', { name: 'Add device' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add device' });
+    const dialog = await openAddDialog(user, 'Add device');
     expect(await within(dialog).findByRole('textbox', { name: 'Name' })).toBeTruthy();
     expect(within(dialog).getByRole('combobox', { name: 'Device type' })).toBeTruthy();
     expect(within(dialog).getByRole('spinbutton', { name: 'Required work on Monday (minutes)' })).toBeTruthy();
@@ -110,15 +107,8 @@ describe('DevicesPage', { timeout: 20_000 }, () => {
   });
 
   it('a device with fitted modules is refused with them listed; unassigning them lets the delete through', async () => {
-    let fitted = true;
-    const { user, calls } = await renderManage('/manage/devices', {
-      ...api,
-      'DELETE /api/devices/1': () => (fitted ? problem(409, { dependents: { sensors: forkliftA.sensors.map(({ id, name }) => ({ id, name })) } }) : { body: {} }),
-      'DELETE /api/devices/1/sensors': () => {
-        fitted = false;
-        return { body: {} };
-      },
-    });
+    const fitted = forkliftA.sensors.map(({ id, name }) => ({ id, name }));
+    const { user, calls } = await renderManage('/manage/devices', { ...api, ...blockedDelete('/api/devices/1', 'sensors', fitted) });
     await waitFor(() => expect(rows()).toHaveLength(3));
     await user.click(screen.getAllByRole('button', { name: 'Delete' })[0] as HTMLElement);
     const dialog = await screen.findByRole('dialog', { name: 'Delete' });

@@ -26,6 +26,11 @@ describe('the /manage routes', () => {
     const breadcrumbs = within(await screen.findByRole('navigation', { name: 'Breadcrumbs' }, { timeout: 20_000 }));
     expect(await breadcrumbs.findByText('Night shift', undefined, { timeout: 20_000 })).toBeTruthy();
     expect(breadcrumbs.queryByText('Operator group 3')).toBeNull();
+    // The page's list comes between the area and the row, a link back to it.
+    expect(breadcrumbs.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Manage', '/manage'],
+      ['Operator groups', '/manage/device-operator-groups'],
+    ]);
     expect(document.title).toBe('Night shift · Gearwatch');
   }, 30_000);
 });

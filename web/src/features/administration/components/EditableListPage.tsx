@@ -1,0 +1,53 @@
+import { DeleteDialog } from '../../../components/dialogs/DeleteDialog.tsx';
+import { FormDialog } from '../../../components/forms/FormDialog.tsx';
+import { EntityList } from '../../../components/list/EntityList.tsx';
+import type { EntityColumn } from '../../../components/list/EntityList.tsx';
+import { RowActions } from '../../../components/list/RowActions.tsx';
+import { useEntityDialogs } from '../hooks/useEntityDialogs.ts';
+import { AddButton } from './AddButton.tsx';
+import { noDependentActions } from './dependents.ts';
+
+export interface EditableListPageProps<T extends { id: number; name: string }> {
+  /** The server resource: the list, the add/edit form and the delete all go to /api/<plural>. */
+  plural: string;
+  columns: readonly EntityColumn<T>[];
+  parse: (entry: unknown) => T;
+  /**
+   * The page's own texts, already translated: the callers spell their keys as t('…') so the locales test sees them.
+   * `add` is both the add button and the add dialog's title.
+   */
+  texts: { add: string; edit: string; empty: string };
+}
+
+/**
+ * An administration list with nothing but add, edit and delete (subscribers, user groups): sorted by name, no
+ * filters. Its rows' blocking dependents have no unassign call on the server, so a refused delete only names them.
+ * Pages with filters or their own delete rules (devices, sensors, users, device types) compose the parts themselves.
+ */
+export function EditableListPage<T extends { id: number; name: string }>({ plural, columns, parse, texts }: EditableListPageProps<T>) {
+  const dialogs = useEntityDialogs<T>();
+  return (
+    <>
+      <AddButton label={texts.add} onClick={dialogs.openAdd} />
+      <EntityList<T>
+        plural={plural}
+        columns={columns}
+        parse={parse}
+        defaultSort="name"
+        actions={(row) => <RowActions onEdit={() => dialogs.openEdit(row.id)} onDelete={() => dialogs.openDelete(row)} />}
+        empty={{ title: texts.empty }}
+      />
+      <FormDialog open={dialogs.form.open} resource={plural} id={dialogs.form.id} title={dialogs.form.id === null ? texts.add : texts.edit} onClose={dialogs.closeForm} />
+      {dialogs.removal.row ? (
+        <DeleteDialog
+          open={dialogs.removal.open}
+          plural={plural}
+          id={dialogs.removal.row.id}
+          name={dialogs.removal.row.name}
+          onClose={dialogs.closeDelete}
+          actionable={noDependentActions}
+        />
+      ) : null}
+    </>
+  );
+}
