@@ -155,7 +155,9 @@ describe('rollups kept by ingest', () => {
   });
   afterAll(() => ctx?.close());
 
-  it('equal the aggregation over raw readings, whatever the batching, order and repetition', async () => {
+  // Thousands of readings in racing batches of random size: seconds alone, but several times that on a machine busy
+  // with other work, so its hang guard is wider than the suite's.
+  it('equal the aggregation over raw readings, whatever the batching, order and repetition', { timeout: 180_000 }, async () => {
     const rand = random(SEED);
     const batches: { module: TestModule; readings: ReadingInput[] }[] = [];
     for (const { module } of modules) {
