@@ -156,6 +156,12 @@ describe('/api/devicegroups: list, form, read, delete', () => {
       expect(await fieldErrors({ name: 'x'.repeat(129) })).toEqual({ name: [MESSAGE_KEYS.tooLong] });
       expect(await fieldErrors({ name: 'Fine', description: 'd'.repeat(2001) })).toEqual({ description: [MESSAGE_KEYS.tooLong] });
       expect(await fieldErrors({ name: 'tAKEN' })).toEqual({ name: [ENTITY_MESSAGE_KEYS.nameInUse] });
+      // One round: the group's own rules are told with the schema's mistakes.
+      expect(await fieldErrors({ name: 'taken', description: 'd'.repeat(2001), devices: [ids.foreignDevice] })).toEqual({
+        name: [ENTITY_MESSAGE_KEYS.nameInUse],
+        description: [MESSAGE_KEYS.tooLong],
+        devices: [MESSAGE_KEYS.incorrect],
+      });
       expect(await fieldErrors({ name: 'Fine', devices: [ids.press, ids.foreignDevice] })).toEqual({ devices: [MESSAGE_KEYS.incorrect] });
       expect(await fieldErrors({ name: 'Fine', devices: [999999] })).toEqual({ devices: [MESSAGE_KEYS.incorrect] });
       expect(await fieldErrors({ name: 'Fine', devices: ['abc'] })).toEqual({ devices: [MESSAGE_KEYS.incorrect] });

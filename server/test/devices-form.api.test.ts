@@ -151,8 +151,10 @@ describe('device form API', () => {
       status: 'broken',
     });
     expect(response.statusCode).toBe(400);
+    // One round: the name in use is told with the schema's mistakes, not after they are fixed.
     expect(response.json()).toEqual({
       errors: {
+        name: [ENTITY_MESSAGE_KEYS.nameInUse],
         groups: [MESSAGE_KEYS.incorrect],
         operators: [ENTITY_MESSAGE_KEYS.tooManyOperators],
         requiredWork_mon: [FORM_MESSAGE_KEYS.outOfRange],

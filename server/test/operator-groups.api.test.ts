@@ -129,6 +129,8 @@ describe('/api/deviceoperatorgroups: list, form, read, delete', () => {
       expect(await fieldErrors({ operators: [ids.anna] })).toEqual({ name: [MESSAGE_KEYS.notBlank] });
       expect(await fieldErrors({ name: 'x'.repeat(129) })).toEqual({ name: [MESSAGE_KEYS.tooLong] });
       expect(await fieldErrors({ name: 'TAKEN crew' })).toEqual({ name: [ENTITY_MESSAGE_KEYS.nameInUse] });
+      // One round: the name in use is told with the schema's refusal of a foreign operator.
+      expect(await fieldErrors({ name: 'taken CREW', operators: [ids.foreign] })).toEqual({ name: [ENTITY_MESSAGE_KEYS.nameInUse], operators: [MESSAGE_KEYS.incorrect] });
       expect(await fieldErrors({ name: 'Fine', operators: [ids.anna, ids.foreign] })).toEqual({ operators: [MESSAGE_KEYS.incorrect] });
       expect(await fieldErrors({ name: 'Fine', operators: [999999] })).toEqual({ operators: [MESSAGE_KEYS.incorrect] });
       expect(await fieldErrors({ name: ['a', 'b'], operators: { x: 1 } })).toMatchObject({ operators: [MESSAGE_KEYS.incorrect] });

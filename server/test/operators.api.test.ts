@@ -394,6 +394,18 @@ describe('/api/deviceoperators: list, form, read, delete', () => {
       expect(responses.find((r) => r.statusCode === 400)!.json()).toEqual({ errors: { rfid: [ENTITY_MESSAGE_KEYS.rfidInUse] }, rootErrors: [] });
     });
 
+    it('tells the card in use and a bad phone together with the schema’s mistakes, in one round', async () => {
+      await created({ firstname: 'Card', lastname: 'Owner', rfid: 'one-round' });
+      expect(await fieldErrors({ firstname: '', lastname: 'Late', email: 'not-an-email', rfid: 'ONE-ROUND', phone: '600100200' })).toEqual({
+        firstname: [MESSAGE_KEYS.notBlank],
+        email: [MESSAGE_KEYS.incorrect],
+        rfid: [ENTITY_MESSAGE_KEYS.rfidInUse],
+        phone: [ENTITY_MESSAGE_KEYS.phone],
+      });
+      // A field the schema refused is not checked again: a too long card is only too long.
+      expect(await fieldErrors({ firstname: 'x', lastname: 'y', rfid: 'r'.repeat(65), phone: 'abc' })).toEqual({ rfid: [MESSAGE_KEYS.tooLong], phone: [ENTITY_MESSAGE_KEYS.phone] });
+    });
+
     it("refuses a phone without '+' and an area code, or too short, or with letters", async () => {
       for (const phone of ['48 600 100 200', '600100200', '+48', '+48 1', '+4812', 'phone', '+48 600 abc 200', '++48600100200']) {
         expect(await fieldErrors({ firstname: 'Phone', lastname: 'Owner', phone }), phone).toEqual({ phone: [ENTITY_MESSAGE_KEYS.phone] });

@@ -320,9 +320,13 @@ describe('user management API', () => {
     });
     // A user of another company holds the name too: usernames and e-mails are unique across the service.
     expect((await post({ username: admin.username })).json()).toEqual({ errors: { username: [ENTITY_MESSAGE_KEYS.usernameInUse] }, rootErrors: [] });
-    // The schema's own rules are checked first, the user's rules once those pass.
+    // One round: the user's own rules are told with the schema's mistakes, each field once.
     expect((await post({ email: 'not-an-email', language: 'de' })).json()).toEqual({
       errors: { email: [MESSAGE_KEYS.incorrect], language: [MESSAGE_KEYS.incorrect] },
+      rootErrors: [],
+    });
+    expect((await post({ username: manager.username, language: 'de', phone: '600' })).json()).toEqual({
+      errors: { username: [ENTITY_MESSAGE_KEYS.usernameInUse], language: [MESSAGE_KEYS.incorrect], phone: [ENTITY_MESSAGE_KEYS.phone] },
       rootErrors: [],
     });
     expect((await post({ phone: '600100200', username: 'has space' })).json()).toEqual({

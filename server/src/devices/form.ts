@@ -16,8 +16,10 @@ import { ConflictError, NotFoundError, ValidationError } from '../http/errors.ts
 import type { DecodedValues } from '../forms/decode.ts';
 import type { FormFields } from '../forms/fields.ts';
 import { field } from '../forms/fields.ts';
-import { companyChoicesFor, companyField, linkCompany, linkLabel, newRowCompany } from '../forms/company-scope.ts';
+import { companyChoicesFor, companyField, companyToCheck, linkCompany, linkLabel, newRowCompany } from '../forms/company-scope.ts';
+import { idValues, textValue } from '../forms/values.ts';
 import type { FormResource } from '../forms/routes.ts';
+import { NO_FAILED_FIELDS } from '../forms/routes.ts';
 import type { DeviceFormRepository, DeviceWrite, LinkKind, NamedRow } from './form-repository.ts';
 
 const LINKS: Record<'groups' | 'sensors' | 'operators' | 'requirementUsers', LinkKind> = {
@@ -150,19 +152,30 @@ export class DeviceForm implements FormResource {
     return row;
   }
 
-  /** The device's own rules: a unique name in its company, and every linked row of that company. */
-  private async checked(companyId: number, id: number | null, values: DecodedValues): Promise<DeviceWrite> {
+  async check(auth: AuthContext, id: number | null, values: DecodedValues, failed: ReadonlySet<string>): Promise<Record<string, string[]>> {
+    const companyId = await companyToCheck(auth, id, values, failed, async (deviceId) => (await this.row(auth, deviceId)).companyId);
+    return companyId === null ? {} : this.ruleErrors(companyId, id, values, failed);
+  }
+
+  /** The device's own rules, for the fields not in `failed`: a unique name in its company, and every linked row of that company. */
+  private async ruleErrors(companyId: number, id: number | null, values: DecodedValues, failed: ReadonlySet<string>): Promise<Record<string, string[]>> {
     const errors: Record<string, string[]> = {};
-    const name = values.name as string;
-    if (await this.repository.nameTaken(companyId, name, id)) errors.name = [ENTITY_MESSAGE_KEYS.nameInUse];
-    const links = {} as Record<keyof typeof LINKS, number[]>;
+    const name = textValue(values.name);
+    if (name !== null && !failed.has('name') && (await this.repository.nameTaken(companyId, name, id))) errors.name = [ENTITY_MESSAGE_KEYS.nameInUse];
     for (const [fieldName, kind] of Object.entries(LINKS) as [keyof typeof LINKS, LinkKind][]) {
-      const chosen = (values[fieldName] as number[] | undefined) ?? [];
+      if (failed.has(fieldName)) continue;
       const allowed = new Set((await this.repository.linkable(kind, companyId, id)).map((r) => r.id));
-      if (chosen.some((value) => !allowed.has(value))) errors[fieldName] = [MESSAGE_KEYS.incorrect];
-      links[fieldName] = chosen;
+      if (idValues(values[fieldName]).some((value) => !allowed.has(value))) errors[fieldName] = [MESSAGE_KEYS.incorrect];
     }
+    return errors;
+  }
+
+  private async checked(companyId: number, id: number | null, values: DecodedValues): Promise<DeviceWrite> {
+    const errors = await this.ruleErrors(companyId, id, values, NO_FAILED_FIELDS);
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    const links = {} as Record<keyof typeof LINKS, number[]>;
+    for (const fieldName of Object.keys(LINKS) as (keyof typeof LINKS)[]) links[fieldName] = idValues(values[fieldName]);
+    const name = values.name as string;
     const technicalData: Record<string, number | null> = {};
     for (const key of DEVICE_TECHNICAL_FIELDS) technicalData[key] = (values[key] as number | null) ?? null;
     return {

@@ -41,3 +41,19 @@ export function newRowCompany(auth: AuthContext, values: DecodedValues): number 
   if (companyId === null) throw ValidationError.field('company', MESSAGE_KEYS.notBlank);
   return companyId;
 }
+
+/**
+ * The company a submit's own rules are checked in while the schema refused some fields: the edited row's, the
+ * user's own, or a super-admin's chosen one; null when that choice itself was refused (nothing to check against).
+ */
+export async function companyToCheck(
+  auth: AuthContext,
+  id: number | null,
+  values: DecodedValues,
+  failed: ReadonlySet<string>,
+  companyOfRow: (id: number) => Promise<number>,
+): Promise<number | null> {
+  if (id !== null) return companyOfRow(id);
+  if (!auth.isSuperAdmin) return auth.companyId;
+  return failed.has('company') ? null : idValue(values.company);
+}

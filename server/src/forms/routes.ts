@@ -21,9 +21,18 @@ export interface FormResource {
   /** Checks the resource's own rules (throwing ValidationError) and stores the row; answers its id. */
   create(auth: AuthContext, values: DecodedValues): Promise<number>;
   update(auth: AuthContext, id: number, values: DecodedValues): Promise<void>;
+  /**
+   * The resource's own rules (a name or card in use, links into another company, a phone's form) for the fields the
+   * schema let through, when others failed it: one submit then reports every mistake the user can fix, rather than
+   * the schema's first and the resource's only after those. Reads only; create and update check again as they write.
+   */
+  check?(auth: AuthContext, id: number | null, values: DecodedValues, failed: ReadonlySet<string>): Promise<Record<string, string[]>>;
   /** Field → generic message key → the resource's own key (e.g. too many operators instead of too many values). */
   errorKeys?: Record<string, Record<string, string>>;
 }
+
+/** The `failed` of a resource's rules checked as it writes: the schema passed every field. */
+export const NO_FAILED_FIELDS: ReadonlySet<string> = new Set();
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 const submitBody = z.record(z.string(), z.unknown());
@@ -50,7 +59,8 @@ export function registerFormRoutes(app: App, options: { resource: string; tag: s
     const decoded = decodeSubmission(fields, body, choices);
     if (Object.keys(decoded.errors).length > 0) {
       const renamed = Object.entries(decoded.errors).map(([name, keys]) => [name, keys.map((key) => form.errorKeys?.[name]?.[key] ?? key)]);
-      throw new ValidationError(Object.fromEntries(renamed));
+      const own = form.check ? await form.check(auth, id, decoded.values, new Set(Object.keys(decoded.errors))) : {};
+      throw new ValidationError({ ...own, ...Object.fromEntries(renamed) });
     }
     return decoded.values;
   };

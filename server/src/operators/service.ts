@@ -12,9 +12,10 @@ import { scopeOf } from '../auth/context.ts';
 import type { DecodedValues } from '../forms/decode.ts';
 import type { FormFields } from '../forms/fields.ts';
 import { field } from '../forms/fields.ts';
-import { companyChoicesFor, companyField, linkCompany, linkLabel, newRowCompany } from '../forms/company-scope.ts';
+import { companyChoicesFor, companyField, companyToCheck, linkCompany, linkLabel, newRowCompany } from '../forms/company-scope.ts';
 import { idValue, idValues, textValue } from '../forms/values.ts';
 import type { FormResource } from '../forms/routes.ts';
+import { NO_FAILED_FIELDS } from '../forms/routes.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import type { LinkableRow, OperatorGroupRow, OperatorRow, OperatorSortKeys, OperatorWrite, OperatorsRepository } from './repository.ts';
@@ -236,45 +237,19 @@ export class OperatorsService implements FormResource {
     await this.write(row.companyId, operatorId, values);
   }
 
-  /**
-   * Checks the operator's own rules and stores the row and its devices in one transaction: the phone's form, the
-   * group and devices being the company's, the card being free in the company (any letter case), and no device
-   * getting more than MAX_OPERATORS_PER_DEVICE operators.
-   */
+  async check(auth: AuthContext, operatorId: number | null, values: DecodedValues, failed: ReadonlySet<string>): Promise<Record<string, string[]>> {
+    const companyId = await companyToCheck(auth, operatorId, values, failed, async (rowId) => (await this.find(auth, rowId)).companyId);
+    return companyId === null ? {} : operatorRuleErrors(this.repository, companyId, operatorId, values, failed);
+  }
+
+  /** Checks the operator's own rules (`operatorRuleErrors`) and stores the row and its devices in one transaction. */
   private async write(companyId: number, operatorId: number | null, values: DecodedValues): Promise<number> {
-    const operator: OperatorWrite = {
-      groupId: idValue(values.group),
-      firstname: textValue(values.firstname) ?? '',
-      lastname: textValue(values.lastname) ?? '',
-      email: textValue(values.email),
-      position: textValue(values.position),
-      rfid: textValue(values.rfid),
-      phone: textValue(values.phone),
-      supervisor: textValue(values.supervisor),
-      companyName: textValue(values.companyName),
-    };
+    const operator = operatorOf(values);
     const deviceIds = idValues(values.devices);
-    const errors: Record<string, string[]> = {};
-    const fail = (name: string, key: string) => {
-      errors[name] ??= [];
-      if (!errors[name].includes(key)) errors[name].push(key);
-    };
-    // PostgreSQL text cannot hold NUL: refused here rather than failing in the database.
-    for (const [name, value] of Object.entries(values)) if (typeof value === 'string' && value.includes('\u0000')) fail(name, MESSAGE_KEYS.incorrect);
-    if (operator.phone !== null && !errors.phone && !PHONE_PATTERN.test(operator.phone)) fail('phone', ENTITY_MESSAGE_KEYS.phone);
     try {
       return await this.repository.transaction(async (repository) => {
         if (operatorId !== null && !(await repository.lockOperator(operatorId))) throw new NotFoundError();
-        if (operator.groupId !== null) {
-          const [group] = await repository.groupCompanies([operator.groupId]);
-          if (group?.companyId !== companyId) fail('group', MESSAGE_KEYS.incorrect);
-        }
-        const devices = await repository.lockDevices(deviceIds);
-        if (devices.length !== deviceIds.length || devices.some((d) => d.companyId !== companyId)) fail('devices', MESSAGE_KEYS.incorrect);
-        else if ((await repository.operatorCounts(deviceIds, operatorId)).some((d) => d.count + 1 > MAX_OPERATORS_PER_DEVICE)) {
-          fail('devices', ENTITY_MESSAGE_KEYS.tooManyOperators);
-        }
-        if (operator.rfid !== null && !errors.rfid && (await repository.rfidTaken(companyId, operator.rfid, operatorId))) fail('rfid', ENTITY_MESSAGE_KEYS.rfidInUse);
+        const errors = await operatorRuleErrors(repository, companyId, operatorId, values, NO_FAILED_FIELDS);
         if (Object.keys(errors).length > 0) throw new ValidationError(errors);
         const written = operatorId ?? (await repository.insert(companyId, operator));
         if (operatorId !== null) await repository.update(operatorId, operator);
@@ -293,6 +268,49 @@ export class OperatorsService implements FormResource {
     if (!row) throw new NotFoundError();
     return row;
   }
+}
+
+function operatorOf(values: DecodedValues): OperatorWrite {
+  return {
+    groupId: idValue(values.group),
+    firstname: textValue(values.firstname) ?? '',
+    lastname: textValue(values.lastname) ?? '',
+    email: textValue(values.email),
+    position: textValue(values.position),
+    rfid: textValue(values.rfid),
+    phone: textValue(values.phone),
+    supervisor: textValue(values.supervisor),
+    companyName: textValue(values.companyName),
+  };
+}
+
+/**
+ * The operator's own rules, for the fields not in `failed`: the phone's form, the group and devices being the
+ * company's, no device getting more than MAX_OPERATORS_PER_DEVICE operators, and the card being free in the company
+ * (any letter case). Inside the write's transaction the devices are locked, so their operator counts hold.
+ */
+async function operatorRuleErrors(
+  repository: OperatorsRepository,
+  companyId: number,
+  operatorId: number | null,
+  values: DecodedValues,
+  failed: ReadonlySet<string>,
+): Promise<Record<string, string[]>> {
+  const operator = operatorOf(values);
+  const deviceIds = idValues(values.devices);
+  const errors: Record<string, string[]> = {};
+  if (operator.phone !== null && !failed.has('phone') && !PHONE_PATTERN.test(operator.phone)) errors.phone = [ENTITY_MESSAGE_KEYS.phone];
+  if (operator.groupId !== null && !failed.has('group')) {
+    const [group] = await repository.groupCompanies([operator.groupId]);
+    if (group?.companyId !== companyId) errors.group = [MESSAGE_KEYS.incorrect];
+  }
+  if (!failed.has('devices')) {
+    const devices = await repository.lockDevices(deviceIds);
+    if (devices.length !== deviceIds.length || devices.some((d) => d.companyId !== companyId)) errors.devices = [MESSAGE_KEYS.incorrect];
+    else if ((await repository.operatorCounts(deviceIds, operatorId)).some((d) => d.count + 1 > MAX_OPERATORS_PER_DEVICE)) errors.devices = [ENTITY_MESSAGE_KEYS.tooManyOperators];
+  }
+  if (operator.rfid !== null && !failed.has('rfid') && (await repository.rfidTaken(companyId, operator.rfid, operatorId))) errors.rfid = [ENTITY_MESSAGE_KEYS.rfidInUse];
+  return errors;
 }
 
 function present(o: OperatorRow): DeviceOperator {

@@ -20,6 +20,7 @@ export function userAdminRoutes(app: App, users: UserAdminService, tokens: FormT
     choices: (auth) => users.choices(auth),
     data: (auth, id) => users.data(auth, id),
     update: (auth, id, values) => users.update(auth, id, values),
+    check: (auth, id, values, failed) => users.check(auth, id, values, failed),
     async create(auth, values) {
       const created = await users.createUser(auth, values);
       void created.welcome?.then((delivery) => {

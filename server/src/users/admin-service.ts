@@ -19,6 +19,7 @@ import { textValue } from '../forms/values.ts';
 import type { FormFields } from '../forms/fields.ts';
 import { field } from '../forms/fields.ts';
 import type { FormResource } from '../forms/routes.ts';
+import { NO_FAILED_FIELDS } from '../forms/routes.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../http/errors.ts';
 import type { Delivery, PasswordLinksService } from '../resetting/service.ts';
 import { displayName, languageOf, presentLastLogin } from './presenter.ts';
@@ -155,7 +156,7 @@ export class UserAdminService implements FormResource {
     const user = this.writeOf(auth, null, values);
     const id = await this.write(() =>
       this.repository.transaction(async (repository) => {
-        await this.check(repository, auth, null, user);
+        await this.checkRules(repository, auth, null, user);
         return repository.insert(companyId, user);
       }),
     );
@@ -167,7 +168,7 @@ export class UserAdminService implements FormResource {
     const user = this.writeOf(auth, row, values);
     await this.write(() =>
       this.repository.transaction(async (repository) => {
-        await this.check(repository, auth, id, user);
+        await this.checkRules(repository, auth, id, user);
         if (!(await repository.update(id, user))) throw new NotFoundError();
       }),
     );
@@ -205,10 +206,10 @@ export class UserAdminService implements FormResource {
   /** The submit as a write; the rights keep their stored values unless a super-admin sets them. */
   private writeOf(auth: AuthContext, row: ManagedUserRow | null, values: DecodedValues): ManagedUserWrite {
     return {
-      username: values.username as string,
-      email: values.email as string,
-      firstname: values.firstname as string,
-      lastname: values.lastname as string,
+      username: textValue(values.username) ?? '',
+      email: textValue(values.email) ?? '',
+      firstname: textValue(values.firstname) ?? '',
+      lastname: textValue(values.lastname) ?? '',
       language: (values.language as string | null) ?? DEFAULT_LANGUAGE,
       phone: textValue(values.phone),
       rfid: textValue(values.rfid),
@@ -219,20 +220,41 @@ export class UserAdminService implements FormResource {
     };
   }
 
-  /** The user's own rules: a well-formed unique username, a unique e-mail, a phone number, and no self-lockout. */
-  private async check(repository: UserAdminRepository, auth: AuthContext, id: number | null, user: ManagedUserWrite): Promise<void> {
+  async check(auth: AuthContext, id: number | null, values: DecodedValues, failed: ReadonlySet<string>): Promise<Record<string, string[]>> {
+    const user = this.writeOf(auth, id === null ? null : await this.editable(auth, id), values);
+    return (await this.ruleErrors(this.repository, auth, id, user, failed)).errors;
+  }
+
+  private async checkRules(repository: UserAdminRepository, auth: AuthContext, id: number | null, user: ManagedUserWrite): Promise<void> {
+    const { errors, rootErrors } = await this.ruleErrors(repository, auth, id, user, NO_FAILED_FIELDS);
+    if (Object.keys(errors).length > 0 || rootErrors.length > 0) throw new ValidationError(errors, rootErrors);
+  }
+
+  /**
+   * The user's own rules, for the fields not in `failed`: a well-formed unique username, a unique e-mail, a phone
+   * number, and no self-lockout.
+   */
+  private async ruleErrors(
+    repository: UserAdminRepository,
+    auth: AuthContext,
+    id: number | null,
+    user: ManagedUserWrite,
+    failed: ReadonlySet<string>,
+  ): Promise<{ errors: Record<string, string[]>; rootErrors: string[] }> {
     const errors: Record<string, string[]> = {};
     const rootErrors: string[] = [];
     const taken = await repository.taken(user.username, user.email, id);
-    if (!USERNAME_PATTERN.test(user.username)) errors.username = [MESSAGE_KEYS.incorrect];
-    else if (taken.username) errors.username = [ENTITY_MESSAGE_KEYS.usernameInUse];
-    if (taken.email) errors.email = [ENTITY_MESSAGE_KEYS.emailInUse];
-    if (user.phone !== null && !PHONE_PATTERN.test(user.phone)) errors.phone = [ENTITY_MESSAGE_KEYS.phone];
+    if (!failed.has('username')) {
+      if (!USERNAME_PATTERN.test(user.username)) errors.username = [MESSAGE_KEYS.incorrect];
+      else if (taken.username) errors.username = [ENTITY_MESSAGE_KEYS.usernameInUse];
+    }
+    if (taken.email && !failed.has('email')) errors.email = [ENTITY_MESSAGE_KEYS.emailInUse];
+    if (user.phone !== null && !failed.has('phone') && !PHONE_PATTERN.test(user.phone)) errors.phone = [ENTITY_MESSAGE_KEYS.phone];
     if (id !== null && id === auth.userId) {
       if (!user.isActive) rootErrors.push(USER_MESSAGE_KEYS.cannotDeactivateSelf);
       if (auth.isSuperAdmin && !user.isSuperAdmin) rootErrors.push(USER_MESSAGE_KEYS.cannotRevokeOwnSuperAdmin);
     }
-    if (Object.keys(errors).length > 0 || rootErrors.length > 0) throw new ValidationError(errors, rootErrors);
+    return { errors, rootErrors };
   }
 
   /** Another write taking the username or e-mail between the check and the write is reported like the check. */
