@@ -130,6 +130,9 @@ describe('administration: companies API', () => {
       const taken = await call('POST', '/api/companies', { token, name, timezone: 'UTC', subscriptionType: 'basic' });
       expect(taken.json(), name).toEqual({ errors: { name: [ENTITY_MESSAGE_KEYS.nameInUse] }, rootErrors: [] });
     }
+    // One round: the name in use is told with the schema's mistakes.
+    const mixed = await call('POST', '/api/companies', { token, name: 'home COMPANY', timezone: 'UTC', subscriptionType: 'gold' });
+    expect(mixed.json()).toEqual({ errors: { name: [ENTITY_MESSAGE_KEYS.nameInUse], subscriptionType: [MESSAGE_KEYS.incorrect] }, rootErrors: [] });
     expect(await count()).toEqual(before);
     // Renaming a company to its own name in another case is no clash.
     const edit = await formOf(`/api/companies/${home.id}/edit`);

@@ -137,6 +137,11 @@ describe('device types and parameters API', () => {
       rootErrors: [],
     });
     expect((await post({ name: 'eXcAvAtOr' })).json()).toEqual({ errors: { name: [ENTITY_MESSAGE_KEYS.nameInUse] }, rootErrors: [] });
+    // One round: the name in use is told with the schema's mistakes.
+    expect((await post({ name: 'EXCAVATOR', description: 'y'.repeat(2001) })).json()).toEqual({
+      errors: { name: [ENTITY_MESSAGE_KEYS.nameInUse], description: [MESSAGE_KEYS.tooLong] },
+      rootErrors: [],
+    });
     expect((await post({ name: { not: 'text' } })).json()).toEqual({ errors: { name: [MESSAGE_KEYS.incorrect] }, rootErrors: [] });
 
     const other = await createType('Bulldozer');
@@ -336,6 +341,7 @@ describe('device types and parameters API', () => {
     const definition = await formOf('/api/parameters/new');
     const post = (body: Record<string, unknown>) => call('POST', '/api/parameters', { token: definition.token, deviceType: typeId, number: 11, name: 'ok', aggregation: 'sum', ...body });
     expect((await post({ number: 10 })).json()).toEqual({ errors: { number: [ENTITY_MESSAGE_KEYS.numberInUse] }, rootErrors: [] });
+    expect((await post({ number: 10, name: ' ' })).json()).toEqual({ errors: { number: [ENTITY_MESSAGE_KEYS.numberInUse], name: [MESSAGE_KEYS.notBlank] }, rootErrors: [] });
     expect((await post({ number: 10, deviceType: otherType })).statusCode).toBe(201);
     expect((await post({ number: -1 })).json()).toEqual({ errors: { number: [FORM_MESSAGE_KEYS.outOfRange] }, rootErrors: [] });
     expect((await post({ number: '1.5' })).json()).toEqual({ errors: { number: [MESSAGE_KEYS.incorrect] }, rootErrors: [] });

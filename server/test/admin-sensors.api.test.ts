@@ -278,6 +278,9 @@ describe('administration: sensors API', () => {
       const response = await call('POST', '/api/sensors', { token, company: other.id, name: 'M', serialNumber: taken, securityCode: 'x', timezone: 'UTC', active: true });
       expect(response.json(), taken).toEqual({ errors: { serialNumber: [ENTITY_MESSAGE_KEYS.serialInUse] }, rootErrors: [] });
     }
+    // One round: the serial in use and the foreign device are told with the schema's mistakes.
+    const mixed = await call('POST', '/api/sensors', { token, company: factory.id, name: ' ', serialNumber: existing, securityCode: 'x', device: foreignDevice.id, timezone: 'UTC', active: true });
+    expect(mixed.json()).toEqual({ errors: { name: [MESSAGE_KEYS.notBlank], serialNumber: [ENTITY_MESSAGE_KEYS.serialInUse], device: [MESSAGE_KEYS.incorrect] }, rootErrors: [] });
     expect(await count()).toEqual(before + 1);
   });
 

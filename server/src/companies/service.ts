@@ -132,6 +132,19 @@ export class CompaniesService implements FormResource {
     await this.write(companyId, values);
   }
 
+  async check(auth: AuthContext, companyId: number | null, values: DecodedValues, failed: ReadonlySet<string>): Promise<Record<string, string[]>> {
+    if (companyId === null) requireSuperAdmin(auth);
+    else await this.find(auth, companyId);
+    const errors: Record<string, string[]> = {};
+    const name = textValue(values.name);
+    const subscriberId = idValue(values.subscriber);
+    const timezone = textValue(values.timezone);
+    if (name !== null && !failed.has('name') && (await this.repository.nameTaken(name, companyId))) errors.name = [ENTITY_MESSAGE_KEYS.nameInUse];
+    if (subscriberId !== null && !failed.has('subscriber') && !(await this.repository.subscriberExists(subscriberId))) errors.subscriber = [MESSAGE_KEYS.incorrect];
+    if (timezone !== null && !failed.has('timezone') && !(await this.repository.timezoneKnown(timezone))) errors.timezone = [MESSAGE_KEYS.incorrect];
+    return errors;
+  }
+
   /**
    * Checks the company's own rules and stores it in one transaction: a name no other company has in any letter
    * case, an existing subscriber, a timezone the database knows, and no timezone change once there is telemetry.

@@ -175,6 +175,14 @@ export class ParametersService implements FormResource {
     );
   }
 
+  async check(auth: AuthContext, id: number | null, values: DecodedValues, failed: ReadonlySet<string>): Promise<Record<string, string[]>> {
+    requireSuperAdmin(auth);
+    const deviceTypeId = id === null ? (failed.has('deviceType') ? null : (values.deviceType as number | null)) : (await this.find(auth, id)).deviceTypeId;
+    const number = failed.has('number') ? null : (values.number as number | null);
+    if (deviceTypeId === null || number === null) return {};
+    return (await this.repository.numberTaken(deviceTypeId, number, id)) ? { number: [ENTITY_MESSAGE_KEYS.numberInUse] } : {};
+  }
+
   /** Races lose like the checks would have: the number taken meanwhile, or the type deleted meanwhile. */
   private async write<T>(work: () => Promise<T>): Promise<T> {
     try {

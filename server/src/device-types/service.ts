@@ -11,6 +11,7 @@ import type { Choice, DeviceTypeAdminEntry, DeviceTypeDetail, DeviceTypeMonitorE
 import type { AuthContext } from '../auth/context.ts';
 import { scopeOf } from '../auth/context.ts';
 import type { DecodedValues } from '../forms/decode.ts';
+import { textValue } from '../forms/values.ts';
 import type { FormFields } from '../forms/fields.ts';
 import { field } from '../forms/fields.ts';
 import type { FormResource } from '../forms/routes.ts';
@@ -158,6 +159,12 @@ export class DeviceTypesService implements FormResource {
         if (!(await repository.update(id, type))) throw new NotFoundError();
       }),
     );
+  }
+
+  async check(auth: AuthContext, id: number | null, values: DecodedValues, failed: ReadonlySet<string>): Promise<Record<string, string[]>> {
+    requireSuperAdmin(auth);
+    const name = textValue(values.name);
+    return name !== null && !failed.has('name') && (await this.repository.nameTaken(name, id)) ? { name: [ENTITY_MESSAGE_KEYS.nameInUse] } : {};
   }
 
   /** Another write taking the name between the check and the insert is reported like the check would have. */

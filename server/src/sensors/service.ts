@@ -10,6 +10,7 @@ import { idValue, textValue } from '../forms/values.ts';
 import type { FormFields } from '../forms/fields.ts';
 import { field } from '../forms/fields.ts';
 import type { FormResource } from '../forms/routes.ts';
+import { NO_FAILED_FIELDS } from '../forms/routes.ts';
 import { requireSuperAdmin } from '../http/auth-hook.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
@@ -203,42 +204,19 @@ export class SensorsService implements FormResource {
     await this.write(sensorId, values);
   }
 
-  /**
-   * Checks the module's own rules and stores it in one transaction: its company exists, its device (if any) is of
-   * that company, and no other module has its serial number in any letter case.
-   */
+  async check(auth: AuthContext, sensorId: number | null, values: DecodedValues, failed: ReadonlySet<string>): Promise<Record<string, string[]>> {
+    if (sensorId === null) requireSuperAdmin(auth);
+    else await this.find(auth, sensorId);
+    return sensorRuleErrors(this.repository, sensorId, values, failed);
+  }
+
+  /** Checks the module's own rules (`sensorRuleErrors`) and stores it in one transaction. */
   private async write(sensorId: number | null, values: DecodedValues): Promise<number> {
-    const timezone = textValue(values.timezone) ?? DEFAULT_TIMEZONE;
-    const warranty = textValue(values.warrantyTo);
-    const warrantyTo = warranty === null ? null : localDate(warranty, timezone);
-    const sensor: SensorWrite = {
-      companyId: idValue(values.company) ?? 0,
-      deviceId: idValue(values.device),
-      name: textValue(values.name) ?? '',
-      serialNumber: (textValue(values.serialNumber) ?? '').toUpperCase(),
-      securityCode: textValue(values.securityCode) ?? '',
-      type: textValue(values.type),
-      description: textValue(values.description),
-      timezone,
-      subscription: textValue(values.subscription),
-      simCardNumber: textValue(values.simCardNumber),
-      version: textValue(values.version),
-      softwareVersion: textValue(values.softwareVersion),
-      owner: textValue(values.owner),
-      dealer: textValue(values.dealer),
-      active: values.active === true,
-      // The date the instant falls on in the module's timezone.
-      warrantyTo,
-      peripherals: peripheralsOf(textValue(values.peripherals)),
-    };
+    const sensor = sensorOf(values);
     try {
       return await this.repository.transaction(async (repository) => {
         if (sensorId !== null && !(await repository.lock(sensorId))) throw new NotFoundError();
-        const errors: Record<string, string[]> = {};
-        if (warranty !== null && warrantyTo === null) errors.warrantyTo = [MESSAGE_KEYS.incorrect];
-        if (!(await repository.companyExists(sensor.companyId))) errors.company = [MESSAGE_KEYS.incorrect];
-        else if (sensor.deviceId !== null && (await repository.deviceCompany(sensor.deviceId)) !== sensor.companyId) errors.device = [MESSAGE_KEYS.incorrect];
-        if (await repository.serialTaken(sensor.serialNumber, sensorId)) errors.serialNumber = [ENTITY_MESSAGE_KEYS.serialInUse];
+        const errors = await sensorRuleErrors(repository, sensorId, values, NO_FAILED_FIELDS);
         if (Object.keys(errors).length > 0) throw new ValidationError(errors);
         if (sensorId === null) return repository.insert(sensor);
         await repository.update(sensorId, sensor);
@@ -289,4 +267,45 @@ export class SensorsService implements FormResource {
       state: lastActivity !== null && this.now() - Date.parse(lastActivity) <= ONLINE_WINDOW_MS ? 'online' : 'offline',
     };
   }
+}
+
+function sensorOf(values: DecodedValues): SensorWrite {
+  const timezone = textValue(values.timezone) ?? DEFAULT_TIMEZONE;
+  const warranty = textValue(values.warrantyTo);
+  return {
+    companyId: idValue(values.company) ?? 0,
+    deviceId: idValue(values.device),
+    name: textValue(values.name) ?? '',
+    serialNumber: (textValue(values.serialNumber) ?? '').toUpperCase(),
+    securityCode: textValue(values.securityCode) ?? '',
+    type: textValue(values.type),
+    description: textValue(values.description),
+    timezone,
+    subscription: textValue(values.subscription),
+    simCardNumber: textValue(values.simCardNumber),
+    version: textValue(values.version),
+    softwareVersion: textValue(values.softwareVersion),
+    owner: textValue(values.owner),
+    dealer: textValue(values.dealer),
+    active: values.active === true,
+    // The date the instant falls on in the module's timezone.
+    warrantyTo: warranty === null ? null : localDate(warranty, timezone),
+    peripherals: peripheralsOf(textValue(values.peripherals)),
+  };
+}
+
+/**
+ * The module's own rules, for the fields not in `failed`: a warranty date its timezone can place, its company
+ * existing, its device (if any) of that company, and no other module with its serial number in any letter case.
+ */
+async function sensorRuleErrors(repository: SensorsRepository, sensorId: number | null, values: DecodedValues, failed: ReadonlySet<string>): Promise<Record<string, string[]>> {
+  const sensor = sensorOf(values);
+  const errors: Record<string, string[]> = {};
+  if (!failed.has('warrantyTo') && !failed.has('timezone') && textValue(values.warrantyTo) !== null && sensor.warrantyTo === null) errors.warrantyTo = [MESSAGE_KEYS.incorrect];
+  if (!failed.has('company')) {
+    if (!(await repository.companyExists(sensor.companyId))) errors.company = [MESSAGE_KEYS.incorrect];
+    else if (!failed.has('device') && sensor.deviceId !== null && (await repository.deviceCompany(sensor.deviceId)) !== sensor.companyId) errors.device = [MESSAGE_KEYS.incorrect];
+  }
+  if (!failed.has('serialNumber') && sensor.serialNumber !== '' && (await repository.serialTaken(sensor.serialNumber, sensorId))) errors.serialNumber = [ENTITY_MESSAGE_KEYS.serialInUse];
+  return errors;
 }
