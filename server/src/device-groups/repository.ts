@@ -4,7 +4,7 @@ import type { DB } from '../db/schema.ts';
 import type { TenantScope } from '../auth/context.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
-import { companyChoices, nameTakenInCompany } from '../forms/lookups.ts';
+import { companyChoices, companyRowIds, nameTakenInCompany } from '../forms/lookups.ts';
 
 export type DeviceGroupSortField = 'id' | 'name' | 'deviceCount';
 
@@ -145,11 +145,9 @@ export class DeviceGroupsRepository {
     return query.orderBy(sql`lower(companies.name)`).orderBy('companies.id').orderBy(sql`lower(devices.name)`).orderBy('devices.id').execute();
   }
 
-  /** Which of `ids` are devices of the company. */
-  async companyDevices(companyId: number, ids: number[]): Promise<number[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.db.selectFrom('devices').select('id').where('company_id', '=', companyId).where('id', 'in', ids).execute();
-    return rows.map((r) => r.id);
+  /** Which of `ids` are devices of the company (the group's members). */
+  companyMembers(companyId: number, ids: number[]): Promise<number[]> {
+    return companyRowIds(this.db, 'devices', companyId, ids);
   }
 
   async insert(companyId: number, group: { name: string; description: string | null }): Promise<number> {

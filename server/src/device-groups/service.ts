@@ -1,10 +1,11 @@
 import type { Choice, DeviceGroup, DeviceGroupDetail, FormValue } from '@gearwatch/contracts';
-import { ENTITY_MESSAGE_KEYS, GROUP_DESCRIPTION_MAX_LENGTH, GROUP_NAME_MAX_LENGTH, MESSAGE_KEYS } from '@gearwatch/contracts';
+import { GROUP_DESCRIPTION_MAX_LENGTH, GROUP_NAME_MAX_LENGTH, MESSAGE_KEYS } from '@gearwatch/contracts';
 import type { AuthContext } from '../auth/context.ts';
 import { scopeOf } from '../auth/context.ts';
 import type { DecodedValues } from '../forms/decode.ts';
 import type { FormFields } from '../forms/fields.ts';
 import { field } from '../forms/fields.ts';
+import { companyGroupRuleErrors } from '../forms/company-groups.ts';
 import { companyChoicesFor, companyField, companyToCheck, linkCompany, linkLabel, newRowCompany } from '../forms/company-scope.ts';
 import { idValues, textValue } from '../forms/values.ts';
 import type { FormResource } from '../forms/routes.ts';
@@ -106,17 +107,17 @@ export class DeviceGroupsService implements FormResource {
 
   async check(auth: AuthContext, id: number | null, values: DecodedValues, failed: ReadonlySet<string>): Promise<Record<string, string[]>> {
     const companyId = await companyToCheck(auth, id, values, failed, async (groupId) => (await this.find(auth, groupId)).companyId);
-    return companyId === null ? {} : groupRuleErrors(this.repository, companyId, id, values, failed);
+    return companyId === null ? {} : companyGroupRuleErrors(this.repository, 'devices', companyId, id, values, failed);
   }
 
-  /** Checks the group's own rules (`groupRuleErrors`) and stores it in one transaction. */
+  /** Checks the group's own rules (`companyGroupRuleErrors`) and stores it in one transaction. */
   private write(companyId: number, id: number | null, values: DecodedValues): Promise<number> {
     const group = { name: textValue(values.name) ?? '', description: textValue(values.description) };
     const deviceIds = idValues(values.devices);
     return this.repository.transaction(async (repository) => {
       await repository.lockCompany(companyId);
       if (id !== null && !(await repository.lockGroup(id))) throw new NotFoundError();
-      const errors = await groupRuleErrors(repository, companyId, id, values, NO_FAILED_FIELDS);
+      const errors = await companyGroupRuleErrors(repository, 'devices', companyId, id, values, NO_FAILED_FIELDS);
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
       const written = id ?? (await repository.insert(companyId, group));
       if (id !== null) await repository.update(id, group);
@@ -130,22 +131,6 @@ export class DeviceGroupsService implements FormResource {
     if (!row) throw new NotFoundError();
     return row;
   }
-}
-
-/** The group's own rules, for the fields not in `failed`: its name free in the company, its devices the company's. */
-async function groupRuleErrors(
-  repository: DeviceGroupsRepository,
-  companyId: number,
-  id: number | null,
-  values: DecodedValues,
-  failed: ReadonlySet<string>,
-): Promise<Record<string, string[]>> {
-  const errors: Record<string, string[]> = {};
-  const name = textValue(values.name);
-  if (name !== null && !failed.has('name') && (await repository.nameTaken(companyId, name, id))) errors.name = [ENTITY_MESSAGE_KEYS.nameInUse];
-  const deviceIds = idValues(values.devices);
-  if (!failed.has('devices') && (await repository.companyDevices(companyId, deviceIds)).length !== deviceIds.length) errors.devices = [MESSAGE_KEYS.incorrect];
-  return errors;
 }
 
 function present<D extends { id: number }>(row: DeviceGroupRow, devices: D[], today: GroupDayRow | undefined) {

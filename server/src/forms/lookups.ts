@@ -21,3 +21,10 @@ export async function nameTakenInCompany(
   if (exceptId !== null) query = query.where('id', '<>', exceptId);
   return (await query.limit(1).executeTakeFirst()) !== undefined;
 }
+
+/** Which of `ids` are rows of the company. */
+export async function companyRowIds(db: Kysely<DB>, table: 'devices' | 'operators', companyId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom(table).select('id').where('company_id', '=', companyId).where('id', 'in', ids).execute();
+  return rows.map((r) => r.id);
+}

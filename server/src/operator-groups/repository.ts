@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { TenantScope } from '../auth/context.ts';
-import { companyChoices, nameTakenInCompany } from '../forms/lookups.ts';
+import { companyChoices, companyRowIds, nameTakenInCompany } from '../forms/lookups.ts';
 
 export interface OperatorGroupRow {
   id: number;
@@ -86,11 +86,9 @@ export class OperatorGroupsRepository {
     return query.execute();
   }
 
-  /** Which of `ids` are operators of the company. */
-  async companyOperators(companyId: number, ids: number[]): Promise<number[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.db.selectFrom('operators').select('id').where('company_id', '=', companyId).where('id', 'in', ids).execute();
-    return rows.map((r) => r.id);
+  /** Which of `ids` are operators of the company (the group's members). */
+  companyMembers(companyId: number, ids: number[]): Promise<number[]> {
+    return companyRowIds(this.db, 'operators', companyId, ids);
   }
 
   async insert(companyId: number, name: string): Promise<number> {

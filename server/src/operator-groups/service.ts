@@ -1,10 +1,11 @@
 import type { Choice, FormValue, OperatorGroupDetail } from '@gearwatch/contracts';
-import { ENTITY_MESSAGE_KEYS, GROUP_NAME_MAX_LENGTH, MESSAGE_KEYS, OPERATOR_GROUP_COLLATION_LOCALE } from '@gearwatch/contracts';
+import { GROUP_NAME_MAX_LENGTH, MESSAGE_KEYS, OPERATOR_GROUP_COLLATION_LOCALE } from '@gearwatch/contracts';
 import type { AuthContext } from '../auth/context.ts';
 import { scopeOf } from '../auth/context.ts';
 import type { DecodedValues } from '../forms/decode.ts';
 import type { FormFields } from '../forms/fields.ts';
 import { field } from '../forms/fields.ts';
+import { companyGroupRuleErrors } from '../forms/company-groups.ts';
 import { companyChoicesFor, companyField, companyToCheck, linkCompany, linkLabel, newRowCompany } from '../forms/company-scope.ts';
 import { idValues, textValue } from '../forms/values.ts';
 import type { FormResource } from '../forms/routes.ts';
@@ -90,17 +91,17 @@ export class OperatorGroupsService implements FormResource {
 
   async check(auth: AuthContext, id: number | null, values: DecodedValues, failed: ReadonlySet<string>): Promise<Record<string, string[]>> {
     const companyId = await companyToCheck(auth, id, values, failed, async (groupId) => (await this.find(auth, groupId)).companyId);
-    return companyId === null ? {} : groupRuleErrors(this.repository, companyId, id, values, failed);
+    return companyId === null ? {} : companyGroupRuleErrors(this.repository, 'operators', companyId, id, values, failed);
   }
 
-  /** Checks the group's own rules (`groupRuleErrors`) and stores it in one transaction. */
+  /** Checks the group's own rules (`companyGroupRuleErrors`) and stores it in one transaction. */
   private write(companyId: number, id: number | null, values: DecodedValues): Promise<number> {
     const name = textValue(values.name) ?? '';
     const operatorIds = idValues(values.operators);
     return this.repository.transaction(async (repository) => {
       await repository.lockCompany(companyId);
       if (id !== null && !(await repository.lockGroup(id))) throw new NotFoundError();
-      const errors = await groupRuleErrors(repository, companyId, id, values, NO_FAILED_FIELDS);
+      const errors = await companyGroupRuleErrors(repository, 'operators', companyId, id, values, NO_FAILED_FIELDS);
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
       const written = id ?? (await repository.insert(companyId, name));
       if (id !== null) await repository.update(id, name);
@@ -114,20 +115,4 @@ export class OperatorGroupsService implements FormResource {
     if (!row) throw new NotFoundError();
     return row;
   }
-}
-
-/** The group's own rules, for the fields not in `failed`: its name free in the company, its operators the company's. */
-async function groupRuleErrors(
-  repository: OperatorGroupsRepository,
-  companyId: number,
-  id: number | null,
-  values: DecodedValues,
-  failed: ReadonlySet<string>,
-): Promise<Record<string, string[]>> {
-  const errors: Record<string, string[]> = {};
-  const name = textValue(values.name);
-  if (name !== null && !failed.has('name') && (await repository.nameTaken(companyId, name, id))) errors.name = [ENTITY_MESSAGE_KEYS.nameInUse];
-  const operatorIds = idValues(values.operators);
-  if (!failed.has('operators') && (await repository.companyOperators(companyId, operatorIds)).length !== operatorIds.length) errors.operators = [MESSAGE_KEYS.incorrect];
-  return errors;
 }

@@ -22,36 +22,6 @@ export interface DeviceChoiceRow {
   companyName: string;
 }
 
-/** One module with what it last reported. */
-export interface SensorRow {
-  id: number;
-  companyId: number;
-  companyName: string;
-  deviceId: number | null;
-  deviceName: string | null;
-  name: string;
-  serialNumber: string;
-  securityCode: string;
-  type: string | null;
-  description: string | null;
-  timezone: string;
-  subscription: string | null;
-  simCardNumber: string | null;
-  version: string | null;
-  softwareVersion: string | null;
-  owner: string | null;
-  dealer: string | null;
-  active: boolean;
-  /** YYYY-MM-DD. */
-  warrantyTo: string | null;
-  peripherals: unknown;
-  lastContactAt: Date | string | null;
-  lastLat: number | null;
-  lastLon: number | null;
-  lastPositionAt: Date | string | null;
-  lastWorkAt: Date | string | null;
-}
-
 /** The module's own columns, as a form write stores them. */
 export interface SensorWrite {
   companyId: number;
@@ -72,6 +42,19 @@ export interface SensorWrite {
   /** YYYY-MM-DD. */
   warrantyTo: string | null;
   peripherals: string[];
+}
+
+/** One module with what it last reported. */
+export interface SensorRow extends Omit<SensorWrite, 'peripherals'> {
+  id: number;
+  companyName: string;
+  deviceName: string | null;
+  peripherals: unknown;
+  lastContactAt: Date | string | null;
+  lastLat: number | null;
+  lastLon: number | null;
+  lastPositionAt: Date | string | null;
+  lastWorkAt: Date | string | null;
 }
 
 export interface SensorListFilter {
