@@ -104,6 +104,13 @@ const envObject = z.object({
     .string()
     .regex(/^([\w.-]+\/)*$/, 'MQTT_TOPIC_PREFIX must be topic levels ending with a slash, e.g. site-a/ or acme/plant-1/ (no + # or $)')
     .default(''),
+  /**
+   * Bearer token Prometheus scrapes GET /metrics with. Without it (and without METRICS_PUBLIC) /metrics answers 404:
+   * request rates are not published unless someone asked for them.
+   */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** GET /metrics without a token: only where the port is reachable from the monitoring network alone. */
+  METRICS_PUBLIC: booleanFlag.default(false),
 });
 
 /** Defaults that depend on other variables. */

@@ -3,6 +3,7 @@ import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
 import { createServices } from './services.ts';
+import { Metrics } from './metrics/metrics.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
 import { MqttIngestSubscriber } from './telemetry/mqtt-subscriber.ts';
 import { createDemoSimulator } from './demo/simulator/index.ts';
@@ -12,7 +13,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
   const applied = await migrate(database);
-  const services = await createServices(database.db, config);
+  // Process metrics (RSS, event-loop lag) and the database pool only here: tests build many apps in one process.
+  const metrics = new Metrics({ poolStats: () => database.poolStats() });
+  const services = await createServices(database.db, config, { metrics });
   const readiness = { accepting: true };
   const app = await buildApp({ config, database, services, readiness });
   if (applied.length) app.log.info({ applied }, 'migrations applied');

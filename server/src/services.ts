@@ -56,6 +56,7 @@ import { CompaniesRepository } from './companies/repository.ts';
 import { CompaniesService } from './companies/service.ts';
 import { SubscribersRepository } from './subscribers/repository.ts';
 import { SubscribersService } from './subscribers/service.ts';
+import { Metrics } from './metrics/metrics.ts';
 
 export interface Services {
   auth: AuthService;
@@ -95,10 +96,18 @@ export interface Services {
   deviceStatus: DeviceStatusService;
   /** The device page: current readings, operator history, battery cycles. */
   deviceHistory: DeviceHistoryService;
+  /** Prometheus metrics of this instance (GET /metrics). */
+  metrics: Metrics;
+}
+
+export interface ServiceOptions {
+  /** The metrics registry; tests pass one without process metrics. */
+  metrics?: Metrics;
 }
 
 /** Wires repositories into services; the one place that knows how the pieces fit. */
-export async function createServices(db: Kysely<DB>, config: Config): Promise<Services> {
+export async function createServices(db: Kysely<DB>, config: Config, options: ServiceOptions = {}): Promise<Services> {
+  const metrics = options.metrics ?? new Metrics({ defaultMetrics: false });
   const authRepository = new AuthRepository(db);
   const usersRepository = new UsersRepository(db);
   // Without a configured secret, one random secret is created once and shared through the database, so every
@@ -136,7 +145,7 @@ export async function createServices(db: Kysely<DB>, config: Config): Promise<Se
     impersonation: new ImpersonationService(new ImpersonationRepository(db), usersRepository, auth),
     support: new SupportService(new SupportRepository(db), usersRepository, mailer, { supportEmail: config.SUPPORT_EMAIL }),
     passwordLinks,
-    ingest: createIngestService(db),
+    ingest: createIngestService(db, { observer: metrics.ingestObserver() }),
     diagnostics,
     operatorDiagnostics: new OperatorDiagnosticsService(new OperatorActivityRepository(db)),
     factoryReports: new FactoryReportService(diagnosticsRepository, diagnostics),
@@ -151,5 +160,6 @@ export async function createServices(db: Kysely<DB>, config: Config): Promise<Se
     sensors: new SensorsService(new SensorsRepository(db)),
     companies: new CompaniesService(new CompaniesRepository(db)),
     subscribers: new SubscribersService(new SubscribersRepository(db)),
+    metrics,
   };
 }

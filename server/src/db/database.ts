@@ -14,7 +14,17 @@ export interface Database {
   db: Kysely<DB>;
   /** Runs a script of several statements (migrations) in one transaction; no parameters. */
   execScriptInTransaction(script: string): Promise<void>;
+  /** The connection pool's state for /metrics; null on PGlite, which has one connection and no pool. */
+  poolStats(): DatabasePoolStats | null;
   close(): Promise<void>;
+}
+
+export interface DatabasePoolStats {
+  total: number;
+  idle: number;
+  /** Callers queued for a connection: above zero, DATABASE_POOL_SIZE (or the database) is the bottleneck. */
+  waiting: number;
+  max: number;
 }
 
 export interface DatabaseOptions {
@@ -59,6 +69,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         client.release();
       }
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
     close: () => db.destroy(),
   };
 }
@@ -76,6 +87,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
         await tx.exec(script);
       });
     },
+    poolStats: () => null,
     async close() {
       await db.destroy();
       await pglite.close();

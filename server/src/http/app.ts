@@ -34,6 +34,7 @@ import { subscribersRoutes } from '../subscribers/routes.ts';
 import { userDirectoryRoutes } from '../users/directory-routes.ts';
 import { userAdminRoutes } from '../users/admin-routes.ts';
 import { usersRoutes } from '../users/routes.ts';
+import { registerMetrics } from '../metrics/routes.ts';
 import { registerAuthHook } from './auth-hook.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { healthRoutes } from './health.ts';
@@ -109,6 +110,7 @@ export async function buildApp({ config, database, services, readiness = { accep
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' }, staticCSP: true });
 
+  registerMetrics(app, services.metrics, { token: config.METRICS_TOKEN, public: config.METRICS_PUBLIC });
   registerAuthHook(app, services.auth);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   healthRoutes(routes, database.db, readiness);

@@ -18,6 +18,13 @@ const MAX_ATTEMPTS = 4;
 export interface IngestServiceOptions {
   /** Called inside the batch's transaction after every write and before commit; tests use it to fail a batch. */
   beforeCommit?: (module: ModuleIdentity, batch: IngestBatch) => Promise<void> | void;
+  /** Told of every batch's outcome after its commit or final failure (the /metrics counters). */
+  observer?: IngestObserver;
+}
+
+export interface IngestObserver {
+  committed(result: IngestResult, seconds: number): void;
+  failed(seconds: number): void;
 }
 
 /** Longest payload kept with a reject: enough to see what was wrong, without storing a flood. */
@@ -45,6 +52,19 @@ class DatabaseIngestService implements IngestService, IngestRejectLog {
   }
 
   async ingest(module: ModuleIdentity, batch: IngestBatch): Promise<IngestResult> {
+    const started = process.hrtime.bigint();
+    const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
+    try {
+      const result = await this.ingestWithRetries(module, batch);
+      this.options.observer?.committed(result, seconds());
+      return result;
+    } catch (error) {
+      this.options.observer?.failed(seconds());
+      throw error;
+    }
+  }
+
+  private async ingestWithRetries(module: ModuleIdentity, batch: IngestBatch): Promise<IngestResult> {
     assertValidBatch(batch);
     const columns = toColumns(batch);
     for (let attempt = 1; ; attempt++) {
