@@ -1,0 +1,51 @@
+import type { Page } from '@playwright/test';
+
+/** A 1×1 transparent PNG: map tiles cannot load here, and a benchmark must not wait on the internet. */
+const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+export async function stubMapTiles(page: Page): Promise<void> {
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: TILE }));
+}
+
+/** Signs in through the login page, as a user does, in English; ends on the dashboard. */
+export async function signInThroughPage(page: Page, url: string, username: string, password: string): Promise<void> {
+  await page.goto(`${url}/login`);
+  await page.evaluate(() => localStorage.setItem('locale', 'en'));
+  await page.goto(`${url}/login`);
+  await page.getByLabel('Login or e-mail').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+/**
+ * Resolves once every monitor on the board is drawn: its code loaded (not pending), its data answered (not busy), and
+ * its body showing what it shows (a chart's canvas, a map, a table, or a message such as "no data"), then two
+ * animation frames so the browser has painted it. Answers the number of monitors and the time since navigation start
+ * in ms (performance.now() of the page). Rejects when the board has no monitors.
+ */
+export async function waitForBoardDrawn(page: Page, timeoutMs = 60_000): Promise<{ monitors: number; drawnAtMs: number }> {
+  const handle = await page.waitForFunction(
+    () => {
+      const board = document.querySelector('[data-testid="monitor-board"]');
+      if (!board) return document.body.textContent?.includes('No monitors yet') ? -1 : false;
+      const frames = [...board.querySelectorAll('section[data-monitor-id]')];
+      if (!frames.length) return false;
+      const drawn = frames.every(
+        (frame) =>
+          !frame.getAttribute('data-testid')?.endsWith('-pending') &&
+          frame.getAttribute('aria-busy') === 'false' &&
+          frame.querySelector('canvas, .leaflet-container, table, [role="alert"], [data-testid="geo-no-data"]') !== null,
+      );
+      return drawn ? frames.length : false;
+    },
+    undefined,
+    { timeout: timeoutMs, polling: 'raf' },
+  );
+  const monitors = (await handle.jsonValue()) as number;
+  if (monitors < 0) throw new Error('the dashboard has no monitors: the demo seeds them (server/src/demo)');
+  const drawnAtMs = await page.evaluate(
+    () => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now())))),
+  );
+  return { monitors, drawnAtMs };
+}
