@@ -86,7 +86,7 @@ describe('/api/devicegroups: list, form, read, delete', () => {
       expect(Object.keys(form.schema)).toEqual(['name', 'description', 'devices']);
       expect((await get('/api/devicegroups/999999/edit')).statusCode).toBe(404);
       expect((await get(`/api/devicegroups/${ids.foreignGroup}/edit`)).statusCode).toBe(404);
-      expect((await get('/api/devicegroups/abc/edit')).statusCode).toBe(400);
+      expect((await get('/api/devicegroups/abc/edit')).statusCode).toBe(404);
       expect((await del(`/api/devicegroups/${id}`)).statusCode).toBe(409);
       await del(`/api/devicegroups/${id}/devices`);
       expect((await del(`/api/devicegroups/${id}`)).statusCode).toBe(200);
@@ -210,11 +210,11 @@ describe('/api/devicegroups: list, form, read, delete', () => {
       const broken = await ctx.app.inject({ method: 'POST', url: '/api/devicegroups', headers: { ...bearer(token), 'content-type': 'application/json' }, payload: '{"name":' });
       expect(broken.statusCode).toBe(400);
       for (const url of ['/api/devicegroups/0', '/api/devicegroups/-1', '/api/devicegroups/1.5', '/api/devicegroups/99999999999']) {
-        expect((await get(url)).statusCode, url).toBe(400);
-        expect((await del(url)).statusCode, url).toBe(400);
+        expect((await get(url)).statusCode, url).toBe(404);
+        expect((await del(url)).statusCode, url).toBe(404);
       }
       const tooBig = await ctx.app.inject({ method: 'PUT', url: '/api/devicegroups/99999999999', headers: bearer(token), payload: { token: form.token, name: 'x' } });
-      expect(tooBig.statusCode).toBe(400);
+      expect(tooBig.statusCode).toBe(404);
     });
   });
 

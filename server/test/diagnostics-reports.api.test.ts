@@ -189,10 +189,10 @@ describe('work/activity reports, locations and raw readings', () => {
       expect(track[1]!.time).toBe('2026-01-20T00:09:30+01:00');
     });
 
-    it('answers 404 for another company\'s or an unknown device, 400 for bad input', async () => {
+    it('answers 404 for another company\'s, an unknown or a malformed device id, 400 for bad dates', async () => {
       expect((await data.get(`/api/device/${data.forklift1.id}/locations?from=2026-01-15&to=2026-01-15`, data.otherToken)).statusCode).toBe(404);
       expect((await data.get('/api/device/999999/locations?from=2026-01-15&to=2026-01-15')).statusCode).toBe(404);
-      expect((await data.get('/api/device/abc/locations?from=2026-01-15&to=2026-01-15')).statusCode).toBe(400);
+      expect((await data.get('/api/device/abc/locations?from=2026-01-15&to=2026-01-15')).statusCode).toBe(404);
       expect((await data.get(`/api/device/${data.forklift1.id}/locations?from=2026-13-01&to=2026-01-15`)).json()).toEqual({
         errors: { from: [MESSAGE_KEYS.incorrect] },
         rootErrors: [],

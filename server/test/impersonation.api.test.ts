@@ -159,7 +159,7 @@ describe('impersonation', () => {
     const unknown = await impersonate(impToken, u.alice.id, '?client_id=no-such-client');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({ errors: { client_id: ['form.field.error.incorrect'] }, rootErrors: [] });
-    expect((await impersonate(impToken, 'abc')).statusCode).toBe(400);
+    expect((await impersonate(impToken, 'abc')).statusCode).toBe(404);
   });
 
   it('refuses to start another impersonation from an impersonated session, even one with the extra', async () => {

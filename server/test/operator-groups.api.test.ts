@@ -70,7 +70,7 @@ describe('/api/deviceoperatorgroups: list, form, read, delete', () => {
       expect(form.data).toEqual({ name: 'Edit me', operators: [member] });
       expect((await get('/api/deviceoperatorgroups/999999/edit')).statusCode).toBe(404);
       expect((await get(`/api/deviceoperatorgroups/${ids.foreignCrew}/edit`)).statusCode).toBe(404);
-      expect((await get('/api/deviceoperatorgroups/abc/edit')).statusCode).toBe(400);
+      expect((await get('/api/deviceoperatorgroups/abc/edit')).statusCode).toBe(404);
     });
   });
 

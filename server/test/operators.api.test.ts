@@ -486,9 +486,9 @@ describe('/api/deviceoperators: list, form, read, delete', () => {
       }
       const id = await created({ firstname: 'Param', lastname: 'Checks' });
       for (const url of ['/api/deviceoperators/abc', '/api/deviceoperators/0', '/api/deviceoperators/99999999999', `/api/deviceoperators/${id}.5`]) {
-        expect((await get(url)).statusCode, url).toBe(400);
+        expect((await get(url)).statusCode, url).toBe(404);
       }
-      expect((await del('/api/deviceoperators/abc')).statusCode).toBe(400);
+      expect((await del('/api/deviceoperators/abc')).statusCode).toBe(404);
       // Text PostgreSQL cannot store or compare (NUL).
       expect(await fieldErrors({ firstname: 'a\u0000b', lastname: 'Nul', rfid: 'r\u0000', phone: '+48 600\u0000100 200' })).toEqual({
         firstname: [MESSAGE_KEYS.incorrect],

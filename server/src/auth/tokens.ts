@@ -39,17 +39,31 @@ export class AccessTokens {
   /** Returns the claims, or null for any invalid, expired or foreign token. */
   async verify(token: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+      // A token without an expiry would work for ever: `exp` is required, and no token lives longer than ours do.
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ['HS256'],
+        requiredClaims: ['exp', 'iat', 'sub'],
+        maxTokenAge: `${this.ttlSeconds}s`,
+      });
+      // Nor one that says it lives longer than ours do (a leaked key's forgery would pick a long life).
+      if ((payload.exp as number) - (payload.iat as number) > this.ttlSeconds) return null;
       const userId = Number(payload.sub);
       const companyId = Number(payload.cid);
-      if (!Number.isInteger(userId) || !Number.isInteger(companyId)) return null;
-      const impersonatorId = typeof payload.imp === 'number' ? payload.imp : undefined;
+      if (!isRowId(userId) || !isRowId(companyId)) return null;
+      const impersonatorId = isRowId(payload.imp) ? payload.imp : undefined;
       return { userId, companyId, impersonatorId };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;
       throw error;
     }
   }
+}
+
+/** An id the database can hold (int4): anything else in a signed token is refused rather than queried. */
+function isRowId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 2_147_483_647;
 }
 
 /** Opaque refresh tokens: 256 random bits; only their SHA-256 is stored. */

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ADMINISTRATION_RESPONSES, COMPANY_SORT_FIELDS, FORM_TOKEN_FIELD, listQuerySchema } from '@gearwatch/contracts';
 import { superAdminRoutes } from '../administration/scope.ts';
 import { registerFormRoutes } from '../forms/routes.ts';
@@ -8,8 +7,8 @@ import { parseListQuery, sendPage } from '../http/list.ts';
 import type { App } from '../http/types.ts';
 import type { CompaniesService } from './service.ts';
 import { COMPANY_RESOURCE } from './service.ts';
+import { idParams } from '../http/params.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 const UPDATE_ROUTE = `/api/${COMPANY_RESOURCE}/:id`;
 
 /** `/api/companies`: every company (the administration's "user groups"), for super-admins only (403 otherwise). */

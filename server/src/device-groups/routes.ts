@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { DEVICE_GROUP_SORT_FIELDS, GROUP_RESPONSES, listQuerySchema } from '@gearwatch/contracts';
 import type { FormTokens } from '../forms/token.ts';
 import { registerFormRoutes } from '../forms/routes.ts';
@@ -6,8 +5,8 @@ import { registerDeleteRoutes } from '../forms/delete-routes.ts';
 import type { App } from '../http/types.ts';
 import { parseListQuery, sendPage } from '../http/list.ts';
 import type { DeviceGroupsService } from './service.ts';
+import { idParams } from '../http/params.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 
 export function deviceGroupsRoutes(app: App, groups: DeviceGroupsService, tokens: FormTokens): void {
   const tags = ['device groups'];

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { PARAMETER_NUMBERS } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
 import type { ListRequest, Page } from '../http/list.ts';
+import { idFilter } from '../http/list.ts';
 
 export type OperatorSessionSortField = 'start' | 'operator';
 
@@ -53,8 +54,8 @@ export class DeviceHistoryRepository {
   }
 
   async sessions(deviceId: number, request: ListRequest<OperatorSessionSortField>): Promise<Page<SessionRow>> {
-    const operator = Number(request.filter.operator);
-    const byOperator = Number.isInteger(operator) && operator > 0 ? sql`and s.operator_id = ${operator}` : sql``;
+    const operator = idFilter(request.filter.operator);
+    const byOperator = operator !== undefined ? sql`and s.operator_id = ${operator}` : sql``;
     const total = (await sql<{ n: number }>`select count(*)::int as n from operator_sessions s where s.device_id = ${deviceId} ${byOperator}`.execute(this.db)).rows[0]?.n ?? 0;
     const order = sql.join(
       request.sort.map((t) => sql`${SORT[t.field]} ${sql.raw(t.direction)}`),

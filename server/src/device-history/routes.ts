@@ -10,12 +10,13 @@ import {
   validationErrorSchema,
 } from '@gearwatch/contracts';
 import type { App } from '../http/types.ts';
+import { idParams } from '../http/params.ts';
 import { parseListQuery, sendPage } from '../http/list.ts';
 import type { DeviceHistoryService } from './service.ts';
 
 export function deviceHistoryRoutes(app: App, history: DeviceHistoryService): void {
   const tags = ['devices'];
-  const params = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+  const params = idParams;
   app.get(
     '/api/devices/:id/readings/current',
     { schema: { tags, summary: "The newest value of each of the device type's parameters", params, response: { 200: currentReadingsSchema, 404: problemSchema } } },

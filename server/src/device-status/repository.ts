@@ -4,7 +4,7 @@ import { PARAMETER_NUMBERS } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
 import type { TenantScope } from '../auth/context.ts';
 import type { ListRequest, Page } from '../http/list.ts';
-import { likePattern } from '../http/list.ts';
+import { idFilter, likePattern } from '../http/list.ts';
 
 export const DEVICE_STATUS_SORT_FIELDS = ['id', 'name', 'lastSync'] as const;
 export type DeviceStatusSortField = (typeof DEVICE_STATUS_SORT_FIELDS)[number];
@@ -58,8 +58,8 @@ export class DeviceStatusRepository {
     if (scope.kind === 'company') conditions.push(sql`d.company_id = ${scope.companyId}`);
     if (onlyId !== undefined) conditions.push(sql`d.id = ${onlyId}`);
     if (request.search) conditions.push(sql`d.name ilike ${likePattern(request.search)}`);
-    const group = Number(request.filter.deviceGroup);
-    if (Number.isInteger(group) && group > 0) conditions.push(sql`d.id in (select device_id from device_group_devices where device_group_id = ${group})`);
+    const group = idFilter(request.filter.deviceGroup);
+    if (group !== undefined) conditions.push(sql`d.id in (select device_id from device_group_devices where device_group_id = ${group})`);
     const where = sql.join(conditions, sql` and `);
     const total = (await sql<{ n: number }>`select count(*)::int as n from devices d where ${where}`.execute(this.db)).rows[0]?.n ?? 0;
     const order = sql.join(

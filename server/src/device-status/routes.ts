@@ -4,6 +4,7 @@ import type { App } from '../http/types.ts';
 import { parseListQuery, sendPage } from '../http/list.ts';
 import { DEVICE_STATUS_SORT_FIELDS } from './repository.ts';
 import type { DeviceStatusService } from './service.ts';
+import { idParams } from '../http/params.ts';
 
 export function deviceStatusRoutes(app: App, status: DeviceStatusService): void {
   const tags = ['devices'];
@@ -28,7 +29,7 @@ export function deviceStatusRoutes(app: App, status: DeviceStatusService): void 
       schema: {
         tags,
         summary: 'One device\'s last position and status icons (the device page)',
-        params: z.object({ id: z.coerce.number().int().positive().max(2147483647) }),
+        params: idParams,
         response: { 200: deviceStatusSchema, 404: problemSchema },
       },
     },

@@ -6,7 +6,7 @@ import { registerFormRoutes } from '../forms/routes.ts';
 import { registerDeleteRoutes } from '../forms/delete-routes.ts';
 import type { ParametersService } from './parameters-service.ts';
 import { PARAMETER_RESOURCE } from './parameters-service.ts';
-import { idParams } from './routes.ts';
+import { idParams } from '../http/params.ts';
 import { superAdminRoutes } from '../administration/scope.ts';
 
 export function parametersRoutes(app: App, parameters: ParametersService, tokens: FormTokens): void {

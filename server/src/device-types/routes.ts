@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { DEVICE_TYPE_RESPONSES, DEVICE_TYPE_SORT_FIELDS, duplicateRequestSchema, listQuerySchema } from '@gearwatch/contracts';
 import type { App } from '../http/types.ts';
 import { superAdminRoutes } from '../administration/scope.ts';
@@ -8,8 +7,8 @@ import { registerFormRoutes } from '../forms/routes.ts';
 import { registerDeleteRoutes } from '../forms/delete-routes.ts';
 import type { DeviceTypesService } from './service.ts';
 import { DEVICE_TYPE_RESOURCE } from './service.ts';
+import { idParams } from '../http/params.ts';
 
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 
 export function deviceTypesRoutes(app: App, deviceTypes: DeviceTypesService, tokens: FormTokens): void {
   const tags = ['device types'];

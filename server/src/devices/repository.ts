@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { TenantScope } from '../auth/context.ts';
 import type { ListRequest, Page } from '../http/list.ts';
+import { idFilter } from '../http/list.ts';
 
 export const DEVICE_SORT_FIELDS = ['id', 'name', 'deviceType', 'status', 'createdAt'] as const;
 export type DeviceSortField = (typeof DEVICE_SORT_FIELDS)[number];
@@ -57,12 +58,12 @@ export class DevicesRepository {
   async list(scope: TenantScope, request: ListRequest<DeviceSortField>): Promise<Page<DeviceRow>> {
     let query = this.scoped(scope);
     if (request.search) query = query.where(sql`devices.name`, 'ilike', `%${request.search.replace(/[\\%_]/g, '\\$&')}%`);
-    const deviceType = Number(request.filter.deviceType);
-    if (Number.isInteger(deviceType) && deviceType > 0) query = query.where('devices.device_type_id', '=', deviceType);
-    const company = Number(request.filter.company);
-    if (Number.isInteger(company) && company > 0) query = query.where('devices.company_id', '=', company);
-    const group = Number(request.filter.deviceGroup);
-    if (Number.isInteger(group) && group > 0) {
+    const deviceType = idFilter(request.filter.deviceType);
+    if (deviceType !== undefined) query = query.where('devices.device_type_id', '=', deviceType);
+    const company = idFilter(request.filter.company);
+    if (company !== undefined) query = query.where('devices.company_id', '=', company);
+    const group = idFilter(request.filter.deviceGroup);
+    if (group !== undefined) {
       query = query.where('devices.id', 'in', this.db.selectFrom('device_group_devices').select('device_id').where('device_group_id', '=', group));
     }
     const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();

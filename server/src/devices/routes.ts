@@ -8,6 +8,7 @@ import type { DeviceForm } from './form.ts';
 import type { FormTokens } from '../forms/token.ts';
 import { registerFormRoutes } from '../forms/routes.ts';
 import { registerDeleteRoutes } from '../forms/delete-routes.ts';
+import { idParams } from '../http/params.ts';
 
 export function devicesRoutes(app: App, devices: DevicesService, form: DeviceForm, tokens: FormTokens): void {
   const tags = ['devices'];
@@ -29,7 +30,7 @@ export function devicesRoutes(app: App, devices: DevicesService, form: DeviceFor
   app.get(
     '/api/devices/:id',
     {
-      schema: { tags, summary: 'One device', params: z.object({ id: z.coerce.number().int().positive().max(2147483647) }), response: { 200: deviceSchema, 404: problemSchema } },
+      schema: { tags, summary: 'One device', params: idParams, response: { 200: deviceSchema, 404: problemSchema } },
     },
     (request) => devices.get(request.auth, request.params.id),
   );

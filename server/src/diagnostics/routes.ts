@@ -21,6 +21,7 @@ import type { App } from '../http/types.ts';
 import type { FactoryReportService } from './factory-report.ts';
 import type { OperatorDiagnosticsService } from './operator-service.ts';
 import type { DiagnosticsService } from './service.ts';
+import { idParams } from '../http/params.ts';
 
 export interface DiagnosticsRouteServices {
   diagnostics: DiagnosticsService;
@@ -112,7 +113,7 @@ export function diagnosticsRoutes(app: App, { diagnostics, operatorDiagnostics, 
       schema: {
         tags,
         summary: `Positions of a device by time (thinned beyond the limit; the step is then in the ${LOCATIONS_STEP_HEADER} header)`,
-        params: z.object({ id: z.coerce.number().int().positive().max(2147483647) }),
+        params: idParams,
         querystring: locationsQuerySchema,
         response: { 200: locationsResponseSchema, ...errors },
       },

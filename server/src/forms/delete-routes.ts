@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { problemSchema, validationErrorSchema } from '@gearwatch/contracts';
 import type { AuthContext } from '../auth/context.ts';
 import type { App } from '../http/types.ts';
+import { idParams } from '../http/params.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 const responses = { 200: z.object({}), 400: validationErrorSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema };
 
 /** What deleting a row of one resource takes: the delete, and the calls that unblock it (docs/forms.md). */

@@ -8,6 +8,7 @@ import type { DecodedValues } from './decode.ts';
 import { decodeSubmission } from './decode.ts';
 import type { FormFields } from './fields.ts';
 import type { FormTokens } from './token.ts';
+import { idParams } from '../http/params.ts';
 
 /**
  * One resource's server-driven form: what the generic routes below need from its service. `id` is null for the
@@ -34,7 +35,6 @@ export interface FormResource {
 /** The `failed` of a resource's rules checked as it writes: the schema passed every field. */
 export const NO_FAILED_FIELDS: ReadonlySet<string> = new Set();
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 const submitBody = z.record(z.string(), z.unknown());
 const errors = { 400: validationErrorSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema };
 

@@ -37,6 +37,7 @@ import { usersRoutes } from '../users/routes.ts';
 import { registerMetrics } from '../metrics/routes.ts';
 import { registerAuthHook } from './auth-hook.ts';
 import { registerErrorHandler } from './error-handler.ts';
+import { registerInputGuard } from './input-guard.ts';
 import { healthRoutes } from './health.ts';
 import type { Readiness } from './health.ts';
 import { registerStaticClient } from './static.ts';
@@ -72,6 +73,8 @@ export async function buildApp({ config, database, services, readiness = { accep
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    // API answers are one user's data: no shared or browser cache may keep them (a route may say otherwise).
+    if (isApiRequest(request.routeOptions.url, request.url) && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
   });
 
   await app.register(helmet, {
@@ -94,6 +97,7 @@ export async function buildApp({ config, database, services, readiness = { accep
   });
   await app.register(formbody);
   registerErrorHandler(app);
+  registerInputGuard(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Gearwatch API', version: BUILD_VERSION, description: 'Machine monitoring: devices, telemetry, operators, alerts, reports.' },
@@ -141,6 +145,12 @@ export async function buildApp({ config, database, services, readiness = { accep
   app.addHook('onClose', () => services.passwordLinks.settled());
   await registerStaticClient(app, config.WEB_DIST_DIR);
   return app;
+}
+
+/** By the matched route when there is one (the router decodes the path), else by the raw path (an unknown /api path). */
+function isApiRequest(route: string | undefined, rawUrl: string): boolean {
+  const path = route ?? rawUrl;
+  return (path === '/api' || path.startsWith('/api/')) && !path.startsWith('/api/docs');
 }
 
 function tileOrigin(template: string): string {

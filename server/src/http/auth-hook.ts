@@ -3,16 +3,22 @@ import type { AuthService } from '../auth/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { ForbiddenError, UnauthorizedError } from './errors.ts';
 
+/** The OpenAPI document and its UI: readable without a token, so a developer can find out how to get one. */
+const DOCS_PREFIX = '/api/docs';
+
 /**
  * Every /api route requires a valid bearer token unless its route config says `public: true`: a route that
- * forgets to declare itself is closed, not open.
+ * forgets to declare itself is closed, not open. The decision is made on the route the router matched (its
+ * pattern), never on the raw URL: `/%61pi/devices` reaches the same handler as `/api/devices`, so it must meet the
+ * same check.
  */
 export function registerAuthHook(app: FastifyInstance, authService: AuthService): void {
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.routeOptions.config.public) return;
-    if (request.url === '/api/docs' || request.url.startsWith('/api/docs/')) return; // the OpenAPI document and its UI
-    if (!request.routeOptions.url) return; // unknown route: the not-found handler answers 404
+    const route = request.routeOptions.url;
+    if (route === undefined) return; // unknown route: the not-found handler answers 404
+    if (!route.startsWith('/api/') || request.routeOptions.config.public) return;
+    if (route === DOCS_PREFIX || route.startsWith(`${DOCS_PREFIX}/`)) return;
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match?.[1]) throw new UnauthorizedError();

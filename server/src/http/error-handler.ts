@@ -1,7 +1,7 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MESSAGE_KEYS } from '@gearwatch/contracts';
-import { AppError, ConflictError, OAuthError, TooManyRequestsError, ValidationError } from './errors.ts';
+import { AppError, ConflictError, NotFoundError, OAuthError, TooManyRequestsError, ValidationError } from './errors.ts';
 
 export interface SchemaIssue {
   keyword: string;
@@ -54,6 +54,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((rawError: FastifyError | AppError, request, reply) => {
     let error: unknown = rawError;
     if (hasZodFastifySchemaValidationErrors(rawError)) {
+      // A path parameter that does not validate (`/devices/0x1f`, an id past int4) names nothing: the path does not exist.
+      if ((rawError as FastifyError).validationContext === 'params') return sendError(reply, request, new NotFoundError());
       const part = requestPart(request, (rawError as FastifyError).validationContext);
       error = validationErrorFromIssues(rawError.validation as SchemaIssue[], MESSAGE_KEYS.notBlank, (path) => valueAt(part, path));
     }
@@ -63,18 +65,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).send({ error: error.code, error_description: error.message });
     }
     if (error instanceof ValidationError) {
+      if (request.routeOptions.config.oauthErrors) {
+        const fields = Object.keys(error.errors);
+        return reply.status(400).send({ error: 'invalid_request', error_description: fields.length ? `Invalid ${fields.join(', ')}` : 'Invalid request' });
+      }
       return reply.status(400).send({ errors: error.errors, rootErrors: error.rootErrors });
     }
     if (error instanceof TooManyRequestsError) void reply.header('retry-after', String(error.retryAfterSeconds));
-    if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({
-        statusCode: error.statusCode,
-        error: statusText(error.statusCode),
-        message: error.message,
-        requestId: request.id,
-        ...(error instanceof ConflictError && error.dependents ? { dependents: error.dependents } : {}),
-      });
-    }
+    if (error instanceof AppError) return sendError(reply, request, error);
 
     const fastifyError = rawError as FastifyError;
     // Fastify's own client errors (malformed JSON, unsupported media type, body too large) stay 4xx.
@@ -89,6 +87,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
     request.log.error({ err: rawError }, 'unhandled error');
     return reply.status(500).send({ statusCode: 500, error: statusText(500), message: MESSAGE_KEYS.internal, requestId: request.id });
+  });
+}
+
+function sendError(reply: FastifyReply, request: FastifyRequest, error: AppError) {
+  return reply.status(error.statusCode).send({
+    statusCode: error.statusCode,
+    error: statusText(error.statusCode),
+    message: error.message,
+    requestId: request.id,
+    ...(error instanceof ConflictError && error.dependents ? { dependents: error.dependents } : {}),
   });
 }
 

@@ -1,12 +1,11 @@
-import { z } from 'zod';
 import { GROUP_RESPONSES } from '@gearwatch/contracts';
 import type { FormTokens } from '../forms/token.ts';
 import { registerFormRoutes } from '../forms/routes.ts';
 import { registerDeleteRoutes } from '../forms/delete-routes.ts';
 import type { App } from '../http/types.ts';
 import type { OperatorGroupsService } from './service.ts';
+import { idParams } from '../http/params.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 
 /** The operator-group routes but the list (`GET /api/deviceoperatorgroups`, registered by operators/routes.ts). */
 export function operatorGroupsRoutes(app: App, groups: OperatorGroupsService, tokens: FormTokens): void {

@@ -14,8 +14,8 @@ import { registerFormRoutes } from '../forms/routes.ts';
 import { registerDeleteRoutes } from '../forms/delete-routes.ts';
 import type { OperatorsService } from './service.ts';
 import { DEVICE_OPERATOR_RESOURCE } from './service.ts';
+import { idParams } from '../http/params.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 
 export function operatorsRoutes(app: App, operators: OperatorsService, tokens: FormTokens): void {
   const tags = ['operators'];

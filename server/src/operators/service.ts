@@ -19,6 +19,7 @@ import { NO_FAILED_FIELDS } from '../forms/routes.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import type { LinkableRow, OperatorGroupRow, OperatorRow, OperatorSortKeys, OperatorWrite, OperatorsRepository } from './repository.ts';
+import { idFilter } from '../http/list.ts';
 
 export type DeviceOperatorSortField = (typeof DEVICE_OPERATOR_SORT_FIELDS)[number];
 export type OperatorGroupSortField = 'id' | 'name';
@@ -110,13 +111,7 @@ export class OperatorsService implements FormResource {
   /** Filter `group`: an operator group's id. */
   async listOperators(auth: AuthContext, request: ListRequest<DeviceOperatorSortField>): Promise<Page<DeviceOperator>> {
     checkSearch(request.search);
-    const group = request.filter.group;
-    let groupId: number | undefined;
-    if (group !== undefined && group !== null && group !== '') {
-      const value = typeof group === 'number' ? group : typeof group === 'string' && /^\d+$/.test(group.trim()) ? Number(group) : Number.NaN;
-      if (!Number.isSafeInteger(value) || value <= 0 || value > 2147483647) throw ValidationError.field('filter', MESSAGE_KEYS.incorrect);
-      groupId = value;
-    }
+    const groupId = idFilter(request.filter.group);
     const all = sortOperators(await this.repository.listKeys(scopeOf(auth), request.search, groupId), request);
     const page = request.limit === null ? all : all.slice(request.offset, request.offset + request.limit);
     const rows = new Map((await this.repository.byIds(page.map((o) => o.id))).map((row) => [row.id, row]));

@@ -2,7 +2,7 @@ import { DEFAULT_TIMEZONE, ENTITY_MESSAGE_KEYS, MESSAGE_KEYS, SENSOR_MAX_LENGTHS
 import type { Choice, FormValue, Sensor } from '@gearwatch/contracts';
 import type { AuthContext } from '../auth/context.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../administration/pg-errors.ts';
-import { booleanFilter, idFilter } from '../administration/filters.ts';
+import { booleanFilter, idFilter } from '../http/list.ts';
 import { timezoneChoices } from '../administration/timezones.ts';
 import { ZoneClock, dateText } from '../diagnostics/zone-clock.ts';
 import type { DecodedValues } from '../forms/decode.ts';

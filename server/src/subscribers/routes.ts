@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ADMINISTRATION_RESPONSES, SUBSCRIBER_SORT_FIELDS, listQuerySchema } from '@gearwatch/contracts';
 import { superAdminRoutes } from '../administration/scope.ts';
 import { registerFormRoutes } from '../forms/routes.ts';
@@ -8,8 +7,8 @@ import { parseListQuery, sendPage } from '../http/list.ts';
 import type { App } from '../http/types.ts';
 import type { SubscribersService } from './service.ts';
 import { SUBSCRIBER_RESOURCE } from './service.ts';
+import { idParams } from '../http/params.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 
 /** `/api/subscribers`: the billing parties of companies, for super-admins only (403 otherwise). */
 export function subscribersRoutes(app: App, subscribers: SubscribersService, tokens: FormTokens): void {

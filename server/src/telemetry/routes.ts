@@ -1,6 +1,7 @@
 import { INGEST_LIMITS, INGEST_MESSAGE_KEYS, ingestRequestSchema, ingestResponseSchema, problemSchema, validationErrorSchema } from '@gearwatch/contracts';
 import { AppError, UnauthorizedError } from '../http/errors.ts';
 import type { App } from '../http/types.ts';
+import { unstorableText } from '../http/input-guard.ts';
 import { parseIngestBody } from './payload.ts';
 import type { IngestService } from './types.ts';
 
@@ -14,7 +15,10 @@ export function moduleCredentials(header: string | undefined): { serial: string;
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon <= 0) return null;
-  return { serial: decoded.slice(0, colon), code: decoded.slice(colon + 1) };
+  const credentials = { serial: decoded.slice(0, colon), code: decoded.slice(colon + 1) };
+  // No module has such a serial or code, and the database cannot even be asked about one: a wrong credential.
+  if (unstorableText(credentials.serial) || unstorableText(credentials.code)) return null;
+  return credentials;
 }
 
 export function ingestRoutes(app: App, ingest: IngestService): void {

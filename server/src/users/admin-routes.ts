@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { USER_RESPONSES } from '@gearwatch/contracts';
 import type { App } from '../http/types.ts';
 import type { FormTokens } from '../forms/token.ts';
@@ -7,8 +6,8 @@ import { registerFormRoutes } from '../forms/routes.ts';
 import { registerDeleteRoutes } from '../forms/delete-routes.ts';
 import type { UserAdminService } from './admin-service.ts';
 import { USER_RESOURCE } from './admin-service.ts';
+import { idParams } from '../http/params.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 
 /** One user, the user form (a new user is mailed a welcome link) and delete; the list is the directory's. */
 export function userAdminRoutes(app: App, users: UserAdminService, tokens: FormTokens): void {
