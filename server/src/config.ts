@@ -44,9 +44,9 @@ const envObject = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   WEB_CLIENT_ID: z.string().min(1).default('gearwatch-web'),
   WEB_CLIENT_SECRET: z.string().min(1).default('gearwatch-web'),
-  /** Failed sign-ins per account before each further attempt is slowed down. */
+  /** Failed sign-ins per account (wrong codes per module) before each further attempt is slowed down (decision 011). */
   LOGIN_SLOWDOWN_AFTER: z.coerce.number().int().min(1).default(3),
-  /** Failed sign-ins per account (or 5x this per address) within the window before sign-in is refused. */
+  /** Attempts per (account, address) (or 5x this per address) within the window before that address is refused (decision 011). */
   LOGIN_LOCK_AFTER: z.coerce.number().int().min(1).default(8),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).default(900),

@@ -11,7 +11,7 @@ import type { Config } from './config.ts';
 import type { DB } from './db/schema.ts';
 import { AuthRepository } from './auth/repository.ts';
 import { AuthService } from './auth/service.ts';
-import { LoginThrottle } from './auth/throttle.ts';
+import { AttemptThrottle } from './auth/throttle.ts';
 import { AccessTokens } from './auth/tokens.ts';
 import { UsersRepository } from './users/repository.ts';
 import { UsersService } from './users/service.ts';
@@ -98,6 +98,8 @@ export interface Services {
   deviceHistory: DeviceHistoryService;
   /** Prometheus metrics of this instance (GET /metrics). */
   metrics: Metrics;
+  /** Guards modules' security codes against guessing (POST /api/ingest), as sign-in guards passwords. */
+  moduleThrottle: AttemptThrottle;
 }
 
 export interface ServiceOptions {
@@ -113,13 +115,14 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   // Without a configured secret, one random secret is created once and shared through the database, so every
   // instance accepts every other instance's tokens and restarts keep sessions.
   const secret = config.JWT_SECRET ?? (await authRepository.getOrCreateSecret('jwt', () => randomBytes(48).toString('base64url')));
-  const throttle = new LoginThrottle(authRepository, {
+  const throttleSettings = {
     slowdownAfter: config.LOGIN_SLOWDOWN_AFTER,
     lockAfter: config.LOGIN_LOCK_AFTER,
     windowSeconds: config.LOGIN_WINDOW_SECONDS,
     lockSeconds: config.LOGIN_LOCK_SECONDS,
     slowdownMs: config.LOGIN_SLOWDOWN_MS,
-  });
+  };
+  const throttle = new AttemptThrottle(authRepository, throttleSettings, 'user');
   const auth = new AuthService(authRepository, usersRepository, new AccessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS), throttle, {
     refreshTokenTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
   });
@@ -161,5 +164,6 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     companies: new CompaniesService(new CompaniesRepository(db)),
     subscribers: new SubscribersService(new SubscribersRepository(db)),
     metrics,
+    moduleThrottle: new AttemptThrottle(authRepository, throttleSettings, 'module'),
   };
 }

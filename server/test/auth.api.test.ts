@@ -135,6 +135,47 @@ describe('sign-in throttling', () => {
     expect(retryAfter).toBeLessThanOrEqual(600);
   });
 
+  const attemptFrom = (username: string, password: string, remoteAddress: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/token', remoteAddress, ...form({ ...client, grant_type: 'password', username, password }) });
+
+  it('decides each attempt as it counts it: of 100 concurrent wrong passwords only the first 3 are checked', async () => {
+    const company = await createCompany(ctx.database.db);
+    const user = await createUser(ctx.database.db, company.id);
+    const answers = await Promise.all(Array.from({ length: 100 }, () => attemptFrom(user.username, 'wrong', '10.1.0.1')));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(97);
+  });
+
+  it('refuses the right password after a burst of wrong ones, however they arrive', async () => {
+    const company = await createCompany(ctx.database.db);
+    const user = await createUser(ctx.database.db, company.id);
+    await Promise.all(Array.from({ length: 39 }, () => attemptFrom(user.username, 'wrong', '10.1.0.2')));
+    expect((await attemptFrom(user.username, user.password, '10.1.0.2')).statusCode).toBe(429);
+  });
+
+  it('does not let a guesser lock the real user out: the lock is per address', async () => {
+    const company = await createCompany(ctx.database.db);
+    const user = await createUser(ctx.database.db, company.id);
+    for (let i = 0; i < 10; i++) await attemptFrom(user.username, 'wrong', '10.66.6.6');
+    expect((await attemptFrom(user.username, user.password, '10.66.6.6')).statusCode).toBe(429);
+    // The user, at their own address, signs in; by e-mail as well.
+    expect((await attemptFrom(user.username, user.password, '10.2.0.1')).statusCode).toBe(200);
+    expect((await attemptFrom(`${user.username}@example.test`, user.password, '10.2.0.1')).statusCode).toBe(200);
+    // And the guesser is still locked.
+    expect((await attemptFrom(user.username, user.password, '10.66.6.6')).statusCode).toBe(429);
+  });
+
+  it('locks an address that sprays many accounts', async () => {
+    const company = await createCompany(ctx.database.db);
+    const users = await Promise.all(Array.from({ length: 16 }, () => createUser(ctx.database.db, company.id)));
+    // LOGIN_LOCK_AFTER 3 × 5 attempts from one address, each account tried once.
+    for (const victim of users.slice(0, 15)) expect((await attemptFrom(victim.username, 'wrong', '10.77.7.7')).statusCode).toBe(400);
+    const next = users[15]!;
+    expect((await attemptFrom(next.username, next.password, '10.77.7.7')).statusCode).toBe(429);
+    expect((await attemptFrom(next.username, next.password, '10.3.0.1')).statusCode).toBe(200);
+  });
+
   it('keeps other accounts usable and resets the count after a success', async () => {
     const company = await createCompany(ctx.database.db);
     const user = await createUser(ctx.database.db, company.id);

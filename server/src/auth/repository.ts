@@ -98,46 +98,55 @@ export class AuthRepository {
     await this.db.deleteFrom('refresh_tokens').where('expires_at', '<', before).execute();
   }
 
-  async getFailures(key: string, windowSeconds: number): Promise<FailureState> {
-    const row = await this.db
-      .selectFrom('auth_failures')
-      .select(['failures', 'locked_until', 'window_started_at'])
-      .where('key', '=', key)
-      .executeTakeFirst();
-    if (!row) return { failures: 0, lockedUntil: null };
-    const windowOpen = row.window_started_at.getTime() + windowSeconds * 1000 > Date.now();
-    const locked = row.locked_until && row.locked_until.getTime() > Date.now() ? row.locked_until : null;
-    return { failures: windowOpen ? row.failures : 0, lockedUntil: locked };
-  }
-
-  /** Counts one failure in the key's window (a new window once the old one has passed); returns the new count. */
-  async recordFailure(key: string, windowSeconds: number): Promise<number> {
+  /**
+   * Counts one attempt under `key` and decides in the same statement: the count within the window (a new window once
+   * the old one has passed) and, when it passes `lockAfter`, a lock until now + `lockSeconds`. Concurrent attempts
+   * each get their own count from the row lock of the upsert, so the (lockAfter + 1)-th is refused however they
+   * arrive. `lockAfter` null: counted, never locked.
+   */
+  async countAttempt(key: string, windowSeconds: number, lockAfter: number | null, lockSeconds: number): Promise<FailureState> {
+    const windowOpen = sql<boolean>`auth_failures.window_started_at + make_interval(secs => ${windowSeconds}) > now()`;
+    const count = sql<number>`case when ${windowOpen} then auth_failures.failures + 1 else 1 end`;
     const row = await this.db
       .insertInto('auth_failures')
       .values({ key, failures: 1, window_started_at: sql<Date>`now()` })
       .onConflict((oc) =>
         oc.column('key').doUpdateSet({
-          failures: sql<number>`case when auth_failures.window_started_at + make_interval(secs => ${windowSeconds}) > now()
-            then auth_failures.failures + 1 else 1 end`,
-          window_started_at: sql<Date>`case when auth_failures.window_started_at + make_interval(secs => ${windowSeconds}) > now()
-            then auth_failures.window_started_at else now() end`,
+          failures: count,
+          window_started_at: sql<Date>`case when ${windowOpen} then auth_failures.window_started_at else now() end`,
+          locked_until:
+            lockAfter === null
+              ? sql<Date | null>`auth_failures.locked_until`
+              : sql<Date | null>`case when auth_failures.locked_until > now() then auth_failures.locked_until
+                  when ${count} > ${lockAfter} then now() + make_interval(secs => ${lockSeconds})
+                  else auth_failures.locked_until end`,
         }),
       )
-      .returning('failures')
+      .returning(['failures', 'locked_until'])
       .executeTakeFirstOrThrow();
-    return row.failures;
+    const locked = row.locked_until && row.locked_until.getTime() > Date.now() ? row.locked_until : null;
+    return { failures: row.failures, lockedUntil: locked };
   }
 
-  async lock(key: string, seconds: number): Promise<void> {
+  /** Takes back one counted attempt that turned out to be a success (an address shared by many users). */
+  async uncountAttempt(key: string): Promise<void> {
     await this.db
       .updateTable('auth_failures')
-      .set({ locked_until: sql<Date>`now() + make_interval(secs => ${seconds})` })
+      .set({ failures: sql<number>`greatest(failures - 1, 0)` })
       .where('key', '=', key)
       .execute();
   }
 
   async clearFailures(key: string): Promise<void> {
     await this.db.deleteFrom('auth_failures').where('key', '=', key).execute();
+  }
+
+  /** Clears an account's counter and every (account, address) counter under it (`<key>@…`). */
+  async clearAccountFailures(accountKey: string): Promise<void> {
+    await this.db
+      .deleteFrom('auth_failures')
+      .where((eb) => eb.or([eb('key', '=', accountKey), eb(sql<string>`left(key, ${accountKey.length + 1})`, '=', `${accountKey}@`)]))
+      .execute();
   }
 
   async getOrCreateSecret(name: string, create: () => string): Promise<string> {

@@ -6,7 +6,8 @@ import type { UsersRepository, UserRecord } from '../users/repository.ts';
 import type { AuthContext } from './context.ts';
 import { verifyPassword } from './passwords.ts';
 import type { AuthRepository } from './repository.ts';
-import type { LoginThrottle } from './throttle.ts';
+import type { AttemptThrottle } from './throttle.ts';
+import { ThrottledError } from './throttle.ts';
 import type { AccessTokens } from './tokens.ts';
 import { newOpaqueToken, safeEqual, sha256 } from './tokens.ts';
 
@@ -21,7 +22,7 @@ export class AuthService {
     private readonly authRepository: AuthRepository,
     private readonly usersRepository: UsersRepository,
     private readonly accessTokens: AccessTokens,
-    private readonly throttle: LoginThrottle,
+    private readonly throttle: AttemptThrottle,
     private readonly options: AuthServiceOptions,
   ) {}
 
@@ -69,14 +70,17 @@ export class AuthService {
   }
 
   private async passwordGrant(clientId: number, login: string, password: string, address: string): Promise<TokenResponse> {
-    await this.throttle.beforeAttempt(login, address);
+    try {
+      await this.throttle.begin(login, address);
+    } catch (error) {
+      if (error instanceof ThrottledError) throw new OAuthError('too_many_attempts', error.message, 429, error.retryAfterSeconds);
+      throw error;
+    }
     const user = await this.usersRepository.findByLogin(login);
     const valid = await verifyPassword(user?.passwordHash ?? null, password);
-    if (!user || !valid || !user.isActive) {
-      await this.throttle.recordFailure(login, address);
-      throw new OAuthError('invalid_grant', INVALID_CREDENTIALS);
-    }
-    await this.throttle.recordSuccess(login);
+    // A failure stays counted (begin counted it); a success takes it back.
+    if (!user || !valid || !user.isActive) throw new OAuthError('invalid_grant', INVALID_CREDENTIALS);
+    await this.throttle.succeeded(login, address);
     await this.usersRepository.recordLogin(user.id);
     return this.issue(user, clientId, randomUUID(), null);
   }

@@ -1,5 +1,4 @@
 import type { AuthRepository } from './repository.ts';
-import { OAuthError } from '../http/errors.ts';
 
 export interface ThrottleSettings {
   slowdownAfter: number;
@@ -9,58 +8,68 @@ export interface ThrottleSettings {
   slowdownMs: number;
 }
 
-/** Address limits are looser: many people may share one office address. */
-const ADDRESS_FACTOR = 5;
+/** An address may try this many times more than one (subject, address) pair before it is locked: an address that sprays many accounts. */
+export const ADDRESS_FACTOR = 5;
+/** The slowdown grows with the subject's failures up to this many steps. */
+const MAX_SLOWDOWN_STEPS = 6;
 
 /** The failure counter of one account as typed at sign-in; a user has two, their username and their e-mail. */
 export function accountFailureKey(login: string): string {
   return `user:${login.trim().toLowerCase()}`;
 }
 
+/** A guess refused for a while: the caller answers 429 with Retry-After. */
+export class ThrottledError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Too many failed attempts; try again in ${retryAfterSeconds} s`);
+  }
+}
+
 /**
- * Guards password sign-in against guessing, per account and per client address: after a few failures each
- * attempt is slowed down, and past the limit sign-in is refused for a while with 429 and Retry-After.
+ * Guards a secret (a user's password, a module's security code) against guessing, with the policy of
+ * docs/decisions/011-credential-throttling.md:
+ * - every attempt is counted BEFORE the secret is checked, in one statement that also decides, so a burst of
+ *   concurrent attempts cannot all slip past the limit; a success takes its count back;
+ * - a (subject, address) pair is locked after `lockAfter` attempts in the window: the guesser is stopped;
+ * - an address is locked after `lockAfter × ADDRESS_FACTOR`: one address spraying many subjects is stopped;
+ * - the subject alone is never locked, only slowed down, so nobody can lock the real user (on another address) out;
+ *   from `slowdownAfter` failures each further attempt waits a little longer, capped.
  * State is in the database, so every server instance enforces the same limits.
  */
-export class LoginThrottle {
+export class AttemptThrottle {
   constructor(
     private readonly repository: AuthRepository,
     private readonly settings: ThrottleSettings,
+    /** Key namespace: `user` for sign-in, `module` for ingest. */
+    private readonly kind: 'user' | 'module',
   ) {}
 
-  private keys(login: string, address: string) {
-    return { account: accountFailureKey(login), address: `ip:${address}` };
+  private keys(subject: string, address: string) {
+    const subjectKey = this.kind === 'user' ? accountFailureKey(subject) : `module:${subject}`;
+    return { subject: subjectKey, pair: `${subjectKey}@ip:${address}`, address: this.kind === 'user' ? `ip:${address}` : `module-ip:${address}` };
   }
 
-  /** Throws 429 while locked; otherwise waits in proportion to the recent failures. */
-  async beforeAttempt(login: string, address: string): Promise<void> {
-    const { account, address: addressKey } = this.keys(login, address);
-    const [accountState, addressState] = await Promise.all([
-      this.repository.getFailures(account, this.settings.windowSeconds),
-      this.repository.getFailures(addressKey, this.settings.windowSeconds),
+  /** Counts the attempt; throws ThrottledError while the pair or the address is locked, else waits the slowdown. */
+  async begin(subject: string, address: string): Promise<void> {
+    const keys = this.keys(subject, address);
+    const { windowSeconds, lockAfter, lockSeconds } = this.settings;
+    const [pair, byAddress] = await Promise.all([
+      this.repository.countAttempt(keys.pair, windowSeconds, lockAfter, lockSeconds),
+      this.repository.countAttempt(keys.address, windowSeconds, lockAfter * ADDRESS_FACTOR, lockSeconds),
     ]);
-    const lockedUntil = [accountState.lockedUntil, addressState.lockedUntil]
-      .filter((d): d is Date => d !== null)
-      .sort((a, b) => b.getTime() - a.getTime())[0];
-    if (lockedUntil) {
-      const retryAfter = Math.max(1, Math.ceil((lockedUntil.getTime() - Date.now()) / 1000));
-      throw new OAuthError('too_many_attempts', `Too many failed sign-in attempts; try again in ${retryAfter} s`, 429, retryAfter);
-    }
-    const excess = accountState.failures - this.settings.slowdownAfter + 1;
+    const lockedUntil = [pair.lockedUntil, byAddress.lockedUntil].filter((d): d is Date => d !== null).sort((a, b) => b.getTime() - a.getTime())[0];
+    if (lockedUntil) throw new ThrottledError(Math.max(1, Math.ceil((lockedUntil.getTime() - Date.now()) / 1000)));
+    // Counted only for attempts that get to the check: refused ones must not slow the real user down further.
+    const bySubject = await this.repository.countAttempt(keys.subject, windowSeconds, null, lockSeconds);
+    const excess = bySubject.failures - this.settings.slowdownAfter;
     if (excess > 0 && this.settings.slowdownMs > 0) {
-      await new Promise((resolve) => setTimeout(resolve, Math.min(excess, 6) * this.settings.slowdownMs));
+      await new Promise((resolve) => setTimeout(resolve, Math.min(excess, MAX_SLOWDOWN_STEPS) * this.settings.slowdownMs));
     }
   }
 
-  async recordFailure(login: string, address: string): Promise<void> {
-    const { account, address: addressKey } = this.keys(login, address);
-    const accountFailures = await this.repository.recordFailure(account, this.settings.windowSeconds);
-    const addressFailures = await this.repository.recordFailure(addressKey, this.settings.windowSeconds);
-    if (accountFailures >= this.settings.lockAfter) await this.repository.lock(account, this.settings.lockSeconds);
-    if (addressFailures >= this.settings.lockAfter * ADDRESS_FACTOR) await this.repository.lock(addressKey, this.settings.lockSeconds);
-  }
-
-  async recordSuccess(login: string): Promise<void> {
-    await this.repository.clearFailures(this.keys(login, '').account);
+  /** The secret was right: the subject's and the pair's counts start again, and the address's count drops this attempt. */
+  async succeeded(subject: string, address: string): Promise<void> {
+    const keys = this.keys(subject, address);
+    await Promise.all([this.repository.clearFailures(keys.subject), this.repository.clearFailures(keys.pair), this.repository.uncountAttempt(keys.address)]);
   }
 }

@@ -128,7 +128,7 @@ export async function buildApp({ config, database, services, readiness = { accep
   impersonationRoutes(routes, services.impersonation);
   supportRoutes(routes, services.support);
   resettingRoutes(routes, services.passwordLinks);
-  ingestRoutes(routes, services.ingest);
+  ingestRoutes(routes, services.ingest, services.moduleThrottle);
   diagnosticsRoutes(routes, services);
   deviceGroupsRoutes(routes, services.deviceGroups, services.formTokens);
   operatorsRoutes(routes, services.operators, services.formTokens);

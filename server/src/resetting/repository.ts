@@ -110,7 +110,7 @@ export class PasswordLinksRepository {
       await supersedeOpenLinks(trx, reset.userId);
       const auth = new AuthRepository(trx);
       await auth.revokeAllForUser(reset.userId);
-      for (const key of reset.failureKeys) await auth.clearFailures(key);
+      for (const key of reset.failureKeys) await auth.clearAccountFailures(key);
       return true;
     });
   }

@@ -1,9 +1,12 @@
 import { INGEST_LIMITS, INGEST_MESSAGE_KEYS, ingestRequestSchema, ingestResponseSchema, problemSchema, validationErrorSchema } from '@gearwatch/contracts';
-import { AppError, UnauthorizedError } from '../http/errors.ts';
+import type { FastifyRequest } from 'fastify';
+import { AppError, TooManyRequestsError, UnauthorizedError } from '../http/errors.ts';
+import type { AttemptThrottle } from '../auth/throttle.ts';
+import { ThrottledError } from '../auth/throttle.ts';
 import type { App } from '../http/types.ts';
 import { unstorableText } from '../http/input-guard.ts';
 import { parseIngestBody } from './payload.ts';
-import type { IngestService } from './types.ts';
+import type { IngestService, ModuleIdentity } from './types.ts';
 
 /** The security scheme name of module authentication in the OpenAPI document (registered in http/app.ts). */
 export const MODULE_SECURITY_SCHEME = 'moduleBasic';
@@ -21,7 +24,10 @@ export function moduleCredentials(header: string | undefined): { serial: string;
   return credentials;
 }
 
-export function ingestRoutes(app: App, ingest: IngestService): void {
+/** The module a request proved to be, set by the route's onRequest hook before its body is read. */
+const provenModules = new WeakMap<FastifyRequest, ModuleIdentity>();
+
+export function ingestRoutes(app: App, ingest: IngestService, throttle: AttemptThrottle): void {
   app.post(
     '/api/ingest',
     {
@@ -32,23 +38,39 @@ export function ingestRoutes(app: App, ingest: IngestService): void {
         tags: ['telemetry'],
         summary:
           'A module sends a batch of readings, positions and events (HTTP Basic serial:securityCode). Stored in one ' +
-          'transaction, answered after commit; a repeated reading changes nothing; one bad item refuses the whole batch.',
+          'transaction, answered after commit; a repeated reading changes nothing; one bad item refuses the whole batch. ' +
+          'Wrong codes are throttled per serial and address (429 with Retry-After), and refused before the body is read.',
         security: [{ [MODULE_SECURITY_SCHEME]: [] }],
         body: ingestRequestSchema,
-        response: { 200: ingestResponseSchema, 400: validationErrorSchema, 401: problemSchema, 413: problemSchema, 415: problemSchema },
+        response: { 200: ingestResponseSchema, 400: validationErrorSchema, 401: problemSchema, 413: problemSchema, 415: problemSchema, 429: problemSchema },
+      },
+      // The credentials are checked before the body is read: a guesser's 50 MB body is neither buffered nor parsed,
+      // and the connection is closed after the refusal so its rest is not read either.
+      onRequest: async (request, reply) => {
+        const credentials = moduleCredentials(request.headers.authorization);
+        try {
+          if (!credentials) throw new UnauthorizedError();
+          try {
+            await throttle.begin(credentials.serial, request.ip);
+          } catch (error) {
+            if (error instanceof ThrottledError) throw new TooManyRequestsError(error.retryAfterSeconds);
+            throw error;
+          }
+          provenModules.set(request, await ingest.authenticate(credentials.serial, credentials.code));
+          await throttle.succeeded(credentials.serial, request.ip);
+        } catch (error) {
+          if (error instanceof UnauthorizedError) void reply.header('www-authenticate', 'Basic realm="gearwatch-modules", charset="UTF-8"');
+          if (error instanceof AppError && request.headers['content-length'] !== '0') void reply.header('connection', 'close');
+          throw error;
+        }
       },
       // The schema above documents the body; parseIngestBody checks it, far faster on 50,000 items than a zod parse
       // and naming at most 100 bad items (payload.ts).
       validatorCompiler: () => (data) => ({ value: data }),
     },
-    async (request, reply) => {
-      const credentials = moduleCredentials(request.headers.authorization);
-      const module = await (credentials ? ingest.authenticate(credentials.serial, credentials.code) : Promise.reject(new UnauthorizedError())).catch(
-        (error: unknown) => {
-          if (error instanceof UnauthorizedError) void reply.header('www-authenticate', 'Basic realm="gearwatch-modules", charset="UTF-8"');
-          throw error;
-        },
-      );
+    async (request) => {
+      const module = provenModules.get(request);
+      if (!module) throw new UnauthorizedError();
       // A form-encoded body (curl -d without a content type) would parse into an object of nothing: refuse it.
       if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) throw new AppError(INGEST_MESSAGE_KEYS.jsonRequired, 415);
       const parsed = parseIngestBody(request.body);
