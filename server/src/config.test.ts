@@ -64,7 +64,8 @@ describe('loadConfig', () => {
   it('takes an MQTT broker URL and a per-instance client id', () => {
     const defaults = loadConfig({});
     expect(defaults.MQTT_URL).toBeUndefined();
-    expect(defaults.MQTT_CLIENT_ID).toMatch(/^gearwatch-[\w.:-]+$/);
+    // Unset: each process takes a slot of its own (telemetry/mqtt-client-id.ts).
+    expect(defaults.MQTT_CLIENT_ID).toBeUndefined();
     expect(loadConfig({ MQTT_URL: 'mqtt://127.0.0.1:1883', MQTT_CLIENT_ID: 'gw-a.1' })).toMatchObject({ MQTT_URL: 'mqtt://127.0.0.1:1883', MQTT_CLIENT_ID: 'gw-a.1' });
     expect(loadConfig({ MQTT_URL: 'mqtts://u:p@broker.example.com:8883' }).MQTT_URL).toBe('mqtts://u:p@broker.example.com:8883');
     expect(() => loadConfig({ MQTT_URL: 'http://broker:1883' })).toThrow('MQTT_URL must be an mqtt://');

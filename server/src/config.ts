@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -38,6 +37,8 @@ const envObject = z.object({
    * missed while the server was down. Defaults to DEMO; off keeps only the 90-day history stored on first start.
    */
   SIMULATOR: booleanFlag.optional(),
+  /** Days of demo history the first start stores (a shorter history starts faster: trials, tests). */
+  DEMO_HISTORY_DAYS: z.coerce.number().int().min(1).max(365).default(90),
   /** HMAC secret for access tokens; when unset a random one is created once and kept in the database. */
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86400).default(900),
@@ -89,13 +90,14 @@ const envObject = z.object({
     .url({ protocol: /^(mqtts?|wss?)$/, error: 'MQTT_URL must be an mqtt://, mqtts://, ws:// or wss:// URL, e.g. mqtt://127.0.0.1:1883' })
     .optional(),
   /**
-   * This instance's MQTT client id: stable across restarts, so the broker keeps its session and redelivers what was
-   * not acknowledged; unique per instance (two instances with one id throw each other off).
+   * This instance's MQTT client id. Unset: `gearwatch-<hostname>-<n>`, the lowest slot no other running instance
+   * holds (a lease in the database), so ids are unique per process and a restarted instance gets its broker session
+   * back. Set it only to pin an id per instance (one per instance: a second live instance with it refuses to start).
    */
   MQTT_CLIENT_ID: z
     .string()
     .regex(/^[\w.:-]{1,64}$/, 'MQTT_CLIENT_ID must be 1-64 letters, digits, _ . : or -')
-    .default(`gearwatch-${hostname().replace(/[^\w.:-]/g, '-').slice(0, 54)}`),
+    .optional(),
   /**
    * Namespaces the module topics when one broker serves several deployments (staging and production, two sites):
    * with `site-a/` modules publish to site-a/modules/{serial}/readings and this deployment takes only those.

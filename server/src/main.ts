@@ -7,6 +7,8 @@ import { Metrics } from './metrics/metrics.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
 import { MqttIngestSubscriber } from './telemetry/mqtt-subscriber.ts';
 import { createDemoSimulator } from './demo/simulator/index.ts';
+import { Lease } from './jobs/lease.ts';
+import { claimMqttClientId } from './telemetry/mqtt-client-id.ts';
 
 /** config -> database -> migrations -> services -> demo data and its history -> http -> the demo's live stream. */
 async function main(): Promise<void> {
@@ -22,13 +24,19 @@ async function main(): Promise<void> {
 
   const seeded = config.DEMO ? await seedDemoIfEmpty(database.db) : false;
   const simulator = config.DEMO
-    ? createDemoSimulator({ db: database.db, ingest: services.ingest, live: config.SIMULATOR ? { mqttUrl: config.MQTT_URL, topicPrefix: config.MQTT_TOPIC_PREFIX } : null, log: app.log, output: process.stdout })
+    ? createDemoSimulator({ db: database.db, ingest: services.ingest, live: config.SIMULATOR ? { mqttUrl: config.MQTT_URL, topicPrefix: config.MQTT_TOPIC_PREFIX } : null, log: app.log, output: process.stdout, historyDays: config.DEMO_HISTORY_DAYS })
     : null;
+  // Exactly one instance runs the demo fleet (its history and its live data); the others serve, and one of them takes
+  // over when the runner stops renewing its lease.
+  const simulatorLease = simulator ? new Lease(database.db, 'demo-simulator', undefined, { log: app.log }) : null;
+  const runsSimulator = simulatorLease ? await simulatorLease.tryAcquire(() => void simulator?.stop()) : false;
 
   // Module batches from the broker (docs/ingest.md); acknowledged only after commit, so it stops before the database.
-  const mqttIngest = config.MQTT_URL
-    ? new MqttIngestSubscriber(services.ingest, { url: config.MQTT_URL, clientId: config.MQTT_CLIENT_ID, topicPrefix: config.MQTT_TOPIC_PREFIX, log: app.log })
-    : null;
+  const mqttClient = config.MQTT_URL ? await claimMqttClientId(database.db, config.MQTT_CLIENT_ID, app.log) : null;
+  const mqttIngest =
+    config.MQTT_URL && mqttClient
+      ? new MqttIngestSubscriber(services.ingest, { url: config.MQTT_URL, clientId: mqttClient.clientId, topicPrefix: config.MQTT_TOPIC_PREFIX, log: app.log })
+      : null;
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -42,8 +50,10 @@ async function main(): Promise<void> {
     try {
       // The simulator finishes the batch it is writing first, so nothing is cut off mid-transaction.
       await simulator?.stop();
+      await simulatorLease?.release();
       // Lets the batch being stored commit and be acknowledged; the rest stays with the broker for the next start.
       await mqttIngest?.stop();
+      await mqttClient?.lease.release();
       await app.close();
       await database.close();
       process.exit(0);
@@ -57,7 +67,7 @@ async function main(): Promise<void> {
 
   // The demo history is stored before the server listens, so the first page anyone opens already has data. With
   // SIMULATOR=off only an empty demo gets it; otherwise whatever the demo missed while the server was down.
-  if (simulator) {
+  if (simulator && runsSimulator) {
     try {
       await simulator.fillHistory(!config.SIMULATOR);
     } catch (error) {
@@ -72,7 +82,16 @@ async function main(): Promise<void> {
     if (shuttingDown) return;
   }
   const address = await app.listen({ host: config.HOST, port: config.PORT });
-  if (simulator && config.SIMULATOR) simulator.startLive();
+  if (simulator && config.SIMULATOR && runsSimulator) simulator.startLive();
+  if (simulator && simulatorLease && !runsSimulator) {
+    app.log.info('the demo simulator runs on another instance; this one takes over if that one stops');
+    void simulatorLease.waitToAcquire(10, () => void simulator.stop()).then(async () => {
+      if (shuttingDown) return;
+      app.log.info('taking over the demo simulator');
+      await simulator.fillHistory(!config.SIMULATOR).catch((error: unknown) => app.log.error({ err: error }, 'demo history could not be stored'));
+      if (config.SIMULATOR && !shuttingDown) simulator.startLive();
+    });
+  }
   const port = new URL(address).port;
   const url = `http://localhost:${port}`;
   const lines = [

@@ -83,6 +83,13 @@ export interface RefreshTokensTable {
   revoked_at: Timestamp | null;
 }
 
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  renewed_at: Generated<Date>;
+  expires_at: Date;
+}
+
 export interface AuthFailuresTable {
   key: string;
   failures: number;
@@ -389,6 +396,7 @@ export interface SchemaMigrationsTable {
 }
 
 export interface DB {
+  leases: LeasesTable;
   instance_secrets: InstanceSecretsTable;
   subscribers: SubscribersTable;
   companies: CompaniesTable;

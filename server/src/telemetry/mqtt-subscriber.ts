@@ -78,7 +78,7 @@ export class MqttIngestSubscriber {
     const subscribed = new Promise<void>((resolve, reject) => {
       client.once('error', reject);
       client.on('connect', (connack) => {
-        this.options.log.info({ sessionPresent: connack.sessionPresent }, 'mqtt connected');
+        this.options.log.info({ clientId: this.options.clientId, sessionPresent: connack.sessionPresent }, 'mqtt connected');
         // A resumed session keeps its subscriptions; subscribing again is harmless and covers an expired one.
         client.subscribeAsync(filters, { qos: 1 }).then(
           () => {

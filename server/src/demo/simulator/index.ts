@@ -23,12 +23,14 @@ export interface DemoSimulatorDeps {
   live: { mqttUrl: string | undefined; topicPrefix?: string } | null;
   log: SimulatorLog;
   output: ProgressOutput;
+  /** Days of history the first start stores; DEMO_HISTORY_DAYS by default. */
+  historyDays?: number;
 }
 
 export function createDemoSimulator(deps: DemoSimulatorDeps): DemoSimulator {
   const liveSink = deps.live?.mqttUrl ? MqttSink.open({ url: deps.live.mqttUrl, topicPrefix: deps.live.topicPrefix, log: deps.log }) : new IngestSink(deps.ingest, new ModuleIdentities(deps.ingest));
   return new DemoSimulator(new FleetSimulator(), deps.ingest, new SimulatorRepository(deps.db), {
-    historyDays: DEMO_HISTORY_DAYS,
+    historyDays: deps.historyDays ?? DEMO_HISTORY_DAYS,
     batchDays: DEMO_BATCH_DAYS,
     output: deps.output,
     log: deps.log,
