@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { demoUser, renderApp } from '../test/render-app.tsx';
 
 describe('route guards', () => {
@@ -28,6 +28,24 @@ describe('route guards', () => {
     expect(within(navigation).getByRole('link', { name: 'Dashboard' })).toBeTruthy();
     // The start-up data areas were loaded before the shell showed.
     expect(requests).toEqual(expect.arrayContaining(['/api/users/current', '/api/users/current/settings', '/api/devices']));
+  });
+
+  it('opens password links for a signed-in user too, and ends that session once the password is changed', { timeout: 30_000 }, async () => {
+    const link = await renderApp('/reset', { signedIn: true });
+    expect(await screen.findByRole('button', { name: 'Send reset link' })).toBeTruthy();
+    expect(link.router.state.location.pathname).toBe('/reset');
+    link.unmount();
+
+    const { router, tokens } = await renderApp('/resetting?token=abc', { signedIn: true, answers: { '/api/resetting/reset': {} } });
+    const newPassword = await screen.findByLabelText(/^New password/);
+    expect(router.state.location.pathname).toBe('/resetting');
+    fireEvent.change(newPassword, { target: { value: 'a new long password 1' } });
+    fireEvent.change(screen.getByLabelText(/^Repeat the new password/), { target: { value: 'a new long password 1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Your password has been changed. You can sign in now.')).toBeTruthy();
+    expect(tokens.get()).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('redirects / to the dashboard', async () => {

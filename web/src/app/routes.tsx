@@ -29,16 +29,17 @@ const REPORT_TYPES = [
  */
 export const appRoutes: RouteObject[] = [
   {
-    element: <RedirectIfSignedIn />,
+    lazy: async () => ({ Component: (await import('./shells/LoginShell.tsx')).LoginShell }),
     children: [
+      // Sign-in: a signed-in user goes to the dashboard instead.
       {
-        lazy: async () => ({ Component: (await import('./shells/LoginShell.tsx')).LoginShell }),
-        children: [
-          { path: LOGIN_PATH, lazy: async () => ({ Component: (await import('../features/auth/components/LoginPage.tsx')).LoginPage }) },
-          { path: '/reset', lazy: async () => ({ Component: (await import('../features/auth/components/ResetPage.tsx')).ResetPage }) },
-          { path: '/resetting', lazy: async () => ({ Component: (await import('../features/auth/components/ResettingPage.tsx')).ResettingPage }) },
-        ],
+        element: <RedirectIfSignedIn />,
+        children: [{ path: LOGIN_PATH, lazy: async () => ({ Component: (await import('../features/auth/components/LoginPage.tsx')).LoginPage }) }],
       },
+      // Password links work whether or not someone is signed in: a mailed link may be opened in a browser where the
+      // user (or someone else) still has a session.
+      { path: '/reset', lazy: async () => ({ Component: (await import('../features/auth/components/ResetPage.tsx')).ResetPage }) },
+      { path: '/resetting', lazy: async () => ({ Component: (await import('../features/auth/components/ResettingPage.tsx')).ResettingPage }) },
     ],
   },
   { path: '/terms', lazy: async () => ({ Component: (await import('../features/terms/components/TermsPage.tsx')).PolishTermsPage }) },

@@ -22,7 +22,9 @@ export function ResettingPage() {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [touched, setTouched] = useState(false);
-  const reset = useMutation({ mutationFn: () => resetPassword(api, token, password) });
+  // The new password ends every session of that user (server side); a session this browser still holds, theirs or
+  // someone else's, ends here too, so "Sign in" opens the login page rather than someone's dashboard.
+  const reset = useMutation({ mutationFn: () => resetPassword(api, token, password), onSuccess: () => api.signOut() });
   const validation = reset.error instanceof ApiError ? reset.error.validation : null;
   const linkExpired = !token || Boolean(validation?.errors['token']);
   const passwordError = validation?.errors['password']?.[0];
