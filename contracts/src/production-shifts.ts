@@ -23,3 +23,52 @@ export type ProductionShiftList = z.infer<typeof productionShiftListSchema>;
 export function shiftTime(hour: number): string {
   return `${String(hour).padStart(2, '0')}:00`;
 }
+
+/** A company has at most this many shifts (spec 01 §9); a new one lasts this long by default (spec 01 §4). */
+export const MAX_PRODUCTION_SHIFTS = 4;
+export const DEFAULT_SHIFT_HOURS = 8;
+export const SHIFT_NAME_MAX_LENGTH = 50;
+
+/** 'Range is invalid' (spec 01 §5): a shift that ends when it starts, or a start hour of 24:00. */
+export const PRODUCTION_SHIFT_MESSAGE_KEYS = {
+  rangeInvalid: 'shifts.range-invalid',
+  tooMany: 'shifts.too-many',
+} as const;
+
+/** One shift as the company settings dialog sends it; `id` and `index` are the client's, the order is the list's. */
+export const productionShiftInputSchema = z.object({
+  id: z.number().int().optional(),
+  index: z.number().int().optional(),
+  name: z.string().max(SHIFT_NAME_MAX_LENGTH),
+  timeStart: z.string().regex(SHIFT_TIME_PATTERN).meta({ example: '06:00' }),
+  timeEnd: z.string().regex(SHIFT_TIME_PATTERN).meta({ example: '14:00' }),
+});
+export type ProductionShiftInput = z.infer<typeof productionShiftInputSchema>;
+
+/** `POST /user/production_shifts`: the company's whole list, in order (an empty list removes every shift). */
+export const productionShiftsSaveSchema = z.array(productionShiftInputSchema);
+
+/** The hour of 'HH:00'. */
+export function shiftHour(time: string): number {
+  return Number(time.slice(0, 2));
+}
+
+/** A new shift: it starts where the last one ends (or 00:00) and lasts DEFAULT_SHIFT_HOURS, ending by 24:00. */
+export function nextShiftTimes(shifts: readonly Pick<ProductionShiftInput, 'timeEnd'>[]): { timeStart: string; timeEnd: string } {
+  const last = shifts[shifts.length - 1];
+  const start = last ? shiftHour(last.timeEnd) % 24 : 0;
+  return { timeStart: shiftTime(start), timeEnd: shiftTime(Math.min(24, start + DEFAULT_SHIFT_HOURS)) };
+}
+
+/** Whether a shift starts before the previous one ends (shown with a warning; spec 01 §5). */
+export function startsBeforePreviousEnds(shifts: readonly Pick<ProductionShiftInput, 'timeStart' | 'timeEnd'>[], index: number): boolean {
+  const shift = shifts[index];
+  const previous = shifts[index - 1];
+  if (!shift || !previous) return false;
+  const previousStart = shiftHour(previous.timeStart);
+  const previousEnd = shiftHour(previous.timeEnd);
+  const start = shiftHour(shift.timeStart);
+  // A previous shift over midnight ends the next day: a start after its start is then before its end.
+  if (previousEnd <= previousStart) return start >= previousStart || start < previousEnd;
+  return start >= previousStart && start < previousEnd;
+}

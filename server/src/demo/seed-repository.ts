@@ -46,8 +46,16 @@ export class SeedRepository {
       .executeTakeFirst();
   }
 
+  /** The units by name: the migration seeds the dictionary's units, so most exist already and are reused. */
   insertUnits(rows: Insertable<UnitsTable>[]) {
-    return this.many(rows, (values) => this.db.insertInto('units').values(values).returning(['id', 'name']).execute());
+    return this.many(rows, (values) =>
+      this.db
+        .insertInto('units')
+        .values(values)
+        .onConflict((oc) => oc.column('name').doUpdateSet({ name: (eb) => eb.ref('excluded.name') }))
+        .returning(['id', 'name'])
+        .execute(),
+    );
   }
 
   insertDeviceTypes(rows: Insertable<DeviceTypesTable>[]) {

@@ -1,4 +1,4 @@
-import { productionShiftListSchema } from '@gearwatch/contracts';
+import { productionShiftListSchema, productionShiftsSaveSchema, validationErrorSchema } from '@gearwatch/contracts';
 import type { App } from '../http/types.ts';
 import type { ProductionShiftsService } from './service.ts';
 
@@ -13,5 +13,19 @@ export function productionShiftsRoutes(app: App, shifts: ProductionShiftsService
       },
     },
     async (request) => ({ entries: await shifts.list(request.auth) }),
+  );
+  app.post(
+    '/api/user/production_shifts',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          "Replaces the caller's company's production shifts with the list sent, in order (at most 4; full hours in the company's " +
+          "timezone; a shift ending before it starts goes over midnight). The shift figures are derived again. 400 names the shift's position.",
+        body: productionShiftsSaveSchema,
+        response: { 200: productionShiftListSchema, 400: validationErrorSchema },
+      },
+    },
+    async (request) => ({ entries: await shifts.replace(request.auth, request.body) }),
   );
 }

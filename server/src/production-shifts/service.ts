@@ -1,5 +1,6 @@
-import { shiftTime } from '@gearwatch/contracts';
-import type { ProductionShift } from '@gearwatch/contracts';
+import { MAX_PRODUCTION_SHIFTS, MESSAGE_KEYS, PRODUCTION_SHIFT_MESSAGE_KEYS, shiftHour, shiftTime } from '@gearwatch/contracts';
+import type { ProductionShift, ProductionShiftInput } from '@gearwatch/contracts';
+import { ValidationError } from '../http/errors.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { ProductionShiftsRepository } from './repository.ts';
 
@@ -14,4 +15,32 @@ export class ProductionShiftsService {
     const rows = await this.repository.listOf(auth.companyId);
     return rows.map((row) => ({ id: row.id, index: row.position, name: row.name, timeStart: shiftTime(row.hourStart), timeEnd: shiftTime(row.hourEnd) }));
   }
+
+  /**
+   * Replaces the company's shifts with `shifts`, in their order (spec 01 §7 `POST /user/production_shifts`). The shift
+   * rollups are derived again from the new shifts by the table's triggers, in the same transaction. Errors are keyed
+   * by the shift's position: `{'1.timeEnd': ['shifts.range-invalid']}`.
+   */
+  async replace(auth: AuthContext, shifts: ProductionShiftInput[]): Promise<ProductionShift[]> {
+    const errors: Record<string, string[]> = {};
+    if (shifts.length > MAX_PRODUCTION_SHIFTS) throw new ValidationError({}, [PRODUCTION_SHIFT_MESSAGE_KEYS.tooMany]);
+    shifts.forEach((shift, index) => {
+      if (!shift.name.trim()) errors[`${index}.name`] = [MESSAGE_KEYS.notBlank];
+      const start = shiftHour(shift.timeStart);
+      const end = endHour(shift.timeEnd);
+      // A shift starts at 00:00–23:00 and lasts at least an hour; one ending before it starts goes over midnight.
+      if (start > 23 || start === end) errors[`${index}.timeEnd`] = [PRODUCTION_SHIFT_MESSAGE_KEYS.rangeInvalid];
+    });
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+    await this.repository.replace(
+      auth.companyId,
+      shifts.map((shift, position) => ({ position, name: shift.name.trim(), hourStart: shiftHour(shift.timeStart), hourEnd: endHour(shift.timeEnd) })),
+    );
+    return this.list(auth);
+  }
+}
+
+/** The end hour 1–24: a shift ending at 00:00 ends at midnight, 24:00. */
+function endHour(time: string): number {
+  return shiftHour(time) === 0 ? 24 : shiftHour(time);
 }
