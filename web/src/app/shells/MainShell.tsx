@@ -12,6 +12,7 @@ import { useScreenSize } from '../../hooks/useScreenSize.ts';
 import { ImpersonationDialog } from '../../features/impersonation/components/ImpersonationDialog.tsx';
 import { forgetOriginalSession, stopImpersonation } from '../../features/impersonation/api/impersonation.ts';
 import { SupportDialog } from '../../features/support/components/SupportDialog.tsx';
+import { CompanySettingsDialog } from '../../features/company-settings/components/CompanySettingsDialog.tsx';
 import { HOME_PATH } from '../guards.tsx';
 import { visibleNavigation } from '../navigation.ts';
 import { SessionDataGate } from '../startup/SessionDataGate.tsx';
@@ -24,11 +25,10 @@ import type { ProfileAction } from './ProfileMenu.tsx';
 import { UpcomingDialog } from './UpcomingDialog.tsx';
 import { useSignOut } from './useSignOut.ts';
 
-type OpenDialog = 'support' | 'impersonate' | null;
+type OpenDialog = 'support' | 'impersonate' | 'company-settings' | null;
 
 const UPCOMING_TITLES: Partial<Record<ProfileAction, string>> = {
   'profile-settings': 'profile.settings',
-  'company-settings': 'profile.company-settings',
   guide: 'profile.guide',
 };
 
@@ -53,6 +53,7 @@ function ShellLayout() {
     const upcomingTitle = UPCOMING_TITLES[action];
     if (upcomingTitle) setUpcoming(t(upcomingTitle));
     else if (action === 'impersonate') setDialog('impersonate');
+    else if (action === 'company-settings') setDialog('company-settings');
     else if (action === 'stop-impersonating') void returnToOwnAccount();
     else if (action === 'logout') void signOut();
   };
@@ -88,6 +89,7 @@ function ShellLayout() {
         </Box>
       </Box>
       <SupportDialog open={dialog === 'support'} onClose={() => setDialog(null)} />
+      <CompanySettingsDialog open={dialog === 'company-settings'} onClose={() => setDialog(null)} />
       {user.extras.impersonate ? (
         <ImpersonationDialog open={dialog === 'impersonate'} clientId={config.webClientId} onClose={() => setDialog(null)} onSwitched={() => window.location.assign(HOME_PATH)} />
       ) : null}

@@ -1,0 +1,90 @@
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
+import { useTranslation } from 'react-i18next';
+import { SHIFT_NAME_MAX_LENGTH, shiftTime } from '@gearwatch/contracts';
+import type { ProductionShiftInput } from '@gearwatch/contracts';
+
+/** Full hours only (spec 01 §5): a shift starts at 00:00–23:00 and ends at 01:00–24:00. */
+const START_TIMES = Array.from({ length: 24 }, (_, hour) => shiftTime(hour));
+const END_TIMES = Array.from({ length: 24 }, (_, hour) => shiftTime(hour + 1));
+
+export interface ShiftRowProps {
+  index: number;
+  shift: ProductionShiftInput;
+  /** The shift starts before the previous one ends. */
+  overlaps: boolean;
+  /** Message keys by field (`name`, `timeStart`, `timeEnd`) from the server's answer. */
+  errors: Record<string, string[]>;
+  onChange: (shift: ProductionShiftInput) => void;
+  onRemove: () => void;
+}
+
+/** One shift of the company settings dialog: name, start and end hour, a warning when it overlaps the previous one. */
+export function ShiftRow({ index, shift, overlaps, errors, onChange, onRemove }: ShiftRowProps) {
+  const { t } = useTranslation();
+  const nameError = errors['name']?.[0];
+  const startError = errors['timeStart']?.[0];
+  const endError = errors['timeEnd']?.[0];
+  const number = index + 1;
+  return (
+    <Box data-testid={`shift-${index}`} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'minmax(0, 2fr) 1fr 1fr auto auto' }, gap: 1.5, alignItems: 'start' }}>
+      <TextField
+        label={t('shifts.name', { number })}
+        value={shift.name}
+        onChange={(event) => onChange({ ...shift, name: event.target.value })}
+        error={Boolean(nameError)}
+        helperText={nameError ? t(nameError) : undefined}
+        slotProps={{ htmlInput: { maxLength: SHIFT_NAME_MAX_LENGTH } }}
+        size="small"
+        sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+      />
+      <TextField
+        select
+        label={t('shifts.start', { number })}
+        value={shift.timeStart}
+        onChange={(event) => onChange({ ...shift, timeStart: event.target.value })}
+        error={Boolean(startError)}
+        helperText={startError ? t(startError) : undefined}
+        size="small"
+      >
+        {START_TIMES.map((time) => (
+          <MenuItem key={time} value={time}>
+            {time}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label={t('shifts.end', { number })}
+        value={shift.timeEnd}
+        onChange={(event) => onChange({ ...shift, timeEnd: event.target.value })}
+        error={Boolean(endError)}
+        helperText={endError ? t(endError) : undefined}
+        size="small"
+      >
+        {END_TIMES.map((time) => (
+          <MenuItem key={time} value={time}>
+            {time}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Box sx={{ width: 40, height: 40, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        {overlaps ? (
+          <Tooltip title={t('shifts.overlap')}>
+            <WarningAmberOutlined color="warning" aria-label={t('shifts.overlap')} data-testid={`shift-${index}-overlap`} />
+          </Tooltip>
+        ) : null}
+      </Box>
+      <Tooltip title={t('shifts.remove', { number })}>
+        <IconButton aria-label={t('shifts.remove', { number })} onClick={onRemove}>
+          <DeleteOutlined />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+}
