@@ -129,6 +129,16 @@ describe('the model lists of the monitors', () => {
     expect((await get('/api/users?search=Outside')).statusCode).toBe(204);
   });
 
+  it("leaves super-administrators out of a company's users (their edit and delete would be refused)", async () => {
+    const db = ctx.database.db;
+    const company = await createCompany(db);
+    const colleague = await createUser(db, company.id, { firstname: 'Ada', lastname: 'Colleague' });
+    await createUser(db, company.id, { superAdmin: true, firstname: 'Root', lastname: 'Administrator' });
+    const colleagueToken = (await signIn(ctx.app, colleague.username, colleague.password)).access_token;
+    const names = (await get('/api/users?page_size=0', colleagueToken)).json().entries.map((u: { name: string }) => u.name);
+    expect(names).toEqual(['Ada Colleague']);
+  });
+
   it('stores the monitors of a page as the user setting named after its route', async () => {
     const monitors = [
       { type: 'device-parameters', devices: [ids.d1, ids.d2], deviceGroups: [], byGroups: false, parameters: [1, 2], interval: 'hour', edited: false, expanded: true, magicType: 'bar' },

@@ -43,7 +43,9 @@ export class UserDirectoryRepository {
 
   async list(scope: TenantScope, request: ListRequest<CompanyUserSortField>, filter: CompanyUserFilter = {}): Promise<Page<CompanyUserRow>> {
     let query = this.db.selectFrom('users').innerJoin('companies', 'companies.id', 'users.company_id');
-    if (scope.kind === 'company') query = query.where('users.company_id', '=', scope.companyId);
+    // Super-administrators belong to a company for their own settings, but are not its users: a company's list
+    // does not show them (their edit and delete would be refused).
+    if (scope.kind === 'company') query = query.where('users.company_id', '=', scope.companyId).where('users.is_super_admin', '=', false);
     if (filter.companyId !== undefined) query = query.where('users.company_id', '=', filter.companyId);
     if (filter.active !== undefined) query = query.where('users.is_active', '=', filter.active);
     if (request.search) {
