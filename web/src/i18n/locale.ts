@@ -22,3 +22,15 @@ export function initialLanguage(storage: Storage = window.localStorage, browserL
 export function storeLanguage(language: Language, storage: Storage = window.localStorage): void {
   storage.setItem(LOCALE_STORAGE_KEY, language);
 }
+
+/**
+ * The locale dates and numbers are formatted in, for an interface language. The product's users are in Europe:
+ * English means day-first dates and 24-hour times (en-GB), not 11/24/26.
+ */
+const FORMATTING_LOCALES: Record<Language, string> = { pl: 'pl-PL', en: 'en-GB', lv: 'lv-LV', ru: 'ru-RU' };
+
+export function formattingLocale(language: string): string {
+  if (isLanguage(language)) return FORMATTING_LOCALES[language];
+  // Already a regional tag (tests, a caller that chose one): as it is.
+  return language.includes('-') ? language : FORMATTING_LOCALES[DEFAULT_LANGUAGE];
+}

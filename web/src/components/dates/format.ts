@@ -2,6 +2,7 @@
 // as UTC midnights in the UTC zone, so the printed day is always the day of the 'YYYY-MM-DD' string.
 import { addDays, startOfWeek } from '@gearwatch/contracts';
 import { WEEK_LENGTH } from './calendar.ts';
+import { formattingLocale } from '../../i18n/locale.ts';
 
 function utcDate(date: string): Date {
   return new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))));
@@ -14,7 +15,7 @@ function format(language: string, options: Intl.DateTimeFormatOptions, date: str
   const key = `${language}|${JSON.stringify(options)}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' });
+    formatter = new Intl.DateTimeFormat(formattingLocale(language), { ...options, timeZone: 'UTC' });
     formatters.set(key, formatter);
   }
   return formatter.format(utcDate(date));

@@ -80,19 +80,19 @@ describe('StatusIcons', () => {
       'status-sensor',
       'status-operator',
     ]);
-    expect(shown.map((icon) => icon.value)).toEqual(['48.46 V', '24 V', '4:05', '2:30', expect.stringMatching(/^5 min\.? ago$/), '11:50 AM', 'GW-100', 'Jan Nowak']);
+    expect(shown.map((icon) => icon.value)).toEqual(['48.46 V', '24 V', '4:05', '2:30', expect.stringMatching(/^5 min\.? ago$/), '11:50', 'GW-100', 'Jan Nowak']);
     expect(shown.every((icon) => icon.state === 'ok')).toBe(true);
   });
 
   it('says each value in full in the tooltip, times on the company clock', () => {
     renderIcons(full);
     const labels = Object.fromEntries(icons().map((icon) => [icon.kind, icon.label]));
-    expect(labels['status-battery-voltage']).toBe('Battery voltage: 48.46 V (Mar 2, 2026, 11:55:00 AM)');
+    expect(labels['status-battery-voltage']).toBe('Battery voltage: 48.46 V (2 Mar 2026, 11:55:00)');
     expect(labels['status-enabled-time']).toBe('Enabled time today: 4:05');
     expect(labels['status-work-time']).toBe('Work time today: 2:30');
-    expect(labels['status-last-sync']).toMatch(/^Last sync: 5 min\.? ago \(Mar 2, 2026, 11:55:00 AM\)$/);
-    expect(labels['status-last-location']).toBe('Last location: Mar 2, 2026, 11:50:00 AM');
-    expect(labels['status-sensor']).toBe('Sensor GW-100 (SN-0009): online, last contact Mar 2, 2026, 11:55:00 AM');
+    expect(labels['status-last-sync']).toMatch(/^Last sync: 5 min\.? ago \(2 Mar 2026, 11:55:00\)$/);
+    expect(labels['status-last-location']).toBe('Last location: 2 Mar 2026, 11:50:00');
+    expect(labels['status-sensor']).toBe('Sensor GW-100 (SN-0009): online, last contact 2 Mar 2026, 11:55:00');
     expect(labels['status-operator']).toBe('Operator: Jan Nowak');
   });
 

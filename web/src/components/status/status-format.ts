@@ -1,5 +1,6 @@
 // Short texts of the status icons (spec 01 §2 "status icons"): durations as h:mm, times relative to now ("5 min
 // ago") and absolute times on the device company's clock. Intl does the wording, so no translation keys are needed.
+import { formattingLocale } from '../../i18n/locale.ts';
 
 const MINUTE_S = 60;
 const HOUR_S = 3600;
@@ -18,7 +19,7 @@ function relativeFormatter(language: string, numeric: 'auto' | 'always'): Intl.R
   const key = `${language}|${numeric}`;
   let formatter = relativeFormatters.get(key);
   if (!formatter) {
-    formatter = new Intl.RelativeTimeFormat(language, { numeric, style: 'short' });
+    formatter = new Intl.RelativeTimeFormat(formattingLocale(language), { numeric, style: 'short' });
     relativeFormatters.set(key, formatter);
   }
   return formatter;
@@ -67,7 +68,7 @@ function dateTimeFormatter(language: string, options: Intl.DateTimeFormatOptions
   const key = `${language}|${JSON.stringify(options)}`;
   let formatter = dateTimeFormatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' });
+    formatter = new Intl.DateTimeFormat(formattingLocale(language), { ...options, timeZone: 'UTC' });
     dateTimeFormatters.set(key, formatter);
   }
   return formatter;
@@ -95,7 +96,7 @@ const numberFormatters = new Map<string, Intl.NumberFormat>();
 export function formatReading(value: number, unit: string | null, language: string): string {
   let formatter = numberFormatters.get(language);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
+    formatter = new Intl.NumberFormat(formattingLocale(language), { maximumFractionDigits: 2 });
     numberFormatters.set(language, formatter);
   }
   return unit ? `${formatter.format(value)} ${unit}` : formatter.format(value);

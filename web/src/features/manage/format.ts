@@ -1,6 +1,7 @@
 // Dates, times and figures of the management tables. Times of the device page come with the company's offset
 // ('2026-03-02T10:05:00+01:00') and are shown as that wall clock; the operator history comes in UTC ('…Z') and is
 // shown on the company's clock by its timezone. Intl does the wording, so no translation keys are needed.
+import { formattingLocale } from '../../i18n/locale.ts';
 
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?([+-]\d{2}:?\d{2})$/;
 
@@ -10,7 +11,7 @@ function dateTimeFormatter(language: string, timeZone: string): Intl.DateTimeFor
   const key = `${language}|${timeZone}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short', timeZone });
+    formatter = new Intl.DateTimeFormat(formattingLocale(language), { dateStyle: 'short', timeStyle: 'short', timeZone });
     formatters.set(key, formatter);
   }
   return formatter;
@@ -43,7 +44,7 @@ const percentFormatters = new Map<string, Intl.NumberFormat>();
 export function formatPercent(value: number, language: string): string {
   let formatter = percentFormatters.get(language);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 });
+    formatter = new Intl.NumberFormat(formattingLocale(language), { style: 'percent', maximumFractionDigits: 0 });
     percentFormatters.set(language, formatter);
   }
   return formatter.format(value / 100);

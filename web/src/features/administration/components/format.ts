@@ -1,5 +1,6 @@
 // Times of the administration lists. The API sends these instants in UTC ('…Z'), and they belong to rows of many
 // companies in many timezones, so they are shown on the browser's own clock.
+import { formattingLocale } from '../../../i18n/locale.ts';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -7,7 +8,7 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 export function formatInstant(iso: string, language: string): string {
   let formatter = formatters.get(language);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' });
+    formatter = new Intl.DateTimeFormat(formattingLocale(language), { dateStyle: 'short', timeStyle: 'short' });
     formatters.set(language, formatter);
   }
   return formatter.format(new Date(iso));

@@ -96,7 +96,7 @@ describe('LocationPage', { timeout: 20_000 }, () => {
     const popup = await screen.findByTestId('location-popup');
     expect(popup.textContent).toContain('Forklift B');
     expect(popup.textContent).toContain('Inactive');
-    expect(popup.textContent).toMatch(/Position from Mar 1, 2026, 4:00:00 PM/);
+    expect(popup.textContent).toMatch(/Position from 1 Mar 2026, 16:00:00/);
     expect(rowOf('Forklift B').getAttribute('aria-current')).toBe('true');
 
     // The show-on-map button does the same for keyboard users.

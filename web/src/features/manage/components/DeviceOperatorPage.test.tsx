@@ -24,8 +24,8 @@ describe('DeviceOperatorPage', { timeout: 20_000 }, () => {
     expect(within(screen.getByTestId('operator-device-links')).getByRole('link', { name: 'Forklift A' }).getAttribute('href')).toBe('/manage/device/1');
     // UTC times of the answer on the Warsaw clock (UTC+1 in March).
     expect(cells('history-table')).toEqual([
-      ['Forklift A', '3/2/26, 6:00 AM', 'In progress', '1:00', '1:30'],
-      ['Forklift B', '3/1/26, 6:00 AM', '3/1/26, 2:00 PM', '6:00', '—'],
+      ['Forklift A', '02/03/2026, 06:00', 'In progress', '1:00', '1:30'],
+      ['Forklift B', '01/03/2026, 06:00', '01/03/2026, 14:00', '6:00', '—'],
     ]);
     expect(within(screen.getByTestId('history-table')).getByRole('link', { name: 'Forklift B' }).getAttribute('href')).toBe('/manage/device/2');
   });

@@ -44,7 +44,7 @@ describe('DevicePage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(status).getByTestId('status-battery-voltage').textContent).toBe('48.2 V'));
     expect(within(status).getByTestId('status-operator').textContent).toBe('Jan Nowak');
     expect(within(status).getByTestId('device-activity').textContent).toBe('Active');
-    expect(cells('modules-table')).toEqual([['GW-100', 'SN-0009', 'Online', '3/2/26, 11:55 AM']]);
+    expect(cells('modules-table')).toEqual([['GW-100', 'SN-0009', 'Online', '02/03/2026, 11:55']]);
     const operators = within(await screen.findByTestId('assigned-operators'));
     expect(operators.getByRole('link', { name: 'Jan Nowak' }).getAttribute('href')).toBe('/manage/device-operator/3');
     expect(operators.getByRole('link', { name: 'Ola Kos' })).toBeTruthy();
@@ -57,8 +57,8 @@ describe('DevicePage', { timeout: 20_000 }, () => {
     await renderManage('/manage/device/1', deviceApi());
     await waitFor(() => expect(cells('readings-table')).toHaveLength(2));
     expect(cells('readings-table')).toEqual([
-      ['Work', '300 s', '3/2/26, 11:55 AM'],
-      ['Battery', '48.23 V', '3/2/26, 11:55 AM'],
+      ['Work', '300 s', '02/03/2026, 11:55'],
+      ['Battery', '48.23 V', '02/03/2026, 11:55'],
     ]);
   });
 
@@ -68,8 +68,8 @@ describe('DevicePage', { timeout: 20_000 }, () => {
     const today = todayIn('Europe/Warsaw');
     expect(Object.fromEntries(callsTo('GET', '/api/devices/1/battery-cycles')[0]?.query ?? [])).toEqual({ from: addDays(today, -29), to: today });
     expect(cells('cycles-table')).toEqual([
-      ['3/1/26, 6:00 AM', '3/1/26, 2:00 PM', '3/1/26, 4:30 PM', '2:30', '10:30', '52.1 V', '44.35 V', 'Complete'],
-      ['3/1/26, 4:30 PM', '—', '—', '—', '—', '52 V', '—', 'Discharging'],
+      ['01/03/2026, 06:00', '01/03/2026, 14:00', '01/03/2026, 16:30', '2:30', '10:30', '52.1 V', '44.35 V', 'Complete'],
+      ['01/03/2026, 16:30', '—', '—', '—', '—', '52 V', '—', 'Discharging'],
     ]);
     await user.click(within(screen.getByTestId('battery-cycles')).getByTestId('date-range-input'));
     await user.click(await screen.findByRole('button', { name: 'Last week' }));
@@ -89,8 +89,8 @@ describe('DevicePage', { timeout: 20_000 }, () => {
     const history = within(screen.getByTestId('operator-sessions'));
     const rows = [...screen.getByTestId('operator-sessions').querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
     expect(rows).toEqual([
-      ['Jan Nowak', '3/2/26, 6:00 AM', 'In progress', '1:30', '1:00'],
-      ['Unknown card FFEE01', '3/1/26, 10:00 PM', '3/1/26, 11:30 PM', '0:10', '—'],
+      ['Jan Nowak', '02/03/2026, 06:00', 'In progress', '1:30', '1:00'],
+      ['Unknown card FFEE01', '01/03/2026, 22:00', '01/03/2026, 23:30', '0:10', '—'],
     ]);
     expect(history.getByRole('link', { name: 'Jan Nowak' }).getAttribute('href')).toBe('/manage/device-operator/3');
     expect(Object.fromEntries(callsTo('GET', '/api/devices/1/operator-sessions')[0]?.query ?? [])).toEqual({ page: '1', page_size: '10', sort: '-start' });

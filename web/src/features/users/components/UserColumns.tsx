@@ -10,6 +10,7 @@ import { LANGUAGE_NATIVE_NAMES } from '@gearwatch/contracts';
 import type { UserListEntry } from '@gearwatch/contracts';
 import type { EntityColumn } from '../../../components/list/EntityList.tsx';
 import { relativeTime } from '../../../components/status/status-format.ts';
+import { formattingLocale } from '../../../i18n/locale.ts';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -17,7 +18,7 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatInstant(iso: string, language: string): string {
   let formatter = formatters.get(language);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' });
+    formatter = new Intl.DateTimeFormat(formattingLocale(language), { dateStyle: 'short', timeStyle: 'short' });
     formatters.set(language, formatter);
   }
   return formatter.format(new Date(iso));

@@ -15,6 +15,7 @@ import { asyncRequest, fetchAsyncDiagnostics } from './async-request.ts';
 import { asyncCsv, asyncRows, cappedParameters } from './async-rows.ts';
 import { AsyncSettingsPanel } from './AsyncSettingsPanel.tsx';
 import { AsyncTable } from './AsyncTable.tsx';
+import { formattingLocale } from '../../../../i18n/locale.ts';
 
 const KIND = 'async';
 
@@ -88,7 +89,7 @@ export function AsyncMonitor({ settings, update, range, setRange, today }: Monit
         <>
           {capped.length > 0 ? (
             <Alert severity="info" data-testid="async-capped" sx={{ mb: 1 }}>
-              {t('monitor.async.capped', { limit: DIAGNOSTICS_LIMITS.asyncMaxPoints.toLocaleString(i18n.language), parameters: capped.join(', ') })}
+              {t('monitor.async.capped', { limit: DIAGNOSTICS_LIMITS.asyncMaxPoints.toLocaleString(formattingLocale(i18n.language)), parameters: capped.join(', ') })}
             </Alert>
           ) : null}
           <AsyncTable key={JSON.stringify(request)} rows={rows} rowsPerPage={rowsPerPage} onRowsPerPageChange={setRowsPerPage} />

@@ -1,5 +1,6 @@
 import { addDays, MAP_DEFAULTS } from '@gearwatch/contracts';
 import type { DateRange } from '@gearwatch/contracts';
+import { formattingLocale } from '../../../../i18n/locale.ts';
 
 /**
  * The geo monitor's time axis (spec 02 §2 item 6, §9): epoch milliseconds, from the start of the range's first local
@@ -69,7 +70,7 @@ export function formatSliderTime(ms: number, timezone: string, language: string)
   const key = `${language}|${timezone}`;
   let formatter = labelFormatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(language, { timeZone: timezone, dateStyle: 'short', timeStyle: 'short' });
+    formatter = new Intl.DateTimeFormat(formattingLocale(language), { timeZone: timezone, dateStyle: 'short', timeStyle: 'short' });
     labelFormatters.set(key, formatter);
   }
   return formatter.format(new Date(ms));
