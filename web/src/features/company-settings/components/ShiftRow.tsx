@@ -32,7 +32,17 @@ export function ShiftRow({ index, shift, overlaps, errors, onChange, onRemove }:
   const endError = errors['timeEnd']?.[0];
   const number = index + 1;
   return (
-    <Box data-testid={`shift-${index}`} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'minmax(0, 2fr) 1fr 1fr auto auto' }, gap: 1.5, alignItems: 'start' }}>
+    <Box
+      data-testid={`shift-${index}`}
+      sx={{
+        display: 'grid',
+        // On a phone the name gets its own row, with the remove button beside it; the warning sits by the times.
+        gridTemplateColumns: { xs: '1fr 1fr 40px', sm: 'minmax(0, 2fr) 1fr 1fr 40px 40px' },
+        gridTemplateAreas: { xs: '"name name remove" "start end warn"', sm: '"name start end warn remove"' },
+        gap: 1.5,
+        alignItems: 'start',
+      }}
+    >
       <TextField
         label={t('shifts.name', { number })}
         value={shift.name}
@@ -41,7 +51,7 @@ export function ShiftRow({ index, shift, overlaps, errors, onChange, onRemove }:
         helperText={nameError ? t(nameError) : undefined}
         slotProps={{ htmlInput: { maxLength: SHIFT_NAME_MAX_LENGTH } }}
         size="small"
-        sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+        sx={{ gridArea: 'name' }}
       />
       <TextField
         select
@@ -51,6 +61,7 @@ export function ShiftRow({ index, shift, overlaps, errors, onChange, onRemove }:
         error={Boolean(startError)}
         helperText={startError ? t(startError) : undefined}
         size="small"
+        sx={{ gridArea: 'start' }}
       >
         {START_TIMES.map((time) => (
           <MenuItem key={time} value={time}>
@@ -66,6 +77,7 @@ export function ShiftRow({ index, shift, overlaps, errors, onChange, onRemove }:
         error={Boolean(endError)}
         helperText={endError ? t(endError) : undefined}
         size="small"
+        sx={{ gridArea: 'end' }}
       >
         {END_TIMES.map((time) => (
           <MenuItem key={time} value={time}>
@@ -73,7 +85,7 @@ export function ShiftRow({ index, shift, overlaps, errors, onChange, onRemove }:
           </MenuItem>
         ))}
       </TextField>
-      <Box sx={{ width: 40, height: 40, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <Box sx={{ gridArea: 'warn', width: 40, height: 40, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
         {overlaps ? (
           <Tooltip title={t('shifts.overlap')}>
             <WarningAmberOutlined color="warning" aria-label={t('shifts.overlap')} data-testid={`shift-${index}-overlap`} />
@@ -81,7 +93,7 @@ export function ShiftRow({ index, shift, overlaps, errors, onChange, onRemove }:
         ) : null}
       </Box>
       <Tooltip title={t('shifts.remove', { number })}>
-        <IconButton aria-label={t('shifts.remove', { number })} onClick={onRemove}>
+        <IconButton aria-label={t('shifts.remove', { number })} onClick={onRemove} sx={{ gridArea: 'remove' }}>
           <DeleteOutlined />
         </IconButton>
       </Tooltip>
