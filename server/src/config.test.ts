@@ -73,6 +73,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MQTT_CLIENT_ID: 'has space' })).toThrow('MQTT_CLIENT_ID');
   });
 
+  it('takes module messages on two broker connections unless told otherwise', () => {
+    expect(loadConfig({}).MQTT_CONNECTIONS).toBe(2);
+    expect(loadConfig({ MQTT_CONNECTIONS: '4' }).MQTT_CONNECTIONS).toBe(4);
+    for (const bad of ['0', '17', '1.5', 'two']) expect(() => loadConfig({ MQTT_CONNECTIONS: bad }), bad).toThrow('MQTT_CONNECTIONS');
+  });
+
   it('namespaces the module topics with an optional prefix of whole topic levels', () => {
     expect(loadConfig({}).MQTT_TOPIC_PREFIX).toBe('');
     expect(loadConfig({ MQTT_TOPIC_PREFIX: 'site-a/' }).MQTT_TOPIC_PREFIX).toBe('site-a/');

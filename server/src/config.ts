@@ -99,6 +99,11 @@ const envObject = z.object({
     .regex(/^[\w.:-]{1,64}$/, 'MQTT_CLIENT_ID must be 1-64 letters, digits, _ . : or -')
     .optional(),
   /**
+   * Connections this instance takes module messages on (ids `<client id>`, `<client id>/1`, …), each storing one
+   * message at a time. Lowering it leaves the dropped connections' sessions holding their share (docs/ingest.md).
+   */
+  MQTT_CONNECTIONS: z.coerce.number().int().min(1, 'MQTT_CONNECTIONS must be 1-16').max(16, 'MQTT_CONNECTIONS must be 1-16').default(2),
+  /**
    * Namespaces the module topics when one broker serves several deployments (staging and production, two sites):
    * with `site-a/` modules publish to site-a/modules/{serial}/readings and this deployment takes only those.
    */

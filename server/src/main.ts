@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   const mqttClient = config.MQTT_URL ? await claimMqttClientId(database.db, config.MQTT_CLIENT_ID, app.log) : null;
   const mqttIngest =
     config.MQTT_URL && mqttClient
-      ? new MqttIngestSubscriber(services.ingest, { url: config.MQTT_URL, clientId: mqttClient.clientId, topicPrefix: config.MQTT_TOPIC_PREFIX, log: app.log })
+      ? new MqttIngestSubscriber(services.ingest, { url: config.MQTT_URL, clientId: mqttClient.clientId, connections: config.MQTT_CONNECTIONS, topicPrefix: config.MQTT_TOPIC_PREFIX, log: app.log })
       : null;
 
   let shuttingDown = false;

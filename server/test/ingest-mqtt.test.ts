@@ -8,7 +8,7 @@ import { createTestContext } from './context.ts';
 import { createCompany, createDevice } from './fixtures.ts';
 import type { TestModule } from './ingest-fixtures.ts';
 import { createModule, telemetryCounts } from './ingest-fixtures.ts';
-import { MqttIngestSubscriber } from '../src/telemetry/mqtt-subscriber.ts';
+import { DEFAULT_MQTT_CONNECTIONS, MqttIngestSubscriber } from '../src/telemetry/mqtt-subscriber.ts';
 import type { SubscriberLog } from '../src/telemetry/mqtt-subscriber.ts';
 import { moduleTopic } from '../src/telemetry/mqtt-topics.ts';
 import { createIngestService } from '../src/telemetry/ingest-service.ts';
@@ -108,22 +108,28 @@ describe('MQTT ingest against the local Mosquitto', () => {
       const rows = await db().selectFrom('ingest_rejects').selectAll().orderBy('id').execute();
       return rows.length >= 5 && rows;
     });
-    expect(rejects.map((r) => [r.source, r.serial_number, r.reason])).toEqual([
-      ['mqtt', module.serial, 'payload is not JSON'],
-      ['mqtt', module.serial, 'unknown module, wrong code or inactive module'],
-      ['mqtt', 'NO-SUCH-MODULE', 'unknown module, wrong code or inactive module'],
-      ['mqtt', module.serial, 'invalid items; items.1.t: form.field.error.incorrect'],
-      ['mqtt', module.serial, 'code: the security code is missing'],
-    ]);
-    expect(rejects[0]!.payload).toBe('not json at all');
-    expect(rejects[3]!.topic).toBe(moduleTopic(module.serial, 'readings', prefix));
+    // The subscriber's connections store side by side, so the rejects are not in publishing order.
+    const sorted = (rows: (string | null)[][]) => rows.map((row) => row.join(' | ')).sort();
+    expect(sorted(rejects.map((r) => [r.source, r.serial_number, r.reason]))).toEqual(
+      sorted([
+        ['mqtt', module.serial, 'payload is not JSON'],
+        ['mqtt', module.serial, 'unknown module, wrong code or inactive module'],
+        ['mqtt', 'NO-SUCH-MODULE', 'unknown module, wrong code or inactive module'],
+        ['mqtt', module.serial, 'invalid items; items.1.t: form.field.error.incorrect'],
+        ['mqtt', module.serial, 'code: the security code is missing'],
+      ]),
+    );
+    expect(rejects.find((r) => r.reason === 'payload is not JSON')!.payload).toBe('not json at all');
+    expect(rejects.find((r) => r.reason.startsWith('invalid items'))!.topic).toBe(moduleTopic(module.serial, 'readings', prefix));
     // Nothing of the partly bad batch was stored.
     expect(await storedReadings(1)).toBe(0);
-    // Acknowledged: the same session, resumed, gets none of them again (the marker arrives after them, in order).
+    // Acknowledged: the same sessions, resumed, get none of them again. A resumed session delivers what it kept
+    // before anything new, and the broker deals consecutive messages to the connections in turn, so once one marker
+    // per connection is stored, any redelivery would have come first.
     for (const subscriber of subscribers.splice(0)) await subscriber.stop();
     await subscribe(ctx.services.ingest, clientId);
-    await publish('readings', { code: module.code, items: readingsOf(1, Date.now() - 30_000, 12) });
-    await waitFor('the marker reading', async () => (await storedReadings(12)) === 1);
+    for (let i = 0; i < DEFAULT_MQTT_CONNECTIONS; i++) await publish('readings', { code: module.code, items: readingsOf(1, Date.now() - 30_000 - i * 1000, 12) });
+    await waitFor('a marker reading per connection', async () => (await storedReadings(12)) === DEFAULT_MQTT_CONNECTIONS);
     expect(await db().selectFrom('ingest_rejects').select('id').execute()).toHaveLength(5);
   });
 
@@ -166,5 +172,58 @@ describe('MQTT ingest against the local Mosquitto', () => {
     await subscribe(ctx.services.ingest, clientId);
     await waitFor('the batch after restart', async () => (await storedReadings(14)) === 300);
     expect(await rolledUpCount(14)).toBe(300);
+  });
+  it('stores on two connections at once, and a later message committed first leaves an earlier one unacknowledged', async () => {
+    // The first message (module `held`) waits before its transaction (so this runs on PGlite's one connection too)
+    // and then fails, as if the database went away; the second (this file's module) is stored meanwhile. The broker
+    // deals two consecutive messages to the two connections in turn.
+    const held = await createModule(db(), module.identity.companyId, (await createDevice(db(), module.identity.companyId)).id);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding = false;
+    const service = ctx.services.ingest;
+    const failing: IngestService & IngestRejectLog = {
+      authenticate: async (serial, code) => {
+        if (serial !== held.serial) return service.authenticate(serial, code);
+        holding = true;
+        await released;
+        throw Object.assign(new Error('connection to the database lost'), { code: '57P01' });
+      },
+      recordReject: (reject) => service.recordReject(reject),
+      ingest: (identity, batch) => service.ingest(identity, batch),
+    };
+    const { subscriber, clientId } = await subscribe(failing);
+    const from = Date.now() - 14_400_000;
+    try {
+      await publish('readings', { code: held.code, items: readingsOf(30, from, 16) }, held.serial);
+      await publish('readings', { code: module.code, items: readingsOf(20, from, 17) });
+      // One connection alone would wait for the first message before taking the second.
+      await waitFor('the second message, stored while the first is held', async () => (await storedReadings(17)) === 20);
+      expect(holding).toBe(true);
+    } finally {
+      const stopped = subscriber.stop();
+      release();
+      await stopped;
+      subscribers.splice(subscribers.indexOf(subscriber), 1);
+    }
+    expect(await storedReadings(16)).toBe(0);
+
+    // Restarted: the first message, never committed, comes again; the second was acknowledged after its commit.
+    const seen: number[] = [];
+    const watching: IngestService & IngestRejectLog = {
+      authenticate: (serial, code) => service.authenticate(serial, code),
+      recordReject: (reject) => service.recordReject(reject),
+      ingest: (identity, batch) => {
+        seen.push(...new Set(batch.readings.map((r) => r.parameter)));
+        return service.ingest(identity, batch);
+      },
+    };
+    await subscribe(watching, clientId);
+    for (let i = 0; i < DEFAULT_MQTT_CONNECTIONS; i++) await publish('readings', { code: module.code, items: readingsOf(1, from - (i + 1) * 1000, 18) });
+    await waitFor('the redelivered message and a marker per connection', async () => (await storedReadings(16)) === 30 && (await storedReadings(18)) === DEFAULT_MQTT_CONNECTIONS);
+    expect(seen.filter((p) => p === 16)).toEqual([16]);
+    expect(seen.filter((p) => p === 17)).toEqual([]);
+    expect(await rolledUpCount(16)).toBe(30);
+    expect(await rolledUpCount(17)).toBe(20);
   });
 });

@@ -47,3 +47,12 @@ export async function claimMqttClientId(
       : `all ${MAX_SLOTS} MQTT client ids of this host are in use by running instances`,
   );
 }
+
+/**
+ * The ids of the subscriber's connections: the instance's id, then `<id>/1`, `<id>/2`, …. The first is the id itself,
+ * so a session kept under it before the subscriber had several connections is still resumed. `/` is in no configured
+ * id nor slot, so a derived id never meets another instance's.
+ */
+export function connectionClientIds(clientId: string, connections: number): string[] {
+  return Array.from({ length: Math.max(1, connections) }, (_, i) => (i === 0 ? clientId : `${clientId}/${i}`));
+}
