@@ -100,7 +100,7 @@ const envObject = z.object({
     .optional(),
   /**
    * Connections this instance takes module messages on (ids `<client id>`, `<client id>/1`, …), each storing one
-   * message at a time. Lowering it leaves the dropped connections' sessions holding their share (docs/ingest.md).
+   * message at a time. Lowering it is safe: the sessions of connections no longer opened are drained at start.
    */
   MQTT_CONNECTIONS: z.coerce.number().int().min(1, 'MQTT_CONNECTIONS must be 1-16').max(16, 'MQTT_CONNECTIONS must be 1-16').default(2),
   /**

@@ -9,6 +9,7 @@ import { MqttIngestSubscriber } from './telemetry/mqtt-subscriber.ts';
 import { createDemoSimulator } from './demo/simulator/index.ts';
 import { Lease } from './jobs/lease.ts';
 import { claimMqttClientId } from './telemetry/mqtt-client-id.ts';
+import { MqttSessionSweeper } from './telemetry/mqtt-session-sweeper.ts';
 
 /** config -> database -> migrations -> services -> demo data and its history -> http -> the demo's live stream. */
 async function main(): Promise<void> {
@@ -32,14 +33,20 @@ async function main(): Promise<void> {
   const runsSimulator = simulatorLease ? await simulatorLease.tryAcquire(() => void simulator?.stop()) : false;
 
   // Module batches from the broker (docs/ingest.md); acknowledged only after commit, so it stops before the database.
-  const mqttClient = config.MQTT_URL ? await claimMqttClientId(database.db, config.MQTT_CLIENT_ID, app.log) : null;
+  // An instance that lost its client id (it could not renew it, and another instance drained its session) must not
+  // go on connecting with it: it stops, and its supervisor starts it again with an id of its own.
+  const mqttClient = config.MQTT_URL
+    ? await claimMqttClientId(database.db, config.MQTT_CLIENT_ID, { log: app.log, onLost: () => void shutdown('MQTT client id lost', 1) })
+    : null;
   const mqttIngest =
     config.MQTT_URL && mqttClient
       ? new MqttIngestSubscriber(services.ingest, { url: config.MQTT_URL, clientId: mqttClient.clientId, connections: config.MQTT_CONNECTIONS, topicPrefix: config.MQTT_TOPIC_PREFIX, log: app.log })
       : null;
+  // Broker sessions of ids no instance holds any more (an instance removed, a host renamed) are drained by one of us.
+  const sessionSweeper = mqttIngest ? new MqttSessionSweeper(database.db, { drain: (ids) => mqttIngest.drain(ids), log: app.log }) : null;
 
   let shuttingDown = false;
-  const shutdown = async (signal: string) => {
+  async function shutdown(signal: string, exitCode = 0): Promise<void> {
     if (shuttingDown) return;
     shuttingDown = true;
     readiness.accepting = false;
@@ -52,16 +59,18 @@ async function main(): Promise<void> {
       await simulator?.stop();
       await simulatorLease?.release();
       // Lets the batch being stored commit and be acknowledged; the rest stays with the broker for the next start.
+      await sessionSweeper?.stop();
       await mqttIngest?.stop();
-      await mqttClient?.lease.release();
+      // The lease's row stays: it records that the broker keeps this id's session, for whoever comes after.
+      await mqttClient?.lease.lapse();
       await app.close();
       await database.close();
-      process.exit(0);
+      process.exit(exitCode);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
       process.exit(1);
     }
-  };
+  }
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
@@ -80,6 +89,7 @@ async function main(): Promise<void> {
     // A broker that is down now is retried in the background; the server serves HTTP meanwhile.
     await mqttIngest.start().catch((error: unknown) => app.log.warn({ err: error }, 'MQTT broker not reachable yet; retrying'));
     if (shuttingDown) return;
+    sessionSweeper?.start();
   }
   const address = await app.listen({ host: config.HOST, port: config.PORT });
   if (simulator && config.SIMULATOR && runsSimulator) simulator.startLive();

@@ -37,14 +37,30 @@ describe('leases: work one instance does at a time', () => {
   });
 
   it('gives each process its own MQTT client id, and a restarted one its old id', async () => {
-    const first = await claimMqttClientId(ctx.database.db, undefined, undefined, 'process-1');
-    const second = await claimMqttClientId(ctx.database.db, undefined, undefined, 'process-2');
+    const first = await claimMqttClientId(ctx.database.db, undefined, { holder: 'process-1' });
+    const second = await claimMqttClientId(ctx.database.db, undefined, { holder: 'process-2' });
     expect(first.clientId).toBe(`${defaultClientIdBase()}-0`);
     expect(second.clientId).toBe(`${defaultClientIdBase()}-1`);
     await first.lease.release();
-    const restarted = await claimMqttClientId(ctx.database.db, undefined, undefined, 'process-1-restarted');
+    const restarted = await claimMqttClientId(ctx.database.db, undefined, { holder: 'process-1-restarted' });
     expect(restarted.clientId).toBe(`${defaultClientIdBase()}-0`);
-    await expect(claimMqttClientId(ctx.database.db, restarted.clientId, undefined, 'process-3')).rejects.toThrow('in use by another running instance');
+    await expect(claimMqttClientId(ctx.database.db, restarted.clientId, { holder: 'process-3' })).rejects.toThrow('in use by another running instance');
     await Promise.all([second.lease.release(), restarted.lease.release()]);
+  });
+  it("keeps a stopped instance's id on record, free at once, and lets a configured id wait out another's drain", async () => {
+    const stopped = await claimMqttClientId(ctx.database.db, 'gw-configured', { holder: 'process-a' });
+    await stopped.lease.lapse();
+    const row = () => ctx.database.db.selectFrom('leases').select('holder').where('name', '=', 'mqtt-client-id:gw-configured').executeTakeFirst();
+    expect(await row()).toEqual({ holder: 'process-a' });
+    // Another instance drains the id's session; the instance started with that id waits for it rather than refusing.
+    const drain = new Lease(ctx.database.db, 'mqtt-client-id:gw-configured', 'drain:process-b', { ttlSeconds: 30 });
+    expect(await drain.tryAcquire()).toBe(true);
+    const claim = claimMqttClientId(ctx.database.db, 'gw-configured', { holder: 'process-a-restarted' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await drain.release();
+    const restarted = await claim;
+    expect(restarted.clientId).toBe('gw-configured');
+    expect(await row()).toEqual({ holder: 'process-a-restarted' });
+    await restarted.lease.release();
   });
 });

@@ -41,6 +41,23 @@ export class LeaseRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /** Ends our hold now but keeps the row: free for anyone at once, and a record of who held the name last. */
+  async lapse(name: string, holder: string): Promise<void> {
+    await this.db.updateTable('leases').set({ expires_at: sql<Date>`now()` }).where('name', '=', name).where('holder', '=', holder).execute();
+  }
+
+  /** Names starting with `prefix` whose lease ran out (lapsed or expired) more than `seconds` ago. */
+  async lapsedSince(prefix: string, seconds: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('leases')
+      .select('name')
+      .where(sql<boolean>`starts_with(name, ${prefix})`)
+      .where('expires_at', '<', sql<Date>`now() - make_interval(secs => ${seconds})`)
+      .orderBy('name')
+      .execute();
+    return rows.map((row) => row.name);
+  }
+
   async release(name: string, holder: string): Promise<void> {
     await this.db.deleteFrom('leases').where('name', '=', name).where('holder', '=', holder).execute();
   }

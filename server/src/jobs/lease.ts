@@ -79,13 +79,32 @@ export class Lease {
     }
   }
 
+  /** Who holds the lease now (live or not), or undefined when nobody does. */
+  async currentHolder(): Promise<string | undefined> {
+    return (await this.repository.find(this.name))?.holder;
+  }
+
+  /**
+   * Stops renewing and gives the lease up like `release`, but keeps its row as a record that the name was in use
+   * (an MQTT client id whose broker session outlives the process).
+   */
+  async lapse(): Promise<void> {
+    this.stop();
+    if (this.held) await this.repository.lapse(this.name, this.holder).catch(() => undefined);
+    this.held = false;
+  }
+
   /** Stops renewing and waiting, and gives the lease up so another instance takes it at once. */
   async release(): Promise<void> {
+    this.stop();
+    if (this.held) await this.repository.release(this.name, this.holder).catch(() => undefined);
+    this.held = false;
+  }
+
+  private stop(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.held) await this.repository.release(this.name, this.holder).catch(() => undefined);
-    this.held = false;
   }
 
   private renewEverySeconds(): number {

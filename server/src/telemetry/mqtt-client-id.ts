@@ -4,10 +4,16 @@ import type { DB } from '../db/schema.ts';
 import { Lease, PROCESS_HOLDER } from '../jobs/lease.ts';
 import type { LeaseLog } from '../jobs/lease.ts';
 
+/** Connections one instance may open (config MQTT_CONNECTIONS): ids `<id>/1` up to this are drained when unused. */
+export const MAX_MQTT_CONNECTIONS = 16;
 /** Instances one host may run with the default ids. */
 const MAX_SLOTS = 64;
 /** A short lease: a crashed instance's id is free again this soon. */
 const CLIENT_ID_LEASE_SECONDS = 20;
+/** Leases of client ids are named this and the id; their rows outlive the process as a record of its session. */
+export const CLIENT_ID_LEASE_PREFIX = 'mqtt-client-id:';
+/** The holder an instance uses while it drains another id's abandoned session (mqtt-session-sweeper.ts). */
+export const DRAIN_HOLDER_PREFIX = 'drain:';
 
 export function defaultClientIdBase(): string {
   return `gearwatch-${hostname().replace(/[^\w.:-]/g, '-').slice(0, 48)}`;
@@ -23,22 +29,31 @@ export function defaultClientIdBase(): string {
  * renewing (it died) is waited for and taken over when its lease expires, rather than skipped, so a restarted
  * instance gets its old session back. A configured id (MQTT_CLIENT_ID) is used as it is; starting a second live
  * instance with the same one fails with a clear message.
+ *
+ * On shutdown the lease lapses rather than being deleted: its row records that the broker keeps a session under the
+ * id. An id nobody takes back within a grace period is drained by a running instance (mqtt-session-sweeper.ts).
  */
 export async function claimMqttClientId(
   db: Kysely<DB>,
   configured: string | undefined,
-  log?: LeaseLog,
-  holder: string = PROCESS_HOLDER,
+  options: { log?: LeaseLog; holder?: string; onLost?: () => void } = {},
 ): Promise<{ clientId: string; lease: Lease }> {
+  const { log, holder = PROCESS_HOLDER, onLost } = options;
   const candidates = configured ? [configured] : Array.from({ length: MAX_SLOTS }, (_, slot) => `${defaultClientIdBase()}-${slot}`);
   for (const clientId of candidates) {
-    const lease = new Lease(db, `mqtt-client-id:${clientId}`, holder, { ttlSeconds: CLIENT_ID_LEASE_SECONDS, log });
-    if (await lease.tryAcquire()) return { clientId, lease };
+    const lease = new Lease(db, `${CLIENT_ID_LEASE_PREFIX}${clientId}`, holder, { ttlSeconds: CLIENT_ID_LEASE_SECONDS, log });
+    if (await lease.tryAcquire(onLost)) return { clientId, lease };
+    // A configured id being drained by another instance (it was away long enough) is ours again once drained.
+    while (configured && (await lease.currentHolder())?.startsWith(DRAIN_HOLDER_PREFIX) && (await lease.heldByLiveInstance())) {
+      log?.info({ clientId }, 'waiting for another instance to finish draining the session of this MQTT client id');
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      if (await lease.tryAcquire(onLost)) return { clientId, lease };
+    }
     if (!(await lease.heldByLiveInstance())) {
       const wait = (await lease.secondsLeft()) + 0.5;
       log?.info({ clientId, wait }, 'waiting for the MQTT client id of an instance that stopped, to resume its session');
       await new Promise((resolve) => setTimeout(resolve, wait * 1000));
-      if (await lease.tryAcquire()) return { clientId, lease };
+      if (await lease.tryAcquire(onLost)) return { clientId, lease };
     }
   }
   throw new Error(

@@ -1,16 +1,13 @@
 import mqtt from 'mqtt';
 import type { IClientOptions, MqttClient } from 'mqtt';
-import { UnauthorizedError, ValidationError } from '../http/errors.ts';
-import { DEFAULT_SHARE_GROUP, parseModuleTopic, subscriptionFilters } from './mqtt-topics.ts';
-import { connectionClientIds } from './mqtt-client-id.ts';
-import { parseMqttItems } from './payload.ts';
+import { DEFAULT_SHARE_GROUP, subscriptionFilters } from './mqtt-topics.ts';
+import { MAX_MQTT_CONNECTIONS, connectionClientIds } from './mqtt-client-id.ts';
+import { createMessageHandler } from './mqtt-message-handler.ts';
+import type { MessageHandler, Outcome, SubscriberLog } from './mqtt-message-handler.ts';
+import { drainSession } from './mqtt-session-drain.ts';
 import type { IngestRejectLog, IngestService } from './types.ts';
 
-export interface SubscriberLog {
-  info(object: object, message: string): void;
-  warn(object: object, message: string): void;
-  error(object: object, message: string): void;
-}
+export type { SubscriberLog } from './mqtt-message-handler.ts';
 
 export interface MqttSubscriberOptions {
   url: string;
@@ -27,8 +24,6 @@ export interface MqttSubscriberOptions {
   retryDelayMs?: number;
   log: SubscriberLog;
 }
-
-type Outcome = 'acknowledge' | 'redeliver';
 
 /**
  * Two connections store two messages at once: one is parsed and checked while the database writes the other, as two
@@ -50,70 +45,49 @@ export const DEFAULT_MQTT_CONNECTIONS = 2;
  */
 export class MqttIngestSubscriber {
   private readonly connections: BrokerConnection[];
+  private readonly handle: MessageHandler;
+  private readonly filters: string[];
+  private surplusDrained: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly ingest: IngestService & IngestRejectLog,
+    ingest: IngestService & IngestRejectLog,
     private readonly options: MqttSubscriberOptions,
   ) {
-    const prefix = options.topicPrefix ?? '';
-    const handle = (topic: string, message: Buffer) => this.handle(topic, message, prefix);
+    this.handle = createMessageHandler(ingest, options.log, options.topicPrefix ?? '');
+    this.filters = subscriptionFilters(options.shareGroup ?? DEFAULT_SHARE_GROUP, options.topicPrefix ?? '');
     this.connections = connectionClientIds(options.clientId, options.connections ?? DEFAULT_MQTT_CONNECTIONS).map(
-      (clientId) => new BrokerConnection(clientId, options, subscriptionFilters(options.shareGroup ?? DEFAULT_SHARE_GROUP, prefix), handle),
+      (clientId) => new BrokerConnection(clientId, options, this.filters, this.handle),
     );
   }
 
   /**
    * Connects and subscribes every connection; resolves once all are subscribed, rejects on the first connection
-   * error (the clients keep retrying in the background, and subscribe whenever they connect).
+   * error (the clients keep retrying in the background, and subscribe whenever they connect). Then, in the
+   * background, drains the sessions of connections this id opened before with a higher MQTT_CONNECTIONS.
    */
   async start(): Promise<void> {
     await Promise.all(this.connections.map((connection) => connection.start()));
+    const surplus = connectionClientIds(this.options.clientId, MAX_MQTT_CONNECTIONS).slice(this.connections.length);
+    this.surplusDrained = this.drain(surplus).then(() => undefined);
   }
 
   /** Stops taking messages, lets the batches being stored finish (and be acknowledged), then disconnects. */
   async stop(): Promise<void> {
+    await this.surplusDrained;
     await Promise.all(this.connections.map((connection) => connection.stop()));
   }
 
-  /** Handles one message; never throws. */
-  private async handle(topic: string, message: Buffer, prefix: string): Promise<Outcome> {
-    const payload = message.toString('utf8');
-    const target = parseModuleTopic(topic, prefix);
-    const reject = async (reason: string): Promise<Outcome> => {
-      await this.ingest.recordReject({ source: 'mqtt', topic, serialNumber: target?.serialNumber ?? null, reason, payload });
-      this.options.log.warn({ topic, reason }, 'mqtt batch refused');
-      return 'acknowledge';
-    };
-    try {
-      if (!target) return await reject('not a module topic');
-      let body: unknown;
-      try {
-        body = JSON.parse(payload);
-      } catch {
-        return await reject('payload is not JSON');
-      }
-      const { code, items } = (typeof body === 'object' && body !== null ? body : {}) as { code?: unknown; items?: unknown };
-      if (typeof code !== 'string' || code === '') return await reject('code: the security code is missing');
-      let module;
-      try {
-        module = await this.ingest.authenticate(target.serialNumber, code);
-      } catch (error) {
-        if (error instanceof UnauthorizedError) return await reject('unknown module, wrong code or inactive module');
-        throw error;
-      }
-      const parsed = parseMqttItems(target.kind, items);
-      if (!parsed.ok) return await reject(describeValidation(parsed.error));
-      try {
-        await this.ingest.ingest(module, parsed.batch);
-      } catch (error) {
-        if (error instanceof ValidationError) return await reject(describeValidation(error));
-        throw error;
-      }
-      return 'acknowledge';
-    } catch (error) {
-      this.options.log.error({ err: error, topic }, 'mqtt batch not stored; it will be delivered again');
-      return 'redeliver';
+  /**
+   * Stores what the broker kept for sessions nobody resumes (ids no running subscriber uses) and ends them; true
+   * when none is left holding anything.
+   */
+  async drain(clientIds: string[]): Promise<boolean> {
+    let complete = true;
+    for (const clientId of clientIds) {
+      const result = await drainSession({ url: this.options.url, clientId, filters: this.filters, topicPrefix: this.options.topicPrefix ?? '', handle: this.handle, log: this.options.log });
+      if (result === 'failed') complete = false;
     }
+    return complete;
   }
 }
 
@@ -128,7 +102,7 @@ class BrokerConnection {
     private readonly clientId: string,
     private readonly options: MqttSubscriberOptions,
     private readonly filters: string[],
-    private readonly handle: (topic: string, message: Buffer) => Promise<Outcome>,
+    private readonly handle: MessageHandler,
   ) {}
 
   async start(): Promise<void> {
@@ -204,9 +178,4 @@ class BrokerConnection {
       });
     }, this.options.retryDelayMs ?? 2000);
   }
-}
-
-function describeValidation(error: ValidationError): string {
-  const fields = Object.entries(error.errors).map(([field, keys]) => `${field}: ${keys.join(', ')}`);
-  return ['invalid items', ...error.rootErrors, ...fields].join('; ');
 }
