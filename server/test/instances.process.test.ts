@@ -32,6 +32,8 @@ async function waitFor<T>(what: string, probe: () => Promise<T | false>, timeout
  * broker are taken once in total (a shared subscription, each instance with its own client id), and the demo
  * simulator runs on one of them only. PostgreSQL only: PGlite is one process's database.
  */
+if (!usingPostgres()) it('two instances on one database', (ctx) => ctx.skip('PostgreSQL only (TEST_DB=postgres): PGlite is the database of one process'));
+
 describe.skipIf(!usingPostgres())('two instances on one database (PostgreSQL, MQTT)', () => {
   const name = `gw_instances_${process.pid}_${randomBytes(4).toString('hex')}`;
   const prefix = `gwtest/instances-${randomBytes(4).toString('hex')}/`;

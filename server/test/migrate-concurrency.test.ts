@@ -12,6 +12,8 @@ const INSTANCES = 5;
  * Instances started at the same moment on an empty database each run the migrations: one applies them, the others
  * wait at the advisory lock and find nothing left to do. PostgreSQL only: PGlite has one connection, no concurrency.
  */
+if (!usingPostgres()) it('migrations started by several instances at once', (ctx) => ctx.skip('PostgreSQL only (TEST_DB=postgres): PGlite is one connection'));
+
 describe.skipIf(!usingPostgres())('migrations started by several instances at once (PostgreSQL)', () => {
   it('all succeed, and the tables exist once', async () => {
     const adminUrl = process.env.TEST_DATABASE_URL as string;
