@@ -90,7 +90,7 @@ describe.skipIf(!usingPostgres())('two instances on one database (PostgreSQL, MQ
     expect(batches.filter((n) => n > 0)).toHaveLength(1);
   });
 
-  it('takes each module message once in total, with a client id of its own each', async () => {
+  it('takes each module message once in total, both taking a share, with a client id of its own each', async () => {
     const ids = instances.map((instance) => /"clientId":"([^"]+)"/.exec(instance.output())?.[1]);
     const db = new pg.Client({ connectionString: url.toString() });
     await db.connect();
@@ -114,8 +114,19 @@ describe.skipIf(!usingPostgres())('two instances on one database (PostgreSQL, MQ
     const after = await Promise.all(instances.map(async (instance) => metrics(instance)));
     const duplicates = after.map((body) => sample(body, 'gearwatch_ingest_readings_total{outcome="duplicate"}'));
     expect(taken.reduce((a, b) => a + b, 0)).toBe(MESSAGES);
+    // Both took a share: the broker deals the group's messages to its members in turn.
+    expect(taken.filter((n) => n > 0)).toHaveLength(2);
     expect(duplicates).toEqual([0, 0]);
     expect(ids[0]).toBeTruthy();
     expect(ids[0]).not.toBe(ids[1]);
+  });
+  // Last: it kills an instance.
+  it('passes the demo simulator to the other instance when its runner dies', { timeout: 120_000 }, async () => {
+    const runner = instances.find((instance) => !instance.output().includes('the demo simulator runs on another instance'))!;
+    const other = instances.find((instance) => instance !== runner)!;
+    expect(other.output()).not.toContain('taking over the demo simulator');
+    await runner.kill();
+    // The runner's lease lasts 30 s without renewal; the other tries every 10 s.
+    await waitFor('the other instance to take over', async () => other.output().includes('taking over the demo simulator'), 90_000);
   });
 });

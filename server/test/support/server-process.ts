@@ -11,6 +11,8 @@ export interface ServerProcess {
   output(): string;
   /** SIGTERM and wait for the exit. */
   stop(): Promise<void>;
+  /** SIGKILL, as a crash: nothing is cleaned up. */
+  kill(): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -51,7 +53,11 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
     url,
     output: () => output,
     async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
     },
   };
