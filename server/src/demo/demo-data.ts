@@ -213,8 +213,8 @@ const MACHINES: { name: string; description: string; technicalData: Model }[] = 
   { name: 'Welding Robot 8', description: 'Robotic MIG welding cell, frames', technicalData: { manufacturer: 'Fanuc', model: 'ARC Mate 100iD', reachMm: 1441, powerKw: 12 } },
 ];
 
-const DEMO_FACTORY = 'Demo Factory';
-const NORTHWIND = 'Northwind Logistics';
+export const DEMO_FACTORY = 'Demo Factory';
+export const NORTHWIND = 'Northwind Logistics';
 
 function demoFactoryDevices(): DemoDevice[] {
   let deviceNo = 0;

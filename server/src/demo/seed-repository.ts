@@ -15,6 +15,7 @@ import type {
   SensorsTable,
   SubscribersTable,
   UnitsTable,
+  UserSettingsTable,
   UsersTable,
 } from '../db/schema.ts';
 
@@ -108,6 +109,10 @@ export class SeedRepository {
 
   insertUsers(rows: Insertable<UsersTable>[]) {
     return this.many(rows, (values) => this.db.insertInto('users').values(values).returning(['id', 'username']).execute());
+  }
+
+  async insertUserSettings(rows: Insertable<UserSettingsTable>[]): Promise<void> {
+    await this.many(rows, (values) => this.db.insertInto('user_settings').values(values).execute());
   }
 
   /** An insert with no rows is invalid SQL, so empty batches never reach the database. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PARAMETER_NUMBERS } from '@gearwatch/contracts';
+import { boardSettingSchema, MONITOR_PAGES, PARAMETER_NUMBERS } from '@gearwatch/contracts';
 import type { Database } from '../db/database.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
@@ -22,6 +22,7 @@ const TABLES = [
   'operators',
   'device_operators',
   'users',
+  'user_settings',
 ] as const;
 
 describe('seedDemoIfEmpty', { timeout: 60_000 }, () => {
@@ -160,6 +161,37 @@ describe('seedDemoIfEmpty', { timeout: 60_000 }, () => {
     }
     expect(users.find((u) => u.username === 'admin')).toMatchObject({ is_super_admin: true, can_impersonate: true });
     expect(users.find((u) => u.username === 'demo')).toMatchObject({ is_super_admin: false, can_impersonate: false });
+  });
+
+  it('opens every demo user on a dashboard and a diagnostics board of six monitors of the own company', async () => {
+    const rows = await db().selectFrom('user_settings').innerJoin('users', 'users.id', 'user_settings.user_id').select(['users.username', 'users.company_id', 'user_settings.key', 'user_settings.value']).execute();
+    const ownIds = async (table: 'devices' | 'device_groups' | 'operator_groups', company: number) =>
+      new Set((await db().selectFrom(table).select('id').where('company_id', '=', company).execute()).map((r) => r.id));
+    for (const signIn of Object.values(DEMO_SIGN_INS)) {
+      for (const page of MONITOR_PAGES) {
+        const row = rows.find((r) => r.username === signIn.username && r.key === page);
+        expect(row, `${signIn.username} ${page}`).toBeDefined();
+        if (!row) continue;
+        const board = boardSettingSchema.parse(row.value);
+        expect(board.monitors).toHaveLength(6);
+        expect(new Set(board.monitors.map((m) => m.kind)).size).toBeGreaterThanOrEqual(4);
+        const devices = await ownIds('devices', row.company_id);
+        const groups = await ownIds('device_groups', row.company_id);
+        const operatorGroups = await ownIds('operator_groups', row.company_id);
+        for (const monitor of board.monitors) {
+          const settings = monitor.settings as Record<string, unknown>;
+          expect(settings.edited).toBe(false);
+          const chosen = [
+            ...((settings.devices as number[] | undefined) ?? []).map((id) => devices.has(id)),
+            ...((settings.deviceGroups as number[] | undefined) ?? []).map((id) => groups.has(id)),
+            ...((settings.deviceOperatorsGroups as number[] | undefined) ?? []).map((id) => operatorGroups.has(id)),
+            ...(typeof settings.device === 'number' ? [devices.has(settings.device)] : []),
+          ];
+          expect(chosen.length, `${page} ${monitor.id} chooses something`).toBeGreaterThan(0);
+          expect(chosen.every(Boolean), `${page} ${monitor.id} stays in its company`).toBe(true);
+        }
+      }
+    }
   });
 
   it('does nothing on a database that already has companies', async () => {

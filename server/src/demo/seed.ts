@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { demoBoardSettings } from './demo-boards.ts';
 import { SeedRepository } from './seed-repository.ts';
 import {
   DEMO_COMPANIES,
@@ -165,18 +166,39 @@ async function seedAll(repo: SeedRepository, passwordHashes: Map<string, string>
     ),
   );
 
-  await repo.insertUsers(
-    DEMO_USERS.map((u) => ({
-      company_id: lookup(companyIds, u.company),
-      username: u.username,
-      email: u.email,
-      firstname: u.firstname,
-      lastname: u.lastname,
-      password_hash: lookup(passwordHashes, u.username),
-      language: u.language,
-      is_super_admin: u.isSuperAdmin,
-      can_impersonate: u.canImpersonate,
-    })),
+  const userIds = idsBy(
+    await repo.insertUsers(
+      DEMO_USERS.map((u) => ({
+        company_id: lookup(companyIds, u.company),
+        username: u.username,
+        email: u.email,
+        firstname: u.firstname,
+        lastname: u.lastname,
+        password_hash: lookup(passwordHashes, u.username),
+        language: u.language,
+        is_super_admin: u.isSuperAdmin,
+        can_impersonate: u.canImpersonate,
+      })),
+    ),
+    (r) => r.username,
+  );
+
+  // Every demo user opens on filled boards: the dashboard and diagnostics monitors of the user's company.
+  await repo.insertUserSettings(
+    DEMO_USERS.flatMap((u) => {
+      const companyId = lookup(companyIds, u.company);
+      const names = {
+        device: (name: string) => deviceId(companyId, name),
+        deviceGroup: (name: string) => lookup(groupIds, key(companyId, name)),
+        operatorGroup: (name: string) => lookup(operatorGroupIds, key(companyId, name)),
+      };
+      return demoBoardSettings(u.company, names).map(({ key: settingKey, value }) => ({
+        company_id: companyId,
+        user_id: lookup(userIds, u.username),
+        key: settingKey,
+        value: JSON.stringify(value),
+      }));
+    }),
   );
 }
 
