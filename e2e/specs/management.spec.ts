@@ -176,6 +176,10 @@ test.describe('managing a new machine', () => {
       await clearBoard(page);
       await page.goto('/diagnostics');
       const frame = await addMonitor(page, 'device-parameter');
+      // The monitor starts on the company's first device group; the new device is picked by hand.
+      const byDevices = frame.getByRole('radio', { name: 'Devices', exact: true });
+      await byDevices.click();
+      await expect(byDevices).toBeChecked();
       await choose(page, frame.getByTestId('monitor-field-devices'), [NAMES.device]);
       // The new selection's work parameter is chosen for the user.
       await expect(frame.getByTestId('monitor-field-parameters').getByText('work', { exact: true })).toBeVisible(LOADING);

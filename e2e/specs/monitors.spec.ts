@@ -10,6 +10,7 @@ import {
   choose,
   chooseInterval,
   clearBoard,
+  clearStartingGroup,
   clickToolbox,
   column,
   csvNumber,
@@ -40,6 +41,9 @@ const artifacts = path.resolve(import.meta.dirname, '..', 'artifacts');
 mkdirSync(artifacts, { recursive: true });
 
 const SLIDER_STEP_MS = 5 * 60_000;
+/** The demo company's groups a new monitor starts on: the first by name (operator groups in Polish collation). */
+const FIRST_DEVICE_GROUP = 'Assembly line';
+const FIRST_OPERATOR_GROUP = 'Production crew';
 
 async function openDiagnostics(page: Page): Promise<void> {
   await page.goto('/diagnostics');
@@ -73,6 +77,11 @@ test.describe('the diagnostics page', () => {
 
     await test.step('device parameters: two forklifts, work and battery voltage, hourly, last week', async () => {
       const frame = await addMonitor(page, 'device-parameter');
+      // A new monitor starts on the first device group (by name) and shows its data at once.
+      await expect(radio(frame, 'Device groups')).toBeChecked();
+      await clearStartingGroup(frame, 'monitor-field-device-groups', FIRST_DEVICE_GROUP);
+      await expect(frame.getByTestId('monitor-warning')).toHaveText('None of device groups were selected');
+      await chooseRadio(frame, 'Devices');
       await expect(frame.getByTestId('monitor-warning')).toHaveText('None of devices were selected');
       await expect(frame.getByTestId('monitor-field-parameters').getByLabel('Select a device first')).toBeDisabled();
       await choose(page, frame.getByTestId('monitor-field-devices'), ['EF-01', 'EF-02']);
@@ -156,6 +165,9 @@ test.describe('the diagnostics page', () => {
 
     await test.step('operator work: the warehouse crew by group, activity, 5 minutes, last week', async () => {
       const frame = await addMonitor(page, 'device-operator');
+      await expect(radio(frame, 'Operator groups')).toBeChecked();
+      await clearStartingGroup(frame, 'monitor-field-operator-groups', FIRST_OPERATOR_GROUP);
+      await chooseRadio(frame, 'Operators');
       await expect(frame.getByTestId('monitor-warning')).toHaveText('None of device operators were selected');
       await chooseRadio(frame, 'Operator groups');
       await expect(frame.getByTestId('monitor-warning')).toHaveText('None of device operator groups were selected');
@@ -179,6 +191,8 @@ test.describe('the diagnostics page', () => {
 
     await test.step('geolocation: a forklift that moved last week on the map, expanded', async () => {
       const frame = await addMonitor(page, 'geo');
+      await clearStartingGroup(frame, 'monitor-field-device-groups', FIRST_DEVICE_GROUP);
+      await chooseRadio(frame, 'Devices');
       await expect(frame.getByTestId('monitor-warning')).toHaveText('None of devices were selected');
       await expect(frame.getByTestId('geo-route-switch').locator('input')).toBeDisabled();
       await choose(page, frame.getByTestId('monitor-field-devices'), [mover]);
@@ -233,6 +247,8 @@ test.describe('the diagnostics page', () => {
 
     await test.step('efficiency: two lathes, efficiency only, daily, last week', async () => {
       const frame = await addMonitor(page, 'efficiency');
+      await clearStartingGroup(frame, 'monitor-field-device-groups', FIRST_DEVICE_GROUP);
+      await chooseRadio(frame, 'Devices');
       await choose(page, frame.getByTestId('monitor-field-devices'), ['CNC Lathe 1', 'CNC Lathe 2']);
       const parameters = frame.getByTestId('monitor-field-parameters');
       await expect(parameters.getByText('work [s]', { exact: true })).toBeVisible();
@@ -260,6 +276,7 @@ test.describe('the diagnostics page', () => {
     await test.step('work and activity: the machining hall by group, activity, last week, with a spreadsheet export', async () => {
       const frame = await addMonitor(page, 'work-activity');
       await chooseRadio(frame, 'Device groups');
+      await clearStartingGroup(frame, 'monitor-field-device-groups', FIRST_DEVICE_GROUP);
       await choose(page, frame.getByTestId('monitor-field-device-groups'), ['Machining hall']);
       await chooseRadio(frame, 'Activity');
       await expect(frame.getByTestId('monitor-field-interval')).toHaveCount(0);
@@ -284,6 +301,7 @@ test.describe('the diagnostics page', () => {
     await test.step('work and activity by shift: warehouse A by group, work, last week', async () => {
       const frame = await addMonitor(page, 'work-activity-shift');
       await chooseRadio(frame, 'Device groups');
+      await clearStartingGroup(frame, 'monitor-field-device-groups', FIRST_DEVICE_GROUP);
       await choose(page, frame.getByTestId('monitor-field-device-groups'), ['Warehouse A forklifts']);
       await expect(radio(frame, 'Work')).toBeChecked();
       const answer = dataAnswer(page, '/api/reports/factory/data', week, { type: 'device-work-shift-chart' });

@@ -170,6 +170,26 @@ export async function choose(page: Page, field: Locator, names: readonly string[
   for (const name of names) await expect(field.getByText(name, { exact: true })).toBeVisible();
 }
 
+/** Removes every chosen option of a searchable field (Backspace in its empty input takes the last one). */
+export async function clearChoice(field: Locator): Promise<void> {
+  const input = field.getByRole('combobox');
+  const chips = field.locator('.MuiChip-root');
+  await input.click();
+  for (let left = await chips.count(); left > 0; left -= 1) await input.press('Backspace');
+  await input.press('Escape');
+  await expect(chips).toHaveCount(0);
+}
+
+/**
+ * A monitor just added starts on the company's first device group (or operator group): checks that, then empties
+ * the group choice so a test can build its own selection.
+ */
+export async function clearStartingGroup(frame: Locator, field: 'monitor-field-device-groups' | 'monitor-field-operator-groups', first: string): Promise<void> {
+  const groups = frame.getByTestId(field);
+  await expect(groups.getByText(first, { exact: true })).toBeVisible();
+  await clearChoice(groups);
+}
+
 export async function chooseInterval(page: Page, frame: Locator, name: string): Promise<void> {
   await frame.getByTestId('monitor-field-interval').getByRole('combobox').click();
   await page.getByRole('option', { name, exact: true }).click();

@@ -6,3 +6,4 @@ export * from './parameters.ts';
 export * from './validity.ts';
 export * from './axes.ts';
 export * from './csv.ts';
+export * from './starting-selection.ts';

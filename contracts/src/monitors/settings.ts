@@ -238,9 +238,9 @@ export function newMonitorId(taken: Iterable<string>): string {
   return `monitor-${n}`;
 }
 
-/** A new monitor of `kind` with default settings and an id not among `taken`. */
-export function createMonitor(kind: MonitorKind, taken: Iterable<string>): Monitor {
-  return monitorOf(kind, newMonitorId(taken), defaultMonitorSettings(kind));
+/** A new monitor of `kind` with an id not among `taken`, on the given settings (by default, nothing chosen). */
+export function createMonitor<K extends MonitorKind>(kind: K, taken: Iterable<string>, settings: MonitorSettings<K> = defaultMonitorSettings(kind)): Monitor {
+  return monitorOf(kind, newMonitorId(taken), settings);
 }
 
 /**

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { defaultMonitorSettings, todayIn } from '@gearwatch/contracts';
-import type { BoardSetting } from '@gearwatch/contracts';
-import { deferred } from '../test/fake-api.ts';
-import { workAnswer } from '../test/fixtures.ts';
+import { defaultMonitorSettings, startingMonitorSettings, todayIn } from '@gearwatch/contracts';
+import type { BoardSetting, StartingModel } from '@gearwatch/contracts';
+import { queryKeys } from '../../../api/query-keys.ts';
+import { deferred, listReply } from '../test/fake-api.ts';
+import { deviceGroups, devices, deviceTypes, workAnswer } from '../test/fixtures.ts';
 import { BOARD_PREPARE_TIMEOUT_MS, prepareBoardTests, renderBoard } from '../test/render-board.tsx';
 
 const DIAGNOSTICS = '/api/devices/diagnostics/multiple';
@@ -15,6 +16,9 @@ function workBoard(overrides: Record<string, unknown> = {}): BoardSetting {
   };
 }
 
+/** The lists a new monitor starts from, as the fake API answers them. */
+const fixtureModel: StartingModel = { deviceGroups, devices, deviceTypes, operatorGroups: [] };
+
 const answerWork = { [`GET ${DIAGNOSTICS}`]: () => ({ body: workAnswer() }) };
 
 beforeAll(prepareBoardTests, BOARD_PREPARE_TIMEOUT_MS);
@@ -25,16 +29,29 @@ afterEach(() => {
 });
 
 describe('MonitorBoard', { timeout: 20_000 }, () => {
-  it('shows the empty state with the add tiles, and a tile adds a monitor with default settings and saves the board', async () => {
-    const { user, savedBoards, callsTo } = await renderBoard('diagnostics');
+  it('shows the empty state with the add tiles, and a tile adds a monitor started on the first device group and saves the board', async () => {
+    const { user, savedBoards, callsTo } = await renderBoard('diagnostics', { routes: answerWork });
     expect(await screen.findByText('No monitors yet')).toBeTruthy();
     await user.click(screen.getByTestId('monitor-tile-device-parameter'));
 
     const frame = await screen.findByTestId('monitor-device-parameter');
     expect(within(frame).getByRole('heading', { name: 'Device parameters' })).toBeTruthy();
-    // A new monitor opens in edit mode with nothing chosen: the settings and the warning show, nothing is fetched.
+    // A new monitor opens in edit mode on the first group and its work parameter, and asks for that group's data.
     expect(within(frame).getByTestId('monitor-settings')).toBeTruthy();
-    expect(within(frame).getByTestId('monitor-warning').textContent).toBe('None of devices were selected');
+    await waitFor(() => expect(savedBoards()).toHaveLength(1));
+    expect(savedBoards()[0]).toEqual({ monitors: [{ id: expect.any(String), kind: 'device-parameter', settings: startingMonitorSettings('device-parameter', fixtureModel) }] });
+    expect(startingMonitorSettings('device-parameter', fixtureModel)).toMatchObject({ byGroups: true, deviceGroups: [deviceGroups[0]?.id], parameters: [1] });
+    await waitFor(() => expect(callsTo('GET', DIAGNOSTICS)).toHaveLength(1));
+    expect(Object.fromEntries(callsTo('GET', DIAGNOSTICS)[0]?.query ?? [])).toMatchObject({ devices: '1,2', parameterNumber: '1' });
+    expect(within(frame).queryByTestId('monitor-warning')).toBeNull();
+  });
+
+  it('starts a new monitor with nothing chosen when the company has no devices yet', async () => {
+    const { user, savedBoards, callsTo, queryClient } = await renderBoard('diagnostics', { routes: { 'GET /api/devicegroups': () => listReply([]) } });
+    queryClient.setQueryData(queryKeys.devices, []);
+    await user.click(await screen.findByTestId('monitor-tile-device-parameter'));
+    const frame = await screen.findByTestId('monitor-device-parameter');
+    expect((await within(frame).findByTestId('monitor-warning')).textContent).toBe('None of devices were selected');
     await waitFor(() => expect(savedBoards()).toHaveLength(1));
     expect(savedBoards()[0]).toEqual({ monitors: [{ id: expect.any(String), kind: 'device-parameter', settings: defaultMonitorSettings('device-parameter') }] });
     expect(callsTo('GET', DIAGNOSTICS)).toHaveLength(0);
@@ -50,7 +67,7 @@ describe('MonitorBoard', { timeout: 20_000 }, () => {
     await waitFor(() => expect(savedBoards()).toHaveLength(1));
     const saved = savedBoards()[0] as BoardSetting;
     expect(saved.monitors.map((monitor) => monitor.id)).toEqual(['m1', expect.not.stringMatching(/^m1$/)]);
-    expect(saved.monitors[1]?.settings).toEqual(defaultMonitorSettings('device-parameter'));
+    expect(saved.monitors[1]?.settings).toEqual(startingMonitorSettings('device-parameter', fixtureModel));
   });
 
   it('restores the saved monitors and asks for their data with the saved settings', async () => {

@@ -2,11 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createMonitor, parseBoardSetting } from '@gearwatch/contracts';
-import type { BoardSetting, Monitor, MonitorKind, MonitorPage, MonitorSettings } from '@gearwatch/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { createMonitor, parseBoardSetting, startingMonitorSettings } from '@gearwatch/contracts';
+import type { BoardSetting, Monitor, MonitorKind, MonitorPage, MonitorSettings, StartingModel } from '@gearwatch/contracts';
+import type { ApiClient } from '../../../api/client.ts';
 import { useApi } from '../../../api/ApiProvider.tsx';
-import { useUserSettings } from '../../../api/data-areas.ts';
+import { devicesQuery, useUserSettings } from '../../../api/data-areas.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
+import { deviceGroupsQuery, deviceOperatorGroupsQuery, deviceTypesQuery } from '../api/model.ts';
 import { settingSaver } from '../api/setting-saver.ts';
 
 export const SAVE_FAILED_KEY = 'monitor.message.save-failed';
@@ -17,6 +20,24 @@ const writtenBoards = new WeakSet<object>();
 
 function readBoard(stored: unknown): BoardSetting {
   return typeof stored === 'object' && stored !== null && writtenBoards.has(stored) ? (stored as BoardSetting) : parseBoardSetting(stored);
+}
+
+/**
+ * The lists a new monitor starts from (its first device group and parameters), from the cache when the board's
+ * monitors have read them already. Null when one cannot be read: the monitor then starts with nothing chosen.
+ */
+async function startingModel(queryClient: QueryClient, api: ApiClient): Promise<StartingModel | null> {
+  try {
+    const [deviceGroups, devices, deviceTypes, operatorGroups] = await Promise.all([
+      queryClient.ensureQueryData(deviceGroupsQuery(api)),
+      queryClient.ensureQueryData(devicesQuery(api)),
+      queryClient.ensureQueryData(deviceTypesQuery(api)),
+      queryClient.ensureQueryData(deviceOperatorGroupsQuery(api)),
+    ]);
+    return { deviceGroups, devices, deviceTypes, operatorGroups };
+  } catch {
+    return null;
+  }
 }
 
 export interface Board {
@@ -53,11 +74,15 @@ export function useBoard(page: MonitorPage): Board {
   );
 
   const add = useCallback(
-    (kind: MonitorKind) =>
-      change((current) => ({
-        monitors: [...current.monitors, createMonitor(kind, current.monitors.map((monitor) => monitor.id))],
-      })),
-    [change],
+    (kind: MonitorKind) => {
+      // A new monitor starts on the first device group (or operator group) and its work parameter, so it shows
+      // data at once rather than asking the user to pick devices first.
+      void startingModel(queryClient, api).then((model) => {
+        const settings = startingMonitorSettings(kind, model);
+        change((current) => ({ monitors: [...current.monitors, createMonitor(kind, current.monitors.map((monitor) => monitor.id), settings)] }));
+      });
+    },
+    [api, change, queryClient],
   );
   const remove = useCallback((id: string) => change((current) => ({ monitors: current.monitors.filter((monitor) => monitor.id !== id) })), [change]);
   const updateSettings = useCallback(
