@@ -98,4 +98,24 @@ describe('device status API', () => {
     expect((await get('/api/devices/status', otherToken)).statusCode).toBe(204);
     expect((await get(`/api/devices/${moving.id}/status`, otherToken)).statusCode).toBe(404);
   });
+
+  it('shows the power state the latest power event gives, the same in the devices list and beside the map', async () => {
+    const now = Date.now();
+    const minutesAgo = (m: number) => new Date(now - m * 60_000);
+    const powerOf = async () => {
+      const list = (await get('/api/devices?page_size=0')).json() as { entries: { id: number; powerState: string }[] };
+      const status = deviceStatusListSchema.parse((await get('/api/devices/status')).json());
+      return {
+        list: list.entries.find((entry) => entry.id === silent.id)?.powerState,
+        map: status.entries.find((entry) => entry.device.id === silent.id)?.powerState,
+      };
+    };
+    await ingest(ctx.services, silent, { events: [{ ts: minutesAgo(240), type: 'power_on' }] });
+    expect(await powerOf()).toEqual({ list: 'on', map: 'on' });
+    await ingest(ctx.services, silent, { events: [{ ts: minutesAgo(90), type: 'power_off' }] });
+    expect(await powerOf()).toEqual({ list: 'off', map: 'off' });
+    // A module that sends late (after an outage) does not turn the machine back on with an older event.
+    await ingest(ctx.services, silent, { events: [{ ts: minutesAgo(120), type: 'power_on' }] });
+    expect(await powerOf()).toEqual({ list: 'off', map: 'off' });
+  });
 });
