@@ -30,14 +30,15 @@ const demoFactoryBoards: BoardBuilder = ({ device, deviceGroup, operatorGroup })
   const forklifts = [deviceGroup('Warehouse A forklifts'), deviceGroup('Warehouse B forklifts')];
   const production = [deviceGroup('Machining hall'), deviceGroup('Assembly line')];
   return {
-    // The first second after sign-in shows the forklifts' work and activity today, the production machines'
-    // efficiency, one truck on the map, battery voltage, and who worked.
+    // The first second after sign-in shows the forklifts' work today and their activity by shift, the production
+    // machines' efficiency, the trucks of one warehouse on the map, battery voltage, and who worked.
     dashboard: {
       monitors: [
         { id: 'monitor-1', kind: 'work-activity', settings: { ...shown, ...byGroups(forklifts), parameter: 'work', magicType: 'line' } },
-        { id: 'monitor-2', kind: 'work-activity', settings: { ...shown, ...byGroups(forklifts), parameter: 'active', magicType: 'bar' } },
+        { id: 'monitor-2', kind: 'work-activity-shift', settings: { ...shown, ...byGroups(forklifts), parameter: 'activeSum' } },
         { id: 'monitor-3', kind: 'efficiency', settings: { ...shown, ...byGroups(production), parameters: [PARAMETER_NUMBERS.efficiency], interval: 'hour', magicType: 'bar' } },
-        { id: 'monitor-4', kind: 'geo', settings: { ...shown, ...byDevices([device('EF-01')]), agps: true } },
+        // The trucks of warehouse A rather than one: at any hour of the day some of them are moving.
+        { id: 'monitor-4', kind: 'geo', settings: { ...shown, ...byGroups([deviceGroup('Warehouse A forklifts')]), agps: true } },
         {
           id: 'monitor-5',
           kind: 'device-parameter',
@@ -81,7 +82,7 @@ const northwindBoards: BoardBuilder = ({ device, deviceGroup, operatorGroup }) =
   return {
     dashboard: {
       monitors: [
-        { id: 'monitor-1', kind: 'geo', settings: { ...shown, ...byDevices([device('NW-EF-01')]), agps: true } },
+        { id: 'monitor-1', kind: 'geo', settings: { ...shown, ...byGroups(terminal), agps: true } },
         { id: 'monitor-2', kind: 'efficiency', settings: { ...shown, ...byGroups(terminal), parameters: [PARAMETER_NUMBERS.efficiency], interval: 'hour', magicType: 'bar' } },
         { id: 'monitor-3', kind: 'work-activity', settings: { ...shown, ...byGroups(terminal), parameter: 'work', magicType: 'line' } },
         { id: 'monitor-4', kind: 'work-activity-shift', settings: { ...shown, ...byGroups(terminal), parameter: 'workSum' } },

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIST_HEADERS } from '@gearwatch/contracts';
 import { problem } from '../forms/test/fake-api.ts';
 import type { FakeCall, FakeHandler, FakeReply } from '../forms/test/fake-api.ts';
@@ -146,5 +146,44 @@ describe('EntityList', { timeout: 15_000 }, () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(names()).toHaveLength(10));
+  });
+
+  describe('on a phone', () => {
+    const desktopWidth = window.innerWidth;
+    beforeEach(() => {
+      window.innerWidth = 390;
+    });
+    afterEach(() => {
+      window.innerWidth = desktopWidth;
+    });
+    const cards = () => screen.queryAllByTestId('entity-card');
+
+    it('shows a card per row with every column and the row actions within reach, no table', async () => {
+      const onEdit = vi.fn();
+      const onRowClick = vi.fn();
+      const { user } = await renderList({ defaultPageSize: 10, actions: (row) => <RowActions onEdit={() => onEdit(row.id)} />, onRowClick });
+      await waitFor(() => expect(cards()).toHaveLength(10));
+      expect(screen.queryByRole('table')).toBeNull();
+      const third = cards()[2] as HTMLElement;
+      expect(within(third).getByText('Device 03')).toBeTruthy();
+      // The other columns as label and value.
+      expect(within(third).getByText('Value')).toBeTruthy();
+      expect(within(third).getByText('S-3')).toBeTruthy();
+      await user.click(within(third).getByRole('button', { name: 'Edit' }));
+      expect(onEdit).toHaveBeenCalledWith(3);
+      expect(onRowClick).not.toHaveBeenCalled();
+      await user.click(within(third).getByText('Device 03'));
+      expect(onRowClick).toHaveBeenCalledWith(rows[2]);
+    });
+
+    it('sorts from a sort choice, as the headers do on a wide screen', async () => {
+      const { user, requests } = await renderList({ defaultPageSize: 10 });
+      await waitFor(() => expect(cards()).toHaveLength(10));
+      await user.click(screen.getByRole('combobox', { name: 'Sort' }));
+      expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Default order', 'Parameter, ascending', 'Parameter, descending']);
+      await user.click(screen.getByRole('option', { name: 'Parameter, descending' }));
+      await waitFor(() => expect(requests().at(-1)?.sort).toBe('-name'));
+      await waitFor(() => expect(within(cards()[0] as HTMLElement).getByText('Device 30')).toBeTruthy());
+    });
   });
 });

@@ -18,7 +18,9 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@gearwatch/contracts';
+import { useScreenSize } from '../../hooks/useScreenSize.ts';
 import { EmptyState } from '../EmptyState.tsx';
+import { EntityCards, SortSelect } from './EntityCards.tsx';
 import { ListPaginator } from './ListPaginator.tsx';
 import { nextSort, sortDirection } from './list-query.ts';
 import { useDebouncedValue } from './useDebouncedValue.ts';
@@ -26,6 +28,9 @@ import { useEntityList } from './useEntityList.ts';
 
 /** A search asks the server once the user pauses typing for this long. */
 export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The actions column stays at the right edge while a wide table scrolls sideways (tablets, narrow windows). */
+const STICKY_ACTIONS = { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
 
 export interface EntityColumn<T> {
   /** Unique among the columns (React key and test id). */
@@ -69,6 +74,9 @@ export interface EntityListProps<T extends { id: number }> {
 export function EntityList<T extends { id: number }>(props: EntityListProps<T>) {
   const { plural, columns, filter, context, defaultSort, defaultPageSize = DEFAULT_PAGE_SIZE, searchable = true, actions, parse, onRowClick, empty, toolbar } = props;
   const { t } = useTranslation();
+  // A phone gets cards instead of a table wider than the screen (the actions stay reachable).
+  const { size } = useScreenSize();
+  const phone = size === 'xxsmall' || size === 'xsmall';
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const [sort, setSort] = useState<string | null>(defaultSort ?? null);
@@ -107,50 +115,54 @@ export function EntityList<T extends { id: number }>(props: EntityListProps<T>) 
   } else if (data) {
     body = (
       <>
-        <TableContainer>
-          <Table size="small" data-testid={`entity-list-${plural}`}>
-            <TableHead>
-              <TableRow>
-                {columns.map((column) => {
-                  const direction = column.sortField ? sortDirection(sort, column.sortField) : false;
-                  return (
-                    <TableCell key={column.key} align={column.align} sx={{ width: column.width, fontWeight: 600 }} sortDirection={direction}>
-                      {column.sortField ? (
-                        <TableSortLabel active={direction !== false} direction={direction || 'asc'} onClick={() => setSort(nextSort(sort, column.sortField ?? ''))}>
-                          {t(column.header)}
-                        </TableSortLabel>
-                      ) : (
-                        t(column.header)
-                      )}
-                    </TableCell>
-                  );
-                })}
-                {actions ? (
-                  <TableCell align="right" sx={{ fontWeight: 600 }}>
-                    {t('list.actions')}
-                  </TableCell>
-                ) : null}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.entries.map((row) => (
-                <TableRow key={row.id} hover onClick={onRowClick ? () => onRowClick(row) : undefined} sx={{ cursor: onRowClick ? 'pointer' : undefined }}>
-                  {columns.map((column) => (
-                    <TableCell key={column.key} align={column.align}>
-                      {column.cell(row)}
-                    </TableCell>
-                  ))}
+        {phone ? (
+          <EntityCards testId={`entity-list-${plural}`} entries={data.entries} columns={columns} actions={actions} onRowClick={onRowClick} />
+        ) : (
+          <TableContainer>
+            <Table size="small" data-testid={`entity-list-${plural}`}>
+              <TableHead>
+                <TableRow>
+                  {columns.map((column) => {
+                    const direction = column.sortField ? sortDirection(sort, column.sortField) : false;
+                    return (
+                      <TableCell key={column.key} align={column.align} sx={{ width: column.width, fontWeight: 600 }} sortDirection={direction}>
+                        {column.sortField ? (
+                          <TableSortLabel active={direction !== false} direction={direction || 'asc'} onClick={() => setSort(nextSort(sort, column.sortField ?? ''))}>
+                            {t(column.header)}
+                          </TableSortLabel>
+                        ) : (
+                          t(column.header)
+                        )}
+                      </TableCell>
+                    );
+                  })}
                   {actions ? (
-                    // A row click opens the row; a click on its buttons must not do that as well.
-                    <TableCell align="right" onClick={(event) => event.stopPropagation()} sx={{ whiteSpace: 'nowrap' }}>
-                      {actions(row)}
+                    <TableCell align="right" sx={{ fontWeight: 600, ...STICKY_ACTIONS }}>
+                      {t('list.actions')}
                     </TableCell>
                   ) : null}
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+              </TableHead>
+              <TableBody>
+                {data.entries.map((row) => (
+                  <TableRow key={row.id} hover onClick={onRowClick ? () => onRowClick(row) : undefined} sx={{ cursor: onRowClick ? 'pointer' : undefined }}>
+                    {columns.map((column) => (
+                      <TableCell key={column.key} align={column.align}>
+                        {column.cell(row)}
+                      </TableCell>
+                    ))}
+                    {actions ? (
+                      // A row click opens the row; a click on its buttons must not do that as well.
+                      <TableCell align="right" onClick={(event) => event.stopPropagation()} sx={{ whiteSpace: 'nowrap', ...STICKY_ACTIONS }}>
+                        {actions(row)}
+                      </TableCell>
+                    ) : null}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
         <ListPaginator
           page={data.page}
           pageSize={pageSize}
@@ -166,7 +178,7 @@ export function EntityList<T extends { id: number }>(props: EntityListProps<T>) 
     <Paper variant="outlined" sx={{ position: 'relative', overflow: 'hidden' }}>
       {query.isFetching ? <LinearProgress aria-label={t('common.loading')} sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} /> : null}
       {searchable || toolbar ? (
-        <Stack direction="row" spacing={1} sx={{ p: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Stack direction="row" useFlexGap spacing={1} sx={{ p: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
           {searchable ? (
             <TextField
               size="small"
@@ -184,11 +196,13 @@ export function EntityList<T extends { id: number }>(props: EntityListProps<T>) 
                   ),
                 },
               }}
-              sx={{ minWidth: 240 }}
+              sx={{ minWidth: 240, flex: phone ? '1 1 100%' : undefined }}
             />
           ) : null}
-          <Box sx={{ flex: 1 }} />
+          {/* On a phone the filters follow the search from the left; wider, they sit at the right. */}
+          {phone ? null : <Box sx={{ flex: 1 }} />}
           {toolbar}
+          {phone ? <SortSelect columns={columns} sort={sort} onSort={setSort} /> : null}
         </Stack>
       ) : null}
       {body}
