@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import type { DB } from './schema.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import { createPgliteDialect } from './pglite-dialect.ts';
 
 // int8 (counts, bigint ids) as numbers, as PGlite returns them; values stay far below 2^53.
@@ -77,7 +78,11 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir);
+  const release = dataDir ? lockDataDir(dataDir) : () => undefined;
+  const pglite = await PGlite.create(dataDir).catch((error: unknown) => {
+    release();
+    throw error;
+  });
   const db = new Kysely<DB>({ dialect: createPgliteDialect(pglite) });
   return {
     kind: 'pglite',
@@ -89,8 +94,12 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     },
     poolStats: () => null,
     async close() {
-      await db.destroy();
-      await pglite.close();
+      try {
+        await db.destroy();
+        await pglite.close();
+      } finally {
+        release();
+      }
     },
   };
 }

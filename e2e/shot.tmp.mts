@@ -1,0 +1,15 @@
+import { chromium } from '@playwright/test';
+const [,, url, out, width = '390', user = 'demo'] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: Number(width), height: 844 } });
+await page.goto('http://127.0.0.1:18555/login');
+await page.evaluate(() => { localStorage.clear(); localStorage.setItem('locale', 'en'); });
+await page.goto('http://127.0.0.1:18555/login');
+await page.getByLabel('Login or e-mail').fill(user);
+await page.getByLabel('Password').fill(user);
+await page.getByRole('button', { name: 'Sign in' }).click();
+await page.waitForURL(/dashboard/);
+await page.goto('http://127.0.0.1:18555' + url);
+await page.waitForTimeout(4000);
+await page.screenshot({ path: out, fullPage: false });
+await browser.close();
