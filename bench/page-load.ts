@@ -12,12 +12,14 @@ import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { createScratchDatabase, flag } from './support/scratch-database.ts';
 import { CHROMIUM_ARGS, percentile, startServer } from './support/server.ts';
 import { signInThroughPage, stubMapTiles, waitForBoardDrawn } from './support/dashboard.ts';
 
 const LOADS = flag('loads', 10);
+/** --waterfall 1: list every request of the extra load (scripts and API calls) in start order. */
+const WATERFALL = flag('waterfall', 0) === 1;
 
 function summary(label: string, samples: number[]): string {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -49,6 +51,7 @@ async function main(): Promise<void> {
       dashboard.push((await loadDashboard(page, server.url)).drawnAtMs);
       login.push(await loadLoginPage(visitor, server.url));
     }
+    const calls = await slowestCalls(page, server.url);
     const p50 = (samples: number[]) => percentile([...samples].sort((a, b) => a - b), 50);
     process.stdout.write(
       [
@@ -58,6 +61,9 @@ async function main(): Promise<void> {
         summary('baseline: login page', login),
         `ratio dashboard / login page (p50): ${(p50(dashboard) / p50(login)).toFixed(2)}`,
         `budget: dashboard p50 under 1000 ms: ${p50(dashboard) < 1000 ? 'held' : 'NOT held'}`,
+        '',
+        'API calls of one more load, slowest first (start after navigation → end, ms):',
+        ...calls.map((call) => `  ${call.start.toFixed(0).padStart(5)} → ${call.end.toFixed(0).padStart(5)}  ${call.name}`),
         '',
       ].join('\n'),
     );
@@ -71,6 +77,25 @@ async function main(): Promise<void> {
 async function loadDashboard(page: Page, url: string) {
   await page.goto(`${url}/dashboard`, { waitUntil: 'commit' });
   return waitForBoardDrawn(page);
+}
+
+/** One more dashboard load with every API call's start and end (ms after navigation): the slowest eight, or all. */
+async function slowestCalls(page: Page, url: string): Promise<{ name: string; start: number; end: number }[]> {
+  const calls: { name: string; start: number; end: number }[] = [];
+  const onFinished = (request: Request) => {
+    const address = new URL(request.url());
+    if (!WATERFALL && !address.pathname.startsWith('/api/')) return;
+    const timing = request.timing();
+    calls.push({ name: `${request.method()} ${address.pathname}${address.search.slice(0, 60)}`, start: timing.startTime, end: timing.startTime + timing.responseEnd });
+  };
+  page.on('requestfinished', onFinished);
+  const navigationStart = Date.now();
+  await loadDashboard(page, url);
+  page.off('requestfinished', onFinished);
+  return calls
+    .map((call) => ({ ...call, start: call.start - navigationStart, end: call.end - navigationStart }))
+    .sort((a, b) => (WATERFALL ? a.start - b.start : b.end - b.start - (a.end - a.start)))
+    .slice(0, WATERFALL ? undefined : 8);
 }
 
 /** The baseline: a signed-out visitor's login page, from navigation to its sign-in button shown. */

@@ -9,6 +9,7 @@ import type { MonitorPage } from '@gearwatch/contracts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageActions } from '../../../components/PageActions.tsx';
 import { useBoard } from '../hooks/useBoard.ts';
+import { usePrefetchModel } from '../hooks/usePrefetchModel.ts';
 import { AddMonitorDialog } from './AddMonitorDialog.tsx';
 import { AddMonitorTiles } from './AddMonitorTiles.tsx';
 import { MonitorCard } from './MonitorCard.tsx';
@@ -27,6 +28,7 @@ export function MonitorBoard({ page }: { page: MonitorPage }) {
     const component = monitorComponent(monitor.kind);
     return component ? [{ monitor, component }] : [];
   });
+  usePrefetchModel(shown.map(({ monitor }) => monitor.kind));
 
   return (
     <>
