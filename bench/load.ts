@@ -50,6 +50,8 @@ async function captureDashboardCalls(url: string): Promise<ApiCall[]> {
     const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     await stubMapTiles(page);
     await signInThroughPage(page, url, 'demo', 'demo');
+    // The sign-in lands on the dashboard: let that load finish so only the reload below is recorded.
+    await waitForBoardDrawn(page);
     const calls: ApiCall[] = [];
     page.on('request', (request) => {
       const { pathname, search } = new URL(request.url());
