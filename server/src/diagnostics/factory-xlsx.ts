@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
-import { DEFAULT_LANGUAGE, FACTORY_SUMMARY_NAME, LANGUAGES, PRODUCT_NAME } from '@gearwatch/contracts';
-import type { FactoryDeviceChartResponse, FactoryShiftChartResponse, Language } from '@gearwatch/contracts';
+import { FACTORY_SUMMARY_NAME, PRODUCT_NAME } from '@gearwatch/contracts';
+import type { FactoryDeviceChartResponse, FactoryShiftChartResponse } from '@gearwatch/contracts';
+import { translatorFor } from '../i18n/translator.ts';
 
 /**
  * The spreadsheet of the work/activity charts: one sheet, one row per device and bucket (or shift), headed in the
@@ -8,26 +9,20 @@ import type { FactoryDeviceChartResponse, FactoryShiftChartResponse, Language } 
  * the counter stays a number of pieces.
  */
 
-interface SheetTexts {
-  sheet: string;
-  device: string;
-  time: string;
-  shift: string;
-  work: string;
-  active: string;
-  counter: string;
-  summary: string;
-}
+type SheetTexts = Record<'sheet' | 'device' | 'time' | 'shift' | 'work' | 'active' | 'counter' | 'summary', string>;
 
-const TEXTS: Record<Language, SheetTexts> = {
-  en: { sheet: 'Work and activity', device: 'Device', time: 'Time', shift: 'Shift', work: 'Work', active: 'Activity', counter: 'Counter', summary: 'Summary' },
-  pl: { sheet: 'Praca i aktywność', device: 'Urządzenie', time: 'Czas', shift: 'Zmiana', work: 'Praca', active: 'Aktywność', counter: 'Licznik', summary: 'Podsumowanie' },
-  lv: { sheet: 'Darbs un aktivitāte', device: 'Iekārta', time: 'Laiks', shift: 'Maiņa', work: 'Darbs', active: 'Aktivitāte', counter: 'Skaitītājs', summary: 'Kopsavilkums' },
-  ru: { sheet: 'Работа и активность', device: 'Устройство', time: 'Время', shift: 'Смена', work: 'Работа', active: 'Активность', counter: 'Счётчик', summary: 'Итого' },
-};
-
-export function sheetTexts(language: string): SheetTexts {
-  return TEXTS[(LANGUAGES as readonly string[]).includes(language) ? (language as Language) : DEFAULT_LANGUAGE];
+function sheetTexts(language: string): SheetTexts {
+  const translator = translatorFor(language);
+  return {
+    sheet: translator.text('spreadsheet.work-activity.sheet'),
+    device: translator.text('spreadsheet.work-activity.device'),
+    time: translator.text('spreadsheet.work-activity.time'),
+    shift: translator.text('spreadsheet.work-activity.shift'),
+    work: translator.text('spreadsheet.work-activity.work'),
+    active: translator.text('spreadsheet.work-activity.active'),
+    counter: translator.text('spreadsheet.work-activity.counter'),
+    summary: translator.text('spreadsheet.work-activity.summary'),
+  };
 }
 
 const DURATION_FORMAT = '[h]:mm:ss';

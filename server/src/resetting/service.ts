@@ -7,7 +7,7 @@ import { ValidationError } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { displayName } from '../users/presenter.ts';
 import type { UserRecord, UsersRepository } from '../users/repository.ts';
-import { passwordMail } from './mail-texts.ts';
+import { passwordMail } from './password-mail.ts';
 import type { PasswordLinksRepository } from './repository.ts';
 
 export interface PasswordLinkOptions {

@@ -1,11 +1,16 @@
-import type { SupportMailRequest } from '@gearwatch/contracts';
+import type { Language, SupportMailRequest } from '@gearwatch/contracts';
 import { SUPPORT_MESSAGE_KEYS } from '@gearwatch/contracts';
 import type { AuthContext } from '../auth/context.ts';
 import { UnauthorizedError, ValidationError } from '../http/errors.ts';
+import { translatorFor } from '../i18n/translator.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { displayName } from '../users/presenter.ts';
 import type { UserRecord, UsersRepository } from '../users/repository.ts';
 import type { SupportRepository } from './repository.ts';
+
+// The mail is read by the support team, not by its sender, so it is written in the team's language whatever the
+// sender's is.
+const SUPPORT_MAIL_LANGUAGE: Language = 'en';
 
 export interface SupportOptions {
   supportEmail: string;
@@ -43,8 +48,7 @@ export class SupportService {
       await this.mailer.send({
         to: this.options.supportEmail,
         replyTo: { name: displayName(user), address: user.email },
-        subject: `[Gearwatch support] ${subject}`,
-        text: supportMailText(id, subject, content, user, impersonator),
+        ...supportMail({ id, subject, content }, user, impersonator),
       });
       await this.repository.markSent(user.companyId, id);
       return { id, sent: true };
@@ -57,16 +61,19 @@ export class SupportService {
 }
 
 /** Plain text: what was written, then who wrote it, so support can answer without looking anything up. */
-export function supportMailText(id: number, subject: string, content: string, user: UserRecord, impersonator?: UserRecord): string {
+function supportMail(message: { id: number; subject: string; content: string }, user: UserRecord, impersonator?: UserRecord): { subject: string; text: string } {
+  const translator = translatorFor(SUPPORT_MAIL_LANGUAGE);
   const lines = [
-    content,
+    message.content,
     '',
     '-- ',
-    `Subject: ${subject}`,
-    `From: ${displayName(user)} <${user.email}> (username ${user.username}, user id ${user.id})`,
-    `Company: ${user.companyName} (id ${user.companyId})`,
+    translator.text('mail.support.subject-line', { subject: message.subject }),
+    translator.text('mail.support.sender', { name: displayName(user), email: user.email, username: user.username, userId: user.id }),
+    translator.text('mail.support.company', { companyName: user.companyName, companyId: user.companyId }),
   ];
-  if (impersonator) lines.push(`Written by ${displayName(impersonator)} <${impersonator.email}> (user id ${impersonator.id}) while acting as this user`);
-  lines.push(`Support message id: ${id}`);
-  return `${lines.join('\n')}\n`;
+  if (impersonator) {
+    lines.push(translator.text('mail.support.impersonator', { name: displayName(impersonator), email: impersonator.email, userId: impersonator.id }));
+  }
+  lines.push(translator.text('mail.support.message-id', { id: message.id }));
+  return { subject: translator.text('mail.support.subject', { subject: message.subject }), text: `${lines.join('\n')}\n` };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, PASSWORD_LINK_PURPOSES } from '@gearwatch/contracts';
-import type { PasswordMailFacts } from './mail-texts.ts';
-import { passwordMail } from './mail-texts.ts';
+import type { PasswordMailFacts } from './password-mail.ts';
+import { passwordMail } from './password-mail.ts';
 
 const facts: PasswordMailFacts = {
   name: 'Ada Lovelace',

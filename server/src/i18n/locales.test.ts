@@ -1,0 +1,45 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@gearwatch/contracts';
+import { LOCALE_BUNDLES } from './translator.ts';
+
+const SOURCE_ROOT = join(import.meta.dirname, '..');
+const reference = LOCALE_BUNDLES[DEFAULT_LANGUAGE];
+
+// Every key the server's sources name literally; keys are written out in full, never assembled, so this finds them all.
+function keysUsedInSources(): Set<string> {
+  const keys = new Set<string>();
+  const files = readdirSync(SOURCE_ROOT, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
+  for (const file of files) {
+    const source = readFileSync(join(SOURCE_ROOT, file), 'utf8');
+    for (const match of source.matchAll(/'((?:mail|spreadsheet)\.[a-z0-9.-]+)'/g)) if (match[1]) keys.add(match[1]);
+  }
+  return keys;
+}
+
+describe('server locale files', () => {
+  it('exist for every language of the product', () => {
+    expect(Object.keys(LOCALE_BUNDLES).sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  it.each(LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE))('%s has exactly the keys of the Polish file, none empty', (language) => {
+    const bundle = LOCALE_BUNDLES[language];
+    expect(Object.keys(bundle).sort()).toEqual(Object.keys(reference).sort());
+    for (const [key, value] of Object.entries(bundle)) expect(value.trim(), key).not.toBe('');
+  });
+
+  it('keeps the same placeholders in every language', () => {
+    const placeholders = (text: string) => [...text.matchAll(/{{(\w+)}}/g)].map((match) => match[1]).sort();
+    for (const language of LANGUAGES) {
+      for (const [key, value] of Object.entries(reference)) expect(placeholders(LOCALE_BUNDLES[language][key as keyof typeof reference]), `${language} ${key}`).toEqual(placeholders(value));
+    }
+  });
+
+  it('has every key the server uses, and no key it does not', () => {
+    const used = keysUsedInSources();
+    expect(used.size).toBeGreaterThan(10);
+    expect([...used].filter((key) => !(key in reference))).toEqual([]);
+    expect(Object.keys(reference).filter((key) => !used.has(key))).toEqual([]);
+  });
+});
