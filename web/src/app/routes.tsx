@@ -1,5 +1,7 @@
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
+import { LANGUAGES } from '@gearwatch/contracts';
+import { TERMS_PATHS } from '../features/terms/terms-paths.ts';
 import type { RouteHandle } from './route-handle.ts';
 import { HOME_PATH, LOGIN_PATH, RedirectIfSignedIn, RequireAuth, RequireSuperAdmin } from './guards.tsx';
 
@@ -42,8 +44,15 @@ export const appRoutes: RouteObject[] = [
       { path: '/resetting', lazy: async () => ({ Component: (await import('../features/auth/components/ResettingPage.tsx')).ResettingPage }) },
     ],
   },
-  { path: '/terms', lazy: async () => ({ Component: (await import('../features/terms/components/TermsPage.tsx')).PolishTermsPage }) },
-  { path: '/terms_en', lazy: async () => ({ Component: (await import('../features/terms/components/TermsPage.tsx')).EnglishTermsPage }) },
+  ...LANGUAGES.map(
+    (language): RouteObject => ({
+      path: TERMS_PATHS[language],
+      lazy: async () => {
+        const { TermsPage } = await import('../features/terms/components/TermsPage.tsx');
+        return { element: <TermsPage language={language} /> };
+      },
+    }),
+  ),
   {
     element: <RequireAuth />,
     children: [

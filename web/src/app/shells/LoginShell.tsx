@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { LOGIN_FLAG_LANGUAGES } from '@gearwatch/contracts';
 import { LanguageFlags } from '../../components/LanguageFlags.tsx';
 import { Logo } from '../../components/Logo.tsx';
+import { TERMS_PATHS } from '../../features/terms/terms-paths.ts';
 import { isLanguage } from '../../i18n/locale.ts';
 import { switchLanguage } from '../../i18n/i18n.ts';
 
@@ -39,7 +40,7 @@ export function LoginShell() {
           <LanguageFlags languages={LOGIN_FLAG_LANGUAGES} current={current} onChange={(language) => void switchLanguage(i18n, language)} />
         </CardContent>
       </Card>
-      <Link component={RouterLink} to={current === 'pl' ? '/terms' : '/terms_en'} variant="body2" sx={{ mt: 2 }} color="text.secondary">
+      <Link component={RouterLink} to={TERMS_PATHS[current]} variant="body2" sx={{ mt: 2 }} color="text.secondary">
         {t('login.terms')}
       </Link>
     </Box>

@@ -6,13 +6,13 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PRODUCT_NAME } from '@gearwatch/contracts';
+import type { Language } from '@gearwatch/contracts';
 import { Logo } from '../../../components/Logo.tsx';
-import { termsEn } from '../content/terms.en.ts';
-import { termsPl } from '../content/terms.pl.ts';
-import type { TermsDocument } from '../content/terms-document.ts';
+import { TERMS_BY_LANGUAGE } from '../content/terms-by-language.ts';
 
 /** The full-screen variant of the login shell (spec 01 §2) showing the terms in the route's language. */
-function TermsPage({ document: terms }: { document: TermsDocument }) {
+export function TermsPage({ language }: { language: Language }) {
+  const terms = TERMS_BY_LANGUAGE[language];
   useEffect(() => {
     window.document.title = `${terms.title} · ${PRODUCT_NAME}`;
   }, [terms.title]);
@@ -46,12 +46,4 @@ function TermsPage({ document: terms }: { document: TermsDocument }) {
       </Container>
     </Box>
   );
-}
-
-export function PolishTermsPage() {
-  return <TermsPage document={termsPl} />;
-}
-
-export function EnglishTermsPage() {
-  return <TermsPage document={termsEn} />;
 }

@@ -1,6 +1,8 @@
-/** A terms document: the legal text exists in Polish (/terms) and English (/terms_en), each complete in itself. */
+import type { Language } from '@gearwatch/contracts';
+
+/** A terms document: the same legal text in each language of the product, each complete in itself. */
 export interface TermsDocument {
-  language: 'pl' | 'en';
+  language: Language;
   title: string;
   updated: string;
   sections: { heading: string; paragraphs: string[] }[];
