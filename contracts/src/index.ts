@@ -18,6 +18,7 @@ export * from './device-types.ts';
 export * from './production-shifts.ts';
 export * from './monitors/index.ts';
 export * from './forms.ts';
+export * from './form-texts.ts';
 export * from './device-status.ts';
 export * from './administration.ts';
 export * from './device-history.ts';

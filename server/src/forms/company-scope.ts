@@ -1,5 +1,5 @@
 import { MESSAGE_KEYS } from '@gearwatch/contracts';
-import type { Choice } from '@gearwatch/contracts';
+import type { Choice, FormTextKey } from '@gearwatch/contracts';
 import type { AuthContext } from '../auth/context.ts';
 import { ValidationError } from '../http/errors.ts';
 import type { DecodedValues } from './decode.ts';
@@ -11,7 +11,7 @@ import { idValue } from './values.ts';
 // their company's; a super-admin picks the company of a new row, which is fixed from then on.
 
 /** The super-admin's `company` field: required on a new row, shown but fixed when editing; none for anyone else. */
-export function companyField(auth: AuthContext, id: number | null, label = 'form.company'): FormFields {
+export function companyField(auth: AuthContext, id: number | null, label: FormTextKey = 'form.company'): FormFields {
   return auth.isSuperAdmin ? { company: field('entity', label, { required: true, disabled: id !== null, icon: 'company' }) } : {};
 }
 

@@ -1,22 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { FORM_MESSAGE_KEYS, MESSAGE_KEYS } from '@gearwatch/contracts';
+import type { FormFieldType } from '@gearwatch/contracts';
 import { decodeSubmission } from './decode.ts';
+import type { FieldOptions } from './fields.ts';
 import { field } from './fields.ts';
 
+// The decoder never reads labels, so every fixture field carries the same one.
+const fixtureField = (type: FormFieldType, options?: FieldOptions) => field(type, 'form.name', options);
+
 const fields = {
-  name: field('text', 'form.name', { required: true, maxLength: 5 }),
-  code: field('text', 'form.code', { changeToUpperCase: true }),
-  email: field('email', 'form.email'),
-  note: field('textarea', 'form.note'),
-  count: field('number', 'form.count', { min: 0, max: 10 }),
-  minutes: field('number', 'form.minutes', { min: 0, max: 1440, step: 1 }),
-  active: field('switch', 'form.active'),
-  group: field('entity', 'form.group'),
-  operators: field('entity', 'form.operators', { multiple: true, maxItems: 2 }),
-  status: field('choice', 'form.status', { required: true }),
-  warranty: field('datetime', 'form.warranty'),
-  area: field('geopolygon', 'form.area'),
-  locked: field('text', 'form.locked', { disabled: true }),
+  name: fixtureField('text', { required: true, maxLength: 5 }),
+  code: fixtureField('text', { changeToUpperCase: true }),
+  email: fixtureField('email'),
+  note: fixtureField('textarea'),
+  count: fixtureField('number', { min: 0, max: 10 }),
+  minutes: fixtureField('number', { min: 0, max: 1440, step: 1 }),
+  active: fixtureField('switch'),
+  group: fixtureField('entity'),
+  operators: fixtureField('entity', { multiple: true, maxItems: 2 }),
+  status: fixtureField('choice', { required: true }),
+  warranty: fixtureField('datetime'),
+  area: fixtureField('geopolygon'),
+  locked: fixtureField('text', { disabled: true }),
 };
 const choices = {
   group: [{ value: 3, label: 'Line' }],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BATTERY_CYCLE_STATES, DEVICE_POWER_STATES, DEVICE_STATUSES, LANGUAGES, WEEKDAYS } from '@gearwatch/contracts';
+import { BATTERY_CYCLE_STATES, DEVICE_POWER_STATES, DEVICE_STATUSES, FORM_TEXT_KEYS, LANGUAGES } from '@gearwatch/contracts';
 import en from '../../i18n/locales/en.json';
 import lv from '../../i18n/locales/lv.json';
 import pl from '../../i18n/locales/pl.json';
@@ -18,22 +18,14 @@ function keysOfSources(): string[] {
   return [...keys];
 }
 
-// Keys built from a constant list (`device.status.${status}`), and the labels, help and choice keys the server's
-// forms of the four /manage resources send (server/src/devices/form.ts, device-groups/service.ts,
-// operator-groups/service.ts, operators/service.ts): the web project cannot open those, so they are listed here.
+// Keys built from a constant list (`device.status.${status}`), and the labels and help texts the server's forms of the
+// four /manage resources send, which the server may take only from the contracts' FORM_TEXT_KEYS.
 const builtKeys = [
   ...DEVICE_STATUSES.map((status) => `device.status.${status}`),
   ...DEVICE_POWER_STATES.map((state) => `device.power-state.${state}`),
   ...BATTERY_CYCLE_STATES.map((state) => `manage.cycles.state.${state}`),
 ];
-const serverFormKeys = [
-  ...['name', 'device-type', 'groups', 'description', 'status', 'power-state', 'application-version', 'software-version', 'tank-capacity', 'width', 'sensors', 'operators', 'requirement-users', 'company'].map(
-    (name) => `device.field.${name}`,
-  ),
-  ...WEEKDAYS.flatMap((day) => [`device.field.required-work.${day}`, `device.field.required-active.${day}`]),
-  'device.help.requirement-users',
-  ...['company', 'name', 'description', 'devices', 'operators', 'firstname', 'lastname', 'email', 'group', 'position', 'rfid', 'phone', 'supervisor', 'company-name'].map((name) => `form.${name}`),
-];
+const serverFormKeys = [...FORM_TEXT_KEYS.device, ...FORM_TEXT_KEYS.shared];
 
 describe('translations of the /manage pages', () => {
   it('finds the keys of the sources', () => {

@@ -1,0 +1,110 @@
+import { WEEKDAYS } from './devices.ts';
+import type { Weekday } from './devices.ts';
+
+const perWeekday = <Prefix extends string>(prefix: Prefix) => WEEKDAYS.map((day): `${Prefix}.${Weekday}` => `${prefix}.${day}`);
+
+/**
+ * The translation keys the server's forms send as field labels and help texts (docs/forms.md), per form. The server's
+ * `field()` accepts no other label, and the client's tests check each one is translated in every language: a label
+ * added to a form is added here, and the type check and those tests say what is missing.
+ */
+export const FORM_TEXT_KEYS = {
+  /** Device groups, operator groups and operators (the /manage forms besides devices); `form.company` when a super-admin picks the company. */
+  shared: [
+    'form.company',
+    'form.name',
+    'form.description',
+    'form.devices',
+    'form.operators',
+    'form.firstname',
+    'form.lastname',
+    'form.email',
+    'form.group',
+    'form.position',
+    'form.rfid',
+    'form.phone',
+    'form.supervisor',
+    'form.company-name',
+  ],
+  device: [
+    'device.field.company',
+    'device.field.name',
+    'device.field.device-type',
+    'device.field.groups',
+    'device.field.description',
+    'device.field.status',
+    'device.field.power-state',
+    'device.field.application-version',
+    'device.field.software-version',
+    'device.field.tank-capacity',
+    'device.field.width',
+    'device.field.sensors',
+    'device.field.operators',
+    'device.field.requirement-users',
+    ...perWeekday('device.field.required-work'),
+    ...perWeekday('device.field.required-active'),
+    'device.help.requirement-users',
+  ],
+  user: [
+    'user.field.company',
+    'user.field.username',
+    'user.field.email',
+    'user.field.firstname',
+    'user.field.lastname',
+    'user.field.language',
+    'user.field.phone',
+    'user.field.rfid',
+    'user.field.note',
+    'user.field.active',
+    'user.field.super-admin',
+    'user.field.impersonate',
+  ],
+  sensor: [
+    'sensor.field.company',
+    'sensor.field.name',
+    'sensor.field.serial-number',
+    'sensor.field.security-code',
+    'sensor.field.type',
+    'sensor.field.description',
+    'sensor.field.device',
+    'sensor.field.timezone',
+    'sensor.field.subscription',
+    'sensor.field.sim-card-number',
+    'sensor.field.version',
+    'sensor.field.software-version',
+    'sensor.field.owner',
+    'sensor.field.dealer',
+    'sensor.field.active',
+    'sensor.field.warranty-to',
+    'sensor.field.peripherals',
+    'sensor.help.security-code',
+    'sensor.help.device',
+    'sensor.help.peripherals',
+  ],
+  company: [
+    'company.field.name',
+    'company.field.subscriber',
+    'company.field.timezone',
+    'company.field.subscription-type',
+    'company.field.automatic-operator-registration',
+    'company.help.timezone-locked',
+  ],
+  subscriber: ['subscriber.field.name', 'subscriber.field.tax-number', 'subscriber.field.address', 'subscriber.field.city', 'subscriber.field.email'],
+  deviceType: ['devicetype.field.name', 'devicetype.field.description'],
+  parameter: [
+    'parameter.field.device-type',
+    'parameter.field.number',
+    'parameter.field.name',
+    'parameter.field.description',
+    'parameter.field.tags',
+    'parameter.field.unit',
+    'parameter.field.aggregation',
+    'parameter.field.data-type',
+    'parameter.field.chart',
+    'parameter.field.formula',
+    'parameter.field.public',
+    'parameter.help.tags',
+  ],
+} as const;
+
+export type FormTextKey = (typeof FORM_TEXT_KEYS)[keyof typeof FORM_TEXT_KEYS][number];
