@@ -2,7 +2,8 @@
 // enforced here (ARCHITECTURE §2), and literal UI strings are rejected in the client.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importPlugin from 'eslint-plugin-import';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -20,17 +21,22 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { import: importPlugin },
+    plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
     settings: {
-      'import/resolver': { typescript: { noWarnOnMultipleProjects: true, project: ['contracts/tsconfig.json', 'server/tsconfig.json', 'web/tsconfig.json', 'e2e/tsconfig.json'] }, node: true },
-      'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: ['contracts/tsconfig.json', 'server/tsconfig.json', 'web/tsconfig.json', 'e2e/tsconfig.json'],
+        }),
+      ],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'import/no-cycle': ['error', { maxDepth: 10 }],
-      'import/no-restricted-paths': [
+      'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
