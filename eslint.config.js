@@ -14,6 +14,40 @@ const features = existsSync(featuresDir)
   ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
   : [];
 
+// Server layering (ARCHITECTURE §2). Shared layers may be imported by every feature and import no feature. Paths are
+// relative to server/src; a file path shares that file only (auth/ is also the sign-in feature).
+const serverSrc = './server/src';
+const serverShared = [
+  'config.ts', 'db', 'http', 'forms', 'administration', 'mail', 'jobs', 'metrics', 'time',
+  'auth/context.ts', 'auth/passwords.ts', 'auth/tokens.ts',
+];
+const serverSharedDirs = serverShared.filter((entry) => !entry.endsWith('.ts'));
+// The top of the server: they wire or start the features and may import anything; nothing imports them.
+const serverTop = ['main.ts', 'services.ts', 'demo'];
+const serverFeatures = existsSync(serverSrc)
+  ? readdirSync(serverSrc, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && !serverSharedDirs.includes(d.name) && !serverTop.includes(d.name))
+      .map((d) => d.name)
+  : [];
+// The one public module a feature offers another, each named; anything else of another feature is its internals.
+const serverFeatureEdges = {
+  // Accounts: signing in, impersonating, resetting a password and the support form all read the user records.
+  auth: ['users/repository.ts', 'impersonation/policy.ts'],
+  impersonation: ['auth/service.ts', 'users/repository.ts', 'users/presenter.ts'],
+  resetting: ['auth/repository.ts', 'auth/throttle.ts', 'users/repository.ts', 'users/presenter.ts'],
+  // Module codes are throttled like passwords, with the same counters.
+  telemetry: ['auth/throttle.ts'],
+  support: ['users/repository.ts', 'users/presenter.ts'],
+  users: ['resetting/service.ts'],
+  // A device's history is drawn from the diagnostics rollups by their repository.
+  'device-history': ['diagnostics/repository.ts', 'diagnostics/buckets.ts'],
+};
+// TEMPORARY (issue 15 item 1): company time is moving from diagnostics/zone-clock.ts to the shared time/ module;
+// remove these once sensors, device-status and device-history import time/.
+for (const feature of ['sensors', 'device-status', 'device-history']) {
+  serverFeatureEdges[feature] = [...(serverFeatureEdges[feature] ?? []), 'diagnostics/zone-clock.ts'];
+}
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/test-results/**', 'e2e/artifacts/**', 'playwright-report/**'],
@@ -50,6 +84,28 @@ export default tseslint.config(
               except: [`./${name}`],
               message: 'a feature must not reach into another feature; share through components/, api/ or contracts',
             })),
+            ...serverFeatures.map((name) => ({
+              target: `${serverSrc}/${name}`,
+              from: serverSrc,
+              except: [`./${name}`, ...serverShared.map((entry) => `./${entry}`), ...(serverFeatureEdges[name] ?? []).map((entry) => `./${entry}`)],
+              message: 'a server feature imports the shared layers (db, http, forms, auth context, mail, jobs, metrics, time, config) and the public modules listed in eslint.config.js, not other features',
+            })),
+            {
+              // TEMPORARY (issue 15 item 2): http/app.ts registers every feature's routes until the composition root
+              // beside main.ts takes that over; then http/app.ts joins the rule below.
+              target: [
+                ...serverShared.map((entry) => (entry.endsWith('.ts') ? `${serverSrc}/${entry}` : `${serverSrc}/${entry}/**/*`)).filter((t) => !t.includes('/http/')),
+                `${serverSrc}/http/**/!(app).ts`,
+              ],
+              from: serverSrc,
+              except: [...serverShared.map((entry) => `./${entry}`)],
+              message: 'a shared server layer imports no feature: declare what it needs of one as an interface of its own',
+            },
+            {
+              target: `${serverSrc}/!(demo)/**/*`,
+              from: `${serverSrc}/demo`,
+              message: 'only the demo imports the demo: production code must not depend on demo data',
+            },
           ],
         },
       ],
