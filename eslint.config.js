@@ -84,6 +84,17 @@ export default tseslint.config(
               except: [`./${name}`],
               message: 'a feature must not reach into another feature; share through components/, api/ or contracts',
             })),
+            // bulletproof-react's one-way rule: app -> features -> shared folders, never back up.
+            {
+              target: ['./web/src/components', './web/src/api', './web/src/hooks', './web/src/i18n'],
+              from: ['./web/src/features', './web/src/app'],
+              message: 'shared client folders (components, api, hooks, i18n) must not import features or app/',
+            },
+            {
+              target: './web/src/features',
+              from: './web/src/app',
+              message: 'a feature must not import app/ (router, shells, providers): app/ composes the features',
+            },
             ...serverFeatures.map((name) => ({
               target: `${serverSrc}/${name}`,
               from: serverSrc,

@@ -5,7 +5,7 @@ import type { Device } from '@gearwatch/contracts';
 import { DeleteDialog } from '../../../components/dialogs/DeleteDialog.tsx';
 import { FormDialog } from '../../../components/forms/FormDialog.tsx';
 import { EntityList } from '../../../components/list/EntityList.tsx';
-import type { EntityColumn } from '../../../components/list/EntityList.tsx';
+import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { RowActions } from '../../../components/list/RowActions.tsx';
 import { useDeviceTypeOptions } from '../api/options.ts';
 import { useEntityDialogs } from '../hooks/useEntityDialogs.ts';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { deviceOperatorSchema } from '@gearwatch/contracts';
 import type { DeviceOperator } from '@gearwatch/contracts';
-import type { EntityColumn } from '../../../components/list/EntityList.tsx';
+import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { managePaths, RESOURCES } from '../api/keys.ts';
 import { useOperatorGroupOptions } from '../api/models.ts';
 import { FilterSelect } from './FilterSelect.tsx';

@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import { useMemo, useState } from 'react';
 import { deviceSchema } from '@gearwatch/contracts';
 import type { Device } from '@gearwatch/contracts';
-import type { EntityColumn } from '../../../components/list/EntityList.tsx';
+import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { managePaths, RESOURCES } from '../api/keys.ts';
 import { useDeviceGroupOptions, useDeviceTypeOptions } from '../api/models.ts';
 import { FilterSelect } from './FilterSelect.tsx';
