@@ -24,7 +24,7 @@ import { EntityCards, SortSelect } from './EntityCards.tsx';
 import type { EntityColumn } from './entity-column.ts';
 import { ListPaginator } from './ListPaginator.tsx';
 import { nextSort, sortDirection } from './list-query.ts';
-import { useDebouncedValue } from './useDebouncedValue.ts';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue.ts';
 import { useEntityList } from './useEntityList.ts';
 
 /** A search asks the server once the user pauses typing for this long. */

@@ -8,7 +8,7 @@ import { PageActions } from '../../../components/PageActions.tsx';
 import { EntityList } from '../../../components/list/EntityList.tsx';
 import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { RowActions } from '../../../components/list/RowActions.tsx';
-import { useEntityDialogs } from '../hooks/useEntityDialogs.ts';
+import { useEntityDialogs } from '../../../hooks/useEntityDialogs.ts';
 import { EntityDialogs } from './EntityDialogs.tsx';
 
 export interface ManageListTexts {
