@@ -2,7 +2,8 @@
 // enforced here (ARCHITECTURE §2), and literal UI strings are rejected in the client.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importPlugin from 'eslint-plugin-import';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -13,6 +14,47 @@ const features = existsSync(featuresDir)
   ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
   : [];
 
+// Server layering (ARCHITECTURE §2). Shared layers may be imported by every feature and import no feature. Paths are
+// relative to server/src; a file path shares that file only (auth/ is also the sign-in feature).
+const serverSrc = './server/src';
+const serverShared = [
+  'config.ts', 'db', 'http', 'forms', 'administration', 'mail', 'jobs', 'metrics', 'time',
+  'auth/context.ts', 'auth/passwords.ts', 'auth/tokens.ts',
+];
+const serverSharedDirs = serverShared.filter((entry) => !entry.endsWith('.ts'));
+// The top of the server: they wire or start the features and may import anything; nothing imports them.
+const serverTop = ['main.ts', 'services.ts', 'demo'];
+const serverFeatures = existsSync(serverSrc)
+  ? readdirSync(serverSrc, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && !serverSharedDirs.includes(d.name) && !serverTop.includes(d.name))
+      .map((d) => d.name)
+  : [];
+// The one public module a feature offers another, each named; anything else of another feature is its internals.
+const serverFeatureEdges = {
+  // Accounts: signing in, impersonating, resetting a password and the support form all read the user records.
+  auth: ['users/repository.ts', 'impersonation/policy.ts'],
+  impersonation: ['auth/service.ts', 'users/repository.ts', 'users/presenter.ts'],
+  resetting: ['auth/repository.ts', 'auth/throttle.ts', 'users/repository.ts', 'users/presenter.ts'],
+  // Module codes are throttled like passwords, with the same counters.
+  telemetry: ['auth/throttle.ts'],
+  support: ['users/repository.ts', 'users/presenter.ts'],
+  users: ['resetting/service.ts'],
+  // A device's history is drawn from the diagnostics rollups by their repository.
+  'device-history': ['diagnostics/repository.ts', 'diagnostics/buckets.ts'],
+};
+// TEMPORARY (issue 15 item 1): company time is moving from diagnostics/zone-clock.ts to the shared time/ module;
+// remove these once sensors, device-status and device-history import time/.
+for (const feature of ['sensors', 'device-status', 'device-history']) {
+  serverFeatureEdges[feature] = [...(serverFeatureEdges[feature] ?? []), 'diagnostics/zone-clock.ts'];
+}
+
+// Human text is two words (a letter-word, a space, a word with a lower-case letter: "No data", "3 devices selected")
+// or one capitalised word ("Unknown"). Everything else passes as an identifier: query keys, CSS and ECharts values,
+// API paths, enum members, 'PascalCaseError' names. The rule matches the exclusion against the whole string.
+const notHumanText = /^(?![\s\S]*\p{L}[\p{L}'’]*[,.:;!?]?\s+\p{L}\p{Ll})(?!\p{Lu}\p{Ll}+[.!?]?$)[\s\S]*$/u;
+// eslint-plugin-i18next replaces its default callee exclusions when given a list: these are its defaults.
+const i18nextDefaultCallees = ['i18n(ext)?', 't', 'require', 'addEventListener', 'removeEventListener', 'postMessage', 'getElementById', 'dispatch', 'commit', 'includes', 'indexOf', 'endsWith', 'startsWith'];
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/test-results/**', 'e2e/artifacts/**', 'playwright-report/**'],
@@ -20,17 +62,22 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { import: importPlugin },
+    plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
     settings: {
-      'import/resolver': { typescript: { noWarnOnMultipleProjects: true, project: ['contracts/tsconfig.json', 'server/tsconfig.json', 'web/tsconfig.json', 'e2e/tsconfig.json'] }, node: true },
-      'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: ['contracts/tsconfig.json', 'server/tsconfig.json', 'web/tsconfig.json', 'e2e/tsconfig.json'],
+        }),
+      ],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'import/no-cycle': ['error', { maxDepth: 10 }],
-      'import/no-restricted-paths': [
+      'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
@@ -44,6 +91,39 @@ export default tseslint.config(
               except: [`./${name}`],
               message: 'a feature must not reach into another feature; share through components/, api/ or contracts',
             })),
+            // bulletproof-react's one-way rule: app -> features -> shared folders, never back up.
+            {
+              target: ['./web/src/components', './web/src/api', './web/src/hooks', './web/src/i18n'],
+              from: ['./web/src/features', './web/src/app'],
+              message: 'shared client folders (components, api, hooks, i18n) must not import features or app/',
+            },
+            {
+              target: './web/src/features',
+              from: './web/src/app',
+              message: 'a feature must not import app/ (router, shells, providers): app/ composes the features',
+            },
+            ...serverFeatures.map((name) => ({
+              target: `${serverSrc}/${name}`,
+              from: serverSrc,
+              except: [`./${name}`, ...serverShared.map((entry) => `./${entry}`), ...(serverFeatureEdges[name] ?? []).map((entry) => `./${entry}`)],
+              message: 'a server feature imports the shared layers (db, http, forms, auth context, mail, jobs, metrics, time, config) and the public modules listed in eslint.config.js, not other features',
+            })),
+            {
+              // TEMPORARY (issue 15 item 2): http/app.ts registers every feature's routes until the composition root
+              // beside main.ts takes that over; then http/app.ts joins the rule below.
+              target: [
+                ...serverShared.map((entry) => (entry.endsWith('.ts') ? `${serverSrc}/${entry}` : `${serverSrc}/${entry}/**/*`)).filter((t) => !t.includes('/http/')),
+                `${serverSrc}/http/**/!(app).ts`,
+              ],
+              from: serverSrc,
+              except: [...serverShared.map((entry) => `./${entry}`)],
+              message: 'a shared server layer imports no feature: declare what it needs of one as an interface of its own',
+            },
+            {
+              target: `${serverSrc}/!(demo)/**/*`,
+              from: `${serverSrc}/demo`,
+              message: 'only the demo imports the demo: production code must not depend on demo data',
+            },
           ],
         },
       ],
@@ -66,6 +146,32 @@ export default tseslint.config(
       'i18next/no-literal-string': [
         'error',
         { mode: 'jsx-only', 'jsx-attributes': { include: ['label', 'title', 'placeholder', 'alt', 'aria-label', 'helperText'] } },
+      ],
+    },
+  },
+  {
+    // Modules without JSX (chart options, formats, errors, hooks) put text on screen too: every string literal and
+    // template is checked, and what is not human text passes (see humanText).
+    files: ['web/src/**/*.ts'],
+    ignores: [
+      'web/src/**/*.test.ts',
+      'web/src/**/test/**',
+      // The terms of service are content written once per language (terms.<language>.ts), not UI text.
+      'web/src/features/terms/content/**',
+      // TEMPORARY (issue 15 item 3): the monitors are being reworked; include them once that lands.
+      'web/src/features/monitors/**',
+    ],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'all',
+          'should-validate-template': true,
+          words: { exclude: [notHumanText] },
+          // Exception messages are for developers and logs; the UI shows a translated key for every error.
+          callees: { exclude: [...i18nextDefaultCallees, 'Error', '[A-Z]\\w*Error', 'super'] },
+        },
       ],
     },
   },

@@ -41,7 +41,11 @@ const vitest = (name, extra, env) => {
   countVitest(out);
 };
 
-vitest('unit and API tests (PGlite)', [], { TEST_DB: 'pglite' });
+// Coverage is measured on this run only: it is the one that runs every unit and API test.
+const coverageDir = path.join(reports, 'coverage');
+vitest('unit and API tests (PGlite)', ['--coverage.enabled', `--coverage.reportsDirectory=${coverageDir}`], { TEST_DB: 'pglite' });
+const coverageSummary = path.join(coverageDir, 'coverage-summary.txt');
+const coverage = existsSync(coverageSummary) ? readFileSync(coverageSummary, 'utf8').trim() : '';
 
 if (process.env.TEST_DATABASE_URL) {
   vitest('API tests (PostgreSQL)', ['--project', 'server'], { TEST_DB: 'postgres' });
@@ -63,6 +67,7 @@ if (existsSync(chromium)) {
 }
 
 rmSync(reports, { recursive: true, force: true });
+process.stdout.write(`\nCoverage of the unit and API tests (PGlite):\n${coverage || 'not measured (the run stopped before its report)'}\n`);
 process.stdout.write(`\nSkipped: ${skipped.length ? skipped.join('; ') : 'nothing'}\n`);
 if (failed && totals.failed === 0) totals.failed = 1; // a runner that crashed before reporting still fails the run
 process.stdout.write(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);

@@ -393,6 +393,8 @@ export interface IngestRejectsTable {
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: CreatedAt;
+  /** SHA-256 of the migration file as applied (db/migrate.ts); null only until migrate.ts fills it. */
+  checksum: string | null;
 }
 
 export interface DB {

@@ -23,7 +23,7 @@ import type {
 const SEED_LOCK_KEY = 720_431_002;
 
 /**
- * Bulk inserts for bootstrapping a database (demo data, the first super-admin). Each method writes a whole table's
+ * Bulk inserts for the demo data. Each method writes a whole table's
  * rows in one statement and returns the natural keys the caller needs to resolve references.
  */
 export class SeedRepository {
@@ -37,14 +37,6 @@ export class SeedRepository {
   async hasCompanies(): Promise<boolean> {
     const row = await this.db.selectFrom('companies').select('id').limit(1).executeTakeFirst();
     return row !== undefined;
-  }
-
-  findCompanyByName(name: string): Promise<{ id: number; name: string } | undefined> {
-    return this.db
-      .selectFrom('companies')
-      .select(['id', 'name'])
-      .where(sql`lower(name)`, '=', name.trim().toLowerCase())
-      .executeTakeFirst();
   }
 
   /** The units by name: the migration seeds the dictionary's units, so most exist already and are reused. */

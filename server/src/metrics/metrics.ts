@@ -1,6 +1,22 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { DatabasePoolStats } from '../db/database.ts';
-import type { IngestObserver } from '../telemetry/ingest-service.ts';
+
+/**
+ * What the ingest service reports after each batch. Declared here, not imported from telemetry/, so the metrics layer
+ * depends on no feature: the ingest service's observer option accepts this shape as it is.
+ */
+export interface IngestCounts {
+  readings: number;
+  duplicates: number;
+  unassigned: number;
+  positions: number;
+  events: number;
+}
+
+export interface IngestMetricsObserver {
+  committed(result: IngestCounts, seconds: number): void;
+  failed(seconds: number): void;
+}
 
 /** Seconds; from a fast cached read to a slow report. */
 const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -82,7 +98,7 @@ export class Metrics {
   }
 
   /** Counts what the ingest service stored, for every path (HTTP, MQTT, the demo simulator). */
-  ingestObserver(): IngestObserver {
+  ingestObserver(): IngestMetricsObserver {
     return {
       committed: (result, seconds) => {
         this.ingestBatches.inc({ result: 'committed' });

@@ -4,7 +4,7 @@ import { USERNAME_PATTERN } from '@gearwatch/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { SeedRepository } from '../demo/seed-repository.ts';
+import { FirstAdminRepository } from './first-admin-repository.ts';
 import { UsersRepository } from './repository.ts';
 
 export const DEFAULT_ADMIN_COMPANY = 'Gearwatch';
@@ -73,11 +73,10 @@ export async function createSuperAdmin(db: Kysely<DB>, input: CreateSuperAdminIn
 
   try {
     return await db.transaction().execute(async (trx) => {
-      const seeds = new SeedRepository(trx);
-      const existing = await seeds.findCompanyByName(companyName);
+      const companies = new FirstAdminRepository(trx);
+      const existing = await companies.findCompanyByName(companyName);
       const company =
-        existing ?? (await seeds.insertCompanies([{ name: companyName, timezone: DEFAULT_ADMIN_COMPANY_TIMEZONE, subscription_type: 'premium' }]))[0];
-      if (!company) throw new Error('the company insert returned no row');
+        existing ?? (await companies.insertCompany({ name: companyName, timezone: DEFAULT_ADMIN_COMPANY_TIMEZONE, subscription_type: 'premium' }));
       const userId = await new UsersRepository(trx).insert({
         companyId: company.id,
         username,

@@ -207,6 +207,7 @@ export class ApiClient {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.json);
     }
+    // eslint-disable-next-line i18next/no-literal-string -- the HTTP authorization scheme, not text
     if (accessToken) headers.authorization = `Bearer ${accessToken}`;
     try {
       return await this.fetchImpl(`${this.options.baseUrl ?? ''}${path}${buildQuery(options.query)}`, {

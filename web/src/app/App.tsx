@@ -16,7 +16,7 @@ import { appRoutes } from './routes.tsx';
 import { createAppServices } from './services.ts';
 import type { AppServices } from './services.ts';
 import { StartupErrorBanner } from './startup/StartupErrorBanner.tsx';
-import { theme } from './theme.ts';
+import { theme } from '../components/theme.ts';
 
 type Startup = { status: 'loading' } | { status: 'ready'; i18n: I18n } | { status: 'failed'; error: unknown };
 

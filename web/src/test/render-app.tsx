@@ -9,7 +9,7 @@ import { ApiClient } from '../api/client.ts';
 import { ApiProvider } from '../api/ApiProvider.tsx';
 import { createTokenStore } from '../api/tokens.ts';
 import { appRoutes } from '../app/routes.tsx';
-import { theme } from '../app/theme.ts';
+import { theme } from '../components/theme.ts';
 import { initI18n } from '../i18n/i18n.ts';
 
 export const demoUser: CurrentUser = {

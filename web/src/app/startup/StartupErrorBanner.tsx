@@ -26,7 +26,10 @@ export function StartupErrorBanner({ error, onRetry }: { error: unknown; onRetry
             <code>{report.code}</code>
           </dd>
           <dt>{t('startup.error.browser', { defaultValue: 'Browser' })}</dt>
-          <dd style={{ margin: 0 }}>{`${report.browser.name} ${report.browser.version} · ${report.browser.os}`}</dd>
+          <dd style={{ margin: 0 }}>
+            {[report.browser.name ?? t('startup.error.unknown-browser', { defaultValue: 'unknown browser' }), report.browser.version].filter(Boolean).join(' ')}
+            {` · ${report.browser.os ?? t('startup.error.unknown-system', { defaultValue: 'unknown system' })}`}
+          </dd>
           <dt>{t('startup.error.exception', { defaultValue: 'Exception' })}</dt>
           <dd style={{ margin: 0, wordBreak: 'break-word' }}>{report.exception}</dd>
           <dt>{t('startup.error.details', { defaultValue: 'Details for support' })}</dt>

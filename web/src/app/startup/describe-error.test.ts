@@ -9,6 +9,10 @@ describe('parseUserAgent', () => {
     expect(parseUserAgent('Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0').name).toBe('Firefox');
     expect(parseUserAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1')).toEqual({ name: 'Safari', version: '17.0', os: 'iOS' });
   });
+
+  it('leaves an unrecognised browser and system unnamed, for the banner to say so in the user language', () => {
+    expect(parseUserAgent('curl/8.5.0')).toEqual({ name: null, version: '', os: null });
+  });
 });
 
 describe('describeStartupError', () => {

@@ -1,13 +1,15 @@
 import { ApiError, NetworkError } from '../../api/errors.ts';
 
 export interface BrowserInfo {
-  name: string;
+  /** null when the user agent names no browser this knows; the banner then says so in the user's language. */
+  name: string | null;
   version: string;
-  os: string;
+  os: string | null;
 }
 
 /** Browser name, version and operating system from a user-agent string; order matters (Edge and Opera say Chrome). */
 export function parseUserAgent(userAgent: string): BrowserInfo {
+  /* eslint-disable i18next/no-literal-string -- product names, written the same in every language */
   const browsers: [string, RegExp][] = [
     ['Edge', /Edg(?:e|A|iOS)?\/([\d.]+)/],
     ['Opera', /OPR\/([\d.]+)/],
@@ -15,7 +17,7 @@ export function parseUserAgent(userAgent: string): BrowserInfo {
     ['Chrome', /(?:HeadlessChrome|Chrome|CriOS)\/([\d.]+)/],
     ['Safari', /Version\/([\d.]+).*Safari/],
   ];
-  let name = 'Unknown';
+  let name: string | null = null;
   let version = '';
   for (const [candidate, pattern] of browsers) {
     const match = pattern.exec(userAgent);
@@ -33,7 +35,8 @@ export function parseUserAgent(userAgent: string): BrowserInfo {
     ['ChromeOS', /CrOS/],
     ['Linux', /Linux/],
   ];
-  const os = systems.find(([, pattern]) => pattern.test(userAgent))?.[0] ?? 'Unknown';
+  /* eslint-enable i18next/no-literal-string */
+  const os = systems.find(([, pattern]) => pattern.test(userAgent))?.[0] ?? null;
   return { name, version, os };
 }
 

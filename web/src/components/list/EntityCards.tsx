@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EntityColumn } from './EntityList.tsx';
+import type { EntityColumn } from './entity-column.ts';
 
 /** No sort chosen: the server's own order. */
 const SERVER_ORDER = '';

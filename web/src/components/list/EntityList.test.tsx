@@ -5,7 +5,8 @@ import { problem } from '../forms/test/fake-api.ts';
 import type { FakeCall, FakeHandler, FakeReply } from '../forms/test/fake-api.ts';
 import { renderWithFakeApi } from '../forms/test/render.tsx';
 import { EntityList } from './EntityList.tsx';
-import type { EntityColumn, EntityListProps } from './EntityList.tsx';
+import type { EntityListProps } from './EntityList.tsx';
+import type { EntityColumn } from './entity-column.ts';
 import { RowActions } from './RowActions.tsx';
 
 interface Row {

@@ -21,9 +21,10 @@ import { DEFAULT_PAGE_SIZE } from '@gearwatch/contracts';
 import { useScreenSize } from '../../hooks/useScreenSize.ts';
 import { EmptyState } from '../EmptyState.tsx';
 import { EntityCards, SortSelect } from './EntityCards.tsx';
+import type { EntityColumn } from './entity-column.ts';
 import { ListPaginator } from './ListPaginator.tsx';
 import { nextSort, sortDirection } from './list-query.ts';
-import { useDebouncedValue } from './useDebouncedValue.ts';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue.ts';
 import { useEntityList } from './useEntityList.ts';
 
 /** A search asks the server once the user pauses typing for this long. */
@@ -31,18 +32,6 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The actions column stays at the right edge while a wide table scrolls sideways (tablets, narrow windows). */
 const STICKY_ACTIONS = { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
-
-export interface EntityColumn<T> {
-  /** Unique among the columns (React key and test id). */
-  key: string;
-  /** A translation key. */
-  header: string;
-  cell: (row: T) => ReactNode;
-  /** The API's sort field; a column without one is not sortable. */
-  sortField?: string;
-  align?: 'left' | 'right' | 'center';
-  width?: number | string;
-}
 
 export interface EntityListProps<T extends { id: number }> {
   /** The plural path segment: `devices`, `deviceoperators`, … */

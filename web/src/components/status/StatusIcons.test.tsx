@@ -4,7 +4,7 @@ import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceStatusEntry } from '@gearwatch/contracts';
-import { theme } from '../../app/theme.ts';
+import { theme } from '../theme.ts';
 import { initI18n } from '../../i18n/i18n.ts';
 import { DeviceActivity } from './DeviceActivity.tsx';
 import { StatusIcons } from './StatusIcons.tsx';

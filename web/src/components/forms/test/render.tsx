@@ -10,7 +10,7 @@ import type { AppConfig } from '@gearwatch/contracts';
 import { ApiProvider } from '../../../api/ApiProvider.tsx';
 import type { ApiClient } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { theme } from '../../../app/theme.ts';
+import { theme } from '../../theme.ts';
 import { initI18n } from '../../../i18n/i18n.ts';
 import { createFakeApi } from './fake-api.ts';
 import type { FakeHandler } from './fake-api.ts';

@@ -5,12 +5,12 @@ import type { Device } from '@gearwatch/contracts';
 import { DeleteDialog } from '../../../components/dialogs/DeleteDialog.tsx';
 import { FormDialog } from '../../../components/forms/FormDialog.tsx';
 import { EntityList } from '../../../components/list/EntityList.tsx';
-import type { EntityColumn } from '../../../components/list/EntityList.tsx';
+import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { RowActions } from '../../../components/list/RowActions.tsx';
 import { useDeviceTypeOptions } from '../api/options.ts';
-import { useEntityDialogs } from '../hooks/useEntityDialogs.ts';
+import { deleteDialogOf, formDialogOf, useEntityDialogs } from '../../../hooks/useEntityDialogs.ts';
 import { AddButton } from './AddButton.tsx';
-import { FilterSelect, filterId } from './FilterSelect.tsx';
+import { FilterSelect, filterId } from '../../../components/list/FilterSelect.tsx';
 import { DeviceStatusCell } from './DeviceStatusCell.tsx';
 import { CompanyFilter } from './CompanyFilter.tsx';
 
@@ -34,19 +34,21 @@ export function AdminDevicesPage() {
   const types = useDeviceTypeOptions();
   const [deviceType, setDeviceType] = useState('');
   const [company, setCompany] = useState('');
-  const dialogs = useEntityDialogs<Device>();
+  const dialogs = useEntityDialogs();
+  const form = formDialogOf(dialogs);
+  const removal = deleteDialogOf(dialogs);
   const filter = useMemo(() => ({ deviceType: filterId(deviceType), company: filterId(company) }), [deviceType, company]);
   const typeOptions = useMemo(() => (types.data ?? []).map((row) => ({ value: String(row.id), label: row.name })), [types.data]);
   return (
     <>
-      <AddButton label={t('admin.devices.add')} onClick={dialogs.openAdd} />
+      <AddButton label={t('admin.devices.add')} onClick={dialogs.add} />
       <EntityList<Device>
         plural="devices"
         columns={COLUMNS}
         parse={parse}
         filter={filter}
         defaultSort="name"
-        actions={(row) => <RowActions onEdit={() => dialogs.openEdit(row.id)} onDelete={() => dialogs.openDelete(row)} />}
+        actions={(row) => <RowActions onEdit={() => dialogs.edit(row.id)} onDelete={() => dialogs.remove(row.id, row.name)} />}
         empty={{ title: t('admin.devices.empty') }}
         toolbar={
           <>
@@ -56,14 +58,14 @@ export function AdminDevicesPage() {
         }
       />
       <FormDialog
-        open={dialogs.form.open}
+        open={form.open}
         resource="devices"
-        id={dialogs.form.id}
-        title={t(dialogs.form.id === null ? 'admin.devices.add' : 'admin.devices.edit')}
-        onClose={dialogs.closeForm}
+        id={form.id}
+        title={t(form.id === null ? 'admin.devices.add' : 'admin.devices.edit')}
+        onClose={dialogs.close}
       />
-      {dialogs.removal.row ? (
-        <DeleteDialog open={dialogs.removal.open} plural="devices" id={dialogs.removal.row.id} name={dialogs.removal.row.name} onClose={dialogs.closeDelete} />
+      {removal ? (
+        <DeleteDialog open={removal.open} plural="devices" id={removal.id} name={removal.name} onClose={dialogs.close} />
       ) : null}
     </>
   );

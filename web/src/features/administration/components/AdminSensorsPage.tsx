@@ -6,14 +6,15 @@ import { useDevices } from '../../../api/data-areas.ts';
 import { DeleteDialog } from '../../../components/dialogs/DeleteDialog.tsx';
 import { FormDialog } from '../../../components/forms/FormDialog.tsx';
 import { EntityList } from '../../../components/list/EntityList.tsx';
-import type { EntityColumn } from '../../../components/list/EntityList.tsx';
+import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { RowActions } from '../../../components/list/RowActions.tsx';
 import { useNow } from '../../../components/status/useNow.ts';
-import { useEntityDialogs } from '../hooks/useEntityDialogs.ts';
+import { deleteDialogOf, formDialogOf, useEntityDialogs } from '../../../hooks/useEntityDialogs.ts';
 import { AddButton } from './AddButton.tsx';
 import { BooleanCell } from './BooleanCell.tsx';
 import { CompanyFilter } from './CompanyFilter.tsx';
-import { ActiveFilter, activeFilter, FilterSelect, filterId } from './FilterSelect.tsx';
+import { FilterSelect, filterId } from '../../../components/list/FilterSelect.tsx';
+import { ActiveFilter, activeFilter } from './ActiveFilter.tsx';
 import { InstantCell } from './InstantCell.tsx';
 import { SensorLocationCell, SensorPlaceCell, SensorStateCell, WarrantyCell } from './SensorCells.tsx';
 
@@ -47,7 +48,9 @@ export function AdminSensorsPage() {
   const [company, setCompany] = useState('');
   const [device, setDevice] = useState('');
   const [active, setActive] = useState('');
-  const dialogs = useEntityDialogs<Sensor>();
+  const dialogs = useEntityDialogs();
+  const form = formDialogOf(dialogs);
+  const removal = deleteDialogOf(dialogs);
   const filter = useMemo(
     () => ({ company: filterId(company), device: filterId(device), active: activeFilter(active) }),
     [company, device, active],
@@ -70,14 +73,14 @@ export function AdminSensorsPage() {
 
   return (
     <>
-      <AddButton label={t('admin.sensors.add')} onClick={dialogs.openAdd} />
+      <AddButton label={t('admin.sensors.add')} onClick={dialogs.add} />
       <EntityList<Sensor>
         plural="sensors"
         columns={cols}
         parse={parse}
         filter={filter}
         defaultSort="name"
-        actions={(row) => <RowActions onEdit={() => dialogs.openEdit(row.id)} onDelete={() => dialogs.openDelete(row)} />}
+        actions={(row) => <RowActions onEdit={() => dialogs.edit(row.id)} onDelete={() => dialogs.remove(row.id, row.name)} />}
         empty={{ title: t('admin.sensors.empty') }}
         toolbar={
           <>
@@ -88,14 +91,14 @@ export function AdminSensorsPage() {
         }
       />
       <FormDialog
-        open={dialogs.form.open}
+        open={form.open}
         resource="sensors"
-        id={dialogs.form.id}
-        title={t(dialogs.form.id === null ? 'admin.sensors.add' : 'admin.sensors.edit')}
-        onClose={dialogs.closeForm}
+        id={form.id}
+        title={t(form.id === null ? 'admin.sensors.add' : 'admin.sensors.edit')}
+        onClose={dialogs.close}
       />
-      {dialogs.removal.row ? (
-        <DeleteDialog open={dialogs.removal.open} plural="sensors" id={dialogs.removal.row.id} name={dialogs.removal.row.name} onClose={dialogs.closeDelete} />
+      {removal ? (
+        <DeleteDialog open={removal.open} plural="sensors" id={removal.id} name={removal.name} onClose={dialogs.close} />
       ) : null}
     </>
   );

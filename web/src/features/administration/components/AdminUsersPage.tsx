@@ -8,13 +8,14 @@ import { DeleteDialog } from '../../../components/dialogs/DeleteDialog.tsx';
 import { useNotify } from '../../../components/dialogs/useNotify.ts';
 import { FormDialog } from '../../../components/forms/FormDialog.tsx';
 import { EntityList } from '../../../components/list/EntityList.tsx';
-import type { EntityColumn } from '../../../components/list/EntityList.tsx';
+import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { RowActions } from '../../../components/list/RowActions.tsx';
-import { useEntityDialogs } from '../hooks/useEntityDialogs.ts';
+import { deleteDialogOf, formDialogOf, useEntityDialogs } from '../../../hooks/useEntityDialogs.ts';
 import { AddButton } from './AddButton.tsx';
 import { BooleanCell } from './BooleanCell.tsx';
 import { CompanyFilter } from './CompanyFilter.tsx';
-import { ActiveFilter, activeFilter, filterId } from './FilterSelect.tsx';
+import { filterId } from '../../../components/list/FilterSelect.tsx';
+import { ActiveFilter, activeFilter } from './ActiveFilter.tsx';
 import { InstantCell } from './InstantCell.tsx';
 
 const parse = (entry: unknown): UserListEntry => userListEntrySchema.parse(entry);
@@ -41,25 +42,27 @@ export function AdminUsersPage() {
   const me = useCurrentUser();
   const [company, setCompany] = useState('');
   const [active, setActive] = useState('');
-  const dialogs = useEntityDialogs<UserListEntry>();
+  const dialogs = useEntityDialogs();
+  const form = formDialogOf(dialogs);
+  const removal = deleteDialogOf(dialogs);
   const filter = useMemo(() => ({ company: filterId(company), active: activeFilter(active) }), [company, active]);
 
   const remove = (row: UserListEntry) => {
     // The server refuses one's own delete with this root error; saying so at once spares a dialog that cannot succeed.
     if (row.id === me.id) notify.error(USER_MESSAGE_KEYS.cannotDeleteSelf);
-    else dialogs.openDelete(row);
+    else dialogs.remove(row.id, row.name);
   };
 
   return (
     <>
-      <AddButton label={t('admin.users.add')} onClick={dialogs.openAdd} />
+      <AddButton label={t('admin.users.add')} onClick={dialogs.add} />
       <EntityList<UserListEntry>
         plural="users"
         columns={COLUMNS}
         parse={parse}
         filter={filter}
         defaultSort="name"
-        actions={(row) => <RowActions onEdit={() => dialogs.openEdit(row.id)} onDelete={() => remove(row)} />}
+        actions={(row) => <RowActions onEdit={() => dialogs.edit(row.id)} onDelete={() => remove(row)} />}
         empty={{ title: t('admin.users.empty') }}
         toolbar={
           <>
@@ -69,15 +72,15 @@ export function AdminUsersPage() {
         }
       />
       <FormDialog
-        open={dialogs.form.open}
+        open={form.open}
         resource="users"
-        id={dialogs.form.id}
-        title={t(dialogs.form.id === null ? 'admin.users.add' : 'admin.users.edit')}
-        onClose={dialogs.closeForm}
-        onSaved={dialogs.form.id === null ? () => enqueueSnackbar(t('users.welcome-mail'), { variant: 'info' }) : undefined}
+        id={form.id}
+        title={t(form.id === null ? 'admin.users.add' : 'admin.users.edit')}
+        onClose={dialogs.close}
+        onSaved={form.id === null ? () => enqueueSnackbar(t('users.welcome-mail'), { variant: 'info' }) : undefined}
       />
-      {dialogs.removal.row ? (
-        <DeleteDialog open={dialogs.removal.open} plural="users" id={dialogs.removal.row.id} name={dialogs.removal.row.name} onClose={dialogs.closeDelete} />
+      {removal ? (
+        <DeleteDialog open={removal.open} plural="users" id={removal.id} name={removal.name} onClose={dialogs.close} />
       ) : null}
     </>
   );

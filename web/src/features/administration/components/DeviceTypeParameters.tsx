@@ -17,9 +17,9 @@ import { ApiError } from '../../../api/errors.ts';
 import { DeleteDialog } from '../../../components/dialogs/DeleteDialog.tsx';
 import { FormDialog } from '../../../components/forms/FormDialog.tsx';
 import { EntityList } from '../../../components/list/EntityList.tsx';
-import type { EntityColumn } from '../../../components/list/EntityList.tsx';
+import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { RowActions } from '../../../components/list/RowActions.tsx';
-import { useEntityDialogs } from '../hooks/useEntityDialogs.ts';
+import { deleteDialogOf, formDialogOf, useEntityDialogs } from '../../../hooks/useEntityDialogs.ts';
 import { BooleanCell } from './BooleanCell.tsx';
 
 const parse = (entry: unknown): AdminParameter => adminParameterSchema.parse(entry);
@@ -62,7 +62,9 @@ export function DeviceTypeParameters({ deviceTypeId, onMissing }: DeviceTypePara
   const { t } = useTranslation();
   const api = useApi();
   const queryClient = useQueryClient();
-  const dialogs = useEntityDialogs<AdminParameter>();
+  const dialogs = useEntityDialogs();
+  const form = formDialogOf(dialogs);
+  const removal = deleteDialogOf(dialogs);
   const type = useQuery({
     queryKey: ['devicetypes', 'detail', deviceTypeId],
     queryFn: async ({ signal }) => deviceTypeDetailSchema.parse(await api.get<unknown>(`/api/devicetypes/${deviceTypeId}`, undefined, signal)),
@@ -82,7 +84,7 @@ export function DeviceTypeParameters({ deviceTypeId, onMissing }: DeviceTypePara
         <Typography id="device-type-parameters-title" variant="h6" component="h2" sx={{ flex: 1 }}>
           {type.data ? t('admin.parameters.title', { name: type.data.name }) : t('admin.parameters.title-loading')}
         </Typography>
-        <Button variant="outlined" size="small" startIcon={<AddOutlined />} onClick={dialogs.openAdd}>
+        <Button variant="outlined" size="small" startIcon={<AddOutlined />} onClick={dialogs.add}>
           {t('admin.parameters.add')}
         </Button>
       </Stack>
@@ -103,25 +105,25 @@ export function DeviceTypeParameters({ deviceTypeId, onMissing }: DeviceTypePara
           parse={parse}
           filter={filter}
           defaultSort="number"
-          actions={(row) => <RowActions onEdit={() => dialogs.openEdit(row.id)} onDelete={() => dialogs.openDelete(row)} />}
+          actions={(row) => <RowActions onEdit={() => dialogs.edit(row.id)} onDelete={() => dialogs.remove(row.id, `${row.number} · ${row.name}`)} />}
         />
       )}
       <FormDialog
-        open={dialogs.form.open}
+        open={form.open}
         resource="parameters"
-        id={dialogs.form.id}
-        title={t(dialogs.form.id === null ? 'admin.parameters.add' : 'admin.parameters.edit')}
-        onClose={dialogs.closeForm}
+        id={form.id}
+        title={t(form.id === null ? 'admin.parameters.add' : 'admin.parameters.edit')}
+        onClose={dialogs.close}
         onSaved={refreshTypes}
         presets={presets}
       />
-      {dialogs.removal.row ? (
+      {removal ? (
         <DeleteDialog
-          open={dialogs.removal.open}
+          open={removal.open}
           plural="parameters"
-          id={dialogs.removal.row.id}
-          name={`${dialogs.removal.row.number} · ${dialogs.removal.row.name}`}
-          onClose={dialogs.closeDelete}
+          id={removal.id}
+          name={removal.name}
+          onClose={dialogs.close}
           onDeleted={refreshTypes}
         />
       ) : null}

@@ -10,9 +10,9 @@ import { DeleteDialog } from '../../../components/dialogs/DeleteDialog.tsx';
 import { DuplicateDialog } from '../../../components/dialogs/DuplicateDialog.tsx';
 import { FormDialog } from '../../../components/forms/FormDialog.tsx';
 import { EntityList } from '../../../components/list/EntityList.tsx';
-import type { EntityColumn } from '../../../components/list/EntityList.tsx';
+import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { RowActions } from '../../../components/list/RowActions.tsx';
-import { useEntityDialogs } from '../hooks/useEntityDialogs.ts';
+import { deleteDialogOf, formDialogOf, useEntityDialogs } from '../../../hooks/useEntityDialogs.ts';
 import { AddButton } from './AddButton.tsx';
 import { DeviceTypeParameters } from './DeviceTypeParameters.tsx';
 import { noDependentActions } from './dependents.ts';
@@ -50,7 +50,9 @@ export function DeviceTypesPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const selected = Number(params.get(SELECTED_TYPE_PARAM)) || null;
-  const dialogs = useEntityDialogs<DeviceTypeAdminEntry>();
+  const dialogs = useEntityDialogs();
+  const form = formDialogOf(dialogs);
+  const removal = deleteDialogOf(dialogs);
   const [duplicate, setDuplicate] = useState<{ open: boolean; row: DeviceTypeAdminEntry | null }>({ open: false, row: null });
   const cols = useMemo(() => columns(selected), [selected]);
 
@@ -71,7 +73,7 @@ export function DeviceTypesPage() {
 
   return (
     <Stack spacing={2}>
-      <AddButton label={t('admin.device-types.add')} onClick={dialogs.openAdd} />
+      <AddButton label={t('admin.device-types.add')} onClick={dialogs.add} />
       <EntityList<DeviceTypeAdminEntry>
         plural="devicetypes"
         context={DEVICE_TYPE_ADMIN_CONTEXT}
@@ -82,9 +84,9 @@ export function DeviceTypesPage() {
         actions={(row) => (
           <RowActions
             onOpen={() => select(row.id)}
-            onEdit={() => dialogs.openEdit(row.id)}
+            onEdit={() => dialogs.edit(row.id)}
             onDuplicate={() => setDuplicate({ open: true, row })}
-            onDelete={() => dialogs.openDelete(row)}
+            onDelete={() => dialogs.remove(row.id, row.name)}
           />
         )}
         empty={{ title: t('admin.device-types.empty') }}
@@ -99,20 +101,20 @@ export function DeviceTypesPage() {
         <DeviceTypeParameters deviceTypeId={selected} onMissing={clearSelection} />
       )}
       <FormDialog
-        open={dialogs.form.open}
+        open={form.open}
         resource="devicetypes"
-        id={dialogs.form.id}
-        title={t(dialogs.form.id === null ? 'admin.device-types.add' : 'admin.device-types.edit')}
-        onClose={dialogs.closeForm}
+        id={form.id}
+        title={t(form.id === null ? 'admin.device-types.add' : 'admin.device-types.edit')}
+        onClose={dialogs.close}
         onSaved={(id) => select(id)}
       />
-      {dialogs.removal.row ? (
+      {removal ? (
         <DeleteDialog
-          open={dialogs.removal.open}
+          open={removal.open}
           plural="devicetypes"
-          id={dialogs.removal.row.id}
-          name={dialogs.removal.row.name}
-          onClose={dialogs.closeDelete}
+          id={removal.id}
+          name={removal.name}
+          onClose={dialogs.close}
           onDeleted={(id) => (id === selected ? select(null) : undefined)}
           actionable={noDependentActions}
         />

@@ -1,9 +1,9 @@
 import { DeleteDialog } from '../../../components/dialogs/DeleteDialog.tsx';
 import { FormDialog } from '../../../components/forms/FormDialog.tsx';
 import { EntityList } from '../../../components/list/EntityList.tsx';
-import type { EntityColumn } from '../../../components/list/EntityList.tsx';
+import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { RowActions } from '../../../components/list/RowActions.tsx';
-import { useEntityDialogs } from '../hooks/useEntityDialogs.ts';
+import { deleteDialogOf, formDialogOf, useEntityDialogs } from '../../../hooks/useEntityDialogs.ts';
 import { AddButton } from './AddButton.tsx';
 import { noDependentActions } from './dependents.ts';
 
@@ -25,26 +25,28 @@ export interface EditableListPageProps<T extends { id: number; name: string }> {
  * Pages with filters or their own delete rules (devices, sensors, users, device types) compose the parts themselves.
  */
 export function EditableListPage<T extends { id: number; name: string }>({ plural, columns, parse, texts }: EditableListPageProps<T>) {
-  const dialogs = useEntityDialogs<T>();
+  const dialogs = useEntityDialogs();
+  const form = formDialogOf(dialogs);
+  const removal = deleteDialogOf(dialogs);
   return (
     <>
-      <AddButton label={texts.add} onClick={dialogs.openAdd} />
+      <AddButton label={texts.add} onClick={dialogs.add} />
       <EntityList<T>
         plural={plural}
         columns={columns}
         parse={parse}
         defaultSort="name"
-        actions={(row) => <RowActions onEdit={() => dialogs.openEdit(row.id)} onDelete={() => dialogs.openDelete(row)} />}
+        actions={(row) => <RowActions onEdit={() => dialogs.edit(row.id)} onDelete={() => dialogs.remove(row.id, row.name)} />}
         empty={{ title: texts.empty }}
       />
-      <FormDialog open={dialogs.form.open} resource={plural} id={dialogs.form.id} title={dialogs.form.id === null ? texts.add : texts.edit} onClose={dialogs.closeForm} />
-      {dialogs.removal.row ? (
+      <FormDialog open={form.open} resource={plural} id={form.id} title={form.id === null ? texts.add : texts.edit} onClose={dialogs.close} />
+      {removal ? (
         <DeleteDialog
-          open={dialogs.removal.open}
+          open={removal.open}
           plural={plural}
-          id={dialogs.removal.row.id}
-          name={dialogs.removal.row.name}
-          onClose={dialogs.closeDelete}
+          id={removal.id}
+          name={removal.name}
+          onClose={dialogs.close}
           actionable={noDependentActions}
         />
       ) : null}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { subscriberSchema } from '@gearwatch/contracts';
 import type { Subscriber } from '@gearwatch/contracts';
-import type { EntityColumn } from '../../../components/list/EntityList.tsx';
+import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { EditableListPage } from './EditableListPage.tsx';
 
 const parse = (entry: unknown): Subscriber => subscriberSchema.parse(entry);

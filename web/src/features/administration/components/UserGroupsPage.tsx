@@ -2,7 +2,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { companySchema } from '@gearwatch/contracts';
 import type { Company } from '@gearwatch/contracts';
-import type { EntityColumn } from '../../../components/list/EntityList.tsx';
+import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { BooleanCell } from './BooleanCell.tsx';
 import { EditableListPage } from './EditableListPage.tsx';
 

@@ -3,7 +3,7 @@ import { Circle, CircleMarker, Map as LeafletMap } from 'leaflet';
 import type { Layer } from 'leaflet';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAP_DEFAULTS } from '@gearwatch/contracts';
-import { theme } from '../../../app/theme.ts';
+import { theme } from '../../../components/theme.ts';
 import { LOCATION_REFRESH_MS } from '../api/device-status.ts';
 import { deviceGroups, fleet, forkliftA, forkliftB, press } from '../test/fixtures.ts';
 import { listReply, renderLocation } from '../test/render-location.tsx';

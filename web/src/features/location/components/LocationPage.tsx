@@ -16,7 +16,7 @@ import { PageActions } from '../../../components/PageActions.tsx';
 import { Splash } from '../../../components/Splash.tsx';
 import { useNow } from '../../../components/status/useNow.ts';
 import { useDeviceGroupOptions, useDeviceStatuses } from '../api/device-status.ts';
-import { useDebouncedValue } from '../hooks/useDebouncedValue.ts';
+import { useDebouncedValue } from '../../../hooks/useDebouncedValue.ts';
 import { useMapFocus } from '../hooks/useMapFocus.ts';
 import { DeviceStatusList } from './DeviceStatusList.tsx';
 import { LocationFilters } from './LocationFilters.tsx';

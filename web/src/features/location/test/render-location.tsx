@@ -10,7 +10,7 @@ import type { AppConfig } from '@gearwatch/contracts';
 import { ApiClient } from '../../../api/client.ts';
 import { ApiProvider } from '../../../api/ApiProvider.tsx';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { theme } from '../../../app/theme.ts';
+import { theme } from '../../../components/theme.ts';
 import { PageActionsProvider, PageActionsSlot } from '../../../components/PageActions.tsx';
 import { createTokenStore } from '../../../api/tokens.ts';
 import { initI18n } from '../../../i18n/i18n.ts';

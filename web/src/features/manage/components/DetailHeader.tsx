@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { RedirectSelector } from '../../../components/forms/RedirectSelector.tsx';
 import { useNamePage } from '../../../components/PageName.tsx';
 import type { RedirectOption } from '../../../components/forms/RedirectSelector.tsx';
-import { useEntityDialogs } from '../hooks/useEntityDialogs.ts';
+import { useEntityDialogs } from '../../../hooks/useEntityDialogs.ts';
 import { EntityDialogs } from './EntityDialogs.tsx';
 
 export interface DetailHeaderProps {

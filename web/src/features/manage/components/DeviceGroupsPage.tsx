@@ -1,6 +1,6 @@
 import { deviceGroupSchema } from '@gearwatch/contracts';
 import type { DeviceGroup } from '@gearwatch/contracts';
-import type { EntityColumn } from '../../../components/list/EntityList.tsx';
+import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { managePaths, RESOURCES } from '../api/keys.ts';
 import { AverageTime, Productivity } from './GroupFigures.tsx';
 import { ManageList } from './ManageList.tsx';

@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { deviceOperatorSchema } from '@gearwatch/contracts';
 import type { DeviceOperator } from '@gearwatch/contracts';
-import type { EntityColumn } from '../../../components/list/EntityList.tsx';
+import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { managePaths, RESOURCES } from '../api/keys.ts';
 import { useOperatorGroupOptions } from '../api/models.ts';
-import { FilterSelect } from './FilterSelect.tsx';
+import { FilterSelect, filterId, modelOptions } from '../../../components/list/FilterSelect.tsx';
 import { ManageList } from './ManageList.tsx';
 
 const parseOperator = (entry: unknown) => deviceOperatorSchema.parse(entry);
@@ -25,9 +26,10 @@ const columns: EntityColumn<DeviceOperator>[] = [
  * the operator is assigned to devices, which the dialog offers to unassign).
  */
 export function DeviceOperatorsPage() {
-  const [group, setGroup] = useState<number | null>(null);
+  const { t } = useTranslation();
+  const [group, setGroup] = useState('');
   const groups = useOperatorGroupOptions();
-  const filter = useMemo(() => ({ group: group ?? undefined }), [group]);
+  const filter = useMemo(() => ({ group: filterId(group) }), [group]);
   return (
     <ManageList<DeviceOperator>
       plural={RESOURCES.deviceOperators}
@@ -37,7 +39,7 @@ export function DeviceOperatorsPage() {
       detailPath={managePaths.deviceOperator}
       filter={filter}
       texts={{ add: 'manage.device-operators.add', edit: 'manage.device-operators.edit', emptyTitle: 'manage.device-operators.empty.title', emptyMessage: 'manage.device-operators.empty.message' }}
-      toolbar={<FilterSelect label="manage.filter.operator-group" value={group} options={groups.data} onChange={setGroup} />}
+      toolbar={<FilterSelect label={t('manage.filter.operator-group')} value={group} options={modelOptions(groups.data)} onChange={setGroup} />}
     />
   );
 }

@@ -1,12 +1,13 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { deviceSchema } from '@gearwatch/contracts';
 import type { Device } from '@gearwatch/contracts';
-import type { EntityColumn } from '../../../components/list/EntityList.tsx';
+import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { managePaths, RESOURCES } from '../api/keys.ts';
 import { useDeviceGroupOptions, useDeviceTypeOptions } from '../api/models.ts';
-import { FilterSelect } from './FilterSelect.tsx';
+import { FilterSelect, filterId, modelOptions } from '../../../components/list/FilterSelect.tsx';
 import { ManageList } from './ManageList.tsx';
 import { DevicePowerState, DeviceTechnicalStatus } from './DeviceStates.tsx';
 
@@ -30,11 +31,12 @@ function Names({ names }: { names: readonly string[] }) {
  * refused with them listed, and the dialog offers to unassign them).
  */
 export function DevicesPage() {
-  const [deviceGroup, setDeviceGroup] = useState<number | null>(null);
-  const [deviceType, setDeviceType] = useState<number | null>(null);
+  const { t } = useTranslation();
+  const [deviceGroup, setDeviceGroup] = useState('');
+  const [deviceType, setDeviceType] = useState('');
   const groups = useDeviceGroupOptions();
   const types = useDeviceTypeOptions();
-  const filter = useMemo(() => ({ deviceGroup: deviceGroup ?? undefined, deviceType: deviceType ?? undefined }), [deviceGroup, deviceType]);
+  const filter = useMemo(() => ({ deviceGroup: filterId(deviceGroup), deviceType: filterId(deviceType) }), [deviceGroup, deviceType]);
 
   const columns: EntityColumn<Device>[] = [
     { key: 'type', header: 'manage.column.device-type', sortField: 'deviceType', cell: (row) => row.deviceType.name },
@@ -55,8 +57,8 @@ export function DevicesPage() {
       texts={{ add: 'manage.devices.add', edit: 'manage.devices.edit', emptyTitle: 'manage.devices.empty.title', emptyMessage: 'manage.devices.empty.message' }}
       toolbar={
         <>
-          <FilterSelect label="manage.filter.device-group" value={deviceGroup} options={groups.data} onChange={setDeviceGroup} />
-          <FilterSelect label="manage.filter.device-type" value={deviceType} options={types.data} onChange={setDeviceType} />
+          <FilterSelect label={t('manage.filter.device-group')} value={deviceGroup} options={modelOptions(groups.data)} onChange={setDeviceGroup} />
+          <FilterSelect label={t('manage.filter.device-type')} value={deviceType} options={modelOptions(types.data)} onChange={setDeviceType} />
         </>
       }
     />

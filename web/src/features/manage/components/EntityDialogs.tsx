@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../../components/dialogs/DeleteDialog.tsx';
 import { FormDialog } from '../../../components/forms/FormDialog.tsx';
-import type { EntityDialogs as Dialogs } from '../hooks/useEntityDialogs.ts';
+import { deleteDialogOf, formDialogOf } from '../../../hooks/useEntityDialogs.ts';
+import type { EntityDialogs as Dialogs } from '../../../hooks/useEntityDialogs.ts';
 
 export interface EntityDialogsProps {
   dialogs: Dialogs;
@@ -17,24 +18,17 @@ export interface EntityDialogsProps {
 /** The form dialog (add, edit) and the delete dialog of a resource, driven by useEntityDialogs. */
 export function EntityDialogs({ dialogs, plural, addTitle, editTitle, onSaved, onDeleted }: EntityDialogsProps) {
   const { t } = useTranslation();
-  const { dialog, open, close } = dialogs;
-  const editing = dialog?.kind === 'edit' ? dialog.id : null;
+  const form = formDialogOf(dialogs);
+  const removal = deleteDialogOf(dialogs);
   return (
     <>
-      <FormDialog
-        open={open && (dialog?.kind === 'add' || dialog?.kind === 'edit')}
-        resource={plural}
-        id={editing}
-        title={t(editing === null ? addTitle : editTitle)}
-        onClose={close}
-        onSaved={onSaved}
-      />
+      <FormDialog open={form.open} resource={plural} id={form.id} title={t(form.id === null ? addTitle : editTitle)} onClose={dialogs.close} onSaved={onSaved} />
       <DeleteDialog
-        open={open && dialog?.kind === 'delete'}
+        open={removal?.open ?? false}
         plural={plural}
-        id={dialog?.kind === 'delete' ? dialog.id : 0}
-        name={dialog?.kind === 'delete' ? dialog.name : ''}
-        onClose={close}
+        id={removal?.id ?? 0}
+        name={removal?.name ?? ''}
+        onClose={dialogs.close}
         onDeleted={onDeleted}
       />
     </>

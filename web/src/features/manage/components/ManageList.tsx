@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { PageActions } from '../../../components/PageActions.tsx';
 import { EntityList } from '../../../components/list/EntityList.tsx';
-import type { EntityColumn } from '../../../components/list/EntityList.tsx';
+import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { RowActions } from '../../../components/list/RowActions.tsx';
-import { useEntityDialogs } from '../hooks/useEntityDialogs.ts';
+import { useEntityDialogs } from '../../../hooks/useEntityDialogs.ts';
 import { EntityDialogs } from './EntityDialogs.tsx';
 
 export interface ManageListTexts {

@@ -1,6 +1,6 @@
 import { operatorGroupSchema } from '@gearwatch/contracts';
 import type { OperatorGroup } from '@gearwatch/contracts';
-import type { EntityColumn } from '../../../components/list/EntityList.tsx';
+import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { managePaths, RESOURCES } from '../api/keys.ts';
 import { ManageList } from './ManageList.tsx';
 

@@ -7,7 +7,7 @@ import { operatorSessionEntrySchema } from '@gearwatch/contracts';
 import type { OperatorSessionEntry } from '@gearwatch/contracts';
 import { useCurrentUser } from '../../../api/data-areas.ts';
 import { EntityList } from '../../../components/list/EntityList.tsx';
-import type { EntityColumn } from '../../../components/list/EntityList.tsx';
+import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { formatDuration } from '../../../components/status/status-format.ts';
 import { managePaths } from '../api/keys.ts';
 import { formatDateTime } from '../format.ts';

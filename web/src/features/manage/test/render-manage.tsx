@@ -10,7 +10,7 @@ import type { RouteObject } from 'react-router';
 import type { CurrentUser } from '@gearwatch/contracts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { ApiProvider } from '../../../api/ApiProvider.tsx';
-import { theme } from '../../../app/theme.ts';
+import { theme } from '../../../components/theme.ts';
 import { PageActionsProvider, PageActionsSlot } from '../../../components/PageActions.tsx';
 import { createFakeApi } from '../../../components/forms/test/fake-api.ts';
 import type { FakeHandler } from '../../../components/forms/test/fake-api.ts';

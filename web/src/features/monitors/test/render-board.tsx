@@ -7,7 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { MonitorPage } from '@gearwatch/contracts';
 import { ApiProvider } from '../../../api/ApiProvider.tsx';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { theme } from '../../../app/theme.ts';
+import { theme } from '../../../components/theme.ts';
 import { PageActionsProvider, PageActionsSlot } from '../../../components/PageActions.tsx';
 import { initI18n } from '../../../i18n/i18n.ts';
 import { ChartEnvironmentContext } from '../components/chart-environment.ts';

@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NATIVE_NAMES } from '@gearwatch/contracts';
 import type { UserListEntry } from '@gearwatch/contracts';
-import type { EntityColumn } from '../../../components/list/EntityList.tsx';
+import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { relativeTime } from '../../../components/status/status-format.ts';
 import { formattingLocale } from '../../../i18n/locale.ts';
 

@@ -17,7 +17,8 @@ export interface FilterSelectProps {
   onChange: (value: string) => void;
 }
 
-/** A list filter: one of the options, or all of them (''). */
+/** A list filter: one of the options, or all of them (''). Its value is a string, so one state type fits every
+ * filter (ids, true/false); filterId turns an id filter's value into the list's filter key. */
 export function FilterSelect({ label, value, options, onChange }: FilterSelectProps) {
   const { t } = useTranslation();
   // A value the options no longer hold (a deleted company) shows as all rather than as an empty box.
@@ -25,7 +26,7 @@ export function FilterSelect({ label, value, options, onChange }: FilterSelectPr
   return (
     <TextField select size="small" label={label} value={known ? value : ''} onChange={(event) => onChange(event.target.value)} sx={{ minWidth: 180 }}>
       <MenuItem value="">
-        <em>{t('admin.filter.all')}</em>
+        <em>{t('list.filter.all')}</em>
       </MenuItem>
       {options.map((option) => (
         <MenuItem key={option.value} value={option.value}>
@@ -41,17 +42,7 @@ export function filterId(value: string): number | undefined {
   return value === '' ? undefined : Number(value);
 }
 
-/** The active / inactive filter of a list ('' for both). */
-export function ActiveFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const { t } = useTranslation();
-  const options = [
-    { value: 'true', label: t('status.active') },
-    { value: 'false', label: t('status.inactive') },
-  ];
-  return <FilterSelect label={t('admin.filter.active')} value={value} options={options} onChange={onChange} />;
-}
-
-/** The `active` key of a list's filter for an ActiveFilter's value; undefined for both. */
-export function activeFilter(value: string): boolean | undefined {
-  return value === '' ? undefined : value === 'true';
+/** The options of a filter over one model list (device groups, device types): its rows by id, named. */
+export function modelOptions(rows: readonly { id: number; name: string }[] | undefined): FilterOption[] {
+  return (rows ?? []).map((row) => ({ value: String(row.id), label: row.name }));
 }

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 
-/** Which dialog of a management page is shown: the form to add or edit a row, or the delete confirmation. */
+/** Which dialog of a list or detail page is shown: the form to add or edit a row, or the delete confirmation. */
 export type EntityDialog = { kind: 'add' } | { kind: 'edit'; id: number } | { kind: 'delete'; id: number; name: string };
 
 export interface EntityDialogs {
@@ -22,4 +22,14 @@ export function useEntityDialogs(): EntityDialogs {
   // Stable, because the dialogs' delayed close keeps the callback it was given.
   const close = useCallback(() => setState((current) => ({ ...current, open: false })), []);
   return useMemo(() => ({ ...state, add, edit, remove, close }), [state, add, edit, remove, close]);
+}
+
+/** The form dialog's props: shown for add and edit, `id` null for a new row. */
+export function formDialogOf({ dialog, open }: EntityDialogs): { open: boolean; id: number | null } {
+  return { open: open && (dialog?.kind === 'add' || dialog?.kind === 'edit'), id: dialog?.kind === 'edit' ? dialog.id : null };
+}
+
+/** The delete dialog's props, or null when no delete was asked for last. */
+export function deleteDialogOf({ dialog, open }: EntityDialogs): { open: boolean; id: number; name: string } | null {
+  return dialog?.kind === 'delete' ? { open, id: dialog.id, name: dialog.name } : null;
 }
