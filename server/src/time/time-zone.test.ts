@@ -89,6 +89,9 @@ describe('wall times', () => {
 
   it('places wall times of a date, also past midnight', () => {
     expect(iso(warsaw.instantAt(parseDate('2026-03-28'), 30 * 60))).toBe('2026-03-29T04:00:00.000Z');
+    expect(iso(warsaw.instantAt(parseDate('2026-03-29'), 6 * 60))).toBe('2026-03-29T04:00:00.000Z');
+    expect(iso(warsaw.instantAt(parseDate('2026-10-24'), 22 * 60))).toBe('2026-10-24T20:00:00.000Z');
+    expect(iso(timeZone('Europe/Riga').startOfDay(parseDate('2026-07-01')))).toBe('2026-06-30T21:00:00.000Z');
     expect(iso(warsaw.instantAt(parseDate('2026-10-24'), 30 * 60))).toBe('2026-10-25T05:00:00.000Z');
     expect(iso(timeZone('Asia/Kolkata').instantAt(parseDate('2026-01-15'), 9 * 60))).toBe('2026-01-15T03:30:00.000Z');
   });
