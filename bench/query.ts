@@ -40,8 +40,9 @@ import type { DB } from '../server/src/db/schema.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { coarsen, normaliseRange, planShifts, planTime } from '../server/src/diagnostics/buckets.ts';
 import { DiagnosticsRepository } from '../server/src/diagnostics/repository.ts';
-import { ParameterCatalogue, clockFor, readShiftColumns, selectionOf, storedNumbers } from '../server/src/diagnostics/series.ts';
-import { addDays } from '../server/src/diagnostics/zone-clock.ts';
+import { ParameterCatalogue, readShiftColumns, selectionOf, storedNumbers } from '../server/src/diagnostics/series.ts';
+import { addDays, dateText } from '../server/src/time/calendar.ts';
+import { timeZone } from '../server/src/time/time-zone.ts';
 import { buildApp } from '../server/src/http/app.ts';
 import { createServices } from '../server/src/services.ts';
 import type { EventInput, ModuleIdentity, PositionInput, ReadingInput } from '../server/src/telemetry/types.ts';
@@ -193,7 +194,7 @@ class LoadPlan {
   readonly start: number;
   readonly timestampsPerBatch = Math.floor(BATCH / PARAMETERS.length);
   readonly batchesPerDevice: number;
-  private readonly clock = clockFor(TIMEZONE);
+  private readonly zone = timeZone(TIMEZONE);
 
   constructor(
     readonly now: number,
@@ -237,7 +238,7 @@ class LoadPlan {
     for (let i = first; i < last; i++) {
       const t = this.start + i * this.spacingMs + offset;
       const ts = new Date(t);
-      const on = this.running(device, this.clock.wall(t));
+      const on = this.running(device, new Date(this.zone.wallMs(t)));
       const u = noise(device, i);
       const work = on ? Math.round(spacing * (0.4 + 0.6 * u)) : 0;
       readings.push(
@@ -256,14 +257,14 @@ class LoadPlan {
     const [from, to] = this.window(index);
     const events: EventInput[] = [];
     for (let day = Math.floor(from / DAY_MS) - 1; day <= Math.floor(to / DAY_MS) + 1; day++) {
-      const date = this.clock.format(day * DAY_MS + 12 * 3_600_000).slice(0, 10);
-      const wall = this.clock.wall(this.clock.startOf(date, 12).getTime());
+      const localDay = this.zone.dayOf(day * DAY_MS + 12 * 3_600_000);
+      const wall = new Date(this.zone.wallMs(this.zone.instantAt(localDay, 12 * 60)));
       if (!this.running(device, wall)) continue;
       for (const [shift, startHour] of [6, 14].entries()) {
         const cardIndex = (device + day * 2 + shift) % this.fleet.cards.length;
         const rfid = noise(device, day, shift) < 0.03 ? `UNKNOWN${device}` : this.fleet.cards[cardIndex]!;
-        const on = this.clock.startOf(date, startHour).getTime() + 180_000;
-        const off = this.clock.startOf(date, startHour + 8).getTime() - 240_000;
+        const on = this.zone.instantAt(localDay, startHour * 60) + 180_000;
+        const off = this.zone.instantAt(localDay, (startHour + 8) * 60) - 240_000;
         if (on >= from && on < to) events.push({ ts: new Date(on), type: 'rfid_on', rfid });
         if (off >= from && off < to) events.push({ ts: new Date(off), type: 'rfid_off', rfid });
       }
@@ -467,8 +468,8 @@ async function main(): Promise<void> {
     const headers = { authorization: `Bearer ${token}` };
 
     // 3. The cases: local dates in the company's timezone, whole days (yesterday and before) unless a range ends today.
-    const clock = clockFor(TIMEZONE);
-    const today = clock.format(Date.now()).slice(0, 10);
+    const zone = timeZone(TIMEZONE);
+    const today = dateText(zone.dayOf(Date.now()));
     const yesterday = addDays(today, -1);
     const ranges = {
       day: { from: yesterday, to: yesterday, label: 'day' },
@@ -495,8 +496,8 @@ async function main(): Promise<void> {
           const catalogue = new ParameterCatalogue(await repository.parametersOfTypes([...new Set(subjects.map((d) => d.deviceTypeId))]));
           const selection = selectionOf(subjects, storedNumbers(numbers), catalogue);
           const dates = normaliseRange(range.from, range.to);
-          if (interval === 'shifts') return readShiftColumns(repository, planShifts(dates, await repository.shiftsOf(fleet.companyId), clock), selection, fleet.companyId);
-          const time = planTime(coarsen(interval, dates.days, selection.series.length), dates, clock);
+          if (interval === 'shifts') return readShiftColumns(repository, planShifts(dates, await repository.shiftsOf(fleet.companyId), zone), selection, fleet.companyId);
+          const time = planTime(coarsen(interval, dates.days, selection.series.length), dates, zone);
           return time.interval === '5min' || time.interval === 'hour'
             ? repository.bucketColumns(time.interval, selection, time.start, time.end)
             : repository.dayColumns(time.interval, selection, dates.from, dates.to);

@@ -16,10 +16,11 @@ import { bearer, createDevice, signedInCompany } from './fixtures.ts';
 import type { Fields } from './manage-fixtures.ts';
 import { createManageContext, listClient, manageClient } from './manage-fixtures.ts';
 import { createDeviceGroup, setCompanyTimezone } from './telemetry-fixtures.ts';
+import { dateText } from '../src/time/calendar.ts';
+import { timeZone } from '../src/time/time-zone.ts';
 
-/** The company's local date of now, computed apart from the server's SQL. */
-const localToday = (timezone: string, offsetDays = 0) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + offsetDays * 86_400_000));
+/** The company's local date of now, or days before or after it, computed apart from the server's SQL. */
+const localToday = (timezone: string, offsetDays = 0) => dateText(timeZone(timezone).dayOf(Date.now()) + offsetDays);
 
 describe('/api/devicegroups: list, form, read, delete', () => {
   let ctx: TestContext;

@@ -5,6 +5,7 @@ import { createTestContext } from './context.ts';
 import { bearer, signedInCompany } from './fixtures.ts';
 import type { TelemetryDevice } from './telemetry-fixtures.ts';
 import { TEST_PARAMETERS, createDeviceGroup, createDeviceType, createOperator, createTelemetryDevice, ingest, setCompanyTimezone } from './telemetry-fixtures.ts';
+import { timeZone } from '../src/time/time-zone.ts';
 
 /** The /location map and device page status: last position, status icons, active and online within 10 minutes. */
 describe('device status API', () => {
@@ -14,6 +15,9 @@ describe('device status API', () => {
   let moving: TelemetryDevice;
   let silent: TelemetryDevice;
   let groupId: number;
+  /** When the moving device's work and enabled time were read (3 minutes before the set-up ran). */
+  let workReadAt: number;
+  const warsaw = timeZone('Europe/Warsaw');
 
   const get = (url: string, as = token) => ctx.app.inject({ method: 'GET', url, headers: bearer(as) });
 
@@ -35,6 +39,7 @@ describe('device status API', () => {
     await createOperator(db, company.id, { firstname: 'Anna', lastname: 'Kowalska', rfid: 'ABC123' });
     const now = Date.now();
     const minutesAgo = (m: number) => new Date(now - m * 60_000);
+    workReadAt = minutesAgo(3).getTime();
     await ingest(ctx.services, moving, {
       readings: [
         { parameter: 1, ts: minutesAgo(3), value: 120 },
@@ -76,10 +81,17 @@ describe('device status API', () => {
   });
 
   it('counts today\'s work and enabled time in the company\'s timezone', async () => {
+    const askedFrom = Date.now();
     const a = deviceStatusSchema.parse((await get(`/api/devices/${moving.id}/status`)).json());
-    // Readings 3 minutes ago fall on today unless the test runs in the first 3 minutes after local midnight.
-    const localMinutes = (Date.now() / 60_000 + 60) % 1440;
-    if (localMinutes > 5) expect(a).toMatchObject({ workTimeToday: 120, enabledTimeToday: 180 });
+    const askedTo = Date.now();
+    // The readings count as today's unless Warsaw's midnight (at whatever offset is in force) has passed since.
+    const counted = { workTimeToday: 120, enabledTimeToday: 180 };
+    const notCounted = { workTimeToday: null, enabledTimeToday: null };
+    const readOn = warsaw.dayOf(workReadAt);
+    if (readOn === warsaw.dayOf(askedTo)) expect(a).toMatchObject(counted);
+    else if (readOn !== warsaw.dayOf(askedFrom)) expect(a).toMatchObject(notCounted);
+    // Midnight fell during the request: the server's today may be either date.
+    else expect([counted, notCounted]).toContainEqual({ workTimeToday: a.workTimeToday, enabledTimeToday: a.enabledTimeToday });
   });
 
   it('filters by device group and name, sorts, and answers 204 when nothing matches', async () => {

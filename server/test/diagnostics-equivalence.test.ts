@@ -6,7 +6,8 @@ import type { OperatorActivityRow } from '../src/diagnostics/operator-repository
 import { OperatorActivityRepository } from '../src/diagnostics/operator-repository.ts';
 import type { SeriesColumn } from '../src/diagnostics/repository.ts';
 import { DiagnosticsRepository } from '../src/diagnostics/repository.ts';
-import { ParameterCatalogue, clockFor, selectionOf, storedNumbers } from '../src/diagnostics/series.ts';
+import { ParameterCatalogue, selectionOf, storedNumbers } from '../src/diagnostics/series.ts';
+import { timeZone } from '../src/time/time-zone.ts';
 import type { ReadingInput } from '../src/telemetry/types.ts';
 import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
@@ -287,7 +288,7 @@ describe.each(['ingest service', 'GROUP BY test fixture'] as const)('diagnostics
     ['year', '2025-12-01', '2026-11-30'],
   ] as const)('operators %s from %s to %s: the session totals equal the 5-minute rollup', async (interval, from, to) => {
     const repository = new OperatorActivityRepository(ctx.database.db);
-    const plan = planTime(interval, normaliseRange(from, to), clockFor(TZ));
+    const plan = planTime(interval, normaliseRange(from, to), timeZone(TZ));
     const cells = (rows: OperatorActivityRow[]) => new Map(rows.map((r) => [`${r.operatorId}/${r.number}/${r.key}`, r.sum]));
     const fine = cells(await repository.activity([companyId], operatorIds, interval, TZ, plan.start, plan.end));
     const paths = [cells(await repository.hourlyActivity([companyId], operatorIds, interval, TZ, plan.start, plan.end))];
@@ -310,7 +311,7 @@ describe.each(['ingest service', 'GROUP BY test fixture'] as const)('diagnostics
     const subjects = await repository.findDevices({ kind: 'all' }, devices.map((d) => d.id));
     const catalogue = new ParameterCatalogue(await repository.parametersOfTypes([...new Set(subjects.map((d) => d.deviceTypeId))]));
     const selection = selectionOf(subjects, storedNumbers(NUMBERS), catalogue);
-    const plan = planShifts(normaliseRange(from, to), await repository.shiftsOf(companyId), clockFor(TZ));
+    const plan = planShifts(normaliseRange(from, to), await repository.shiftsOf(companyId), timeZone(TZ));
     const cells = (columns: SeriesColumn[]) =>
       new Map(columns.flatMap((c) => c.keys.map((key, i) => [`${c.deviceId}/${c.number}/${key}`, c.values[i]] as const)));
     const rollup = cells(await repository.shiftCells(selection, from, to));

@@ -11,7 +11,7 @@ import type { ReadingInput } from '../src/telemetry/types.ts';
 import { createIngestService } from '../src/telemetry/ingest-service.ts';
 import type { ShiftDefinition, ShiftWindow } from '../src/diagnostics/buckets.ts';
 import { normaliseRange, planShifts } from '../src/diagnostics/buckets.ts';
-import { ZoneClock } from '../src/diagnostics/zone-clock.ts';
+import { timeZone } from '../src/time/time-zone.ts';
 
 /**
  * The rollups kept by the ingest statement must equal the same aggregation done afterwards over the raw table, for
@@ -101,7 +101,7 @@ type Shifts = Record<(typeof TIMEZONES)[number], ShiftDefinition[]>;
 
 /** A reading counts in a shift window when its 5-minute bucket starts inside it (the rollup is made of buckets). */
 function expectedShiftCells(raw: RawReading[], timezoneOf: Map<number, string>, shifts: Shifts): Map<string, Aggregate> {
-  const plans = new Map(TIMEZONES.map((tz) => [tz, planShifts(normaliseRange('2026-01-12', '2026-10-27'), shifts[tz], new ZoneClock(tz))] as const));
+  const plans = new Map(TIMEZONES.map((tz) => [tz, planShifts(normaliseRange('2026-01-12', '2026-10-27'), shifts[tz], timeZone(tz))] as const));
   return aggregate(
     raw.flatMap((r) => {
       const plan = plans.get(timezoneOf.get(r.device) as (typeof TIMEZONES)[number])!;

@@ -5,8 +5,10 @@ import { scopeOf } from '../auth/context.ts';
 import { NotFoundError, ValidationError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import type { DiagnosticsRepository } from '../diagnostics/repository.ts';
-import { addDays, inclusiveDays, ZoneClock } from '../diagnostics/zone-clock.ts';
-import { normaliseRange } from '../diagnostics/buckets.ts';
+import { inclusiveDays } from '../time/calendar.ts';
+import type { TimeZone } from '../time/time-zone.ts';
+import { timeZone } from '../time/time-zone.ts';
+import { normaliseRange, rangeBounds } from '../diagnostics/buckets.ts';
 import { batteryCycles } from './battery-cycles.ts';
 import type { DeviceHistoryRepository, OperatorSessionSortField } from './repository.ts';
 
@@ -19,12 +21,12 @@ export class DeviceHistoryService {
   ) {}
 
   async currentReadings(auth: AuthContext, deviceId: number): Promise<CurrentReading[]> {
-    const clock = await this.clockOf(auth, deviceId);
-    return (await this.repository.currentReadings(deviceId)).map((r) => ({ number: r.number, name: r.name, unit: r.unit, value: r.value, time: clock.isoWithOffset(r.ts.getTime()) }));
+    const zone = await this.zoneOf(auth, deviceId);
+    return (await this.repository.currentReadings(deviceId)).map((r) => ({ number: r.number, name: r.name, unit: r.unit, value: r.value, time: zone.isoWithOffset(r.ts.getTime()) }));
   }
 
   async sessions(auth: AuthContext, deviceId: number, request: ListRequest<OperatorSessionSortField>): Promise<Page<OperatorSessionEntry>> {
-    const clock = await this.clockOf(auth, deviceId);
+    const zone = await this.zoneOf(auth, deviceId);
     const page = await this.repository.sessions(deviceId, request);
     return {
       total: page.total,
@@ -32,8 +34,8 @@ export class DeviceHistoryService {
         id: s.id,
         operator: s.operatorId === null ? null : { id: s.operatorId, name: s.operatorName ?? '' },
         rfid: s.rfid,
-        start: clock.isoWithOffset(s.startedAt.getTime()),
-        end: s.endedAt === null ? null : clock.isoWithOffset(s.endedAt.getTime()),
+        start: zone.isoWithOffset(s.startedAt.getTime()),
+        end: s.endedAt === null ? null : zone.isoWithOffset(s.endedAt.getTime()),
         activeSeconds: s.activeSeconds,
         workSeconds: s.workSeconds,
       })),
@@ -41,18 +43,19 @@ export class DeviceHistoryService {
   }
 
   async batteryCycles(auth: AuthContext, deviceId: number, from: string, to: string): Promise<BatteryCycle[]> {
-    const clock = await this.clockOf(auth, deviceId);
+    const zone = await this.zoneOf(auth, deviceId);
     const range = normaliseRange(from, to);
     if (inclusiveDays(range.from, range.to) > BATTERY_CYCLES_MAX_DAYS) throw ValidationError.field('to', DIAGNOSTICS_MESSAGE_KEYS.rangeTooLong);
+    const bounds = rangeBounds(range, zone);
     const numbers = await this.repository.numbersByTag(deviceId, [CHARGING_PARAMETER_TAG, STATUS_PARAMETER_TAGS.batteryVoltage]);
     const rows = await this.repository.batteryBuckets(
       deviceId,
       numbers.get(CHARGING_PARAMETER_TAG) ?? null,
       numbers.get(STATUS_PARAMETER_TAGS.batteryVoltage) ?? null,
-      clock.startOf(range.from),
-      clock.startOf(addDays(range.to, 1)),
+      bounds.start,
+      bounds.end,
     );
-    const iso = (ms: number | null) => (ms === null ? null : clock.isoWithOffset(ms));
+    const iso = (ms: number | null) => (ms === null ? null : zone.isoWithOffset(ms));
     const seconds = (a: number | null, b: number | null) => (a === null || b === null ? null : (b - a) / 1000);
     return batteryCycles(
       rows.map((r) => ({ ms: r.ms, charging: (r.charged ?? 0) > 0, minVoltage: r.minVoltage, maxVoltage: r.maxVoltage })),
@@ -69,10 +72,10 @@ export class DeviceHistoryService {
     }));
   }
 
-  /** The device's company clock; 404 when the caller may not see the device. */
-  private async clockOf(auth: AuthContext, deviceId: number): Promise<ZoneClock> {
+  /** The device's company timezone; 404 when the caller may not see the device. */
+  private async zoneOf(auth: AuthContext, deviceId: number): Promise<TimeZone> {
     const [device] = await this.devices.findDevices(scopeOf(auth), [deviceId]);
     if (!device) throw new NotFoundError();
-    return new ZoneClock(device.timezone);
+    return timeZone(device.timezone);
   }
 }

@@ -4,7 +4,7 @@ import type { AuthContext } from '../auth/context.ts';
 import { scopeOf } from '../auth/context.ts';
 import { NotFoundError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
-import { ZoneClock } from '../diagnostics/zone-clock.ts';
+import { timeZone } from '../time/time-zone.ts';
 import type { DeviceStatusRepository, DeviceStatusRow, DeviceStatusSortField } from './repository.ts';
 
 const WINDOW_MS = DEVICE_STATUS_WINDOW_MINUTES * 60_000;
@@ -34,14 +34,12 @@ export class DeviceStatusService {
     const [today, tagged, sensors] = await Promise.all([this.repository.today(ids), this.repository.latestTagged(ids, tags), this.repository.sensorsOf(ids)]);
     const now = this.now();
     const recent = (at: Date | null) => at !== null && now - at.getTime() <= WINDOW_MS;
-    const clocks = new Map<string, ZoneClock>();
     return rows.map((row) => {
-      const clock = clocks.get(row.timezone) ?? new ZoneClock(row.timezone);
-      clocks.set(row.timezone, clock);
-      const iso = (at: Date | null) => (at === null ? null : clock.isoWithOffset(at.getTime()));
+      const zone = timeZone(row.timezone);
+      const iso = (at: Date | null) => (at === null ? null : zone.isoWithOffset(at.getTime()));
       const reading = (tag: string) => {
         const found = tagged.filter((t) => t.deviceId === row.id && t.tag === tag).sort((a, b) => b.ts.getTime() - a.ts.getTime())[0];
-        return found ? { value: found.value, time: clock.isoWithOffset(found.ts.getTime()), unit: found.unit } : null;
+        return found ? { value: found.value, time: zone.isoWithOffset(found.ts.getTime()), unit: found.unit } : null;
       };
       const total = (number: number) => today.find((t) => t.deviceId === row.id && t.number === number)?.sum ?? null;
       return {
@@ -49,7 +47,7 @@ export class DeviceStatusService {
         company: { id: row.companyId, name: row.companyName },
         position:
           row.lat !== null && row.lon !== null && row.lastPositionAt !== null
-            ? { lat: row.lat, lon: row.lon, acc: row.accuracy, time: clock.isoWithOffset(row.lastPositionAt.getTime()) }
+            ? { lat: row.lat, lon: row.lon, acc: row.accuracy, time: zone.isoWithOffset(row.lastPositionAt.getTime()) }
             : null,
         // Worked, switched on or reported recently (spec 02 §9).
         active: recent(row.lastWorkAt) || recent(row.lastSyncAt) || (row.powerState === 'on' && recent(row.powerChangedAt)),

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { DIAGNOSTICS_LIMITS, DIAGNOSTICS_MESSAGE_KEYS } from '@gearwatch/contracts';
 import { ValidationError } from '../http/errors.ts';
 import { coarsen, maxCategories, normaliseRange, planShifts, planTime, wholeMonths, windowsDisjoint } from './buckets.ts';
-import { ZoneClock } from './zone-clock.ts';
+import { timeZone } from '../time/time-zone.ts';
 
-const warsaw = new ZoneClock('Europe/Warsaw');
+const warsaw = timeZone('Europe/Warsaw');
 
 describe('normaliseRange', () => {
   it('swaps a reversed range and counts its days', () => {
@@ -80,7 +80,7 @@ describe('planTime', () => {
   });
 
   it('starts hourly buckets in a half-hour zone with the UTC hour that holds local midnight', () => {
-    const plan = planTime('hour', normaliseRange('2026-01-15', '2026-01-15'), new ZoneClock('Asia/Kolkata'));
+    const plan = planTime('hour', normaliseRange('2026-01-15', '2026-01-15'), timeZone('Asia/Kolkata'));
     expect(plan.categories[0]).toBe('2026-01-14 23:30');
     expect(plan.categories).toHaveLength(25);
     expect(plan.start.toISOString()).toBe('2026-01-14T18:00:00.000Z');
@@ -132,19 +132,19 @@ describe('wholeMonths', () => {
 });
 
 describe('windowsDisjoint', () => {
-  const clock = new ZoneClock('Europe/Warsaw');
+  const zone = timeZone('Europe/Warsaw');
   const shifts = (hours: [number, number][]) => hours.map(([hourStart, hourEnd], position) => ({ position, name: String(position), hourStart, hourEnd }));
 
   it('holds for shifts that tile the day, a night shift and both clock changes included', () => {
     for (const [from, to] of [['2026-03-27', '2026-03-31'], ['2026-10-23', '2026-10-27']] as const) {
-      expect(windowsDisjoint(planShifts(normaliseRange(from, to), shifts([[6, 14], [14, 22], [22, 6]]), clock).windows)).toBe(true);
-      expect(windowsDisjoint(planShifts(normaliseRange(from, to), shifts([[2, 10], [10, 18], [18, 2]]), clock).windows)).toBe(true);
+      expect(windowsDisjoint(planShifts(normaliseRange(from, to), shifts([[6, 14], [14, 22], [22, 6]]), zone).windows)).toBe(true);
+      expect(windowsDisjoint(planShifts(normaliseRange(from, to), shifts([[2, 10], [10, 18], [18, 2]]), zone).windows)).toBe(true);
     }
   });
 
   it('fails for overlapping shifts, also when only a night shift reaches into the next date', () => {
     const range = normaliseRange('2026-01-05', '2026-01-06');
-    expect(windowsDisjoint(planShifts(range, shifts([[6, 14], [12, 20]]), clock).windows)).toBe(false);
-    expect(windowsDisjoint(planShifts(range, shifts([[5, 14], [22, 6]]), clock).windows)).toBe(false);
+    expect(windowsDisjoint(planShifts(range, shifts([[6, 14], [12, 20]]), zone).windows)).toBe(false);
+    expect(windowsDisjoint(planShifts(range, shifts([[5, 14], [22, 6]]), zone).windows)).toBe(false);
   });
 });

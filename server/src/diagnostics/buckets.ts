@@ -1,15 +1,14 @@
 import { DIAGNOSTICS_LIMITS, DIAGNOSTICS_MESSAGE_KEYS, INTERVAL_MAX_DAYS, TIME_INTERVALS } from '@gearwatch/contracts';
 import type { TimeInterval } from '@gearwatch/contracts';
 import { ValidationError } from '../http/errors.ts';
-import type { ZoneClock } from './zone-clock.ts';
-import { addDays, dateEpoch, dateText, inclusiveDays } from './zone-clock.ts';
+import { dateText, inclusiveDays, parseDate } from '../time/calendar.ts';
+import type { TimeZone } from '../time/time-zone.ts';
 
 /**
  * Pure planning of a diagnostics answer: which buckets (categories) a range has in the company's timezone, how a
  * rollup row finds its category, and how a bucket's aggregates become the value a parameter's aggregation asks for.
  */
 
-const DAY_MS = 86_400_000;
 const STEP_MS: Record<'5min' | 'hour', number> = { '5min': 300_000, hour: 3_600_000 };
 
 export interface DateRange {
@@ -20,10 +19,15 @@ export interface DateRange {
 
 /** Swaps a reversed range (spec 02 §4) and refuses one longer than the limit with a field error on `to`. */
 export function normaliseRange(from: string, to: string): DateRange {
-  const [first, last] = dateEpoch(from) <= dateEpoch(to) ? [from, to] : [to, from];
+  const [first, last] = parseDate(from) <= parseDate(to) ? [from, to] : [to, from];
   const days = inclusiveDays(first, last);
   if (days > DIAGNOSTICS_LIMITS.maxRangeDays) throw ValidationError.field('to', DIAGNOSTICS_MESSAGE_KEYS.rangeTooLong);
   return { from: first, to: last, days };
+}
+
+/** The instants a range of local dates covers: from the first date's start to the start of the date after the last. */
+export function rangeBounds(range: DateRange, zone: TimeZone): { start: Date; end: Date } {
+  return { start: new Date(zone.startOfDay(parseDate(range.from))), end: new Date(zone.endOfDay(parseDate(range.to))) };
 }
 
 /** The most categories an interval can give a range of `days` local dates (a clock change adds an hour). */
@@ -68,24 +72,24 @@ export interface TimePlan {
  * Buckets of 5 minutes and hours are the UTC-aligned rollup buckets that overlap the local range (with whole-hour
  * offsets they start exactly at local midnight); days, months and years are local calendar dates.
  */
-export function planTime(interval: TimeInterval, range: DateRange, clock: ZoneClock): TimePlan {
-  const rangeStart = clock.startOf(range.from).getTime();
-  const end = clock.startOf(addDays(range.to, 1));
+export function planTime(interval: TimeInterval, range: DateRange, zone: TimeZone): TimePlan {
+  const bounds = rangeBounds(range, zone);
+  const end = bounds.end;
   const categories: string[] = [];
   const index = new Map<string, number>();
-  let start = new Date(rangeStart);
+  let start = bounds.start;
   if (interval === '5min' || interval === 'hour') {
     const step = STEP_MS[interval];
-    const first = Math.floor(rangeStart / step) * step;
+    const first = Math.floor(bounds.start.getTime() / step) * step;
     start = new Date(first);
     for (let t = first; t < end.getTime(); t += step) {
       index.set(String(t), categories.length);
-      categories.push(clock.format(t));
+      categories.push(zone.format(t));
     }
   } else {
     const width = interval === 'day' ? 10 : interval === 'month' ? 7 : 4;
-    for (let d = dateEpoch(range.from); d <= dateEpoch(range.to); d += DAY_MS) {
-      const label = dateText(d).slice(0, width);
+    for (let day = parseDate(range.from); day <= parseDate(range.to); day++) {
+      const label = dateText(day).slice(0, width);
       if (!index.has(label)) {
         index.set(label, categories.length);
         categories.push(label);
@@ -117,16 +121,16 @@ export interface ShiftPlan {
 }
 
 /** A shift whose end hour is not after its start hour ends on the next date (22–6 is a night shift). */
-export function planShifts(range: DateRange, shifts: ShiftDefinition[], clock: ZoneClock): ShiftPlan {
+export function planShifts(range: DateRange, shifts: ShiftDefinition[], zone: TimeZone): ShiftPlan {
   const ordered = [...shifts].sort((a, b) => a.position - b.position);
   const categories: string[] = [];
   const windows: ShiftWindow[] = [];
-  for (let d = dateEpoch(range.from); d <= dateEpoch(range.to); d += DAY_MS) {
-    const date = dateText(d);
-    const dayIndex = categories.push(date) - 1;
+  for (let day = parseDate(range.from); day <= parseDate(range.to); day++) {
+    const dayIndex = categories.push(dateText(day)) - 1;
     for (const shift of ordered) {
-      const endDate = shift.hourEnd <= shift.hourStart ? addDays(date, 1) : date;
-      windows.push({ dayIndex, position: shift.position, start: clock.startOf(date, shift.hourStart), end: clock.startOf(endDate, shift.hourEnd) });
+      const endDay = shift.hourEnd <= shift.hourStart ? day + 1 : day;
+      const start = new Date(zone.instantAt(day, shift.hourStart * 60));
+      windows.push({ dayIndex, position: shift.position, start, end: new Date(zone.instantAt(endDay, shift.hourEnd * 60)) });
     }
   }
   return { categories, shifts: ordered, windows };

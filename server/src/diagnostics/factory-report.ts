@@ -9,11 +9,12 @@ import type {
 import type { AuthContext } from '../auth/context.ts';
 import { scopeOf } from '../auth/context.ts';
 import { NotFoundError, ValidationError } from '../http/errors.ts';
+import { timeZone } from '../time/time-zone.ts';
 import type { ShiftPlan } from './buckets.ts';
 import { coarsen, normaliseRange, planShifts, planTime } from './buckets.ts';
 import type { DeviceSubject, DiagnosticsRepository, SeriesSelection } from './repository.ts';
 import type { ValueGrid } from './series.ts';
-import { ParameterCatalogue, canReadShiftRollup, clockFor, inRequestOrder, readShiftGrids, readTimeGrid, selectionOf, seriesValues } from './series.ts';
+import { ParameterCatalogue, canReadShiftRollup, inRequestOrder, readShiftGrids, readTimeGrid, selectionOf, seriesValues } from './series.ts';
 import type { DiagnosticsService } from './service.ts';
 import { deviceChartWorkbook, shiftChartWorkbook } from './factory-xlsx.ts';
 
@@ -72,7 +73,7 @@ export class FactoryReportService {
     if (devices.length === 0) return { interval: coarsen(request.interval, range.days), data: [] };
     const interval = coarsen(request.interval, range.days, devices.length * WORK_NUMBERS.length);
     const catalogue = new ParameterCatalogue(await this.repository.parametersOfTypes([...new Set(devices.map((d) => d.deviceTypeId))]));
-    const plan = planTime(interval, range, clockFor(devices[0]!.timezone));
+    const plan = planTime(interval, range, timeZone(devices[0]!.timezone));
     const grid = await readTimeGrid(this.repository, plan, selectionOf(devices, WORK_NUMBERS, catalogue));
     const series = (device: DeviceSubject, number: number) =>
       catalogue.describe(device.deviceTypeId, number) ? seriesValues(grid, device, number) : plan.categories.map(() => null);
@@ -94,7 +95,7 @@ export class FactoryReportService {
     if (devices.length === 0) return { interval: 'shifts', data: [] };
     const shifts = await this.diagnostics.companyShifts(devices[0]!, 'type');
     const catalogue = new ParameterCatalogue(await this.repository.parametersOfTypes([...new Set(devices.map((d) => d.deviceTypeId))]));
-    const plan = planShifts(range, shifts, clockFor(devices[0]!.timezone));
+    const plan = planShifts(range, shifts, timeZone(devices[0]!.timezone));
     const selection = selectionOf(devices, WORK_NUMBERS, catalogue);
     const totals = canReadShiftRollup(plan, selection, devices[0]!.companyId)
       ? await this.rollupTotals(selection, range.from, range.to)

@@ -3,9 +3,10 @@ import type { OperatorDiagnosticsResponse, TimeInterval } from '@gearwatch/contr
 import type { AuthContext } from '../auth/context.ts';
 import { scopeOf } from '../auth/context.ts';
 import { NotFoundError, ValidationError } from '../http/errors.ts';
+import { timeZone } from '../time/time-zone.ts';
 import { coarsen, normaliseRange, planTime } from './buckets.ts';
 import type { OperatorActivityRepository, OperatorSubject } from './operator-repository.ts';
-import { clockFor, inRequestOrder } from './series.ts';
+import { inRequestOrder } from './series.ts';
 
 /** The parsed query of the operator call (contracts: operatorDiagnosticsQuerySchema). */
 export interface OperatorDiagnosticsRequest {
@@ -34,8 +35,8 @@ export class OperatorDiagnosticsService {
 
     const operators = uniqueById([...named, ...groups.flatMap((g) => g.operators)]);
     const first = operators[0]!;
-    const clock = clockFor(first.timezone);
-    const plan = planTime(coarsen(request.interval, range.days), range, clock);
+    const zone = timeZone(first.timezone);
+    const plan = planTime(coarsen(request.interval, range.days), range, zone);
     const companyIds = [...new Set(operators.map((o) => o.companyId))];
     const ids = operators.map((o) => o.id);
     const { interval } = plan;
@@ -46,7 +47,7 @@ export class OperatorDiagnosticsService {
     const rows =
       interval !== '5min' && interval !== 'hour' && sameTimezone
         ? await this.repository.dailyActivity(companyIds, ids, interval, range.from, range.to)
-        : interval !== '5min' && wholeHours(plan.start, plan.end) && (interval === 'hour' || clock.wholeHourOffsets(plan.start.getTime(), plan.end.getTime()))
+        : interval !== '5min' && wholeHours(plan.start, plan.end) && (interval === 'hour' || zone.offsetsAreWholeHours(plan.start.getTime(), plan.end.getTime()))
           ? await this.repository.hourlyActivity(companyIds, ids, interval, first.timezone, plan.start, plan.end)
           : await this.repository.activity(companyIds, ids, interval, first.timezone, plan.start, plan.end);
     const size = plan.categories.length;

@@ -4,7 +4,6 @@ import type { ShiftPlan, TimePlan } from './buckets.ts';
 import { windowsDisjoint } from './buckets.ts';
 import type { DeviceSubject, DiagnosticsRepository, SeriesColumn, SeriesSelection, TypeParameter } from './repository.ts';
 import { SHIFT_KEY_STRIDE } from './repository.ts';
-import { ZoneClock } from './zone-clock.ts';
 
 /** The values of each device parameter, indexed by category; categories without data stay null. */
 export class ValueGrid {
@@ -160,14 +159,6 @@ export async function readShiftGrids(repository: DiagnosticsRepository, plan: Sh
     });
   }
   return grids;
-}
-
-const clocks = new Map<string, ZoneClock>();
-/** One clock per timezone for the process: its offset cache then serves every request. */
-export function clockFor(timezone: string): ZoneClock {
-  let clock = clocks.get(timezone);
-  if (!clock) clocks.set(timezone, (clock = new ZoneClock(timezone)));
-  return clock;
 }
 
 /** Rows looked up by id, put back in the order the ids were asked for. */

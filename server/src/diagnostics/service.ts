@@ -9,14 +9,14 @@ import type {
 import type { AuthContext } from '../auth/context.ts';
 import { scopeOf } from '../auth/context.ts';
 import { NotFoundError, ValidationError } from '../http/errors.ts';
+import { timeZone } from '../time/time-zone.ts';
 import type { ShiftDefinition } from './buckets.ts';
-import { coarsen, normaliseRange, planShifts, planTime } from './buckets.ts';
+import { coarsen, normaliseRange, planShifts, planTime, rangeBounds } from './buckets.ts';
 import { locationsJson } from './locations-json.ts';
 import type { RawTelemetryRepository } from './raw-repository.ts';
 import type { DeviceSubject, DiagnosticsRepository } from './repository.ts';
 import type { ParameterDescription, ValueGrid } from './series.ts';
-import { ParameterCatalogue, clockFor, inRequestOrder, readShiftGrids, readTimeGrid, selectionOf, seriesValues, storedNumbers } from './series.ts';
-import { addDays } from './zone-clock.ts';
+import { ParameterCatalogue, inRequestOrder, readShiftGrids, readTimeGrid, selectionOf, seriesValues, storedNumbers } from './series.ts';
 
 /** The parsed query of the device diagnostics call (contracts: deviceDiagnosticsQuerySchema). */
 export interface DeviceDiagnosticsRequest {
@@ -81,7 +81,7 @@ export class DiagnosticsService {
     }));
     if (wanted.every((w) => w.parameters.length === 0)) throw new NotFoundError();
     // Categories are in the timezone of the (first) device's company: a company user's devices share it.
-    const clock = clockFor(devices[0]!.timezone);
+    const zone = timeZone(devices[0]!.timezone);
     const readable = wanted.filter((w) => w.parameters.length > 0);
     const selection = selectionOf(
       readable.map((w) => w.device),
@@ -91,7 +91,7 @@ export class DiagnosticsService {
     const axes = new AxisRegistry();
 
     if (request.interval === 'shifts') {
-      const plan = planShifts(range, await this.companyShifts(devices[0]!), clock);
+      const plan = planShifts(range, await this.companyShifts(devices[0]!), zone);
       const grids = await readShiftGrids(this.repository, plan, selection, devices[0]!.companyId);
       const data = wanted.map(({ device, parameters }) => ({
         device: { id: device.id, name: device.name },
@@ -103,7 +103,7 @@ export class DiagnosticsService {
       return { interval: 'shifts', categories: plan.categories, parameters: axes.groups, units: axes.groups.map((g) => g.unit), data };
     }
 
-    const plan = planTime(coarsen(request.interval, range.days, selection.series.length), range, clock);
+    const plan = planTime(coarsen(request.interval, range.days, selection.series.length), range, zone);
     const grid = await readTimeGrid(this.repository, plan, selection);
     const data = wanted.map(({ device, parameters }) => ({
       device: { id: device.id, name: device.name },
@@ -133,14 +133,10 @@ export class DiagnosticsService {
       .filter((n) => n !== PARAMETER_NUMBERS.efficiency)
       .flatMap((n) => catalogue.describe(device.deviceTypeId, n) ?? []);
     if (parameters.length === 0) throw new NotFoundError();
-    const clock = clockFor(device.timezone);
+    const zone = timeZone(device.timezone);
     const limit = DIAGNOSTICS_LIMITS.asyncMaxPoints;
-    const rows = await this.raw.newestReadings(
-      { deviceId: device.id, companyId: device.companyId, numbers: parameters.map((p) => p.number) },
-      clock.startOf(range.from),
-      clock.startOf(addDays(range.to, 1)),
-      limit + 1,
-    );
+    const { start, end } = rangeBounds(range, zone);
+    const rows = await this.raw.newestReadings({ deviceId: device.id, companyId: device.companyId, numbers: parameters.map((p) => p.number) }, start, end, limit + 1);
     return {
       data: [
         {
@@ -152,7 +148,7 @@ export class DiagnosticsService {
               number: p.number,
               name: p.name,
               unit: { short: p.unit.short },
-              categories: kept.map((r) => clock.format(r.ts.getTime(), true)),
+              categories: kept.map((r) => zone.format(r.ts.getTime(), true)),
               values: kept.map((r) => r.value),
               capped: newestFirst.length > limit,
             };
@@ -170,16 +166,15 @@ export class DiagnosticsService {
     const range = normaliseRange(from, to);
     const [device] = await this.repository.findDevices(scopeOf(auth), [deviceId]);
     if (!device) throw new NotFoundError();
-    const clock = clockFor(device.timezone);
-    const start = clock.startOf(range.from);
-    const end = clock.startOf(addDays(range.to, 1));
+    const zone = timeZone(device.timezone);
+    const { start, end } = rangeBounds(range, zone);
     const max = DIAGNOSTICS_LIMITS.locationsMaxPoints;
     const target = { deviceId: device.id, companyId: device.companyId };
     const all = await this.raw.positions(target, start, end, max + 1);
-    if (all.length <= max) return { stepSeconds: null, json: locationsJson(all, clock) };
+    if (all.length <= max) return { stepSeconds: null, json: locationsJson(all, zone) };
     // Equal steps, a multiple of the geo slider's 5 minutes, few enough to keep at most `max` positions.
     const stepSeconds = Math.ceil((end.getTime() - start.getTime()) / 1000 / max / 300) * 300;
-    return { stepSeconds, json: locationsJson(await this.raw.thinnedPositions(target, start, end, stepSeconds), clock) };
+    return { stepSeconds, json: locationsJson(await this.raw.thinnedPositions(target, start, end, stepSeconds), zone) };
   }
 }
 

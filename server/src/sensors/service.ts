@@ -4,7 +4,6 @@ import type { AuthContext } from '../auth/context.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../administration/pg-errors.ts';
 import { booleanFilter, idFilter } from '../http/list.ts';
 import { timezoneChoices } from '../administration/timezones.ts';
-import { ZoneClock, dateText } from '../diagnostics/zone-clock.ts';
 import type { DecodedValues } from '../forms/decode.ts';
 import { idValue, textValue } from '../forms/values.ts';
 import type { FormFields } from '../forms/fields.ts';
@@ -14,6 +13,9 @@ import { NO_FAILED_FIELDS } from '../forms/routes.ts';
 import { requireSuperAdmin } from '../http/auth-hook.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
+import { dateText, parseDate } from '../time/calendar.ts';
+import type { TimeZone } from '../time/time-zone.ts';
+import { timeZone } from '../time/time-zone.ts';
 import type { SensorListFilter, SensorRow, SensorSortField, SensorWrite, SensorsRepository } from './repository.ts';
 import { SENSOR_SERIAL_INDEX } from './repository.ts';
 
@@ -51,12 +53,12 @@ export function sensorFields(): FormFields {
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
-/** The clock of a module's timezone; UTC for a name this runtime does not know. */
-function clockOf(timezone: string): ZoneClock {
+/** A module's timezone; UTC for a name this runtime does not know. */
+function zoneOf(timezone: string): TimeZone {
   try {
-    return new ZoneClock(timezone);
+    return timeZone(timezone);
   } catch {
-    return new ZoneClock('UTC');
+    return timeZone('UTC');
   }
 }
 
@@ -65,7 +67,7 @@ function localDate(instant: string, timezone: string): string | null {
   const ms = Date.parse(instant);
   const year = new Date(ms).getUTCFullYear();
   if (!(year >= 1900 && year <= 2999)) return null;
-  return dateText(clockOf(timezone).wall(ms).getTime());
+  return dateText(zoneOf(timezone).dayOf(ms));
 }
 
 /** The peripherals textarea: one per line, blank lines dropped. */
@@ -189,7 +191,7 @@ export class SensorsService implements FormResource {
       dealer: row.dealer,
       active: row.active,
       // The warranty's last day as the instant it starts in the module's timezone (the form speaks instants).
-      warrantyTo: row.warrantyTo === null ? null : clockOf(row.timezone).startOf(row.warrantyTo).toISOString(),
+      warrantyTo: row.warrantyTo === null ? null : new Date(zoneOf(row.timezone).startOfDay(parseDate(row.warrantyTo))).toISOString(),
       peripherals: peripherals.length > 0 ? peripherals.join('\n') : null,
     };
   }

@@ -2,9 +2,10 @@
 // machines' runs, breaks, card swaps, strangers' cards and overtime. Everything else (work per period, voltages,
 // positions) is derived from these segments. A day's plan depends only on the seed, the company and the date.
 import { Rng, hashInts, hashUnit } from './random.ts';
-import { MINUTE_MS, isoWeekday, localMinuteOfDay, localToInstant, weekIndex } from './local-time.ts';
-import type { DayNumber } from './local-time.ts';
 import type { SimCompany, SimDevice, SimFleet, SimOperator, SimShift } from './fleet.ts';
+import { MINUTE_MS, isoWeekday, weekIndex } from '../../time/calendar.ts';
+import type { DayNumber } from '../../time/calendar.ts';
+import { timeZone } from '../../time/time-zone.ts';
 
 /** One continuous use of a device: powered from `start` to `end` except during its breaks. */
 export interface Segment {
@@ -49,9 +50,10 @@ export function planCompanyDay(fleet: SimFleet, company: SimCompany, day: DayNum
   const segments: Segment[] = [];
   const usedInShift = company.shifts.map(() => new Set<number>());
   const duty = dutyRoster(fleet, company, day);
+  const zone = timeZone(company.timezone);
   for (const shift of company.shifts) {
-    const shiftStart = localToInstant(company.timezone, day, shift.startMinute);
-    const shiftEnd = localToInstant(company.timezone, day, shift.endMinute);
+    const shiftStart = zone.instantAt(day, shift.startMinute);
+    const shiftEnd = zone.instantAt(day, shift.endMinute);
     const plan: ShiftPlan = {
       fleet,
       company,
@@ -263,6 +265,6 @@ function silentDuring(device: SimDevice, from: number, to: number): boolean {
 /** Whether the device's module is in its daily silent window at an instant. */
 export function silentAt(device: SimDevice, instant: number): boolean {
   if (!device.silent) return false;
-  const minute = localMinuteOfDay(device.company.timezone, instant);
+  const minute = timeZone(device.company.timezone).minuteOfDay(instant);
   return minute >= device.silent.fromMinute && minute < device.silent.toMinute;
 }

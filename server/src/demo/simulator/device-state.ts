@@ -3,10 +3,11 @@
 // A run is one power interval of a plan segment; between runs electric trucks charge and diesel trucks refuel.
 import { planCompanyDay } from './day-plan.ts';
 import type { CompanyDayPlan, Segment } from './day-plan.ts';
-import { HOUR_MS, MINUTE_MS, dayNumber, formatDay, localDayOf, startOfLocalDay } from './local-time.ts';
-import type { DayNumber } from './local-time.ts';
 import { hashUnit } from './random.ts';
 import type { SimCompany, SimDevice, SimFleet } from './fleet.ts';
+import { HOUR_MS, MINUTE_MS, dateText, dayNumber } from '../../time/calendar.ts';
+import type { DayNumber } from '../../time/calendar.ts';
+import { timeZone } from '../../time/time-zone.ts';
 
 /** The first simulated day: every meter and battery starts from here, so history is the same for any start date. */
 export const EPOCH_DAY: DayNumber = dayNumber(2025, 1, 1);
@@ -25,7 +26,7 @@ export class Planner {
   constructor(readonly fleet: SimFleet) {}
 
   plan(company: SimCompany, day: DayNumber): CompanyDayPlan {
-    if (day < EPOCH_DAY) throw new Error(`the simulation starts on ${formatDay(EPOCH_DAY)}; ${formatDay(day)} is earlier`);
+    if (day < EPOCH_DAY) throw new Error(`the simulation starts on ${dateText(EPOCH_DAY)}; ${dateText(day)} is earlier`);
     const key = day * 16 + company.index;
     let plan = this.plans.get(key);
     if (!plan) {
@@ -92,7 +93,7 @@ export class DeviceTimeline {
    * is known: it needs the next run's start, or planning far enough ahead to see that nothing interrupts it.
    */
   private extendThrough(instant: number): void {
-    const target = localDayOf(this.device.company.timezone, instant) + 1;
+    const target = timeZone(this.device.company.timezone).dayOf(instant) + 1;
     while (this.plannedThrough < target || !this.lastChargeKnown()) {
       this.plannedThrough++;
       for (const segment of this.planner.segmentsOf(this.device, this.plannedThrough)) {
@@ -115,7 +116,7 @@ export class DeviceTimeline {
     const last = this.runs[this.runs.length - 1];
     if (!last || last.chargeKnown) return true;
     // A charge lasts at most (1 - SOC_MIN) / rate plus the plug-in delay: under five hours.
-    if (startOfLocalDay(this.device.company.timezone, this.plannedThrough + 1) < last.end + 5 * HOUR_MS) return false;
+    if (timeZone(this.device.company.timezone).startOfDay(this.plannedThrough + 1) < last.end + 5 * HOUR_MS) return false;
     this.afterRun(last, Number.POSITIVE_INFINITY);
     return true;
   }

@@ -3,18 +3,19 @@ import type { IngestBatch } from '../../telemetry/types.ts';
 import { FleetSimulator, PARAMETER } from './generator.ts';
 import { SILENT_DEVICE } from './fleet.ts';
 import type { SimDevice } from './fleet.ts';
-import { localDayOf, localMinuteOfDay, parseDay, startOfLocalDay } from './local-time.ts';
 import { insideYard } from './yard.ts';
+import { parseDate } from '../../time/calendar.ts';
+import { timeZone } from '../../time/time-zone.ts';
 
 // Four summer weeks, in each company's own days.
-const FIRST_DAY = parseDay('2026-06-01');
+const FIRST_DAY = parseDate('2026-06-01');
 const DAYS = 28;
 const simulator = new FleetSimulator();
 const history = new Map<SimDevice, IngestBatch>();
 const named = (name: string) => simulator.fleet.devices.find((d) => d.name === name) as SimDevice;
 const rangeOf = (device: SimDevice) => ({
-  from: startOfLocalDay(device.company.timezone, FIRST_DAY),
-  to: startOfLocalDay(device.company.timezone, FIRST_DAY + DAYS),
+  from: timeZone(device.company.timezone).startOfDay(FIRST_DAY),
+  to: timeZone(device.company.timezone).startOfDay(FIRST_DAY + DAYS),
 });
 
 beforeAll(() => {
@@ -56,19 +57,19 @@ describe('fleet simulator: the silent module', () => {
     const device = named(SILENT_DEVICE.device);
     const batch = history.get(device) as IngestBatch;
     const inWindow = (ts: Date) => {
-      const minute = localMinuteOfDay(device.company.timezone, ts.getTime());
+      const minute = timeZone(device.company.timezone).minuteOfDay(ts.getTime());
       return minute >= SILENT_DEVICE.fromMinute && minute < SILENT_DEVICE.toMinute;
     };
     expect([...batch.readings, ...batch.positions, ...batch.events].filter((item) => inWindow(item.ts))).toEqual([]);
     // The truck did work in those hours on some days: the gap hides real use, and data resumes right after it.
     const { from, to } = rangeOf(device);
     const usedInWindow = simulator.timeline(device).runsBetween(from, to).filter((run) => {
-      const start = localMinuteOfDay(device.company.timezone, run.start);
-      const end = localMinuteOfDay(device.company.timezone, run.end - 1);
+      const start = timeZone(device.company.timezone).minuteOfDay(run.start);
+      const end = timeZone(device.company.timezone).minuteOfDay(run.end - 1);
       return start < SILENT_DEVICE.toMinute && end >= SILENT_DEVICE.fromMinute && run.end - run.start > 3_600_000;
     });
     expect(usedInWindow.length).toBeGreaterThan(2);
-    const afterGap = batch.readings.filter((r) => r.parameter === PARAMETER.active && localMinuteOfDay(device.company.timezone, r.ts.getTime()) === SILENT_DEVICE.toMinute);
+    const afterGap = batch.readings.filter((r) => r.parameter === PARAMETER.active && timeZone(device.company.timezone).minuteOfDay(r.ts.getTime()) === SILENT_DEVICE.toMinute);
     expect(afterGap.length).toBeGreaterThan(0);
     // Every other module reports through those hours.
     const other = history.get(named('DF-03')) as IngestBatch;
@@ -122,7 +123,7 @@ describe('fleet simulator: operators and power', () => {
     // The damaged truck never runs; each machine has days it stands still on its own schedule.
     expect(segments.some((s) => s.device === named('DF-05').index)).toBe(false);
     const lathe = named('CNC Lathe 2');
-    const latheDays = new Set(segments.filter((s) => s.device === lathe.index).map((s) => localDayOf(company.timezone, s.start)));
+    const latheDays = new Set(segments.filter((s) => s.device === lathe.index).map((s) => timeZone(company.timezone).dayOf(s.start)));
     expect(latheDays.size).toBeGreaterThan(40);
     expect(latheDays.size).toBeLessThan(90);
   });

@@ -3,14 +3,15 @@ import { DEMO_DEVICE_TYPES } from '../demo-data.ts';
 import type { IngestBatch, ReadingInput } from '../../telemetry/types.ts';
 import { FleetSimulator, PARAMETER, SLOT_MS, splitLargestRemainder } from './generator.ts';
 import type { SimDevice } from './fleet.ts';
-import { DAY_MS, MINUTE_MS, isoWeekday, localDayOf, localMinuteOfDay, localToInstant, parseDay, startOfLocalDay } from './local-time.ts';
+import { DAY_MS, MINUTE_MS, isoWeekday, parseDate } from '../../time/calendar.ts';
+import { timeZone } from '../../time/time-zone.ts';
 
 // Two weeks around the spring clock change (2026-03-29), in Warsaw time; Riga changes on the same night.
-const FIRST_DAY = parseDay('2026-03-23');
+const FIRST_DAY = parseDate('2026-03-23');
 const DAYS = 14;
 const rangeOf = (device: SimDevice) => {
-  const tz = device.company.timezone;
-  return { from: startOfLocalDay(tz, FIRST_DAY), to: startOfLocalDay(tz, FIRST_DAY + DAYS) };
+  const zone = timeZone(device.company.timezone);
+  return { from: zone.startOfDay(FIRST_DAY), to: zone.startOfDay(FIRST_DAY + DAYS) };
 };
 
 const simulator = new FleetSimulator();
@@ -81,7 +82,7 @@ describe('fleet simulator: readings', () => {
     }
     expect(periods).toBeGreaterThan(10_000);
     const device = named('CNC Lathe 1');
-    const weekday = startOfLocalDay(device.company.timezone, FIRST_DAY + 1);
+    const weekday = timeZone(device.company.timezone).startOfDay(FIRST_DAY + 1);
     const live = violations(simulator.generate(device.serial, weekday, weekday + DAY_MS, 'live'), 60);
     expect(live.periods).toBeGreaterThan(300);
     expect({ ...live, periods: 0 }).toEqual({ periods: 0, unmatchedWork: 0, bad: [] });
@@ -91,16 +92,16 @@ describe('fleet simulator: readings', () => {
     const outside: string[] = [];
     let overtime = 0;
     for (const [device, batch] of history) {
-      const tz = device.company.timezone;
+      const zone = timeZone(device.company.timezone);
       const segments = simulator.segments(device, rangeOf(device).from, rangeOf(device).to);
       for (const r of values(batch, PARAMETER.work).filter((w) => w.value > 0)) {
         const t = r.ts.getTime();
         const use = segments.find((s) => s.powered.some(([on, off]) => on < t + SLOT_MS && off > t));
         // The use's shift, computed here from the company's shift table rather than taken from the plan.
-        const day = use && localDayOf(tz, use.start - (use.night ? 12 * 3_600_000 : 0));
+        const day = use && zone.dayOf(use.start - (use.night ? 12 * 3_600_000 : 0));
         const shift = use && device.company.shifts[use.shift];
-        const shiftStart = use && shift ? localToInstant(tz, day as number, shift.startMinute) : Number.NaN;
-        const shiftEnd = use && shift ? localToInstant(tz, day as number, shift.endMinute) : Number.NaN;
+        const shiftStart = use && shift ? zone.instantAt(day as number, shift.startMinute) : Number.NaN;
+        const shiftEnd = use && shift ? zone.instantAt(day as number, shift.endMinute) : Number.NaN;
         const inShift = t + SLOT_MS > shiftStart && t < shiftEnd && (use?.start ?? 0) >= shiftStart;
         const late = use !== undefined && t + SLOT_MS > shiftEnd;
         if (late && use?.overtime && use.shiftEnd === shiftEnd) overtime++;
@@ -165,10 +166,10 @@ describe('fleet simulator: readings', () => {
     for (const [device, batch] of history) {
       if (device.company.name !== 'Demo Factory') continue;
       for (const r of values(batch, PARAMETER.active)) {
-        const local = localDayOf('Europe/Warsaw', r.ts.getTime());
+        const local = timeZone('Europe/Warsaw').dayOf(r.ts.getTime());
         if (isoWeekday(local) >= 6) weekend += r.value;
         else weekday += r.value;
-        const minute = localMinuteOfDay('Europe/Warsaw', r.ts.getTime());
+        const minute = timeZone('Europe/Warsaw').minuteOfDay(r.ts.getTime());
         if (minute >= 22 * 60 || minute < 6 * 60) night += r.value;
         else day += r.value;
       }

@@ -11,10 +11,11 @@ import { silentAt } from './day-plan.ts';
 import type { Segment } from './day-plan.ts';
 import { DeviceTimeline, Planner } from './device-state.ts';
 import type { Run } from './device-state.ts';
-import { DAY_MS, HOUR_MS, MINUTE_MS, localDayOf } from './local-time.ts';
 import { batteryVolts, fuelLevelPercent, hydraulicBar, motorAmps, motorHours, signalQuality, supplyVolts } from './measurements.ts';
 import { hashUnit } from './random.ts';
 import { positionOnDrive } from './yard.ts';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../time/calendar.ts';
+import { timeZone } from '../../time/time-zone.ts';
 
 export const SLOT_MS = 5 * MINUTE_MS;
 
@@ -86,9 +87,9 @@ export class FleetSimulator {
 
   /** The plan segments of a device that overlap [from, to), including their card events around them. */
   segments(device: SimDevice, from: number, to: number): Segment[] {
-    const tz = device.company.timezone;
+    const zone = timeZone(device.company.timezone);
     const result: Segment[] = [];
-    for (let day = localDayOf(tz, from) - 1; day <= localDayOf(tz, to); day++) {
+    for (let day = zone.dayOf(from) - 1; day <= zone.dayOf(to); day++) {
       for (const segment of this.planner.segmentsOf(device, day)) {
         const first = Math.min(segment.start, segment.cardOn ?? segment.start);
         const last = Math.max(segment.end, segment.cardOff ?? segment.end);

@@ -4,11 +4,12 @@ import { UnauthorizedError } from '../../http/errors.ts';
 import type { IngestBatch, IngestResult, IngestService, ModuleIdentity } from '../../telemetry/types.ts';
 import { FleetSimulator, SLOT_MS } from './generator.ts';
 import type { Resolution } from './generator.ts';
-import { MINUTE_MS, localDayOf, startOfLocalDay } from './local-time.ts';
 import { DemoSimulator, MAX_LIVE_CATCH_UP_MS, resumeAfter } from './runner.ts';
 import type { DeviceParameters, TelemetryEnds } from './repository.ts';
 import { toMqttMessages } from './sinks.ts';
 import type { ModuleCredentials, TelemetrySink } from './sinks.ts';
+import { MINUTE_MS } from '../../time/calendar.ts';
+import { timeZone } from '../../time/time-zone.ts';
 
 /** Records every range it is asked for. */
 class RecordingSimulator extends FleetSimulator {
@@ -94,8 +95,8 @@ describe('demo simulator: history', () => {
     const end = Math.floor(NOW / SLOT_MS) * SLOT_MS;
     for (const device of simulator.fleet.devices) {
       const ranges = simulator.ranges.filter((r) => r.serial === device.serial);
-      const tz = device.company.timezone;
-      expect(ranges[0]?.from).toBe(startOfLocalDay(tz, localDayOf(tz, NOW) - 2));
+      const zone = timeZone(device.company.timezone);
+      expect(ranges[0]?.from).toBe(zone.startOfDay(zone.dayOf(NOW) - 2));
       expect(ranges.at(-1)?.to).toBe(end);
       ranges.forEach((r, i) => {
         expect(r.resolution).toBe('history');

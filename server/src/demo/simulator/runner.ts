@@ -5,12 +5,13 @@ import type { IngestBatch, IngestService, ModuleIdentity } from '../../telemetry
 import type { FleetSimulator } from './generator.ts';
 import { SLOT_MS } from './generator.ts';
 import type { SimDevice } from './fleet.ts';
-import { DAY_MS, MINUTE_MS, localDayOf, startOfLocalDay } from './local-time.ts';
 import { BackfillProgress } from './progress.ts';
 import type { ProgressOutput } from './progress.ts';
 import type { TelemetryEnds } from './repository.ts';
 import { ModuleIdentities } from './sinks.ts';
 import type { SimulatorLog, TelemetrySink } from './sinks.ts';
+import { DAY_MS, MINUTE_MS } from '../../time/calendar.ts';
+import { timeZone } from '../../time/time-zone.ts';
 
 export interface DemoSimulatorOptions {
   /** Days of history before today (local midnight in each company's timezone). */
@@ -103,16 +104,16 @@ export class DemoSimulator {
     if (onlyIfEmpty && last.size > 0) return null;
     const tasks: Task[] = [];
     for (const module of assigned) {
-      const tz = module.device.company.timezone;
-      const firstDay = localDayOf(tz, now) - this.options.historyDays;
+      const zone = timeZone(module.device.company.timezone);
+      const firstDay = zone.dayOf(now) - this.options.historyDays;
       const stored = last.get(module.identity.deviceId as number);
-      const from = Math.max(startOfLocalDay(tz, firstDay), stored ? resumeAfter(stored.getTime()) : 0);
+      const from = Math.max(zone.startOfDay(firstDay), stored ? resumeAfter(stored.getTime()) : 0);
       module.liveFrom = Math.max(end, from);
       if (from >= end) continue;
       // Batches of `batchDays` whole local days counted from the first day; the first may start later in its days.
       for (let day = firstDay; ; day += this.options.batchDays) {
-        const chunkEnd = Math.min(end, startOfLocalDay(tz, day + this.options.batchDays));
-        if (chunkEnd > from) tasks.push({ module, from: Math.max(from, startOfLocalDay(tz, day)), to: chunkEnd });
+        const chunkEnd = Math.min(end, zone.startOfDay(day + this.options.batchDays));
+        if (chunkEnd > from) tasks.push({ module, from: Math.max(from, zone.startOfDay(day)), to: chunkEnd });
         if (chunkEnd >= end) break;
       }
     }

@@ -4,11 +4,11 @@ import type { TestContext } from '../../../test/context.ts';
 import { createTestContext } from '../../../test/context.ts';
 import { seedDemoIfEmpty } from '../seed.ts';
 import { FleetSimulator, SLOT_MS } from './generator.ts';
-import { MINUTE_MS } from './local-time.ts';
 import { SimulatorRepository } from './repository.ts';
 import { DemoSimulator } from './runner.ts';
 import type { HistorySummary } from './runner.ts';
 import { IngestSink, ModuleIdentities } from './sinks.ts';
+import { MINUTE_MS } from '../../time/calendar.ts';
 
 // A short backfill and a live minute of the demo fleet through the real ingest service, on PGlite or PostgreSQL.
 describe('demo simulator through the ingest service', { timeout: 120_000 }, () => {

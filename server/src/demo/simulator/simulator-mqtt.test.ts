@@ -5,10 +5,10 @@ import { createTestContext } from '../../../test/context.ts';
 import { MqttIngestSubscriber } from '../../telemetry/mqtt-subscriber.ts';
 import { seedDemoIfEmpty } from '../seed.ts';
 import { FleetSimulator, SLOT_MS } from './generator.ts';
-import { MINUTE_MS } from './local-time.ts';
 import { SimulatorRepository } from './repository.ts';
 import { DemoSimulator } from './runner.ts';
 import { MqttSink } from './sinks.ts';
+import { MINUTE_MS } from '../../time/calendar.ts';
 
 /**
  * The live stream over the real MQTT path: simulator → local Mosquitto (see README) → the ingest subscriber →
