@@ -18,7 +18,7 @@ const features = existsSync(featuresDir)
 // relative to server/src; a file path shares that file only (auth/ is also the sign-in feature).
 const serverSrc = './server/src';
 const serverShared = [
-  'config.ts', 'db', 'http', 'forms', 'administration', 'mail', 'jobs', 'metrics', 'time',
+  'config.ts', 'db', 'http', 'forms', 'administration', 'mail', 'jobs', 'metrics', 'time', 'i18n',
   'auth/context.ts', 'auth/passwords.ts', 'auth/tokens.ts',
 ];
 const serverSharedDirs = serverShared.filter((entry) => !entry.endsWith('.ts'));
@@ -42,12 +42,6 @@ const serverFeatureEdges = {
   // A device's history is drawn from the diagnostics rollups by their repository.
   'device-history': ['diagnostics/repository.ts', 'diagnostics/buckets.ts'],
 };
-// TEMPORARY (issue 15 item 1): company time is moving from diagnostics/zone-clock.ts to the shared time/ module;
-// remove these once sensors, device-status and device-history import time/.
-for (const feature of ['sensors', 'device-status', 'device-history']) {
-  serverFeatureEdges[feature] = [...(serverFeatureEdges[feature] ?? []), 'diagnostics/zone-clock.ts'];
-}
-
 // Human text is two words (a letter-word, a space, a word with a lower-case letter: "No data", "3 devices selected")
 // or one capitalised word ("Unknown"). Everything else passes as an identifier: query keys, CSS and ECharts values,
 // API paths, enum members, 'PascalCaseError' names. The rule matches the exclusion against the whole string.
@@ -106,7 +100,7 @@ export default tseslint.config(
               target: `${serverSrc}/${name}`,
               from: serverSrc,
               except: [`./${name}`, ...serverShared.map((entry) => `./${entry}`), ...(serverFeatureEdges[name] ?? []).map((entry) => `./${entry}`)],
-              message: 'a server feature imports the shared layers (db, http, forms, auth context, mail, jobs, metrics, time, config) and the public modules listed in eslint.config.js, not other features',
+              message: 'a server feature imports the shared layers (db, http, forms, auth context, mail, jobs, metrics, time, i18n, config) and the public modules listed in eslint.config.js, not other features',
             })),
             {
               // TEMPORARY (issue 15 item 2): http/app.ts registers every feature's routes until the composition root
