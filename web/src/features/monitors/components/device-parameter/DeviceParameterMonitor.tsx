@@ -93,6 +93,7 @@ export function DeviceParameterMonitor({ settings, update, range, setRange, toda
       error={notFound ? null : (query.error ?? deviceTypes.error ?? groups.error)}
       settings={
         <DeviceParameterSettingsPanel
+          kind={KIND}
           settings={settings}
           parameters={offered}
           selectedDeviceCount={deviceIds?.length ?? 0}

@@ -21,11 +21,11 @@ import { chartFiles } from '../chart-files.ts';
 import { ChartMonitorFrame } from '../ChartMonitorFrame.tsx';
 import { deviceParameterCsv, deviceParameterOption } from '../device-parameter/device-parameter-chart.ts';
 import { deviceParameterRequest } from '../device-parameter/device-parameter-request.ts';
+import { DeviceParameterSettingsPanel } from '../device-parameter/DeviceParameterSettingsPanel.tsx';
 import type { DeviceSelection } from '../fields/DeviceSelectionField.tsx';
 import type { MonitorProps } from '../types.ts';
 import { fetchEfficiencyDiagnostics } from './efficiency-request.ts';
 import { efficiencyDeviceIds, efficiencyOffer } from './efficiency-rules.ts';
-import { EfficiencySettingsPanel } from './EfficiencySettingsPanel.tsx';
 
 const KIND = 'efficiency';
 
@@ -110,7 +110,8 @@ export function EfficiencyMonitor({ settings, update, range, setRange, today }: 
       query={query}
       error={notFound ? null : (query.error ?? deviceTypes.error ?? groups.error)}
       settings={
-        <EfficiencySettingsPanel
+        <DeviceParameterSettingsPanel
+          kind={KIND}
           settings={{ ...settings, interval }}
           devices={deviceOptions}
           parameters={offered}
