@@ -43,7 +43,7 @@ export function DeviceOperatorMonitor({ settings, update, range, setRange, today
   const { parameter, magicType, edited } = settings;
   const option = useMemo(() => {
     if (!data) return null;
-    const files = chartFiles(t(MONITOR_TITLE_KEYS[KIND]), range, () => deviceOperatorCsv(data, parameter));
+    const files = chartFiles(t(MONITOR_TITLE_KEYS[KIND]), range, () => deviceOperatorCsv(data, parameter, t));
     return deviceOperatorOption(data, { parameter, magicType, edited, ...files, t });
   }, [data, edited, magicType, parameter, range, t]);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DeviceDiagnosticsResponse, DiagnosticsUnit } from '@gearwatch/contracts';
 import { deviceParameterOption, deviceParameterSeries } from './device-parameter-chart.ts';
 
-const t = (key: string) => ({ 'monitor.axis.on': 'On', 'monitor.axis.off': 'Off', 'monitor.parameter.efficiency': 'Efficiency' })[key] ?? key;
+const t = (key: string) => ({ 'monitor.axis.on': 'On', 'monitor.axis.off': 'Off', 'monitor.parameter.efficiency': 'Efficiency', 'monitor.unit.h': 'hrs' })[key] ?? key;
 
 const SECONDS: DiagnosticsUnit = { short: 's', long: 'seconds', min: null, max: null };
 const PERCENT: DiagnosticsUnit = { short: '%', long: 'percent', min: 0, max: 100 };
@@ -67,7 +67,7 @@ describe('deviceParameterOption', () => {
   it('shows seconds in hours above an hour, percent 0–100 by 10, and on/off as words', () => {
     const { yAxis } = build();
     const [seconds, percent, volt, onOff] = yAxis;
-    expect(seconds?.name).toBe('h');
+    expect(seconds?.name).toBe('hrs');
     expect(seconds?.axisLabel.formatter(5400)).toBe('1.5');
     expect(percent).toMatchObject({ min: 0, max: 100, interval: 10, name: '%' });
     expect(volt?.axisLabel.formatter(24.456)).toBe('24.46');
@@ -77,7 +77,7 @@ describe('deviceParameterOption', () => {
 
   it('rounds tooltip values to 2 decimals in the unit of their axis', () => {
     const { series } = build();
-    expect(series[0]?.tooltip.valueFormatter(2400.555)).toBe('0.67 h');
+    expect(series[0]?.tooltip.valueFormatter(2400.555)).toBe('0.67 hrs');
     expect(series[2]?.tooltip.valueFormatter(24.456)).toBe('24.46 V');
     expect(series[3]?.tooltip.valueFormatter(1)).toBe('On');
     expect(series[2]?.tooltip.valueFormatter(null)).toBe('–');

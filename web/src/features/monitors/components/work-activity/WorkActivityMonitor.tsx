@@ -33,7 +33,7 @@ export function WorkActivityMonitor({ settings, update, range, setRange, today }
   const { parameter, magicType, edited } = settings;
   const option = useMemo(() => {
     if (!data || !request) return null;
-    const files = chartFiles(t(MONITOR_TITLE_KEYS[KIND]), range, () => workActivityCsv(data, parameter));
+    const files = chartFiles(t(MONITOR_TITLE_KEYS[KIND]), range, () => workActivityCsv(data, parameter, t));
     return workActivityOption(data, { parameter, magicType, edited, ...files, xlsx: () => downloadXlsx(workActivityFileQuery(request)), t });
   }, [data, downloadXlsx, edited, magicType, parameter, range, request, t]);
 
