@@ -5,7 +5,7 @@
 //   1. its request and query: `request` from the settings and dates (null while they are not valid), then
 //      `useMonitorQuery(KIND, request, fetch)`; `useAnsweredInterval` when the kind has an interval field;
 //   2. its pure option builder in a `<kind>-chart.ts` beside it, with the CSV text, every UI word through `t`,
-//      unit-tested there: `useMemo(() => data ? build(data, { ...settings, ...chartFiles(title, range, csv), t }) : null)`;
+//      unit-tested there: `useMemo(() => data ? build(data, { ...settings, ...monitorFiles(title, range, csv), t }) : null)`;
 //   3. this frame: `<ChartMonitorFrame warning query option empty onChartTypeChange={update} settings={<Panel />} />`.
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';

@@ -1,11 +1,11 @@
 import type { ChartGridOption, ChartOption } from '../../../components/chart/echarts.ts';
 import { chartFrame } from '../../../components/chart/layout.ts';
 import { buildToolbox } from '../../../components/chart/toolbox.ts';
-import type { ChartFiles } from './chart-files.ts';
+import type { MonitorFiles } from './monitor-files.ts';
 import type { Translate } from './chart-text.ts';
 
 /** What every monitor's option builder takes besides its answer and its own settings. */
-export interface MonitorChartOptions extends ChartFiles {
+export interface MonitorChartOptions extends MonitorFiles {
   /** Edit mode: the toolbox shows and the legend and grid make room for it (spec 02 §4). */
   edited: boolean;
   /** The spreadsheet export, for the charts that have one. */

@@ -4,7 +4,7 @@ import { DEVICE_OPERATOR_INTERVALS, fitInterval, MONITOR_MESSAGE_KEYS, MONITOR_T
 import type { DateRange, DeviceOperatorInterval } from '@gearwatch/contracts';
 import { useAnsweredInterval } from '../../hooks/useAnsweredInterval.ts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
-import { chartFiles } from '../chart-files.ts';
+import { monitorFiles } from '../monitor-files.ts';
 import { ChartMonitorFrame } from '../ChartMonitorFrame.tsx';
 import type { MonitorProps } from '../types.ts';
 import { deviceOperatorCsv, deviceOperatorOption } from './device-operator-chart.ts';
@@ -43,7 +43,7 @@ export function DeviceOperatorMonitor({ settings, update, range, setRange, today
   const { parameter, magicType, edited } = settings;
   const option = useMemo(() => {
     if (!data) return null;
-    const files = chartFiles(t(MONITOR_TITLE_KEYS[KIND]), range, () => deviceOperatorCsv(data, parameter, t));
+    const files = monitorFiles(t(MONITOR_TITLE_KEYS[KIND]), range, () => deviceOperatorCsv(data, parameter, t));
     return deviceOperatorOption(data, { parameter, magicType, edited, ...files, t });
   }, [data, edited, magicType, parameter, range, t]);
 

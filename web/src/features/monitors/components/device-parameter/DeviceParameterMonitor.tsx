@@ -1,19 +1,17 @@
-import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { DEVICE_PARAMETER_INTERVALS, fitInterval, monitorValidity, MONITOR_TITLE_KEYS, reconcileParameters, selectableParameters } from '@gearwatch/contracts';
+import { useMemo } from 'react';
+import { DEVICE_PARAMETER_INTERVALS, fitInterval, monitorValidity, reconcileParameters, selectableParameters } from '@gearwatch/contracts';
 import type { DateRange, DeviceParameterInterval, DeviceParameterSettings, MonitorValidity } from '@gearwatch/contracts';
 import { useDevices } from '../../../../api/data-areas.ts';
-import { ApiError } from '../../../../api/errors.ts';
 import { useDeviceGroups, useDeviceTypes, useProductionShifts } from '../../api/model.ts';
 import { useAnsweredInterval } from '../../hooks/useAnsweredInterval.ts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
-import { chartFiles } from '../chart-files.ts';
+import { useParametersNotFound } from '../../hooks/useParametersNotFound.ts';
 import { ChartMonitorFrame } from '../ChartMonitorFrame.tsx';
 import type { DeviceSelection } from '../fields/DeviceSelectionField.tsx';
 import type { MonitorProps } from '../types.ts';
-import { deviceParameterCsv, deviceParameterOption } from './device-parameter-chart.ts';
 import { deviceParameterRequest, fetchDeviceDiagnostics, selectedDeviceIds } from './device-parameter-request.ts';
 import { DeviceParameterSettingsPanel } from './DeviceParameterSettingsPanel.tsx';
+import { useDeviceParameterOption } from './useDeviceParameterOption.ts';
 
 const KIND = 'device-parameter';
 const WAITING: MonitorValidity = { valid: false, warning: null };
@@ -23,7 +21,6 @@ const WAITING: MonitorValidity = { valid: false, warning: null };
  * groups) over a date range at an interval, as bars or lines.
  */
 export function DeviceParameterMonitor({ settings, update, range, setRange, today }: MonitorProps<'device-parameter'>) {
-  const { t } = useTranslation();
   const devices = useDevices();
   const groups = useDeviceGroups();
   const deviceTypes = useDeviceTypes();
@@ -51,11 +48,7 @@ export function DeviceParameterMonitor({ settings, update, range, setRange, toda
 
   useAnsweredInterval({ kind: KIND, request, answer: data, answered: data?.interval, offered: DEVICE_PARAMETER_INTERVALS, update });
 
-  // Spec 02 §8: a 404 (none of the parameters exists on the devices) clears the chosen parameters.
-  const notFound = query.error instanceof ApiError && query.error.status === 404;
-  useEffect(() => {
-    if (notFound && request) update({ parameters: [] });
-  }, [notFound, request, update]);
+  const notFound = useParametersNotFound(query.error, request, update);
 
   const changeSelection = (patch: Partial<DeviceSelection>) => {
     const next = { ...settings, ...patch };
@@ -76,12 +69,7 @@ export function DeviceParameterMonitor({ settings, update, range, setRange, toda
     if (interval !== settings.interval) update({ interval });
   };
 
-  const { magicType, edited } = settings;
-  const option = useMemo(() => {
-    if (!data) return null;
-    const files = chartFiles(t(MONITOR_TITLE_KEYS[KIND]), range, () => deviceParameterCsv(data, t));
-    return deviceParameterOption(data, { magicType, edited, ...files, t });
-  }, [data, edited, magicType, range, t]);
+  const option = useDeviceParameterOption(KIND, data, settings, range);
 
   return (
     <ChartMonitorFrame

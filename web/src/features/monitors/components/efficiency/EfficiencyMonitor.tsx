@@ -1,5 +1,4 @@
-import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useMemo } from 'react';
 import {
   applyEfficiencyChoice,
   availableIntervals,
@@ -7,21 +6,19 @@ import {
   efficiencySelectableDevices,
   EFFICIENCY_INTERVALS,
   fitInterval,
-  MONITOR_TITLE_KEYS,
   monitorValidity,
   reconcileEfficiencyParameters,
 } from '@gearwatch/contracts';
 import type { DateRange, DiagnosticsInterval, EfficiencyInterval } from '@gearwatch/contracts';
 import { useDevices } from '../../../../api/data-areas.ts';
-import { ApiError } from '../../../../api/errors.ts';
 import { useDeviceGroups, useDeviceTypes } from '../../api/model.ts';
 import { useAnsweredInterval } from '../../hooks/useAnsweredInterval.ts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
-import { chartFiles } from '../chart-files.ts';
+import { useParametersNotFound } from '../../hooks/useParametersNotFound.ts';
 import { ChartMonitorFrame } from '../ChartMonitorFrame.tsx';
-import { deviceParameterCsv, deviceParameterOption } from '../device-parameter/device-parameter-chart.ts';
 import { deviceParameterRequest } from '../device-parameter/device-parameter-request.ts';
 import { DeviceParameterSettingsPanel } from '../device-parameter/DeviceParameterSettingsPanel.tsx';
+import { useDeviceParameterOption } from '../device-parameter/useDeviceParameterOption.ts';
 import type { DeviceSelection } from '../fields/DeviceSelectionField.tsx';
 import type { MonitorProps } from '../types.ts';
 import { fetchEfficiencyDiagnostics } from './efficiency-request.ts';
@@ -38,7 +35,6 @@ function isEfficiencyInterval(interval: DiagnosticsInterval): interval is Effici
  * of one type (or of the devices of chosen groups) over a date range at an interval, one y-axis per unit.
  */
 export function EfficiencyMonitor({ settings, update, range, setRange, today }: MonitorProps<'efficiency'>) {
-  const { t } = useTranslation();
   const devices = useDevices();
   const groups = useDeviceGroups();
   const deviceTypes = useDeviceTypes();
@@ -65,11 +61,7 @@ export function EfficiencyMonitor({ settings, update, range, setRange, today }: 
   const offeredIntervals = useMemo(() => availableIntervals(KIND, range).filter(isEfficiencyInterval), [range]);
   useAnsweredInterval({ kind: KIND, request, answer: data, answered: data?.interval, offered: offeredIntervals, update });
 
-  // Spec 02 §8: a 404 (none of the parameters exists on the devices) clears the chosen parameters.
-  const notFound = query.error instanceof ApiError && query.error.status === 404;
-  useEffect(() => {
-    if (notFound && request) update({ parameters: [] });
-  }, [notFound, request, update]);
+  const notFound = useParametersNotFound(query.error, request, update);
 
   const changeSelection = (patch: Partial<DeviceSelection>) => {
     // Spec 02 §4: switching between devices and groups only saves.
@@ -94,12 +86,7 @@ export function EfficiencyMonitor({ settings, update, range, setRange, today }: 
     if (nextInterval !== settings.interval && isEfficiencyInterval(nextInterval)) update({ interval: nextInterval });
   };
 
-  const { magicType, edited } = settings;
-  const option = useMemo(() => {
-    if (!data) return null;
-    const files = chartFiles(t(MONITOR_TITLE_KEYS[KIND]), range, () => deviceParameterCsv(data, t));
-    return deviceParameterOption(data, { magicType, edited, ...files, t });
-  }, [data, edited, magicType, range, t]);
+  const option = useDeviceParameterOption(KIND, data, settings, range);
 
   return (
     <ChartMonitorFrame

@@ -4,7 +4,7 @@ import { monitorValidity, MONITOR_TITLE_KEYS, WORK_ACTIVITY_SHIFT_PARAMETERS } f
 import type { MonitorValidity } from '@gearwatch/contracts';
 import { useProductionShifts } from '../../api/model.ts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
-import { chartFiles } from '../chart-files.ts';
+import { monitorFiles } from '../monitor-files.ts';
 import { ChartMonitorFrame } from '../ChartMonitorFrame.tsx';
 import type { MonitorProps } from '../types.ts';
 import { useFactoryXlsxExport } from '../work-activity/useFactoryXlsxExport.ts';
@@ -41,7 +41,7 @@ export function WorkActivityShiftMonitor({ settings, update, range, setRange, to
   const { parameter, edited } = settings;
   const option = useMemo(() => {
     if (!data || !request) return null;
-    const files = chartFiles(t(MONITOR_TITLE_KEYS[KIND]), range, () => workActivityShiftCsv(data, parameter, t));
+    const files = monitorFiles(t(MONITOR_TITLE_KEYS[KIND]), range, () => workActivityShiftCsv(data, parameter, t));
     return workActivityShiftOption(data, { parameter, edited, ...files, xlsx: () => downloadXlsx(request), t });
   }, [data, downloadXlsx, edited, parameter, range, request, t]);
 

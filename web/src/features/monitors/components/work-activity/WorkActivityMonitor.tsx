@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { monitorValidity, MONITOR_TITLE_KEYS, WORK_ACTIVITY_PARAMETERS } from '@gearwatch/contracts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
-import { chartFiles } from '../chart-files.ts';
+import { monitorFiles } from '../monitor-files.ts';
 import { ChartMonitorFrame } from '../ChartMonitorFrame.tsx';
 import type { MonitorProps } from '../types.ts';
 import { useFactoryXlsxExport } from './useFactoryXlsxExport.ts';
@@ -33,7 +33,7 @@ export function WorkActivityMonitor({ settings, update, range, setRange, today }
   const { parameter, magicType, edited } = settings;
   const option = useMemo(() => {
     if (!data || !request) return null;
-    const files = chartFiles(t(MONITOR_TITLE_KEYS[KIND]), range, () => workActivityCsv(data, parameter, t));
+    const files = monitorFiles(t(MONITOR_TITLE_KEYS[KIND]), range, () => workActivityCsv(data, parameter, t));
     return workActivityOption(data, { parameter, magicType, edited, ...files, xlsx: () => downloadXlsx(workActivityFileQuery(request)), t });
   }, [data, downloadXlsx, edited, magicType, parameter, range, request, t]);
 
