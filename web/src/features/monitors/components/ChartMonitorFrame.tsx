@@ -1,12 +1,14 @@
 // The frame of every chart monitor: MonitorFrame with the chart, or "No data found" for an answer with nothing to
 // draw, or nothing before the first answer (the frame's spinner shows the call).
 //
-// A chart monitor is a short file (see device-operator/DeviceOperatorMonitor.tsx):
-//   1. its request and query: `request` from the settings and dates (null while they are not valid), then
-//      `useMonitorQuery(KIND, request, fetch)`; `useAnsweredInterval` when the kind has an interval field;
-//   2. its pure option builder in a `<kind>-chart.ts` beside it, with the CSV text, every UI word through `t`,
-//      unit-tested there: `useMemo(() => data ? build(data, { ...settings, ...monitorFiles(title, range, csv), t }) : null)`;
-//   3. this frame: `<ChartMonitorFrame warning query option empty onChartTypeChange={update} settings={<Panel />} />`.
+// A chart monitor is a short file (device-operator/DeviceOperatorMonitor.tsx is one):
+//   1. its request and data: `request` from the settings and dates, null while they are not valid (monitorValidity),
+//      then `useMonitorQuery(KIND, request, fetch)`; `useAnsweredInterval` if the kind has an interval field;
+//   2. its option builder: a pure function in `<kind>-chart.ts` beside it, unit-tested there, `categoryChart` plus
+//      its y-axes and series, with the CSV text beside it and every word through `t` (chart-text.ts). The monitor
+//      memoises `data ? build(data, { magicType, edited, ...monitorFiles(title, range, () => csv(data, t)), t }) : null`,
+//      taking out the settings the chart reads (a change of any other setting must not redraw it);
+//   3. this frame: `<ChartMonitorFrame option empty warning query settings={<Panel />} onChartTypeChange={update} />`.
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { MONITOR_TITLE_KEYS } from '@gearwatch/contracts';
