@@ -1,5 +1,5 @@
 import type { CurrentUser, DeviceDiagnosticsResponse, DeviceGroupListEntry, DeviceTypeMonitorEntry, Device, MonitorParameter, ProductionShift } from '@gearwatch/contracts';
-import { PARAMETER_TAGS } from '@gearwatch/contracts';
+import { EFFICIENCY_UNIT, PARAMETER_TAGS } from '@gearwatch/contracts';
 
 // A small fleet for the monitors' tests: two forklifts of one type, a press of another that shares only work and
 // active with them, and a device whose type has no parameters.
@@ -74,6 +74,27 @@ export function workAnswer(interval: DeviceDiagnosticsResponse['interval'] = 'ho
     data: [
       { device: { id: 1, name: 'Forklift A' }, parameters: series([1800, 2400.555]) },
       { device: { id: 2, name: 'Forklift B' }, parameters: series([null, 600]) },
+    ],
+  };
+}
+
+/** An answer of the device diagnostics call for efficiency and work time of the two forklifts: two units, two axes. */
+export function efficiencyAnswer(interval: DeviceDiagnosticsResponse['interval'] = 'hour'): DeviceDiagnosticsResponse {
+  const series = (efficiency: (number | null)[], work: (number | null)[]) => [
+    { number: 0, name: 'efficiency', unit: EFFICIENCY_UNIT, axis: 0, values: efficiency },
+    { number: 1, name: 'Work time', unit: seconds, axis: 1, values: work },
+  ];
+  return {
+    interval,
+    categories: ['2026-03-02 10:00', '2026-03-02 11:00'],
+    parameters: [
+      { unit: EFFICIENCY_UNIT, parameters: [{ number: 0, name: 'efficiency' }] },
+      { unit: seconds, parameters: [{ number: 1, name: 'Work time' }] },
+    ],
+    units: [EFFICIENCY_UNIT, seconds],
+    data: [
+      { device: { id: 1, name: 'Forklift A' }, parameters: series([87.6, 0], [1800, 2400.555]) },
+      { device: { id: 2, name: 'Forklift B' }, parameters: series([50, null], [null, 600]) },
     ],
   };
 }

@@ -1,14 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CSV_BOM, CSV_CONTENT_TYPE, DEFAULT_PAGE_SIZE, DIAGNOSTICS_LIMITS, monitorValidity, MONITOR_TITLE_KEYS, reconcileParameters, selectableParameters } from '@gearwatch/contracts';
+import { DEFAULT_PAGE_SIZE, DIAGNOSTICS_LIMITS, monitorValidity, MONITOR_TITLE_KEYS, reconcileParameters, selectableParameters } from '@gearwatch/contracts';
 import { useDevices } from '../../../../api/data-areas.ts';
-import { ApiError } from '../../../../api/errors.ts';
-import { downloadFile } from '../../../../components/download.ts';
 import { useDeviceTypes } from '../../api/model.ts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
+import { useParametersNotFound } from '../../hooks/useParametersNotFound.ts';
+import { monitorFiles } from '../monitor-files.ts';
 import { MonitorAction, MonitorFrame } from '../MonitorFrame.tsx';
 import type { MonitorProps } from '../types.ts';
 import { asyncRequest, fetchAsyncDiagnostics } from './async-request.ts';
@@ -41,11 +41,7 @@ export function AsyncMonitor({ settings, update, range, setRange, today }: Monit
   const query = useMonitorQuery(KIND, request, fetchAsyncDiagnostics);
   const data = request ? query.data : undefined;
 
-  // Spec 02 §8: a 404 (none of the parameters exists on the device) clears the chosen parameters.
-  const notFound = query.error instanceof ApiError && query.error.status === 404;
-  useEffect(() => {
-    if (notFound && request) update({ parameters: [] });
-  }, [notFound, request, update]);
+  const notFound = useParametersNotFound(query.error, request, update);
 
   const rows = useMemo(() => (data ? asyncRows(data) : null), [data]);
   const capped = useMemo(() => (data ? cappedParameters(data) : []), [data]);
@@ -63,8 +59,8 @@ export function AsyncMonitor({ settings, update, range, setRange, today }: Monit
 
   const exportCsv = () => {
     if (!rows) return;
-    const csv = asyncCsv(rows, { parameter: t('monitor.async.column.parameter'), value: t('monitor.async.column.value') });
-    downloadFile(CSV_BOM + csv, `${t(MONITOR_TITLE_KEYS[KIND])}-${range.from}-${range.to}.csv`, CSV_CONTENT_TYPE);
+    const headers = { parameter: t('monitor.async.column.parameter'), value: t('monitor.async.column.value') };
+    monitorFiles(t(MONITOR_TITLE_KEYS[KIND]), range, () => asyncCsv(rows, headers)).csv();
   };
 
   return (

@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { DIAGNOSTICS_LIMITS } from '@gearwatch/contracts';
 import type { AsyncSettings, DateRange, SelectableParameter } from '@gearwatch/contracts';
-import { DateRangeField } from '../../../../components/dates/DateRangeField.tsx';
+import { DatesField } from '../fields/DatesField.tsx';
 import { ParameterField } from '../fields/ParameterField.tsx';
 import { AsyncDeviceField } from './AsyncDeviceField.tsx';
 
@@ -19,7 +17,6 @@ export interface AsyncSettingsPanelProps {
 /** Spec 02 §2 item 7: one device, its parameters (disabled until the device is chosen), the dates. */
 export function AsyncSettingsPanel(props: AsyncSettingsPanelProps) {
   const { settings, parameters, range, today } = props;
-  const { t } = useTranslation();
   return (
     <>
       <AsyncDeviceField value={settings.device} onChange={props.onDeviceChange} />
@@ -31,7 +28,7 @@ export function AsyncSettingsPanel(props: AsyncSettingsPanelProps) {
         value={settings.parameters}
         onChange={props.onParametersChange}
       />
-      <DateRangeField label={t('monitor.field.dates')} value={range} onChange={props.onRangeChange} today={today} maxDays={DIAGNOSTICS_LIMITS.maxRangeDays} presets fullWidth />
+      <DatesField value={range} onChange={props.onRangeChange} today={today} />
     </>
   );
 }

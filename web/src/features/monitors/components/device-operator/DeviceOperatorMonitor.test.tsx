@@ -1,14 +1,11 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { getInstanceByDom } from 'echarts/core';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { CSV_BOM, CSV_CONTENT_TYPE, defaultMonitorSettings, todayIn } from '@gearwatch/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultMonitorSettings, todayIn } from '@gearwatch/contracts';
 import type { BoardSetting, DeviceOperatorGroupListEntry, DeviceOperatorListEntry, DeviceOperatorSettings, OperatorDiagnosticsResponse } from '@gearwatch/contracts';
-import { downloadFile } from '../../../../components/download.ts';
+import { chartTexts } from '../../test/chart-texts.ts';
 import { listReply } from '../../test/fake-api.ts';
 import type { FakeHandler } from '../../test/fake-api.ts';
 import { BOARD_PREPARE_TIMEOUT_MS, prepareBoardTests, renderBoard } from '../../test/render-board.tsx';
-
-vi.mock('../../../../components/download.ts', () => ({ downloadFile: vi.fn() }));
 
 const DIAGNOSTICS = '/api/deviceoperators/diagnostics/multiple';
 const TITLE = 'Operator work';
@@ -60,22 +57,6 @@ function routes(handler: FakeHandler): Record<string, FakeHandler> {
   };
 }
 
-function chartOf(element: HTMLElement) {
-  const chart = getInstanceByDom(element);
-  if (!chart) throw new Error('no chart instance');
-  return chart;
-}
-
-type DrawnSeries = { name: string; type: string; stack: string; data: (number | null)[] };
-const drawnSeries = (element: HTMLElement) => chartOf(element).getOption().series as DrawnSeries[];
-
-function clickToolbox(element: HTMLElement, title: string) {
-  const elements = chartOf(element).getZr().storage.getDisplayList(true) as unknown as Array<{ __title?: string; trigger: (event: string) => void }>;
-  const icon = elements.find((candidate) => candidate.__title === title);
-  if (!icon) throw new Error(`no toolbox icon titled ${title}`);
-  act(() => icon.trigger('click'));
-}
-
 beforeAll(prepareBoardTests, BOARD_PREPARE_TIMEOUT_MS);
 
 describe('DeviceOperatorMonitor', { timeout: 20_000 }, () => {
@@ -90,16 +71,14 @@ describe('DeviceOperatorMonitor', { timeout: 20_000 }, () => {
     expect(callsTo('GET', DIAGNOSTICS)).toHaveLength(0);
   });
 
-  it('asks for the chosen operators and draws one stacked bar series per operator', async () => {
+  it('asks for the chosen operators and draws them, named in the legend, against a seconds axis', async () => {
     const { callsTo } = await renderBoard('diagnostics', { board: board({ deviceOperators: [5, 4], interval: 'hour' }), routes: routes(() => ({ body: operatorAnswer() })) });
     const frame = await screen.findByTestId('monitor-device-operator');
     const chart = await within(frame).findByRole('img', { name: TITLE });
     const today = todayIn('Europe/Warsaw');
     expect(callsTo('GET', DIAGNOSTICS).map((call) => Object.fromEntries(call.query))).toEqual([{ deviceOperators: '5,4', interval: 'hour', from: today, to: today }]);
-    expect(drawnSeries(chart).map((s) => [s.name, s.type, s.stack, s.data])).toEqual([
-      ['Agnieszka Dąbrowska', 'bar', 'operators', [1800.12345, null]],
-      ['Grzegorz Lewandowski', 'bar', 'operators', [600, 2400]],
-    ]);
+    // The highest stack of work is 2400 s: the axis is in minutes.
+    expect(chartTexts(chart)).toEqual(expect.arrayContaining(['Agnieszka Dąbrowska', 'Grzegorz Lewandowski', 'min', '2026-03-02 10:00']));
   });
 
   it('asks for the chosen groups by id when choosing groups', async () => {
@@ -118,10 +97,12 @@ describe('DeviceOperatorMonitor', { timeout: 20_000 }, () => {
       routes: routes(() => ({ body: operatorAnswer() })),
     });
     const frame = await screen.findByTestId('monitor-device-operator');
-    await within(frame).findByRole('img', { name: TITLE });
+    expect(chartTexts(await within(frame).findByRole('img', { name: TITLE }))).toContain('min');
     await user.click(within(frame).getByRole('radio', { name: 'Activity' }));
     await waitFor(() => expect(savedSettings(savedBoards())?.parameter).toBe(2));
-    await waitFor(() => expect(drawnSeries(within(frame).getByRole('img', { name: TITLE })).map((s) => s.data)).toEqual([[3000, 600], [1200, 3600]]));
+    // The highest stack of activity is 4800 s: the axis turns to hours.
+    await waitFor(() => expect(chartTexts(within(frame).getByRole('img', { name: TITLE }))).toContain('h'));
+    expect(chartTexts(within(frame).getByRole('img', { name: TITLE }))).not.toContain('min');
     expect(callsTo('GET', DIAGNOSTICS)).toHaveLength(1);
   });
 
@@ -148,33 +129,6 @@ describe('DeviceOperatorMonitor', { timeout: 20_000 }, () => {
     expect(await within(frame).findByRole('img', { name: TITLE })).toBeTruthy();
     expect(callsTo('GET', DIAGNOSTICS)).toHaveLength(1);
     expect(callsTo('GET', DIAGNOSTICS)[0]?.query.get('interval')).toBe('5min');
-  });
-
-  it('exports the chosen parameter as CSV: semicolons, every cell quoted, seconds to 3 decimals', async () => {
-    vi.mocked(downloadFile).mockClear();
-    await renderBoard('diagnostics', { board: board({ deviceOperators: [5, 4], interval: 'hour', edited: true }), routes: routes(() => ({ body: operatorAnswer() })) });
-    const frame = await screen.findByTestId('monitor-device-operator');
-    clickToolbox(await within(frame).findByRole('img', { name: TITLE }), 'Save as CSV');
-    expect(downloadFile).toHaveBeenCalledTimes(1);
-    const [content, fileName, mime] = vi.mocked(downloadFile).mock.calls[0] ?? [];
-    expect(content).toBe(
-      CSV_BOM +
-        '"DateTime";"Agnieszka Dąbrowska [s]";"Grzegorz Lewandowski [s]"\r\n' +
-        '"2026-03-02 10:00";"1800.123";"600"\r\n' +
-        '"2026-03-02 11:00";"";"2400"\r\n',
-    );
-    const today = todayIn('Europe/Warsaw');
-    expect(fileName).toBe(`${TITLE}-${today}-${today}.csv`);
-    expect(mime).toBe(CSV_CONTENT_TYPE);
-  });
-
-  it('saves the line/bar switch of the toolbox and keeps the operators stacked', async () => {
-    const { savedBoards, callsTo } = await renderBoard('diagnostics', { board: board({ deviceOperators: [5, 4], interval: 'hour', edited: true }), routes: routes(() => ({ body: operatorAnswer() })) });
-    const frame = await screen.findByTestId('monitor-device-operator');
-    clickToolbox(await within(frame).findByRole('img', { name: TITLE }), 'Line chart');
-    await waitFor(() => expect(savedSettings(savedBoards())?.magicType).toBe('line'));
-    await waitFor(() => expect(drawnSeries(within(frame).getByRole('img', { name: TITLE })).map((s) => [s.type, s.stack])).toEqual([['line', 'operators'], ['line', 'operators']]));
-    expect(callsTo('GET', DIAGNOSTICS)).toHaveLength(1);
   });
 
   it('chooses operators from the list', async () => {

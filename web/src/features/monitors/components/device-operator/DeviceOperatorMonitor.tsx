@@ -1,20 +1,15 @@
-import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CSV_BOM, CSV_CONTENT_TYPE, fitInterval, MONITOR_MESSAGE_KEYS, MONITOR_TITLE_KEYS, monitorValidity } from '@gearwatch/contracts';
+import { DEVICE_OPERATOR_INTERVALS, fitInterval, MONITOR_MESSAGE_KEYS, MONITOR_TITLE_KEYS, monitorValidity } from '@gearwatch/contracts';
 import type { DateRange, DeviceOperatorInterval } from '@gearwatch/contracts';
-import { queryKeys } from '../../../../api/query-keys.ts';
-import { EChart } from '../../../../components/chart/EChart.tsx';
-import { downloadFile } from '../../../../components/download.ts';
+import { useAnsweredInterval } from '../../hooks/useAnsweredInterval.ts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
-import { useChartEnvironment } from '../chart-environment.ts';
-import { MonitorFrame } from '../MonitorFrame.tsx';
+import { monitorFiles } from '../monitor-files.ts';
+import { ChartMonitorFrame } from '../ChartMonitorFrame.tsx';
 import type { MonitorProps } from '../types.ts';
 import { deviceOperatorCsv, deviceOperatorOption } from './device-operator-chart.ts';
 import { deviceOperatorRequest, fetchOperatorDiagnostics, isGroupWithoutOperators } from './device-operator-request.ts';
 import { DeviceOperatorSettingsPanel } from './DeviceOperatorSettingsPanel.tsx';
-import { useChartTypeEvents } from '../../hooks/useChartTypeEvents.ts';
 
 const KIND = 'device-operator';
 
@@ -24,8 +19,6 @@ const KIND = 'device-operator';
  */
 export function DeviceOperatorMonitor({ settings, update, range, setRange, today }: MonitorProps<'device-operator'>) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const chart = useChartEnvironment();
 
   const validity = monitorValidity(KIND, settings, { range, selectableParameters: null, selectedDeviceCount: 0, shiftsDefined: 0 });
   const { byGroups, deviceOperators, deviceOperatorsGroups, interval } = settings;
@@ -39,14 +32,7 @@ export function DeviceOperatorMonitor({ settings, update, range, setRange, today
   const groupWithoutOperators = request !== null && isGroupWithoutOperators(query.error);
   const data = request && !groupWithoutOperators ? query.data : undefined;
 
-  // Spec 02 §4: the server answered another interval (the range is too long for the one asked): follow it. The
-  // answer is the answer for the new interval too, so it is kept under that request rather than fetched again.
-  const answeredInterval = data?.data.interval;
-  useEffect(() => {
-    if (!request || answeredInterval === undefined || answeredInterval === request.interval) return;
-    queryClient.setQueryData(queryKeys.monitorData(KIND, { ...request, interval: answeredInterval }), data);
-    update({ interval: answeredInterval });
-  }, [answeredInterval, data, queryClient, request, update]);
+  useAnsweredInterval({ kind: KIND, request, answer: data, answered: data?.data.interval, offered: DEVICE_OPERATOR_INTERVALS, update });
 
   const changeRange = (next: DateRange) => {
     setRange(next);
@@ -54,24 +40,18 @@ export function DeviceOperatorMonitor({ settings, update, range, setRange, today
     if (fitted !== settings.interval) update({ interval: fitted });
   };
 
-  const title = t(MONITOR_TITLE_KEYS[KIND]);
+  const { parameter, magicType, edited } = settings;
   const option = useMemo(() => {
     if (!data) return null;
-    const csv = () => downloadFile(CSV_BOM + deviceOperatorCsv(data, settings.parameter), `${title}-${range.from}-${range.to}.csv`, CSV_CONTENT_TYPE);
-    return deviceOperatorOption(data, {
-      parameter: settings.parameter,
-      magicType: settings.magicType,
-      edited: settings.edited,
-      imageName: `${title}-${range.from}-${range.to}`,
-      csv,
-      t,
-    });
-  }, [data, range.from, range.to, settings.edited, settings.magicType, settings.parameter, t, title]);
-
-  const onEvents = useChartTypeEvents(update);
+    const files = monitorFiles(t(MONITOR_TITLE_KEYS[KIND]), range, () => deviceOperatorCsv(data, parameter, t));
+    return deviceOperatorOption(data, { parameter, magicType, edited, ...files, t });
+  }, [data, edited, magicType, parameter, range, t]);
 
   return (
-    <MonitorFrame
+    <ChartMonitorFrame
+      option={option}
+      empty={data?.data.data.length === 0}
+      onChartTypeChange={update}
       warning={groupWithoutOperators ? MONITOR_MESSAGE_KEYS.groupWithoutOperators : validity.warning}
       query={query}
       error={groupWithoutOperators ? null : undefined}
@@ -86,14 +66,6 @@ export function DeviceOperatorMonitor({ settings, update, range, setRange, today
           onRangeChange={changeRange}
         />
       }
-    >
-      {option && data && data.data.data.length > 0 ? (
-        <EChart option={option} renderer={chart.renderer} width={chart.width} onEvents={onEvents} ariaLabel={title} />
-      ) : data ? (
-        <Typography variant="body2" color="text.secondary" sx={{ p: 2, textAlign: 'center' }}>
-          {t('monitor.message.no-data')}
-        </Typography>
-      ) : null}
-    </MonitorFrame>
+    />
   );
 }

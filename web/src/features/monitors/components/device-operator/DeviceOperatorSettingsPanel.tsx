@@ -5,9 +5,9 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEVICE_OPERATOR_PARAMETERS, DIAGNOSTICS_LIMITS, PARAMETER_NUMBERS } from '@gearwatch/contracts';
+import { DEVICE_OPERATOR_PARAMETERS, PARAMETER_NUMBERS } from '@gearwatch/contracts';
 import type { DateRange, DeviceOperatorInterval, DeviceOperatorParameter, DeviceOperatorSettings } from '@gearwatch/contracts';
-import { DateRangeField } from '../../../../components/dates/DateRangeField.tsx';
+import { DatesField } from '../fields/DatesField.tsx';
 import { IntervalField } from '../fields/IntervalField.tsx';
 import { OperatorSelectionField } from '../fields/OperatorSelectionField.tsx';
 import type { OperatorSelection } from '../fields/OperatorSelectionField.tsx';
@@ -57,7 +57,7 @@ export function DeviceOperatorSettingsPanel(props: DeviceOperatorSettingsPanelPr
         </RadioGroup>
       </FormControl>
       <IntervalField kind="device-operator" range={range} value={settings.interval} onChange={props.onIntervalChange} />
-      <DateRangeField label={t('monitor.field.dates')} value={range} onChange={props.onRangeChange} today={today} maxDays={DIAGNOSTICS_LIMITS.maxRangeDays} presets fullWidth />
+      <DatesField value={range} onChange={props.onRangeChange} today={today} />
     </>
   );
 }

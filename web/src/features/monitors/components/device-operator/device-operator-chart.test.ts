@@ -59,18 +59,18 @@ describe('deviceOperatorOption', () => {
   it('sizes the seconds axis by the highest stack and shows it in minutes above 60 s', () => {
     // Stacks of 1800 s and 3000 s: 50 minutes at the top, shown in min.
     const axis = option(answer([[1200, 1500], [600, 1500]])).yAxis as Axis;
-    expect(axis.name).toBe('min');
+    expect(axis.name).toBe('t:monitor.unit.min');
     expect(axis.min).toBe(0);
     expect(axis.max).toBeGreaterThanOrEqual(3000);
     expect(axis.axisLabel.formatter(600)).toBe('10');
     const series = option(answer([[1200, 1500], [600, 1500]])).series as Series[];
-    expect(series[0]?.tooltip.valueFormatter(90)).toBe('1.5 min');
+    expect(series[0]?.tooltip.valueFormatter(90)).toBe('1.5 t:monitor.unit.min');
     expect(series[0]?.tooltip.valueFormatter(null)).toBe('–');
   });
 
   it('shows the axis in hours above 3600 s and in seconds up to 60 s', () => {
-    expect((option(answer([[3600, 0], [1800, 0]])).yAxis as Axis).name).toBe('h');
-    expect((option(answer([[30, 10], [20, 5]])).yAxis as Axis).name).toBe('s');
+    expect((option(answer([[3600, 0], [1800, 0]])).yAxis as Axis).name).toBe('t:monitor.unit.h');
+    expect((option(answer([[30, 10], [20, 5]])).yAxis as Axis).name).toBe('t:monitor.unit.s');
   });
 
   it('draws lines, still stacked, when the saved chart type is line', () => {
@@ -85,10 +85,10 @@ describe('deviceOperatorOption', () => {
 
 describe('deviceOperatorCsv', () => {
   it('writes DateTime and "<operator> [s]" columns, seconds to 3 decimals, empty cells for no value', () => {
-    const csv = deviceOperatorCsv(answer([[1800.12345, null], [0.0005, 2400]]), 1);
+    const csv = deviceOperatorCsv(answer([[1800.12345, null], [0.0005, 2400]]), 1, t);
     expect(CSV_BOM + csv).toBe(
       CSV_BOM +
-        '"DateTime";"Agnieszka Dąbrowska [s]";"Grzegorz Lewandowski [s]"\r\n' +
+        '"DateTime";"Agnieszka Dąbrowska [t:monitor.unit.s]";"Grzegorz Lewandowski [t:monitor.unit.s]"\r\n' +
         '"2026-03-02 10:00";"1800.123";"0.001"\r\n' +
         '"2026-03-02 11:00";"";"2400"\r\n',
     );

@@ -1,13 +1,11 @@
 import { chartCsv, OPERATOR_CSV_DECIMALS, PARAMETER_NUMBERS, secondsAxis, secondsAxisLabel } from '@gearwatch/contracts';
 import type { ChartType, CsvSeries, DeviceOperatorParameter, OperatorDiagnosticsResponse, SecondsAxis } from '@gearwatch/contracts';
 import type { ChartOption, ChartSeriesOption } from '../../../../components/chart/echarts.ts';
-import { chartFrame } from '../../../../components/chart/layout.ts';
-import { buildToolbox } from '../../../../components/chart/toolbox.ts';
+import { categoryChart } from '../category-chart.ts';
+import type { MonitorChartOptions } from '../category-chart.ts';
+import { secondsUnitText } from '../chart-text.ts';
+import type { Translate } from '../chart-text.ts';
 
-type Translate = (key: string) => string;
-
-/** The unit of the operator call's values: work and activity are seconds. */
-export const OPERATOR_VALUE_UNIT = 's';
 /** Every operator's series shares this stack: the bars of a category add up to the whole selection's time. */
 export const OPERATOR_STACK = 'operators';
 
@@ -36,25 +34,21 @@ export function stackedMaximum(series: readonly OperatorSeries[], categoryCount:
   return maximum;
 }
 
-/** The chart's CSV (spec 02 §9): DateTime, then "<operator> [s]" per operator, seconds to 3 decimals. */
-export function deviceOperatorCsv(response: OperatorDiagnosticsResponse, parameter: DeviceOperatorParameter): string {
-  const series: CsvSeries[] = operatorSeries(response, parameter).map((s) => ({ name: s.name, unit: OPERATOR_VALUE_UNIT, values: s.values }));
+/** The chart's CSV (spec 02 §9): DateTime, then "<operator> [s]" per operator, the answer's seconds to 3 decimals. */
+export function deviceOperatorCsv(response: OperatorDiagnosticsResponse, parameter: DeviceOperatorParameter, t: Translate): string {
+  const unit = secondsUnitText('s', t);
+  const series: CsvSeries[] = operatorSeries(response, parameter).map((s) => ({ name: s.name, unit, values: s.values }));
   return chartCsv(response.data.categories, series, OPERATOR_CSV_DECIMALS);
 }
 
 /** A value in seconds as the axis shows it: in the axis' unit, rounded for display, with that unit. */
-export function formatSeconds(value: number, axis: SecondsAxis): string {
-  return `${secondsAxisLabel(value, axis)} ${axis.unit}`;
+export function formatSeconds(value: number, axis: SecondsAxis, t: Translate): string {
+  return `${secondsAxisLabel(value, axis)} ${secondsUnitText(axis.unit, t)}`;
 }
 
-export interface DeviceOperatorChartOptions {
+export interface DeviceOperatorChartOptions extends MonitorChartOptions {
   parameter: DeviceOperatorParameter;
   magicType: ChartType;
-  /** Edit mode: the toolbox shows and the legend and grid make room for it (spec 02 §4). */
-  edited: boolean;
-  imageName: string;
-  csv: () => void;
-  t: Translate;
 }
 
 /**
@@ -63,28 +57,22 @@ export interface DeviceOperatorChartOptions {
  * the toolbox with the line/bar switch.
  */
 export function deviceOperatorOption(response: OperatorDiagnosticsResponse, options: DeviceOperatorChartOptions): ChartOption {
+  const { t } = options;
   const { categories } = response.data;
   const series = operatorSeries(response, options.parameter);
   const axis = secondsAxis(stackedMaximum(series, categories.length));
-  const frame = chartFrame(options.edited);
   const drawn: ChartSeriesOption[] = series.map((s) => ({
     name: s.name,
     type: options.magicType,
     stack: OPERATOR_STACK,
     data: s.values,
-    tooltip: { valueFormatter: (value) => (typeof value === 'number' ? formatSeconds(value, axis) : '–') },
+    tooltip: { valueFormatter: (value) => (typeof value === 'number' ? formatSeconds(value, axis, t) : '–') },
   }));
   return {
-    animation: false,
-    color: frame.color,
-    grid: frame.grid,
-    legend: { ...frame.legend, data: series.map((s) => s.name) },
-    tooltip: { trigger: 'axis', confine: true },
-    toolbox: buildToolbox({ show: options.edited, imageName: options.imageName, csv: options.csv, magicType: true, t: options.t }),
-    xAxis: { type: 'category', data: categories },
+    ...categoryChart(options, { names: series.map((s) => s.name), categories, lineBarSwitch: true }),
     yAxis: {
       type: 'value',
-      name: axis.unit,
+      name: secondsUnitText(axis.unit, t),
       min: 0,
       max: axis.max,
       interval: axis.interval,

@@ -1,16 +1,13 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { getInstanceByDom } from 'echarts/core';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { CSV_BOM, CSV_CONTENT_TYPE, defaultMonitorSettings, todayIn } from '@gearwatch/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultMonitorSettings, todayIn } from '@gearwatch/contracts';
 import type { BoardSetting, DeviceParameterSettings } from '@gearwatch/contracts';
 import { presetRange } from '../../../../components/dates/calendar.ts';
-import { downloadFile } from '../../../../components/download.ts';
+import { chartTexts } from '../../test/chart-texts.ts';
 import { listReply } from '../../test/fake-api.ts';
 import { workAnswer } from '../../test/fixtures.ts';
 import { BOARD_PREPARE_TIMEOUT_MS, prepareBoardTests, renderBoard } from '../../test/render-board.tsx';
 import type { FakeHandler } from '../../test/fake-api.ts';
-
-vi.mock('../../../../components/download.ts', () => ({ downloadFile: vi.fn() }));
 
 const DIAGNOSTICS = '/api/devices/diagnostics/multiple';
 const TITLE = 'Device parameters';
@@ -22,16 +19,6 @@ function board(settings: Partial<DeviceParameterSettings>): BoardSetting {
 function savedSettings(saved: unknown[]): DeviceParameterSettings | undefined {
   const last = saved[saved.length - 1] as BoardSetting | undefined;
   return last?.monitors[0]?.settings as DeviceParameterSettings | undefined;
-}
-
-/** The toolbox icon ECharts drew for a feature title (the toolbox keeps the title on the icon element). */
-function clickToolbox(chartElement: HTMLElement, title: string) {
-  const chart = getInstanceByDom(chartElement);
-  if (!chart) throw new Error('no chart instance');
-  const elements = chart.getZr().storage.getDisplayList(true) as unknown as Array<{ __title?: string; trigger: (event: string) => void }>;
-  const icon = elements.find((element) => element.__title === title);
-  if (!icon) throw new Error(`no toolbox icon titled ${title}`);
-  act(() => icon.trigger('click'));
 }
 
 const answering = (handler: FakeHandler) => ({ [`GET ${DIAGNOSTICS}`]: handler });
@@ -104,30 +91,11 @@ describe('DeviceParameterMonitor', { timeout: 20_000 }, () => {
     expect(callsTo('GET', DIAGNOSTICS)).toHaveLength(1);
   });
 
-  it('exports the chart as CSV: semicolons, every cell quoted, DateTime then "series [unit]", 2 decimals', async () => {
-    vi.mocked(downloadFile).mockClear();
-    await renderBoard('diagnostics', { board: board({ devices: [1, 2], parameters: [1], edited: true }), routes: answering(() => ({ body: workAnswer() })) });
+  it('draws the chosen parameter of each device, named in the legend, against its unit', async () => {
+    await renderBoard('diagnostics', { board: board({ devices: [1, 2], parameters: [1] }), routes: answering(() => ({ body: workAnswer() })) });
     const frame = await screen.findByTestId('monitor-device-parameter');
-    clickToolbox(await within(frame).findByRole('img', { name: TITLE }), 'Save as CSV');
-    expect(downloadFile).toHaveBeenCalledTimes(1);
-    const [content, fileName, mime] = vi.mocked(downloadFile).mock.calls[0] ?? [];
-    expect(content).toBe(
-      CSV_BOM +
-        '"DateTime";"Forklift A – Work time [s]";"Forklift B – Work time [s]"\r\n' +
-        '"2026-03-02 10:00";"1800";""\r\n' +
-        '"2026-03-02 11:00";"2400.56";"600"\r\n',
-    );
-    const today = todayIn('Europe/Warsaw');
-    expect(fileName).toBe(`${TITLE}-${today}-${today}.csv`);
-    expect(mime).toBe(CSV_CONTENT_TYPE);
-  });
-
-  it('saves the line/bar switch of the toolbox', async () => {
-    const { savedBoards, callsTo } = await renderBoard('diagnostics', { board: board({ devices: [1, 2], parameters: [1], edited: true }), routes: answering(() => ({ body: workAnswer() })) });
-    const frame = await screen.findByTestId('monitor-device-parameter');
-    clickToolbox(await within(frame).findByRole('img', { name: TITLE }), 'Line chart');
-    await waitFor(() => expect(savedSettings(savedBoards())?.magicType).toBe('line'));
-    expect(callsTo('GET', DIAGNOSTICS)).toHaveLength(1);
+    const texts = chartTexts(await within(frame).findByRole('img', { name: TITLE }));
+    expect(texts).toEqual(expect.arrayContaining(['Forklift A – Work time', 'Forklift B – Work time', 'min', '2026-03-02 10:00', '2026-03-02 11:00']));
   });
 
   it('drops parameters the new device selection does not offer, choosing the work parameter instead', async () => {

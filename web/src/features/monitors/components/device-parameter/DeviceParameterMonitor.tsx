@@ -1,24 +1,17 @@
-import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { CSV_BOM, CSV_CONTENT_TYPE, fitInterval, monitorValidity, MONITOR_TITLE_KEYS, reconcileParameters, selectableParameters } from '@gearwatch/contracts';
+import { useMemo } from 'react';
+import { DEVICE_PARAMETER_INTERVALS, fitInterval, monitorValidity, reconcileParameters, selectableParameters } from '@gearwatch/contracts';
 import type { DateRange, DeviceParameterInterval, DeviceParameterSettings, MonitorValidity } from '@gearwatch/contracts';
 import { useDevices } from '../../../../api/data-areas.ts';
-import { ApiError } from '../../../../api/errors.ts';
-import { queryKeys } from '../../../../api/query-keys.ts';
-import { EChart } from '../../../../components/chart/EChart.tsx';
-import { downloadFile } from '../../../../components/download.ts';
 import { useDeviceGroups, useDeviceTypes, useProductionShifts } from '../../api/model.ts';
+import { useAnsweredInterval } from '../../hooks/useAnsweredInterval.ts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
-import { useChartEnvironment } from '../chart-environment.ts';
+import { useParametersNotFound } from '../../hooks/useParametersNotFound.ts';
+import { ChartMonitorFrame } from '../ChartMonitorFrame.tsx';
 import type { DeviceSelection } from '../fields/DeviceSelectionField.tsx';
-import { MonitorFrame } from '../MonitorFrame.tsx';
 import type { MonitorProps } from '../types.ts';
-import { deviceParameterCsv, deviceParameterOption } from './device-parameter-chart.ts';
 import { deviceParameterRequest, fetchDeviceDiagnostics, selectedDeviceIds } from './device-parameter-request.ts';
 import { DeviceParameterSettingsPanel } from './DeviceParameterSettingsPanel.tsx';
-import { useChartTypeEvents } from '../../hooks/useChartTypeEvents.ts';
+import { useDeviceParameterOption } from './useDeviceParameterOption.ts';
 
 const KIND = 'device-parameter';
 const WAITING: MonitorValidity = { valid: false, warning: null };
@@ -28,9 +21,6 @@ const WAITING: MonitorValidity = { valid: false, warning: null };
  * groups) over a date range at an interval, as bars or lines.
  */
 export function DeviceParameterMonitor({ settings, update, range, setRange, today }: MonitorProps<'device-parameter'>) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const chart = useChartEnvironment();
   const devices = useDevices();
   const groups = useDeviceGroups();
   const deviceTypes = useDeviceTypes();
@@ -56,20 +46,9 @@ export function DeviceParameterMonitor({ settings, update, range, setRange, toda
   const query = useMonitorQuery(KIND, request, fetchDeviceDiagnostics);
   const data = request ? query.data : undefined;
 
-  // Spec 02 §4: the server answered another interval (the range is too long for the one asked): follow it. The
-  // answer is the answer for the new interval too, so it is kept under that request rather than fetched again.
-  const answeredInterval = data?.interval;
-  useEffect(() => {
-    if (!request || answeredInterval === undefined || answeredInterval === request.interval) return;
-    queryClient.setQueryData(queryKeys.monitorData(KIND, { ...request, interval: answeredInterval }), data);
-    update({ interval: answeredInterval });
-  }, [answeredInterval, data, queryClient, request, update]);
+  useAnsweredInterval({ kind: KIND, request, answer: data, answered: data?.interval, offered: DEVICE_PARAMETER_INTERVALS, update });
 
-  // Spec 02 §8: a 404 (none of the parameters exists on the devices) clears the chosen parameters.
-  const notFound = query.error instanceof ApiError && query.error.status === 404;
-  useEffect(() => {
-    if (notFound && request) update({ parameters: [] });
-  }, [notFound, request, update]);
+  const notFound = useParametersNotFound(query.error, request, update);
 
   const changeSelection = (patch: Partial<DeviceSelection>) => {
     const next = { ...settings, ...patch };
@@ -90,22 +69,19 @@ export function DeviceParameterMonitor({ settings, update, range, setRange, toda
     if (interval !== settings.interval) update({ interval });
   };
 
-  const title = t(MONITOR_TITLE_KEYS[KIND]);
-  const option = useMemo(() => {
-    if (!data) return null;
-    const csv = () => downloadFile(CSV_BOM + deviceParameterCsv(data, t), `${title}-${range.from}-${range.to}.csv`, CSV_CONTENT_TYPE);
-    return deviceParameterOption(data, { magicType: settings.magicType, edited: settings.edited, imageName: `${title}-${range.from}-${range.to}`, csv, t });
-  }, [data, range.from, range.to, settings.edited, settings.magicType, t, title]);
-
-  const onEvents = useChartTypeEvents(update);
+  const option = useDeviceParameterOption(KIND, data, settings, range);
 
   return (
-    <MonitorFrame
+    <ChartMonitorFrame
+      option={option}
+      empty={data?.data.length === 0}
+      onChartTypeChange={update}
       warning={validity.warning}
       query={query}
       error={notFound ? null : (query.error ?? deviceTypes.error ?? groups.error)}
       settings={
         <DeviceParameterSettingsPanel
+          kind={KIND}
           settings={settings}
           parameters={offered}
           selectedDeviceCount={deviceIds?.length ?? 0}
@@ -117,14 +93,6 @@ export function DeviceParameterMonitor({ settings, update, range, setRange, toda
           onRangeChange={changeRange}
         />
       }
-    >
-      {option && data && data.data.length > 0 ? (
-        <EChart option={option} renderer={chart.renderer} width={chart.width} onEvents={onEvents} ariaLabel={title} />
-      ) : data ? (
-        <Typography variant="body2" color="text.secondary" sx={{ p: 2, textAlign: 'center' }}>
-          {t('monitor.message.no-data')}
-        </Typography>
-      ) : null}
-    </MonitorFrame>
+    />
   );
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceDiagnosticsResponse, DiagnosticsUnit } from '@gearwatch/contracts';
-import { deviceParameterOption, deviceParameterSeries } from './device-parameter-chart.ts';
+import { workAnswer } from '../../test/fixtures.ts';
+import { deviceParameterCsv, deviceParameterOption, deviceParameterSeries } from './device-parameter-chart.ts';
 
-const t = (key: string) => ({ 'monitor.axis.on': 'On', 'monitor.axis.off': 'Off', 'monitor.parameter.efficiency': 'Efficiency' })[key] ?? key;
+const t = (key: string) => ({ 'monitor.axis.on': 'On', 'monitor.axis.off': 'Off', 'monitor.parameter.efficiency': 'Efficiency', 'monitor.unit.h': 'hrs' })[key] ?? key;
 
 const SECONDS: DiagnosticsUnit = { short: 's', long: 'seconds', min: null, max: null };
 const PERCENT: DiagnosticsUnit = { short: '%', long: 'percent', min: 0, max: 100 };
@@ -67,7 +68,7 @@ describe('deviceParameterOption', () => {
   it('shows seconds in hours above an hour, percent 0–100 by 10, and on/off as words', () => {
     const { yAxis } = build();
     const [seconds, percent, volt, onOff] = yAxis;
-    expect(seconds?.name).toBe('h');
+    expect(seconds?.name).toBe('hrs');
     expect(seconds?.axisLabel.formatter(5400)).toBe('1.5');
     expect(percent).toMatchObject({ min: 0, max: 100, interval: 10, name: '%' });
     expect(volt?.axisLabel.formatter(24.456)).toBe('24.46');
@@ -77,7 +78,7 @@ describe('deviceParameterOption', () => {
 
   it('rounds tooltip values to 2 decimals in the unit of their axis', () => {
     const { series } = build();
-    expect(series[0]?.tooltip.valueFormatter(2400.555)).toBe('0.67 h');
+    expect(series[0]?.tooltip.valueFormatter(2400.555)).toBe('0.67 hrs');
     expect(series[2]?.tooltip.valueFormatter(24.456)).toBe('24.46 V');
     expect(series[3]?.tooltip.valueFormatter(1)).toBe('On');
     expect(series[2]?.tooltip.valueFormatter(null)).toBe('–');
@@ -95,5 +96,18 @@ describe('deviceParameterSeries', () => {
   it('keeps nulls where a bucket had no reading', () => {
     const withGap: DeviceDiagnosticsResponse = { ...answer, data: [{ device: { id: 2, name: 'B' }, parameters: [{ number: 1, name: 'Work time', unit: SECONDS, axis: 0, values: [null, 5] }] }] };
     expect(deviceParameterSeries(withGap, t)).toEqual([{ name: 'B – Work time', unit: SECONDS, axis: 0, values: [null, 5] }]);
+  });
+});
+
+describe('deviceParameterCsv', () => {
+  it('writes DateTime, then "<device> – <parameter> [<unit>]" per series with the answer\'s values to 2 decimals, empty cells for none', () => {
+    expect(deviceParameterCsv(workAnswer(), t)).toBe(
+      '"DateTime";"Forklift A – Work time [s]";"Forklift B – Work time [s]"\r\n' + '"2026-03-02 10:00";"1800";""\r\n' + '"2026-03-02 11:00";"2400.56";"600"\r\n',
+    );
+  });
+
+  it('names efficiency through its translation', () => {
+    const efficiency: DeviceDiagnosticsResponse = { ...answer, data: [{ device: { id: 1, name: 'A' }, parameters: [{ number: 0, name: 'efficiency', unit: PERCENT, axis: 0, values: [80, 75.5] }] }] };
+    expect(deviceParameterCsv(efficiency, t)).toBe('"DateTime";"A – Efficiency [%]"\r\n"2026-03-02 10:00";"80"\r\n"2026-03-02 11:00";"75.5"\r\n');
   });
 });

@@ -1,11 +1,11 @@
 import { axisMaxima, chartCsv, CSV_DECIMALS, PARAMETER_NUMBERS, roundValue, unitAxes } from '@gearwatch/contracts';
 import type { ChartType, CsvSeries, DeviceDiagnosticsResponse, DiagnosticsUnit, UnitAxis } from '@gearwatch/contracts';
 import type { ChartOption, ChartSeriesOption } from '../../../../components/chart/echarts.ts';
-import { chartFrame } from '../../../../components/chart/layout.ts';
-import { buildToolbox } from '../../../../components/chart/toolbox.ts';
+import { categoryChart } from '../category-chart.ts';
+import type { MonitorChartOptions } from '../category-chart.ts';
+import { secondsUnitText } from '../chart-text.ts';
+import type { Translate } from '../chart-text.ts';
 import { EFFICIENCY_NAME_KEY } from '../fields/ParameterField.tsx';
-
-type Translate = (key: string) => string;
 
 /** One drawn line or bar set: one parameter of one device (spec 02 §2 item 1). */
 export interface DeviceParameterSeries {
@@ -45,18 +45,14 @@ export function formatAxisValue(value: number, axis: UnitAxis, t: Translate): st
   }
 }
 
-function axisUnitText(axis: UnitAxis): string {
-  if (axis.kind === 'seconds') return axis.seconds?.unit ?? axis.unit.short;
+/** An axis' unit as its name and the tooltips write it: the parameter's own, or s/min/h for seconds; none for on/off. */
+function axisUnitText(axis: UnitAxis, t: Translate): string {
+  if (axis.kind === 'seconds') return axis.seconds ? secondsUnitText(axis.seconds.unit, t) : axis.unit.short;
   return axis.kind === 'on-off' ? '' : axis.unit.short;
 }
 
-export interface DeviceParameterChartOptions {
+export interface DeviceParameterChartOptions extends MonitorChartOptions {
   magicType: ChartType;
-  /** Edit mode: the toolbox shows and the legend and grid make room for it (spec 02 §4). */
-  edited: boolean;
-  imageName: string;
-  csv: () => void;
-  t: Translate;
 }
 
 /**
@@ -68,10 +64,8 @@ export function deviceParameterOption(response: DeviceDiagnosticsResponse, optio
   const { t } = options;
   const series = deviceParameterSeries(response, t);
   const axes = unitAxes(response.units, axisMaxima(series, response.units.length));
-  const frame = chartFrame(options.edited);
   // Extra axes stand outside the grid: widen its margin on each side by the outermost axis offset.
-  const extra = (side: 'left' | 'right') => Math.max(0, ...axes.filter((axis) => axis.position === side).map((axis) => axis.offset));
-  const grid = { ...frame.grid, left: Number(frame.grid.left ?? 0) + extra('left'), right: Number(frame.grid.right ?? 0) + extra('right') };
+  const extra = (side: UnitAxis['position']) => Math.max(0, ...axes.filter((axis) => axis.position === side).map((axis) => axis.offset));
   const drawn: ChartSeriesOption[] = series.map((s) => {
     const axis = axes[s.axis];
     return {
@@ -83,24 +77,19 @@ export function deviceParameterOption(response: DeviceDiagnosticsResponse, optio
       tooltip: {
         valueFormatter: (value) => {
           if (typeof value !== 'number' || !axis) return typeof value === 'number' ? String(roundValue(value)) : '–';
-          const unit = axisUnitText(axis);
+          const unit = axisUnitText(axis, t);
           const text = formatAxisValue(value, axis, t);
           return unit ? `${text} ${unit}` : text;
         },
       },
     };
   });
+  const margin = { left: extra('left'), right: extra('right') };
   return {
-    animation: false,
-    color: frame.color,
-    grid,
-    legend: { ...frame.legend, data: series.map((s) => s.name) },
-    tooltip: { trigger: 'axis', confine: true },
-    toolbox: buildToolbox({ show: options.edited, imageName: options.imageName, csv: options.csv, magicType: true, t }),
-    xAxis: { type: 'category', data: response.categories },
+    ...categoryChart(options, { names: series.map((s) => s.name), categories: response.categories, lineBarSwitch: true, extraMargin: margin }),
     yAxis: axes.map((axis) => ({
       type: 'value',
-      name: axisUnitText(axis),
+      name: axisUnitText(axis, t),
       position: axis.position,
       offset: axis.offset,
       min: axis.min,

@@ -1,39 +1,15 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { getInstanceByDom } from 'echarts/core';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CSV_BOM, defaultMonitorSettings, EFFICIENCY_UNIT, todayIn } from '@gearwatch/contracts';
+import { defaultMonitorSettings, todayIn } from '@gearwatch/contracts';
 import type { BoardSetting, DeviceDiagnosticsResponse, EfficiencySettings } from '@gearwatch/contracts';
-import { downloadFile } from '../../../../components/download.ts';
+import { chartTexts } from '../../test/chart-texts.ts';
 import type { FakeHandler } from '../../test/fake-api.ts';
+import { efficiencyAnswer } from '../../test/fixtures.ts';
 import { BOARD_PREPARE_TIMEOUT_MS, prepareBoardTests, renderBoard } from '../../test/render-board.tsx';
-
-vi.mock('../../../../components/download.ts', () => ({ downloadFile: vi.fn() }));
 
 const DIAGNOSTICS = '/api/devices/diagnostics/multiple';
 const TITLE = 'Efficiency';
-const seconds = { short: 's', long: 'seconds', min: null, max: null };
-
-/** Efficiency and work time of the two forklifts: two units, two axes. */
-function efficiencyAnswer(interval: DeviceDiagnosticsResponse['interval'] = 'hour'): DeviceDiagnosticsResponse {
-  const series = (efficiency: (number | null)[], work: (number | null)[]) => [
-    { number: 0, name: 'efficiency', unit: EFFICIENCY_UNIT, axis: 0, values: efficiency },
-    { number: 1, name: 'Work time', unit: seconds, axis: 1, values: work },
-  ];
-  return {
-    interval,
-    categories: ['2026-03-02 10:00', '2026-03-02 11:00'],
-    parameters: [
-      { unit: EFFICIENCY_UNIT, parameters: [{ number: 0, name: 'efficiency' }] },
-      { unit: seconds, parameters: [{ number: 1, name: 'Work time' }] },
-    ],
-    units: [EFFICIENCY_UNIT, seconds],
-    data: [
-      { device: { id: 1, name: 'Forklift A' }, parameters: series([87.6, 0], [1800, 2400.555]) },
-      { device: { id: 2, name: 'Forklift B' }, parameters: series([50, null], [null, 600]) },
-    ],
-  };
-}
 
 function board(settings: Partial<EfficiencySettings>): BoardSetting {
   return { monitors: [{ id: 'm1', kind: 'efficiency', settings: { ...defaultMonitorSettings('efficiency'), ...settings } }] };
@@ -46,19 +22,6 @@ function savedSettings(saved: unknown[]): EfficiencySettings | undefined {
 
 const answering = (handler: FakeHandler) => ({ [`GET ${DIAGNOSTICS}`]: handler });
 const query = (call: { query: URLSearchParams } | undefined) => Object.fromEntries(call?.query ?? []);
-
-function chartOf(element: HTMLElement) {
-  const chart = getInstanceByDom(element);
-  if (!chart) throw new Error('no chart instance');
-  return chart;
-}
-
-function clickToolbox(element: HTMLElement, title: string) {
-  const elements = chartOf(element).getZr().storage.getDisplayList(true) as unknown as Array<{ __title?: string; trigger: (event: string) => void }>;
-  const icon = elements.find((candidate) => candidate.__title === title);
-  if (!icon) throw new Error(`no toolbox icon titled ${title}`);
-  act(() => icon.trigger('click'));
-}
 
 async function optionNames(user: UserEvent, field: HTMLElement): Promise<string[]> {
   await user.click(field);
@@ -138,43 +101,14 @@ describe('EfficiencyMonitor', { timeout: 20_000 }, () => {
   });
 
   it('asks for efficiency and the other parameters, and draws a percent axis 0–100 by 10 beside the seconds axis', async () => {
-    vi.mocked(downloadFile).mockClear();
     const { callsTo } = await renderBoard('diagnostics', { board: board({ devices: [1, 2], parameters: [0, 1], edited: true }), routes: answering(() => ({ body: efficiencyAnswer() })) });
     const frame = await screen.findByTestId('monitor-efficiency');
     const element = await within(frame).findByRole('img', { name: TITLE });
     const today = todayIn('Europe/Warsaw');
     expect(callsTo('GET', DIAGNOSTICS).map(query)).toEqual([{ devices: '1,2', parameterNumber: '0,1', interval: 'hour', from: today, to: today }]);
-    const option = chartOf(element).getOption();
-    const axes = option.yAxis as { name: string; min: number; max: number; interval: number; position: string }[];
-    expect(axes.map((axis) => [axis.position, axis.name])).toEqual([
-      ['left', '%'],
-      ['right', 'min'],
-    ]);
-    expect(axes[0]).toMatchObject({ min: 0, max: 100, interval: 10 });
-    const series = option.series as { name: string; type: string; data: (number | null)[] }[];
-    expect(series.map((s) => [s.name, s.type, s.data])).toEqual([
-      ['Forklift A – Efficiency', 'bar', [88, 0]],
-      ['Forklift A – Work time', 'bar', [1800, 2400.555]],
-      ['Forklift B – Efficiency', 'bar', [50, 0]],
-      ['Forklift B – Work time', 'bar', [null, 600]],
-    ]);
-
-    clickToolbox(element, 'Save as CSV');
-    const [content, fileName] = vi.mocked(downloadFile).mock.calls[0] ?? [];
-    expect(content).toBe(
-      CSV_BOM +
-        '"DateTime";"Forklift A – Efficiency [%]";"Forklift A – Work time [s]";"Forklift B – Efficiency [%]";"Forklift B – Work time [s]"\r\n' +
-        '"2026-03-02 10:00";"88";"1800";"50";""\r\n' +
-        '"2026-03-02 11:00";"0";"2400.56";"0";"600"\r\n',
-    );
-    expect(fileName).toBe(`${TITLE}-${today}-${today}.csv`);
-  });
-
-  it('saves the line/bar switch of the toolbox', async () => {
-    const { savedBoards } = await renderBoard('diagnostics', { board: board({ devices: [1, 2], parameters: [0], edited: true }), routes: answering(() => ({ body: efficiencyAnswer() })) });
-    const frame = await screen.findByTestId('monitor-efficiency');
-    clickToolbox(await within(frame).findByRole('img', { name: TITLE }), 'Line chart');
-    await waitFor(() => expect(savedSettings(savedBoards())?.magicType).toBe('line'));
+    const texts = chartTexts(element);
+    expect(texts).toEqual(expect.arrayContaining(['Forklift A – Efficiency', 'Forklift A – Work time', 'Forklift B – Efficiency', 'Forklift B – Work time', '%', 'min']));
+    expect(['0', '10', '20', '30', '40', '50', '60', '70', '80', '90', '100'].every((label) => texts.includes(label))).toBe(true);
   });
 
   it('clears the chosen parameters when the server answers 404', async () => {

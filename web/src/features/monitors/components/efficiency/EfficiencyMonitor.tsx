@@ -1,38 +1,28 @@
-import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useMemo } from 'react';
 import {
   applyEfficiencyChoice,
   availableIntervals,
-  CSV_BOM,
-  CSV_CONTENT_TYPE,
   efficiencyChosenDevices,
   efficiencySelectableDevices,
   EFFICIENCY_INTERVALS,
   fitInterval,
-  MONITOR_TITLE_KEYS,
   monitorValidity,
   reconcileEfficiencyParameters,
 } from '@gearwatch/contracts';
 import type { DateRange, DiagnosticsInterval, EfficiencyInterval } from '@gearwatch/contracts';
 import { useDevices } from '../../../../api/data-areas.ts';
-import { ApiError } from '../../../../api/errors.ts';
-import { queryKeys } from '../../../../api/query-keys.ts';
-import { EChart } from '../../../../components/chart/EChart.tsx';
-import { downloadFile } from '../../../../components/download.ts';
 import { useDeviceGroups, useDeviceTypes } from '../../api/model.ts';
+import { useAnsweredInterval } from '../../hooks/useAnsweredInterval.ts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
-import { useChartEnvironment } from '../chart-environment.ts';
-import { deviceParameterCsv, deviceParameterOption } from '../device-parameter/device-parameter-chart.ts';
+import { useParametersNotFound } from '../../hooks/useParametersNotFound.ts';
+import { ChartMonitorFrame } from '../ChartMonitorFrame.tsx';
 import { deviceParameterRequest } from '../device-parameter/device-parameter-request.ts';
+import { DeviceParameterSettingsPanel } from '../device-parameter/DeviceParameterSettingsPanel.tsx';
+import { useDeviceParameterOption } from '../device-parameter/useDeviceParameterOption.ts';
 import type { DeviceSelection } from '../fields/DeviceSelectionField.tsx';
-import { MonitorFrame } from '../MonitorFrame.tsx';
 import type { MonitorProps } from '../types.ts';
 import { fetchEfficiencyDiagnostics } from './efficiency-request.ts';
 import { efficiencyDeviceIds, efficiencyOffer } from './efficiency-rules.ts';
-import { EfficiencySettingsPanel } from './EfficiencySettingsPanel.tsx';
-import { useChartTypeEvents } from '../../hooks/useChartTypeEvents.ts';
 
 const KIND = 'efficiency';
 
@@ -45,9 +35,6 @@ function isEfficiencyInterval(interval: DiagnosticsInterval): interval is Effici
  * of one type (or of the devices of chosen groups) over a date range at an interval, one y-axis per unit.
  */
 export function EfficiencyMonitor({ settings, update, range, setRange, today }: MonitorProps<'efficiency'>) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const chart = useChartEnvironment();
   const devices = useDevices();
   const groups = useDeviceGroups();
   const deviceTypes = useDeviceTypes();
@@ -70,21 +57,11 @@ export function EfficiencyMonitor({ settings, update, range, setRange, today }: 
   const query = useMonitorQuery(KIND, request, fetchEfficiencyDiagnostics);
   const data = request ? query.data : undefined;
 
-  // Spec 02 §4: the server answered another interval (the range is too long for the one asked): follow it when the
-  // monitor offers it for the range (month only from the 1st). The answer is kept under the new request too.
-  const answeredInterval = data?.interval;
-  useEffect(() => {
-    if (!request || answeredInterval === undefined || answeredInterval === request.interval) return;
-    if (!isEfficiencyInterval(answeredInterval) || !availableIntervals(KIND, range).includes(answeredInterval)) return;
-    queryClient.setQueryData(queryKeys.monitorData(KIND, { ...request, interval: answeredInterval }), data);
-    update({ interval: answeredInterval });
-  }, [answeredInterval, data, queryClient, range, request, update]);
+  // An answered interval is followed only when the monitor offers it for the range (month only from the 1st).
+  const offeredIntervals = useMemo(() => availableIntervals(KIND, range).filter(isEfficiencyInterval), [range]);
+  useAnsweredInterval({ kind: KIND, request, answer: data, answered: data?.interval, offered: offeredIntervals, update });
 
-  // Spec 02 §8: a 404 (none of the parameters exists on the devices) clears the chosen parameters.
-  const notFound = query.error instanceof ApiError && query.error.status === 404;
-  useEffect(() => {
-    if (notFound && request) update({ parameters: [] });
-  }, [notFound, request, update]);
+  const notFound = useParametersNotFound(query.error, request, update);
 
   const changeSelection = (patch: Partial<DeviceSelection>) => {
     // Spec 02 §4: switching between devices and groups only saves.
@@ -109,22 +86,19 @@ export function EfficiencyMonitor({ settings, update, range, setRange, today }: 
     if (nextInterval !== settings.interval && isEfficiencyInterval(nextInterval)) update({ interval: nextInterval });
   };
 
-  const title = t(MONITOR_TITLE_KEYS[KIND]);
-  const option = useMemo(() => {
-    if (!data) return null;
-    const csv = () => downloadFile(CSV_BOM + deviceParameterCsv(data, t), `${title}-${range.from}-${range.to}.csv`, CSV_CONTENT_TYPE);
-    return deviceParameterOption(data, { magicType: settings.magicType, edited: settings.edited, imageName: `${title}-${range.from}-${range.to}`, csv, t });
-  }, [data, range.from, range.to, settings.edited, settings.magicType, t, title]);
-
-  const onEvents = useChartTypeEvents(update);
+  const option = useDeviceParameterOption(KIND, data, settings, range);
 
   return (
-    <MonitorFrame
+    <ChartMonitorFrame
+      option={option}
+      empty={data?.data.length === 0}
+      onChartTypeChange={update}
       warning={validity.warning}
       query={query}
       error={notFound ? null : (query.error ?? deviceTypes.error ?? groups.error)}
       settings={
-        <EfficiencySettingsPanel
+        <DeviceParameterSettingsPanel
+          kind={KIND}
           settings={{ ...settings, interval }}
           devices={deviceOptions}
           parameters={offered}
@@ -137,14 +111,6 @@ export function EfficiencyMonitor({ settings, update, range, setRange, today }: 
           onRangeChange={changeRange}
         />
       }
-    >
-      {option && data && data.data.length > 0 ? (
-        <EChart option={option} renderer={chart.renderer} width={chart.width} onEvents={onEvents} ariaLabel={title} />
-      ) : data ? (
-        <Typography variant="body2" color="text.secondary" sx={{ p: 2, textAlign: 'center' }}>
-          {t('monitor.message.no-data')}
-        </Typography>
-      ) : null}
-    </MonitorFrame>
+    />
   );
 }

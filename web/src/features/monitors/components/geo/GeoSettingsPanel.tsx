@@ -1,9 +1,8 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { useTranslation } from 'react-i18next';
-import { DIAGNOSTICS_LIMITS } from '@gearwatch/contracts';
 import type { DateRange, GeoSettings } from '@gearwatch/contracts';
-import { DateRangeField } from '../../../../components/dates/DateRangeField.tsx';
+import { DatesField } from '../fields/DatesField.tsx';
 import { DeviceSelectionField } from '../fields/DeviceSelectionField.tsx';
 import type { DeviceSelection } from '../fields/DeviceSelectionField.tsx';
 
@@ -22,7 +21,7 @@ export function GeoSettingsPanel({ settings, range, today, onSelectionChange, on
   return (
     <>
       <DeviceSelectionField value={settings} onChange={onSelectionChange} />
-      <DateRangeField label={t('monitor.field.dates')} value={range} onChange={onRangeChange} today={today} maxDays={DIAGNOSTICS_LIMITS.maxRangeDays} presets fullWidth />
+      <DatesField value={range} onChange={onRangeChange} today={today} />
       <FormControlLabel
         control={<Switch checked={settings.agps} onChange={(event) => onAccuracyChange(event.target.checked)} data-testid="geo-agps-switch" />}
         label={t('geo-monitor.field.agps')}

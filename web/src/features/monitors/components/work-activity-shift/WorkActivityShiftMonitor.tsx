@@ -1,14 +1,11 @@
-import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CSV_BOM, CSV_CONTENT_TYPE, monitorValidity, MONITOR_TITLE_KEYS, WORK_ACTIVITY_SHIFT_PARAMETERS } from '@gearwatch/contracts';
+import { monitorValidity, MONITOR_TITLE_KEYS, WORK_ACTIVITY_SHIFT_PARAMETERS } from '@gearwatch/contracts';
 import type { MonitorValidity } from '@gearwatch/contracts';
-import { EChart } from '../../../../components/chart/EChart.tsx';
-import { downloadFile } from '../../../../components/download.ts';
 import { useProductionShifts } from '../../api/model.ts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
-import { useChartEnvironment } from '../chart-environment.ts';
-import { MonitorFrame } from '../MonitorFrame.tsx';
+import { monitorFiles } from '../monitor-files.ts';
+import { ChartMonitorFrame } from '../ChartMonitorFrame.tsx';
 import type { MonitorProps } from '../types.ts';
 import { useFactoryXlsxExport } from '../work-activity/useFactoryXlsxExport.ts';
 import { WorkActivitySettingsPanel } from '../work-activity/WorkActivitySettingsPanel.tsx';
@@ -25,7 +22,6 @@ const WAITING: MonitorValidity = { valid: false, warning: null };
  */
 export function WorkActivityShiftMonitor({ settings, update, range, setRange, today }: MonitorProps<'work-activity-shift'>) {
   const { t } = useTranslation();
-  const chart = useChartEnvironment();
   const shifts = useProductionShifts();
   const exportXlsx = useFactoryXlsxExport();
 
@@ -41,23 +37,18 @@ export function WorkActivityShiftMonitor({ settings, update, range, setRange, to
   const query = useMonitorQuery(KIND, request, fetchWorkActivityShift);
   const data = request ? query.data : undefined;
 
-  const title = t(MONITOR_TITLE_KEYS[KIND]);
   const { mutate: downloadXlsx } = exportXlsx;
+  const { parameter, edited } = settings;
   const option = useMemo(() => {
     if (!data || !request) return null;
-    const csv = () => downloadFile(CSV_BOM + workActivityShiftCsv(data, settings.parameter, t), `${title}-${request.from}-${request.to}.csv`, CSV_CONTENT_TYPE);
-    return workActivityShiftOption(data, {
-      parameter: settings.parameter,
-      edited: settings.edited,
-      imageName: `${title}-${request.from}-${request.to}`,
-      csv,
-      xlsx: () => downloadXlsx(request),
-      t,
-    });
-  }, [data, downloadXlsx, request, settings.edited, settings.parameter, t, title]);
+    const files = monitorFiles(t(MONITOR_TITLE_KEYS[KIND]), range, () => workActivityShiftCsv(data, parameter, t));
+    return workActivityShiftOption(data, { parameter, edited, ...files, xlsx: () => downloadXlsx(request), t });
+  }, [data, downloadXlsx, edited, parameter, range, request, t]);
 
   return (
-    <MonitorFrame
+    <ChartMonitorFrame
+      option={option}
+      empty={data !== undefined && shiftSummaryItems(data).length === 0}
       warning={validity.warning}
       query={{ isFetching: query.isFetching || exportXlsx.isPending, error: query.error, refetch: query.refetch }}
       error={exportXlsx.error ?? shifts.error ?? undefined}
@@ -73,14 +64,6 @@ export function WorkActivityShiftMonitor({ settings, update, range, setRange, to
           onRangeChange={setRange}
         />
       }
-    >
-      {option && data && shiftSummaryItems(data).length > 0 ? (
-        <EChart option={option} renderer={chart.renderer} width={chart.width} ariaLabel={title} />
-      ) : data ? (
-        <Typography variant="body2" color="text.secondary" sx={{ p: 2, textAlign: 'center' }}>
-          {t('monitor.message.no-data')}
-        </Typography>
-      ) : null}
-    </MonitorFrame>
+    />
   );
 }

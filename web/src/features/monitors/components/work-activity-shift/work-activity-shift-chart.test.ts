@@ -42,8 +42,8 @@ describe('work/activity by shift chart', () => {
     const series = option.series as Series[];
     expect(series).toHaveLength(1);
     expect(series[0]).toMatchObject({ name: 'Summary', type: 'bar', data: [50, 1234 / 60] });
-    expect(series[0]?.tooltip?.valueFormatter?.(1234 / 60)).toBe('20.57 min');
-    expect((option.yAxis as { name: string }).name).toBe('min');
+    expect(series[0]?.tooltip?.valueFormatter?.(1234 / 60)).toBe('20.57 «monitor.unit.min»');
+    expect((option.yAxis as { name: string }).name).toBe('«monitor.unit.min»');
     const counter = workActivityShiftOption(ANSWER, { parameter: 'counterSum', edited: true, imageName: 'chart', csv, xlsx, t });
     expect((counter.series as Series[])[0]?.data).toEqual([10, 5]);
     expect((counter.yAxis as { name: string }).name).toBe('');
@@ -61,8 +61,8 @@ describe('work/activity by shift chart', () => {
   });
 
   it('writes the CSV with semicolons, every cell quoted, minutes to 2 decimals', () => {
-    expect(workActivityShiftCsv(ANSWER, 'activeSum', t)).toBe('"Shift";"Summary [min]"\r\n"Morning";"120"\r\n"Afternoon";"60"\r\n');
-    expect(workActivityShiftCsv(ANSWER, 'workSum', t)).toBe('"Shift";"Summary [min]"\r\n"Morning";"50"\r\n"Afternoon";"20.57"\r\n');
+    expect(workActivityShiftCsv(ANSWER, 'activeSum', t)).toBe('"Shift";"Summary [«monitor.unit.min»]"\r\n"Morning";"120"\r\n"Afternoon";"60"\r\n');
+    expect(workActivityShiftCsv(ANSWER, 'workSum', t)).toBe('"Shift";"Summary [«monitor.unit.min»]"\r\n"Morning";"50"\r\n"Afternoon";"20.57"\r\n');
     expect(workActivityShiftCsv(ANSWER, 'counterSum', t)).toBe('"Shift";"Summary"\r\n"Morning";"10"\r\n"Afternoon";"5"\r\n');
   });
 });

@@ -1,14 +1,12 @@
 import { csvSeriesHeader, CSV_DECIMALS, FACTORY_SUMMARY_NAME, roundValue, SHIFT_CHART_DIVIDER, toCsv } from '@gearwatch/contracts';
 import type { FactoryShiftChartItem, FactoryShiftChartResponse, WorkActivityShiftParameter } from '@gearwatch/contracts';
 import type { ChartOption } from '../../../../components/chart/echarts.ts';
-import { chartFrame } from '../../../../components/chart/layout.ts';
-import { buildToolbox } from '../../../../components/chart/toolbox.ts';
-
-type Translate = (key: string) => string;
+import { categoryChart } from '../category-chart.ts';
+import type { MonitorChartOptions } from '../category-chart.ts';
+import { secondsUnitText } from '../chart-text.ts';
+import type { Translate } from '../chart-text.ts';
 
 /** The work and activity sums are seconds, shown in minutes (spec 02 §9); the counter's sum counts pieces. */
-export const SHIFT_MINUTES_UNIT = 'min';
-
 export function isMinutesParameter(parameter: WorkActivityShiftParameter): boolean {
   return parameter !== 'counterSum';
 }
@@ -29,8 +27,8 @@ export function shiftChartValue(item: FactoryShiftChartItem, parameter: WorkActi
   return isMinutesParameter(parameter) ? item[parameter] / SHIFT_CHART_DIVIDER : item[parameter];
 }
 
-function unitOf(parameter: WorkActivityShiftParameter): string {
-  return isMinutesParameter(parameter) ? SHIFT_MINUTES_UNIT : '';
+function unitOf(parameter: WorkActivityShiftParameter, t: Translate): string {
+  return isMinutesParameter(parameter) ? secondsUnitText('min', t) : '';
 }
 
 /**
@@ -38,19 +36,14 @@ function unitOf(parameter: WorkActivityShiftParameter): string {
  * summary series as drawn, "Summary [min]".
  */
 export function workActivityShiftCsv(response: FactoryShiftChartResponse, parameter: WorkActivityShiftParameter, t: Translate): string {
-  const header = [t('monitor.work-activity.shift'), csvSeriesHeader({ name: t('monitor.work-activity.summary'), unit: unitOf(parameter) })];
+  const header = [t('monitor.work-activity.shift'), csvSeriesHeader({ name: t('monitor.work-activity.summary'), unit: unitOf(parameter, t) })];
   const rows = shiftSummaryItems(response).map((item) => [item.name, shiftChartValue(item, parameter)]);
   return toCsv(header, rows, CSV_DECIMALS);
 }
 
-export interface WorkActivityShiftChartOptions {
+export interface WorkActivityShiftChartOptions extends MonitorChartOptions {
   parameter: WorkActivityShiftParameter;
-  /** Edit mode: the toolbox shows and the legend and grid make room for it (spec 02 §4). */
-  edited: boolean;
-  imageName: string;
-  csv: () => void;
   xlsx: () => void;
-  t: Translate;
 }
 
 /**
@@ -61,18 +54,11 @@ export interface WorkActivityShiftChartOptions {
 export function workActivityShiftOption(response: FactoryShiftChartResponse, options: WorkActivityShiftChartOptions): ChartOption {
   const { parameter, t } = options;
   const items = shiftSummaryItems(response);
-  const unit = unitOf(parameter);
+  const unit = unitOf(parameter, t);
   const name = t('monitor.work-activity.summary');
-  const frame = chartFrame(options.edited);
   const format = (value: number) => String(roundValue(value));
   return {
-    animation: false,
-    color: frame.color,
-    grid: frame.grid,
-    legend: { ...frame.legend, data: [name] },
-    tooltip: { trigger: 'axis', confine: true },
-    toolbox: buildToolbox({ show: options.edited, imageName: options.imageName, csv: options.csv, xlsx: options.xlsx, magicType: false, t }),
-    xAxis: { type: 'category', data: items.map((item) => item.name) },
+    ...categoryChart(options, { names: [name], categories: items.map((item) => item.name), lineBarSwitch: false }),
     yAxis: { type: 'value', name: unit, min: 0, axisLine: { show: true }, axisLabel: { formatter: format } },
     series: [
       {

@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { DIAGNOSTICS_LIMITS } from '@gearwatch/contracts';
 import type { DateRange, WorkActivityParameter, WorkActivityShiftParameter } from '@gearwatch/contracts';
-import { DateRangeField } from '../../../../components/dates/DateRangeField.tsx';
+import { DatesField } from '../fields/DatesField.tsx';
 import { DeviceSelectionField } from '../fields/DeviceSelectionField.tsx';
 import type { DeviceSelection } from '../fields/DeviceSelectionField.tsx';
 import { WorkParameterField } from './WorkParameterField.tsx';
@@ -22,20 +20,11 @@ export interface WorkActivitySettingsPanelProps<P extends WorkActivityParameter 
  * the dates; no interval and no chart-type field.
  */
 export function WorkActivitySettingsPanel<P extends WorkActivityParameter | WorkActivityShiftParameter>(props: WorkActivitySettingsPanelProps<P>) {
-  const { t } = useTranslation();
   return (
     <>
       <DeviceSelectionField value={props.selection} onChange={props.onSelectionChange} />
       <WorkParameterField options={props.parameters} value={props.parameter} onChange={props.onParameterChange} />
-      <DateRangeField
-        label={t('monitor.field.dates')}
-        value={props.range}
-        onChange={props.onRangeChange}
-        today={props.today}
-        maxDays={DIAGNOSTICS_LIMITS.maxRangeDays}
-        presets
-        fullWidth
-      />
+      <DatesField value={props.range} onChange={props.onRangeChange} today={props.today} />
     </>
   );
 }

@@ -68,9 +68,9 @@ describe('work/activity chart', () => {
     expect(workActivityAxis(workActivitySeries(answer(), 'counter'), 'counter')).toBeNull();
 
     const active = drawn('active');
-    expect(active.yAxis).toMatchObject({ name: 'min', min: 0 });
+    expect(active.yAxis).toMatchObject({ name: '«monitor.unit.min»', min: 0 });
     expect(active.yAxis.axisLabel?.formatter?.(300)).toBe('5');
-    expect(active.series[0]?.tooltip?.valueFormatter?.(290)).toBe('4.83 min');
+    expect(active.series[0]?.tooltip?.valueFormatter?.(290)).toBe('4.83 «monitor.unit.min»');
 
     const counter = drawn('counter');
     expect(counter.yAxis.name).toBe('');
@@ -93,9 +93,9 @@ describe('work/activity chart', () => {
   });
 
   it('writes the CSV with semicolons, every cell quoted, seconds as answered to 2 decimals', () => {
-    expect(workActivityCsv(answer(), 'work')).toBe(
-      '"DateTime";"Forklift A [s]";"Press 1 [s]"\r\n' + '"2026-03-02 10:00";"120";""\r\n' + '"2026-03-02 10:05";"45.56";"30"\r\n',
+    expect(workActivityCsv(answer(), 'work', t)).toBe(
+      '"DateTime";"Forklift A [«monitor.unit.s»]";"Press 1 [«monitor.unit.s»]"\r\n' + '"2026-03-02 10:00";"120";""\r\n' + '"2026-03-02 10:05";"45.56";"30"\r\n',
     );
-    expect(workActivityCsv(answer(), 'counter')).toBe('"DateTime";"Forklift A";"Press 1"\r\n' + '"2026-03-02 10:00";"4";""\r\n' + '"2026-03-02 10:05";"";"7"\r\n');
+    expect(workActivityCsv(answer(), 'counter', t)).toBe('"DateTime";"Forklift A";"Press 1"\r\n' + '"2026-03-02 10:00";"4";""\r\n' + '"2026-03-02 10:05";"";"7"\r\n');
   });
 });

@@ -1,10 +1,10 @@
 import { chartCsv, CSV_DECIMALS, roundValue, secondsAxis, secondsAxisLabel } from '@gearwatch/contracts';
 import type { ChartType, CsvSeries, FactoryDeviceChartResponse, SecondsAxis, WorkActivityParameter } from '@gearwatch/contracts';
 import type { ChartOption, ChartSeriesOption } from '../../../../components/chart/echarts.ts';
-import { chartFrame } from '../../../../components/chart/layout.ts';
-import { buildToolbox } from '../../../../components/chart/toolbox.ts';
-
-type Translate = (key: string) => string;
+import { categoryChart } from '../category-chart.ts';
+import type { MonitorChartOptions } from '../category-chart.ts';
+import { secondsUnitText } from '../chart-text.ts';
+import type { Translate } from '../chart-text.ts';
 
 /** One stepped line: one device's values of the chosen parameter, aligned with the categories. */
 export interface WorkActivitySeries {
@@ -35,21 +35,16 @@ export function workActivityAxis(series: readonly WorkActivitySeries[], paramete
 }
 
 /** The chart's CSV (spec 02 §9): DateTime, then one column per device, seconds as answered ("[s]"), 2 decimals. */
-export function workActivityCsv(response: FactoryDeviceChartResponse, parameter: WorkActivityParameter): string {
-  const unit = isSecondsParameter(parameter) ? 's' : '';
+export function workActivityCsv(response: FactoryDeviceChartResponse, parameter: WorkActivityParameter, t: Translate): string {
+  const unit = isSecondsParameter(parameter) ? secondsUnitText('s', t) : '';
   const series: CsvSeries[] = workActivitySeries(response, parameter).map((s) => ({ name: s.name, unit, values: s.values }));
   return chartCsv(workActivityCategories(response), series, CSV_DECIMALS);
 }
 
-export interface WorkActivityChartOptions {
+export interface WorkActivityChartOptions extends MonitorChartOptions {
   parameter: WorkActivityParameter;
   magicType: ChartType;
-  /** Edit mode: the toolbox shows and the legend and grid make room for it (spec 02 §4). */
-  edited: boolean;
-  imageName: string;
-  csv: () => void;
   xlsx: () => void;
-  t: Translate;
 }
 
 /**
@@ -58,11 +53,12 @@ export interface WorkActivityChartOptions {
  * toolbox with the spreadsheet export.
  */
 export function workActivityOption(response: FactoryDeviceChartResponse, options: WorkActivityChartOptions): ChartOption {
+  const { t } = options;
   const series = workActivitySeries(response, options.parameter);
   const axis = workActivityAxis(series, options.parameter);
-  const frame = chartFrame(options.edited);
+  const unit = axis ? secondsUnitText(axis.unit, t) : '';
   const format = (value: number) => String(axis ? secondsAxisLabel(value, axis) : roundValue(value));
-  const valueFormatter = (value: unknown) => (typeof value === 'number' ? (axis ? `${format(value)} ${axis.unit}` : format(value)) : '–');
+  const valueFormatter = (value: unknown) => (typeof value === 'number' ? (unit ? `${format(value)} ${unit}` : format(value)) : '–');
   const drawn: ChartSeriesOption[] = series.map((s) =>
     options.magicType === 'line'
       ? // A category is a bucket's start and its value holds until the next one: the step comes at the end.
@@ -70,16 +66,10 @@ export function workActivityOption(response: FactoryDeviceChartResponse, options
       : { name: s.name, type: 'bar', data: s.values, tooltip: { valueFormatter } },
   );
   return {
-    animation: false,
-    color: frame.color,
-    grid: frame.grid,
-    legend: { ...frame.legend, data: series.map((s) => s.name) },
-    tooltip: { trigger: 'axis', confine: true },
-    toolbox: buildToolbox({ show: options.edited, imageName: options.imageName, csv: options.csv, xlsx: options.xlsx, magicType: true, t: options.t }),
-    xAxis: { type: 'category', data: workActivityCategories(response) },
+    ...categoryChart(options, { names: series.map((s) => s.name), categories: workActivityCategories(response), lineBarSwitch: true }),
     yAxis: {
       type: 'value',
-      name: axis?.unit ?? '',
+      name: unit,
       min: axis ? 0 : undefined,
       max: axis?.max,
       interval: axis?.interval,
