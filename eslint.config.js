@@ -152,8 +152,6 @@ export default tseslint.config(
       'web/src/**/test/**',
       // The terms of service are content written once per language (terms.<language>.ts), not UI text.
       'web/src/features/terms/content/**',
-      // TEMPORARY (issue 15 item 3): the monitors are being reworked; include them once that lands.
-      'web/src/features/monitors/**',
     ],
     plugins: { i18next },
     rules: {
