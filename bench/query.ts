@@ -42,7 +42,7 @@ import { coarsen, normaliseRange, planShifts, planTime } from '../server/src/dia
 import { DiagnosticsRepository } from '../server/src/diagnostics/repository.ts';
 import { ParameterCatalogue, clockFor, readShiftColumns, selectionOf, storedNumbers } from '../server/src/diagnostics/series.ts';
 import { addDays } from '../server/src/diagnostics/zone-clock.ts';
-import { buildApp } from '../server/src/http/app.ts';
+import { createApp } from '../server/src/app.ts';
 import { createServices } from '../server/src/services.ts';
 import type { EventInput, ModuleIdentity, PositionInput, ReadingInput } from '../server/src/telemetry/types.ts';
 import { createScratchDatabase, existingDatabase, flag, formatRate } from './support/scratch-database.ts';
@@ -449,7 +449,7 @@ async function main(): Promise<void> {
     await migrate(database);
     const config = testConfig({ DATABASE_URL: scratch.url, ACCESS_TOKEN_TTL_SECONDS: 86_400 });
     const services = await createServices(db, config);
-    const app = await buildApp({ config, database, services });
+    const app = await createApp({ config, database, services });
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     const fleet = REUSE ? await findFleet(db) : await createFleet(db);
     if (!REUSE) await load(db, services, fleet);

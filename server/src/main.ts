@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { buildApp } from './http/app.ts';
+import { createApp } from './app.ts';
 import { createServices } from './services.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const metrics = new Metrics({ poolStats: () => database.poolStats() });
   const services = await createServices(database.db, config, { metrics });
   const readiness = { accepting: true };
-  const app = await buildApp({ config, database, services, readiness });
+  const app = await createApp({ config, database, services, readiness });
   if (applied.length) app.log.info({ applied }, 'migrations applied');
 
   const seeded = config.DEMO ? await seedDemoIfEmpty(database.db) : false;
