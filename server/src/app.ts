@@ -67,8 +67,9 @@ function registerFeatures(app: App, config: Config, services: Services): void {
   deviceStatusRoutes(app, services.deviceStatus);
   deviceHistoryRoutes(app, services.deviceHistory);
   impersonationRoutes(app, services.impersonation);
-  supportRoutes(app, services.support);
-  resettingRoutes(app, services.passwordLinks);
+  const perWindow = { windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS };
+  supportRoutes(app, services.support, { max: config.SUPPORT_MAIL_RATE_LIMIT, ...perWindow });
+  resettingRoutes(app, services.passwordLinks, { max: config.RESET_REQUEST_RATE_LIMIT, ...perWindow });
   ingestRoutes(app, services.ingest, services.moduleThrottle);
   diagnosticsRoutes(app, { diagnostics: services.diagnostics, operatorDiagnostics: services.operatorDiagnostics, factoryReports: services.factoryReports });
   deviceGroupsRoutes(app, services.deviceGroups, formTokens);

@@ -14,13 +14,14 @@ import type { AuthService } from '../auth/service.ts';
 import { registerAuthHook } from './auth-hook.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { registerInputGuard } from './input-guard.ts';
+import { registerRateLimits } from './rate-limit.ts';
 import { healthRoutes } from './health.ts';
 import type { Readiness } from './health.ts';
 import { registerStaticClient } from './static.ts';
 import type { App } from './types.ts';
 
 /** Request bodies larger than this are refused (413) unless a route sets its own limit (telemetry ingest). */
-export const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024;
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 /** An OpenAPI security scheme a feature authenticates with besides the bearer token. */
 export interface SecurityScheme {
@@ -104,6 +105,7 @@ export async function buildApp({ config, database, auth, readiness = { accepting
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' }, staticCSP: true });
 
+  await registerRateLimits(app);
   registerAuthHook(app, auth);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   healthRoutes(routes, database.db, readiness);
