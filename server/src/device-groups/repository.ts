@@ -5,6 +5,7 @@ import type { TenantScope } from '../auth/context.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
 import { companyChoices, companyRowIds, nameTakenInCompany } from '../forms/lookups.ts';
+import { pagedList } from '../db/paged-list.ts';
 
 export type DeviceGroupSortField = 'id' | 'name' | 'deviceCount';
 
@@ -70,18 +71,19 @@ export class DeviceGroupsRepository {
   async list(scope: TenantScope, request: ListRequest<DeviceGroupSortField>): Promise<Page<DeviceGroupRow>> {
     let query = this.scoped(scope);
     if (request.search) query = query.where('device_groups.name', 'ilike', likePattern(request.search));
-    const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-    let rows = query.select([
-      'device_groups.id',
-      'device_groups.company_id as companyId',
-      'device_groups.name',
-      'device_groups.description',
-      deviceCount.as('deviceCount'),
-    ]);
-    for (const term of request.sort) rows = rows.orderBy(SORT_COLUMNS[term.field], term.direction);
-    rows = rows.orderBy('device_groups.id', 'asc');
-    if (request.limit !== null) rows = rows.limit(request.limit).offset(request.offset);
-    return { entries: await rows.execute(), total };
+    return pagedList(
+      query,
+      (matching) =>
+        matching.select([
+          'device_groups.id',
+          'device_groups.company_id as companyId',
+          'device_groups.name',
+          'device_groups.description',
+          deviceCount.as('deviceCount'),
+        ]),
+      request,
+      { columns: SORT_COLUMNS, tiebreak: sql`device_groups.id` },
+    );
   }
 
   find(scope: TenantScope, id: number): Promise<DeviceGroupRow | undefined> {
@@ -107,6 +109,11 @@ export class DeviceGroupsRepository {
       .where('device_group_devices.device_group_id', 'in', groupIds)
       .orderBy('devices.id')
       .execute();
+  }
+
+  /** The group's devices, named, by id. */
+  async membersOf(groupId: number): Promise<NamedRow[]> {
+    return (await this.devicesOf([groupId])).map(({ id, name }) => ({ id, name }));
   }
 
   /** Work and active seconds summed over each group's devices for its company's local today. */
@@ -164,7 +171,7 @@ export class DeviceGroupsRepository {
   }
 
   /** Makes `deviceIds` the group's devices: links of others removed, new ones added. */
-  async replaceDevices(companyId: number, groupId: number, deviceIds: number[]): Promise<void> {
+  async replaceMembers(companyId: number, groupId: number, deviceIds: number[]): Promise<void> {
     let removal = this.db.deleteFrom('device_group_devices').where('device_group_id', '=', groupId);
     if (deviceIds.length > 0) removal = removal.where('device_id', 'not in', deviceIds);
     await removal.execute();

@@ -4,6 +4,7 @@ import type { DB } from '../db/schema.ts';
 import type { TenantScope } from '../auth/context.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import { idFilter } from '../http/list.ts';
+import { pagedList } from '../db/paged-list.ts';
 
 export const DEVICE_SORT_FIELDS = ['id', 'name', 'deviceType', 'status', 'createdAt'] as const;
 export type DeviceSortField = (typeof DEVICE_SORT_FIELDS)[number];
@@ -36,11 +37,11 @@ export interface ParameterRow {
 }
 
 const SORT_COLUMNS = {
-  id: 'devices.id',
+  id: sql`devices.id`,
   name: sql`lower(devices.name)`,
   deviceType: sql`lower(device_types.name)`,
-  status: 'devices.status',
-  createdAt: 'devices.created_at',
+  status: sql`devices.status`,
+  createdAt: sql`devices.created_at`,
 } as const;
 
 export class DevicesRepository {
@@ -66,22 +67,23 @@ export class DevicesRepository {
     if (group !== undefined) {
       query = query.where('devices.id', 'in', this.db.selectFrom('device_group_devices').select('device_id').where('device_group_id', '=', group));
     }
-    const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-    let rows = query.select([
-      'devices.id',
-      'devices.name',
-      'devices.description',
-      'devices.status',
-      'devices.power_state as powerState',
-      'devices.company_id as companyId',
-      'companies.name as companyName',
-      'devices.device_type_id as deviceTypeId',
-      'device_types.name as deviceTypeName',
-    ]);
-    for (const term of request.sort) rows = rows.orderBy(SORT_COLUMNS[term.field], term.direction);
-    rows = rows.orderBy('devices.id', 'asc');
-    if (request.limit !== null) rows = rows.limit(request.limit).offset(request.offset);
-    return { entries: await rows.execute(), total };
+    return pagedList(
+      query,
+      (matching) =>
+        matching.select([
+          'devices.id',
+          'devices.name',
+          'devices.description',
+          'devices.status',
+          'devices.power_state as powerState',
+          'devices.company_id as companyId',
+          'companies.name as companyName',
+          'devices.device_type_id as deviceTypeId',
+          'device_types.name as deviceTypeName',
+        ]),
+      request,
+      { columns: SORT_COLUMNS, tiebreak: sql`devices.id` },
+    );
   }
 
   findById(scope: TenantScope, id: number): Promise<DeviceRow | undefined> {

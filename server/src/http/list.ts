@@ -1,8 +1,11 @@
 import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
 import type { ListQuery } from '@gearwatch/contracts';
-import { LIST_HEADERS, MESSAGE_KEYS, PAGE_SIZE_NO_LIMIT } from '@gearwatch/contracts';
+import { LIST_HEADERS, MESSAGE_KEYS, PAGE_SIZE_NO_LIMIT, listQuerySchema } from '@gearwatch/contracts';
+import type { AuthContext } from '../auth/context.ts';
 import { ValidationError } from './errors.ts';
 import { MAX_ROW_ID } from './params.ts';
+import type { App } from './types.ts';
 
 export interface SortTerm<F extends string> {
   field: F;
@@ -98,4 +101,25 @@ export function booleanFilter(value: unknown): boolean | undefined {
   if (value === 1 || value === 'true' || value === '1') return true;
   if (value === 0 || value === 'false' || value === '0') return false;
   throw ValidationError.field('filter', MESSAGE_KEYS.incorrect);
+}
+
+/** A list route of the list protocol: the query parsed against its sort fields, the page sent with its headers. */
+export interface ListRoute<F extends string> {
+  summary: string;
+  sortable: readonly F[];
+  defaultSort: SortTerm<F>[];
+  /** The responses by status: the page (200), nothing at all (204) and the errors. */
+  response: RouteResponses;
+  load(auth: AuthContext, list: ListRequest<F>): Promise<Page<unknown>>;
+}
+
+/** Response schemas by status code, as a route's `schema.response` takes them. */
+export type RouteResponses = Record<number, z.ZodType>;
+
+/** `GET path` answering one page of a list (`?search=&filter=&sort=&page=&perPage=`). */
+export function registerListRoute<F extends string>(app: App, path: string, tags: string[], route: ListRoute<F>): void {
+  app.get(path, { schema: { tags, summary: route.summary, querystring: listQuerySchema, response: route.response } }, async (request, reply) => {
+    const list = parseListQuery(request.query, route.sortable, route.defaultSort);
+    return sendPage(reply, list, await route.load(request.auth, list), request.id);
+  });
 }

@@ -57,7 +57,7 @@ export class OperatorGroupsRepository {
   }
 
   /** The group's operators as "Firstname Lastname", by id. */
-  async operatorsOf(groupId: number): Promise<NamedRow[]> {
+  async membersOf(groupId: number): Promise<NamedRow[]> {
     const rows = await this.db
       .selectFrom('operators')
       .select(['id', 'firstname', 'lastname'])
@@ -91,17 +91,17 @@ export class OperatorGroupsRepository {
     return companyRowIds(this.db, 'operators', companyId, ids);
   }
 
-  async insert(companyId: number, name: string): Promise<number> {
-    const row = await this.db.insertInto('operator_groups').values({ company_id: companyId, name }).returning('id').executeTakeFirstOrThrow();
+  async insert(companyId: number, group: { name: string }): Promise<number> {
+    const row = await this.db.insertInto('operator_groups').values({ company_id: companyId, name: group.name }).returning('id').executeTakeFirstOrThrow();
     return row.id;
   }
 
-  async update(id: number, name: string): Promise<void> {
-    await this.db.updateTable('operator_groups').set({ name }).where('id', '=', id).execute();
+  async update(id: number, group: { name: string }): Promise<void> {
+    await this.db.updateTable('operator_groups').set({ name: group.name }).where('id', '=', id).execute();
   }
 
   /** Makes `operatorIds` the group's operators: others leave it, these join it (leaving any group they were in). */
-  async replaceOperators(companyId: number, groupId: number, operatorIds: number[]): Promise<void> {
+  async replaceMembers(companyId: number, groupId: number, operatorIds: number[]): Promise<void> {
     let leaving = this.db.updateTable('operators').set({ operator_group_id: null }).where('operator_group_id', '=', groupId);
     if (operatorIds.length > 0) leaving = leaving.where('id', 'not in', operatorIds);
     await leaving.execute();

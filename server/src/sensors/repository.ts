@@ -6,6 +6,7 @@ import type { DB } from '../db/schema.ts';
 import type { ListRequest } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
 import { companyChoices } from '../forms/lookups.ts';
+import { pagedList } from '../db/paged-list.ts';
 
 export type SensorSortField = (typeof SENSOR_SORT_FIELDS)[number];
 
@@ -101,13 +102,9 @@ export class SensorsRepository {
         eb.or([eb('sensors.name', 'ilike', pattern), eb('sensors.serial_number', 'ilike', pattern), eb('sensors.sim_card_number', 'ilike', pattern)]),
       );
     }
-    const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-    let rows = query.select('sensors.id');
     // Modules that never called sort after the others whichever the direction.
-    for (const term of request.sort) rows = rows.orderBy(sql`${SORT_COLUMNS[term.field]} ${sql.raw(term.direction)} nulls last`);
-    rows = rows.orderBy('sensors.id', 'asc');
-    if (request.limit !== null) rows = rows.limit(request.limit).offset(request.offset);
-    return { ids: (await rows.execute()).map((r) => r.id), total };
+    const page = await pagedList(query, (matching) => matching.select('sensors.id'), request, { columns: SORT_COLUMNS, tiebreak: sql`sensors.id`, nullsLast: true });
+    return { ids: page.entries.map((r) => r.id), total: page.total };
   }
 
   /**
