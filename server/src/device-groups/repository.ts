@@ -4,7 +4,7 @@ import type { DB } from '../db/schema.ts';
 import type { TenantScope } from '../auth/context.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
-import { companyChoices, companyRowIds, nameTakenInCompany } from '../forms/lookups.ts';
+import { FormLookupsRepository } from '../forms/lookups-repository.ts';
 import { pagedList } from '../db/paged-list.ts';
 
 export type DeviceGroupSortField = 'id' | 'name' | 'deviceCount';
@@ -47,7 +47,11 @@ const SORT_COLUMNS = { id: sql`device_groups.id`, name: sql`lower(device_groups.
 
 /** Device groups: the list, one group, the form's choices and writes, delete and unassign. */
 export class DeviceGroupsRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  private readonly lookups: FormLookupsRepository;
+
+  constructor(private readonly db: Kysely<DB>) {
+    this.lookups = new FormLookupsRepository(db);
+  }
 
   /**
    * Runs `work` in one transaction with a repository bound to it: everything it writes is kept or nothing is.
@@ -135,11 +139,11 @@ export class DeviceGroupsRepository {
 
   /** Whether another group of the company has this name, in any letter case. */
   async nameTaken(companyId: number, name: string, exceptId: number | null): Promise<boolean> {
-    return nameTakenInCompany(this.db, 'device_groups', companyId, name, exceptId);
+    return this.lookups.nameTakenInCompany('device_groups', companyId, name, exceptId);
   }
 
   companies(): Promise<NamedRow[]> {
-    return companyChoices(this.db);
+    return this.lookups.companyChoices();
   }
 
   /** The devices of one company, or of every company (null), by company and device name. */
@@ -154,7 +158,7 @@ export class DeviceGroupsRepository {
 
   /** Which of `ids` are devices of the company (the group's members). */
   companyMembers(companyId: number, ids: number[]): Promise<number[]> {
-    return companyRowIds(this.db, 'devices', companyId, ids);
+    return this.lookups.companyRowIds('devices', companyId, ids);
   }
 
   async insert(companyId: number, group: { name: string; description: string | null }): Promise<number> {

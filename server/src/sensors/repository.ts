@@ -5,7 +5,7 @@ import type { SENSOR_SORT_FIELDS } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
 import type { ListRequest } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
-import { companyChoices } from '../forms/lookups.ts';
+import { FormLookupsRepository } from '../forms/lookups-repository.ts';
 import { pagedList } from '../db/paged-list.ts';
 
 export type SensorSortField = (typeof SENSOR_SORT_FIELDS)[number];
@@ -77,7 +77,11 @@ export const SENSOR_SERIAL_INDEX = 'sensors_serial_key';
 
 /** Measurement modules of every company (super-admin administration): list, one module, the form's writes, delete. */
 export class SensorsRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  private readonly lookups: FormLookupsRepository;
+
+  constructor(private readonly db: Kysely<DB>) {
+    this.lookups = new FormLookupsRepository(db);
+  }
 
   /**
    * Runs `work` in one transaction with a repository bound to it. Inside, use only the repository handed in (PGlite
@@ -152,7 +156,7 @@ export class SensorsRepository {
   }
 
   companies(): Promise<NamedRow[]> {
-    return companyChoices(this.db);
+    return this.lookups.companyChoices();
   }
 
   /** Every company's devices, by company name and device name. */
