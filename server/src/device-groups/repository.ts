@@ -1,3 +1,4 @@
+import type { DeviceGroupSortField } from '@gearwatch/contracts';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
@@ -7,7 +8,6 @@ import { likePattern } from '../http/list.ts';
 import { FormLookupsRepository } from '../forms/lookups-repository.ts';
 import { pagedList } from '../db/paged-list.ts';
 
-export type DeviceGroupSortField = 'id' | 'name' | 'deviceCount';
 
 export interface DeviceGroupRow {
   id: number;

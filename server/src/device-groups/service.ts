@@ -1,4 +1,4 @@
-import type { Choice, DeviceGroup, DeviceGroupDetail, FormValue } from '@gearwatch/contracts';
+import type { DeviceGroupSortField, Choice, DeviceGroup, DeviceGroupDetail, FormValue } from '@gearwatch/contracts';
 import { GROUP_DESCRIPTION_MAX_LENGTH, GROUP_NAME_MAX_LENGTH } from '@gearwatch/contracts';
 import type { AuthContext } from '../auth/context.ts';
 import { scopeOf } from '../auth/context.ts';
@@ -10,7 +10,7 @@ import { companyChoicesFor, companyField, linkCompany, linkLabel } from '../form
 import { textValue } from '../forms/values.ts';
 import type { FormResource } from '../forms/routes.ts';
 import type { ListRequest, Page } from '../http/list.ts';
-import type { DeviceGroupRow, DeviceGroupSortField, DeviceGroupsRepository, GroupDayRow } from './repository.ts';
+import type { DeviceGroupRow, DeviceGroupsRepository, GroupDayRow } from './repository.ts';
 
 /**
  * Device groups (spec 01 §2 /manage device groups): the list the monitors and the management screen read, one

@@ -1,8 +1,7 @@
+import { DEVICE_STATUS_SORT_FIELDS, deviceStatusListFilterSchema, deviceStatusListSchema, deviceStatusSchema, problemSchema, validationErrorSchema } from '@gearwatch/contracts';
 import { z } from 'zod';
-import { deviceStatusListSchema, deviceStatusSchema, problemSchema, validationErrorSchema } from '@gearwatch/contracts';
 import type { App } from '../http/types.ts';
 import { registerListRoute } from '../http/list.ts';
-import { DEVICE_STATUS_SORT_FIELDS } from './repository.ts';
 import type { DeviceStatusService } from './service.ts';
 import { idParams } from '../http/params.ts';
 
@@ -11,6 +10,7 @@ export function deviceStatusRoutes(app: App, status: DeviceStatusService): void 
   registerListRoute(app, '/api/devices/status', tags, {
     summary: 'Devices with their last position and status icons (the /location map); filter key deviceGroup; sort id, name, lastSync',
     sortable: DEVICE_STATUS_SORT_FIELDS,
+    filter: deviceStatusListFilterSchema,
     defaultSort: [{ field: 'name', direction: 'asc' }],
     response: { 200: deviceStatusListSchema, 204: z.null(), 400: validationErrorSchema },
     load: (auth, list) => status.list(auth, list),

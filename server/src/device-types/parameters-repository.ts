@@ -1,3 +1,4 @@
+import type { ParameterSortField } from '@gearwatch/contracts';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
@@ -6,7 +7,6 @@ import type { ListRequest, Page } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
 import { pagedList } from '../db/paged-list.ts';
 
-export type ParameterSortField = 'id' | 'number' | 'name' | 'deviceType';
 
 /** A parameter with its type's name and its unit. */
 export interface ParameterRow {

@@ -1,4 +1,4 @@
-import { PARAMETER_RESPONSES, PARAMETER_SORT_FIELDS } from '@gearwatch/contracts';
+import { PARAMETER_RESPONSES, PARAMETER_SORT_FIELDS, parameterListFilterSchema } from '@gearwatch/contracts';
 import type { App } from '../http/types.ts';
 import { idParams } from '../http/params.ts';
 import type { FormTokens } from '../forms/token.ts';
@@ -15,6 +15,7 @@ export function parametersRoutes(app: App, parameters: ParametersService, tokens
       summary:
         "Parameters of the caller's device types (every type's for a super-admin); filter {\"deviceType\": id}, search on name, tags and number, sort id, number, name, deviceType (default deviceType, number)",
       sortable: PARAMETER_SORT_FIELDS,
+      filter: parameterListFilterSchema,
       defaultSort: [
         { field: 'deviceType', direction: 'asc' },
         { field: 'number', direction: 'asc' },

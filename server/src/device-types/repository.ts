@@ -1,14 +1,13 @@
+import type { DeviceTypeSortField, ParameterAggregation } from '@gearwatch/contracts';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { PARAMETER_NUMBERS } from '@gearwatch/contracts';
-import type { ParameterAggregation } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
 import type { TenantScope } from '../auth/context.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
 import { pagedList } from '../db/paged-list.ts';
 
-export type DeviceTypeSortField = 'id' | 'name' | 'deviceCount' | 'parameterCount';
 
 export interface MonitorParameterRow {
   deviceTypeId: number;

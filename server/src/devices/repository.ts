@@ -1,13 +1,11 @@
+import type { DeviceListFilter, DeviceSortField } from '@gearwatch/contracts';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { TenantScope } from '../auth/context.ts';
 import type { ListRequest, Page } from '../http/list.ts';
-import { idFilter } from '../http/list.ts';
 import { pagedList } from '../db/paged-list.ts';
 
-export const DEVICE_SORT_FIELDS = ['id', 'name', 'deviceType', 'status', 'createdAt'] as const;
-export type DeviceSortField = (typeof DEVICE_SORT_FIELDS)[number];
 
 export interface DeviceRow {
   id: number;
@@ -56,14 +54,12 @@ export class DevicesRepository {
     return query;
   }
 
-  async list(scope: TenantScope, request: ListRequest<DeviceSortField>): Promise<Page<DeviceRow>> {
+  async list(scope: TenantScope, request: ListRequest<DeviceSortField, DeviceListFilter>): Promise<Page<DeviceRow>> {
     let query = this.scoped(scope);
     if (request.search) query = query.where(sql`devices.name`, 'ilike', `%${request.search.replace(/[\\%_]/g, '\\$&')}%`);
-    const deviceType = idFilter(request.filter.deviceType);
+    const { deviceType, company, deviceGroup: group } = request.filter;
     if (deviceType !== undefined) query = query.where('devices.device_type_id', '=', deviceType);
-    const company = idFilter(request.filter.company);
     if (company !== undefined) query = query.where('devices.company_id', '=', company);
-    const group = idFilter(request.filter.deviceGroup);
     if (group !== undefined) {
       query = query.where('devices.id', 'in', this.db.selectFrom('device_group_devices').select('device_id').where('device_group_id', '=', group));
     }

@@ -1,9 +1,8 @@
+import { DEVICE_SORT_FIELDS, deviceListFilterSchema, deviceListSchema, deviceSchema, problemSchema, validationErrorSchema } from '@gearwatch/contracts';
 import { z } from 'zod';
-import { deviceListSchema, deviceSchema, problemSchema, validationErrorSchema } from '@gearwatch/contracts';
 import type { App } from '../http/types.ts';
 import type { FormTokens } from '../forms/token.ts';
 import { registerResourceRoutes } from '../forms/resource-routes.ts';
-import { DEVICE_SORT_FIELDS } from './repository.ts';
 import type { DevicesService } from './service.ts';
 import type { DeviceForm } from './form.ts';
 
@@ -14,6 +13,7 @@ export function devicesRoutes(app: App, devices: DevicesService, form: DeviceFor
     list: {
       summary: "Devices of the caller's company (every company for a super-admin); filter keys: deviceType, deviceGroup, company",
       sortable: DEVICE_SORT_FIELDS,
+      filter: deviceListFilterSchema,
       defaultSort: [{ field: 'name', direction: 'asc' }],
       response: { 200: deviceListSchema, 204: z.null(), 400: validationErrorSchema },
       load: (auth, list) => devices.list(auth, list),

@@ -1,3 +1,4 @@
+import type { ListFilterSchema, noListFilterSchema } from '@gearwatch/contracts';
 import type { AuthContext } from '../auth/context.ts';
 import { superAdminRoutes } from '../administration/scope.ts';
 import type { ListRoute, RouteResponses } from '../http/list.ts';
@@ -11,12 +12,12 @@ import { registerFormRoutes } from './routes.ts';
 import type { FormTokens } from './token.ts';
 
 /** What a resource of the management screens serves under `/api/{resource}`. */
-export interface ResourceRoutes<F extends string> {
+export interface ResourceRoutes<F extends string, S extends ListFilterSchema> {
   /** The path segment, which is also the name its form tokens are issued for. */
   resource: string;
   tag: string;
   /** `GET /api/{resource}`; left out when another feature serves the list. */
-  list?: ListRoute<F>;
+  list?: ListRoute<F, S>;
   /** `GET /api/{resource}/{id}`. */
   get: { summary: string; response: RouteResponses; load(auth: AuthContext, id: number): Promise<unknown> };
   /** `GET new`, `GET {id}/edit`, `POST`, `PUT {id}` (forms/routes.ts). */
@@ -29,7 +30,7 @@ export interface ResourceRoutes<F extends string> {
 }
 
 /** The list, one row, the form and delete of one resource, each with the schemas of its protocol. */
-export function registerResourceRoutes<F extends string>(app: App, options: ResourceRoutes<F>): void {
+export function registerResourceRoutes<F extends string, S extends ListFilterSchema = typeof noListFilterSchema>(app: App, options: ResourceRoutes<F, S>): void {
   const { resource, tag, get } = options;
   const tags = [tag];
   const form = (scope: App) => registerFormRoutes(scope, { resource, tag, form: options.form, tokens: options.tokens });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEVICE_OPERATOR_GROUP_SORT_FIELDS, DEVICE_OPERATOR_RESPONSES, DEVICE_OPERATOR_SORT_FIELDS, operatorGroupPageSchema, validationErrorSchema } from '@gearwatch/contracts';
+import { DEVICE_OPERATOR_GROUP_SORT_FIELDS, DEVICE_OPERATOR_RESPONSES, DEVICE_OPERATOR_SORT_FIELDS, operatorGroupPageSchema, validationErrorSchema, deviceOperatorListFilterSchema } from '@gearwatch/contracts';
 import type { App } from '../http/types.ts';
 import { registerListRoute } from '../http/list.ts';
 import type { FormTokens } from '../forms/token.ts';
@@ -15,6 +15,7 @@ export function operatorsRoutes(app: App, operators: OperatorsService, tokens: F
       summary:
         "Device operators of the caller's company (every company for a super-admin); search on names, e-mail and RFID, filter {\"group\": id}, sort id, name (last name, first name), firstname, lastname, rfid, group",
       sortable: DEVICE_OPERATOR_SORT_FIELDS,
+      filter: deviceOperatorListFilterSchema,
       defaultSort: [{ field: 'name', direction: 'asc' }],
       response: DEVICE_OPERATOR_RESPONSES.list,
       load: (auth, list) => operators.listOperators(auth, list),

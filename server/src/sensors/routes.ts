@@ -1,4 +1,4 @@
-import { ADMINISTRATION_RESPONSES, SENSOR_SORT_FIELDS } from '@gearwatch/contracts';
+import { ADMINISTRATION_RESPONSES, SENSOR_SORT_FIELDS, sensorListFilterSchema } from '@gearwatch/contracts';
 import { superAdminRoutes } from '../administration/scope.ts';
 import { registerResourceRoutes } from '../forms/resource-routes.ts';
 import type { FormTokens } from '../forms/token.ts';
@@ -16,6 +16,7 @@ export function sensorsRoutes(app: App, sensors: SensorsService, tokens: FormTok
         summary:
           'Measurement modules of every company (super-admin); search on name, serial number and SIM card number, filter {"company": id, "device": id, "active": boolean}, sort id, name, serialNumber, company, lastActivity',
         sortable: SENSOR_SORT_FIELDS,
+        filter: sensorListFilterSchema,
         defaultSort: [{ field: 'name', direction: 'asc' }],
         response: ADMINISTRATION_RESPONSES.sensorList,
         load: (auth, list) => sensors.list(auth, list),

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sensorSchema } from '@gearwatch/contracts';
-import type { Sensor } from '@gearwatch/contracts';
+import type { Sensor, SensorListFilter } from '@gearwatch/contracts';
 import { useDevices } from '../../../api/data-areas.ts';
 import { DeleteDialog } from '../../../components/dialogs/DeleteDialog.tsx';
 import { FormDialog } from '../../../components/forms/FormDialog.tsx';
@@ -48,7 +48,7 @@ export function AdminSensorsPage() {
   const [device, setDevice] = useState('');
   const [active, setActive] = useState('');
   const dialogs = useEntityDialogs<Sensor>();
-  const filter = useMemo(
+  const filter = useMemo<SensorListFilter>(
     () => ({ company: filterId(company), device: filterId(device), active: activeFilter(active) }),
     [company, device, active],
   );

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { deviceOperatorSchema } from '@gearwatch/contracts';
-import type { DeviceOperator } from '@gearwatch/contracts';
+import type { DeviceOperator, DeviceOperatorListFilter } from '@gearwatch/contracts';
 import type { EntityColumn } from '../../../components/list/EntityList.tsx';
 import { managePaths, RESOURCES } from '../api/keys.ts';
 import { useOperatorGroupOptions } from '../api/models.ts';
@@ -27,7 +27,7 @@ const columns: EntityColumn<DeviceOperator>[] = [
 export function DeviceOperatorsPage() {
   const [group, setGroup] = useState<number | null>(null);
   const groups = useOperatorGroupOptions();
-  const filter = useMemo(() => ({ group: group ?? undefined }), [group]);
+  const filter = useMemo<DeviceOperatorListFilter>(() => ({ group: group ?? undefined }), [group]);
   return (
     <ManageList<DeviceOperator>
       plural={RESOURCES.deviceOperators}

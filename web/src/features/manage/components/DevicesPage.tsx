@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { useMemo, useState } from 'react';
 import { deviceSchema } from '@gearwatch/contracts';
-import type { Device } from '@gearwatch/contracts';
+import type { Device, DeviceListFilter } from '@gearwatch/contracts';
 import type { EntityColumn } from '../../../components/list/EntityList.tsx';
 import { managePaths, RESOURCES } from '../api/keys.ts';
 import { useDeviceGroupOptions, useDeviceTypeOptions } from '../api/models.ts';
@@ -34,7 +34,7 @@ export function DevicesPage() {
   const [deviceType, setDeviceType] = useState<number | null>(null);
   const groups = useDeviceGroupOptions();
   const types = useDeviceTypeOptions();
-  const filter = useMemo(() => ({ deviceGroup: deviceGroup ?? undefined, deviceType: deviceType ?? undefined }), [deviceGroup, deviceType]);
+  const filter = useMemo<DeviceListFilter>(() => ({ deviceGroup: deviceGroup ?? undefined, deviceType: deviceType ?? undefined }), [deviceGroup, deviceType]);
 
   const columns: EntityColumn<Device>[] = [
     { key: 'type', header: 'manage.column.device-type', sortField: 'deviceType', cell: (row) => row.deviceType.name },
