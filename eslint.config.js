@@ -23,7 +23,7 @@ const serverShared = [
 ];
 const serverSharedDirs = serverShared.filter((entry) => !entry.endsWith('.ts'));
 // The top of the server: they wire or start the features and may import anything; nothing imports them.
-const serverTop = ['main.ts', 'services.ts', 'demo'];
+const serverTop = ['main.ts', 'app.ts', 'services.ts', 'demo'];
 const serverFeatures = existsSync(serverSrc)
   ? readdirSync(serverSrc, { withFileTypes: true })
       .filter((d) => d.isDirectory() && !serverSharedDirs.includes(d.name) && !serverTop.includes(d.name))
@@ -103,12 +103,7 @@ export default tseslint.config(
               message: 'a server feature imports the shared layers (db, http, forms, auth context, mail, jobs, metrics, time, i18n, config) and the public modules listed in eslint.config.js, not other features',
             })),
             {
-              // TEMPORARY (issue 15 item 2): http/app.ts registers every feature's routes until the composition root
-              // beside main.ts takes that over; then http/app.ts joins the rule below.
-              target: [
-                ...serverShared.map((entry) => (entry.endsWith('.ts') ? `${serverSrc}/${entry}` : `${serverSrc}/${entry}/**/*`)).filter((t) => !t.includes('/http/')),
-                `${serverSrc}/http/**/!(app).ts`,
-              ],
+              target: serverShared.map((entry) => (entry.endsWith('.ts') ? `${serverSrc}/${entry}` : `${serverSrc}/${entry}/**/*`)),
               from: serverSrc,
               except: [...serverShared.map((entry) => `./${entry}`)],
               message: 'a shared server layer imports no feature: declare what it needs of one as an interface of its own',

@@ -17,7 +17,7 @@ import { testConfig } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/database.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { seedDemoIfEmpty } from '../server/src/demo/seed.ts';
-import { buildApp } from '../server/src/http/app.ts';
+import { createApp } from '../server/src/app.ts';
 import { createServices } from '../server/src/services.ts';
 import { DEFAULT_MQTT_CONNECTIONS, MqttIngestSubscriber } from '../server/src/telemetry/mqtt-subscriber.ts';
 import { moduleTopic } from '../server/src/telemetry/mqtt-topics.ts';
@@ -69,7 +69,7 @@ async function main(): Promise<void> {
     await seedDemoIfEmpty(database.db);
     const config = testConfig({ DATABASE_URL: scratch.url });
     const services = await createServices(database.db, config);
-    const app = await buildApp({ config, database, services });
+    const app = await createApp({ config, database, services });
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     const modules: Module[] = (
       await sql<Module>`select id as "sensorId", device_id as "deviceId", company_id as "companyId", serial_number as serial, security_code as code

@@ -43,7 +43,7 @@ import { DiagnosticsRepository } from '../server/src/diagnostics/repository.ts';
 import { ParameterCatalogue, readShiftColumns, selectionOf, storedNumbers } from '../server/src/diagnostics/series.ts';
 import { addDays, dateText } from '../server/src/time/calendar.ts';
 import { timeZone } from '../server/src/time/time-zone.ts';
-import { buildApp } from '../server/src/http/app.ts';
+import { createApp } from '../server/src/app.ts';
 import { createServices } from '../server/src/services.ts';
 import type { EventInput, ModuleIdentity, PositionInput, ReadingInput } from '../server/src/telemetry/types.ts';
 import { createScratchDatabase, existingDatabase, flag, formatRate } from './support/scratch-database.ts';
@@ -450,7 +450,7 @@ async function main(): Promise<void> {
     await migrate(database);
     const config = testConfig({ DATABASE_URL: scratch.url, ACCESS_TOKEN_TTL_SECONDS: 86_400 });
     const services = await createServices(db, config);
-    const app = await buildApp({ config, database, services });
+    const app = await createApp({ config, database, services });
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     const fleet = REUSE ? await findFleet(db) : await createFleet(db);
     if (!REUSE) await load(db, services, fleet);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filterBooleanSchema, filterIdSchema, listFilterSchema } from './list.ts';
 import { SUBSCRIPTION_TYPES } from './constants.ts';
 import { DEVICE_STATUS_WINDOW_MINUTES } from './device-status.ts';
 import { problemSchema, validationErrorSchema } from './errors.ts';
@@ -43,6 +44,9 @@ export const SENSOR_MAX_LENGTHS = {
  * that never called last); default name.
  */
 export const SENSOR_SORT_FIELDS = ['id', 'name', 'serialNumber', 'company', 'lastActivity'] as const;
+/** `GET /api/sensors` filter: a company, a device, active or not. */
+export const sensorListFilterSchema = listFilterSchema({ company: filterIdSchema, device: filterIdSchema, active: filterBooleanSchema });
+export type SensorListFilter = z.output<typeof sensorListFilterSchema>;
 export const SENSOR_FILTER_KEYS = ['company', 'device', 'active'] as const;
 
 /** One module, in the list and in `GET /api/sensors/{id}`. */

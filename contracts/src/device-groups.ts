@@ -5,6 +5,7 @@ import { z } from 'zod';
  * entries carry more (groups-admin.ts deviceGroupSchema); this is what the monitors read of them.
  */
 export const DEVICE_GROUP_SORT_FIELDS = ['id', 'name', 'deviceCount'] as const;
+export type DeviceGroupSortField = (typeof DEVICE_GROUP_SORT_FIELDS)[number];
 
 export const deviceGroupListEntrySchema = z.object({
   id: z.number().int(),

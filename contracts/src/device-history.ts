@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filterIdSchema, listFilterSchema } from './list.ts';
 import { localDateSchema } from './diagnostics-query.ts';
 
 /** The device page (spec 01 §2 manage/device/:id): current readings, operator history, battery cycles. */
@@ -20,6 +21,10 @@ export type CurrentReading = z.infer<typeof currentReadingSchema>;
  * operator): the history table of spec 02 (operator, start, end, active time, work time).
  */
 export const OPERATOR_SESSION_SORT_FIELDS = ['start', 'operator'] as const;
+export type OperatorSessionSortField = (typeof OPERATOR_SESSION_SORT_FIELDS)[number];
+/** `GET /api/devices/{id}/operator-sessions` filter: one operator. */
+export const operatorSessionListFilterSchema = listFilterSchema({ operator: filterIdSchema });
+export type OperatorSessionListFilter = z.output<typeof operatorSessionListFilterSchema>;
 export const operatorSessionEntrySchema = z.object({
   id: z.number().int(),
   operator: z.object({ id: z.number().int(), name: z.string() }).nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filterIdSchema, listFilterSchema } from './list.ts';
 import { DEVICE_POWER_STATES } from './constants.ts';
 
 /**
@@ -38,3 +39,9 @@ export type DeviceStatusEntry = z.infer<typeof deviceStatusSchema>;
 
 /** `GET /api/devices/status`: every device the caller sees (filter keys deviceGroup, search on the name). */
 export const deviceStatusListSchema = z.object({ entries: z.array(deviceStatusSchema) });
+/** `GET /api/devices/status` sort fields. */
+export const DEVICE_STATUS_SORT_FIELDS = ['id', 'name', 'lastSync'] as const;
+export type DeviceStatusSortField = (typeof DEVICE_STATUS_SORT_FIELDS)[number];
+/** `GET /api/devices/status` filter: one device group. */
+export const deviceStatusListFilterSchema = listFilterSchema({ deviceGroup: filterIdSchema });
+export type DeviceStatusListFilter = z.output<typeof deviceStatusListFilterSchema>;

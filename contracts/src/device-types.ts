@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filterIdSchema, listFilterSchema } from './list.ts';
 import { PARAMETER_AGGREGATIONS, PARAMETER_DATA_TYPES } from './constants.ts';
 import { parameterSchema } from './devices.ts';
 import { diagnosticsUnitSchema } from './diagnostics.ts';
@@ -11,6 +12,7 @@ import { problemSchema, validationErrorSchema } from './errors.ts';
  * parameter 10000 is never listed; `admin` (super-admins only, else 403), the administration screen's rows.
  */
 export const DEVICE_TYPE_SORT_FIELDS = ['id', 'name', 'deviceCount', 'parameterCount'] as const;
+export type DeviceTypeSortField = (typeof DEVICE_TYPE_SORT_FIELDS)[number];
 /** The sort fields of the admin context only. */
 export const DEVICE_TYPE_ADMIN_SORT_FIELDS = ['deviceCount', 'parameterCount'] as const;
 export const DEVICE_TYPE_CONTEXTS = ['devicetypes_monitor', 'admin'] as const;
@@ -87,6 +89,10 @@ export type DeviceTypeDetail = z.infer<typeof deviceTypeDetailSchema>;
  * number, name, deviceType; default deviceType, number). Scoped like the device types.
  */
 export const PARAMETER_SORT_FIELDS = ['id', 'number', 'name', 'deviceType'] as const;
+export type ParameterSortField = (typeof PARAMETER_SORT_FIELDS)[number];
+/** `GET /api/parameters` filter: one device type. */
+export const parameterListFilterSchema = listFilterSchema({ deviceType: filterIdSchema });
+export type ParameterListFilter = z.output<typeof parameterListFilterSchema>;
 export const parameterListSchema = z.object({ entries: z.array(adminParameterSchema) });
 
 /** `GET /api/parameters/{id}/unit` (spec 01 §7): the unit's name; null when the parameter has none. */

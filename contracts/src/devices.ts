@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filterIdSchema, listFilterSchema } from './list.ts';
 import { DEVICE_POWER_STATES, DEVICE_STATUSES, PARAMETER_AGGREGATIONS } from './constants.ts';
 
 export const unitSchema = z.object({
@@ -35,6 +36,12 @@ export type Device = z.infer<typeof deviceSchema>;
 
 export const deviceListSchema = z.object({ entries: z.array(deviceSchema) });
 export type DeviceList = z.infer<typeof deviceListSchema>;
+/** `GET /api/devices` sort fields. */
+export const DEVICE_SORT_FIELDS = ['id', 'name', 'deviceType', 'status', 'createdAt'] as const;
+export type DeviceSortField = (typeof DEVICE_SORT_FIELDS)[number];
+/** `GET /api/devices` filter: a device type, a device group, a company (super-admin). */
+export const deviceListFilterSchema = listFilterSchema({ deviceType: filterIdSchema, deviceGroup: filterIdSchema, company: filterIdSchema });
+export type DeviceListFilter = z.output<typeof deviceListFilterSchema>;
 
 /** ISO weekdays in order (1 = Monday): the device form's required work and activity fields are per weekday. */
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;

@@ -20,3 +20,41 @@ export const listQuerySchema = z.object({
   requestId: z.string().max(100).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
+
+const MAX_ROW_ID = 2_147_483_647;
+const noValue = (value: unknown) => value === undefined || value === null || value === '';
+
+/** A list filter's row id: a number or its decimal text within int4; absent, null or '' for none. */
+export const filterIdSchema = z.preprocess(
+  (value) => (noValue(value) ? undefined : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value),
+  z.number().int().min(1).max(MAX_ROW_ID).optional(),
+);
+
+/** A list filter's yes or no: a boolean, 'true' / 'false', 1 / 0 or their text; absent, null or '' for either. */
+export const filterBooleanSchema = z.preprocess((value) => {
+  if (noValue(value)) return undefined;
+  if (value === 1 || value === '1' || value === 'true') return true;
+  if (value === 0 || value === '0' || value === 'false') return false;
+  return value;
+}, z.boolean().optional());
+
+/**
+ * The keys a list's `filter` (a JSON object in the query) may carry; any other key, or a value of the wrong kind, is
+ * refused with `400 {errors: {filter: [...]}}`.
+ */
+export function listFilterSchema<S extends Record<string, typeof filterIdSchema | typeof filterBooleanSchema>>(shape: S) {
+  return z.strictObject(shape);
+}
+
+/** The filter of a list that has none: only `{}` (or no filter at all). */
+export const noListFilterSchema = listFilterSchema({});
+
+/** A list's filter schema, as the query schema below describes it. */
+export type ListFilterSchema = z.ZodObject<Record<string, typeof filterIdSchema | typeof filterBooleanSchema>>;
+
+/** The list query of a list with this filter: `filter` documented with its keys (a row id or a boolean each). */
+export function listQuerySchemaFor(filter: ListFilterSchema) {
+  const keys = Object.entries(filter.shape).map(([key, value]) => `"${key}": ${value === filterBooleanSchema ? 'boolean' : 'id'}`);
+  const description = keys.length ? `JSON object, every key optional: {${keys.join(', ')}}; other keys are refused (400)` : 'This list has no filter: {} or nothing';
+  return listQuerySchema.extend({ filter: z.string().max(2000).optional().meta({ description }) });
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filterIdSchema, listFilterSchema } from './list.ts';
 import { problemSchema, validationErrorSchema } from './errors.ts';
 
 /**
@@ -7,6 +8,9 @@ import { problemSchema, validationErrorSchema } from './errors.ts';
  * name). Names sort with the Polish collation like the operator groups. `name` is "firstname lastname".
  */
 export const DEVICE_OPERATOR_SORT_FIELDS = ['id', 'name', 'firstname', 'lastname', 'rfid', 'group'] as const;
+/** `GET /api/deviceoperators` filter: one operator group. */
+export const deviceOperatorListFilterSchema = listFilterSchema({ group: filterIdSchema });
+export type DeviceOperatorListFilter = z.output<typeof deviceOperatorListFilterSchema>;
 
 /** What the monitors read of a device operator (a subset of deviceOperatorSchema; extra keys are dropped). */
 export const deviceOperatorListEntrySchema = z.object({

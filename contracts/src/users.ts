@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filterBooleanSchema, filterIdSchema, listFilterSchema } from './list.ts';
 import { LANGUAGES } from './constants.ts';
 import { problemSchema, validationErrorSchema } from './errors.ts';
 
@@ -37,6 +38,10 @@ export const userSettingsListSchema = z.object({ entries: z.array(userSettingSch
  * entries are userListEntrySchema; what other features read of them is companyUserSchema (extra keys are dropped).
  */
 export const COMPANY_USER_SORT_FIELDS = ['id', 'name', 'email', 'lastLogin'] as const;
+export type CompanyUserSortField = (typeof COMPANY_USER_SORT_FIELDS)[number];
+/** `GET /api/users` filter: a company (super-admin), active or not. */
+export const userListFilterSchema = listFilterSchema({ company: filterIdSchema, active: filterBooleanSchema });
+export type UserListFilter = z.output<typeof userListFilterSchema>;
 export const companyUserSchema = z.object({
   id: z.number().int(),
   /** "firstname lastname", or the username when both are empty. */

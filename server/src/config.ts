@@ -52,6 +52,12 @@ const envObject = z.object({
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).default(900),
   LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(10000).default(500),
+  /** Password reset requests (POST /api/resetting/request) one address may make within RATE_LIMIT_WINDOW_SECONDS. */
+  RESET_REQUEST_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Support messages (POST /api/support/mail) one address may send within RATE_LIMIT_WINDOW_SECONDS. */
+  SUPPORT_MAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** The window of the rate limits above; the answer beyond a limit is 429 with Retry-After. */
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   /** Tile URL template for maps; OpenStreetMap by default. */
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   BRAND: z.enum(['default', 'second', 'third']).default('default'),
@@ -149,5 +155,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** Configuration for tests: quiet logs, fast hashing-independent limits, never a port clash. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PORT: '0', DEMO: 'off', LOGIN_SLOWDOWN_MS: '0' }), ...overrides };
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PORT: '0', DEMO: 'off', LOGIN_SLOWDOWN_MS: '0', RESET_REQUEST_RATE_LIMIT: '10000', SUPPORT_MAIL_RATE_LIMIT: '10000' }), ...overrides };
 }

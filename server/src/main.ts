@@ -1,7 +1,8 @@
+import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { buildApp } from './http/app.ts';
+import { createApp } from './app.ts';
 import { createServices } from './services.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
   const metrics = new Metrics({ poolStats: () => database.poolStats() });
   const services = await createServices(database.db, config, { metrics });
   const readiness = { accepting: true };
-  const app = await buildApp({ config, database, services, readiness });
+  const app = await createApp({ config, database, services, readiness });
   if (applied.length) app.log.info({ applied }, 'migrations applied');
 
   const seeded = config.DEMO ? await seedDemoIfEmpty(database.db) : false;
@@ -32,11 +33,15 @@ async function main(): Promise<void> {
   const simulatorLease = simulator ? new Lease(database.db, 'demo-simulator', undefined, { log: app.log }) : null;
   const runsSimulator = simulatorLease ? await simulatorLease.tryAcquire(() => void simulator?.stop()) : false;
 
+  let shuttingDown = false;
+  let reason: string | undefined;
+  let exitCode = 0;
+
   // Module batches from the broker (docs/ingest.md); acknowledged only after commit, so it stops before the database.
   // An instance that lost its client id (it could not renew it, and another instance drained its session) must not
   // go on connecting with it: it stops, and its supervisor starts it again with an id of its own.
   const mqttClient = config.MQTT_URL
-    ? await claimMqttClientId(database.db, config.MQTT_CLIENT_ID, { log: app.log, onLost: () => void shutdown('MQTT client id lost', 1) })
+    ? await claimMqttClientId(database.db, config.MQTT_CLIENT_ID, { log: app.log, onLost: () => shutdown('MQTT client id lost', 1) })
     : null;
   const mqttIngest =
     config.MQTT_URL && mqttClient
@@ -45,34 +50,33 @@ async function main(): Promise<void> {
   // Broker sessions of ids no instance holds any more (an instance removed, a host renamed) are drained by one of us.
   const sessionSweeper = mqttIngest ? new MqttSessionSweeper(database.db, { drain: (ids) => mqttIngest.drain(ids), log: app.log }) : null;
 
-  let shuttingDown = false;
-  async function shutdown(signal: string, exitCode = 0): Promise<void> {
-    if (shuttingDown) return;
+  // One shutdown for SIGTERM, SIGINT and the other termination signals, an uncaught error, and a lost MQTT client
+  // id: stop accepting connections, let requests in flight finish, then release the database. A second signal, or
+  // 15 seconds without finishing, ends the process at once (exit 1).
+  const closer = closeWithGrace({ delay: 15_000, logger: app.log }, async ({ signal, err }) => {
     shuttingDown = true;
     readiness.accepting = false;
-    app.log.info({ signal }, 'shutting down');
-    // Stop accepting connections, let requests in flight finish, then release the database.
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    try {
-      // The simulator finishes the batch it is writing first, so nothing is cut off mid-transaction.
-      await simulator?.stop();
-      await simulatorLease?.release();
-      // Lets the batch being stored commit and be acknowledged; the rest stays with the broker for the next start.
-      await sessionSweeper?.stop();
-      await mqttIngest?.stop();
-      // The lease's row stays: it records that the broker keeps this id's session, for whoever comes after.
-      await mqttClient?.lease.lapse();
-      await app.close();
-      await database.close();
-      process.exit(exitCode);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
+    if (err) app.log.error({ err }, 'shutting down after an uncaught error');
+    else app.log.info({ signal: signal ?? reason }, 'shutting down');
+    // The simulator finishes the batch it is writing first, so nothing is cut off mid-transaction.
+    await simulator?.stop();
+    await simulatorLease?.release();
+    // Lets the batch being stored commit and be acknowledged; the rest stays with the broker for the next start.
+    await sessionSweeper?.stop();
+    await mqttIngest?.stop();
+    // The lease's row stays: it records that the broker keeps this id's session, for whoever comes after.
+    await mqttClient?.lease.lapse();
+    await app.close();
+    await database.close();
+    // close-with-grace exits 0 after a signal; a shutdown the server asked for itself may need another code.
+    if (exitCode !== 0) process.exit(exitCode);
+  });
+  function shutdown(why: string, code: number): void {
+    if (shuttingDown) return;
+    reason = why;
+    exitCode = code;
+    void closer.close();
   }
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
 
   // The demo history is stored before the server listens, so the first page anyone opens already has data. With
   // SIMULATOR=off only an empty demo gets it; otherwise whatever the demo missed while the server was down.

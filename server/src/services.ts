@@ -142,7 +142,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     users: new UsersService(usersRepository),
     settings: new UserSettingsService(new UserSettingsRepository(db)),
     devices: new DevicesService(new DevicesRepository(db)),
-    deviceForm: new DeviceForm(db, new DeviceFormRepository(db)),
+    deviceForm: new DeviceForm(new DeviceFormRepository(db)),
     deviceStatus: new DeviceStatusService(new DeviceStatusRepository(db)),
     deviceHistory: new DeviceHistoryService(new DeviceHistoryRepository(db), diagnosticsRepository),
     impersonation: new ImpersonationService(new ImpersonationRepository(db), usersRepository, auth),

@@ -6,12 +6,20 @@ import { testConfig } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { buildApp } from '../src/http/app.ts';
+import { createApp } from '../src/app.ts';
 import type { Services } from '../src/services.ts';
 import { createServices } from '../src/services.ts';
 
+/** A route of the app: its method and url pattern (`/api/devices/:id`). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
 export interface TestContext {
   app: FastifyInstance;
+  /** Every route the app registered. */
+  routes: RegisteredRoute[];
   database: Database;
   services: Services;
   config: Config;
@@ -27,10 +35,17 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
   await migrate(database);
   const config = testConfig({ WEB_DIST_DIR: '/nonexistent', ...overrides });
   const services = await createServices(database.db, config);
-  const app = await buildApp({ config, database, services });
+  const routes: RegisteredRoute[] = [];
+  // Every route as it is registered, docs and health included, so tests can check that each one is covered.
+  const listRoutes = (bare: FastifyInstance) =>
+    bare.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+    });
+  const app = await createApp({ config, database, services, observe: listRoutes });
   await app.ready();
   return {
     app,
+    routes,
     database,
     services,
     config,

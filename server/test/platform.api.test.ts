@@ -26,7 +26,7 @@ describe('platform', () => {
     const response = await ctx.app.inject('/api/docs/json');
     expect(response.statusCode).toBe(200);
     const paths = Object.keys(response.json().paths);
-    const apiRoutes = ctx.app.routeTable.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.url !== '/api/token' + '?');
+    const apiRoutes = ctx.routes.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.url !== '/api/token' + '?');
     for (const route of apiRoutes.filter((r) => !(r.url === '/api/token' && r.method === 'GET'))) {
       const openApiPath = route.url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}');
       expect(paths, route.url).toContain(openApiPath);

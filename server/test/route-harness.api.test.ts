@@ -100,7 +100,7 @@ describe('route harness: every route survives hostile input', () => {
       .setExpirationTime(past)
       .sign(new TextEncoder().encode(secret));
 
-    routes = ctx.app.routeTable.filter((route) => !route.url.startsWith('/api/docs') && route.url !== '/*' && route.method !== 'OPTIONS');
+    routes = ctx.routes.filter((route) => !route.url.startsWith('/api/docs') && route.url !== '/*' && route.method !== 'OPTIONS');
     writes = await installWriteCounter(db);
   });
   afterAll(() => ctx?.close());

@@ -38,7 +38,7 @@ describe('tenant isolation', () => {
 
   it('covers every route that takes a path parameter', () => {
     const covered = new Set(requests.map((r) => r.route));
-    const missing = ctx.app.routeTable
+    const missing = ctx.routes
       .filter((r) => r.url.startsWith('/api/') && /[:*]/.test(r.url))
       .map((r) => `${r.method} ${r.url}`)
       .filter((route) => !covered.has(route) && !(route in TENANCY_EXEMPT));

@@ -4,6 +4,7 @@ import type { COMPANY_SORT_FIELDS } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
 import type { ListRequest } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
+import { pagedList } from '../db/paged-list.ts';
 
 export type CompanySortField = (typeof COMPANY_SORT_FIELDS)[number];
 
@@ -65,12 +66,8 @@ export class CompaniesRepository {
   async listIds(request: ListRequest<CompanySortField>): Promise<{ ids: number[]; total: number }> {
     let query = this.db.selectFrom('companies');
     if (request.search) query = query.where('companies.name', 'ilike', likePattern(request.search));
-    const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-    let rows = query.select('companies.id');
-    for (const term of request.sort) rows = rows.orderBy(SORT_COLUMNS[term.field], term.direction);
-    rows = rows.orderBy('companies.id', 'asc');
-    if (request.limit !== null) rows = rows.limit(request.limit).offset(request.offset);
-    return { ids: (await rows.execute()).map((r) => r.id), total };
+    const page = await pagedList(query, (matching) => matching.select('companies.id'), request, { columns: SORT_COLUMNS, tiebreak: sql`companies.id` });
+    return { ids: page.entries.map((r) => r.id), total: page.total };
   }
 
   /** The companies of `ids` with their subscriber, counts and whether they have telemetry; in no particular order. */

@@ -1,19 +1,15 @@
-import { ADMINISTRATION_RESPONSES, COMPANY_SORT_FIELDS, FORM_TOKEN_FIELD, listQuerySchema } from '@gearwatch/contracts';
+import { ADMINISTRATION_RESPONSES, COMPANY_SORT_FIELDS, FORM_TOKEN_FIELD } from '@gearwatch/contracts';
 import { superAdminRoutes } from '../administration/scope.ts';
-import { registerFormRoutes } from '../forms/routes.ts';
-import { registerDeleteRoutes } from '../forms/delete-routes.ts';
+import { registerResourceRoutes } from '../forms/resource-routes.ts';
 import type { FormTokens } from '../forms/token.ts';
-import { parseListQuery, sendPage } from '../http/list.ts';
 import type { App } from '../http/types.ts';
 import type { CompaniesService } from './service.ts';
 import { COMPANY_RESOURCE } from './service.ts';
-import { idParams } from '../http/params.ts';
 
 const UPDATE_ROUTE = `/api/${COMPANY_RESOURCE}/:id`;
 
 /** `/api/companies`: every company (the administration's "user groups"), for super-admins only (403 otherwise). */
 export function companiesRoutes(app: App, companies: CompaniesService, tokens: FormTokens): void {
-  const tags = ['administration'];
   superAdminRoutes(app, (scope) => {
     // The form's timezone is disabled once the company has telemetry, so the decoder would skip it: a submit that
     // changes it anyway (with a valid token; a bad token is the form routes' to answer) is refused before decoding.
@@ -24,33 +20,24 @@ export function companiesRoutes(app: App, companies: CompaniesService, tokens: F
       if (!tokens.verify({ userId: request.auth.userId, resource: COMPANY_RESOURCE, id: companyId }, body[FORM_TOKEN_FIELD])) return;
       await companies.refuseLockedTimezoneChange(request.auth, companyId, body.timezone ?? body['timezone[]']);
     });
-    scope.get(
-      '/api/companies',
-      {
-        schema: {
-          tags,
-          summary: 'Every company with its user and device counts (super-admin); search on the name, sort id, name',
-          querystring: listQuerySchema,
-          response: ADMINISTRATION_RESPONSES.companyList,
-        },
-      },
-      async (request, reply) => {
-        const list = parseListQuery(request.query, COMPANY_SORT_FIELDS, [{ field: 'name', direction: 'asc' }]);
-        return sendPage(reply, list, await companies.list(request.auth, list), request.id);
-      },
-    );
-    registerFormRoutes(scope, { resource: COMPANY_RESOURCE, tag: 'administration', form: companies, tokens });
-    scope.get(
-      '/api/companies/:id',
-      { schema: { tags, summary: 'One company with its user and device counts (super-admin)', params: idParams, response: ADMINISTRATION_RESPONSES.companyGet } },
-      (request) => companies.get(request.auth, request.params.id),
-    );
-    registerDeleteRoutes(scope, {
-      resource: 'companies',
+    registerResourceRoutes(scope, {
+      resource: COMPANY_RESOURCE,
       tag: 'administration',
-      summary:
-        'Delete a company with its device groups, operators, operator groups and shifts; 409 with dependents.users, .devices, .sensors while it has any (remove or move them first)',
-      remove: (auth, id) => companies.delete(auth, id),
+      list: {
+        summary: 'Every company with its user and device counts (super-admin); search on the name, sort id, name',
+        sortable: COMPANY_SORT_FIELDS,
+        defaultSort: [{ field: 'name', direction: 'asc' }],
+        response: ADMINISTRATION_RESPONSES.companyList,
+        load: (auth, list) => companies.list(auth, list),
+      },
+      get: { summary: 'One company with its user and device counts (super-admin)', response: ADMINISTRATION_RESPONSES.companyGet, load: (auth, id) => companies.get(auth, id) },
+      form: companies,
+      tokens,
+      remove: {
+        summary:
+          'Delete a company with its device groups, operators, operator groups and shifts; 409 with dependents.users, .devices, .sensors while it has any (remove or move them first)',
+        remove: (auth, id) => companies.delete(auth, id),
+      },
     });
   });
 }

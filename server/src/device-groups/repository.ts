@@ -1,12 +1,13 @@
+import type { DeviceGroupSortField } from '@gearwatch/contracts';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { TenantScope } from '../auth/context.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
-import { companyChoices, companyRowIds, nameTakenInCompany } from '../forms/lookups.ts';
+import { FormLookupsRepository } from '../forms/lookups-repository.ts';
+import { pagedList } from '../db/paged-list.ts';
 
-export type DeviceGroupSortField = 'id' | 'name' | 'deviceCount';
 
 export interface DeviceGroupRow {
   id: number;
@@ -46,7 +47,11 @@ const SORT_COLUMNS = { id: sql`device_groups.id`, name: sql`lower(device_groups.
 
 /** Device groups: the list, one group, the form's choices and writes, delete and unassign. */
 export class DeviceGroupsRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  private readonly lookups: FormLookupsRepository;
+
+  constructor(private readonly db: Kysely<DB>) {
+    this.lookups = new FormLookupsRepository(db);
+  }
 
   /**
    * Runs `work` in one transaction with a repository bound to it: everything it writes is kept or nothing is.
@@ -70,18 +75,19 @@ export class DeviceGroupsRepository {
   async list(scope: TenantScope, request: ListRequest<DeviceGroupSortField>): Promise<Page<DeviceGroupRow>> {
     let query = this.scoped(scope);
     if (request.search) query = query.where('device_groups.name', 'ilike', likePattern(request.search));
-    const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-    let rows = query.select([
-      'device_groups.id',
-      'device_groups.company_id as companyId',
-      'device_groups.name',
-      'device_groups.description',
-      deviceCount.as('deviceCount'),
-    ]);
-    for (const term of request.sort) rows = rows.orderBy(SORT_COLUMNS[term.field], term.direction);
-    rows = rows.orderBy('device_groups.id', 'asc');
-    if (request.limit !== null) rows = rows.limit(request.limit).offset(request.offset);
-    return { entries: await rows.execute(), total };
+    return pagedList(
+      query,
+      (matching) =>
+        matching.select([
+          'device_groups.id',
+          'device_groups.company_id as companyId',
+          'device_groups.name',
+          'device_groups.description',
+          deviceCount.as('deviceCount'),
+        ]),
+      request,
+      { columns: SORT_COLUMNS, tiebreak: sql`device_groups.id` },
+    );
   }
 
   find(scope: TenantScope, id: number): Promise<DeviceGroupRow | undefined> {
@@ -109,6 +115,11 @@ export class DeviceGroupsRepository {
       .execute();
   }
 
+  /** The group's devices, named, by id. */
+  async membersOf(groupId: number): Promise<NamedRow[]> {
+    return (await this.devicesOf([groupId])).map(({ id, name }) => ({ id, name }));
+  }
+
   /** Work and active seconds summed over each group's devices for its company's local today. */
   async todayOf(groupIds: number[]): Promise<GroupDayRow[]> {
     if (groupIds.length === 0) return [];
@@ -128,11 +139,11 @@ export class DeviceGroupsRepository {
 
   /** Whether another group of the company has this name, in any letter case. */
   async nameTaken(companyId: number, name: string, exceptId: number | null): Promise<boolean> {
-    return nameTakenInCompany(this.db, 'device_groups', companyId, name, exceptId);
+    return this.lookups.nameTakenInCompany('device_groups', companyId, name, exceptId);
   }
 
   companies(): Promise<NamedRow[]> {
-    return companyChoices(this.db);
+    return this.lookups.companyChoices();
   }
 
   /** The devices of one company, or of every company (null), by company and device name. */
@@ -147,7 +158,7 @@ export class DeviceGroupsRepository {
 
   /** Which of `ids` are devices of the company (the group's members). */
   companyMembers(companyId: number, ids: number[]): Promise<number[]> {
-    return companyRowIds(this.db, 'devices', companyId, ids);
+    return this.lookups.companyRowIds('devices', companyId, ids);
   }
 
   async insert(companyId: number, group: { name: string; description: string | null }): Promise<number> {
@@ -164,7 +175,7 @@ export class DeviceGroupsRepository {
   }
 
   /** Makes `deviceIds` the group's devices: links of others removed, new ones added. */
-  async replaceDevices(companyId: number, groupId: number, deviceIds: number[]): Promise<void> {
+  async replaceMembers(companyId: number, groupId: number, deviceIds: number[]): Promise<void> {
     let removal = this.db.deleteFrom('device_group_devices').where('device_group_id', '=', groupId);
     if (deviceIds.length > 0) removal = removal.where('device_id', 'not in', deviceIds);
     await removal.execute();

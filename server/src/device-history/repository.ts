@@ -1,11 +1,10 @@
+import type { OperatorSessionListFilter, OperatorSessionSortField } from '@gearwatch/contracts';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { PARAMETER_NUMBERS } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
 import type { ListRequest, Page } from '../http/list.ts';
-import { idFilter } from '../http/list.ts';
 
-export type OperatorSessionSortField = 'start' | 'operator';
 
 export interface CurrentReadingRow {
   number: number;
@@ -53,8 +52,8 @@ export class DeviceHistoryRepository {
     return result.rows;
   }
 
-  async sessions(deviceId: number, request: ListRequest<OperatorSessionSortField>): Promise<Page<SessionRow>> {
-    const operator = idFilter(request.filter.operator);
+  async sessions(deviceId: number, request: ListRequest<OperatorSessionSortField, OperatorSessionListFilter>): Promise<Page<SessionRow>> {
+    const { operator } = request.filter;
     const byOperator = operator !== undefined ? sql`and s.operator_id = ${operator}` : sql``;
     const total = (await sql<{ n: number }>`select count(*)::int as n from operator_sessions s where s.device_id = ${deviceId} ${byOperator}`.execute(this.db)).rows[0]?.n ?? 0;
     const order = sql.join(

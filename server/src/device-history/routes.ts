@@ -4,7 +4,8 @@ import {
   batteryCyclesQuerySchema,
   batteryCyclesSchema,
   currentReadingsSchema,
-  listQuerySchema,
+  listQuerySchemaFor,
+  operatorSessionListFilterSchema,
   operatorSessionListSchema,
   problemSchema,
   validationErrorSchema,
@@ -29,12 +30,12 @@ export function deviceHistoryRoutes(app: App, history: DeviceHistoryService): vo
         tags,
         summary: 'The operator history of a device: operator, start, end, active and work time (list protocol; filter key operator)',
         params,
-        querystring: listQuerySchema,
+        querystring: listQuerySchemaFor(operatorSessionListFilterSchema),
         response: { 200: operatorSessionListSchema, 204: z.null(), 400: validationErrorSchema, 404: problemSchema },
       },
     },
     async (request, reply) => {
-      const list = parseListQuery(request.query, OPERATOR_SESSION_SORT_FIELDS, [{ field: 'start', direction: 'desc' }]);
+      const list = parseListQuery(request.query, OPERATOR_SESSION_SORT_FIELDS, [{ field: 'start', direction: 'desc' }], operatorSessionListFilterSchema);
       return sendPage(reply, list, await history.sessions(request.auth, request.params.id, list), request.id);
     },
   );

@@ -1,5 +1,5 @@
+import type { OperatorSessionListFilter, OperatorSessionSortField, BatteryCycle, CurrentReading, OperatorSessionEntry } from '@gearwatch/contracts';
 import { BATTERY_CYCLES_MAX_DAYS, CHARGING_PARAMETER_TAG, DIAGNOSTICS_MESSAGE_KEYS, STATUS_PARAMETER_TAGS } from '@gearwatch/contracts';
-import type { BatteryCycle, CurrentReading, OperatorSessionEntry } from '@gearwatch/contracts';
 import type { AuthContext } from '../auth/context.ts';
 import { scopeOf } from '../auth/context.ts';
 import { NotFoundError, ValidationError } from '../http/errors.ts';
@@ -10,7 +10,7 @@ import type { TimeZone } from '../time/time-zone.ts';
 import { timeZone } from '../time/time-zone.ts';
 import { normaliseRange, rangeBounds } from '../diagnostics/buckets.ts';
 import { batteryCycles } from './battery-cycles.ts';
-import type { DeviceHistoryRepository, OperatorSessionSortField } from './repository.ts';
+import type { DeviceHistoryRepository } from './repository.ts';
 
 /** The device page's data: current readings, the operator history table and battery cycles (spec 01 §2). */
 export class DeviceHistoryService {
@@ -25,7 +25,7 @@ export class DeviceHistoryService {
     return (await this.repository.currentReadings(deviceId)).map((r) => ({ number: r.number, name: r.name, unit: r.unit, value: r.value, time: zone.isoWithOffset(r.ts.getTime()) }));
   }
 
-  async sessions(auth: AuthContext, deviceId: number, request: ListRequest<OperatorSessionSortField>): Promise<Page<OperatorSessionEntry>> {
+  async sessions(auth: AuthContext, deviceId: number, request: ListRequest<OperatorSessionSortField, OperatorSessionListFilter>): Promise<Page<OperatorSessionEntry>> {
     const zone = await this.zoneOf(auth, deviceId);
     const page = await this.repository.sessions(deviceId, request);
     return {

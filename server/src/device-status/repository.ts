@@ -1,13 +1,12 @@
+import type { DeviceStatusListFilter, DeviceStatusSortField } from '@gearwatch/contracts';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { PARAMETER_NUMBERS } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
 import type { TenantScope } from '../auth/context.ts';
 import type { ListRequest, Page } from '../http/list.ts';
-import { idFilter, likePattern } from '../http/list.ts';
+import { likePattern } from '../http/list.ts';
 
-export const DEVICE_STATUS_SORT_FIELDS = ['id', 'name', 'lastSync'] as const;
-export type DeviceStatusSortField = (typeof DEVICE_STATUS_SORT_FIELDS)[number];
 
 export interface DeviceStatusRow {
   id: number;
@@ -53,12 +52,12 @@ const SORT_COLUMNS = { id: sql`d.id`, name: sql`lower(d.name)`, lastSync: sql`s.
 export class DeviceStatusRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  async list(scope: TenantScope, request: ListRequest<DeviceStatusSortField>, onlyId?: number): Promise<Page<DeviceStatusRow>> {
+  async list(scope: TenantScope, request: ListRequest<DeviceStatusSortField, DeviceStatusListFilter>, onlyId?: number): Promise<Page<DeviceStatusRow>> {
     const conditions = [sql`true`];
     if (scope.kind === 'company') conditions.push(sql`d.company_id = ${scope.companyId}`);
     if (onlyId !== undefined) conditions.push(sql`d.id = ${onlyId}`);
     if (request.search) conditions.push(sql`d.name ilike ${likePattern(request.search)}`);
-    const group = idFilter(request.filter.deviceGroup);
+    const group = request.filter.deviceGroup;
     if (group !== undefined) conditions.push(sql`d.id in (select device_id from device_group_devices where device_group_id = ${group})`);
     const where = sql.join(conditions, sql` and `);
     const total = (await sql<{ n: number }>`select count(*)::int as n from devices d where ${where}`.execute(this.db)).rows[0]?.n ?? 0;

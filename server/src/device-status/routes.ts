@@ -1,28 +1,20 @@
+import { DEVICE_STATUS_SORT_FIELDS, deviceStatusListFilterSchema, deviceStatusListSchema, deviceStatusSchema, problemSchema, validationErrorSchema } from '@gearwatch/contracts';
 import { z } from 'zod';
-import { deviceStatusListSchema, deviceStatusSchema, listQuerySchema, problemSchema, validationErrorSchema } from '@gearwatch/contracts';
 import type { App } from '../http/types.ts';
-import { parseListQuery, sendPage } from '../http/list.ts';
-import { DEVICE_STATUS_SORT_FIELDS } from './repository.ts';
+import { registerListRoute } from '../http/list.ts';
 import type { DeviceStatusService } from './service.ts';
 import { idParams } from '../http/params.ts';
 
 export function deviceStatusRoutes(app: App, status: DeviceStatusService): void {
   const tags = ['devices'];
-  app.get(
-    '/api/devices/status',
-    {
-      schema: {
-        tags,
-        summary: 'Devices with their last position and status icons (the /location map); filter key deviceGroup; sort id, name, lastSync',
-        querystring: listQuerySchema,
-        response: { 200: deviceStatusListSchema, 204: z.null(), 400: validationErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const list = parseListQuery(request.query, DEVICE_STATUS_SORT_FIELDS, [{ field: 'name', direction: 'asc' }]);
-      return sendPage(reply, list, await status.list(request.auth, list), request.id);
-    },
-  );
+  registerListRoute(app, '/api/devices/status', tags, {
+    summary: 'Devices with their last position and status icons (the /location map); filter key deviceGroup; sort id, name, lastSync',
+    sortable: DEVICE_STATUS_SORT_FIELDS,
+    filter: deviceStatusListFilterSchema,
+    defaultSort: [{ field: 'name', direction: 'asc' }],
+    response: { 200: deviceStatusListSchema, 204: z.null(), 400: validationErrorSchema },
+    load: (auth, list) => status.list(auth, list),
+  });
   app.get(
     '/api/devices/:id/status',
     {

@@ -1,11 +1,11 @@
+import type { DeviceStatusListFilter, DeviceStatusSortField, DevicePowerState, DeviceStatusEntry } from '@gearwatch/contracts';
 import { DEVICE_STATUS_WINDOW_MINUTES, PARAMETER_NUMBERS, STATUS_PARAMETER_TAGS } from '@gearwatch/contracts';
-import type { DevicePowerState, DeviceStatusEntry } from '@gearwatch/contracts';
 import type { AuthContext } from '../auth/context.ts';
 import { scopeOf } from '../auth/context.ts';
 import { NotFoundError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import { timeZone } from '../time/time-zone.ts';
-import type { DeviceStatusRepository, DeviceStatusRow, DeviceStatusSortField } from './repository.ts';
+import type { DeviceStatusRepository, DeviceStatusRow } from './repository.ts';
 
 const WINDOW_MS = DEVICE_STATUS_WINDOW_MINUTES * 60_000;
 
@@ -16,7 +16,7 @@ export class DeviceStatusService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async list(auth: AuthContext, request: ListRequest<DeviceStatusSortField>): Promise<Page<DeviceStatusEntry>> {
+  async list(auth: AuthContext, request: ListRequest<DeviceStatusSortField, DeviceStatusListFilter>): Promise<Page<DeviceStatusEntry>> {
     const page = await this.repository.list(scopeOf(auth), request);
     return { total: page.total, entries: await this.present(page.entries) };
   }

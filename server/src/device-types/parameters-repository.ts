@@ -1,11 +1,12 @@
+import type { ParameterSortField } from '@gearwatch/contracts';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { TenantScope } from '../auth/context.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
+import { pagedList } from '../db/paged-list.ts';
 
-export type ParameterSortField = 'id' | 'number' | 'name' | 'deviceType';
 
 /** A parameter with its type's name and its unit. */
 export interface ParameterRow {
@@ -108,12 +109,7 @@ export class ParametersRepository {
         ]),
       );
     }
-    const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-    let rows = query.select(ParametersRepository.COLUMNS);
-    for (const term of request.sort) for (const column of SORT_COLUMNS[term.field]) rows = rows.orderBy(column, term.direction);
-    rows = rows.orderBy('parameters.id', 'asc');
-    if (request.limit !== null) rows = rows.limit(request.limit).offset(request.offset);
-    return { entries: await rows.execute(), total };
+    return pagedList(query, (matching) => matching.select(ParametersRepository.COLUMNS), request, { columns: SORT_COLUMNS, tiebreak: sql`parameters.id` });
   }
 
   /** Every parameter of a type, by number. */

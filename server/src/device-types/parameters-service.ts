@@ -1,3 +1,4 @@
+import type { ParameterListFilter, ParameterSortField, AdminParameter, Choice, FormValue, ParameterAggregation, ParameterChart, ParameterDataType, ParameterUnit } from '@gearwatch/contracts';
 import {
   ENTITY_MESSAGE_KEYS,
   MESSAGE_KEYS,
@@ -7,7 +8,6 @@ import {
   PARAMETER_NAME_MAX_LENGTH,
   PARAMETER_NUMBER_MAX,
 } from '@gearwatch/contracts';
-import type { AdminParameter, Choice, FormValue, ParameterAggregation, ParameterChart, ParameterDataType, ParameterUnit } from '@gearwatch/contracts';
 import type { AuthContext } from '../auth/context.ts';
 import { scopeOf } from '../auth/context.ts';
 import type { DecodedValues } from '../forms/decode.ts';
@@ -18,7 +18,7 @@ import type { FormResource } from '../forms/routes.ts';
 import { requireSuperAdmin } from '../http/auth-hook.ts';
 import { NotFoundError, ValidationError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
-import type { ParameterRow, ParameterSortField, ParameterWrite, ParametersRepository } from './parameters-repository.ts';
+import type { ParameterRow, ParameterWrite, ParametersRepository } from './parameters-repository.ts';
 import { PARAMETER_NUMBER_CONSTRAINT } from './parameters-repository.ts';
 import { isForeignKeyViolation, uniqueViolationOf } from './repository.ts';
 
@@ -64,8 +64,8 @@ const numberInUse = () => ValidationError.field('number', ENTITY_MESSAGE_KEYS.nu
 export class ParametersService implements FormResource {
   constructor(private readonly repository: ParametersRepository) {}
 
-  async list(auth: AuthContext, request: ListRequest<ParameterSortField>): Promise<Page<AdminParameter>> {
-    const deviceTypeId = idFilter(request.filter.deviceType);
+  async list(auth: AuthContext, request: ListRequest<ParameterSortField, ParameterListFilter>): Promise<Page<AdminParameter>> {
+    const deviceTypeId = request.filter.deviceType ?? null;
     const page = await this.repository.list(scopeOf(auth), request, deviceTypeId);
     return { total: page.total, entries: page.entries.map(presentParameter) };
   }
@@ -214,12 +214,4 @@ function writeOf(values: DecodedValues): ParameterWrite {
     formula: textValue(values.formula),
     isPublic: values.public === true,
   };
-}
-
-/** A list filter's id: absent or empty for none; anything but a positive integer is 400. */
-function idFilter(value: unknown): number | null {
-  if (value === undefined || value === null || value === '') return null;
-  const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2147483647) throw ValidationError.field('filter', MESSAGE_KEYS.incorrect);
-  return id;
 }

@@ -1,13 +1,13 @@
+import type { DeviceTypeSortField, ParameterAggregation } from '@gearwatch/contracts';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { PARAMETER_NUMBERS } from '@gearwatch/contracts';
-import type { ParameterAggregation } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
 import type { TenantScope } from '../auth/context.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
+import { pagedList } from '../db/paged-list.ts';
 
-export type DeviceTypeSortField = 'id' | 'name' | 'deviceCount' | 'parameterCount';
 
 export interface MonitorParameterRow {
   deviceTypeId: number;
@@ -77,12 +77,7 @@ export class DeviceTypesRepository {
 
   async list(scope: TenantScope, request: ListRequest<DeviceTypeSortField>): Promise<Page<{ id: number; name: string }>> {
     const query = this.scoped(scope, request.search);
-    const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-    let rows = query.select(['device_types.id', 'device_types.name']);
-    for (const term of request.sort) rows = rows.orderBy(SORT_COLUMNS[term.field], term.direction);
-    rows = rows.orderBy('device_types.id', 'asc');
-    if (request.limit !== null) rows = rows.limit(request.limit).offset(request.offset);
-    return { entries: await rows.execute(), total };
+    return pagedList(query, (matching) => matching.select(['device_types.id', 'device_types.name']), request, { columns: SORT_COLUMNS, tiebreak: sql`device_types.id` });
   }
 
   private adminColumns(scope: TenantScope) {
@@ -99,12 +94,7 @@ export class DeviceTypesRepository {
   /** The administration's rows with their device and parameter counts. */
   async adminList(scope: TenantScope, request: ListRequest<DeviceTypeSortField>): Promise<Page<DeviceTypeAdminRow>> {
     const query = this.scoped(scope, request.search);
-    const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-    let rows = query.select(this.adminColumns(scope));
-    for (const term of request.sort) rows = rows.orderBy(SORT_COLUMNS[term.field], term.direction);
-    rows = rows.orderBy('device_types.id', 'asc');
-    if (request.limit !== null) rows = rows.limit(request.limit).offset(request.offset);
-    return { entries: await rows.execute(), total };
+    return pagedList(query, (matching) => matching.select(this.adminColumns(scope)), request, { columns: SORT_COLUMNS, tiebreak: sql`device_types.id` });
   }
 
   find(scope: TenantScope, id: number): Promise<DeviceTypeAdminRow | undefined> {

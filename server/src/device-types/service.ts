@@ -1,3 +1,4 @@
+import type { DeviceTypeSortField, Choice, DeviceTypeAdminEntry, DeviceTypeDetail, DeviceTypeMonitorEntry, FormValue } from '@gearwatch/contracts';
 import {
   DEVICE_TYPE_ADMIN_CONTEXT,
   DEVICE_TYPE_ADMIN_SORT_FIELDS,
@@ -7,7 +8,6 @@ import {
   ENTITY_MESSAGE_KEYS,
   MESSAGE_KEYS,
 } from '@gearwatch/contracts';
-import type { Choice, DeviceTypeAdminEntry, DeviceTypeDetail, DeviceTypeMonitorEntry, FormValue } from '@gearwatch/contracts';
 import type { AuthContext } from '../auth/context.ts';
 import { scopeOf } from '../auth/context.ts';
 import type { DecodedValues } from '../forms/decode.ts';
@@ -20,7 +20,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../http/errors.ts
 import type { ListRequest, Page } from '../http/list.ts';
 import type { ParametersRepository } from './parameters-repository.ts';
 import { presentParameter } from './parameters-service.ts';
-import type { DeviceTypeAdminRow, DeviceTypeSortField, DeviceTypeWrite, DeviceTypesRepository } from './repository.ts';
+import type { DeviceTypeAdminRow, DeviceTypeWrite, DeviceTypesRepository } from './repository.ts';
 import { DEVICE_TYPE_NAME_CONSTRAINT, isForeignKeyViolation, uniqueViolationOf } from './repository.ts';
 
 /** The resource name of the device-type form (its token is bound to it). */

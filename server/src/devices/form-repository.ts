@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { companyChoices, nameTakenInCompany } from '../forms/lookups.ts';
+import { FormLookupsRepository } from '../forms/lookups-repository.ts';
 
 export interface NamedRow {
   id: number;
@@ -50,10 +50,22 @@ export type LinkKind = 'groups' | 'sensors' | 'operators' | 'users';
 
 /** The device form's SQL: choices, the row with its links, and the write of all of it. */
 export class DeviceFormRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  private readonly lookups: FormLookupsRepository;
+
+  constructor(private readonly db: Kysely<DB>) {
+    this.lookups = new FormLookupsRepository(db);
+  }
+
+  /**
+   * Runs `work` in one transaction with a repository bound to it: everything it writes is kept or nothing is.
+   * Inside, use only the repository handed in (PGlite is one connection: the outer one would wait for ever).
+   */
+  transaction<T>(work: (repository: DeviceFormRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new DeviceFormRepository(trx)));
+  }
 
   companies(): Promise<{ id: number; name: string }[]> {
-    return companyChoices(this.db);
+    return this.lookups.companyChoices();
   }
 
   deviceTypes(): Promise<{ id: number; name: string }[]> {
@@ -130,11 +142,12 @@ export class DeviceFormRepository {
   }
 
   async nameTaken(companyId: number, name: string, exceptId: number | null): Promise<boolean> {
-    return nameTakenInCompany(this.db, 'devices', companyId, name, exceptId);
+    return this.lookups.nameTakenInCompany('devices', companyId, name, exceptId);
   }
 
-  /** Inserts (id null) or updates the device and replaces every link, in the caller's transaction. */
-  async write(trx: Transaction<DB>, id: number | null, device: DeviceWrite): Promise<number> {
+  /** Inserts (id null) or updates the device and replaces every link, inside `transaction(...)`. */
+  async write(id: number | null, device: DeviceWrite): Promise<number> {
+    const trx = this.db;
     const columns = {
       name: device.name,
       device_type_id: device.deviceTypeId,
@@ -185,7 +198,7 @@ export class DeviceFormRepository {
    * belong to the modules, which were unassigned first: they stay, no longer pointing at the device.
    */
   async delete(deviceId: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await this.transaction(async ({ db: trx }) => {
       for (const table of ['readings', 'readings_5min', 'readings_hour', 'readings_day', 'readings_month', 'readings_shift'] as const) {
         await trx.deleteFrom(table).where('device_id', '=', deviceId).execute();
       }

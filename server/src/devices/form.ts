@@ -9,9 +9,7 @@ import {
   MESSAGE_KEYS,
   WEEKDAYS,
 } from '@gearwatch/contracts';
-import type { Kysely } from 'kysely';
 import type { AuthContext } from '../auth/context.ts';
-import type { DB } from '../db/schema.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors.ts';
 import type { DecodedValues } from '../forms/decode.ts';
 import type { FormFields } from '../forms/fields.ts';
@@ -40,10 +38,7 @@ const activeField = (day: string) => `requiredActive_${day}`;
 export class DeviceForm implements FormResource {
   readonly errorKeys = { operators: { [FORM_MESSAGE_KEYS.tooMany]: ENTITY_MESSAGE_KEYS.tooManyOperators } };
 
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly repository: DeviceFormRepository,
-  ) {}
+  constructor(private readonly repository: DeviceFormRepository) {}
 
   fields(auth: AuthContext, id: number | null): FormFields {
     const fields: FormFields = companyField(auth, id, 'device.field.company');
@@ -124,13 +119,13 @@ export class DeviceForm implements FormResource {
 
   async create(auth: AuthContext, values: DecodedValues): Promise<number> {
     const device = await this.checked(newRowCompany(auth, values), null, values);
-    return this.db.transaction().execute((trx) => this.repository.write(trx, null, device));
+    return this.repository.transaction((repository) => repository.write(null, device));
   }
 
   async update(auth: AuthContext, id: number, values: DecodedValues): Promise<void> {
     const row = await this.row(auth, id);
     const device = await this.checked(row.companyId, id, values);
-    await this.db.transaction().execute((trx) => this.repository.write(trx, id, device));
+    await this.repository.transaction((repository) => repository.write(id, device));
   }
 
   /** 409 naming the fitted modules while there are any (spec 01 §5). */

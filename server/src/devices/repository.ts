@@ -1,12 +1,11 @@
+import type { DeviceListFilter, DeviceSortField } from '@gearwatch/contracts';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { TenantScope } from '../auth/context.ts';
 import type { ListRequest, Page } from '../http/list.ts';
-import { idFilter } from '../http/list.ts';
+import { pagedList } from '../db/paged-list.ts';
 
-export const DEVICE_SORT_FIELDS = ['id', 'name', 'deviceType', 'status', 'createdAt'] as const;
-export type DeviceSortField = (typeof DEVICE_SORT_FIELDS)[number];
 
 export interface DeviceRow {
   id: number;
@@ -36,11 +35,11 @@ export interface ParameterRow {
 }
 
 const SORT_COLUMNS = {
-  id: 'devices.id',
+  id: sql`devices.id`,
   name: sql`lower(devices.name)`,
   deviceType: sql`lower(device_types.name)`,
-  status: 'devices.status',
-  createdAt: 'devices.created_at',
+  status: sql`devices.status`,
+  createdAt: sql`devices.created_at`,
 } as const;
 
 export class DevicesRepository {
@@ -55,33 +54,32 @@ export class DevicesRepository {
     return query;
   }
 
-  async list(scope: TenantScope, request: ListRequest<DeviceSortField>): Promise<Page<DeviceRow>> {
+  async list(scope: TenantScope, request: ListRequest<DeviceSortField, DeviceListFilter>): Promise<Page<DeviceRow>> {
     let query = this.scoped(scope);
     if (request.search) query = query.where(sql`devices.name`, 'ilike', `%${request.search.replace(/[\\%_]/g, '\\$&')}%`);
-    const deviceType = idFilter(request.filter.deviceType);
+    const { deviceType, company, deviceGroup: group } = request.filter;
     if (deviceType !== undefined) query = query.where('devices.device_type_id', '=', deviceType);
-    const company = idFilter(request.filter.company);
     if (company !== undefined) query = query.where('devices.company_id', '=', company);
-    const group = idFilter(request.filter.deviceGroup);
     if (group !== undefined) {
       query = query.where('devices.id', 'in', this.db.selectFrom('device_group_devices').select('device_id').where('device_group_id', '=', group));
     }
-    const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-    let rows = query.select([
-      'devices.id',
-      'devices.name',
-      'devices.description',
-      'devices.status',
-      'devices.power_state as powerState',
-      'devices.company_id as companyId',
-      'companies.name as companyName',
-      'devices.device_type_id as deviceTypeId',
-      'device_types.name as deviceTypeName',
-    ]);
-    for (const term of request.sort) rows = rows.orderBy(SORT_COLUMNS[term.field], term.direction);
-    rows = rows.orderBy('devices.id', 'asc');
-    if (request.limit !== null) rows = rows.limit(request.limit).offset(request.offset);
-    return { entries: await rows.execute(), total };
+    return pagedList(
+      query,
+      (matching) =>
+        matching.select([
+          'devices.id',
+          'devices.name',
+          'devices.description',
+          'devices.status',
+          'devices.power_state as powerState',
+          'devices.company_id as companyId',
+          'companies.name as companyName',
+          'devices.device_type_id as deviceTypeId',
+          'device_types.name as deviceTypeName',
+        ]),
+      request,
+      { columns: SORT_COLUMNS, tiebreak: sql`devices.id` },
+    );
   }
 
   findById(scope: TenantScope, id: number): Promise<DeviceRow | undefined> {

@@ -1,14 +1,14 @@
-import type { Device, ParameterAggregation, DeviceStatus, DevicePowerState } from '@gearwatch/contracts';
+import type { DeviceListFilter, DeviceSortField, Device, ParameterAggregation, DeviceStatus, DevicePowerState } from '@gearwatch/contracts';
 import type { AuthContext } from '../auth/context.ts';
 import { scopeOf } from '../auth/context.ts';
 import { NotFoundError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
-import type { DeviceRow, DeviceSortField, DevicesRepository, ParameterRow } from './repository.ts';
+import type { DeviceRow, DevicesRepository, ParameterRow } from './repository.ts';
 
 export class DevicesService {
   constructor(private readonly repository: DevicesRepository) {}
 
-  async list(auth: AuthContext, request: ListRequest<DeviceSortField>): Promise<Page<Device>> {
+  async list(auth: AuthContext, request: ListRequest<DeviceSortField, DeviceListFilter>): Promise<Page<Device>> {
     const page = await this.repository.list(scopeOf(auth), request);
     return { entries: await this.present(page.entries), total: page.total };
   }

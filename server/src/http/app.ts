@@ -10,46 +10,48 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BUILD_VERSION } from '@gearwatch/contracts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import type { Services } from '../services.ts';
-import { appConfigRoutes } from '../app-config/routes.ts';
-import { authRoutes } from '../auth/routes.ts';
-import { devicesRoutes } from '../devices/routes.ts';
-import { deviceStatusRoutes } from '../device-status/routes.ts';
-import { deviceHistoryRoutes } from '../device-history/routes.ts';
-import { impersonationRoutes } from '../impersonation/routes.ts';
-import { resettingRoutes } from '../resetting/routes.ts';
-import { settingsRoutes } from '../settings/routes.ts';
-import { supportRoutes } from '../support/routes.ts';
-import { MODULE_SECURITY_SCHEME, ingestRoutes } from '../telemetry/routes.ts';
-import { deviceGroupsRoutes } from '../device-groups/routes.ts';
-import { deviceTypesRoutes } from '../device-types/routes.ts';
-import { parametersRoutes } from '../device-types/parameters-routes.ts';
-import { diagnosticsRoutes } from '../diagnostics/routes.ts';
-import { operatorsRoutes } from '../operators/routes.ts';
-import { operatorGroupsRoutes } from '../operator-groups/routes.ts';
-import { productionShiftsRoutes } from '../production-shifts/routes.ts';
-import { sensorsRoutes } from '../sensors/routes.ts';
-import { companiesRoutes } from '../companies/routes.ts';
-import { subscribersRoutes } from '../subscribers/routes.ts';
-import { userDirectoryRoutes } from '../users/directory-routes.ts';
-import { userAdminRoutes } from '../users/admin-routes.ts';
-import { usersRoutes } from '../users/routes.ts';
-import { registerMetrics } from '../metrics/routes.ts';
+import type { BearerAuthenticator } from './auth-hook.ts';
 import { registerAuthHook } from './auth-hook.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { registerInputGuard } from './input-guard.ts';
+import { registerRateLimits } from './rate-limit.ts';
 import { healthRoutes } from './health.ts';
 import type { Readiness } from './health.ts';
 import { registerStaticClient } from './static.ts';
+import type { App } from './types.ts';
 
-export interface AppDependencies {
-  config: Config;
-  database: Database;
-  services: Services;
-  readiness?: Readiness;
+/** Request bodies larger than this are refused (413) unless a route sets its own limit (telemetry ingest). */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/** An OpenAPI security scheme a feature authenticates with besides the bearer token. */
+export interface SecurityScheme {
+  type: 'http';
+  scheme: string;
 }
 
-export async function buildApp({ config, database, services, readiness = { accepting: true } }: AppDependencies): Promise<FastifyInstance> {
+export interface HttpAppOptions {
+  config: Config;
+  database: Database;
+  /** Checks the bearer token of every non-public /api route. */
+  auth: BearerAuthenticator;
+  readiness?: Readiness;
+  /** Security schemes of the OpenAPI document besides `bearer`, by name. */
+  securitySchemes?: Record<string, SecurityScheme>;
+  /**
+   * Called on the bare Fastify instance before any route or plugin is registered, for what must see every route
+   * (request metrics; the route list the tests check their coverage against).
+   */
+  observe?: (app: FastifyInstance) => void;
+  /** Registers the features' routes, after the auth hook and health checks and before the client's fallback. */
+  features: (app: App) => void | Promise<void>;
+}
+
+/**
+ * The bare HTTP app: logging, request ids, security headers, the zod compilers, the OpenAPI document, the error
+ * handler, the input guard, the auth hook, health checks and the built client. It knows no feature: the
+ * composition root (src/app.ts) hands them in as `features`.
+ */
+export async function buildApp({ config, database, auth, readiness = { accepting: true }, securitySchemes = {}, observe, features }: HttpAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -61,14 +63,9 @@ export async function buildApp({ config, database, services, readiness = { accep
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    bodyLimit: 10 * 1024 * 1024,
+    bodyLimit: DEFAULT_BODY_LIMIT,
   });
-  // Kept for the tenancy harness, which checks that every route taking an id is covered.
-  const routeTable: { method: string; url: string }[] = [];
-  app.decorate('routeTable', routeTable);
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
-  });
+  observe?.(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -101,48 +98,18 @@ export async function buildApp({ config, database, services, readiness = { accep
   await app.register(swagger, {
     openapi: {
       info: { title: 'Gearwatch API', version: BUILD_VERSION, description: 'Machine monitoring: devices, telemetry, operators, alerts, reports.' },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          // Telemetry modules (POST /api/ingest): serial number and security code.
-          [MODULE_SECURITY_SCHEME]: { type: 'http', scheme: 'basic' },
-        },
-      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, ...securitySchemes } },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' }, staticCSP: true });
 
-  registerMetrics(app, services.metrics, { token: config.METRICS_TOKEN, public: config.METRICS_PUBLIC });
-  registerAuthHook(app, services.auth);
+  await registerRateLimits(app);
+  registerAuthHook(app, auth);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   healthRoutes(routes, database.db, readiness);
-  appConfigRoutes(routes, config);
-  authRoutes(routes, services.auth);
-  usersRoutes(routes, services.users);
-  settingsRoutes(routes, services.settings);
-  devicesRoutes(routes, services.devices, services.deviceForm, services.formTokens);
-  deviceStatusRoutes(routes, services.deviceStatus);
-  deviceHistoryRoutes(routes, services.deviceHistory);
-  impersonationRoutes(routes, services.impersonation);
-  supportRoutes(routes, services.support);
-  resettingRoutes(routes, services.passwordLinks);
-  ingestRoutes(routes, services.ingest, services.moduleThrottle);
-  diagnosticsRoutes(routes, services);
-  deviceGroupsRoutes(routes, services.deviceGroups, services.formTokens);
-  operatorsRoutes(routes, services.operators, services.formTokens);
-  operatorGroupsRoutes(routes, services.operatorGroups, services.formTokens);
-  deviceTypesRoutes(routes, services.deviceTypes, services.formTokens);
-  parametersRoutes(routes, services.parameters, services.formTokens);
-  userDirectoryRoutes(routes, services.userDirectory);
-  userAdminRoutes(routes, services.userAdmin, services.formTokens);
-  productionShiftsRoutes(routes, services.productionShifts);
-  sensorsRoutes(routes, services.sensors, services.formTokens);
-  companiesRoutes(routes, services.companies, services.formTokens);
-  subscribersRoutes(routes, services.subscribers, services.formTokens);
-  // Password mail goes out after the answer; closing waits for it, so a shutdown does not drop a link being sent.
-  app.addHook('onClose', () => services.passwordLinks.settled());
+  await features(routes);
   await registerStaticClient(app, config.WEB_DIST_DIR);
   return app;
 }

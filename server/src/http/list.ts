@@ -1,17 +1,20 @@
 import type { FastifyReply } from 'fastify';
-import type { ListQuery } from '@gearwatch/contracts';
-import { LIST_HEADERS, MESSAGE_KEYS, PAGE_SIZE_NO_LIMIT } from '@gearwatch/contracts';
+import type { z } from 'zod';
+import type { ListFilterSchema, ListQuery } from '@gearwatch/contracts';
+import { LIST_HEADERS, MESSAGE_KEYS, PAGE_SIZE_NO_LIMIT, listQuerySchemaFor, noListFilterSchema } from '@gearwatch/contracts';
+import type { AuthContext } from '../auth/context.ts';
 import { ValidationError } from './errors.ts';
-import { MAX_ROW_ID } from './params.ts';
+import type { App } from './types.ts';
 
 export interface SortTerm<F extends string> {
   field: F;
   direction: 'asc' | 'desc';
 }
 
-export interface ListRequest<F extends string> {
+export interface ListRequest<F extends string, Filter = unknown> {
   search?: string;
-  filter: Record<string, unknown>;
+  /** The list's filter, checked against its schema (contracts: `listFilterSchema`). */
+  filter: Filter;
   sort: SortTerm<F>[];
   /** null = no limit. */
   limit: number | null;
@@ -25,8 +28,16 @@ export interface Page<T> {
   total: number;
 }
 
-/** Turns the list query (`sort=name,-id`, `filter={"deviceType":3}`) into a checked request. */
-export function parseListQuery<F extends string>(query: ListQuery, sortable: readonly F[], defaultSort: SortTerm<F>[]): ListRequest<F> {
+/**
+ * Turns the list query (`sort=name,-id`, `filter={"deviceType":3}`) into a checked request: the filter parsed against
+ * the list's schema, `400 {errors: {filter}}` for JSON that is not an object, an unknown key or a bad value.
+ */
+export function parseListQuery<F extends string, S extends ListFilterSchema = typeof noListFilterSchema>(
+  query: ListQuery,
+  sortable: readonly F[],
+  defaultSort: SortTerm<F>[],
+  filterSchema: S = noListFilterSchema as unknown as S,
+): ListRequest<F, z.output<S>> {
   // PostgreSQL text cannot hold NUL: refused here rather than failing in the database.
   if (query.search?.includes('\u0000')) throw ValidationError.field('search', MESSAGE_KEYS.incorrect);
   if (query.filter?.includes('\u0000')) throw ValidationError.field('filter', MESSAGE_KEYS.incorrect);
@@ -37,21 +48,21 @@ export function parseListQuery<F extends string>(query: ListQuery, sortable: rea
     if (!sortable.includes(field)) throw ValidationError.field('sort', MESSAGE_KEYS.incorrect);
     sort.push({ field, direction });
   }
-  let filter: Record<string, unknown> = {};
+  let raw: unknown = {};
   if (query.filter) {
     try {
-      const parsed: unknown = JSON.parse(query.filter);
-      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
-      filter = parsed as Record<string, unknown>;
+      raw = JSON.parse(query.filter);
     } catch {
       throw ValidationError.field('filter', MESSAGE_KEYS.incorrect);
     }
   }
+  const filter = filterSchema.safeParse(raw);
+  if (!filter.success) throw ValidationError.field('filter', MESSAGE_KEYS.incorrect);
   const pageSize = query.perPage ?? query.page_size;
   const limit = pageSize === PAGE_SIZE_NO_LIMIT ? null : pageSize;
   return {
     search: query.search?.trim() || undefined,
-    filter,
+    filter: filter.data,
     sort: sort.length ? sort : defaultSort,
     limit,
     offset: limit === null ? 0 : (query.page - 1) * limit,
@@ -81,21 +92,26 @@ export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
-const absent = (value: unknown) => value === undefined || value === null || value === '';
-
-/** A list filter's row id (a number or its text); undefined when absent; 400 on `filter` for anything else. */
-export function idFilter(value: unknown): number | undefined {
-  if (absent(value)) return undefined;
-  const number = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
-  if (!Number.isSafeInteger(number) || number <= 0 || number > MAX_ROW_ID) throw ValidationError.field('filter', MESSAGE_KEYS.incorrect);
-  return number;
+/** A list route of the list protocol: the query parsed against its sort fields, the page sent with its headers. */
+export interface ListRoute<F extends string, S extends ListFilterSchema = typeof noListFilterSchema> {
+  summary: string;
+  sortable: readonly F[];
+  defaultSort: SortTerm<F>[];
+  /** The keys `filter` may carry (contracts); none when left out. */
+  filter?: S;
+  /** The responses by status: the page (200), nothing at all (204) and the errors. */
+  response: RouteResponses;
+  load: (auth: AuthContext, list: ListRequest<F, z.output<S>>) => Promise<Page<unknown>>;
 }
 
-/** A list filter's yes or no (a boolean, or 'true' / 'false' / 1 / 0); undefined when absent; 400 otherwise. */
-export function booleanFilter(value: unknown): boolean | undefined {
-  if (absent(value)) return undefined;
-  if (typeof value === 'boolean') return value;
-  if (value === 1 || value === 'true' || value === '1') return true;
-  if (value === 0 || value === 'false' || value === '0') return false;
-  throw ValidationError.field('filter', MESSAGE_KEYS.incorrect);
+/** Response schemas by status code, as a route's `schema.response` takes them. */
+export type RouteResponses = Record<number, z.ZodType>;
+
+/** `GET path` answering one page of a list (`?search=&filter=&sort=&page=&perPage=`). */
+export function registerListRoute<F extends string, S extends ListFilterSchema = typeof noListFilterSchema>(app: App, path: string, tags: string[], route: ListRoute<F, S>): void {
+  const filter = route.filter ?? (noListFilterSchema as unknown as S);
+  app.get(path, { schema: { tags, summary: route.summary, querystring: listQuerySchemaFor(filter), response: route.response } }, async (request, reply) => {
+    const list = parseListQuery(request.query, route.sortable, route.defaultSort, filter);
+    return sendPage(reply, list, await route.load(request.auth, list), request.id);
+  });
 }

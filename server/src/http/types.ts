@@ -10,10 +10,6 @@ declare module 'fastify' {
     /** The caller; set by the auth hook on every route that is not marked public. */
     auth: AuthContext;
   }
-  interface FastifyInstance {
-    /** Every route registered, as `{method, url}` with the url pattern (`/api/devices/:id`). */
-    routeTable: { method: string; url: string }[];
-  }
   interface FastifyContextConfig {
     /** Routes that answer without a bearer token. */
     public?: boolean;

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { IMPERSONABLE_USER_SORT_FIELDS } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
 import type { ListRequest, Page } from '../http/list.ts';
+import { pagedList } from '../db/paged-list.ts';
 
 export type ImpersonableSortField = (typeof IMPERSONABLE_USER_SORT_FIELDS)[number];
 
@@ -55,20 +56,21 @@ export class ImpersonationRepository {
       const pattern = `%${request.search.replace(/[\\%_]/g, '\\$&')}%`;
       query = query.where((eb) => eb.or([eb(NAME, 'ilike', pattern), eb('users.username', 'ilike', pattern), eb('users.email', 'ilike', pattern)]));
     }
-    const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-    let rows = query.select([
-      'users.id',
-      'users.firstname',
-      'users.lastname',
-      'users.username',
-      'users.email',
-      'users.company_id as companyId',
-      'companies.name as companyName',
-    ]);
-    for (const term of request.sort) rows = rows.orderBy(SORT_COLUMNS[term.field], term.direction);
-    rows = rows.orderBy('users.id', 'asc');
-    if (request.limit !== null) rows = rows.limit(request.limit).offset(request.offset);
-    return { entries: await rows.execute(), total };
+    return pagedList(
+      query,
+      (matching) =>
+        matching.select([
+          'users.id',
+          'users.firstname',
+          'users.lastname',
+          'users.username',
+          'users.email',
+          'users.company_id as companyId',
+          'companies.name as companyName',
+        ]),
+      request,
+      { columns: SORT_COLUMNS, tiebreak: sql`users.id` },
+    );
   }
 
   /** True when the user is one the scope may act as. */

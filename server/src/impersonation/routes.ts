@@ -4,32 +4,23 @@ import {
   impersonableUserListSchema,
   impersonateParamsSchema,
   impersonateQuerySchema,
-  listQuerySchema,
   problemSchema,
   tokenResponseSchema,
   validationErrorSchema,
 } from '@gearwatch/contracts';
 import type { App } from '../http/types.ts';
-import { parseListQuery, sendPage } from '../http/list.ts';
+import { registerListRoute } from '../http/list.ts';
 import type { ImpersonationService } from './service.ts';
 
 export function impersonationRoutes(app: App, impersonation: ImpersonationService): void {
   const tags = ['impersonation'];
-  app.get(
-    '/api/impersonate/users',
-    {
-      schema: {
-        tags,
-        summary: 'Users the caller may act as, by name (needs the impersonate extra; a super-admin sees every company)',
-        querystring: listQuerySchema,
-        response: { 200: impersonableUserListSchema, 204: z.null(), 400: validationErrorSchema, 401: problemSchema, 403: problemSchema },
-      },
-    },
-    async (request, reply) => {
-      const list = parseListQuery(request.query, IMPERSONABLE_USER_SORT_FIELDS, [{ field: 'name', direction: 'asc' }]);
-      return sendPage(reply, list, await impersonation.list(request.auth, list), request.id);
-    },
-  );
+  registerListRoute(app, '/api/impersonate/users', tags, {
+    summary: 'Users the caller may act as, by name (needs the impersonate extra; a super-admin sees every company)',
+    sortable: IMPERSONABLE_USER_SORT_FIELDS,
+    defaultSort: [{ field: 'name', direction: 'asc' }],
+    response: { 200: impersonableUserListSchema, 204: z.null(), 400: validationErrorSchema, 401: problemSchema, 403: problemSchema },
+    load: (auth, list) => impersonation.list(auth, list),
+  });
   app.get(
     '/api/impersonate/:userId',
     {

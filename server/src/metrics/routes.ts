@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { NotFoundError, UnauthorizedError } from '../http/errors.ts';
+import type { App } from '../http/types.ts';
 import type { Metrics } from './metrics.ts';
 
 export interface MetricsAccess {
@@ -10,12 +11,8 @@ export interface MetricsAccess {
   public: boolean;
 }
 
-/**
- * `GET /metrics` in Prometheus' text format, and the request metrics behind it. Closed unless configured: with
- * neither a token nor `public` the route answers 404, as if it did not exist, so a deployment that never set it
- * up does not publish its request rates.
- */
-export function registerMetrics(app: FastifyInstance, metrics: Metrics, access: MetricsAccess): void {
+/** Counts and times every request by its route pattern; installed before any route, so it sees them all. */
+export function observeRequests(app: FastifyInstance, metrics: Metrics): void {
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, not the URL: ids in paths would make a series per row. Unmatched paths share one label.
     const route = request.routeOptions.url ?? 'unmatched';
@@ -24,7 +21,13 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, access: 
     metrics.httpRequests.inc({ ...labels, status: String(reply.statusCode) });
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
   });
+}
 
+/**
+ * `GET /metrics` in Prometheus' text format. Closed unless configured: with neither a token nor `public` the route
+ * answers 404, as if it did not exist, so a deployment that never set it up does not publish its request rates.
+ */
+export function metricsRoutes(app: App, metrics: Metrics, access: MetricsAccess): void {
   app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
     if (!access.public && !(access.token && bearerMatches(request.headers.authorization, access.token))) {
       if (!access.token) throw new NotFoundError();

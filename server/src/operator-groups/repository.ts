@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { TenantScope } from '../auth/context.ts';
-import { companyChoices, companyRowIds, nameTakenInCompany } from '../forms/lookups.ts';
+import { FormLookupsRepository } from '../forms/lookups-repository.ts';
 
 export interface OperatorGroupRow {
   id: number;
@@ -32,7 +32,11 @@ const operatorCount = sql<number>`(select count(*)::int from operators o where o
 
 /** Operator groups: one group, the form's choices and writes, delete and unassign (the list is operators/'s). */
 export class OperatorGroupsRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  private readonly lookups: FormLookupsRepository;
+
+  constructor(private readonly db: Kysely<DB>) {
+    this.lookups = new FormLookupsRepository(db);
+  }
 
   /**
    * Runs `work` in one transaction with a repository bound to it: everything it writes is kept or nothing is.
@@ -57,7 +61,7 @@ export class OperatorGroupsRepository {
   }
 
   /** The group's operators as "Firstname Lastname", by id. */
-  async operatorsOf(groupId: number): Promise<NamedRow[]> {
+  async membersOf(groupId: number): Promise<NamedRow[]> {
     const rows = await this.db
       .selectFrom('operators')
       .select(['id', 'firstname', 'lastname'])
@@ -69,11 +73,11 @@ export class OperatorGroupsRepository {
 
   /** Whether another operator group of the company has this name, in any letter case. */
   async nameTaken(companyId: number, name: string, exceptId: number | null): Promise<boolean> {
-    return nameTakenInCompany(this.db, 'operator_groups', companyId, name, exceptId);
+    return this.lookups.nameTakenInCompany('operator_groups', companyId, name, exceptId);
   }
 
   companies(): Promise<NamedRow[]> {
-    return companyChoices(this.db);
+    return this.lookups.companyChoices();
   }
 
   /** The operators of one company, or of every company (null); unordered (the service sorts them in Polish). */
@@ -88,20 +92,20 @@ export class OperatorGroupsRepository {
 
   /** Which of `ids` are operators of the company (the group's members). */
   companyMembers(companyId: number, ids: number[]): Promise<number[]> {
-    return companyRowIds(this.db, 'operators', companyId, ids);
+    return this.lookups.companyRowIds('operators', companyId, ids);
   }
 
-  async insert(companyId: number, name: string): Promise<number> {
-    const row = await this.db.insertInto('operator_groups').values({ company_id: companyId, name }).returning('id').executeTakeFirstOrThrow();
+  async insert(companyId: number, group: { name: string }): Promise<number> {
+    const row = await this.db.insertInto('operator_groups').values({ company_id: companyId, name: group.name }).returning('id').executeTakeFirstOrThrow();
     return row.id;
   }
 
-  async update(id: number, name: string): Promise<void> {
-    await this.db.updateTable('operator_groups').set({ name }).where('id', '=', id).execute();
+  async update(id: number, group: { name: string }): Promise<void> {
+    await this.db.updateTable('operator_groups').set({ name: group.name }).where('id', '=', id).execute();
   }
 
   /** Makes `operatorIds` the group's operators: others leave it, these join it (leaving any group they were in). */
-  async replaceOperators(companyId: number, groupId: number, operatorIds: number[]): Promise<void> {
+  async replaceMembers(companyId: number, groupId: number, operatorIds: number[]): Promise<void> {
     let leaving = this.db.updateTable('operators').set({ operator_group_id: null }).where('operator_group_id', '=', groupId);
     if (operatorIds.length > 0) leaving = leaving.where('id', 'not in', operatorIds);
     await leaving.execute();

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { TenantScope } from '../auth/context.ts';
 import { likePattern } from '../http/list.ts';
-import { companyChoices } from '../forms/lookups.ts';
+import { FormLookupsRepository } from '../forms/lookups-repository.ts';
 
 /** What the list sorts by: the service orders these with the Polish collation, which PGlite (no ICU) cannot. */
 export interface OperatorSortKeys {
@@ -87,7 +87,11 @@ const ROW_COLUMNS = [
 
 /** Device operators: the list, one operator with its devices and sessions, the form's choices and writes. */
 export class OperatorsRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  private readonly lookups: FormLookupsRepository;
+
+  constructor(private readonly db: Kysely<DB>) {
+    this.lookups = new FormLookupsRepository(db);
+  }
 
   /**
    * Runs `work` in one transaction with a repository bound to it; everything it writes is kept or nothing is.
@@ -194,7 +198,7 @@ export class OperatorsRepository {
   }
 
   companies(): Promise<NamedRow[]> {
-    return companyChoices(this.db);
+    return this.lookups.companyChoices();
   }
 
   /** The operator groups of one company, or of every company (null); unordered. */

@@ -1,12 +1,5 @@
+import type { DeviceOperatorListFilter, Choice, DEVICE_OPERATOR_SORT_FIELDS, DeviceOperator, DeviceOperatorDetail, DeviceOperatorGroupListEntry, FormValue } from '@gearwatch/contracts';
 import { DEVICE_OPERATOR_HISTORY_LIMIT, ENTITY_MESSAGE_KEYS, MAX_OPERATORS_PER_DEVICE, MESSAGE_KEYS, OPERATOR_GROUP_COLLATION_LOCALE, PHONE_PATTERN } from '@gearwatch/contracts';
-import type {
-  Choice,
-  DEVICE_OPERATOR_SORT_FIELDS,
-  DeviceOperator,
-  DeviceOperatorDetail,
-  DeviceOperatorGroupListEntry,
-  FormValue,
-} from '@gearwatch/contracts';
 import type { AuthContext } from '../auth/context.ts';
 import { scopeOf } from '../auth/context.ts';
 import type { DecodedValues } from '../forms/decode.ts';
@@ -19,7 +12,6 @@ import { NO_FAILED_FIELDS } from '../forms/routes.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import type { LinkableRow, OperatorGroupRow, OperatorRow, OperatorSortKeys, OperatorWrite, OperatorsRepository } from './repository.ts';
-import { idFilter } from '../http/list.ts';
 
 export type DeviceOperatorSortField = (typeof DEVICE_OPERATOR_SORT_FIELDS)[number];
 export type OperatorGroupSortField = 'id' | 'name';
@@ -109,9 +101,9 @@ export class OperatorsService implements FormResource {
   constructor(private readonly repository: OperatorsRepository) {}
 
   /** Filter `group`: an operator group's id. */
-  async listOperators(auth: AuthContext, request: ListRequest<DeviceOperatorSortField>): Promise<Page<DeviceOperator>> {
+  async listOperators(auth: AuthContext, request: ListRequest<DeviceOperatorSortField, DeviceOperatorListFilter>): Promise<Page<DeviceOperator>> {
     checkSearch(request.search);
-    const groupId = idFilter(request.filter.group);
+    const groupId = request.filter.group;
     const all = sortOperators(await this.repository.listKeys(scopeOf(auth), request.search, groupId), request);
     const page = request.limit === null ? all : all.slice(request.offset, request.offset + request.limit);
     const rows = new Map((await this.repository.byIds(page.map((o) => o.id))).map((row) => [row.id, row]));

@@ -1,18 +1,21 @@
-import { resettingRequestSchema, resettingResetSchema, resettingResponseSchema, validationErrorSchema } from '@gearwatch/contracts';
+import { problemSchema, resettingRequestSchema, resettingResetSchema, resettingResponseSchema, validationErrorSchema } from '@gearwatch/contracts';
+import type { RateLimit } from '../http/rate-limit.ts';
+import { rateLimited } from '../http/rate-limit.ts';
 import type { App } from '../http/types.ts';
 import type { PasswordLinksService } from './service.ts';
 
-export function resettingRoutes(app: App, links: PasswordLinksService): void {
+/** `requestLimit`: reset requests per address, on top of the service's hourly limit per user. */
+export function resettingRoutes(app: App, links: PasswordLinksService, requestLimit: RateLimit): void {
   app.post(
     '/api/resetting/request',
     {
-      config: { public: true },
+      config: { public: true, ...rateLimited(requestLimit) },
       schema: {
         tags: ['auth'],
         summary: 'Ask for a password reset link by e-mail; 202 {} for every well-formed address, whether or not an account uses it',
         security: [],
         body: resettingRequestSchema,
-        response: { 202: resettingResponseSchema, 400: validationErrorSchema },
+        response: { 202: resettingResponseSchema, 400: validationErrorSchema, 429: problemSchema },
       },
     },
     async (request, reply) => {

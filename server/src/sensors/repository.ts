@@ -5,7 +5,8 @@ import type { SENSOR_SORT_FIELDS } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
 import type { ListRequest } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
-import { companyChoices } from '../forms/lookups.ts';
+import { FormLookupsRepository } from '../forms/lookups-repository.ts';
+import { pagedList } from '../db/paged-list.ts';
 
 export type SensorSortField = (typeof SENSOR_SORT_FIELDS)[number];
 
@@ -76,7 +77,11 @@ export const SENSOR_SERIAL_INDEX = 'sensors_serial_key';
 
 /** Measurement modules of every company (super-admin administration): list, one module, the form's writes, delete. */
 export class SensorsRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  private readonly lookups: FormLookupsRepository;
+
+  constructor(private readonly db: Kysely<DB>) {
+    this.lookups = new FormLookupsRepository(db);
+  }
 
   /**
    * Runs `work` in one transaction with a repository bound to it. Inside, use only the repository handed in (PGlite
@@ -101,13 +106,9 @@ export class SensorsRepository {
         eb.or([eb('sensors.name', 'ilike', pattern), eb('sensors.serial_number', 'ilike', pattern), eb('sensors.sim_card_number', 'ilike', pattern)]),
       );
     }
-    const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-    let rows = query.select('sensors.id');
     // Modules that never called sort after the others whichever the direction.
-    for (const term of request.sort) rows = rows.orderBy(sql`${SORT_COLUMNS[term.field]} ${sql.raw(term.direction)} nulls last`);
-    rows = rows.orderBy('sensors.id', 'asc');
-    if (request.limit !== null) rows = rows.limit(request.limit).offset(request.offset);
-    return { ids: (await rows.execute()).map((r) => r.id), total };
+    const page = await pagedList(query, (matching) => matching.select('sensors.id'), request, { columns: SORT_COLUMNS, tiebreak: sql`sensors.id`, nullsLast: true });
+    return { ids: page.entries.map((r) => r.id), total: page.total };
   }
 
   /**
@@ -155,7 +156,7 @@ export class SensorsRepository {
   }
 
   companies(): Promise<NamedRow[]> {
-    return companyChoices(this.db);
+    return this.lookups.companyChoices();
   }
 
   /** Every company's devices, by company name and device name. */

@@ -1,8 +1,7 @@
+import type { SensorListFilter as SensorListQueryFilter, Choice, FormValue, Sensor } from '@gearwatch/contracts';
 import { DEFAULT_TIMEZONE, ENTITY_MESSAGE_KEYS, MESSAGE_KEYS, SENSOR_MAX_LENGTHS, SENSOR_ONLINE_WINDOW_MINUTES } from '@gearwatch/contracts';
-import type { Choice, FormValue, Sensor } from '@gearwatch/contracts';
 import type { AuthContext } from '../auth/context.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../administration/pg-errors.ts';
-import { booleanFilter, idFilter } from '../http/list.ts';
 import { timezoneChoices } from '../administration/timezones.ts';
 import type { DecodedValues } from '../forms/decode.ts';
 import { idValue, textValue } from '../forms/values.ts';
@@ -94,12 +93,12 @@ export class SensorsService implements FormResource {
   ) {}
 
   /** Filter keys: `company` and `device` (ids), `active` (boolean). */
-  async list(auth: AuthContext, request: ListRequest<SensorSortField>): Promise<Page<Sensor>> {
+  async list(auth: AuthContext, request: ListRequest<SensorSortField, SensorListQueryFilter>): Promise<Page<Sensor>> {
     requireSuperAdmin(auth);
     const filter: SensorListFilter = {
-      companyId: idFilter(request.filter.company),
-      deviceId: idFilter(request.filter.device),
-      active: booleanFilter(request.filter.active),
+      companyId: request.filter.company,
+      deviceId: request.filter.device,
+      active: request.filter.active,
     };
     const { ids, total } = await this.repository.listIds(filter, request);
     const rows = new Map((await this.repository.byIds(ids)).map((row) => [row.id, row]));

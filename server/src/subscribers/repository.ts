@@ -4,6 +4,7 @@ import type { SUBSCRIBER_SORT_FIELDS } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
 import type { ListRequest } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
+import { pagedList } from '../db/paged-list.ts';
 
 export type SubscriberSortField = (typeof SUBSCRIBER_SORT_FIELDS)[number];
 
@@ -37,12 +38,8 @@ export class SubscribersRepository {
       const pattern = likePattern(request.search);
       query = query.where((eb) => eb.or([eb('subscribers.name', 'ilike', pattern), eb('subscribers.tax_number', 'ilike', pattern), eb('subscribers.city', 'ilike', pattern)]));
     }
-    const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-    let rows = query.select(COLUMNS);
-    for (const term of request.sort) rows = rows.orderBy(SORT_COLUMNS[term.field], term.direction);
-    rows = rows.orderBy('subscribers.id', 'asc');
-    if (request.limit !== null) rows = rows.limit(request.limit).offset(request.offset);
-    return { rows: await rows.execute(), total };
+    const page = await pagedList(query, (matching) => matching.select(COLUMNS), request, { columns: SORT_COLUMNS, tiebreak: sql`subscribers.id` });
+    return { rows: page.entries, total: page.total };
   }
 
   find(id: number): Promise<SubscriberRow | undefined> {

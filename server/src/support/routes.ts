@@ -1,20 +1,24 @@
 import { SUPPORT_MESSAGE_KEYS, problemSchema, supportMailRequestSchema, supportMailResponseSchema, validationErrorSchema } from '@gearwatch/contracts';
 import type { SchemaIssue } from '../http/error-handler.ts';
 import { lookupIn, validationErrorFromIssues } from '../http/error-handler.ts';
+import type { RateLimit } from '../http/rate-limit.ts';
+import { rateLimited } from '../http/rate-limit.ts';
 import type { App } from '../http/types.ts';
 import type { SupportService } from './service.ts';
 
-export function supportRoutes(app: App, support: SupportService): void {
+/** `limit`: messages per address, so a signed-in script cannot flood the support mailbox. */
+export function supportRoutes(app: App, support: SupportService, limit: RateLimit): void {
   app.post(
     '/api/support/mail',
     {
+      config: rateLimited(limit),
       // A missing field must read like a blank one: the dialog shows support.no-empty-values for both.
       attachValidation: true,
       schema: {
         tags: ['support'],
         summary: 'Send a message to support (JSON); stored, then mailed; sent:false when the mail server could not take it yet',
         body: supportMailRequestSchema,
-        response: { 201: supportMailResponseSchema, 400: validationErrorSchema, 401: problemSchema },
+        response: { 201: supportMailResponseSchema, 400: validationErrorSchema, 401: problemSchema, 429: problemSchema },
       },
     },
     async (request, reply) => {

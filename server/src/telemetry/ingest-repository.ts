@@ -5,6 +5,7 @@ import type { DB } from '../db/schema.ts';
 import type { MonthPartition } from './partitions.ts';
 import type { IngestReject, ModuleEventType } from './types.ts';
 import { SESSION_LOCK_CLASS } from './operator-sessions-repository.ts';
+import { OperatorSessionsRepository } from './operator-sessions-repository.ts';
 
 /** What the repository needs to know about the writing module; all constant within one batch. */
 export interface WriterIds {
@@ -57,11 +58,24 @@ const WORK = sql.lit(PARAMETER_NUMBERS.work);
 const ACTIVE = sql.lit(PARAMETER_NUMBERS.active);
 
 /**
- * The only SQL of the ingest path. Construct it on a transaction for the writes of one batch, so everything a
- * batch changes commits together.
+ * The SQL of the ingest path (with the operator sessions it rebuilds, `operatorSessions()`). The writes of one batch
+ * run in `transaction(...)`, so everything a batch changes commits together.
  */
 export class IngestRepository {
   constructor(private readonly db: Kysely<DB>) {}
+
+  /**
+   * Runs `work` in one transaction with a repository bound to it: everything it writes is kept or nothing is.
+   * Inside, use only the repository handed in (PGlite is one connection: the outer one would wait for ever).
+   */
+  transaction<T>(work: (repository: IngestRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new IngestRepository(trx)));
+  }
+
+  /** The operator sessions of the devices, on this repository's connection (in its transaction, if any). */
+  operatorSessions(): OperatorSessionsRepository {
+    return new OperatorSessionsRepository(this.db);
+  }
 
   async findModule(serialNumber: string): Promise<ModuleRow | undefined> {
     return this.db

@@ -4,7 +4,6 @@ import type { DB } from '../db/schema.ts';
 import { UnauthorizedError } from '../http/errors.ts';
 import { IngestRepository } from './ingest-repository.ts';
 import type { DeviceSeen, EventColumns, InsertedEvent, PositionColumns, ReadingColumns, WriterIds } from './ingest-repository.ts';
-import { OperatorSessionsRepository } from './operator-sessions-repository.ts';
 import { deriveSessions } from './operator-sessions.ts';
 import { partitionsFor } from './partitions.ts';
 import { assertValidBatch } from './batch-rules.ts';
@@ -30,8 +29,9 @@ export interface IngestObserver {
 /** Longest payload kept with a reject: enough to see what was wrong, without storing a flood. */
 const MAX_REJECT_PAYLOAD_CHARS = 1_000_000;
 
+/** The ingest service on a database (the app's services, the MQTT and simulator tests, the benchmarks). */
 export function createIngestService(db: Kysely<DB>, options: IngestServiceOptions = {}): IngestService & IngestRejectLog {
-  return new DatabaseIngestService(db, options);
+  return new DatabaseIngestService(new IngestRepository(db), options);
 }
 
 class DatabaseIngestService implements IngestService, IngestRejectLog {
@@ -39,12 +39,12 @@ class DatabaseIngestService implements IngestService, IngestRejectLog {
   private readonly knownPartitions = new Set<string>();
 
   constructor(
-    private readonly db: Kysely<DB>,
+    private readonly repository: IngestRepository,
     private readonly options: IngestServiceOptions,
   ) {}
 
   async authenticate(serialNumber: string, securityCode: string): Promise<ModuleIdentity> {
-    const row = await new IngestRepository(this.db).findModule(serialNumber);
+    const row = await this.repository.findModule(serialNumber);
     // Compared in constant time even for an unknown serial, so timing does not tell which serials exist.
     const codeMatches = constantTimeEqual(securityCode, row?.securityCode ?? '\u0000unknown');
     if (!row || !codeMatches || !row.isActive) throw new UnauthorizedError();
@@ -82,21 +82,19 @@ class DatabaseIngestService implements IngestService, IngestRejectLog {
   }
 
   async recordReject(reject: IngestReject): Promise<void> {
-    await new IngestRepository(this.db).insertReject({ ...reject, payload: reject.payload.slice(0, MAX_REJECT_PAYLOAD_CHARS), reason: reject.reason.slice(0, 4000) });
+    await this.repository.insertReject({ ...reject, payload: reject.payload.slice(0, MAX_REJECT_PAYLOAD_CHARS), reason: reject.reason.slice(0, 4000) });
   }
 
   private async ensurePartitions(batch: IngestBatch): Promise<void> {
-    const repository = new IngestRepository(this.db);
     for (const partition of partitionsFor(batch.readings.map((r) => r.ts))) {
       if (this.knownPartitions.has(partition.name)) continue;
-      await repository.createPartition(partition);
+      await this.repository.createPartition(partition);
       this.knownPartitions.add(partition.name);
     }
   }
 
   private writeBatch(module: ModuleIdentity, batch: IngestBatch, columns: BatchColumns): Promise<IngestResult> {
-    return this.db.transaction().execute(async (trx) => {
-      const repository = new IngestRepository(trx);
+    return this.repository.transaction(async (repository) => {
       const { companyId, sensorId, deviceId } = module;
       const result: IngestResult = { readings: 0, duplicates: 0, unassigned: 0, positions: 0, events: 0 };
       if (batch.readings.length > 0) {
@@ -114,7 +112,7 @@ class DatabaseIngestService implements IngestService, IngestRejectLog {
 
       if (deviceId !== null) {
         await repository.upsertDeviceState(companyId, deviceId, deviceSeen(batch));
-        await this.applyEvents(trx, { companyId, deviceId, timezone: module.timezone }, newEvents);
+        await this.applyEvents(repository, { companyId, deviceId, timezone: module.timezone }, newEvents);
       }
       await repository.upsertSensorState(companyId, sensorId, latestTimestamp(batch));
       await this.options.beforeCommit?.(module, batch);
@@ -123,15 +121,15 @@ class DatabaseIngestService implements IngestService, IngestRejectLog {
   }
 
   /** Power state from the latest new power event; sessions rebuilt from the earliest new RFID event on. */
-  private async applyEvents(trx: Kysely<DB>, writer: { companyId: number; deviceId: number; timezone: string }, events: InsertedEvent[]): Promise<void> {
+  private async applyEvents(repository: IngestRepository, writer: { companyId: number; deviceId: number; timezone: string }, events: InsertedEvent[]): Promise<void> {
     const { companyId, deviceId, timezone } = writer;
     const power = events.filter((e) => e.type === 'power_on' || e.type === 'power_off');
     const latestPower = power.reduce<InsertedEvent | null>((latest, e) => (!latest || e.ts > latest.ts ? e : latest), null);
-    if (latestPower) await new IngestRepository(trx).applyPowerEvent(companyId, deviceId, latestPower.ts, latestPower.type === 'power_on');
+    if (latestPower) await repository.applyPowerEvent(companyId, deviceId, latestPower.ts, latestPower.type === 'power_on');
 
     const rfid = events.filter((e) => e.type === 'rfid_on' || e.type === 'rfid_off');
     if (rfid.length === 0) return;
-    const sessions = new OperatorSessionsRepository(trx);
+    const sessions = repository.operatorSessions();
     await sessions.lockDevice(deviceId);
     const earliest = new Date(Math.min(...rfid.map((e) => e.ts.getTime())));
     // Rebuild from the start of the session the earliest new event falls into: everything before it is unaffected.

@@ -8,7 +8,7 @@ import { unstorableText } from '../http/input-guard.ts';
 import { parseIngestBody } from './payload.ts';
 import type { IngestService, ModuleIdentity } from './types.ts';
 
-/** The security scheme name of module authentication in the OpenAPI document (registered in http/app.ts). */
+/** The security scheme name of module authentication in the OpenAPI document (declared by src/app.ts). */
 export const MODULE_SECURITY_SCHEME = 'moduleBasic';
 
 /** `Authorization: Basic base64(serial:securityCode)`; null when the header is missing or not of that form. */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { TenantScope } from '../auth/context.ts';
-import { companyChoices } from '../forms/lookups.ts';
+import { FormLookupsRepository } from '../forms/lookups-repository.ts';
 
 /** A user as the user management shows and edits it. */
 export interface ManagedUserRow {
@@ -44,7 +44,11 @@ export const EMAIL_CONSTRAINT = 'users_email_key';
 
 /** The user management's SQL: one user in the caller's scope, uniqueness, and the writes. */
 export class UserAdminRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  private readonly lookups: FormLookupsRepository;
+
+  constructor(private readonly db: Kysely<DB>) {
+    this.lookups = new FormLookupsRepository(db);
+  }
 
   transaction<T>(work: (repository: UserAdminRepository) => Promise<T>): Promise<T> {
     return this.db.transaction().execute((trx) => work(new UserAdminRepository(trx)));
@@ -77,7 +81,7 @@ export class UserAdminRepository {
   }
 
   companies(): Promise<{ id: number; name: string }[]> {
-    return companyChoices(this.db);
+    return this.lookups.companyChoices();
   }
 
   /** Which of the username and the e-mail another user has, whatever the letter case. */

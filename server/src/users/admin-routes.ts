@@ -2,16 +2,12 @@ import { USER_RESPONSES } from '@gearwatch/contracts';
 import type { App } from '../http/types.ts';
 import type { FormTokens } from '../forms/token.ts';
 import type { FormResource } from '../forms/routes.ts';
-import { registerFormRoutes } from '../forms/routes.ts';
-import { registerDeleteRoutes } from '../forms/delete-routes.ts';
+import { registerResourceRoutes } from '../forms/resource-routes.ts';
 import type { UserAdminService } from './admin-service.ts';
 import { USER_RESOURCE } from './admin-service.ts';
-import { idParams } from '../http/params.ts';
-
 
 /** One user, the user form (a new user is mailed a welcome link) and delete; the list is the directory's. */
 export function userAdminRoutes(app: App, users: UserAdminService, tokens: FormTokens): void {
-  const tags = ['users'];
   // The form routes answer the create before the welcome mail is out; a mail that fails is logged, like support
   // mail, and the user stays (they can ask for a reset link).
   const form: FormResource = {
@@ -28,16 +24,15 @@ export function userAdminRoutes(app: App, users: UserAdminService, tokens: FormT
       return created.id;
     },
   };
-  registerFormRoutes(app, { resource: USER_RESOURCE, tag: 'users', form, tokens });
-  app.get(
-    '/api/users/:id',
-    { schema: { tags, summary: "One user of the caller's company (any company's for a super-admin)", params: idParams, response: USER_RESPONSES.get } },
-    (request) => users.get(request.auth, request.params.id),
-  );
-  registerDeleteRoutes(app, {
-    resource: 'users',
-    tag: tags[0]!,
-    summary: 'Delete a user with their settings and sessions; 400 for oneself, 403 for a super-admin unless the caller is one',
-    remove: (auth, id) => users.remove(auth, id),
+  registerResourceRoutes(app, {
+    resource: USER_RESOURCE,
+    tag: 'users',
+    get: { summary: "One user of the caller's company (any company's for a super-admin)", response: USER_RESPONSES.get, load: (auth, id) => users.get(auth, id) },
+    form,
+    tokens,
+    remove: {
+      summary: 'Delete a user with their settings and sessions; 400 for oneself, 403 for a super-admin unless the caller is one',
+      remove: (auth, id) => users.remove(auth, id),
+    },
   });
 }

@@ -1,11 +1,12 @@
+import type { CompanyUserSortField } from '@gearwatch/contracts';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { TenantScope } from '../auth/context.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
+import { pagedList } from '../db/paged-list.ts';
 
-export type CompanyUserSortField = 'id' | 'name' | 'email' | 'lastLogin';
 
 export interface CompanyUserRow {
   id: number;
@@ -60,26 +61,25 @@ export class UserDirectoryRepository {
         ]),
       );
     }
-    const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-    let rows = query.select([
-      'users.id',
-      'users.username',
-      'users.firstname',
-      'users.lastname',
-      'users.email',
-      'users.language',
-      'users.is_active as isActive',
-      'users.is_super_admin as isSuperAdmin',
-      'users.last_login_at as lastLoginAt',
-      'users.company_id as companyId',
-      'companies.name as companyName',
-    ]);
     // Users who never signed in come last in either direction.
-    for (const term of request.sort) {
-      for (const column of SORT[term.field]) rows = rows.orderBy(term.direction === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`);
-    }
-    rows = rows.orderBy('users.id', 'asc');
-    if (request.limit !== null) rows = rows.limit(request.limit).offset(request.offset);
-    return { entries: await rows.execute(), total };
+    return pagedList(
+      query,
+      (matching) =>
+        matching.select([
+          'users.id',
+          'users.username',
+          'users.firstname',
+          'users.lastname',
+          'users.email',
+          'users.language',
+          'users.is_active as isActive',
+          'users.is_super_admin as isSuperAdmin',
+          'users.last_login_at as lastLoginAt',
+          'users.company_id as companyId',
+          'companies.name as companyName',
+        ]),
+      request,
+      { columns: SORT, tiebreak: sql`users.id`, nullsLast: true },
+    );
   }
 }

@@ -1,10 +1,8 @@
-import type { UserListEntry } from '@gearwatch/contracts';
-import { MESSAGE_KEYS } from '@gearwatch/contracts';
+import type { CompanyUserSortField, UserListEntry, UserListFilter } from '@gearwatch/contracts';
 import type { AuthContext } from '../auth/context.ts';
 import { scopeOf } from '../auth/context.ts';
-import { ValidationError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
-import type { CompanyUserFilter, CompanyUserSortField, UserDirectoryRepository } from './directory-repository.ts';
+import type { UserDirectoryRepository } from './directory-repository.ts';
 import { displayName, languageOf, presentLastLogin } from './presenter.ts';
 
 /**
@@ -14,8 +12,8 @@ import { displayName, languageOf, presentLastLogin } from './presenter.ts';
 export class UserDirectoryService {
   constructor(private readonly repository: UserDirectoryRepository) {}
 
-  async list(auth: AuthContext, request: ListRequest<CompanyUserSortField>): Promise<Page<UserListEntry>> {
-    const page = await this.repository.list(scopeOf(auth), request, filterOf(request.filter));
+  async list(auth: AuthContext, request: ListRequest<CompanyUserSortField, UserListFilter>): Promise<Page<UserListEntry>> {
+    const page = await this.repository.list(scopeOf(auth), request, { companyId: request.filter.company, active: request.filter.active });
     return {
       total: page.total,
       entries: page.entries.map((u) => ({
@@ -33,22 +31,4 @@ export class UserDirectoryService {
       })),
     };
   }
-}
-
-const absent = (value: unknown) => value === undefined || value === null || value === '';
-
-function filterOf(filter: Record<string, unknown>): CompanyUserFilter {
-  const result: CompanyUserFilter = {};
-  const { company, active } = filter;
-  if (!absent(company)) {
-    const id = typeof company === 'number' ? company : typeof company === 'string' && /^\d+$/.test(company.trim()) ? Number(company) : Number.NaN;
-    if (!Number.isSafeInteger(id) || id <= 0 || id > 2147483647) throw ValidationError.field('filter', MESSAGE_KEYS.incorrect);
-    result.companyId = id;
-  }
-  if (!absent(active)) {
-    if (active === true || active === 'true' || active === 1 || active === '1') result.active = true;
-    else if (active === false || active === 'false' || active === 0 || active === '0') result.active = false;
-    else throw ValidationError.field('filter', MESSAGE_KEYS.incorrect);
-  }
-  return result;
 }

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceSchema } from '@gearwatch/contracts';
-import type { Device } from '@gearwatch/contracts';
+import type { Device, DeviceListFilter } from '@gearwatch/contracts';
 import { DeleteDialog } from '../../../components/dialogs/DeleteDialog.tsx';
 import { FormDialog } from '../../../components/forms/FormDialog.tsx';
 import { EntityList } from '../../../components/list/EntityList.tsx';
@@ -37,7 +37,7 @@ export function AdminDevicesPage() {
   const dialogs = useEntityDialogs();
   const form = formDialogOf(dialogs);
   const removal = deleteDialogOf(dialogs);
-  const filter = useMemo(() => ({ deviceType: filterId(deviceType), company: filterId(company) }), [deviceType, company]);
+  const filter = useMemo<DeviceListFilter>(() => ({ deviceType: filterId(deviceType), company: filterId(company) }), [deviceType, company]);
   const typeOptions = useMemo(() => (types.data ?? []).map((row) => ({ value: String(row.id), label: row.name })), [types.data]);
   return (
     <>

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sensorSchema } from '@gearwatch/contracts';
-import type { Sensor } from '@gearwatch/contracts';
+import type { Sensor, SensorListFilter } from '@gearwatch/contracts';
 import { useDevices } from '../../../api/data-areas.ts';
 import { DeleteDialog } from '../../../components/dialogs/DeleteDialog.tsx';
 import { FormDialog } from '../../../components/forms/FormDialog.tsx';
@@ -51,7 +51,7 @@ export function AdminSensorsPage() {
   const dialogs = useEntityDialogs();
   const form = formDialogOf(dialogs);
   const removal = deleteDialogOf(dialogs);
-  const filter = useMemo(
+  const filter = useMemo<SensorListFilter>(
     () => ({ company: filterId(company), device: filterId(device), active: activeFilter(active) }),
     [company, device, active],
   );

@@ -2,7 +2,7 @@ import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NATIVE_NAMES, USER_MESSAGE_KEYS, userListEntrySchema } from '@gearwatch/contracts';
-import type { UserListEntry } from '@gearwatch/contracts';
+import type { UserListEntry, UserListFilter } from '@gearwatch/contracts';
 import { useCurrentUser } from '../../../api/data-areas.ts';
 import { DeleteDialog } from '../../../components/dialogs/DeleteDialog.tsx';
 import { useNotify } from '../../../components/dialogs/useNotify.ts';
@@ -45,7 +45,7 @@ export function AdminUsersPage() {
   const dialogs = useEntityDialogs();
   const form = formDialogOf(dialogs);
   const removal = deleteDialogOf(dialogs);
-  const filter = useMemo(() => ({ company: filterId(company), active: activeFilter(active) }), [company, active]);
+  const filter = useMemo<UserListFilter>(() => ({ company: filterId(company), active: activeFilter(active) }), [company, active]);
 
   const remove = (row: UserListEntry) => {
     // The server refuses one's own delete with this root error; saying so at once spares a dialog that cannot succeed.

@@ -10,7 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminParameterSchema, deviceTypeDetailSchema } from '@gearwatch/contracts';
-import type { AdminParameter } from '@gearwatch/contracts';
+import type { AdminParameter, ParameterListFilter } from '@gearwatch/contracts';
 import { useApi } from '../../../api/ApiProvider.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ApiError } from '../../../api/errors.ts';
@@ -73,7 +73,7 @@ export function DeviceTypeParameters({ deviceTypeId, onMissing }: DeviceTypePara
   useEffect(() => {
     if (missing) onMissing();
   }, [missing, onMissing]);
-  const filter = useMemo(() => ({ deviceType: deviceTypeId }), [deviceTypeId]);
+  const filter = useMemo<ParameterListFilter>(() => ({ deviceType: deviceTypeId }), [deviceTypeId]);
   const presets = useMemo(() => ({ deviceType: deviceTypeId }), [deviceTypeId]);
   // A parameter saved or deleted changes the type's parameter count in the list above.
   const refreshTypes = () => void queryClient.invalidateQueries({ queryKey: ['devicetypes'] });

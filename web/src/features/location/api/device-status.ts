@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { deviceGroupListEntrySchema, deviceStatusSchema, PAGE_SIZE_NO_LIMIT } from '@gearwatch/contracts';
-import type { DeviceGroupListEntry, DeviceStatusEntry } from '@gearwatch/contracts';
+import type { DeviceGroupListEntry, DeviceStatusEntry, DeviceStatusListFilter } from '@gearwatch/contracts';
 import type { ApiClient } from '../../../api/client.ts';
 import { useApi } from '../../../api/ApiProvider.tsx';
 import { queryKeys } from '../../../api/query-keys.ts';
@@ -32,7 +32,7 @@ export async function fetchDeviceStatuses(api: ApiClient, { search, deviceGroup 
       page_size: PAGE_SIZE_NO_LIMIT,
       sort: 'name',
       search: search.trim() || undefined,
-      filter: deviceGroup === null ? undefined : JSON.stringify({ deviceGroup }),
+      filter: deviceGroup === null ? undefined : JSON.stringify({ deviceGroup } satisfies DeviceStatusListFilter),
     },
     signal,
   );

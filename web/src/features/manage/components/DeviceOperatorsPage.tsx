@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceOperatorSchema } from '@gearwatch/contracts';
-import type { DeviceOperator } from '@gearwatch/contracts';
+import type { DeviceOperator, DeviceOperatorListFilter } from '@gearwatch/contracts';
 import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { managePaths, RESOURCES } from '../api/keys.ts';
 import { useOperatorGroupOptions } from '../api/models.ts';
@@ -29,7 +29,7 @@ export function DeviceOperatorsPage() {
   const { t } = useTranslation();
   const [group, setGroup] = useState('');
   const groups = useOperatorGroupOptions();
-  const filter = useMemo(() => ({ group: filterId(group) }), [group]);
+  const filter = useMemo<DeviceOperatorListFilter>(() => ({ group: filterId(group) }), [group]);
   return (
     <ManageList<DeviceOperator>
       plural={RESOURCES.deviceOperators}

@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceSchema } from '@gearwatch/contracts';
-import type { Device } from '@gearwatch/contracts';
+import type { Device, DeviceListFilter } from '@gearwatch/contracts';
 import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { managePaths, RESOURCES } from '../api/keys.ts';
 import { useDeviceGroupOptions, useDeviceTypeOptions } from '../api/models.ts';
@@ -36,7 +36,7 @@ export function DevicesPage() {
   const [deviceType, setDeviceType] = useState('');
   const groups = useDeviceGroupOptions();
   const types = useDeviceTypeOptions();
-  const filter = useMemo(() => ({ deviceGroup: filterId(deviceGroup), deviceType: filterId(deviceType) }), [deviceGroup, deviceType]);
+  const filter = useMemo<DeviceListFilter>(() => ({ deviceGroup: filterId(deviceGroup), deviceType: filterId(deviceType) }), [deviceGroup, deviceType]);
 
   const columns: EntityColumn<Device>[] = [
     { key: 'type', header: 'manage.column.device-type', sortField: 'deviceType', cell: (row) => row.deviceType.name },

@@ -4,7 +4,7 @@ import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { USER_MESSAGE_KEYS, userListEntrySchema } from '@gearwatch/contracts';
-import type { UserListEntry } from '@gearwatch/contracts';
+import type { UserListEntry, UserListFilter } from '@gearwatch/contracts';
 import { useCurrentUser } from '../../../api/data-areas.ts';
 import { PageActions } from '../../../components/PageActions.tsx';
 import { DeleteDialog } from '../../../components/dialogs/DeleteDialog.tsx';
@@ -28,7 +28,7 @@ export function UsersPage() {
   const me = useCurrentUser();
   const columns = useUserColumns(me.id);
   // A super-admin's list would hold every company's users: this page is about one's own company.
-  const filter = useMemo(() => ({ company: me.owner.id }), [me.owner.id]);
+  const filter = useMemo<UserListFilter>(() => ({ company: me.owner.id }), [me.owner.id]);
   const [form, setForm] = useState<{ open: boolean; id: number | null }>({ open: false, id: null });
   const [removal, setRemoval] = useState<{ open: boolean; row: UserListEntry | null }>({ open: false, row: null });
 

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { Services } from './services.ts';
+import { buildApp } from './http/app.ts';
+import type { Readiness } from './http/health.ts';
+import type { App } from './http/types.ts';
+import { appConfigRoutes } from './app-config/routes.ts';
+import { authRoutes } from './auth/routes.ts';
+import { companiesRoutes } from './companies/routes.ts';
+import { deviceGroupsRoutes } from './device-groups/routes.ts';
+import { deviceHistoryRoutes } from './device-history/routes.ts';
+import { deviceStatusRoutes } from './device-status/routes.ts';
+import { deviceTypesRoutes } from './device-types/routes.ts';
+import { parametersRoutes } from './device-types/parameters-routes.ts';
+import { devicesRoutes } from './devices/routes.ts';
+import { diagnosticsRoutes } from './diagnostics/routes.ts';
+import { impersonationRoutes } from './impersonation/routes.ts';
+import { metricsRoutes, observeRequests } from './metrics/routes.ts';
+import { operatorGroupsRoutes } from './operator-groups/routes.ts';
+import { operatorsRoutes } from './operators/routes.ts';
+import { productionShiftsRoutes } from './production-shifts/routes.ts';
+import { resettingRoutes } from './resetting/routes.ts';
+import { sensorsRoutes } from './sensors/routes.ts';
+import { settingsRoutes } from './settings/routes.ts';
+import { subscribersRoutes } from './subscribers/routes.ts';
+import { supportRoutes } from './support/routes.ts';
+import { MODULE_SECURITY_SCHEME, ingestRoutes } from './telemetry/routes.ts';
+import { userAdminRoutes } from './users/admin-routes.ts';
+import { userDirectoryRoutes } from './users/directory-routes.ts';
+import { usersRoutes } from './users/routes.ts';
+
+export interface AppDependencies {
+  config: Config;
+  database: Database;
+  services: Services;
+  readiness?: Readiness;
+  /** Sees the bare instance before any route is registered (the tests list every route with an onRoute hook). */
+  observe?: (app: FastifyInstance) => void;
+}
+
+/** The HTTP app with every feature: the bare app of http/ and each feature's routes with the services it needs. */
+export function createApp({ config, database, services, readiness, observe }: AppDependencies): Promise<FastifyInstance> {
+  return buildApp({
+    config,
+    database,
+    auth: services.auth,
+    readiness,
+    // Telemetry modules (POST /api/ingest) authenticate with their serial number and security code.
+    securitySchemes: { [MODULE_SECURITY_SCHEME]: { type: 'http', scheme: 'basic' } },
+    observe: (app) => {
+      observeRequests(app, services.metrics);
+      observe?.(app);
+    },
+    features: (app) => registerFeatures(app, config, services),
+  });
+}
+
+function registerFeatures(app: App, config: Config, services: Services): void {
+  const { formTokens } = services;
+  metricsRoutes(app, services.metrics, { token: config.METRICS_TOKEN, public: config.METRICS_PUBLIC });
+  appConfigRoutes(app, config);
+  authRoutes(app, services.auth);
+  usersRoutes(app, services.users);
+  settingsRoutes(app, services.settings);
+  devicesRoutes(app, services.devices, services.deviceForm, formTokens);
+  deviceStatusRoutes(app, services.deviceStatus);
+  deviceHistoryRoutes(app, services.deviceHistory);
+  impersonationRoutes(app, services.impersonation);
+  const perWindow = { windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS };
+  supportRoutes(app, services.support, { max: config.SUPPORT_MAIL_RATE_LIMIT, ...perWindow });
+  resettingRoutes(app, services.passwordLinks, { max: config.RESET_REQUEST_RATE_LIMIT, ...perWindow });
+  ingestRoutes(app, services.ingest, services.moduleThrottle);
+  diagnosticsRoutes(app, { diagnostics: services.diagnostics, operatorDiagnostics: services.operatorDiagnostics, factoryReports: services.factoryReports });
+  deviceGroupsRoutes(app, services.deviceGroups, formTokens);
+  operatorsRoutes(app, services.operators, formTokens);
+  operatorGroupsRoutes(app, services.operatorGroups, formTokens);
+  deviceTypesRoutes(app, services.deviceTypes, formTokens);
+  parametersRoutes(app, services.parameters, formTokens);
+  userDirectoryRoutes(app, services.userDirectory);
+  userAdminRoutes(app, services.userAdmin, formTokens);
+  productionShiftsRoutes(app, services.productionShifts);
+  sensorsRoutes(app, services.sensors, formTokens);
+  companiesRoutes(app, services.companies, formTokens);
+  subscribersRoutes(app, services.subscribers, formTokens);
+  // Password mail goes out after the answer; closing waits for it, so a shutdown does not drop a link being sent.
+  app.addHook('onClose', () => services.passwordLinks.settled());
+}
