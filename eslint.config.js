@@ -15,11 +15,10 @@ const features = existsSync(featuresDir)
   : [];
 
 // Server layering (ARCHITECTURE §2). Shared layers may be imported by every feature and import no feature. Paths are
-// relative to server/src; a file path shares that file only (auth/ is also the sign-in feature).
+// relative to server/src; a file path shares that file only.
 const serverSrc = './server/src';
 const serverShared = [
-  'config.ts', 'db', 'http', 'forms', 'administration', 'mail', 'jobs', 'metrics', 'time', 'i18n',
-  'auth/context.ts', 'auth/passwords.ts', 'auth/tokens.ts',
+  'config.ts', 'db', 'http', 'forms', 'administration', 'mail', 'jobs', 'metrics', 'time', 'i18n', 'security',
 ];
 const serverSharedDirs = serverShared.filter((entry) => !entry.endsWith('.ts'));
 // The top of the server: they wire or start the features and may import anything; nothing imports them.
@@ -32,13 +31,12 @@ const serverFeatures = existsSync(serverSrc)
 // The one public module a feature offers another, each named; anything else of another feature is its internals.
 const serverFeatureEdges = {
   // Accounts: signing in, impersonating, resetting a password and the support form all read the user records.
-  auth: ['users/repository.ts', 'impersonation/policy.ts'],
+  auth: ['users/repository.ts'],
   impersonation: ['auth/service.ts', 'users/repository.ts', 'users/presenter.ts'],
   resetting: ['auth/repository.ts', 'auth/throttle.ts', 'users/repository.ts', 'users/presenter.ts'],
   // Module codes are throttled like passwords, with the same counters.
   telemetry: ['auth/throttle.ts'],
   support: ['users/repository.ts', 'users/presenter.ts'],
-  users: ['resetting/service.ts'],
   // A device's history is drawn from the diagnostics rollups by their repository.
   'device-history': ['diagnostics/repository.ts', 'diagnostics/buckets.ts'],
 };
@@ -100,7 +98,7 @@ export default tseslint.config(
               target: `${serverSrc}/${name}`,
               from: serverSrc,
               except: [`./${name}`, ...serverShared.map((entry) => `./${entry}`), ...(serverFeatureEdges[name] ?? []).map((entry) => `./${entry}`)],
-              message: 'a server feature imports the shared layers (db, http, forms, auth context, mail, jobs, metrics, time, i18n, config) and the public modules listed in eslint.config.js, not other features',
+              message: 'a server feature imports the shared layers (db, http, forms, security, mail, jobs, metrics, time, i18n, config) and the public modules listed in eslint.config.js, not other features',
             })),
             {
               target: serverShared.map((entry) => (entry.endsWith('.ts') ? `${serverSrc}/${entry}` : `${serverSrc}/${entry}/**/*`)),

@@ -33,7 +33,7 @@ import {
 } from '@gearwatch/contracts';
 import type { DiagnosticsInterval, TimeInterval } from '@gearwatch/contracts';
 import type { ZodType } from 'zod';
-import { hashPassword } from '../server/src/auth/passwords.ts';
+import { hashPassword } from '../server/src/security/passwords.ts';
 import { testConfig } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/database.ts';
 import type { DB } from '../server/src/db/schema.ts';

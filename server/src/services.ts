@@ -12,7 +12,7 @@ import type { DB } from './db/schema.ts';
 import { AuthRepository } from './auth/repository.ts';
 import { AuthService } from './auth/service.ts';
 import { AttemptThrottle } from './auth/throttle.ts';
-import { AccessTokens } from './auth/tokens.ts';
+import { AccessTokens } from './security/tokens.ts';
 import { UsersRepository } from './users/repository.ts';
 import { UsersService } from './users/service.ts';
 import { UserSettingsRepository } from './settings/repository.ts';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_WEB_CLIENT } from '@gearwatch/contracts';
 import type { DB } from '../src/db/schema.ts';
-import { hashPassword } from '../src/auth/passwords.ts';
+import { hashPassword } from '../src/security/passwords.ts';
 import type { TestContext } from './context.ts';
 
 let counter = 0;

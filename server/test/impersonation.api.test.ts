@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_WEB_CLIENT, LIST_HEADERS, impersonableUserSchema, tokenResponseSchema } from '@gearwatch/contracts';
-import { sha256 } from '../src/auth/tokens.ts';
+import { sha256 } from '../src/security/tokens.ts';
 import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
 import type { TestCompany, TestUser } from './fixtures.ts';

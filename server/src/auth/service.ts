@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { TokenRequest, TokenResponse, TokenRevocationRequest } from '@gearwatch/contracts';
 import { OAuthError } from '../http/errors.ts';
-import { mayImpersonate } from '../impersonation/policy.ts';
+import { mayImpersonate } from '../security/impersonation-policy.ts';
 import type { UsersRepository, UserRecord } from '../users/repository.ts';
-import type { AuthContext } from './context.ts';
-import { verifyPassword } from './passwords.ts';
+import type { AuthContext } from '../security/context.ts';
+import { verifyPassword } from '../security/passwords.ts';
 import type { AuthRepository } from './repository.ts';
 import type { AttemptThrottle } from './throttle.ts';
 import { ThrottledError } from './throttle.ts';
-import type { AccessTokens } from './tokens.ts';
-import { newOpaqueToken, safeEqual, sha256 } from './tokens.ts';
+import type { AccessTokens } from '../security/tokens.ts';
+import { newOpaqueToken, safeEqual, sha256 } from '../security/tokens.ts';
 
 export interface AuthServiceOptions {
   refreshTokenTtlDays: number;

@@ -1,6 +1,6 @@
 import { COMPANY_NAME_MAX_LENGTH, DEFAULT_TIMEZONE, ENTITY_MESSAGE_KEYS, MESSAGE_KEYS, SUBSCRIPTION_TYPES } from '@gearwatch/contracts';
 import type { Choice, Company, FormValue, SubscriptionType } from '@gearwatch/contracts';
-import type { AuthContext } from '../auth/context.ts';
+import type { AuthContext } from '../security/context.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../administration/pg-errors.ts';
 import { timezoneChoices } from '../administration/timezones.ts';
 import type { DecodedValues } from '../forms/decode.ts';

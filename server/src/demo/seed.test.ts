@@ -3,7 +3,7 @@ import { boardSettingSchema, MONITOR_PAGES, PARAMETER_NUMBERS } from '@gearwatch
 import type { Database } from '../db/database.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { verifyPassword } from '../security/passwords.ts';
 import { seedDemoIfEmpty } from './seed.ts';
 import { DEMO_COMPANIES, DEMO_SIGN_INS, demoSecurityCode } from './demo-data.ts';
 

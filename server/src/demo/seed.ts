@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../security/passwords.ts';
 import { demoBoardSettings } from './demo-boards.ts';
 import { SeedRepository } from './seed-repository.ts';
 import {

@@ -1,7 +1,7 @@
 import type { DeviceGroupSortField, Choice, DeviceGroup, DeviceGroupDetail, FormValue } from '@gearwatch/contracts';
 import { GROUP_DESCRIPTION_MAX_LENGTH, GROUP_NAME_MAX_LENGTH } from '@gearwatch/contracts';
-import type { AuthContext } from '../auth/context.ts';
-import { scopeOf } from '../auth/context.ts';
+import type { AuthContext } from '../security/context.ts';
+import { scopeOf } from '../security/context.ts';
 import type { DecodedValues } from '../forms/decode.ts';
 import type { FormFields } from '../forms/fields.ts';
 import { field } from '../forms/fields.ts';

@@ -1,7 +1,7 @@
 import type { OperatorSessionListFilter, OperatorSessionSortField, BatteryCycle, CurrentReading, OperatorSessionEntry } from '@gearwatch/contracts';
 import { BATTERY_CYCLES_MAX_DAYS, CHARGING_PARAMETER_TAG, DIAGNOSTICS_MESSAGE_KEYS, STATUS_PARAMETER_TAGS } from '@gearwatch/contracts';
-import type { AuthContext } from '../auth/context.ts';
-import { scopeOf } from '../auth/context.ts';
+import type { AuthContext } from '../security/context.ts';
+import { scopeOf } from '../security/context.ts';
 import { NotFoundError, ValidationError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import type { DiagnosticsRepository } from '../diagnostics/repository.ts';

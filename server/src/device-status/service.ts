@@ -1,7 +1,7 @@
 import type { DeviceStatusListFilter, DeviceStatusSortField, DevicePowerState, DeviceStatusEntry } from '@gearwatch/contracts';
 import { DEVICE_STATUS_WINDOW_MINUTES, PARAMETER_NUMBERS, STATUS_PARAMETER_TAGS } from '@gearwatch/contracts';
-import type { AuthContext } from '../auth/context.ts';
-import { scopeOf } from '../auth/context.ts';
+import type { AuthContext } from '../security/context.ts';
+import { scopeOf } from '../security/context.ts';
 import { NotFoundError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import { timeZone } from '../time/time-zone.ts';

@@ -8,8 +8,8 @@ import {
   PARAMETER_NAME_MAX_LENGTH,
   PARAMETER_NUMBER_MAX,
 } from '@gearwatch/contracts';
-import type { AuthContext } from '../auth/context.ts';
-import { scopeOf } from '../auth/context.ts';
+import type { AuthContext } from '../security/context.ts';
+import { scopeOf } from '../security/context.ts';
 import type { DecodedValues } from '../forms/decode.ts';
 import { textValue } from '../forms/values.ts';
 import type { FormFields } from '../forms/fields.ts';

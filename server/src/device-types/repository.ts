@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { PARAMETER_NUMBERS } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
-import type { TenantScope } from '../auth/context.ts';
+import type { TenantScope } from '../security/context.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
 import { pagedList } from '../db/paged-list.ts';

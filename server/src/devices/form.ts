@@ -9,7 +9,7 @@ import {
   MESSAGE_KEYS,
   WEEKDAYS,
 } from '@gearwatch/contracts';
-import type { AuthContext } from '../auth/context.ts';
+import type { AuthContext } from '../security/context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors.ts';
 import type { DecodedValues } from '../forms/decode.ts';
 import type { FormFields } from '../forms/fields.ts';

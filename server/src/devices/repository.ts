@@ -2,7 +2,7 @@ import type { DeviceListFilter, DeviceSortField } from '@gearwatch/contracts';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import type { TenantScope } from '../auth/context.ts';
+import type { TenantScope } from '../security/context.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import { pagedList } from '../db/paged-list.ts';
 

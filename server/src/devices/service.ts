@@ -1,6 +1,6 @@
 import type { DeviceListFilter, DeviceSortField, Device, ParameterAggregation, DeviceStatus, DevicePowerState } from '@gearwatch/contracts';
-import type { AuthContext } from '../auth/context.ts';
-import { scopeOf } from '../auth/context.ts';
+import type { AuthContext } from '../security/context.ts';
+import { scopeOf } from '../security/context.ts';
 import { NotFoundError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import type { DeviceRow, DevicesRepository, ParameterRow } from './repository.ts';

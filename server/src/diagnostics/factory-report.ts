@@ -6,8 +6,8 @@ import type {
   FactoryShiftChartResponse,
   TimeInterval,
 } from '@gearwatch/contracts';
-import type { AuthContext } from '../auth/context.ts';
-import { scopeOf } from '../auth/context.ts';
+import type { AuthContext } from '../security/context.ts';
+import { scopeOf } from '../security/context.ts';
 import { NotFoundError, ValidationError } from '../http/errors.ts';
 import { timeZone } from '../time/time-zone.ts';
 import type { ShiftPlan } from './buckets.ts';

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { PARAMETER_NUMBERS } from '@gearwatch/contracts';
 import type { TimeInterval } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
-import type { TenantScope } from '../auth/context.ts';
+import type { TenantScope } from '../security/context.ts';
 
 export interface OperatorSubject {
   id: number;

@@ -1,7 +1,7 @@
 import { DIAGNOSTICS_MESSAGE_KEYS, MESSAGE_KEYS, PARAMETER_NUMBERS } from '@gearwatch/contracts';
 import type { OperatorDiagnosticsResponse, TimeInterval } from '@gearwatch/contracts';
-import type { AuthContext } from '../auth/context.ts';
-import { scopeOf } from '../auth/context.ts';
+import type { AuthContext } from '../security/context.ts';
+import { scopeOf } from '../security/context.ts';
 import { NotFoundError, ValidationError } from '../http/errors.ts';
 import { timeZone } from '../time/time-zone.ts';
 import { coarsen, normaliseRange, planTime } from './buckets.ts';

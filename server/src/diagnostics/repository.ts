@@ -3,7 +3,7 @@ import type { Kysely, RawBuilder } from 'kysely';
 import { PARAMETER_NUMBERS } from '@gearwatch/contracts';
 import type { ParameterAggregation } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
-import type { TenantScope } from '../auth/context.ts';
+import type { TenantScope } from '../security/context.ts';
 import type { ShiftDefinition, ShiftWindow } from './buckets.ts';
 import { wholeMonths } from './buckets.ts';
 

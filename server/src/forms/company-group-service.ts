@@ -1,5 +1,5 @@
-import type { AuthContext, TenantScope } from '../auth/context.ts';
-import { scopeOf } from '../auth/context.ts';
+import type { AuthContext, TenantScope } from '../security/context.ts';
+import { scopeOf } from '../security/context.ts';
 import { NotFoundError } from '../http/errors.ts';
 import type { CompanyGroupRepository } from './company-groups.ts';
 import { companyGroupRuleErrors, deleteEmptyGroup, writeCompanyGroup } from './company-groups.ts';

@@ -1,6 +1,6 @@
 import { MESSAGE_KEYS } from '@gearwatch/contracts';
 import type { Choice, FormTextKey } from '@gearwatch/contracts';
-import type { AuthContext } from '../auth/context.ts';
+import type { AuthContext } from '../security/context.ts';
 import { ValidationError } from '../http/errors.ts';
 import type { DecodedValues } from './decode.ts';
 import type { FormFields } from './fields.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { problemSchema, validationErrorSchema } from '@gearwatch/contracts';
-import type { AuthContext } from '../auth/context.ts';
+import type { AuthContext } from '../security/context.ts';
 import type { App } from '../http/types.ts';
 import { idParams } from '../http/params.ts';
 

@@ -1,5 +1,5 @@
 import type { ListFilterSchema, noListFilterSchema } from '@gearwatch/contracts';
-import type { AuthContext } from '../auth/context.ts';
+import type { AuthContext } from '../security/context.ts';
 import { superAdminRoutes } from '../administration/scope.ts';
 import type { ListRoute, RouteResponses } from '../http/list.ts';
 import { registerListRoute } from '../http/list.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Choice, FormValue } from '@gearwatch/contracts';
 import { FORM_MESSAGE_KEYS, FORM_TOKEN_FIELD, formDefinitionSchema, formSubmitResultSchema, problemSchema, validationErrorSchema } from '@gearwatch/contracts';
-import type { AuthContext } from '../auth/context.ts';
+import type { AuthContext } from '../security/context.ts';
 import { ValidationError } from '../http/errors.ts';
 import type { App } from '../http/types.ts';
 import type { DecodedValues } from './decode.ts';

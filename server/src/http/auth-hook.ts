@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AuthContext } from '../auth/context.ts';
+import type { AuthContext } from '../security/context.ts';
 import { ForbiddenError, UnauthorizedError } from './errors.ts';
 
 /** The OpenAPI document and its UI: readable without a token, so a developer can find out how to get one. */

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { ListFilterSchema, ListQuery } from '@gearwatch/contracts';
 import { LIST_HEADERS, MESSAGE_KEYS, PAGE_SIZE_NO_LIMIT, listQuerySchemaFor, noListFilterSchema } from '@gearwatch/contracts';
-import type { AuthContext } from '../auth/context.ts';
+import type { AuthContext } from '../security/context.ts';
 import { ValidationError } from './errors.ts';
 import type { App } from './types.ts';
 

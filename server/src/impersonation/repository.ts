@@ -7,7 +7,7 @@ import { pagedList } from '../db/paged-list.ts';
 
 export type ImpersonableSortField = (typeof IMPERSONABLE_USER_SORT_FIELDS)[number];
 
-/** Whose users a caller may act as: the SQL form of policy.ts's mayImpersonate. */
+/** Whose users a caller may act as: the SQL form of security/impersonation-policy.ts's mayImpersonate. */
 export interface ImpersonationScope {
   callerId: number;
   /** null: every company (a super-admin). */

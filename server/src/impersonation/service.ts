@@ -1,6 +1,6 @@
 import type { ImpersonableUser, TokenResponse } from '@gearwatch/contracts';
 import { IMPERSONATION_MESSAGE_KEYS, MESSAGE_KEYS } from '@gearwatch/contracts';
-import type { AuthContext } from '../auth/context.ts';
+import type { AuthContext } from '../security/context.ts';
 import type { AuthService } from '../auth/service.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';

@@ -17,6 +17,9 @@ export interface SentMail {
   messageId: string;
 }
 
+/** How a mail sent in the background ended: taken by the SMTP server, or refused with the reason. */
+export type Delivery = { sent: true } | { sent: false; error: string };
+
 export interface Mailer {
   /** False when no SMTP server is configured: every send then fails with MailNotConfiguredError. */
   readonly configured: boolean;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import type { TenantScope } from '../auth/context.ts';
+import type { TenantScope } from '../security/context.ts';
 import { FormLookupsRepository } from '../forms/lookups-repository.ts';
 
 export interface OperatorGroupRow {

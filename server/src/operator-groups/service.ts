@@ -1,7 +1,7 @@
 import type { Choice, FormValue, OperatorGroupDetail } from '@gearwatch/contracts';
 import { GROUP_NAME_MAX_LENGTH, OPERATOR_GROUP_COLLATION_LOCALE } from '@gearwatch/contracts';
-import type { AuthContext } from '../auth/context.ts';
-import { scopeOf } from '../auth/context.ts';
+import type { AuthContext } from '../security/context.ts';
+import { scopeOf } from '../security/context.ts';
 import type { DecodedValues } from '../forms/decode.ts';
 import type { FormFields } from '../forms/fields.ts';
 import { field } from '../forms/fields.ts';

@@ -1,7 +1,7 @@
 import type { DeviceOperatorListFilter, Choice, DEVICE_OPERATOR_SORT_FIELDS, DeviceOperator, DeviceOperatorDetail, DeviceOperatorGroupListEntry, FormValue } from '@gearwatch/contracts';
 import { DEVICE_OPERATOR_HISTORY_LIMIT, ENTITY_MESSAGE_KEYS, MAX_OPERATORS_PER_DEVICE, MESSAGE_KEYS, OPERATOR_GROUP_COLLATION_LOCALE, PHONE_PATTERN } from '@gearwatch/contracts';
-import type { AuthContext } from '../auth/context.ts';
-import { scopeOf } from '../auth/context.ts';
+import type { AuthContext } from '../security/context.ts';
+import { scopeOf } from '../security/context.ts';
 import type { DecodedValues } from '../forms/decode.ts';
 import type { FormFields } from '../forms/fields.ts';
 import { field } from '../forms/fields.ts';

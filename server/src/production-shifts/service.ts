@@ -1,7 +1,7 @@
 import { MAX_PRODUCTION_SHIFTS, MESSAGE_KEYS, PRODUCTION_SHIFT_MESSAGE_KEYS, shiftHour, shiftTime } from '@gearwatch/contracts';
 import type { ProductionShift, ProductionShiftInput } from '@gearwatch/contracts';
 import { ValidationError } from '../http/errors.ts';
-import type { AuthContext } from '../auth/context.ts';
+import type { AuthContext } from '../security/context.ts';
 import type { ProductionShiftsRepository } from './repository.ts';
 
 /**

@@ -1,10 +1,10 @@
 import type { PasswordLinkPurpose, ResettingRequest, ResettingReset } from '@gearwatch/contracts';
 import { MESSAGE_KEYS, RESETTING_MESSAGE_KEYS } from '@gearwatch/contracts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../security/passwords.ts';
 import { accountFailureKey } from '../auth/throttle.ts';
-import { newOpaqueToken, sha256 } from '../auth/tokens.ts';
+import { newOpaqueToken, sha256 } from '../security/tokens.ts';
 import { ValidationError } from '../http/errors.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Delivery, Mailer } from '../mail/mailer.ts';
 import { displayName } from '../users/presenter.ts';
 import type { UserRecord, UsersRepository } from '../users/repository.ts';
 import { passwordMail } from './password-mail.ts';
@@ -19,8 +19,6 @@ export interface PasswordLinkOptions {
 
 /** Links of one purpose a user may be sent per hour; more would let anyone flood a mailbox through /reset. */
 export const MAX_LINKS_PER_HOUR = 5;
-
-export type Delivery = { sent: true } | { sent: false; error: string };
 
 export type LinkOutcome =
   | { issued: false; reason: 'rate-limited' }

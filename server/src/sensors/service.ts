@@ -1,6 +1,6 @@
 import type { SensorListFilter as SensorListQueryFilter, Choice, FormValue, Sensor } from '@gearwatch/contracts';
 import { DEFAULT_TIMEZONE, ENTITY_MESSAGE_KEYS, MESSAGE_KEYS, SENSOR_MAX_LENGTHS, SENSOR_ONLINE_WINDOW_MINUTES } from '@gearwatch/contracts';
-import type { AuthContext } from '../auth/context.ts';
+import type { AuthContext } from '../security/context.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../administration/pg-errors.ts';
 import { timezoneChoices } from '../administration/timezones.ts';
 import type { DecodedValues } from '../forms/decode.ts';

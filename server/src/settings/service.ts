@@ -1,5 +1,5 @@
 import { MAX_SETTING_BYTES, MESSAGE_KEYS, SETTING_KEY_PATTERN } from '@gearwatch/contracts';
-import type { AuthContext } from '../auth/context.ts';
+import type { AuthContext } from '../security/context.ts';
 import { NotFoundError, ValidationError } from '../http/errors.ts';
 import type { UserSettingsRepository } from './repository.ts';
 

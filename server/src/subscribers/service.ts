@@ -1,6 +1,6 @@
 import { MESSAGE_KEYS, SUBSCRIBER_MAX_LENGTHS } from '@gearwatch/contracts';
 import type { Choice, FormValue, Subscriber } from '@gearwatch/contracts';
-import type { AuthContext } from '../auth/context.ts';
+import type { AuthContext } from '../security/context.ts';
 import type { DecodedValues } from '../forms/decode.ts';
 import { textValue } from '../forms/values.ts';
 import type { FormFields } from '../forms/fields.ts';

@@ -1,6 +1,6 @@
 import type { Language, SupportMailRequest } from '@gearwatch/contracts';
 import { SUPPORT_MESSAGE_KEYS } from '@gearwatch/contracts';
-import type { AuthContext } from '../auth/context.ts';
+import type { AuthContext } from '../security/context.ts';
 import { UnauthorizedError, ValidationError } from '../http/errors.ts';
 import { translatorFor } from '../i18n/translator.ts';
 import type { Mailer } from '../mail/mailer.ts';

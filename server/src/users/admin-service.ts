@@ -12,8 +12,8 @@ import {
   USER_NOTE_MAX_LENGTH,
 } from '@gearwatch/contracts';
 import type { Choice, FormValue, UserDetail } from '@gearwatch/contracts';
-import type { AuthContext } from '../auth/context.ts';
-import { scopeOf } from '../auth/context.ts';
+import type { AuthContext } from '../security/context.ts';
+import { scopeOf } from '../security/context.ts';
 import type { DecodedValues } from '../forms/decode.ts';
 import { textValue } from '../forms/values.ts';
 import type { FormFields } from '../forms/fields.ts';
@@ -21,9 +21,9 @@ import { field } from '../forms/fields.ts';
 import type { FormResource } from '../forms/routes.ts';
 import { NO_FAILED_FIELDS } from '../forms/routes.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../http/errors.ts';
-import type { Delivery, PasswordLinksService } from '../resetting/service.ts';
+import type { Delivery } from '../mail/mailer.ts';
 import { displayName, languageOf, presentLastLogin } from './presenter.ts';
-import type { UsersRepository } from './repository.ts';
+import type { UserRecord, UsersRepository } from './repository.ts';
 import type { ManagedUserRow, ManagedUserWrite, UserAdminRepository } from './admin-repository.ts';
 import { EMAIL_CONSTRAINT, USERNAME_CONSTRAINT } from './admin-repository.ts';
 
@@ -47,6 +47,14 @@ function uniqueViolationOf(error: unknown): string | null {
 }
 
 /**
+ * What the user administration needs of the password links: a welcome link mailed to a new user (the resetting
+ * feature's PasswordLinksService), declared here so users/ does not depend on the feature that depends on it.
+ */
+export interface WelcomeLinks {
+  issuePasswordLink(user: UserRecord, purpose: 'welcome'): Promise<{ issued: false; reason: string } | { issued: true; delivery: Promise<Delivery> }>;
+}
+
+/**
  * User management (/users, /administration users). There is no permission model yet: every company user manages
  * the users of their own company; a super-admin every company's. Only a super-admin sets the superAdmin and
  * impersonate rights, and only a super-admin changes or deletes a super-admin (403 for anyone else). Nobody
@@ -56,7 +64,7 @@ export class UserAdminService implements FormResource {
   constructor(
     private readonly repository: UserAdminRepository,
     private readonly users: UsersRepository,
-    private readonly passwordLinks: PasswordLinksService,
+    private readonly passwordLinks: WelcomeLinks,
   ) {}
 
   async get(auth: AuthContext, id: number): Promise<UserDetail> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { verifyPassword } from '../security/passwords.ts';
 import { CreateAdminError, createSuperAdmin, readAdminArguments, validateSuperAdminInput } from './create-admin.ts';
 
 describe('createSuperAdmin', { timeout: 60_000 }, () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { USERNAME_PATTERN } from '@gearwatch/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../security/passwords.ts';
 import { FirstAdminRepository } from './first-admin-repository.ts';
 import { UsersRepository } from './repository.ts';
 

@@ -1,6 +1,6 @@
 import type { CompanyUserSortField, UserListEntry, UserListFilter } from '@gearwatch/contracts';
-import type { AuthContext } from '../auth/context.ts';
-import { scopeOf } from '../auth/context.ts';
+import type { AuthContext } from '../security/context.ts';
+import { scopeOf } from '../security/context.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import type { UserDirectoryRepository } from './directory-repository.ts';
 import { displayName, languageOf, presentLastLogin } from './presenter.ts';

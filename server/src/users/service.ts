@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@gearwatch/contracts';
-import type { AuthContext } from '../auth/context.ts';
+import type { AuthContext } from '../security/context.ts';
 import { UnauthorizedError } from '../http/errors.ts';
 import { presentCurrentUser } from './presenter.ts';
 import type { UsersRepository } from './repository.ts';
