@@ -72,12 +72,11 @@ export async function createSuperAdmin(db: Kysely<DB>, input: CreateSuperAdminIn
   const passwordHash = await hashPassword(input.password);
 
   try {
-    return await db.transaction().execute(async (trx) => {
-      const companies = new FirstAdminRepository(trx);
+    return await new FirstAdminRepository(db).transaction(async (companies, users) => {
       const existing = await companies.findCompanyByName(companyName);
       const company =
         existing ?? (await companies.insertCompany({ name: companyName, timezone: DEFAULT_ADMIN_COMPANY_TIMEZONE, subscription_type: 'premium' }));
-      const userId = await new UsersRepository(trx).insert({
+      const userId = await users.insert({
         companyId: company.id,
         username,
         email,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Insertable, Kysely } from 'kysely';
 import type { CompaniesTable, DB } from '../db/schema.ts';
+import { UsersRepository } from './repository.ts';
 
 /**
  * What `create-admin` writes besides the user itself: the company the first super-admin belongs to. Every installation
@@ -8,6 +9,11 @@ import type { CompaniesTable, DB } from '../db/schema.ts';
  */
 export class FirstAdminRepository {
   constructor(private readonly db: Kysely<DB>) {}
+
+  /** Runs `work` in one transaction with this repository and the users repository bound to it (use only those). */
+  transaction<T>(work: (companies: FirstAdminRepository, users: UsersRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new FirstAdminRepository(trx), new UsersRepository(trx)));
+  }
 
   /** Company names are compared case-insensitively, so "acme ops" finds "Acme Ops". */
   findCompanyByName(name: string): Promise<{ id: number; name: string } | undefined> {
