@@ -42,6 +42,19 @@ const SORT_COLUMNS = {
   createdAt: sql`devices.created_at`,
 } as const;
 
+/** The columns of a DeviceRow, for the list and for one device alike. */
+const DEVICE_ROW_COLUMNS = [
+  'devices.id',
+  'devices.name',
+  'devices.description',
+  'devices.status',
+  'devices.power_state as powerState',
+  'devices.company_id as companyId',
+  'companies.name as companyName',
+  'devices.device_type_id as deviceTypeId',
+  'device_types.name as deviceTypeName',
+] as const;
+
 export class DevicesRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
@@ -66,17 +79,7 @@ export class DevicesRepository {
     return pagedList(
       query,
       (matching) =>
-        matching.select([
-          'devices.id',
-          'devices.name',
-          'devices.description',
-          'devices.status',
-          'devices.power_state as powerState',
-          'devices.company_id as companyId',
-          'companies.name as companyName',
-          'devices.device_type_id as deviceTypeId',
-          'device_types.name as deviceTypeName',
-        ]),
+        matching.select(DEVICE_ROW_COLUMNS),
       request,
       { columns: SORT_COLUMNS, tiebreak: sql`devices.id` },
     );
@@ -85,17 +88,7 @@ export class DevicesRepository {
   findById(scope: TenantScope, id: number): Promise<DeviceRow | undefined> {
     return this.scoped(scope)
       .where('devices.id', '=', id)
-      .select([
-        'devices.id',
-        'devices.name',
-        'devices.description',
-        'devices.status',
-        'devices.power_state as powerState',
-        'devices.company_id as companyId',
-        'companies.name as companyName',
-        'devices.device_type_id as deviceTypeId',
-        'device_types.name as deviceTypeName',
-      ])
+      .select(DEVICE_ROW_COLUMNS)
       .executeTakeFirst();
   }
 
