@@ -22,3 +22,4 @@ export * from './form-texts.ts';
 export * from './device-status.ts';
 export * from './administration.ts';
 export * from './device-history.ts';
+export * from './alerts.ts';

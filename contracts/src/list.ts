@@ -38,11 +38,27 @@ export const filterBooleanSchema = z.preprocess((value) => {
   return value;
 }, z.boolean().optional());
 
+/** A list filter's choice among constant values (a status, an importance); absent, null or '' for any. */
+export function filterChoiceSchema<const V extends readonly [string, ...string[]]>(values: V) {
+  return z.preprocess((value) => (noValue(value) ? undefined : value), z.enum(values).optional());
+}
+
+/**
+ * A list filter's instant: an ISO 8601 date-time with its offset, or a date `YYYY-MM-DD` (the list decides in whose
+ * time zone a date is read, usually the company's); absent, null or '' for none.
+ */
+export const filterDateSchema = z.preprocess(
+  (value) => (noValue(value) ? undefined : value),
+  z.union([z.iso.date(), z.iso.datetime({ offset: true })]).optional(),
+);
+
+type FilterValueSchema = typeof filterIdSchema | typeof filterBooleanSchema | typeof filterDateSchema | ReturnType<typeof filterChoiceSchema>;
+
 /**
  * The keys a list's `filter` (a JSON object in the query) may carry; any other key, or a value of the wrong kind, is
  * refused with `400 {errors: {filter: [...]}}`.
  */
-export function listFilterSchema<S extends Record<string, typeof filterIdSchema | typeof filterBooleanSchema>>(shape: S) {
+export function listFilterSchema<S extends Record<string, FilterValueSchema>>(shape: S) {
   return z.strictObject(shape);
 }
 
@@ -50,11 +66,18 @@ export function listFilterSchema<S extends Record<string, typeof filterIdSchema 
 export const noListFilterSchema = listFilterSchema({});
 
 /** A list's filter schema, as the query schema below describes it. */
-export type ListFilterSchema = z.ZodObject<Record<string, typeof filterIdSchema | typeof filterBooleanSchema>>;
+export type ListFilterSchema = z.ZodObject<Record<string, FilterValueSchema>>;
 
-/** The list query of a list with this filter: `filter` documented with its keys (a row id or a boolean each). */
+function describeFilterValue(value: FilterValueSchema): string {
+  if (value === filterBooleanSchema) return 'boolean';
+  if (value === filterIdSchema) return 'id';
+  if (value === filterDateSchema) return 'date or date-time';
+  return 'one of the listed values';
+}
+
+/** The list query of a list with this filter: `filter` documented with its keys and the kind of each value. */
 export function listQuerySchemaFor(filter: ListFilterSchema) {
-  const keys = Object.entries(filter.shape).map(([key, value]) => `"${key}": ${value === filterBooleanSchema ? 'boolean' : 'id'}`);
+  const keys = Object.entries(filter.shape).map(([key, value]) => `"${key}": ${describeFilterValue(value)}`);
   const description = keys.length ? `JSON object, every key optional: {${keys.join(', ')}}; other keys are refused (400)` : 'This list has no filter: {} or nothing';
   return listQuerySchema.extend({ filter: z.string().max(2000).optional().meta({ description }) });
 }

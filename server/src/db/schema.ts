@@ -397,6 +397,69 @@ export interface SchemaMigrationsTable {
   checksum: string | null;
 }
 
+/** Alert rules (migration 012); archived instead of deleted while alerts refer to them. */
+export interface AlertRulesTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  type: string;
+  importance: string;
+  description: string | null;
+  enabled: Generated<boolean>;
+  archived_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+/** A rule's conditions in order; `condition` is one of contracts' alertConditionSchemas (migration 012). */
+export interface AlertRuleConditionsTable {
+  id: Generated<number>;
+  company_id: number;
+  rule_id: number;
+  position: number;
+  condition: Json;
+  created_at: CreatedAt;
+}
+
+export interface AlertRuleDevicesTable {
+  company_id: number;
+  rule_id: number;
+  device_id: number;
+}
+
+export interface AlertRuleDeviceGroupsTable {
+  company_id: number;
+  rule_id: number;
+  device_group_id: number;
+}
+
+export interface AlertRuleUsersTable {
+  company_id: number;
+  rule_id: number;
+  user_id: number;
+}
+
+/** Alerts (migration 012): times are the data's; status from confirmed_at, then ended_at. */
+export interface AlertsTable {
+  id: Generated<number>;
+  company_id: number;
+  source: Generated<string>;
+  rule_id: number | null;
+  device_id: number;
+  importance: string;
+  started_at: Timestamp;
+  last_at: Timestamp;
+  ended_at: Timestamp | null;
+  confirmed_at: Timestamp | null;
+  confirmed_by: number | null;
+  counter: Generated<number>;
+  message_key: string;
+  message_params: Json;
+  description: string | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
 export interface DB {
   leases: LeasesTable;
   instance_secrets: InstanceSecretsTable;
@@ -438,4 +501,10 @@ export interface DB {
   sensor_state: SensorStateTable;
   ingest_rejects: IngestRejectsTable;
   schema_migrations: SchemaMigrationsTable;
+  alert_rules: AlertRulesTable;
+  alert_rule_conditions: AlertRuleConditionsTable;
+  alert_rule_devices: AlertRuleDevicesTable;
+  alert_rule_device_groups: AlertRuleDeviceGroupsTable;
+  alert_rule_users: AlertRuleUsersTable;
+  alerts: AlertsTable;
 }
