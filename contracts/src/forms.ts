@@ -7,7 +7,11 @@ import { z } from 'zod';
  * `POST /api/{resource}` or `PUT /api/{resource}/{id}` (form-encoded or JSON). Bad input is
  * `400 {errors: {field: [messageKey]}, rootErrors: [messageKey]}`.
  */
-export const FORM_FIELD_TYPES = ['text', 'number', 'email', 'entity', 'choice', 'textarea', 'checkbox', 'switch', 'datetime', 'geopolygon', 'radio'] as const;
+export const FORM_FIELD_TYPES = ['text', 'number', 'email', 'entity', 'choice', 'textarea', 'checkbox', 'switch', 'datetime', 'geopolygon', 'radio', 'date', 'hour'] as const;
+/**
+ * `date` is a calendar date `YYYY-MM-DD` (a first-alarm date: the company's day, no time); `hour` a whole hour 0–24
+ * on a 24-hour picker (spec 01 §5), sent as a number.
+ */
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 
 /** The name of the form token field in a submit. */
@@ -62,6 +66,8 @@ export const choiceSchema = z.object({
   /** Shown as it is (entity names), or translated when `translate` is set (choice values of a constant list). */
   label: z.string(),
   translate: z.boolean().optional(),
+  /** A parameter's unit (short name), for fields whose label follows the chosen parameter (spec 01 §5). */
+  unit: z.string().optional(),
 });
 export type Choice = z.infer<typeof choiceSchema>;
 

@@ -59,6 +59,10 @@ function decodeField(spec: FormField, raw: unknown, choices: Choice[]): FieldRes
       return decodePolygon(single(raw));
     case 'datetime':
       return decodeDateTime(single(raw));
+    case 'date':
+      return decodeDate(single(raw));
+    case 'hour':
+      return decodeNumber({ ...spec, min: 0, max: 24, step: 1 }, single(raw));
     case 'text':
     case 'email':
     case 'textarea':
@@ -136,6 +140,16 @@ function decodeDateTime(raw: unknown): FieldResult {
   }
   const ms = Date.parse(raw.trim().replace(' ', 'T'));
   return Number.isNaN(ms) ? { value: null, error: MESSAGE_KEYS.incorrect } : { value: new Date(ms).toISOString() };
+}
+
+/** A calendar date `YYYY-MM-DD` that exists (no 2026-02-30). */
+function decodeDate(raw: unknown): FieldResult {
+  if (raw === undefined || raw === null || raw === '') return { value: null };
+  const text = typeof raw === 'string' ? raw.trim() : '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return { value: null, error: MESSAGE_KEYS.incorrect };
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === text ? { value: text } : { value: null, error: MESSAGE_KEYS.incorrect };
 }
 
 /** A ring of at least three distinct corners whose last point repeats its first. */

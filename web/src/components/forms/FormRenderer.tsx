@@ -4,9 +4,11 @@ import type { FormDefinition, FormFieldType, FormValue } from '@gearwatch/contra
 import type { FieldProps } from './field-props.ts';
 import { CheckboxFormField } from './fields/CheckboxFormField.tsx';
 import { ChoiceFormField } from './fields/ChoiceFormField.tsx';
+import { DateFormField } from './fields/DateFormField.tsx';
 import { DateTimeFormField } from './fields/DateTimeFormField.tsx';
 import { EntityFormField } from './fields/EntityFormField.tsx';
 import { GeoPolygonFormField } from './fields/GeoPolygonFormField.tsx';
+import { HourFormField } from './fields/HourFormField.tsx';
 import { NumberFormField } from './fields/NumberFormField.tsx';
 import { RadioFormField } from './fields/RadioFormField.tsx';
 import { SwitchFormField } from './fields/SwitchFormField.tsx';
@@ -27,6 +29,8 @@ const FIELD_COMPONENTS: Record<FormFieldType, ComponentType<FieldProps>> = {
   switch: SwitchFormField,
   datetime: DateTimeFormField,
   geopolygon: GeoPolygonFormField,
+  date: DateFormField,
+  hour: HourFormField,
 };
 
 const NO_ERRORS: readonly string[] = [];
