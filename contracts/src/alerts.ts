@@ -240,6 +240,7 @@ export const alertRuleListFilterSchema = listFilterSchema({
   /** Archived (deleted) rules: listed only when this is true. */
   archived: filterBooleanSchema,
 });
+export type AlertRuleListFilter = z.infer<typeof alertRuleListFilterSchema>;
 
 const named = z.object({ id: z.number().int(), name: z.string() });
 

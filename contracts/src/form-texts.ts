@@ -105,6 +105,29 @@ export const FORM_TEXT_KEYS = {
     'parameter.field.public',
     'parameter.help.tags',
   ],
+  /** The alert rule's form (name, type, importance, description) and its condition form (one label per condition field). */
+  alertRule: [
+    'alert-rule.field.name',
+    'alert-rule.field.type',
+    'alert-rule.field.importance',
+    'alert-rule.field.description',
+    'alert-rule.field.variable',
+    'alert-rule.field.operator',
+    'alert-rule.field.argument',
+    'alert-rule.field.date_interval',
+    'alert-rule.field.fromHour',
+    'alert-rule.field.toHour',
+    'alert-rule.field.workDays',
+    'alert-rule.field.excludeDaysWithoutData',
+    'alert-rule.field.polygon',
+    'alert-rule.field.geofence',
+    'alert-rule.field.efficiency',
+    'alert-rule.field.repeatAlarmArgument',
+    'alert-rule.field.percentageDifference',
+    'alert-rule.field.firstAlarmDate',
+    'alert-rule.field.repeatAlarmEvery',
+    'alert-rule.field.change',
+  ],
 } as const;
 
 export type FormTextKey = (typeof FORM_TEXT_KEYS)[keyof typeof FORM_TEXT_KEYS][number];

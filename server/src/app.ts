@@ -5,6 +5,9 @@ import type { Services } from './services.ts';
 import { buildApp } from './http/app.ts';
 import type { Readiness } from './http/health.ts';
 import type { App } from './http/types.ts';
+import { alertConditionsRoutes } from './alerts/conditions-routes.ts';
+import { alertRulesRoutes } from './alerts/rules-routes.ts';
+import { alertsRoutes } from './alerts/alerts-routes.ts';
 import { appConfigRoutes } from './app-config/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { companiesRoutes } from './companies/routes.ts';
@@ -83,6 +86,9 @@ function registerFeatures(app: App, config: Config, services: Services): void {
   sensorsRoutes(app, services.sensors, formTokens);
   companiesRoutes(app, services.companies, formTokens);
   subscribersRoutes(app, services.subscribers, formTokens);
+  alertRulesRoutes(app, services.alertRules, services.alertRuleForm, formTokens);
+  alertConditionsRoutes(app, services.alertConditions);
+  alertsRoutes(app, services.alerts);
   // Password mail goes out after the answer; closing waits for it, so a shutdown does not drop a link being sent.
   app.addHook('onClose', () => services.passwordLinks.settled());
 }

@@ -57,6 +57,13 @@ import { CompaniesService } from './companies/service.ts';
 import { SubscribersRepository } from './subscribers/repository.ts';
 import { SubscribersService } from './subscribers/service.ts';
 import { Metrics } from './metrics/metrics.ts';
+import { AlertRulesRepository } from './alerts/rules-repository.ts';
+import { AlertRulesService } from './alerts/rules-service.ts';
+import { AlertRuleForm } from './alerts/rule-form.ts';
+import { AlertConditionsRepository } from './alerts/conditions-repository.ts';
+import { AlertConditionsService } from './alerts/conditions-service.ts';
+import { AlertsRepository } from './alerts/alerts-repository.ts';
+import { AlertsService } from './alerts/alerts-service.ts';
 
 export interface Services {
   auth: AuthService;
@@ -96,6 +103,14 @@ export interface Services {
   deviceStatus: DeviceStatusService;
   /** The device page: current readings, operator history, battery cycles. */
   deviceHistory: DeviceHistoryService;
+  /** Alert rules: the list, the rule page, enable, assignments, delete or archive (/alerts/rules). */
+  alertRules: AlertRulesService;
+  /** The alert rule's form (wizard step 1, the edit dialog). */
+  alertRuleForm: AlertRuleForm;
+  /** A rule's conditions and their form of the rule's type (wizard step 3). */
+  alertConditions: AlertConditionsService;
+  /** The alerts a caller sees, confirming them, and the header's and pages' counts. */
+  alerts: AlertsService;
   /** Prometheus metrics of this instance (GET /metrics). */
   metrics: Metrics;
   /** Guards modules' security codes against guessing (POST /api/ingest), as sign-in guards passwords. */
@@ -136,8 +151,11 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     welcomeTtlHours: config.WELCOME_TOKEN_TTL_HOURS,
   });
   const parametersRepository = new ParametersRepository(db);
+  const formTokens = new FormTokens(secret);
+  const alertRulesRepository = new AlertRulesRepository(db);
+  const alertsRepository = new AlertsRepository(db);
   return {
-    formTokens: new FormTokens(secret),
+    formTokens,
     auth,
     users: new UsersService(usersRepository),
     settings: new UserSettingsService(new UserSettingsRepository(db)),
@@ -163,6 +181,10 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     sensors: new SensorsService(new SensorsRepository(db)),
     companies: new CompaniesService(new CompaniesRepository(db)),
     subscribers: new SubscribersService(new SubscribersRepository(db)),
+    alertRules: new AlertRulesService(alertRulesRepository, alertsRepository),
+    alertRuleForm: new AlertRuleForm(alertRulesRepository),
+    alertConditions: new AlertConditionsService(alertRulesRepository, new AlertConditionsRepository(db), formTokens),
+    alerts: new AlertsService(alertsRepository),
     metrics,
     moduleThrottle: new AttemptThrottle(authRepository, throttleSettings, 'module'),
   };

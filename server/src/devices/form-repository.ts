@@ -189,6 +189,27 @@ export class DeviceFormRepository {
     return this.db.selectFrom('sensors').select(['id', 'name']).where('device_id', '=', deviceId).orderBy('name').execute();
   }
 
+  /**
+   * The device's unconfirmed alerts, newest first, named by their rule (or their message key for a requirement
+   * alert): what also blocks deleting it. At most `limit`, so a device with thousands does not make a huge answer.
+   */
+  async unconfirmedAlerts(deviceId: number, limit: number): Promise<{ id: number; name: string }[]> {
+    const result = await sql<{ id: number; name: string }>`
+      select a.id, coalesce(r.name, a.message_key) as name from alerts a left join alert_rules r on r.id = a.rule_id
+      where a.device_id = ${deviceId} and a.confirmed_at is null order by a.started_at desc, a.id desc limit ${limit}`.execute(this.db);
+    return result.rows;
+  }
+
+  /** Confirms every unconfirmed alert of the device, as `userId`. */
+  async confirmAlerts(deviceId: number, userId: number): Promise<void> {
+    await this.db
+      .updateTable('alerts')
+      .set({ confirmed_at: sql`now()`, confirmed_by: userId, updated_at: sql`now()` })
+      .where('device_id', '=', deviceId)
+      .where('confirmed_at', 'is', null)
+      .execute();
+  }
+
   async unassignSensors(deviceId: number): Promise<void> {
     await this.db.updateTable('sensors').set({ device_id: null }).where('device_id', '=', deviceId).execute();
   }

@@ -27,6 +27,8 @@ const LINKS: Record<'groups' | 'sensors' | 'operators' | 'requirementUsers', Lin
   requirementUsers: 'users',
 };
 const MINUTES = { min: 0, max: 1440, step: 1 };
+/** The unconfirmed alerts a refused delete names at most (the newest); confirming clears them all. */
+const MAX_LISTED_ALERTS = 100;
 const workField = (day: string) => `requiredWork_${day}`;
 const activeField = (day: string) => `requiredActive_${day}`;
 
@@ -128,12 +130,18 @@ export class DeviceForm implements FormResource {
     await this.repository.transaction((repository) => repository.write(id, device));
   }
 
-  /** 409 naming the fitted modules while there are any (spec 01 §5). */
+  /** 409 naming the fitted modules and the unconfirmed alerts while there are any (spec 01 §5). */
   async remove(auth: AuthContext, id: number): Promise<void> {
     await this.row(auth, id);
-    const sensors = await this.repository.fittedSensors(id);
-    if (sensors.length > 0) throw new ConflictError(undefined, { sensors });
+    const [sensors, alerts] = await Promise.all([this.repository.fittedSensors(id), this.repository.unconfirmedAlerts(id, MAX_LISTED_ALERTS)]);
+    if (sensors.length > 0 || alerts.length > 0) throw new ConflictError(undefined, { ...(sensors.length > 0 ? { sensors } : {}), ...(alerts.length > 0 ? { alerts } : {}) });
     await this.repository.delete(id);
+  }
+
+  /** Confirms every unconfirmed alert of the device (the delete dialog's "confirm"). */
+  async confirmAlerts(auth: AuthContext, id: number): Promise<void> {
+    await this.row(auth, id);
+    await this.repository.confirmAlerts(id, auth.userId);
   }
 
   async unassignSensors(auth: AuthContext, id: number): Promise<void> {

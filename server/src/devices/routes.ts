@@ -22,9 +22,12 @@ export function devicesRoutes(app: App, devices: DevicesService, form: DeviceFor
     form,
     tokens,
     remove: {
-      summary: 'Delete a device and its telemetry; 409 naming the fitted modules while there are any',
+      summary: 'Delete a device, its telemetry and its alerts; 409 naming the fitted modules and the unconfirmed alerts (the newest 100) while there are any',
       remove: (auth, id) => form.remove(auth, id),
-      unblock: { sensors: { summary: 'Unassign every module fitted to the device', run: (auth, id) => form.unassignSensors(auth, id) } },
+      unblock: {
+        sensors: { summary: 'Unassign every module fitted to the device', run: (auth, id) => form.unassignSensors(auth, id) },
+        alerts: { summary: 'Confirm every unconfirmed alert of the device', run: (auth, id) => form.confirmAlerts(auth, id) },
+      },
     },
   });
 }
