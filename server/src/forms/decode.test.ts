@@ -137,4 +137,31 @@ describe('decodeSubmission', () => {
     ];
     expect(decodeSubmission({ area: fields.area }, { area: line }, {}).errors).toEqual({ area: [MESSAGE_KEYS.incorrect] });
   });
+
+  it('decodes a polygon sent as the JSON ring itself, as well as its JSON text', () => {
+    expect(decodeSubmission({ area: fields.area }, { area: closed }, {})).toEqual({ values: { area: closed }, errors: {} });
+    expect(decodeSubmission({ area: fields.area }, { area: closed.slice(0, 3) }, {}).errors).toEqual({ area: [FORM_MESSAGE_KEYS.areaNotClosed] });
+  });
+
+  it('decodes a date as an existing calendar day YYYY-MM-DD, refusing others', () => {
+    const date = { due: fixtureField('date', { required: true }) };
+    expect(decodeSubmission(date, { due: ' 2028-02-29 ' }, {})).toEqual({ values: { due: '2028-02-29' }, errors: {} });
+    for (const bad of ['2026-02-29', '2026-13-01', '2026-1-5', '2026-01-05T10:00:00Z', 20260105, ['x'], { y: 1 }]) {
+      expect(decodeSubmission(date, { due: bad }, {}).errors, JSON.stringify(bad)).toEqual({ due: [MESSAGE_KEYS.incorrect] });
+    }
+    expect(decodeSubmission(date, { due: '' }, {}).errors).toEqual({ due: [MESSAGE_KEYS.notBlank] });
+    expect(decodeSubmission({ due: fixtureField('date') }, {}, {})).toEqual({ values: { due: null }, errors: {} });
+  });
+
+  it('decodes an hour as a whole number 0 to 24, from a number or its text', () => {
+    const hour = { from: fixtureField('hour') };
+    expect(decodeSubmission(hour, { from: 0 }, {}).values).toEqual({ from: 0 });
+    expect(decodeSubmission(hour, { from: '24' }, {}).values).toEqual({ from: 24 });
+    expect(decodeSubmission(hour, { from: '' }, {})).toEqual({ values: { from: null }, errors: {} });
+    expect(decodeSubmission(hour, { from: 25 }, {}).errors).toEqual({ from: [FORM_MESSAGE_KEYS.outOfRange] });
+    expect(decodeSubmission(hour, { from: -1 }, {}).errors).toEqual({ from: [FORM_MESSAGE_KEYS.outOfRange] });
+    expect(decodeSubmission(hour, { from: '7.5' }, {}).errors).toEqual({ from: [MESSAGE_KEYS.incorrect] });
+    expect(decodeSubmission(hour, { from: 'seven' }, {}).errors).toEqual({ from: [MESSAGE_KEYS.incorrect] });
+    expect(decodeSubmission({ from: fixtureField('hour', { required: true }) }, {}, {}).errors).toEqual({ from: [MESSAGE_KEYS.notBlank] });
+  });
 });

@@ -56,7 +56,8 @@ function decodeField(spec: FormField, raw: unknown, choices: Choice[]): FieldRes
     case 'radio':
       return spec.multiple ? decodeMany(spec, raw, choices) : decodeOne(single(raw), choices);
     case 'geopolygon':
-      return decodePolygon(single(raw));
+      // A JSON submit sends the ring itself (an array of pairs); a form-encoded one its JSON text.
+      return decodePolygon(Array.isArray(raw) && raw.length > 0 && raw.every(Array.isArray) ? raw : single(raw));
     case 'datetime':
       return decodeDateTime(single(raw));
     case 'date':
