@@ -4,7 +4,7 @@ import type { AlertRuleType } from '@gearwatch/contracts';
 import { ALERT_MESSAGE_KEYS, FORM_MESSAGE_KEYS, MESSAGE_KEYS, alertConditionSchemas, alertRuleDetailSchema, alertRuleListSchema, problemSchema, validationErrorSchema } from '@gearwatch/contracts';
 import type { TestContext } from './context.ts';
 import type { TestCompany, TestUser } from './fixtures.ts';
-import { bearer, createUser, signIn } from './fixtures.ts';
+import { bearer, createUser } from './fixtures.ts';
 import type { Fields } from './manage-fixtures.ts';
 import { createManageContext, manageClient } from './manage-fixtures.ts';
 import { createDeviceGroup, createDeviceType, createTelemetryDevice, setCompanyTimezone } from './telemetry-fixtures.ts';
@@ -20,7 +20,7 @@ describe('/api/alertrules: list, form, page, assignments, conditions, delete and
   let otherToken: string;
   let superToken: string;
   let colleague: TestUser;
-  const ids: Record<string, number> = {};
+  const ids = {} as Record<'press' | 'lathe' | 'group' | 'me' | 'foreignDevice' | 'foreignGroup' | 'foreignUser', number>;
   const timezone = 'Pacific/Kiritimati';
 
   beforeAll(async () => {

@@ -8,6 +8,7 @@ import { createDeviceGroup, createOperator, createOperatorGroup } from './teleme
 import type { HarnessRequest, HarnessRoute, PathFiller } from './harness/inputs.ts';
 import { HARNESS_INPUTS } from './harness/inputs.ts';
 import { installWriteCounter } from './harness/writes.ts';
+import { createRule, insertAlert } from './alert-fixtures.ts';
 
 /**
  * The route harness: every registered route (read from the app, so a route added later is covered without editing
@@ -26,6 +27,8 @@ interface ForeignIds {
   user: number;
   sensor: number;
   company: number;
+  alertRule: number;
+  alert: number;
 }
 
 function foreignIdFor(route: HarnessRoute, ids: ForeignIds): number {
@@ -38,6 +41,8 @@ function foreignIdFor(route: HarnessRoute, ids: ForeignIds): number {
     impersonate: ids.user,
     sensors: ids.sensor,
     companies: ids.company,
+    alertrules: ids.alertRule,
+    alerts: ids.alert,
   };
   return bySegment[segment] ?? ids.device;
 }
@@ -64,15 +69,20 @@ describe('route harness: every route survives hostile input', () => {
     // The other company: every row it has carries the marker.
     const foreign = await createCompany(db, `${MARKER} Company`);
     const device = await createDevice(db, foreign.id, `${MARKER} Device`);
+    const foreignUser = await createUser(db, foreign.id, { firstname: MARKER, lastname: MARKER, username: `${MARKER.toLowerCase()}user` });
+    const alertRule = await createRule(db, foreign.id, { name: `${MARKER} Rule`, devices: [device.id], users: [foreignUser.id] });
     const ids: ForeignIds = {
       device: device.id,
       deviceGroup: await createDeviceGroup(db, foreign.id, `${MARKER} Group`, [device.id]),
       operatorGroup: await createOperatorGroup(db, foreign.id, `${MARKER} Crew`),
       operator: await createOperator(db, foreign.id, { firstname: MARKER, lastname: MARKER }),
-      user: (await createUser(db, foreign.id, { firstname: MARKER, lastname: MARKER, username: `${MARKER.toLowerCase()}user` })).id,
+      user: foreignUser.id,
       sensor: (await createModule(db, foreign.id, device.id)).id,
       company: foreign.id,
+      alertRule,
+      alert: await insertAlert(db, { companyId: foreign.id, deviceId: device.id, ruleId: alertRule }),
     };
+    await db.insertInto('alert_rule_conditions').values({ company_id: foreign.id, rule_id: alertRule, position: 1, condition: JSON.stringify({ variable: 1, operator: 'gt', argument: 1, date_interval: '10m' }) }).execute();
     await db.updateTable('sensors').set({ name: `${MARKER} Module` }).where('id', '=', ids.sensor).execute();
 
     // The caller's own company, with rows of its own so lists answer.
@@ -134,5 +144,6 @@ describe('route harness: every route survives hostile input', () => {
       `route harness (${usingPostgres() ? 'PostgreSQL' : 'PGlite'}): ${routes.length} routes × ${HARNESS_INPUTS.length} inputs × ${callers.length} callers = ${sent} requests (inputs that do not apply to a route are skipped); answers ${summary}; failures ${failures.length}\n`,
     );
     expect(failures).toEqual([]);
-  });
+    // Every route meets every input: the run grows with the routes, past the default timeout of one test.
+  }, 300_000);
 });

@@ -3,6 +3,7 @@ import type { TestCompany, TestUser } from './fixtures.ts';
 import { DEFAULT_WEB_CLIENT } from '@gearwatch/contracts';
 import { createDevice, createUser } from './fixtures.ts';
 import { createDeviceGroup, createOperator, createOperatorGroup } from './telemetry-fixtures.ts';
+import { createRule, insertAlert } from './alert-fixtures.ts';
 
 /**
  * The tenant-isolation harness. Each entry creates rows owned by one company and names the requests that reach
@@ -133,6 +134,63 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
       { route: 'GET /api/device/:id/locations', url: `/api/device/${device.id}/locations?${range}` },
     ];
   },
+  // Alert rules: every call on a rule, its assignments and its conditions; the deletes take rules of their own.
+  async alertrules(ctx, owner) {
+    const db = ctx.database.db;
+    const companyId = owner.company.id;
+    const device = await createDevice(db, companyId);
+    const group = await createDeviceGroup(db, companyId, 'Tenancy alert group', [device.id]);
+    const colleague = await createUser(db, companyId);
+    const rule = await createRule(db, companyId, { name: 'Tenancy rule', devices: [device.id], users: [owner.user.id] });
+    const doomed = await createRule(db, companyId, { name: 'Tenancy doomed rule' });
+    const cleared = await createRule(db, companyId, { name: 'Tenancy cleared rule', devices: [device.id], groups: [group], users: [colleague.id] });
+    const condition = { variable: 1, operator: 'gt', argument: 5, date_interval: '10m' };
+    const insertCondition = async (position: number) =>
+      (await db.insertInto('alert_rule_conditions').values({ company_id: companyId, rule_id: rule, position, condition: JSON.stringify(condition) }).returning('id').executeTakeFirstOrThrow()).id;
+    const kept = await insertCondition(1);
+    const removed = await insertCondition(2);
+    const formToken = (resource: string, id: number | null) => ctx.services.formTokens.issue({ userId: owner.user.id, resource, id });
+    const requests: TenantRequest[] = [
+      { route: 'GET /api/alertrules/:id', url: `/api/alertrules/${rule}` },
+      { route: 'GET /api/alertrules/:id/edit', url: `/api/alertrules/${rule}/edit` },
+      { route: 'PUT /api/alertrules/:id', url: `/api/alertrules/${rule}`, payload: { token: formToken('alertrules', rule), name: 'Tenancy rule', importance: 'error' } },
+      { route: 'PATCH /api/alertrules/:id/disable', url: `/api/alertrules/${rule}/disable` },
+      { route: 'PATCH /api/alertrules/:id/enable', url: `/api/alertrules/${rule}/enable` },
+      { route: 'GET /api/alertrules/:id/conditions/new', url: `/api/alertrules/${rule}/conditions/new` },
+      { route: 'POST /api/alertrules/:id/conditions', url: `/api/alertrules/${rule}/conditions`, payload: { token: formToken(`alertrules/${rule}/conditions`, null), ...condition } },
+      { route: 'GET /api/alertrules/:id/conditions/:conditionId/edit', url: `/api/alertrules/${rule}/conditions/${kept}/edit` },
+      {
+        route: 'PUT /api/alertrules/:id/conditions/:conditionId',
+        url: `/api/alertrules/${rule}/conditions/${kept}`,
+        payload: { token: formToken(`alertrules/${rule}/conditions`, kept), ...condition, argument: 6 },
+      },
+      { route: 'DELETE /api/alertrules/:id/conditions/:conditionId', url: `/api/alertrules/${rule}/conditions/${removed}` },
+      { route: 'DELETE /api/alertrules/:id', url: `/api/alertrules/${doomed}` },
+    ];
+    for (const [segment, id] of [
+      ['devicegroups', group],
+      ['devices', device.id],
+      ['users', colleague.id],
+    ] as const) {
+      for (const action of ['assign', 'unassign']) requests.push({ route: `PATCH /api/alertrules/:id/${segment}/:ids/${action}`, url: `/api/alertrules/${rule}/${segment}/${id}/${action}` });
+    }
+    for (const kind of ['devices', 'groups', 'users', 'conditions']) requests.push({ route: `DELETE /api/alertrules/:id/${kind}`, url: `/api/alertrules/${cleared}/${kind}` });
+    return requests;
+  },
+  // Alerts: one alert, confirming it, a device's counts, and confirming a device's alerts before deleting it.
+  async alerts(ctx, owner) {
+    const db = ctx.database.db;
+    const companyId = owner.company.id;
+    const device = await createDevice(db, companyId);
+    const rule = await createRule(db, companyId, { name: 'Tenancy alerting rule', devices: [device.id], users: [owner.user.id] });
+    const alert = await insertAlert(db, { companyId, deviceId: device.id, ruleId: rule });
+    return [
+      { route: 'GET /api/alerts/:id', url: `/api/alerts/${alert}` },
+      { route: 'GET /api/device/:id/alarms/stats', url: `/api/device/${device.id}/alarms/stats` },
+      { route: 'PATCH /api/alerts/:ids/confirm', url: `/api/alerts/${alert}/confirm` },
+      { route: 'DELETE /api/devices/:id/alerts', url: `/api/devices/${device.id}/alerts` },
+    ];
+  },
 };
 
 /**
@@ -156,6 +214,15 @@ export const TENANT_LISTS: Record<string, TenantListFactory> = {
   },
   async users(_ctx, owner) {
     return { url: '/api/users?page_size=0', id: owner.user.id };
+  },
+  async alertrules(ctx, owner) {
+    return { url: '/api/alertrules?page_size=0', id: await createRule(ctx.database.db, owner.company.id, { name: 'Listed rule' }) };
+  },
+  async alerts(ctx, owner) {
+    const db = ctx.database.db;
+    const device = await createDevice(db, owner.company.id);
+    const rule = await createRule(db, owner.company.id, { name: 'Listed alerting rule', devices: [device.id], users: [owner.user.id] });
+    return { url: '/api/alerts?page_size=0', id: await insertAlert(db, { companyId: owner.company.id, deviceId: device.id, ruleId: rule }) };
   },
 };
 

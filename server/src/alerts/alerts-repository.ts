@@ -117,6 +117,11 @@ export class AlertsRepository {
     return this.visible(viewer).where('alerts.id', '=', id).select(ALERT_COLUMNS).executeTakeFirst();
   }
 
+  /** Which of `ids` the viewer sees. */
+  async visibleIds(viewer: AlertViewer, ids: number[]): Promise<number[]> {
+    return (await this.visible(viewer).where('alerts.id', 'in', ids).select('alerts.id').execute()).map((r) => r.id);
+  }
+
   /** Confirms the viewer's unconfirmed alerts among `ids` (all matching the criteria when `ids` is null); answers how many. */
   async confirm(viewer: AlertViewer, userId: number, criteria: AlertCriteria, ids: number[] | null): Promise<number> {
     let matching = this.visible(viewer, criteria).where('alerts.confirmed_at', 'is', null);

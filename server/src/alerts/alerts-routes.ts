@@ -54,7 +54,7 @@ export function alertsRoutes(app: App, alerts: AlertsService): void {
     {
       schema: {
         tags,
-        summary: 'Confirm alerts (comma-separated ids); those the caller does not see or that are confirmed already are left alone',
+        summary: 'Confirm alerts (comma-separated ids); those the caller does not see or that are confirmed already are left alone; 404 when the caller sees none of them',
         params: idsParams,
         response: { 200: alertConfirmResultSchema, 401: problemSchema, 404: problemSchema },
       },

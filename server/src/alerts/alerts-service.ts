@@ -29,9 +29,15 @@ export class AlertsService {
     return presentAlert(row);
   }
 
-  /** Confirms those of `ids` the caller sees and that are not confirmed yet; the others are left alone. */
+  /**
+   * Confirms those of `ids` the caller sees and that are not confirmed yet; the others are left alone. 404 when the
+   * caller sees none of them, as for one alert they cannot see.
+   */
   async confirm(auth: AuthContext, ids: number[]): Promise<{ confirmed: number }> {
-    return { confirmed: await this.repository.confirm(viewerOf(auth), auth.userId, {}, ids) };
+    const viewer = viewerOf(auth);
+    const visible = await this.repository.visibleIds(viewer, ids);
+    if (visible.length === 0) throw new NotFoundError();
+    return { confirmed: await this.repository.confirm(viewer, auth.userId, {}, visible) };
   }
 
   /** Confirms every unconfirmed alert the caller sees that matches the list's filter. */
