@@ -304,6 +304,12 @@ export const alertListFilterSchema = listFilterSchema({
   to: filterDateSchema,
 });
 export type AlertListFilter = z.infer<typeof alertListFilterSchema>;
+/**
+ * `GET /api/alerts` counts at most this many matching alerts: its total (X-Total-Entries) is exact below it and means
+ * "this many or more" at it. Counting every one of a million alerts on each page would cost far more than the page
+ * (docs/performance.md); a filter (dates, status) narrows the list instead.
+ */
+export const ALERT_LIST_TOTAL_LIMIT = 1000;
 
 export const alertRowSchema = z.object({
   id: z.number().int(),
