@@ -122,9 +122,10 @@ async function findCast(db: Kysely<DB>): Promise<Cast> {
 
 /**
  * The alerts, in one statement. Alert i is of rule i mod 200 on device ⌊i / 200⌋ mod 100, so each (rule, device)
- * pair has ALERTS / 20,000 alerts over the 90 days; the newest of a tenth of the pairs are open (at most one per pair,
- * as the unique index demands), the rest ended, and 85 % of the ended ones confirmed. Every fiftieth is a requirement
- * alert, all ended.
+ * pair has ALERTS / 20,000 alerts over the 90 days, in the order the engine would write them (the data's time rising
+ * with i, give or take three hours); the newest of a tenth of the pairs are open (at most one per pair, as the unique
+ * index demands), the rest ended, and 85 % of the ended ones confirmed. Every fiftieth is a requirement alert, all
+ * ended.
  */
 async function loadAlerts(db: Kysely<DB>, cast: Cast): Promise<void> {
   const pairs = RULES * DEVICES;
@@ -133,7 +134,7 @@ async function loadAlerts(db: Kysely<DB>, cast: Cast): Promise<void> {
     device as (select id, row_number() over (order by id) - 1 as n from devices where company_id = ${cast.companyId}),
     series as (
       select i, (i % ${RULES}) as rule_n, ((i / ${RULES}) % ${DEVICES}) as device_n,
-        -- a deterministic spread in [0, 1) over the 90 days
+        -- a deterministic jitter in [0, 1): alerts are written roughly in the order of their data, hours apart at most
         ((i::bigint * 7919) % 1000003) / 1000003.0 as spread,
         i > ${ALERTS - pairs} and i % 10 = 0 and i % 50 <> 0 as open
       from generate_series(1, ${ALERTS}) as i)
@@ -153,7 +154,7 @@ async function loadAlerts(db: Kysely<DB>, cast: Cast): Promise<void> {
     from series s
     join rule r on r.n = s.rule_n
     join device d on d.n = s.device_n
-    cross join lateral (select case when s.open then now() - (s.spread * interval '48 hours') else now() - (s.spread * interval '${sql.raw(String(DAYS))} days') end as started) t`.execute(db);
+    cross join lateral (select now() - ((1 - s.i::float8 / ${ALERTS}) * interval '${sql.raw(String(DAYS))} days') - (s.spread * interval '3 hours') as started) t`.execute(db);
   await sql`vacuum analyze alerts`.execute(db);
   await sql`analyze`.execute(db);
 }

@@ -129,11 +129,16 @@ export class AlertsRepository {
 
   /** A page of the list; its total counts at most ALERT_LIST_TOTAL_LIMIT alerts. */
   async list(viewer: AlertViewer, criteria: AlertCriteria, request: ListRequest<AlertSortField, unknown>): Promise<Page<AlertRecord>> {
-    return pagedList(this.visible(await this.resolve(viewer), criteria), (matching) => matching.select(ALERT_COLUMNS), request, {
-      columns: SORT_COLUMNS,
-      tiebreak: sql`alerts.id`,
-      countLimit: ALERT_LIST_TOTAL_LIMIT,
-    });
+    return pagedList(
+      this.visible(await this.resolve(viewer), criteria),
+      (matching) => matching.select(ALERT_COLUMNS),
+      request,
+      { columns: SORT_COLUMNS, tiebreak: sql`alerts.id` },
+      async (matching) => {
+        const limited = matching.select(sql<number>`1`.as('one')).limit(ALERT_LIST_TOTAL_LIMIT).as('limited');
+        return (await this.db.selectFrom(limited).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()).total;
+      },
+    );
   }
 
   async find(viewer: AlertViewer, id: number): Promise<AlertRecord | undefined> {

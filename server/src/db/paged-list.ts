@@ -17,12 +17,13 @@ export interface PageOrder<F extends string> {
   tiebreak: Expression<unknown>;
   /** Rows without a value (never signed in, never called) come last whichever the direction. */
   nullsLast?: boolean;
-  /**
-   * Count at most this many matching rows (the total is then this many or more): for a list of millions of rows,
-   * where an exact count reads every one of them on each page.
-   */
-  countLimit?: number;
 }
+
+/**
+ * How a list counts its matching rows, when not by count(*) over all of them: a list of millions of rows counts up
+ * to a limit (an exact count would read every row on each page).
+ */
+export type PageCount<DB, TB extends keyof DB, S> = (matching: SelectQueryBuilder<DB, TB, S>) => Promise<number>;
 
 /**
  * One page of a list and how many rows match in all: `matching` is the query with its joins, tenancy, filter and
@@ -33,12 +34,12 @@ export async function pagedList<DB, TB extends keyof DB, S, O, F extends string>
   select: (query: SelectQueryBuilder<DB, TB, S>) => SelectQueryBuilder<DB, TB, O>,
   request: PageRequest<F>,
   order: PageOrder<F>,
+  count?: PageCount<DB, TB, S>,
 ): Promise<{ entries: O[]; total: number }> {
   // Kysely cannot infer a selection added to a query of generic shape; the count's row is exactly this.
-  const total =
-    order.countLimit === undefined
-      ? ((await matching.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()) as unknown as { total: number }).total
-      : (await matching.clearSelect().select(sql<number>`1`.as('one')).limit(order.countLimit).execute()).length;
+  const total = count
+    ? await count(matching)
+    : ((await matching.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()) as unknown as { total: number }).total;
   let rows = select(matching);
   const nulls = order.nullsLast ? sql` nulls last` : sql``;
   for (const term of request.sort) {
