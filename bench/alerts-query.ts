@@ -176,6 +176,11 @@ async function measure(action: () => Promise<unknown>): Promise<number[]> {
 }
 
 const ms = (value: number) => value.toFixed(1);
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 async function main(): Promise<void> {
   const scratch = REUSE ? existingDatabase(REUSE) : await createScratchDatabase('gw_bench_alerts');
@@ -249,7 +254,7 @@ async function main(): Promise<void> {
       { name: 'alarms total (sees all)', call: () => get('/api/alarms/total', manager, alarmTotalSchema), raw: () => badge(cast.manager.id) },
       { name: 'alarms total (sees a tenth)', call: () => get('/api/alarms/total', member, alarmTotalSchema), raw: () => badge(cast.member.id) },
     ];
-    console.log(`${REPETITIONS} repetitions after ${WARM_UP} warm-up calls; times in ms`);
+    console.log(`${REPETITIONS} repetitions after ${WARM_UP} warm-up calls; times in ms; load average ${loadAverage()} before measuring`);
     console.log('case                                   call p50    p95  raw SQL p50    p95');
     const over: string[] = [];
     for (const c of cases) {
@@ -261,6 +266,7 @@ async function main(): Promise<void> {
         `${c.name.padEnd(36)} ${ms(percentile(call, 0.5)).padStart(9)} ${ms(p95).padStart(6)} ${ms(percentile(raw, 0.5)).padStart(12)} ${ms(percentile(raw, 0.95)).padStart(6)}`,
       );
     }
+    console.log(`load average after: ${loadAverage()}`);
     console.log(`\nBudget p95 < ${BUDGET_MS} ms at ${stored.toLocaleString('en-US')} alerts: ${cases.length - over.length} of ${cases.length} calls within${over.length ? `; over: ${over.join(', ')}` : ''}`);
     await app.close();
   } finally {
