@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertRow } from '@gearwatch/contracts';
-import { LIST_HEADERS, alarmStatsSchema, alarmTotalSchema, alertConfirmResultSchema, alertListSchema, alertRowSchema, problemSchema } from '@gearwatch/contracts';
+import { ALERT_LIST_TOTAL_LIMIT, LIST_HEADERS, alarmStatsSchema, alarmTotalSchema, alertConfirmResultSchema, alertListSchema, alertRowSchema, problemSchema } from '@gearwatch/contracts';
 import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
 import type { TestCompany } from './fixtures.ts';
@@ -207,6 +208,26 @@ describe('/api/alerts and /api/alarms: visibility, list, confirm, counts', () =>
     expect((await db.selectFrom('alerts').select('confirmed_by').where('id', '=', alert).executeTakeFirstOrThrow()).confirmed_by).toBe(ids.anna);
     expect((await call('DELETE', `/api/devices/${doomed}`, tokens.anna)).statusCode).toBe(200);
     expect(await db.selectFrom('alerts').select('id').where('device_id', '=', doomed).execute()).toEqual([]);
+  });
+
+  it('shows nothing to a user of no rule and no device, and counts a long list up to its limit', async () => {
+    const db = ctx.database.db;
+    const loner = await createUser(db, company.id);
+    const lonerToken = (await signIn(ctx.app, loner.username, loner.password)).access_token;
+    expect((await call('GET', '/api/alerts', lonerToken)).statusCode).toBe(204);
+    expect(await total(lonerToken)).toEqual({ count: 0, level: null });
+    const rule = await createRule(db, company.id, { name: 'Chatty', users: [loner.id] });
+    await sql`insert into alerts (company_id, rule_id, device_id, importance, started_at, last_at, ended_at, message_key)
+      select ${company.id}, ${rule}, ${ids.mill}, 'info', ts, ts, ts, 'alert.message.value'
+      from generate_series(1, ${ALERT_LIST_TOTAL_LIMIT + 5}) as i, lateral (select now() - i * interval '1 minute' as ts) t`.execute(db);
+    const first = await call('GET', '/api/alerts?perPage=50', lonerToken);
+    expect(first.headers[LIST_HEADERS.totalEntries]).toBe(String(ALERT_LIST_TOTAL_LIMIT));
+    expect(alertListSchema.parse(first.json()).entries).toHaveLength(50);
+    // Below the limit the total is exact: the ten newest, a minute apart.
+    const narrowed = await call('GET', `/api/alerts?${filter({ from: new Date(Date.now() - 10.5 * 60_000).toISOString() })}`, lonerToken);
+    expect(narrowed.headers[LIST_HEADERS.totalEntries]).toBe('10');
+    const last = await call('GET', `/api/alerts?perPage=50&page=${ALERT_LIST_TOTAL_LIMIT / 50}`, lonerToken);
+    expect(alertListSchema.parse(last.json()).entries).toHaveLength(50);
   });
 
   it('shows an archived rule on its alerts', async () => {
