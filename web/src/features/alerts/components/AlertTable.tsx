@@ -86,8 +86,9 @@ export function AlertTable({ filter, hide = [], toolbar, defaultPageSize }: Aler
       ),
     },
     { key: 'rule', header: 'alert.column.rule', sortField: 'rule', cell: (row) => <RuleCell rule={row.rule} /> },
-    { key: 'message', header: 'alert.column.message', cell: (row) => alertMessage(row.message, t, i18n.language, timeZone) },
-    { key: 'description', header: 'alert.column.description', cell: (row) => row.description ?? '—' },
+        // The texts keep a readable width: a wide table scrolls sideways rather than squeeze them into a few words a line.
+    { key: 'message', header: 'alert.column.message', cell: (row) => <Box sx={{ minWidth: 220 }}>{alertMessage(row.message, t, i18n.language, timeZone)}</Box> },
+    { key: 'description', header: 'alert.column.description', cell: (row) => <Box sx={{ minWidth: 160 }}>{row.description ?? '—'}</Box> },
   ];
 
   const confirmOne = (row: AlertRow) =>

@@ -61,7 +61,10 @@ export function ConditionStep({ wizard }: { wizard: RuleWizard }) {
           {t(ALERT_MESSAGE_KEYS.noConditionsNeeded)}
         </Alert>
       )}
-      <PreviewPanel preview={preview} complete={previewed !== null} />
+      {/* Kept in sight at the bottom while the condition's fields scroll: it answers every change of them. */}
+      <Box sx={{ position: 'sticky', bottom: 0, zIndex: 1, bgcolor: 'background.paper', pb: 0.5 }}>
+        <PreviewPanel preview={preview} complete={previewed !== null} />
+      </Box>
     </Stack>
   );
 }
