@@ -72,7 +72,8 @@ export function useRuleWizard(onClose: () => void) {
     mark(1, false);
   };
   const setConditionValue = (name: string, value: FormValue) => {
-    condition.form.setValue(name, value);
+    // Spec 01 §5: the efficiency percent is parsed as an integer.
+    condition.form.setValue(name, name === 'efficiency' && typeof value === 'number' ? Math.trunc(value) : value);
     mark(2, false);
   };
   const chooseUsers = (ids: number[]) => {
