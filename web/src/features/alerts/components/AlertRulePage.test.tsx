@@ -51,6 +51,25 @@ describe('AlertRulePage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(callsTo('PATCH', '/api/alertrules/5/disable')).toHaveLength(1));
   });
 
+  it('edits a condition in the server’s form, the value labelled with its parameter’s unit', async () => {
+    const { user, callsTo } = await renderAlerts(
+      '/alerts/alert-rule/5',
+      ruleApi({
+        'GET /api/alertrules/5/conditions/50/edit': () => ({ body: { ...valueConditionForm('condition-edit'), data: { variable: 3, operator: 'lt', argument: 11.5, date_interval: '10m' } } }),
+        'PUT /api/alertrules/5/conditions/50': () => ({ body: { id: 50 } }),
+      }),
+    );
+    const conditions = await screen.findByTestId('rule-conditions');
+    await user.click(within(conditions).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit condition' });
+    const argument = await within(dialog).findByRole('spinbutton', { name: 'Value (V)' });
+    await user.clear(argument);
+    await user.type(argument, '11');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo('PUT', '/api/alertrules/5/conditions/50')).toHaveLength(1));
+    expect(callsTo('PUT', '/api/alertrules/5/conditions/50')[0]?.form?.get('argument')).toBe('11');
+  });
+
   it('shows the refusal to unassign the last user of an enabled rule', async () => {
     const { user } = await renderAlerts('/alerts/alert-rule/5', ruleApi());
     const users = await screen.findByTestId('rule-users');

@@ -12,7 +12,7 @@ import { deleteDialogOf, formDialogOf, useEntityDialogs } from '../../../hooks/u
 import { ALERT_RESOURCES, conditionsResource } from '../api/keys.ts';
 import { parameterChoice, useConditionChoices } from '../api/rules.ts';
 import { describeCondition } from '../api/words.ts';
-import { needsCondition } from '../hooks/useConditionStep.ts';
+import { needsCondition, relabelArgument } from '../hooks/useConditionStep.ts';
 import { Section } from './Section.tsx';
 
 /**
@@ -66,7 +66,15 @@ export function RuleConditions({ rule }: { rule: AlertRuleDetail }) {
           </Box>
         )}
       </Box>
-      <FormDialog open={form.open} resource={resource} id={form.id} title={t(form.id === null ? 'alert-rule.condition.add' : 'alert-rule.condition.edit')} onClose={dialogs.close} onSaved={refresh} />
+      <FormDialog
+        open={form.open}
+        resource={resource}
+        id={form.id}
+        title={t(form.id === null ? 'alert-rule.condition.add' : 'alert-rule.condition.edit')}
+        onClose={dialogs.close}
+        onSaved={refresh}
+        fieldsOf={(definition, values) => relabelArgument(definition.schema, definition.choices, values, rule.type, t)}
+      />
       <DeleteDialog open={removal?.open ?? false} plural={resource} id={removal?.id ?? 0} name={removal?.name ?? ''} onClose={dialogs.close} onDeleted={refresh} />
     </Section>
   );
