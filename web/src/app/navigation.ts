@@ -31,6 +31,8 @@ export interface NavEntry {
   icon: SvgIconComponent;
   to?: string;
   action?: 'support';
+  /** A live figure beside the label: the number of active alerts (spec 01 §2 alert-level count indicator). */
+  indicator?: 'alarm-total';
 }
 
 export interface NavGroup {
@@ -57,7 +59,7 @@ export const NAVIGATION: readonly NavGroup[] = [
     label: 'nav.alerts',
     icon: NotificationsOutlined,
     entries: [
-      { id: 'alerts-list', label: 'nav.alerts-list', icon: ListAlt, to: '/alerts/list' },
+      { id: 'alerts-list', label: 'nav.alerts-list', icon: ListAlt, to: '/alerts/list', indicator: 'alarm-total' },
       { id: 'alert-rules', label: 'nav.alert-rules', icon: RuleOutlined, to: '/alerts/alert-rules' },
     ],
   },

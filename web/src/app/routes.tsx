@@ -79,7 +79,24 @@ export const appRoutes: RouteObject[] = [
           {
             path: 'alerts',
             handle: { title: 'nav.alerts' } satisfies RouteHandle,
-            children: [redirect('alert-rules'), upcoming('nav.alerts-list', 'list'), upcoming('nav.alert-rules', 'alert-rules'), upcoming('nav.alert-rule', 'alert-rule/:id')],
+            children: [
+              redirect('alert-rules'),
+              {
+                path: 'list',
+                handle: { title: 'nav.alerts-list' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('../features/alerts/components/AlertsPage.tsx')).AlertsPage }),
+              },
+              {
+                path: 'alert-rules',
+                handle: { title: 'nav.alert-rules' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('../features/alerts/components/AlertRulesPage.tsx')).AlertRulesPage }),
+              },
+              {
+                path: 'alert-rule/:id',
+                handle: { title: 'nav.alert-rule', parent: { title: 'nav.alert-rules', path: '/alerts/alert-rules' } } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('../features/alerts/components/AlertRulePage.tsx')).AlertRulePage }),
+              },
+            ],
           },
           upcoming('nav.work', 'production'),
           upcoming(
@@ -101,7 +118,15 @@ export const appRoutes: RouteObject[] = [
               {
                 path: 'device/:id',
                 handle: { title: 'nav.device', parent: { title: 'nav.devices', path: '/manage/devices' } } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('../features/manage/components/DevicePage.tsx')).DevicePage }),
+                // The device page shows the alerts feature's section; features do not import each other, so it is
+                // composed here.
+                lazy: async () => {
+                  const [{ DevicePage }, { DeviceAlertsSection }] = await Promise.all([
+                    import('../features/manage/components/DevicePage.tsx'),
+                    import('../features/alerts/components/DeviceAlertsSection.tsx'),
+                  ]);
+                  return { element: <DevicePage alerts={(deviceId) => <DeviceAlertsSection deviceId={deviceId} />} /> };
+                },
               },
               {
                 path: 'device-groups',

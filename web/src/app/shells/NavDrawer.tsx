@@ -7,10 +7,17 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Divider from '@mui/material/Divider';
 import Toolbar from '@mui/material/Toolbar';
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LAYOUT } from '@gearwatch/contracts';
+import { AlarmTotalBadge } from '../../features/alerts/components/AlarmTotalBadge.tsx';
 import type { NavEntry, NavGroup } from '../navigation.ts';
+
+/** What each kind of indicator shows beside its entry's label. */
+const INDICATORS: Record<NonNullable<NavEntry['indicator']>, () => ReactNode> = {
+  'alarm-total': () => <AlarmTotalBadge />,
+};
 
 export interface NavDrawerProps {
   groups: NavGroup[];
@@ -29,6 +36,7 @@ function EntryButton({ entry, onAction, onNavigate }: { entry: NavEntry; onActio
         <Icon fontSize="small" />
       </ListItemIcon>
       <ListItemText primary={t(entry.label)} />
+      {entry.indicator ? INDICATORS[entry.indicator]() : null}
     </>
   );
   if (entry.to) {

@@ -10,6 +10,7 @@ import { useCallback } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LAYOUT } from '@gearwatch/contracts';
+import type { FormDefinition } from '@gearwatch/contracts';
 import { useDelayedClose } from '../useDelayedClose.ts';
 import { useNotify } from '../dialogs/useNotify.ts';
 import { FormRenderer } from './FormRenderer.tsx';
@@ -29,13 +30,15 @@ export interface FormDialogProps {
   onSaved?: (id: number) => void;
   /** Values a new row's form starts with (the page's own context, e.g. the device type on screen). */
   presets?: FormValues;
+  /** The fields as shown, when a label follows another field's value (an alert condition's argument and its unit). */
+  fieldsOf?: (definition: FormDefinition, values: FormValues) => FormDefinition['schema'];
 }
 
 /**
  * A server-driven form in a dialog (spec 01 §2 generic dialog, 40% wide): loads `new` or `{id}/edit`, saves with
  * Save, closes on Cancel, after saving (with the short delay) or when the form cannot be loaded.
  */
-export function FormDialog({ open, resource, id, title, onClose, onSaved, presets }: FormDialogProps) {
+export function FormDialog({ open, resource, id, title, onClose, onSaved, presets, fieldsOf }: FormDialogProps) {
   return (
     <Dialog
       open={open}
@@ -46,12 +49,12 @@ export function FormDialog({ open, resource, id, title, onClose, onSaved, preset
     >
       <DialogTitle>{title}</DialogTitle>
       {/* Mounted only while open, so each opening fetches a fresh form (and a fresh token). */}
-      {open ? <FormDialogBody resource={resource} id={id} onClose={onClose} onSaved={onSaved} presets={presets} /> : null}
+      {open ? <FormDialogBody resource={resource} id={id} onClose={onClose} onSaved={onSaved} presets={presets} fieldsOf={fieldsOf} /> : null}
     </Dialog>
   );
 }
 
-function FormDialogBody({ resource, id, onClose, onSaved, presets }: Pick<FormDialogProps, 'resource' | 'id' | 'onClose' | 'onSaved' | 'presets'>) {
+function FormDialogBody({ resource, id, onClose, onSaved, presets, fieldsOf }: Pick<FormDialogProps, 'resource' | 'id' | 'onClose' | 'onSaved' | 'presets' | 'fieldsOf'>) {
   const { t } = useTranslation();
   const notify = useNotify();
   const closeSoon = useDelayedClose(onClose);
@@ -77,7 +80,7 @@ function FormDialogBody({ resource, id, onClose, onSaved, presets }: Pick<FormDi
       {form.definition && busy ? <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} /> : null}
       <DialogContent>
         {form.definition ? (
-          <FormRenderer schema={form.definition.schema} choices={form.definition.choices} values={form.values} errors={form.errors} onChange={form.setValue} disabled={busy} />
+          <FormRenderer schema={fieldsOf ? fieldsOf(form.definition, form.values) : form.definition.schema} choices={form.definition.choices} values={form.values} errors={form.errors} onChange={form.setValue} disabled={busy} />
         ) : (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
             <CircularProgress aria-label={t('common.loading')} />

@@ -130,6 +130,35 @@ describe('DevicePage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/manage/devices'));
   });
 
+  it('deletes a device with unconfirmed alerts after confirming them', async () => {
+    let open = true;
+    const { user, router, calls } = await renderManage(
+      '/manage/device/1',
+      deviceApi({
+        'DELETE /api/devices/1': () => (open ? problem(409, { dependents: { alerts: [{ id: 100, name: 'Low battery' }] } }) : { body: {} }),
+        'DELETE /api/devices/1/alerts': () => {
+          open = false;
+          return { body: {} };
+        },
+      }),
+    );
+    const header = await screen.findByTestId('detail-header');
+    await user.click(within(header).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const alerts = await within(dialog).findByTestId('dependents-alerts');
+    expect(within(alerts).getByText('Unconfirmed alerts')).toBeTruthy();
+    expect(within(alerts).getByText('Low battery')).toBeTruthy();
+    await user.click(within(alerts).getByRole('button', { name: 'Confirm all' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manage/devices'));
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual(['/api/devices/1', '/api/devices/1/alerts', '/api/devices/1']);
+  });
+
+  it('shows what the app composes in as the device’s alerts', async () => {
+    await renderManage('/manage/device/1', deviceApi(), { alerts: (deviceId) => <p data-testid="alerts-slot">{`alerts of ${deviceId}`}</p> });
+    expect((await screen.findByTestId('alerts-slot')).textContent).toBe('alerts of 1');
+  });
+
   it('opens the edit form from the header', async () => {
     const { user, callsTo } = await renderManage('/manage/device/1', deviceApi());
     const header = await screen.findByTestId('detail-header');

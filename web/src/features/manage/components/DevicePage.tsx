@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDevices } from '../../../api/data-areas.ts';
 import { useDevice } from '../api/devices.ts';
@@ -19,16 +20,21 @@ import { OperatorSessions } from './OperatorSessions.tsx';
 /**
  * /manage/device/:id, the device page (spec 01 §2, spec 02 "Devices"): name, type, company, groups and state with
  * the redirect selector, Edit and Delete; the status icons; the current readings; the fitted modules and their
- * online state; the operators assigned; the battery cycles of a date range; the operator history. (The spec's alert
- * rules of a device come with the alert rules, which this product does not have yet.)
+ * online state; the operators assigned; the battery cycles of a date range; the operator history; and what the app
+ * composes in through `alerts` (its rules, alerts and stats, from the alerts feature).
  */
-export function DevicePage() {
+export function DevicePage({ alerts }: DevicePageProps = {}) {
   const id = useRowId();
-  return id === null ? <NotFound listPath={managePaths.devices} /> : <DeviceDetail key={id} id={id} />;
+  return id === null ? <NotFound listPath={managePaths.devices} /> : <DeviceDetail key={id} id={id} alerts={alerts} />;
+}
+
+export interface DevicePageProps {
+  /** The device's alert rules, alerts and stats: another feature's section, which app/routes.tsx passes in. */
+  alerts?: (deviceId: number) => ReactNode;
 }
 
 /** Keyed by the id: switching devices starts from fresh state (the cycles' range, the history's page). */
-function DeviceDetail({ id }: { id: number }) {
+function DeviceDetail({ id, alerts }: { id: number } & DevicePageProps) {
   const { t } = useTranslation();
   const device = useDevice(id);
   const devices = useDevices();
@@ -60,6 +66,7 @@ function DeviceDetail({ id }: { id: number }) {
           <DeviceReadings deviceId={id} />
         </Box>
       </Box>
+      {alerts ? alerts(id) : null}
       <BatteryCycles deviceId={id} />
       <OperatorSessions deviceId={id} />
     </Box>

@@ -21,6 +21,7 @@ import { DeviceGroupsPage } from '../components/DeviceGroupsPage.tsx';
 import { DeviceOperatorPage } from '../components/DeviceOperatorPage.tsx';
 import { DeviceOperatorsPage } from '../components/DeviceOperatorsPage.tsx';
 import { DevicePage } from '../components/DevicePage.tsx';
+import type { DevicePageProps } from '../components/DevicePage.tsx';
 import { DevicesPage } from '../components/DevicesPage.tsx';
 import { OperatorGroupPage } from '../components/OperatorGroupPage.tsx';
 import { OperatorGroupsPage } from '../components/OperatorGroupsPage.tsx';
@@ -41,13 +42,13 @@ export const manager: CurrentUser = {
   extras: { isSuperAdmin: false, impersonate: false },
 };
 
-/** The /manage routes as routes.tsx names them, without the shell. */
-const routes: RouteObject[] = [
+/** The /manage routes as routes.tsx names them, without the shell; the device page with what the app passes it. */
+const manageRoutes = (device: DevicePageProps): RouteObject[] => [
   {
     path: '/manage',
     children: [
       { path: 'devices', element: <DevicesPage /> },
-      { path: 'device/:id', element: <DevicePage /> },
+      { path: 'device/:id', element: <DevicePage {...device} /> },
       { path: 'device-groups', element: <DeviceGroupsPage /> },
       { path: 'device-group/:id', element: <DeviceGroupPage /> },
       { path: 'device-operators', element: <DeviceOperatorsPage /> },
@@ -63,12 +64,12 @@ const routes: RouteObject[] = [
  * over a fake API: `api` maps "METHOD /path" to a handler, anything else is a 404. The signed-in user is in the
  * cache, as the shell's start-up leaves it.
  */
-export async function renderManage(path: string, api: Record<string, FakeHandler>) {
+export async function renderManage(path: string, api: Record<string, FakeHandler>, device: DevicePageProps = {}) {
   const fake = createFakeApi(api);
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(queryKeys.currentUser, manager);
   const i18n = await initI18n('en');
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(manageRoutes(device), { initialEntries: [path] });
   // Checking pointer-events walks every ancestor's computed style on each event, which is slow in happy-dom.
   const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
   const view = render(

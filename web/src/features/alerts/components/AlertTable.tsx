@@ -1,0 +1,122 @@
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Tooltip from '@mui/material/Tooltip';
+import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { alertRowSchema } from '@gearwatch/contracts';
+import type { AlertListFilter, AlertRow, AlertStatus } from '@gearwatch/contracts';
+import { useCurrentUser } from '../../../api/data-areas.ts';
+import { useNotify } from '../../../components/dialogs/useNotify.ts';
+import { EntityList } from '../../../components/list/EntityList.tsx';
+import type { EntityColumn } from '../../../components/list/entity-column.ts';
+import { useConfirmAlerts } from '../api/alarms.ts';
+import { ALERT_RESOURCES, alertPaths } from '../api/keys.ts';
+import { alertMessage, formatTime } from '../api/words.ts';
+import { Importance } from './Importance.tsx';
+
+const parseAlert = (entry: unknown) => alertRowSchema.parse(entry);
+
+const STATUS_COLOURS: Record<AlertStatus, 'error' | 'default' | 'success'> = { active: 'error', ended: 'default', confirmed: 'success' };
+export const statusKey = (status: string) => `alert.status.${status}`;
+
+/** A rule's name linking to its page; an archived (deleted) rule is read-only: no link, a marker. */
+function RuleCell({ rule }: { rule: AlertRow['rule'] }) {
+  const { t } = useTranslation();
+  if (!rule) return <>{t('alert.source.requirement')}</>;
+  if (rule.archived) {
+    return (
+      <Box component="span" sx={{ display: 'inline-flex', gap: 0.75, alignItems: 'center' }} data-testid="archived-rule">
+        {rule.name}
+        <Chip size="small" variant="outlined" label={t('alert-rule.archived-marker')} />
+      </Box>
+    );
+  }
+  return (
+    <Link component={RouterLink} to={alertPaths.rule(rule.id)} underline="hover">
+      {rule.name}
+    </Link>
+  );
+}
+
+export type AlertColumn = 'createdAt' | 'lastAt' | 'endedAt' | 'counter' | 'importance' | 'status' | 'device' | 'rule' | 'message' | 'description';
+
+export interface AlertTableProps {
+  filter?: AlertListFilter;
+  /** Columns left out (the device on the device page, the rule on the rule page). */
+  hide?: readonly AlertColumn[];
+  toolbar?: ReactNode;
+  defaultPageSize?: number;
+}
+
+/**
+ * The alert table (spec 01 §2 /alerts/list): creation, last occurrence, end, counter, importance, status, device,
+ * rule, message and description, sorted and paged by the list protocol; each unconfirmed alert can be confirmed.
+ */
+export function AlertTable({ filter, hide = [], toolbar, defaultPageSize }: AlertTableProps) {
+  const { t, i18n } = useTranslation();
+  const timeZone = useCurrentUser().owner.timezone;
+  const confirm = useConfirmAlerts();
+  const notify = useNotify();
+  const time = (iso: string | null) => (iso ? formatTime(iso, i18n.language, timeZone) : '—');
+
+  const columns: EntityColumn<AlertRow>[] = [
+    { key: 'createdAt', header: 'alert.column.created', sortField: 'createdAt', cell: (row) => time(row.createdAt) },
+    { key: 'lastAt', header: 'alert.column.last', sortField: 'lastAt', cell: (row) => time(row.lastAt) },
+    { key: 'endedAt', header: 'alert.column.ended', sortField: 'endedAt', cell: (row) => time(row.endedAt) },
+    { key: 'counter', header: 'alert.column.counter', sortField: 'counter', align: 'right', cell: (row) => row.counter },
+    { key: 'importance', header: 'alert.column.importance', sortField: 'importance', cell: (row) => <Importance importance={row.importance} /> },
+    {
+      key: 'status',
+      header: 'alert.column.status',
+      sortField: 'status',
+      cell: (row) => <Chip size="small" color={STATUS_COLOURS[row.status]} variant={row.status === 'active' ? 'filled' : 'outlined'} label={t(statusKey(row.status))} />,
+    },
+    {
+      key: 'device',
+      header: 'alert.column.device',
+      sortField: 'device',
+      cell: (row) => (
+        <Link component={RouterLink} to={alertPaths.device(row.device.id)} underline="hover">
+          {row.device.name}
+        </Link>
+      ),
+    },
+    { key: 'rule', header: 'alert.column.rule', sortField: 'rule', cell: (row) => <RuleCell rule={row.rule} /> },
+        // The texts keep a readable width: a wide table scrolls sideways rather than squeeze them into a few words a line.
+    { key: 'message', header: 'alert.column.message', cell: (row) => <Box sx={{ minWidth: 220 }}>{alertMessage(row.message, t, i18n.language, timeZone)}</Box> },
+    { key: 'description', header: 'alert.column.description', cell: (row) => <Box sx={{ minWidth: 160 }}>{row.description ?? '—'}</Box> },
+  ];
+
+  const confirmOne = (row: AlertRow) =>
+    confirm.mutate(
+      { ids: [row.id] },
+      { onSuccess: () => notify.success('alert.confirmed', { count: 1 }), onError: (error) => notify.failure(error, 'alert.confirm-failed') },
+    );
+
+  return (
+    <EntityList<AlertRow>
+      plural={ALERT_RESOURCES.alerts}
+      columns={columns.filter((column) => !hide.includes(column.key as AlertColumn))}
+      parse={parseAlert}
+      filter={filter}
+      defaultSort="-createdAt"
+      defaultPageSize={defaultPageSize}
+      searchable={false}
+      toolbar={toolbar}
+      empty={{ title: t('alert.empty.title'), message: t('alert.empty.message') }}
+      actions={(row) =>
+        row.status === 'confirmed' ? null : (
+          <Tooltip title={t('alert.confirm')}>
+            <IconButton size="small" aria-label={t('alert.confirm')} data-testid="alert-confirm" disabled={confirm.isPending} onClick={() => confirmOne(row)}>
+              <CheckCircleOutline fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,83 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { ALERT_MESSAGE_KEYS } from '@gearwatch/contracts';
+import { FormRenderer } from '../../../../components/forms/FormRenderer.tsx';
+import { useDeviceGroupOptions, useDeviceOptions, useUserOptions } from '../../api/models.ts';
+import type { RuleWizard } from '../../hooks/useRuleWizard.ts';
+import { IdPicker } from '../IdPicker.tsx';
+import { PreviewPanel } from './PreviewPanel.tsx';
+
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+      <CircularProgress aria-label={t('common.loading')} />
+    </Box>
+  );
+}
+
+/** Step 1: name, type, importance and description (the server's rule form). */
+export function RuleStep({ wizard }: { wizard: RuleWizard }) {
+  const { form, schema, errors, setValue } = wizard.rule;
+  if (!form.definition || !schema) return <Loading />;
+  return <FormRenderer schema={schema} choices={form.definition.choices} values={form.values} errors={errors} onChange={setValue} disabled={wizard.busy} />;
+}
+
+/** Step 2: the devices and device groups the rule watches; at least one of either. */
+export function TargetsStep({ wizard }: { wizard: RuleWizard }) {
+  const { t } = useTranslation();
+  const devices = useDeviceOptions();
+  const groups = useDeviceGroupOptions();
+  const { value, errors, set } = wizard.targets;
+  return (
+    <Stack spacing={2.5} sx={{ pt: 1 }}>
+      <Typography variant="body2" color="text.secondary">
+        {t('alert-rule.wizard.targets-info')}
+      </Typography>
+      <IdPicker label={t('alert-rule.field.devices')} options={devices ?? []} value={value.devices} onChange={(ids) => set('devices', ids)} errors={errors['devices']} disabled={wizard.busy} testId="pick-devices" />
+      <IdPicker label={t('alert-rule.field.groups')} options={groups.data ?? []} value={value.devicegroups} onChange={(ids) => set('devicegroups', ids)} errors={errors['groups']} disabled={wizard.busy} testId="pick-groups" />
+    </Stack>
+  );
+}
+
+/** Step 3: the condition (skipped with a notice for types without one) and the preview of the last 7 days. */
+export function ConditionStep({ wizard }: { wizard: RuleWizard }) {
+  const { t } = useTranslation();
+  const { withCondition, form, schema, errors, setValue, preview, previewed } = wizard.condition;
+  return (
+    <Stack spacing={2.5} sx={{ pt: 1 }}>
+      {withCondition ? (
+        form.definition && schema ? (
+          <FormRenderer schema={schema} choices={form.definition.choices} values={form.values} errors={errors} onChange={setValue} disabled={wizard.busy} />
+        ) : (
+          <Loading />
+        )
+      ) : (
+        <Alert severity="info" data-testid="no-conditions-needed">
+          {t(ALERT_MESSAGE_KEYS.noConditionsNeeded)}
+        </Alert>
+      )}
+      {/* Kept in sight at the bottom while the condition's fields scroll: it answers every change of them. */}
+      <Box sx={{ position: 'sticky', bottom: 0, zIndex: 1, bgcolor: 'background.paper', pb: 0.5 }}>
+        <PreviewPanel preview={preview} complete={previewed !== null} />
+      </Box>
+    </Stack>
+  );
+}
+
+/** Step 4: the users who receive the rule's alerts (the signed-in user is chosen to begin with). */
+export function UsersStep({ wizard }: { wizard: RuleWizard }) {
+  const { t } = useTranslation();
+  const users = useUserOptions();
+  const { value, errors, set } = wizard.users;
+  return (
+    <Stack spacing={2.5} sx={{ pt: 1 }}>
+      <Alert severity="info">{t('alert-rule.wizard.users-info')}</Alert>
+      <IdPicker label={t('alert-rule.field.users')} options={users.data ?? []} value={value} onChange={set} errors={errors['users']} disabled={wizard.busy} testId="pick-users" />
+    </Stack>
+  );
+}
