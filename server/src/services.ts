@@ -57,6 +57,8 @@ import { CompaniesService } from './companies/service.ts';
 import { SubscribersRepository } from './subscribers/repository.ts';
 import { SubscribersService } from './subscribers/service.ts';
 import { Metrics } from './metrics/metrics.ts';
+import { JobRunner } from './jobs/runner.ts';
+import { AlertEngine } from './alert-engine/engine.ts';
 
 export interface Services {
   auth: AuthService;
@@ -100,6 +102,10 @@ export interface Services {
   metrics: Metrics;
   /** Guards modules' security codes against guessing (POST /api/ingest), as sign-in guards passwords. */
   moduleThrottle: AttemptThrottle;
+  /** The background job runner (started by main.ts after the app listens; tests drive it by hand). */
+  jobs: JobRunner;
+  /** The alert engine, registered on the runner; the preview route runs its evaluators without writing. */
+  alertEngine: AlertEngine;
 }
 
 export interface ServiceOptions {
@@ -136,7 +142,12 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     welcomeTtlHours: config.WELCOME_TOKEN_TTL_HOURS,
   });
   const parametersRepository = new ParametersRepository(db);
+  const jobs = new JobRunner(db, { observer: metrics.jobObserver(), });
+  const alertEngine = new AlertEngine(db);
+  alertEngine.register(jobs);
   return {
+    jobs,
+    alertEngine,
     formTokens: new FormTokens(secret),
     auth,
     users: new UsersService(usersRepository),
@@ -148,7 +159,8 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     impersonation: new ImpersonationService(new ImpersonationRepository(db), usersRepository, auth),
     support: new SupportService(new SupportRepository(db), usersRepository, mailer, { supportEmail: config.SUPPORT_EMAIL }),
     passwordLinks,
-    ingest: createIngestService(db, { observer: metrics.ingestObserver() }),
+    // A committed batch wakes the runner, so the alert engine evaluates it at once.
+    ingest: createIngestService(db, { observer: metrics.ingestObserver(), afterCommit: () => jobs.wake() }),
     diagnostics,
     operatorDiagnostics: new OperatorDiagnosticsService(new OperatorActivityRepository(db)),
     factoryReports: new FactoryReportService(diagnosticsRepository, diagnostics),

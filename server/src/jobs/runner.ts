@@ -86,6 +86,11 @@ export class JobRunner {
     this.backoff = options.backoffSeconds ?? exponentialBackoff;
   }
 
+  /** Logs failed jobs to `log` from now on (the app's logger exists only after the services). */
+  useLog(log: JobLog): void {
+    this.options.log = log;
+  }
+
   register(kind: string, handler: JobHandler, options: { maxAttempts?: number } = {}): void {
     this.handlers.set(kind, { handler, maxAttempts: options.maxAttempts ?? 5 });
   }

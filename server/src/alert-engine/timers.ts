@@ -1,0 +1,147 @@
+import type { AlertCondition } from '@gearwatch/contracts';
+import type { AlertDataRepository } from './data-repository.ts';
+import type { AlertRepository } from './alert-repository.ts';
+import { AlertHistoryRepository, stateKey } from './alert-repository.ts';
+import { AlertWriter } from './alert-writer.ts';
+import type { WriteCounts } from './alert-writer.ts';
+import { foldObservations } from './timeline.ts';
+import type { AlertState, Observation } from './timeline.ts';
+import type { ParameterNames, ParsedRule } from './rules.ts';
+import { CATCH_UP_MS } from './window-pass.ts';
+import { DAY_MS, MINUTE_MS, parseDate } from '../time/calendar.ts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+
+export interface TimerRepositories {
+  alerts: AlertRepository;
+  data: AlertDataRepository;
+  db: Kysely<DB>;
+}
+
+const emptyState = (): AlertState => ({ open: null, coveredUntil: -Infinity });
+
+/**
+ * lastsync: no contact from the device's modules for longer than `argument` minutes. The alert opens at the last
+ * contact + argument (the moment the silence became too long), counts one repeat per further `argument` minutes of
+ * silence, and ends at the next contact. A device never heard from has no contact to measure from and waits.
+ * All devices of all rules are read in one query per pass (a 10,000-device sweep is one read and a few writes).
+ */
+export async function sweepLastsync(rules: ParsedRule[], now: number, repositories: TimerRepositories, counts: WriteCounts): Promise<void> {
+  const { alerts, data } = repositories;
+  const deviceIds = [...new Set(rules.flatMap((r) => r.row.deviceIds))];
+  const contacts = await data.lastContacts(deviceIds);
+  const states = await alerts.states(
+    rules.map((r) => r.row.id),
+    deviceIds,
+  );
+  const writer = new AlertWriter(alerts);
+  for (const rule of rules) {
+    const minutes = Math.min(...rule.conditions.map((c) => (c as AlertCondition<'lastsync'>).argument));
+    const span = minutes * MINUTE_MS;
+    for (const deviceId of rule.row.deviceIds) {
+      const contact = contacts.get(deviceId)?.getTime();
+      if (contact === undefined) continue;
+      const state = states.get(stateKey(rule.row.id, deviceId)) ?? emptyState();
+      const params = { minutes, lastContact: rule.zone.isoWithOffset(contact) };
+      const open = state.open;
+      if (open) {
+        if (contact > open.startedAt - span) {
+          await writer.apply(rule.subject, deviceId, state, [{ kind: 'end', at: contact }], counts);
+          continue;
+        }
+        const target = 1 + Math.floor((now - open.startedAt) / span);
+        if (target > open.counter) {
+          await alerts.repeat(open.id!, new Date(open.startedAt + (target - 1) * span), params, target);
+          counts.repeated++;
+        }
+        continue;
+      }
+      const due = contact + span;
+      if (now > due && due > state.coveredUntil) {
+        const { actions } = foldObservations(state, [{ at: due, breach: true, params }], span);
+        await writer.apply(rule.subject, deviceId, state, actions, counts);
+      }
+    }
+  }
+}
+
+/** Local midnight of the first-alarm date plus n periods of the rule (calendar days, weeks or months). */
+function dueTime(rule: ParsedRule, condition: AlertCondition<'periodic'>, n: number): number {
+  const first = parseDate(condition.firstAlarmDate);
+  const step = condition.repeatAlarmArgument * n;
+  if (condition.repeatAlarmEvery === 'day') return rule.zone.startOfDay(first + step);
+  if (condition.repeatAlarmEvery === 'week') return rule.zone.startOfDay(first + 7 * step);
+  const date = new Date(first * DAY_MS);
+  const month = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + step, 1) / DAY_MS;
+  const length = Math.round((Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + step + 1, 1) - Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + step, 1)) / DAY_MS);
+  // The 31st in a 30-day month falls on its last day.
+  return rule.zone.startOfDay(month + Math.min(date.getUTCDate(), length) - 1);
+}
+
+/**
+ * periodic: a reminder at local midnight of the first-alarm date and every N days, weeks or months after it. Each
+ * due time opens the alert, or repeats it while it is open (not confirmed). Due times since the rule's creation
+ * day (at most 90 days back) that were never evaluated are evaluated once, in order.
+ */
+export async function evaluatePeriodic(rules: ParsedRule[], now: number, repositories: TimerRepositories, counts: WriteCounts): Promise<void> {
+  const { alerts } = repositories;
+  const writer = new AlertWriter(alerts);
+  for (const rule of rules) {
+    const condition = rule.conditions[0] as AlertCondition<'periodic'>;
+    const cursors = await alerts.cursors(rule.key, rule.row.deviceIds);
+    const states = await alerts.states([rule.row.id], rule.row.deviceIds);
+    const since = Math.max(rule.zone.startOfDay(rule.zone.dayOf(rule.row.createdAt.getTime())), now - CATCH_UP_MS);
+    for (const deviceId of rule.row.deviceIds) {
+      const from = cursors.get(deviceId)?.getTime() ?? since - 1;
+      const observations: Observation[] = [];
+      for (let n = 0; n < 100_000; n++) {
+        const due = dueTime(rule, condition, n);
+        if (due > now) break;
+        if (due > from) observations.push({ at: due, breach: true, params: { due: rule.zone.isoWithOffset(due) } });
+      }
+      if (observations.length === 0) continue;
+      const state = states.get(stateKey(rule.row.id, deviceId)) ?? emptyState();
+      const { actions } = foldObservations(state, observations, 1);
+      await writer.apply(rule.subject, deviceId, state, actions, counts);
+      await alerts.setCursor(rule.key, deviceId, new Date(observations.at(-1)!.at));
+    }
+  }
+}
+
+/**
+ * part-replace: motor hours (the `variable` meter's value) since local midnight of the first-alarm date, or since
+ * the last confirmation ("done") of this rule's alert on the device, whichever is later. Every `argument` hours
+ * count one occurrence at the time the meter reached it: the first opens the alert, the next repeat it while open.
+ */
+export async function evaluatePartReplace(rules: ParsedRule[], names: ParameterNames, repositories: TimerRepositories, counts: WriteCounts): Promise<void> {
+  const { alerts, data, db } = repositories;
+  const history = new AlertHistoryRepository(db);
+  const writer = new AlertWriter(alerts);
+  for (const rule of rules) {
+    const condition = rule.conditions[0] as AlertCondition<'part-replace'>;
+    const states = await alerts.states([rule.row.id], rule.row.deviceIds);
+    for (const deviceId of rule.row.deviceIds) {
+      const confirmed = await history.lastConfirmed(rule.row.id, deviceId);
+      const baselineAt = Math.max(rule.zone.startOfDay(parseDate(condition.firstAlarmDate)), confirmed?.getTime() ?? -Infinity);
+      const baseline = await data.meterAt(deviceId, condition.variable, new Date(baselineAt));
+      const current = await data.meterAt(deviceId, condition.variable, new Date(8.64e15));
+      if (!baseline || !current) continue;
+      const hours = current.value - baseline.value;
+      const reached = Math.floor(hours / condition.argument);
+      if (reached < 1) continue;
+      const state = states.get(stateKey(rule.row.id, deviceId)) ?? emptyState();
+      const observations: Observation[] = [];
+      for (let k = Math.max(1, (state.open?.counter ?? 0) + 1); k <= reached && observations.length < 1000; k++) {
+        const at = await data.meterReached(deviceId, condition.variable, baseline.value + k * condition.argument, new Date(baselineAt));
+        if (!at) break;
+        observations.push({
+          at: Math.max(at.getTime(), baselineAt + 1),
+          breach: true,
+          params: { parameter: names.name(deviceId, condition.variable), hours: k * condition.argument, argument: condition.argument, since: rule.zone.isoWithOffset(baselineAt) },
+        });
+      }
+      const { actions } = foldObservations(state.open ? state : { open: null, coveredUntil: Math.max(state.coveredUntil, baselineAt) }, observations, 1);
+      await writer.apply(rule.subject, deviceId, state, actions, counts);
+    }
+  }
+}
