@@ -1,5 +1,6 @@
 import { ALERT_EVALUATION, alertMessageKey } from '@gearwatch/contracts';
 import type { AlertCondition, AlertRuleType } from '@gearwatch/contracts';
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { JobRunner } from '../jobs/runner.ts';
@@ -36,17 +37,24 @@ const ARRIVALS_PER_DRAIN = 200;
 export interface AlertEngineOptions {
   /** The engine's clock (tests evaluate as of a chosen instant). */
   now?: () => number;
+  log?: { error(object: object, message: string): void };
 }
 
 /** The alert engine (ARCHITECTURE §6, docs/alerts.md): on arrival, at window close, on a timer. */
 export class AlertEngine {
   private readonly now: () => number;
+  private log: AlertEngineOptions['log'];
 
   constructor(
     private readonly db: Kysely<DB>,
     options: AlertEngineOptions = {},
   ) {
     this.now = options.now ?? Date.now;
+    this.log = options.log;
+  }
+
+  useLog(log: NonNullable<AlertEngineOptions['log']>): void {
+    this.log = log;
   }
 
   /** Hooks the engine to a runner: arrivals as a source, the tick every minute (once across instances). */
@@ -154,19 +162,38 @@ export class AlertEngine {
     const rules = (await rulesRepository.activeRules([...WINDOW_TYPES, ...TIMER_TYPES])).map(parseRule).filter((r): r is ParsedRule => r !== null);
     const ofType = (type: AlertRuleType) => rules.filter((r) => r.type === type);
     const repositories = { alerts, data, db: trx };
-    await sweepLastsync(ofType('lastsync'), now, repositories, counts);
-    await evaluatePeriodic(ofType('periodic'), now, repositories, counts);
-    const partReplace = ofType('part-replace');
+    const isolated = (what: string, work: () => Promise<unknown>) => this.isolated(trx, what, work);
+    await isolated('lastsync', () => sweepLastsync(ofType('lastsync'), now, repositories, counts));
+    for (const rule of ofType('periodic')) await isolated(rule.key, () => evaluatePeriodic([rule], now, repositories, counts));
     const names = new ParameterNames(await rulesRepository.deviceParameters([...new Set(rules.flatMap((r) => r.row.deviceIds))]));
-    await evaluatePartReplace(partReplace, names, repositories, counts);
+    for (const rule of ofType('part-replace')) await isolated(rule.key, () => evaluatePartReplace([rule], now, names, repositories, counts));
     let more = false;
     for (const rule of rules.filter((r) => ALERT_EVALUATION[r.type] === 'window')) {
-      more = (await evaluateWindows(ruleWindowSubject(rule, names), now, { alerts, data }, counts)) || more;
+      await isolated(rule.key, async () => {
+        more = (await evaluateWindows(ruleWindowSubject(rule, names), now, { alerts, data }, counts)) || more;
+      });
     }
     for (const subject of await requirementSubjects(rulesRepository)) {
-      more = (await evaluateWindows(subject, now, { alerts, data }, counts)) || more;
+      await isolated(`requirement:${subject.subject.companyId}`, async () => {
+        more = (await evaluateWindows(subject, now, { alerts, data }, counts)) || more;
+      });
     }
     return more;
+  }
+
+  /**
+   * Runs one subject's evaluation inside a savepoint: a rule that fails (a bug, data it cannot read) is rolled
+   * back alone and logged, and the others still run; it is tried again next tick from its unchanged cursor.
+   */
+  private async isolated(trx: Kysely<DB>, what: string, work: () => Promise<unknown>): Promise<void> {
+    await sql`savepoint alert_subject`.execute(trx);
+    try {
+      await work();
+      await sql`release savepoint alert_subject`.execute(trx);
+    } catch (error) {
+      await sql`rollback to savepoint alert_subject`.execute(trx);
+      this.log?.error({ err: error, subject: what }, 'alert evaluation failed; retried next tick');
+    }
   }
 }
 

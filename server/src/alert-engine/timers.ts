@@ -113,7 +113,7 @@ export async function evaluatePeriodic(rules: ParsedRule[], now: number, reposit
  * the last confirmation ("done") of this rule's alert on the device, whichever is later. Every `argument` hours
  * count one occurrence at the time the meter reached it: the first opens the alert, the next repeat it while open.
  */
-export async function evaluatePartReplace(rules: ParsedRule[], names: ParameterNames, repositories: TimerRepositories, counts: WriteCounts): Promise<void> {
+export async function evaluatePartReplace(rules: ParsedRule[], now: number, names: ParameterNames, repositories: TimerRepositories, counts: WriteCounts): Promise<void> {
   const { alerts, data, db } = repositories;
   const history = new AlertHistoryRepository(db);
   const writer = new AlertWriter(alerts);
@@ -124,7 +124,7 @@ export async function evaluatePartReplace(rules: ParsedRule[], names: ParameterN
       const confirmed = await history.lastConfirmed(rule.row.id, deviceId);
       const baselineAt = Math.max(rule.zone.startOfDay(parseDate(condition.firstAlarmDate)), confirmed?.getTime() ?? -Infinity);
       const baseline = await data.meterAt(deviceId, condition.variable, new Date(baselineAt));
-      const current = await data.meterAt(deviceId, condition.variable, new Date(8.64e15));
+      const current = await data.meterAt(deviceId, condition.variable, new Date(now));
       if (!baseline || !current) continue;
       const hours = current.value - baseline.value;
       const reached = Math.floor(hours / condition.argument);
