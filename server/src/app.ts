@@ -5,6 +5,7 @@ import type { Services } from './services.ts';
 import { buildApp } from './http/app.ts';
 import type { Readiness } from './http/health.ts';
 import type { App } from './http/types.ts';
+import { alertPreviewRoutes } from './alert-engine/preview-routes.ts';
 import { appConfigRoutes } from './app-config/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { companiesRoutes } from './companies/routes.ts';
@@ -83,6 +84,7 @@ function registerFeatures(app: App, config: Config, services: Services): void {
   sensorsRoutes(app, services.sensors, formTokens);
   companiesRoutes(app, services.companies, formTokens);
   subscribersRoutes(app, services.subscribers, formTokens);
+  alertPreviewRoutes(app, services.alertPreview);
   // Password mail goes out after the answer; closing waits for it, so a shutdown does not drop a link being sent.
   app.addHook('onClose', () => services.passwordLinks.settled());
 }

@@ -59,6 +59,7 @@ import { SubscribersService } from './subscribers/service.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { AlertEngine } from './alert-engine/engine.ts';
+import { AlertPreviewService } from './alert-engine/preview.ts';
 
 export interface Services {
   auth: AuthService;
@@ -106,6 +107,8 @@ export interface Services {
   jobs: JobRunner;
   /** The alert engine, registered on the runner; the preview route runs its evaluators without writing. */
   alertEngine: AlertEngine;
+  /** `POST /api/alertrules/{id}/preview`: the engine's evaluators over the last 7 days, writing nothing. */
+  alertPreview: AlertPreviewService;
 }
 
 export interface ServiceOptions {
@@ -148,6 +151,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   return {
     jobs,
     alertEngine,
+    alertPreview: new AlertPreviewService(db),
     formTokens: new FormTokens(secret),
     auth,
     users: new UsersService(usersRepository),

@@ -132,3 +132,12 @@ export class AlertDataRepository {
     return result.rows[0]?.ts;
   }
 }
+
+/** The 5-minute buckets in which each device sent anything, for the lastsync preview's silences. */
+export async function dataBuckets(db: Kysely<DB>, deviceIds: number[], from: Date, to: Date): Promise<{ deviceId: number; bucket: Date }[]> {
+  if (deviceIds.length === 0) return [];
+  const result = await sql<{ deviceId: number; bucket: Date }>`
+    select distinct device_id as "deviceId", bucket from readings_5min
+    where device_id = any(${deviceIds}::int[]) and bucket >= ${from} and bucket < ${to} order by 1, 2`.execute(db);
+  return result.rows;
+}

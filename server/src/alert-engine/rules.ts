@@ -46,13 +46,19 @@ export const operatorSymbol = (operator: AlertOperator) => ALERT_OPERATOR_SYMBOL
 /** Parameter names and short units of each device, for the messages. */
 export class ParameterNames {
   private readonly byDevice = new Map<number, Map<number, { name: string; unit: string }>>();
+  private readonly deviceNames = new Map<number, string>();
 
   constructor(rows: DeviceParameterRow[]) {
     for (const row of rows) {
+      this.deviceNames.set(row.deviceId, row.deviceName);
       let device = this.byDevice.get(row.deviceId);
       if (!device) this.byDevice.set(row.deviceId, (device = new Map()));
       if (row.number !== null) device.set(row.number, { name: row.name, unit: row.unit ?? '' });
     }
+  }
+
+  deviceName(deviceId: number): string {
+    return this.deviceNames.get(deviceId) ?? String(deviceId);
   }
 
   name(deviceId: number, parameter: number): string {
