@@ -60,6 +60,10 @@ export async function sweepLastsync(rules: ParsedRule[], now: number, repositori
       if (now > due && due > state.coveredUntil) {
         const { actions } = foldObservations(state, [{ at: due, breach: true, params }], span);
         await writer.apply(rule.subject, deviceId, state, actions, counts);
+        // A silence found late (after a restart) counts the repeats it already made.
+        const target = 1 + Math.floor((now - due) / span);
+        const id = target > 1 ? await alerts.openId(rule.subject, deviceId) : undefined;
+        if (id !== undefined) await alerts.repeat(id, new Date(due + (target - 1) * span), params, target);
       }
     }
   }
