@@ -41,6 +41,25 @@ describe('alert engine: timers and requirements', () => {
     expect(alerts.map((a) => [a.counter, a.endedAt])).toEqual([[3, '2026-11-05T12:40:00.000Z']]);
   });
 
+  it('lastsync over stored history: a silence that already ended becomes an ended alert, once', async () => {
+    const world = await alertWorld(ctx);
+    const device = world.devices[0]!;
+    const ruleId = await createRule(ctx.database.db, { companyId: world.companyId, type: 'lastsync', conditions: [{ argument: 60 }], deviceIds: [device.id], userIds: [world.userId], createdAt: at('2026-11-06T00:00:00Z') });
+    const every5 = (from: string, to: string) => {
+      const out = [];
+      for (let t = Date.parse(from); t < Date.parse(to); t += 300_000) out.push({ parameter: 20, ts: new Date(t), value: 12 });
+      return out;
+    };
+    // Silent from 09:00 (after the 08:55 bucket) to 12:00: 3 hours, 60 minutes allowed.
+    await ingest(ctx.services, device, { readings: [...every5('2026-11-06T08:00:00Z', '2026-11-06T09:00:00Z'), ...every5('2026-11-06T12:00:00Z', '2026-11-06T12:30:00Z')] });
+    await lastContact(ctx, device, '2026-11-06T12:30:00Z');
+    await tickAt(ctx, '2026-11-06T12:40:00Z');
+    await tickAt(ctx, '2026-11-06T12:50:00Z');
+    const alerts = await alertsOf(ctx.database.db, { ruleId });
+    expect(alerts.map((a) => [a.startedAt, a.lastAt, a.endedAt, a.counter])).toEqual([['2026-11-06T10:00:00.000Z', '2026-11-06T12:00:00.000Z', '2026-11-06T12:00:00.000Z', 3]]);
+    expect(alerts[0]!.params).toEqual({ minutes: 60, lastContact: '2026-11-06T10:00:00+01:00' });
+  });
+
   it('periodic: opens at the first-alarm date and repeats every N days in company time until confirmed', async () => {
     const world = await alertWorld(ctx);
     const device = world.devices[0]!;

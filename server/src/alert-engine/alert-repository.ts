@@ -77,17 +77,18 @@ export class AlertRepository {
   }
 
   /** An alert that began and ended in the past (a late window): written closed, beside whatever is open now. */
-  async insertEnded(subject: AlertSubject, deviceId: number, at: Date, endedAt: Date, params: object): Promise<void> {
+  async insertEnded(subject: AlertSubject, deviceId: number, at: Date, endedAt: Date, params: object, occurrences?: { counter: number; lastAt: Date }): Promise<void> {
     await this.db
       .insertInto('alerts')
       .values({
+        ...(occurrences ? { counter: occurrences.counter } : {}),
         company_id: subject.companyId,
         source: subject.ruleId === null ? 'requirement' : 'rule',
         rule_id: subject.ruleId,
         device_id: deviceId,
         importance: subject.importance,
         started_at: at,
-        last_at: at,
+        last_at: occurrences?.lastAt ?? at,
         ended_at: endedAt,
         message_key: subject.messageKey,
         message_params: JSON.stringify(params),
@@ -125,6 +126,14 @@ export class AlertRepository {
       .values({ subject, device_id: deviceId, evaluated_until: until })
       .onConflict((oc) => oc.columns(['subject', 'device_id']).doUpdateSet({ evaluated_until: until }))
       .execute();
+  }
+
+  async setCursors(subject: string, rows: { deviceId: number; until: Date }[]): Promise<void> {
+    if (rows.length === 0) return;
+    await sql`
+      insert into alert_cursors as c (subject, device_id, evaluated_until)
+      select ${subject}, u.d, u.t from unnest(${rows.map((r) => r.deviceId)}::int[], ${rows.map((r) => r.until.toISOString())}::timestamptz[]) as u (d, t)
+      on conflict (subject, device_id) do update set evaluated_until = excluded.evaluated_until`.execute(this.db);
   }
 
   /** Moves the device's cursors of windowed subjects back to `to` where they are past it (late data to re-read). */

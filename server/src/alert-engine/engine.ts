@@ -22,7 +22,7 @@ import { evaluateWindows, requirementOutcome, weekdayOf, windowSettings } from '
 import type { RequirementDay, WindowSubject } from './window-pass.ts';
 import { windowOutcome, windowParameters } from './window-evaluators.ts';
 import { windowContaining } from './windows.ts';
-import { evaluatePartReplace, evaluatePeriodic, sweepLastsync } from './timers.ts';
+import { evaluatePartReplace, evaluatePeriodic, lastsyncGaps, sweepLastsync } from './timers.ts';
 import { DAY_MS } from '../time/calendar.ts';
 
 const typesOf = (kind: 'arrival' | 'window' | 'timer') => (Object.keys(ALERT_EVALUATION) as AlertRuleType[]).filter((type) => ALERT_EVALUATION[type] === kind);
@@ -164,6 +164,7 @@ export class AlertEngine {
     const repositories = { alerts, data, db: trx };
     const isolated = (what: string, work: () => Promise<unknown>) => this.isolated(trx, what, work);
     await isolated('lastsync', () => sweepLastsync(ofType('lastsync'), now, repositories, counts));
+    for (const rule of ofType('lastsync')) await isolated(`${rule.key}:gaps`, () => lastsyncGaps([rule], now, repositories, counts));
     for (const rule of ofType('periodic')) await isolated(rule.key, () => evaluatePeriodic([rule], now, repositories, counts));
     const names = new ParameterNames(await rulesRepository.deviceParameters([...new Set(rules.flatMap((r) => r.row.deviceIds))]));
     for (const rule of ofType('part-replace')) await isolated(rule.key, () => evaluatePartReplace([rule], now, names, repositories, counts));

@@ -1,5 +1,6 @@
 import type { AlertCondition } from '@gearwatch/contracts';
 import type { AlertDataRepository } from './data-repository.ts';
+import { dataBuckets } from './data-repository.ts';
 import type { AlertRepository } from './alert-repository.ts';
 import { AlertHistoryRepository, stateKey } from './alert-repository.ts';
 import { AlertWriter } from './alert-writer.ts';
@@ -66,6 +67,50 @@ export async function sweepLastsync(rules: ParsedRule[], now: number, repositori
         if (id !== undefined) await alerts.repeat(id, new Date(due + (target - 1) * span), params, target);
       }
     }
+  }
+}
+
+const FIVE_MINUTES = 5 * MINUTE_MS;
+
+/**
+ * lastsync over data already stored (a history backfill, the time the server was down): a gap between two 5-minute
+ * buckets of a device's data longer than the argument is a silence that ended; unless an alert already covers it
+ * (the live sweep saw it), it is written as an ended alert from the gap's start + argument to the data's return,
+ * with one occurrence per argument of silence. Per device, a cursor keeps the last bucket read.
+ */
+export async function lastsyncGaps(rules: ParsedRule[], now: number, repositories: TimerRepositories, counts: WriteCounts): Promise<void> {
+  const { alerts, db } = repositories;
+  for (const rule of rules) {
+    const key = `${rule.key}:gaps`;
+    const minutes = Math.min(...rule.conditions.map((c) => (c as AlertCondition<'lastsync'>).argument));
+    const span = minutes * MINUTE_MS;
+    const cursors = await alerts.cursors(key, rule.row.deviceIds);
+    const floor = Math.max(rule.row.createdAt.getTime(), now - CATCH_UP_MS);
+    const from = Math.min(floor, ...[...cursors.values()].map((d) => d.getTime()));
+    const buckets = await dataBuckets(db, rule.row.deviceIds, new Date(from), new Date(now));
+    if (buckets.length === 0) continue;
+    const states = await alerts.states([rule.row.id], rule.row.deviceIds);
+    const last = new Map<number, number>();
+    for (const { deviceId, bucket } of buckets) {
+      const start = bucket.getTime();
+      const cursor = cursors.get(deviceId)?.getTime() ?? floor;
+      if (start < cursor) continue;
+      const previous = last.get(deviceId) ?? (cursors.has(deviceId) ? cursor : null);
+      last.set(deviceId, start);
+      if (previous === null) continue;
+      const silenceFrom = previous + FIVE_MINUTES;
+      const due = silenceFrom + span;
+      if (start - silenceFrom <= span) continue;
+      const state = states.get(stateKey(rule.row.id, deviceId));
+      if (state && due <= state.coveredUntil) continue;
+      const counter = 1 + Math.floor((start - due) / span);
+      await alerts.insertEnded(rule.subject, deviceId, new Date(due), new Date(start), { minutes, lastContact: rule.zone.isoWithOffset(silenceFrom) }, { counter, lastAt: new Date(due + (counter - 1) * span) });
+      counts.opened++;
+    }
+    await alerts.setCursors(
+      key,
+      [...last].map(([deviceId, at]) => ({ deviceId, until: new Date(at) })),
+    );
   }
 }
 
