@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   services.jobs.useLog(app.log);
   services.alertEngine.useLog(app.log);
 
-  const seeded = config.DEMO ? await seedDemoIfEmpty(database.db) : false;
+  const seeded = config.DEMO ? await seedDemoIfEmpty(database.db, { historyDays: config.DEMO_HISTORY_DAYS }) : false;
   const simulator = config.DEMO
     ? createDemoSimulator({ db: database.db, ingest: services.ingest, live: config.SIMULATOR ? { mqttUrl: config.MQTT_URL, topicPrefix: config.MQTT_TOPIC_PREFIX } : null, log: app.log, output: process.stdout, historyDays: config.DEMO_HISTORY_DAYS })
     : null;

@@ -110,18 +110,12 @@ export class AlertEngine {
       deviceIds,
     );
     const writer = new AlertWriter(alerts);
+    const perDevice = groupByDevice(loaded, byDevice);
     for (const rule of arrivalRules) {
       const interval = (rule.conditions[0] as Partial<AlertCondition<'value'>>).date_interval ?? '10m';
       for (const deviceId of rule.row.deviceIds) {
-        const arrival = byDevice.get(deviceId);
-        if (!arrival) continue;
-        const inRange = (ts: Date) => ts >= arrival.from && ts <= arrival.to;
-        const device: ArrivalData = {
-          readings: loaded.readings.filter((r) => r.deviceId === deviceId && inRange(r.ts)),
-          before: loaded.before.filter((r) => r.deviceId === deviceId),
-          positions: loaded.positions.filter((p) => p.deviceId === deviceId && inRange(p.ts)),
-          sessions: loaded.sessions.filter((s) => s.deviceId === deviceId && s.startedAt <= arrival.to && (s.endedAt === null || s.endedAt >= arrival.from)),
-        };
+        const device = perDevice.get(deviceId);
+        if (!device) continue;
         const observations = arrivalObservations(rule, deviceId, device, names);
         if (observations.length === 0) continue;
         const state = states.get(stateKey(rule.row.id, deviceId)) ?? { open: null, coveredUntil: -Infinity };
@@ -199,6 +193,29 @@ export class AlertEngine {
 }
 
 const REQUIREMENT_KEY = 'requirement';
+
+/** The loaded data split per device, each limited to its own arrival's range (sessions: overlapping it). */
+function groupByDevice(loaded: ArrivalData, arrivals: Map<number, Arrival>): Map<number, ArrivalData> {
+  const out = new Map<number, ArrivalData>();
+  const of = (deviceId: number) => {
+    let data = out.get(deviceId);
+    if (!data) out.set(deviceId, (data = { readings: [], before: [], positions: [], sessions: [] }));
+    return data;
+  };
+  for (const arrival of arrivals.values()) of(arrival.deviceId);
+  const inRange = (deviceId: number, ts: Date) => {
+    const arrival = arrivals.get(deviceId);
+    return arrival !== undefined && ts >= arrival.from && ts <= arrival.to;
+  };
+  for (const r of loaded.readings) if (inRange(r.deviceId, r.ts)) of(r.deviceId).readings.push(r);
+  for (const r of loaded.before) if (arrivals.has(r.deviceId)) of(r.deviceId).before.push(r);
+  for (const p of loaded.positions) if (inRange(p.deviceId, p.ts)) of(p.deviceId).positions.push(p);
+  for (const s of loaded.sessions) {
+    const arrival = arrivals.get(s.deviceId);
+    if (arrival && s.startedAt <= arrival.to && (s.endedAt === null || s.endedAt >= arrival.from)) of(s.deviceId).sessions.push(s);
+  }
+  return out;
+}
 
 function ruleWindowSubject(rule: ParsedRule, names: ParameterNames): WindowSubject {
   const { interval, limits } = windowSettings(rule.conditions[0]!);
