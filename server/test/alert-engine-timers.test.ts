@@ -47,14 +47,23 @@ describe('alert engine: timers and requirements', () => {
     const ruleId = await createRule(ctx.database.db, { companyId: world.companyId, type: 'lastsync', conditions: [{ argument: 60 }], deviceIds: [device.id], userIds: [world.userId], createdAt: at('2026-11-06T00:00:00Z') });
     const every5 = (from: string, to: string) => {
       const out = [];
-      for (let t = Date.parse(from); t < Date.parse(to); t += 300_000) out.push({ parameter: 20, ts: new Date(t), value: 12 });
+      // Active (parameter 2) while it reports: a gap after an active bucket is a silence.
+      for (let t = Date.parse(from); t < Date.parse(to); t += 300_000) out.push({ parameter: 2, ts: new Date(t), value: 300 });
       return out;
     };
-    // Silent from 09:00 (after the 08:55 bucket) to 12:00: 3 hours, 60 minutes allowed.
-    await ingest(ctx.services, device, { readings: [...every5('2026-11-06T08:00:00Z', '2026-11-06T09:00:00Z'), ...every5('2026-11-06T12:00:00Z', '2026-11-06T12:30:00Z')] });
-    await lastContact(ctx, device, '2026-11-06T12:30:00Z');
-    await tickAt(ctx, '2026-11-06T12:40:00Z');
-    await tickAt(ctx, '2026-11-06T12:50:00Z');
+    // Silent from 09:00 (after the 08:55 bucket) to 12:00: 3 hours, 60 minutes allowed. Later, switched off
+    // (a last reading of no activity) and quiet for two hours: not a silence.
+    await ingest(ctx.services, device, {
+      readings: [
+        ...every5('2026-11-06T08:00:00Z', '2026-11-06T09:00:00Z'),
+        ...every5('2026-11-06T12:00:00Z', '2026-11-06T12:30:00Z'),
+        { parameter: 20, ts: at('2026-11-06T12:35:00Z'), value: 12 },
+        { parameter: 20, ts: at('2026-11-06T14:40:00Z'), value: 12 },
+      ],
+    });
+    await lastContact(ctx, device, '2026-11-06T14:40:00Z');
+    await tickAt(ctx, '2026-11-06T14:45:00Z');
+    await tickAt(ctx, '2026-11-06T14:50:00Z');
     const alerts = await alertsOf(ctx.database.db, { ruleId });
     expect(alerts.map((a) => [a.startedAt, a.lastAt, a.endedAt, a.counter])).toEqual([['2026-11-06T10:00:00.000Z', '2026-11-06T12:00:00.000Z', '2026-11-06T12:00:00.000Z', 3]]);
     expect(alerts[0]!.params).toEqual({ minutes: 60, lastContact: '2026-11-06T10:00:00+01:00' });

@@ -39,6 +39,16 @@ export class AlertRepository {
     return result.rows;
   }
 
+  /** Puts the unevaluated rest of taken arrivals back (merged with whatever arrived meanwhile). */
+  async requeueArrivals(rows: Arrival[]): Promise<void> {
+    if (rows.length === 0) return;
+    await sql`
+      insert into alert_arrivals as a (device_id, company_id, from_ts, to_ts)
+      select u.d, u.c, u.f, u.t from unnest(${rows.map((r) => r.deviceId)}::int[], ${rows.map((r) => r.companyId)}::int[],
+        ${rows.map((r) => r.from.toISOString())}::timestamptz[], ${rows.map((r) => r.to.toISOString())}::timestamptz[]) as u (d, c, f, t)
+      on conflict (device_id) do update set from_ts = least(a.from_ts, excluded.from_ts), to_ts = greatest(a.to_ts, excluded.to_ts)`.execute(this.db);
+  }
+
   /** Per (rule or requirement, device): the open alert and how far alerts already cover the data. */
   async states(ruleIds: (number | null)[], deviceIds: number[]): Promise<Map<string, AlertState>> {
     const states = new Map<string, AlertState>();
@@ -74,6 +84,44 @@ export class AlertRepository {
       on conflict ${conflict} do nothing
       returning id`.execute(this.db);
     return result.rows[0]?.id;
+  }
+
+  /**
+   * Opens many rule alerts in one statement (the lastsync sweep); a (rule, device) that already has an open alert
+   * is skipped by the partial unique index. Returns how many were opened.
+   */
+  async openMany(subjects: AlertSubject[], rows: { subject: number; deviceId: number; startedAt: Date; lastAt: Date; counter: number; params: object }[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    const s = (row: (typeof rows)[number]) => subjects[row.subject]!;
+    const result = await sql<{ id: number }>`
+      insert into alerts (company_id, source, rule_id, device_id, importance, started_at, last_at, counter, message_key, message_params, description)
+      select u.company_id, 'rule', u.rule_id, u.device_id, u.importance, u.started_at, u.last_at, u.counter, u.message_key, u.params, u.description
+      from unnest(${rows.map((r) => s(r).companyId)}::int[], ${rows.map((r) => s(r).ruleId)}::int[], ${rows.map((r) => r.deviceId)}::int[],
+        ${rows.map((r) => s(r).importance)}::text[], ${rows.map((r) => r.startedAt.toISOString())}::timestamptz[], ${rows.map((r) => r.lastAt.toISOString())}::timestamptz[],
+        ${rows.map((r) => r.counter)}::int[], ${rows.map((r) => s(r).messageKey)}::text[], ${rows.map((r) => JSON.stringify(r.params))}::jsonb[], ${rows.map((r) => s(r).description)}::text[])
+        as u (company_id, rule_id, device_id, importance, started_at, last_at, counter, message_key, params, description)
+      on conflict (rule_id, device_id) where ended_at is null and confirmed_at is null and source = 'rule' do nothing
+      returning id`.execute(this.db);
+    return result.rows.length;
+  }
+
+  /** Sets the counter, last time and parameters of many open alerts in one statement. */
+  async repeatMany(rows: { id: number; counter: number; lastAt: Date; params: object }[]): Promise<void> {
+    if (rows.length === 0) return;
+    await sql`
+      update alerts a set counter = u.counter, last_at = greatest(a.last_at, u.last_at), message_params = u.params, updated_at = now()
+      from unnest(${rows.map((r) => r.id)}::bigint[], ${rows.map((r) => r.counter)}::int[], ${rows.map((r) => r.lastAt.toISOString())}::timestamptz[], ${rows.map((r) => JSON.stringify(r.params))}::jsonb[])
+        as u (id, counter, last_at, params)
+      where a.id = u.id and a.ended_at is null and a.confirmed_at is null`.execute(this.db);
+  }
+
+  /** Ends many open alerts in one statement. */
+  async endMany(rows: { id: number; at: Date }[]): Promise<void> {
+    if (rows.length === 0) return;
+    await sql`
+      update alerts a set ended_at = greatest(a.last_at, u.at), updated_at = now()
+      from unnest(${rows.map((r) => r.id)}::bigint[], ${rows.map((r) => r.at.toISOString())}::timestamptz[]) as u (id, at)
+      where a.id = u.id and a.ended_at is null and a.confirmed_at is null`.execute(this.db);
   }
 
   /** An alert that began and ended in the past (a late window): written closed, beside whatever is open now. */

@@ -98,15 +98,17 @@ function authenticationObservations(sessions: SessionSpan[]): Observation[] {
 
 /**
  * Work (parameter 1 > 0) while no card is applied breaches; work with a card, a reading of no work, or a card
- * applied clears. `minutes` counts from the alert's start to the end of the work reading.
+ * applied clears. A work reading reports the seconds worked from its time on: it is "with a card" when a card was
+ * applied at any moment of that work (a card swiped a minute into a 5-minute period covers it). `minutes` counts
+ * from the alert's start to the end of the work reading.
  */
 function workWithoutOperatorObservations(data: ArrivalData): Observation[] {
-  const covered = (at: number) => data.sessions.some((s) => s.startedAt.getTime() <= at && (s.endedAt === null || s.endedAt.getTime() > at));
+  const covered = (from: number, to: number) => data.sessions.some((s) => s.startedAt.getTime() <= to && (s.endedAt === null || s.endedAt.getTime() > from));
   const out: Observation[] = [];
   for (const r of data.readings) {
     if (r.parameter !== PARAMETER_NUMBERS.work) continue;
     const at = r.ts.getTime();
-    const breach = r.value > 0 && !covered(at);
+    const breach = r.value > 0 && !covered(at, at + r.value * 1000);
     out.push({ at, breach, params: (startedAt: number) => ({ minutes: (at - startedAt) / MINUTE_MS + r.value / 60 }) });
   }
   for (const s of data.sessions) out.push({ at: s.startedAt.getTime(), breach: false });

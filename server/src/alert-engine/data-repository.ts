@@ -1,3 +1,4 @@
+import { PARAMETER_NUMBERS } from '@gearwatch/contracts';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
@@ -133,11 +134,14 @@ export class AlertDataRepository {
   }
 }
 
-/** The 5-minute buckets in which each device sent anything, for the lastsync preview's silences. */
-export async function dataBuckets(db: Kysely<DB>, deviceIds: number[], from: Date, to: Date): Promise<{ deviceId: number; bucket: Date }[]> {
+/**
+ * The 5-minute buckets in which each device sent anything, and whether it was active in them (parameter 2), for
+ * lastsync over stored history and its preview.
+ */
+export async function dataBuckets(db: Kysely<DB>, deviceIds: number[], from: Date, to: Date): Promise<{ deviceId: number; bucket: Date; active: boolean }[]> {
   if (deviceIds.length === 0) return [];
-  const result = await sql<{ deviceId: number; bucket: Date }>`
-    select distinct device_id as "deviceId", bucket from readings_5min
-    where device_id = any(${deviceIds}::int[]) and bucket >= ${from} and bucket < ${to} order by 1, 2`.execute(db);
+  const result = await sql<{ deviceId: number; bucket: Date; active: boolean }>`
+    select device_id as "deviceId", bucket, bool_or(parameter_number = ${PARAMETER_NUMBERS.active}) as active from readings_5min
+    where device_id = any(${deviceIds}::int[]) and bucket >= ${from} and bucket < ${to} group by 1, 2 order by 1, 2`.execute(db);
   return result.rows;
 }

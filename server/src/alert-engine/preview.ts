@@ -24,7 +24,8 @@ const FIVE_MINUTES = 5 * MINUTE_MS;
 /**
  * `POST /api/alertrules/{id}/preview`: what a rule with the given condition would have done on its devices over the
  * last ALERT_PREVIEW_DAYS days of stored data, computed with the engine's own evaluators and fold from an empty
- * state, writing nothing. lastsync reads silences from the data's 5-minute buckets (contacts are not kept as history).
+ * state, writing nothing. lastsync reads silences from the data's 5-minute buckets as the history pass does
+ * (timers.ts lastsyncGaps: contacts are not kept as history).
  */
 export class AlertPreviewService {
   constructor(
@@ -87,13 +88,13 @@ export class AlertPreviewService {
     } else if (rule.type === 'lastsync') {
       const span = (rule.conditions[0] as AlertCondition<'lastsync'>).argument * MINUTE_MS;
       const buckets = await dataBuckets(this.db, deviceIds, ...range);
-      let previous = null as { deviceId: number; end: number } | null;
-      for (const { deviceId, bucket } of buckets) {
+      let previous = null as { deviceId: number; end: number; active: boolean } | null;
+      for (const { deviceId, bucket, active } of buckets) {
         const start = bucket.getTime();
-        if (previous?.deviceId === deviceId && start - previous.end > span) {
+        if (previous?.deviceId === deviceId && previous.active && start - previous.end > span) {
           out.get(deviceId)!.push({ at: previous.end + span, breach: true }, { at: start, breach: false });
         }
-        previous = { deviceId, end: start + FIVE_MINUTES };
+        previous = { deviceId, end: start + FIVE_MINUTES, active };
       }
     } else if (rule.type === 'periodic') {
       const c = rule.conditions[0] as AlertCondition<'periodic'>;

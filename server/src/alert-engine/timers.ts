@@ -30,13 +30,16 @@ const emptyState = (): AlertState => ({ open: null, coveredUntil: -Infinity });
 export async function sweepLastsync(rules: ParsedRule[], now: number, repositories: TimerRepositories, counts: WriteCounts): Promise<void> {
   const { alerts, data } = repositories;
   const deviceIds = [...new Set(rules.flatMap((r) => r.row.deviceIds))];
+  if (deviceIds.length === 0) return;
   const contacts = await data.lastContacts(deviceIds);
   const states = await alerts.states(
     rules.map((r) => r.row.id),
     deviceIds,
   );
-  const writer = new AlertWriter(alerts);
-  for (const rule of rules) {
+  const opens: Parameters<AlertRepository['openMany']>[1] = [];
+  const repeats: Parameters<AlertRepository['repeatMany']>[0] = [];
+  const ends: Parameters<AlertRepository['endMany']>[0] = [];
+  rules.forEach((rule, index) => {
     const minutes = Math.min(...rule.conditions.map((c) => (c as AlertCondition<'lastsync'>).argument));
     const span = minutes * MINUTE_MS;
     for (const deviceId of rule.row.deviceIds) {
@@ -46,37 +49,41 @@ export async function sweepLastsync(rules: ParsedRule[], now: number, repositori
       const params = { minutes, lastContact: rule.zone.isoWithOffset(contact) };
       const open = state.open;
       if (open) {
-        if (contact > open.startedAt - span) {
-          await writer.apply(rule.subject, deviceId, state, [{ kind: 'end', at: contact }], counts);
-          continue;
-        }
-        const target = 1 + Math.floor((now - open.startedAt) / span);
-        if (target > open.counter) {
-          await alerts.repeat(open.id!, new Date(open.startedAt + (target - 1) * span), params, target);
-          counts.repeated++;
+        // A contact after the silence began: the module is back.
+        if (contact > open.startedAt - span) ends.push({ id: open.id!, at: new Date(contact) });
+        else {
+          const counter = 1 + Math.floor((now - open.startedAt) / span);
+          if (counter > open.counter) repeats.push({ id: open.id!, counter, lastAt: new Date(open.startedAt + (counter - 1) * span), params });
         }
         continue;
       }
       const due = contact + span;
       if (now > due && due > state.coveredUntil) {
-        const { actions } = foldObservations(state, [{ at: due, breach: true, params }], span);
-        await writer.apply(rule.subject, deviceId, state, actions, counts);
         // A silence found late (after a restart) counts the repeats it already made.
-        const target = 1 + Math.floor((now - due) / span);
-        const id = target > 1 ? await alerts.openId(rule.subject, deviceId) : undefined;
-        if (id !== undefined) await alerts.repeat(id, new Date(due + (target - 1) * span), params, target);
+        const counter = 1 + Math.floor((now - due) / span);
+        opens.push({ subject: index, deviceId, startedAt: new Date(due), lastAt: new Date(due + (counter - 1) * span), counter, params });
       }
     }
-  }
+  });
+  counts.opened += await alerts.openMany(
+    rules.map((r) => r.subject),
+    opens,
+  );
+  await alerts.repeatMany(repeats);
+  await alerts.endMany(ends);
+  counts.repeated += repeats.length;
+  counts.ended += ends.length;
 }
 
 const FIVE_MINUTES = 5 * MINUTE_MS;
 
 /**
- * lastsync over data already stored (a history backfill, the time the server was down): a gap between two 5-minute
- * buckets of a device's data longer than the argument is a silence that ended; unless an alert already covers it
- * (the live sweep saw it), it is written as an ended alert from the gap's start + argument to the data's return,
- * with one occurrence per argument of silence. Per device, a cursor keeps the last bucket read.
+ * lastsync over data already stored (a history backfill, the time the server was down), where no contact times
+ * exist: contact is inferred from the data. A gap between two 5-minute buckets of a device's data longer than the
+ * argument, starting while the device was active (parameter 2 in the bucket before it), is a silence that ended: a
+ * switched-off module reports rarely, so a gap that starts with the device off is not one. Unless an alert already
+ * covers it (the live sweep saw it), it is written as an ended alert from the gap's start + argument to the data's
+ * return, one occurrence per argument of silence. Per device, a cursor keeps the last bucket read.
  */
 export async function lastsyncGaps(rules: ParsedRule[], now: number, repositories: TimerRepositories, counts: WriteCounts): Promise<void> {
   const { alerts, db } = repositories;
@@ -91,13 +98,16 @@ export async function lastsyncGaps(rules: ParsedRule[], now: number, repositorie
     if (buckets.length === 0) continue;
     const states = await alerts.states([rule.row.id], rule.row.deviceIds);
     const last = new Map<number, number>();
-    for (const { deviceId, bucket } of buckets) {
+    const lastActive = new Map<number, boolean>();
+    for (const { deviceId, bucket, active } of buckets) {
       const start = bucket.getTime();
       const cursor = cursors.get(deviceId)?.getTime() ?? floor;
       if (start < cursor) continue;
-      const previous = last.get(deviceId) ?? (cursors.has(deviceId) ? cursor : null);
+      const previous = last.get(deviceId) ?? null;
+      const wasActive = lastActive.get(deviceId) ?? false;
       last.set(deviceId, start);
-      if (previous === null) continue;
+      lastActive.set(deviceId, active);
+      if (previous === null || !wasActive) continue;
       const silenceFrom = previous + FIVE_MINUTES;
       const due = silenceFrom + span;
       if (start - silenceFrom <= span) continue;

@@ -42,6 +42,8 @@ export async function seedDemoAlerts(repo: DemoAlertsSeedRepository, names: Demo
   const forklifts = [group('Warehouse A forklifts'), group('Warehouse B forklifts')];
   const electric = Array.from({ length: 10 }, (_, i) => device(`EF-${String(i + 1).padStart(2, '0')}`));
   const diesel = Array.from({ length: 6 }, (_, i) => device(`DF-${String(i + 1).padStart(2, '0')}`));
+  // Warehouse B's diesel trucks: they cross the storage yard a few times a shift.
+  const dieselB = diesel.slice(3);
   const rule = (r: { name: string; type: string; importance: string; description: string; condition: object | null; deviceIds?: number[]; groupIds?: number[] }) =>
     repo.insertRule({ companyId, createdAt, deviceIds: [], groupIds: [], userIds: users, ...r });
 
@@ -69,7 +71,7 @@ export async function seedDemoAlerts(repo: DemoAlertsSeedRepository, names: Demo
     importance: 'info',
     description: 'A diesel forklift entered the storage yard south of the halls',
     condition: { polygon: storageYard(), geofence: 'enter' },
-    deviceIds: diesel,
+    deviceIds: dieselB,
   });
   await rule({
     name: 'Forklift service every 150 motor hours',

@@ -74,6 +74,8 @@ async function main(): Promise<void> {
     new AlertEngine(database.db).register(runner);
     await runner.enqueueTick(ENGINE_TICK_JOB, new Date());
     await runner.runUntilIdle(100_000);
+    // Its schedule's timer would keep the process alive.
+    await runner.stop();
     const catchUp = seconds(catchUpStart);
     const alerts = await demoAlertCounts(database.db);
     const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
