@@ -58,6 +58,15 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
       { route: 'DELETE /api/deviceoperators/:id', url: `/api/deviceoperators/${doomed}` },
     ];
   },
+  // The alert rule preview (the rule's own routes are the rules API's).
+  async alertpreview(ctx, owner) {
+    const rule = await ctx.database.db
+      .insertInto('alert_rules')
+      .values({ company_id: owner.company.id, name: 'Tenancy rule', type: 'authentication', importance: 'info' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return [{ route: 'POST /api/alertrules/:id/preview', url: `/api/alertrules/${rule.id}/preview`, payload: {} }];
+  },
   // Device groups: read, form, update; unassign and delete take a second group, so the reads stay answerable.
   async devicegroups(ctx, owner) {
     const db = ctx.database.db;

@@ -9,6 +9,9 @@ import { operatorSymbol } from './rules.ts';
 import type { ParameterNames, ParsedRule } from './rules.ts';
 import { MINUTE_MS } from '../time/calendar.ts';
 
+/** The longest period a work reading reports (the 5-minute slots of a module's history). */
+const READING_PERIOD_MS = 5 * MINUTE_MS;
+
 /** The data of one device over an arrival's range, with what held just before it. */
 export interface ArrivalData {
   readings: ReadingPoint[];
@@ -98,9 +101,9 @@ function authenticationObservations(sessions: SessionSpan[]): Observation[] {
 
 /**
  * Work (parameter 1 > 0) while no card is applied breaches; work with a card, a reading of no work, or a card
- * applied clears. A work reading reports the seconds worked from its time on: it is "with a card" when a card was
- * applied at any moment of that work (a card swiped a minute into a 5-minute period covers it). `minutes` counts
- * from the alert's start to the end of the work reading.
+ * applied clears. A work reading reports the seconds worked in the period starting at its time (a minute live, five
+ * minutes in a module's history), where in that period is not known: it is "with a card" when a card was applied at
+ * any moment of the 5 minutes from its time. `minutes` counts from the alert's start to the end of the reading's work.
  */
 function workWithoutOperatorObservations(data: ArrivalData): Observation[] {
   const covered = (from: number, to: number) => data.sessions.some((s) => s.startedAt.getTime() <= to && (s.endedAt === null || s.endedAt.getTime() > from));
@@ -108,7 +111,7 @@ function workWithoutOperatorObservations(data: ArrivalData): Observation[] {
   for (const r of data.readings) {
     if (r.parameter !== PARAMETER_NUMBERS.work) continue;
     const at = r.ts.getTime();
-    const breach = r.value > 0 && !covered(at, at + r.value * 1000);
+    const breach = r.value > 0 && !covered(at, at + READING_PERIOD_MS);
     out.push({ at, breach, params: (startedAt: number) => ({ minutes: (at - startedAt) / MINUTE_MS + r.value / 60 }) });
   }
   for (const s of data.sessions) out.push({ at: s.startedAt.getTime(), breach: false });
