@@ -158,6 +158,12 @@ export class AlertRepository {
       where id = ${id} and ended_at is null and confirmed_at is null`.execute(this.db);
   }
 
+  /** `count` repeats at once: counter + count, the last one's time and parameters. */
+  async repeatBy(id: number, count: number, at: Date, params: object): Promise<void> {
+    await sql`update alerts set counter = counter + ${count}::int, last_at = greatest(last_at, ${at}::timestamptz), message_params = ${JSON.stringify(params)}::jsonb, updated_at = now()
+      where id = ${id} and ended_at is null and confirmed_at is null`.execute(this.db);
+  }
+
   async end(id: number, at: Date): Promise<void> {
     await sql`update alerts set ended_at = greatest(last_at, ${at}::timestamptz), updated_at = now() where id = ${id} and ended_at is null and confirmed_at is null`.execute(this.db);
   }
