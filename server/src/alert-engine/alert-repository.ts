@@ -55,16 +55,15 @@ export class AlertRepository {
     if (deviceIds.length === 0) return states;
     const rules = ruleIds.filter((id): id is number => id !== null);
     const requirement = ruleIds.includes(null);
+    // At most one alert per pair is open (the partial unique indexes): the filtered aggregates are its columns.
+    const open = sql`ended_at is null and confirmed_at is null`;
     const result = await sql<{ ruleId: number | null; deviceId: number; id: number | null; startedAt: Date | null; lastAt: Date | null; counter: number | null; covered: Date }>`
-      with mine as (
-        select * from alerts where device_id = any(${deviceIds}::int[])
-          and ((source = 'rule' and rule_id = any(${rules}::int[])) or (${requirement} and source = 'requirement'))
-      )
-      select m.rule_id as "ruleId", m.device_id as "deviceId", o.id, o.started_at as "startedAt", o.last_at as "lastAt", o.counter,
-        max(greatest(m.last_at, coalesce(m.ended_at, m.last_at))) as covered
-      from mine m
-      left join mine o on o.rule_id is not distinct from m.rule_id and o.device_id = m.device_id and o.ended_at is null and o.confirmed_at is null
-      group by 1, 2, 3, 4, 5, 6`.execute(this.db);
+      select rule_id as "ruleId", device_id as "deviceId", max(id) filter (where ${open}) as id, max(started_at) filter (where ${open}) as "startedAt",
+        max(last_at) filter (where ${open}) as "lastAt", max(counter) filter (where ${open}) as counter,
+        max(greatest(last_at, coalesce(ended_at, last_at))) as covered
+      from alerts
+      where device_id = any(${deviceIds}::int[]) and ((source = 'rule' and rule_id = any(${rules}::int[])) or (${requirement} and source = 'requirement'))
+      group by 1, 2`.execute(this.db);
     for (const row of result.rows) {
       states.set(stateKey(row.ruleId, row.deviceId), {
         open: row.id === null ? null : { id: row.id, startedAt: row.startedAt!.getTime(), lastAt: row.lastAt!.getTime(), counter: row.counter! },
