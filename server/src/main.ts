@@ -23,8 +23,10 @@ async function main(): Promise<void> {
   const readiness = { accepting: true };
   const app = await createApp({ config, database, services, readiness });
   if (applied.length) app.log.info({ applied }, 'migrations applied');
+  services.jobs.useLog(app.log);
+  services.alertEngine.useLog(app.log);
 
-  const seeded = config.DEMO ? await seedDemoIfEmpty(database.db) : false;
+  const seeded = config.DEMO ? await seedDemoIfEmpty(database.db, { historyDays: config.DEMO_HISTORY_DAYS }) : false;
   const simulator = config.DEMO
     ? createDemoSimulator({ db: database.db, ingest: services.ingest, live: config.SIMULATOR ? { mqttUrl: config.MQTT_URL, topicPrefix: config.MQTT_TOPIC_PREFIX } : null, log: app.log, output: process.stdout, historyDays: config.DEMO_HISTORY_DAYS })
     : null;
@@ -56,6 +58,8 @@ async function main(): Promise<void> {
   const closer = closeWithGrace({ delay: 15_000, logger: app.log }, async ({ signal, err }) => {
     shuttingDown = true;
     readiness.accepting = false;
+    // The job in progress commits or rolls back; no new one starts.
+    await services.jobs.stop();
     if (err) app.log.error({ err }, 'shutting down after an uncaught error');
     else app.log.info({ signal: signal ?? reason }, 'shutting down');
     // The simulator finishes the batch it is writing first, so nothing is cut off mid-transaction.
@@ -96,6 +100,8 @@ async function main(): Promise<void> {
     sessionSweeper?.start();
   }
   const address = await app.listen({ host: config.HOST, port: config.PORT });
+  // Background jobs: the alert engine's arrivals, windows and timers (and whatever it missed while down).
+  services.jobs.start();
   if (simulator && config.SIMULATOR && runsSimulator) simulator.startLive();
   if (simulator && simulatorLease && !runsSimulator) {
     app.log.info('the demo simulator runs on another instance; this one takes over if that one stops');

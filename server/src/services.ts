@@ -64,6 +64,9 @@ import { AlertConditionsRepository } from './alerts/conditions-repository.ts';
 import { AlertConditionsService } from './alerts/conditions-service.ts';
 import { AlertsRepository } from './alerts/alerts-repository.ts';
 import { AlertsService } from './alerts/alerts-service.ts';
+import { JobRunner } from './jobs/runner.ts';
+import { AlertEngine } from './alert-engine/engine.ts';
+import { AlertPreviewService } from './alert-engine/preview.ts';
 
 export interface Services {
   auth: AuthService;
@@ -115,6 +118,12 @@ export interface Services {
   metrics: Metrics;
   /** Guards modules' security codes against guessing (POST /api/ingest), as sign-in guards passwords. */
   moduleThrottle: AttemptThrottle;
+  /** The background job runner (started by main.ts after the app listens; tests drive it by hand). */
+  jobs: JobRunner;
+  /** The alert engine, registered on the runner; the preview route runs its evaluators without writing. */
+  alertEngine: AlertEngine;
+  /** `POST /api/alertrules/{id}/preview`: the engine's evaluators over the last 7 days, writing nothing. */
+  alertPreview: AlertPreviewService;
 }
 
 export interface ServiceOptions {
@@ -154,7 +163,13 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   const formTokens = new FormTokens(secret);
   const alertRulesRepository = new AlertRulesRepository(db);
   const alertsRepository = new AlertsRepository(db);
+  const jobs = new JobRunner(db, { observer: metrics.jobObserver() });
+  const alertEngine = new AlertEngine(db);
+  alertEngine.register(jobs);
   return {
+    jobs,
+    alertEngine,
+    alertPreview: new AlertPreviewService(db),
     formTokens,
     auth,
     users: new UsersService(usersRepository),
@@ -166,7 +181,8 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     impersonation: new ImpersonationService(new ImpersonationRepository(db), usersRepository, auth),
     support: new SupportService(new SupportRepository(db), usersRepository, mailer, { supportEmail: config.SUPPORT_EMAIL }),
     passwordLinks,
-    ingest: createIngestService(db, { observer: metrics.ingestObserver() }),
+    // A committed batch wakes the runner, so the alert engine evaluates it at once.
+    ingest: createIngestService(db, { observer: metrics.ingestObserver(), afterCommit: () => jobs.wake() }),
     diagnostics,
     operatorDiagnostics: new OperatorDiagnosticsService(new OperatorActivityRepository(db)),
     factoryReports: new FactoryReportService(diagnosticsRepository, diagnostics),

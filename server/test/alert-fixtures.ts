@@ -1,61 +1,113 @@
 import type { Kysely } from 'kysely';
-import type { AlertImportance, AlertRuleType } from '@gearwatch/contracts';
-import { alertMessageKey } from '@gearwatch/contracts';
+import type { AlertRuleType } from '@gearwatch/contracts';
 import type { DB } from '../src/db/schema.ts';
+import type { TestContext } from './context.ts';
+import { createCompany, createUser } from './fixtures.ts';
+import { createDeviceType, createTelemetryDevice, setCompanyTimezone } from './telemetry-fixtures.ts';
+import type { TelemetryDevice } from './telemetry-fixtures.ts';
+import { AlertEngine } from '../src/alert-engine/engine.ts';
 
-// Alerts are the engine's to write; the API tests insert the rows it would, directly.
-
-export async function createRule(
-  db: Kysely<DB>,
-  companyId: number,
-  options: { name?: string; type?: AlertRuleType; importance?: AlertImportance; enabled?: boolean; devices?: number[]; groups?: number[]; users?: number[] } = {},
-): Promise<number> {
-  const rule = await db
-    .insertInto('alert_rules')
-    .values({ company_id: companyId, name: options.name ?? 'Rule', type: options.type ?? 'value', importance: options.importance ?? 'warning', enabled: options.enabled ?? true })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const link = (rows: number[] | undefined, insert: (id: number) => Promise<unknown>) => Promise.all((rows ?? []).map(insert));
-  await link(options.devices, (id) => db.insertInto('alert_rule_devices').values({ company_id: companyId, rule_id: rule.id, device_id: id }).execute());
-  await link(options.groups, (id) => db.insertInto('alert_rule_device_groups').values({ company_id: companyId, rule_id: rule.id, device_group_id: id }).execute());
-  await link(options.users, (id) => db.insertInto('alert_rule_users').values({ company_id: companyId, rule_id: rule.id, user_id: id }).execute());
-  return rule.id;
-}
-
-export interface AlertSpec {
+export interface RuleFixture {
   companyId: number;
-  deviceId: number;
-  /** Null for a requirement alert. */
-  ruleId: number | null;
-  importance?: AlertImportance;
-  startedAt?: Date;
-  endedAt?: Date | null;
-  confirmedAt?: Date | null;
-  counter?: number;
-  type?: AlertRuleType;
+  type: AlertRuleType;
+  conditions?: object[];
+  deviceIds?: number[];
+  groupIds?: number[];
+  userIds: number[];
+  createdAt?: Date;
+  enabled?: boolean;
+  importance?: 'info' | 'warning' | 'error';
+  description?: string | null;
 }
 
-/** One alert row as the engine writes it. */
-export async function insertAlert(db: Kysely<DB>, spec: AlertSpec): Promise<number> {
-  const startedAt = spec.startedAt ?? new Date();
+/** A rule written straight into the tables (the rules API is tested on its own). */
+export async function createRule(db: Kysely<DB>, rule: RuleFixture): Promise<number> {
   const row = await db
-    .insertInto('alerts')
+    .insertInto('alert_rules')
     .values({
-      company_id: spec.companyId,
-      source: spec.ruleId === null ? 'requirement' : 'rule',
-      rule_id: spec.ruleId,
-      device_id: spec.deviceId,
-      importance: spec.importance ?? 'warning',
-      started_at: startedAt,
-      last_at: startedAt,
-      ended_at: spec.endedAt ?? null,
-      confirmed_at: spec.confirmedAt ?? null,
-      counter: spec.counter ?? 1,
-      message_key: alertMessageKey(spec.ruleId === null ? 'requirement' : (spec.type ?? 'value')),
-      message_params: JSON.stringify({ parameter: 'temperature', value: 81.5, unit: '°C', operator: 'gt', argument: 80 }),
-      description: 'Too hot',
+      company_id: rule.companyId,
+      name: `Rule ${rule.type} ${Math.random().toString(36).slice(2, 8)}`,
+      type: rule.type,
+      importance: rule.importance ?? 'warning',
+      description: rule.description ?? `about ${rule.type}`,
+      enabled: rule.enabled ?? true,
+      ...(rule.createdAt ? { created_at: rule.createdAt } : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  for (const [position, condition] of (rule.conditions ?? []).entries()) {
+    await db.insertInto('alert_rule_conditions').values({ company_id: rule.companyId, rule_id: row.id, position, condition: JSON.stringify(condition) }).execute();
+  }
+  for (const device_id of rule.deviceIds ?? []) await db.insertInto('alert_rule_devices').values({ company_id: rule.companyId, rule_id: row.id, device_id }).execute();
+  for (const device_group_id of rule.groupIds ?? []) {
+    await db.insertInto('alert_rule_device_groups').values({ company_id: rule.companyId, rule_id: row.id, device_group_id }).execute();
+  }
+  for (const user_id of rule.userIds) await db.insertInto('alert_rule_users').values({ company_id: rule.companyId, rule_id: row.id, user_id }).execute();
   return row.id;
 }
+
+export interface AlertFixtureRow {
+  id: number;
+  ruleId: number | null;
+  deviceId: number;
+  source: string;
+  startedAt: string;
+  lastAt: string;
+  endedAt: string | null;
+  counter: number;
+  messageKey: string;
+  params: Record<string, unknown>;
+  description: string | null;
+}
+
+export async function alertsOf(db: Kysely<DB>, filter: { ruleId?: number; deviceId?: number } = {}): Promise<AlertFixtureRow[]> {
+  let query = db
+    .selectFrom('alerts')
+    .select(['id', 'rule_id', 'device_id', 'source', 'started_at', 'last_at', 'ended_at', 'counter', 'message_key', 'message_params', 'description'])
+    .orderBy('started_at')
+    .orderBy('id');
+  if (filter.ruleId !== undefined) query = query.where('rule_id', '=', filter.ruleId);
+  if (filter.deviceId !== undefined) query = query.where('device_id', '=', filter.deviceId);
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    id: r.id,
+    ruleId: r.rule_id,
+    deviceId: r.device_id,
+    source: r.source,
+    startedAt: r.started_at.toISOString(),
+    lastAt: r.last_at.toISOString(),
+    endedAt: r.ended_at?.toISOString() ?? null,
+    counter: r.counter,
+    messageKey: r.message_key,
+    params: r.message_params as Record<string, unknown>,
+    description: r.description,
+  }));
+}
+
+/** A company in `timezone` with a user and devices of the standard test type, each with its module. */
+export async function alertWorld(ctx: TestContext, devices = 1, timezone = 'Europe/Warsaw'): Promise<{ companyId: number; userId: number; devices: TelemetryDevice[] }> {
+  const company = await createCompany(ctx.database.db);
+  await setCompanyTimezone(ctx.database.db, company.id, timezone);
+  const user = await createUser(ctx.database.db, company.id);
+  const typeId = await createDeviceType(ctx.database.db);
+  const list: TelemetryDevice[] = [];
+  for (let i = 0; i < devices; i++) list.push(await createTelemetryDevice(ctx.database.db, company.id, typeId));
+  return { companyId: company.id, userId: user.id, devices: list };
+}
+
+/** Runs the app's jobs and arrivals until idle (what the started runner does by itself). */
+export async function settle(ctx: TestContext): Promise<void> {
+  await ctx.services.jobs.runUntilIdle();
+}
+
+/** An engine whose clock reads `now`: the window and timer pass as of that instant, in one transaction. */
+export async function tickAt(ctx: TestContext, now: string | Date): Promise<void> {
+  const engine = new AlertEngine(ctx.database.db, { now: () => new Date(now).getTime() });
+  await settle(ctx);
+  for (let pass = 0; pass < 50; pass++) {
+    const more = await ctx.database.db.transaction().execute((trx) => engine.tick(trx));
+    if (!more) return;
+  }
+}
+
+export const at = (iso: string) => new Date(iso);

@@ -8,7 +8,7 @@ import { bearer, createUser } from './fixtures.ts';
 import type { Fields } from './manage-fixtures.ts';
 import { createManageContext, manageClient } from './manage-fixtures.ts';
 import { createDeviceGroup, createDeviceType, createTelemetryDevice, setCompanyTimezone } from './telemetry-fixtures.ts';
-import { createRule, insertAlert } from './alert-fixtures.ts';
+import { createRule, insertAlert } from './alert-api-fixtures.ts';
 import { dateText } from '../src/time/calendar.ts';
 import { timeZone } from '../src/time/time-zone.ts';
 

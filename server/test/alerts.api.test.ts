@@ -7,7 +7,7 @@ import { createTestContext } from './context.ts';
 import type { TestCompany } from './fixtures.ts';
 import { bearer, createCompany, createDevice, createUser, signIn } from './fixtures.ts';
 import { setCompanyTimezone } from './telemetry-fixtures.ts';
-import { createRule, insertAlert } from './alert-fixtures.ts';
+import { createRule, insertAlert } from './alert-api-fixtures.ts';
 import { parseDate } from '../src/time/calendar.ts';
 import { timeZone } from '../src/time/time-zone.ts';
 

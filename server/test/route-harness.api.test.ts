@@ -8,7 +8,7 @@ import { createDeviceGroup, createOperator, createOperatorGroup } from './teleme
 import type { HarnessRequest, HarnessRoute, PathFiller } from './harness/inputs.ts';
 import { HARNESS_INPUTS } from './harness/inputs.ts';
 import { installWriteCounter } from './harness/writes.ts';
-import { createRule, insertAlert } from './alert-fixtures.ts';
+import { createRule, insertAlert } from './alert-api-fixtures.ts';
 
 /**
  * The route harness: every registered route (read from the app, so a route added later is covered without editing

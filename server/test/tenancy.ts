@@ -3,7 +3,7 @@ import type { TestCompany, TestUser } from './fixtures.ts';
 import { DEFAULT_WEB_CLIENT } from '@gearwatch/contracts';
 import { createDevice, createUser } from './fixtures.ts';
 import { createDeviceGroup, createOperator, createOperatorGroup } from './telemetry-fixtures.ts';
-import { createRule, insertAlert } from './alert-fixtures.ts';
+import { createRule, insertAlert } from './alert-api-fixtures.ts';
 
 /**
  * The tenant-isolation harness. Each entry creates rows owned by one company and names the requests that reach
@@ -58,6 +58,15 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
       { route: 'DELETE /api/deviceoperators/:id/devices', url: `/api/deviceoperators/${doomed}/devices` },
       { route: 'DELETE /api/deviceoperators/:id', url: `/api/deviceoperators/${doomed}` },
     ];
+  },
+  // The alert rule preview (the rule's own routes are the rules API's).
+  async alertpreview(ctx, owner) {
+    const rule = await ctx.database.db
+      .insertInto('alert_rules')
+      .values({ company_id: owner.company.id, name: 'Tenancy rule', type: 'authentication', importance: 'info' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return [{ route: 'POST /api/alertrules/:id/preview', url: `/api/alertrules/${rule.id}/preview`, payload: {} }];
   },
   // Device groups: read, form, update; unassign and delete take a second group, so the reads stay answerable.
   async devicegroups(ctx, owner) {

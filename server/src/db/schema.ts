@@ -460,6 +460,46 @@ export interface AlertsTable {
   updated_at: Generated<Date>;
 }
 
+/** Background jobs (migration 013): one per (kind, key), claimed with a lease. */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  key: string;
+  payload: Json;
+  state: Generated<string>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_at: Generated<Date>;
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+  finished_at: Timestamp | null;
+}
+
+/** Device data committed but not yet evaluated by the alert engine (migration 013). */
+export interface AlertArrivalsTable {
+  device_id: number;
+  company_id: number;
+  from_ts: Timestamp;
+  to_ts: Timestamp;
+  queued_at: Generated<Date>;
+}
+
+export interface AlertCursorsTable {
+  subject: string;
+  device_id: number;
+  evaluated_until: Timestamp;
+}
+
+export interface AlertWindowResultsTable {
+  subject: string;
+  device_id: number;
+  window_start: Timestamp;
+  breached: boolean;
+  evaluated_at: Generated<Date>;
+}
+
 export interface DB {
   leases: LeasesTable;
   instance_secrets: InstanceSecretsTable;
@@ -507,4 +547,8 @@ export interface DB {
   alert_rule_device_groups: AlertRuleDeviceGroupsTable;
   alert_rule_users: AlertRuleUsersTable;
   alerts: AlertsTable;
+  jobs: JobsTable;
+  alert_arrivals: AlertArrivalsTable;
+  alert_cursors: AlertCursorsTable;
+  alert_window_results: AlertWindowResultsTable;
 }

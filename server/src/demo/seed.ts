@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { demoBoardSettings } from './demo-boards.ts';
-import { SeedRepository } from './seed-repository.ts';
+import { DemoAlertsSeedRepository, SeedRepository } from './seed-repository.ts';
+import { seedDemoAlerts } from './demo-alerts.ts';
+import { DEMO_HISTORY_DAYS } from './simulator/index.ts';
 import {
   DEMO_COMPANIES,
   DEMO_DEVICE_TYPES,
@@ -19,7 +21,7 @@ import {
  * Creates the demo catalogue, companies and sign-ins when the database has no company yet. Everything is written in
  * one transaction, so a failure leaves the database empty and the next start tries again. Returns whether it seeded.
  */
-export async function seedDemoIfEmpty(db: Kysely<DB>): Promise<boolean> {
+export async function seedDemoIfEmpty(db: Kysely<DB>, options: { historyDays?: number } = {}): Promise<boolean> {
   // Cheap check first: an already-seeded database must not pay for the password hashing below.
   if (await new SeedRepository(db).hasCompanies()) return false;
   const hashes = new Map(await Promise.all(DEMO_USERS.map(async (u) => [u.username, await hashPassword(u.password)] as const)));
@@ -29,12 +31,12 @@ export async function seedDemoIfEmpty(db: Kysely<DB>): Promise<boolean> {
     // Another instance may have seeded between the check above and the lock; the re-check sees its commit.
     await repo.lockSeeding();
     if (await repo.hasCompanies()) return false;
-    await seedAll(repo, hashes);
+    await seedAll(repo, hashes, new DemoAlertsSeedRepository(trx), options.historyDays ?? DEMO_HISTORY_DAYS);
     return true;
   });
 }
 
-async function seedAll(repo: SeedRepository, passwordHashes: Map<string, string>): Promise<void> {
+async function seedAll(repo: SeedRepository, passwordHashes: Map<string, string>, alerts: DemoAlertsSeedRepository, historyDays: number): Promise<void> {
   const unitIds = idsBy(await repo.insertUnits(DEMO_UNITS.map((u) => ({ ...u }))), (r) => r.name);
   const typeIds = idsBy(await repo.insertDeviceTypes(DEMO_DEVICE_TYPES.map(({ name, description }) => ({ name, description }))), (r) => r.name);
   await repo.insertParameters(
@@ -181,6 +183,17 @@ async function seedAll(repo: SeedRepository, passwordHashes: Map<string, string>
       })),
     ),
     (r) => r.username,
+  );
+
+  await seedDemoAlerts(
+    alerts,
+    {
+      companyId: (name) => lookup(companyIds, name),
+      deviceId,
+      groupId: (companyId, name) => lookup(groupIds, key(companyId, name)),
+      userId: (username) => lookup(userIds, username),
+    },
+    historyDays,
   );
 
   // Every demo user opens on filled boards: the dashboard and diagnostics monitors of the user's company.

@@ -97,6 +97,31 @@ export class Metrics {
     }
   }
 
+  readonly jobs = new Counter({
+    name: 'gearwatch_jobs_total',
+    help: 'Background jobs run by this instance, by kind and outcome (done, retry, failed, lost = another instance took it over)',
+    labelNames: ['kind', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly jobDuration = new Histogram({
+    name: 'gearwatch_job_duration_seconds',
+    help: 'Time to run one background job, its transaction included',
+    labelNames: ['kind'] as const,
+    buckets: [0.005, 0.02, 0.1, 0.5, 2, 10, 60],
+    registers: [this.registry],
+  });
+
+  /** Counts the job runner's outcomes (jobs/runner.ts). */
+  jobObserver(): { finished(kind: string, outcome: string, seconds: number): void } {
+    return {
+      finished: (kind, outcome, seconds) => {
+        this.jobs.inc({ kind, outcome });
+        this.jobDuration.observe({ kind }, seconds);
+      },
+    };
+  }
+
   /** Counts what the ingest service stored, for every path (HTTP, MQTT, the demo simulator). */
   ingestObserver(): IngestMetricsObserver {
     return {

@@ -302,6 +302,16 @@ export class IngestRepository {
       .execute();
   }
 
+  /**
+   * Records that data of [from, to] committed for the device (one row per device; ranges merge until the alert
+   * engine takes the row), in the batch's transaction.
+   */
+  async recordArrival(companyId: number, deviceId: number, from: Date, to: Date): Promise<void> {
+    await sql`
+      insert into alert_arrivals as a (device_id, company_id, from_ts, to_ts) values (${deviceId}::int, ${companyId}::int, ${from}::timestamptz, ${to}::timestamptz)
+      on conflict (device_id) do update set from_ts = least(a.from_ts, excluded.from_ts), to_ts = greatest(a.to_ts, excluded.to_ts)`.execute(this.db);
+  }
+
   async upsertSensorState(companyId: number, sensorId: number, lastDataAt: Date | null): Promise<void> {
     await sql`
       insert into sensor_state as s (sensor_id, company_id, last_contact_at, last_data_at)

@@ -19,6 +19,12 @@ export interface IngestServiceOptions {
   beforeCommit?: (module: ModuleIdentity, batch: IngestBatch) => Promise<void> | void;
   /** Told of every batch's outcome after its commit or final failure (the /metrics counters). */
   observer?: IngestObserver;
+  /**
+   * Called after a batch of a device committed (the composition root wakes the job runner, so the alert engine
+   * evaluates what arrived at once instead of at its next poll). What arrived is recorded in the batch's own
+   * transaction (alert_arrivals), so nothing depends on this call being made.
+   */
+  afterCommit?: (module: ModuleIdentity) => void;
 }
 
 export interface IngestObserver {
@@ -57,6 +63,7 @@ class DatabaseIngestService implements IngestService, IngestRejectLog {
     try {
       const result = await this.ingestWithRetries(module, batch);
       this.options.observer?.committed(result, seconds());
+      if (module.deviceId !== null) this.options.afterCommit?.(module);
       return result;
     } catch (error) {
       this.options.observer?.failed(seconds());
@@ -115,6 +122,10 @@ class DatabaseIngestService implements IngestService, IngestRejectLog {
         await this.applyEvents(repository, { companyId, deviceId, timezone: module.timezone }, newEvents);
       }
       await repository.upsertSensorState(companyId, sensorId, latestTimestamp(batch));
+      // The time range this batch brought for its device, for the alert engine: in this transaction, so a crash
+      // after the commit cannot lose it (docs/alerts.md).
+      const range = dataRange(batch);
+      if (deviceId !== null && range) await repository.recordArrival(companyId, deviceId, range.from, range.to);
       await this.options.beforeCommit?.(module, batch);
       return result;
     });
@@ -179,6 +190,19 @@ function deviceSeen(batch: IngestBatch): DeviceSeen {
   let position: DeviceSeen['position'] = null;
   for (const p of batch.positions) if (!position || p.ts > position.ts) position = p;
   return { lastReadingAt, lastWorkAt, position: position && { ts: position.ts, lat: position.lat, lon: position.lon, accuracy: position.accuracy } };
+}
+
+function dataRange(batch: IngestBatch): { from: Date; to: Date } | null {
+  let from = Infinity;
+  let to = -Infinity;
+  for (const list of [batch.readings, batch.positions, batch.events]) {
+    for (const item of list) {
+      const t = item.ts.getTime();
+      if (t < from) from = t;
+      if (t > to) to = t;
+    }
+  }
+  return from === Infinity ? null : { from: new Date(from), to: new Date(to) };
 }
 
 function latestTimestamp(batch: IngestBatch): Date | null {

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext } from './context.ts';
+import type { TestContext } from './context.ts';
+import { ingest } from './telemetry-fixtures.ts';
+import { alertWorld, alertsOf, at, createRule, settle } from './alert-fixtures.ts';
+
+/** On-arrival types through the real ingest service: value, charging (docs/alerts.md). */
+describe('alert engine: value and charging on arrival', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('value: fires above the argument, not at it, repeats once per interval, ends when it clears', async () => {
+    const world = await alertWorld(ctx);
+    const device = world.devices[0]!;
+    const ruleId = await createRule(ctx.database.db, {
+      companyId: world.companyId,
+      type: 'value',
+      conditions: [{ variable: 20, operator: 'gt', argument: 12, date_interval: '10m' }],
+      deviceIds: [device.id],
+      userIds: [world.userId],
+    });
+    const reading = (minute: number, value: number) => ({ parameter: 20, ts: at(`2026-11-02T08:${String(minute).padStart(2, '0')}:00Z`), value });
+    await ingest(ctx.services, device, { readings: [reading(0, 11), reading(1, 12)] });
+    await settle(ctx);
+    expect(await alertsOf(ctx.database.db, { ruleId })).toEqual([]);
+
+    await ingest(ctx.services, device, { readings: [reading(2, 12.5), reading(5, 13), reading(12, 14)] });
+    await settle(ctx);
+    let alerts = await alertsOf(ctx.database.db, { ruleId });
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({
+      startedAt: '2026-11-02T08:02:00.000Z',
+      lastAt: '2026-11-02T08:12:00.000Z',
+      counter: 2,
+      endedAt: null,
+      messageKey: 'alert.message.value',
+      description: 'about value',
+    });
+    expect(alerts[0]!.params).toEqual({ parameter: 'battery voltage', value: 14, unit: 'V', operator: '>', argument: 12 });
+
+    await ingest(ctx.services, device, { readings: [reading(20, 12)] });
+    await settle(ctx);
+    alerts = await alertsOf(ctx.database.db, { ruleId });
+    expect(alerts[0]!.endedAt).toBe('2026-11-02T08:20:00.000Z');
+
+    // A new breach after the end opens a new alert.
+    await ingest(ctx.services, device, { readings: [reading(30, 20)] });
+    await settle(ctx);
+    alerts = await alertsOf(ctx.database.db, { ruleId });
+    expect(alerts.map((a) => [a.startedAt, a.endedAt, a.counter])).toEqual([
+      ['2026-11-02T08:02:00.000Z', '2026-11-02T08:20:00.000Z', 2],
+      ['2026-11-02T08:30:00.000Z', null, 1],
+    ]);
+  });
+
+  it('charging: parameter 10003 against the argument', async () => {
+    const world = await alertWorld(ctx);
+    const device = world.devices[0]!;
+    const ruleId = await createRule(ctx.database.db, {
+      companyId: world.companyId,
+      type: 'charging',
+      conditions: [{ variable: 10003, operator: 'lt', argument: 5, date_interval: '60m' }],
+      deviceIds: [device.id],
+      userIds: [world.userId],
+    });
+    await ingest(ctx.services, device, { readings: [{ parameter: 10003, ts: at('2026-11-02T10:00:00Z'), value: 5 }] });
+    await settle(ctx);
+    expect(await alertsOf(ctx.database.db, { ruleId })).toEqual([]);
+    await ingest(ctx.services, device, { readings: [{ parameter: 10003, ts: at('2026-11-02T10:10:00Z'), value: 4 }, { parameter: 10003, ts: at('2026-11-02T10:40:00Z'), value: 3 }] });
+    await settle(ctx);
+    let alerts = await alertsOf(ctx.database.db, { ruleId });
+    // The second breach is within the 60-minute interval: not counted.
+    expect(alerts.map((a) => [a.startedAt, a.counter])).toEqual([['2026-11-02T10:10:00.000Z', 1]]);
+    expect(alerts[0]!.params).toEqual({ value: 4, unit: '', operator: '<', argument: 5 });
+    await ingest(ctx.services, device, { readings: [{ parameter: 10003, ts: at('2026-11-02T11:10:00Z'), value: 2 }, { parameter: 10003, ts: at('2026-11-02T11:20:00Z'), value: 9 }] });
+    await settle(ctx);
+    alerts = await alertsOf(ctx.database.db, { ruleId });
+    expect(alerts.map((a) => [a.counter, a.lastAt, a.endedAt])).toEqual([[2, '2026-11-02T11:10:00.000Z', '2026-11-02T11:20:00.000Z']]);
+  });
+});
