@@ -40,6 +40,8 @@ export const THEME_COLOURS = {
 export const LAYOUT = {
   navDrawerWidthPx: 300,
   dialogDefaultWidthPercent: 40,
+  /** The alert-rule wizard: half the width (spec 01 §2). */
+  dialogHalfWidthPercent: 50,
   dialogSupportWidthPercent: 65,
   dialogSettingsWidthPx: 800,
   dialogImpersonationWidthPx: 550,

@@ -6,9 +6,6 @@ import { LOADING, signIn } from '../support/monitors.ts';
 // The alerts issue's browser test (issue 16 "Tests"): the demo user walks the alert-rule wizard through its four
 // steps for a 'value' rule on EF-01, that truck's module sends a breaching battery voltage through POST /api/ingest
 // (docs/ingest.md), the menu's alert count changes, and the alert is confirmed on the alert list.
-//
-// It needs the alert rules API and the engine (branches i16-api and i16-engine), which are built beside this client:
-// it is marked fixme until the three are merged (then drop the fixme). It passed on a trial merge of the three.
 
 /** EF-01's module (Demo Factory, device 1) and its code (the first 8 hex digits of SHA-256 of the serial). */
 const MODULE = { serial: 'GW2024000101', code: '13017335' };
@@ -26,7 +23,7 @@ async function menuCount(page: Page): Promise<number> {
 test.describe('alerts', () => {
   test.use({ viewport: { width: 1400, height: 1000 } });
 
-  test.fixme('a value rule made in the wizard fires on an ingested reading, shows in the menu and is confirmed', async ({ page, request }) => {
+  test('a value rule made in the wizard fires on an ingested reading, shows in the menu and is confirmed', async ({ page, request }) => {
     test.setTimeout(180_000);
     // The count starts when the menu has read its first total (awaited from before the shell loads).
     const firstTotal = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/alarms/total');

@@ -10,12 +10,11 @@ import StepButton from '@mui/material/StepButton';
 import Stepper from '@mui/material/Stepper';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LAYOUT } from '@gearwatch/contracts';
 import { useScreenSize } from '../../../../hooks/useScreenSize.ts';
 import { useRuleWizard, WIZARD_STEPS } from '../../hooks/useRuleWizard.ts';
 import { ConditionStep, RuleStep, TargetsStep, UsersStep } from './WizardSteps.tsx';
 
-/** Spec 01 §2: the alert-rule wizard is a dialog of half the width. */
-const WIZARD_WIDTH_PERCENT = 50;
 
 export interface AlertRuleWizardProps {
   open: boolean;
@@ -33,7 +32,7 @@ export function AlertRuleWizard({ open, onClose }: AlertRuleWizardProps) {
       fullScreen={isMobile}
       fullWidth
       maxWidth={false}
-      slotProps={{ paper: { sx: isMobile ? undefined : { width: `${WIZARD_WIDTH_PERCENT}%` } } }}
+      slotProps={{ paper: { sx: isMobile ? undefined : { width: `${LAYOUT.dialogHalfWidthPercent}%` } } }}
       aria-labelledby="alert-rule-wizard-title"
     >
       <DialogTitle id="alert-rule-wizard-title">{t('alert-rule.add')}</DialogTitle>
