@@ -58,6 +58,21 @@ describe('alert engine: cards, work without operator, geofence', () => {
     expect(alerts[0]!.endedAt).toBe('2026-11-03T10:15:00.000Z');
   });
 
+  it('work without operator: a pause between lifts does not end the alert, half an hour standing does', async () => {
+    const world = await alertWorld(ctx);
+    const device = world.devices[0]!;
+    const ruleId = await createRule(ctx.database.db, { companyId: world.companyId, type: 'work-without-operator', deviceIds: [device.id], userIds: [world.userId] });
+    const work = (iso: string, value: number) => ({ parameter: 1, ts: at(iso), value });
+    await ingest(ctx.services, device, { readings: [work('2026-11-04T10:00:00Z', 60), work('2026-11-04T10:05:00Z', 0), work('2026-11-04T10:10:00Z', 0), work('2026-11-04T10:20:00Z', 45)] });
+    await settle(ctx);
+    let alerts = await alertsOf(ctx.database.db, { ruleId });
+    expect(alerts.map((a) => [a.startedAt, a.endedAt])).toEqual([['2026-11-04T10:00:00.000Z', null]]);
+    await ingest(ctx.services, device, { readings: [work('2026-11-04T10:45:00Z', 0), work('2026-11-04T10:50:00Z', 0)] });
+    await settle(ctx);
+    alerts = await alertsOf(ctx.database.db, { ruleId });
+    expect(alerts.map((a) => [a.startedAt, a.endedAt])).toEqual([['2026-11-04T10:00:00.000Z', '2026-11-04T10:50:00.000Z']]);
+  });
+
   it('geolocation leave: a fix whose accuracy circle still overlaps the area is not outside', async () => {
     const world = await alertWorld(ctx);
     const device = world.devices[0]!;

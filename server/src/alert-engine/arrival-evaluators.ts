@@ -11,6 +11,8 @@ import { MINUTE_MS } from '../time/calendar.ts';
 
 /** The longest period a work reading reports (the 5-minute slots of a module's history). */
 const READING_PERIOD_MS = 5 * MINUTE_MS;
+/** Work without operator ends with a card applied, or after this long without uncovered work (the run is over). */
+const WORK_PAUSE_MS = 30 * MINUTE_MS;
 
 /** The data of one device over an arrival's range, with what held just before it. */
 export interface ArrivalData {
@@ -100,8 +102,8 @@ function authenticationObservations(sessions: SessionSpan[]): Observation[] {
 }
 
 /**
- * Work (parameter 1 > 0) while no card is applied breaches; work with a card, a reading of no work, or a card
- * applied clears. A work reading reports the seconds worked in the period starting at its time (a minute live, five
+ * Work (parameter 1 > 0) while no card is applied breaches; work with a card or a card applied clears, and so does a
+ * reading of no work once the machine has stood WORK_PAUSE_MS (a pause between lifts is not the end of the run). A work reading reports the seconds worked in the period starting at its time (a minute live, five
  * minutes in a module's history), where in that period is not known: it is "with a card" when a card was applied at
  * any moment of the 5 minutes from its time. `minutes` counts from the alert's start to the end of the reading's work.
  */
@@ -112,7 +114,9 @@ function workWithoutOperatorObservations(data: ArrivalData): Observation[] {
     if (r.parameter !== PARAMETER_NUMBERS.work) continue;
     const at = r.ts.getTime();
     const breach = r.value > 0 && !covered(at, at + READING_PERIOD_MS);
-    out.push({ at, breach, params: (startedAt: number) => ({ minutes: (at - startedAt) / MINUTE_MS + r.value / 60 }) });
+    // A reading of no work ends the alert only after a pause that long; work with a card ends it at once.
+    const endsAfterQuietMs = r.value > 0 ? undefined : WORK_PAUSE_MS;
+    out.push({ at, breach, endsAfterQuietMs, params: (startedAt: number) => ({ minutes: (at - startedAt) / MINUTE_MS + r.value / 60 }) });
   }
   for (const s of data.sessions) out.push({ at: s.startedAt.getTime(), breach: false });
   return out;

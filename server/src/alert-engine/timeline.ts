@@ -10,6 +10,11 @@ export interface Observation {
   breach: boolean;
   /** The occurrence's message parameters; may depend on when the open alert started. */
   params?: MessageParams | ((startedAt: number) => MessageParams);
+  /**
+   * A non-breach that ends an open alert only once the breach has been quiet this long: a pause (a forklift standing
+   * between two lifts) is not an end.
+   */
+  endsAfterQuietMs?: number;
 }
 
 export interface OpenAlert {
@@ -37,7 +42,7 @@ const paramsOf = (observation: Observation, startedAt: number): MessageParams =>
 /**
  * The alert actions a series of observations causes, the same for the engine and the preview: a breach with no
  * open alert opens one; a breach at least `repeatEvery` after the open alert's last occurrence repeats it (counter
- * + 1); a non-breach ends it at that time. Observations not after `coveredUntil` were applied before and are skipped,
+ * + 1); a non-breach ends it at that time (or, with `endsAfterQuietMs`, once the breach has been quiet that long). Observations not after `coveredUntil` were applied before and are skipped,
  * so evaluating the same data twice changes nothing.
  */
 export function foldObservations(state: AlertState, observations: Observation[], repeatEvery: number): { actions: AlertAction[]; state: AlertState } {
@@ -45,8 +50,11 @@ export function foldObservations(state: AlertState, observations: Observation[],
   const actions: AlertAction[] = [];
   let open = state.open ? { ...state.open } : null;
   let covered = state.coveredUntil;
+  // The latest breach seen, repeats or not (the stored last occurrence moves only with a counted repeat).
+  let lastBreachAt = open?.lastAt ?? Number.NEGATIVE_INFINITY;
   for (const observation of sorted) {
     if (observation.at <= covered) continue;
+    if (observation.breach) lastBreachAt = Math.max(lastBreachAt, observation.at);
     if (observation.breach) {
       if (!open) {
         open = { id: null, startedAt: observation.at, lastAt: observation.at, counter: 1 };
@@ -59,6 +67,7 @@ export function foldObservations(state: AlertState, observations: Observation[],
         covered = observation.at;
       }
     } else if (open) {
+      if (observation.endsAfterQuietMs !== undefined && observation.at - lastBreachAt < observation.endsAfterQuietMs) continue;
       actions.push({ kind: 'end', at: observation.at });
       open = null;
       covered = observation.at;
