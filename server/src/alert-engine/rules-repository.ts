@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
+import { ALERT_RULE_TYPES } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
 
 export interface RuleRow {
@@ -51,24 +52,7 @@ export class RulesRepository {
 
   /** One rule of the company (any state), for the preview; undefined for an unknown id or another company's rule. */
   async ruleOfCompany(ruleId: number, companyId: number | null): Promise<RuleRow | undefined> {
-    const [rule] = await this.activeRules(
-      [
-        'authentication',
-        'lastsync',
-        'value',
-        'geolocation',
-        'effective-work-time',
-        'effective-work-percentage',
-        'work-without-operator',
-        'periodic-performance',
-        'part-replace',
-        'counter-per-hour',
-        'charging',
-        'periodic',
-        'percentage-change',
-      ],
-      { ruleId, includeDisabled: true, companyIds: companyId === null ? undefined : [companyId] },
-    );
+    const [rule] = await this.activeRules([...ALERT_RULE_TYPES], { ruleId, includeDisabled: true, companyIds: companyId === null ? undefined : [companyId] });
     return rule;
   }
 
