@@ -195,6 +195,15 @@ describe('/api/alerts and /api/alarms: visibility, list, confirm, counts', () =>
     expect(await total(tokens.stranger)).toEqual({ count: 1, level: 'error' });
   });
 
+  it("confirms a super-admin's unnarrowed filter only in their own company; a rule or device reaches a customer's", async () => {
+    expect(await total(tokens.ben)).toEqual({ count: 1, level: 'info' });
+    expect((await call('PATCH', '/api/alerts/confirm', tokens.root)).json()).toEqual({ confirmed: 1 });
+    expect(await total(tokens.stranger)).toEqual({ count: 0, level: null });
+    expect(await total(tokens.ben)).toEqual({ count: 1, level: 'info' });
+    expect((await call('PATCH', `/api/alerts/confirm?${filter({ rule: ids.noise })}`, tokens.root)).json()).toEqual({ confirmed: 1 });
+    expect(await total(tokens.ben)).toEqual({ count: 0, level: null });
+  });
+
   it('blocks deleting a device with unconfirmed alerts until they are confirmed', async () => {
     const db = ctx.database.db;
     const doomed = (await createDevice(db, company.id, 'Doomed')).id;

@@ -37,7 +37,7 @@ export function alertsRoutes(app: App, alerts: AlertsService): void {
     {
       schema: {
         tags,
-        summary: `Confirm every unconfirmed alert the caller sees that matches the filter (the list's: ${FILTER_KEYS})`,
+        summary: `Confirm every unconfirmed alert the caller sees that matches the filter (the list's: ${FILTER_KEYS}); a super-admin's filter without device or rule stays in their own company`,
         querystring: z.object({ filter: z.string().max(2000).optional() }),
         response: { 200: alertConfirmResultSchema, 400: validationErrorSchema, 401: problemSchema },
       },

@@ -6,6 +6,7 @@ import type { ListRequest, Page } from '../http/list.ts';
 import { parseDate } from '../time/calendar.ts';
 import { timeZone } from '../time/time-zone.ts';
 import type { AlertCriteria, AlertRecord, AlertsRepository } from './alerts-repository.ts';
+import type { AlertViewer } from './visibility.ts';
 import { viewerOf } from './visibility.ts';
 import { presentStats, presentTotal } from './stats.ts';
 
@@ -40,9 +41,14 @@ export class AlertsService {
     return { confirmed: await this.repository.confirm(viewer, auth.userId, {}, visible) };
   }
 
-  /** Confirms every unconfirmed alert the caller sees that matches the list's filter. */
+  /**
+   * Confirms every unconfirmed alert the caller sees that matches the list's filter. A super-admin's filter that
+   * names no device and no rule stays in their own company: one click must not confirm every customer's alerts.
+   */
   async confirmMatching(auth: AuthContext, filter: AlertListFilter): Promise<{ confirmed: number }> {
-    return { confirmed: await this.repository.confirm(viewerOf(auth), auth.userId, await this.criteria(auth, filter), null) };
+    const pinned = filter.device !== undefined || filter.rule !== undefined;
+    const viewer: AlertViewer = auth.isSuperAdmin && !pinned ? { kind: 'scope', scope: { kind: 'company', companyId: auth.companyId } } : viewerOf(auth);
+    return { confirmed: await this.repository.confirm(viewer, auth.userId, await this.criteria(auth, filter), null) };
   }
 
   async stats(auth: AuthContext): Promise<AlarmStats> {
