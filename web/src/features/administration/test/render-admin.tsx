@@ -1,27 +1,14 @@
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { LIST_HEADERS } from '@gearwatch/contracts';
 import type { CurrentUser } from '@gearwatch/contracts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { PageActionsProvider, PageActionsSlot } from '../../../components/PageActions.tsx';
 import { createFakeApi } from '../../../components/forms/test/fake-api.ts';
-import type { FakeHandler, FakeReply } from '../../../components/forms/test/fake-api.ts';
+import type { FakeHandler } from '../../../components/forms/test/fake-api.ts';
 import { createTestQueryClient, renderWithApp } from '../../../components/forms/test/render.tsx';
 import { superAdmin } from './fixtures.ts';
 
-/** A whole list as the list protocol answers it: the paging headers, or 204 when there is nothing. */
-export function listReply(entries: readonly unknown[]): FakeReply {
-  if (entries.length === 0) return { status: 204 };
-  return {
-    body: { entries },
-    headers: {
-      [LIST_HEADERS.pageNumber]: '1',
-      [LIST_HEADERS.pageEntries]: String(entries.length),
-      [LIST_HEADERS.totalEntries]: String(entries.length),
-      [LIST_HEADERS.totalPages]: '1',
-    },
-  };
-}
+export { listReply } from '../../../components/forms/test/replies.ts';
 
 export interface RenderAdminOptions {
   /** The page's route and the address it opens at (search parameters included). */

@@ -21,7 +21,7 @@ import { Importance } from './Importance.tsx';
 import { RuleAssignments } from './RuleAssignments.tsx';
 import { RuleConditions } from './RuleConditions.tsx';
 import { RuleDialogs } from './RuleDialogs.tsx';
-import { Section } from './Section.tsx';
+import { Section } from '../../../components/Section.tsx';
 import { AlarmStatsChips } from './AlarmStatsChips.tsx';
 
 /** Recent alerts on the rule page: one short page, newest first. */

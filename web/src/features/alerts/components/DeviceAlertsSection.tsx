@@ -9,7 +9,7 @@ import { alertPaths } from '../api/keys.ts';
 import { useDeviceRules } from '../api/rules.ts';
 import { AlarmStatsChips } from './AlarmStatsChips.tsx';
 import { AlertTable } from './AlertTable.tsx';
-import { Section } from './Section.tsx';
+import { Section } from '../../../components/Section.tsx';
 
 const DEVICE_ALERTS_PAGE = 10;
 

@@ -14,7 +14,7 @@ import type { Named } from '../api/models.ts';
 import { useAssignment } from '../api/rules.ts';
 import type { AssignmentKind } from '../api/rules.ts';
 import { IdPicker } from './IdPicker.tsx';
-import { Section } from './Section.tsx';
+import { Section } from '../../../components/Section.tsx';
 
 /** The field of each kind in the assign calls' errors. */
 const ERROR_FIELDS: Record<AssignmentKind, string> = { devices: 'devices', devicegroups: 'groups', users: 'users' };

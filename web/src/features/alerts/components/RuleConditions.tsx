@@ -13,7 +13,7 @@ import { ALERT_RESOURCES, conditionsResource } from '../api/keys.ts';
 import { parameterChoice, useConditionChoices } from '../api/rules.ts';
 import { describeCondition } from '../api/words.ts';
 import { needsCondition, relabelArgument } from '../hooks/useConditionStep.ts';
-import { Section } from './Section.tsx';
+import { Section } from '../../../components/Section.tsx';
 
 /**
  * The rule's conditions in words (all must hold for the rule to breach), each edited or removed through the

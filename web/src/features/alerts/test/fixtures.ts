@@ -1,20 +1,10 @@
 import type { AlertPreview, AlertRow, AlertRuleDetail, AlertRuleRow, CompanyUser, CurrentUser, Device, DeviceGroupListEntry, FormDefinition } from '@gearwatch/contracts';
 import { field } from '../../../components/forms/test/fields.ts';
+import { testManager } from '../../../components/forms/test/render.tsx';
 
 // A small company for the alert screens: two forklifts, a group, two users, one value rule and its alerts.
 
-export const manager: CurrentUser = {
-  id: 7,
-  firstname: 'Anna',
-  lastname: 'Kowalska',
-  email: 'anna@example.com',
-  avatar: null,
-  name: 'Anna Kowalska',
-  username: 'anna',
-  language: 'en',
-  owner: { id: 1, name: 'Demo Factory', timezone: 'Europe/Warsaw' },
-  extras: { isSuperAdmin: false, impersonate: false },
-};
+export const manager: CurrentUser = testManager;
 
 const company = { id: 1, name: 'Demo Factory' };
 const forkliftType = { id: 100, name: 'Forklift', parameters: [] };

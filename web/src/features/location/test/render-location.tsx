@@ -31,10 +31,7 @@ export interface FakeReply {
 
 export type FakeHandler = (call: FakeCall) => FakeReply | Promise<FakeReply>;
 
-/** A list answer of the list protocol: 204 when empty. */
-export function listReply(entries: unknown[]): FakeReply {
-  return entries.length === 0 ? { status: 204 } : { body: { entries } };
-}
+export { listReply } from '../../../components/forms/test/replies.ts';
 
 const config: AppConfig = {
   version: 'test',

@@ -5,7 +5,7 @@ import { useAssignedOperators } from '../api/devices.ts';
 import { managePaths } from '../api/keys.ts';
 import { LinkedRows } from './LinkedRows.tsx';
 import { QueryBody } from './QueryBody.tsx';
-import { Section } from './Section.tsx';
+import { Section } from '../../../components/Section.tsx';
 
 /** The operators assigned to the device (at most MAX_OPERATORS_PER_DEVICE), each linking to its page. */
 export function AssignedOperators({ deviceId }: { deviceId: number }) {

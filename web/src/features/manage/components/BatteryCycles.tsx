@@ -9,7 +9,7 @@ import { formatDuration, formatReading } from '../../../components/status/status
 import { useBatteryCycles } from '../api/devices.ts';
 import { formatDateTime } from '../format.ts';
 import { QueryBody } from './QueryBody.tsx';
-import { Section } from './Section.tsx';
+import { Section } from '../../../components/Section.tsx';
 import { SimpleTable } from './SimpleTable.tsx';
 import type { SimpleColumn } from './SimpleTable.tsx';
 

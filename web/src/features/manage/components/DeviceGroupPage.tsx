@@ -13,7 +13,7 @@ import { DetailState } from './DetailState.tsx';
 import { AverageTime, Productivity } from './GroupFigures.tsx';
 import { LinkedRows } from './LinkedRows.tsx';
 import { NotFound } from './NotFound.tsx';
-import { Section } from './Section.tsx';
+import { Section } from '../../../components/Section.tsx';
 
 /** One figure of the group's day: a label over a large value. */
 function Figure({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {

@@ -16,7 +16,7 @@ import { DetailHeader, Fact } from './DetailHeader.tsx';
 import { DetailState } from './DetailState.tsx';
 import { LinkedRows } from './LinkedRows.tsx';
 import { NotFound } from './NotFound.tsx';
-import { Section } from './Section.tsx';
+import { Section } from '../../../components/Section.tsx';
 import { SimpleTable } from './SimpleTable.tsx';
 import type { SimpleColumn } from './SimpleTable.tsx';
 

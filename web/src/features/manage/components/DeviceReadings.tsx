@@ -5,7 +5,7 @@ import { formatReading } from '../../../components/status/status-format.ts';
 import { useCurrentReadings } from '../api/devices.ts';
 import { formatDateTime } from '../format.ts';
 import { QueryBody } from './QueryBody.tsx';
-import { Section } from './Section.tsx';
+import { Section } from '../../../components/Section.tsx';
 import { SimpleTable } from './SimpleTable.tsx';
 import type { SimpleColumn } from './SimpleTable.tsx';
 

@@ -8,7 +8,7 @@ import { StatusIcons } from '../../../components/status/StatusIcons.tsx';
 import { useDeviceStatus } from '../api/devices.ts';
 import { formatDateTime } from '../format.ts';
 import { QueryBody } from './QueryBody.tsx';
-import { Section } from './Section.tsx';
+import { Section } from '../../../components/Section.tsx';
 import { SimpleTable } from './SimpleTable.tsx';
 import type { SimpleColumn } from './SimpleTable.tsx';
 

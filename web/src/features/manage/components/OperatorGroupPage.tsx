@@ -9,7 +9,7 @@ import { DetailHeader, Fact } from './DetailHeader.tsx';
 import { DetailState } from './DetailState.tsx';
 import { LinkedRows } from './LinkedRows.tsx';
 import { NotFound } from './NotFound.tsx';
-import { Section } from './Section.tsx';
+import { Section } from '../../../components/Section.tsx';
 
 /**
  * /manage/device-operator-groups/:id (spec 01 §2): the operator group with the redirect selector, Edit and Delete,

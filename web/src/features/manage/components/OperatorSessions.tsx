@@ -11,7 +11,7 @@ import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { formatDuration } from '../../../components/status/status-format.ts';
 import { managePaths } from '../api/keys.ts';
 import { formatDateTime } from '../format.ts';
-import { Section } from './Section.tsx';
+import { Section } from '../../../components/Section.tsx';
 
 const parseSession = (entry: unknown) => operatorSessionEntrySchema.parse(entry);
 const seconds = (value: number | null) => (value === null ? '—' : formatDuration(value));

@@ -1,9 +1,8 @@
-import { LIST_HEADERS } from '@gearwatch/contracts';
 import type { CurrentUser, FormDefinition, UserListEntry } from '@gearwatch/contracts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { PageActionsProvider, PageActionsSlot } from '../../../components/PageActions.tsx';
 import { createFakeApi } from '../../../components/forms/test/fake-api.ts';
-import type { FakeHandler, FakeReply } from '../../../components/forms/test/fake-api.ts';
+import type { FakeHandler } from '../../../components/forms/test/fake-api.ts';
 import { field } from '../../../components/forms/test/fields.ts';
 import { createTestQueryClient, renderWithApp } from '../../../components/forms/test/render.tsx';
 import { UsersPage } from '../components/UsersPage.tsx';
@@ -47,14 +46,7 @@ export const userForm: FormDefinition = {
   token: 'token',
 };
 
-export function listReply(entries: readonly unknown[]): FakeReply {
-  if (entries.length === 0) return { status: 204 };
-  const count = String(entries.length);
-  return {
-    body: { entries },
-    headers: { [LIST_HEADERS.pageNumber]: '1', [LIST_HEADERS.pageEntries]: count, [LIST_HEADERS.totalEntries]: count, [LIST_HEADERS.totalPages]: '1' },
-  };
-}
+export { listReply } from '../../../components/forms/test/replies.ts';
 
 /** /users with the app's providers and the page-actions slot over a fake API, Jan signed in. */
 export async function renderUsersPage(routes: Record<string, FakeHandler>) {

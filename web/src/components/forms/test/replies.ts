@@ -1,10 +1,14 @@
 import { LIST_HEADERS } from '@gearwatch/contracts';
-import type { FakeCall, FakeReply } from '../../../components/forms/test/fake-api.ts';
+import type { FakeCall, FakeReply } from './fake-api.ts';
 
 /** A whole list answer of the list protocol: 204 when empty. */
 export function listReply(entries: readonly unknown[]): FakeReply {
   if (entries.length === 0) return { status: 204 };
-  return { body: { entries }, headers: { [LIST_HEADERS.totalEntries]: String(entries.length), [LIST_HEADERS.pageNumber]: '1', [LIST_HEADERS.totalPages]: '1' } };
+  const count = String(entries.length);
+  return {
+    body: { entries },
+    headers: { [LIST_HEADERS.pageNumber]: '1', [LIST_HEADERS.pageEntries]: count, [LIST_HEADERS.totalEntries]: count, [LIST_HEADERS.totalPages]: '1' },
+  };
 }
 
 /** One page of `entries` as the call asks (page, page_size; 0 is all), the totals in the headers. */
