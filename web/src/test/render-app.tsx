@@ -11,19 +11,9 @@ import { createTokenStore } from '../api/tokens.ts';
 import { appRoutes } from '../app/routes.tsx';
 import { theme } from '../components/theme.ts';
 import { initI18n } from '../i18n/i18n.ts';
+import { testManager } from '../components/forms/test/render.tsx';
 
-export const demoUser: CurrentUser = {
-  id: 7,
-  firstname: 'Anna',
-  lastname: 'Kowalska',
-  email: 'anna@example.com',
-  avatar: null,
-  name: 'Anna Kowalska',
-  username: 'demo',
-  language: 'en',
-  owner: { id: 1, name: 'Demo Factory', timezone: 'Europe/Warsaw' },
-  extras: { isSuperAdmin: false, impersonate: false },
-};
+export const demoUser: CurrentUser = { ...testManager, username: 'demo' };
 
 export interface RenderAppOptions {
   signedIn?: boolean;

@@ -1,21 +1,11 @@
 import type { CurrentUser, DeviceDiagnosticsResponse, DeviceGroupListEntry, DeviceTypeMonitorEntry, Device, MonitorParameter, ProductionShift } from '@gearwatch/contracts';
 import { EFFICIENCY_UNIT, PARAMETER_TAGS } from '@gearwatch/contracts';
+import { testManager } from '../../../components/forms/test/render.tsx';
 
 // A small fleet for the monitors' tests: two forklifts of one type, a press of another that shares only work and
 // active with them, and a device whose type has no parameters.
 
-export const testUser: CurrentUser = {
-  id: 7,
-  firstname: 'Anna',
-  lastname: 'Kowalska',
-  email: 'anna@example.com',
-  avatar: null,
-  name: 'Anna Kowalska',
-  username: 'demo',
-  language: 'en',
-  owner: { id: 1, name: 'Demo Factory', timezone: 'Europe/Warsaw' },
-  extras: { isSuperAdmin: false, impersonate: false },
-};
+export const testUser: CurrentUser = { ...testManager, username: 'demo' };
 
 const seconds = { short: 's', long: 'seconds', min: null, max: null };
 const parameter = (number: number, name: string, unit: MonitorParameter['unit'], tags: string[] = []): MonitorParameter => ({
