@@ -102,6 +102,29 @@ describe('alert engine: cards, work without operator, geofence', () => {
     expect(alerts[0]!.endedAt).toBe('2026-11-03T11:20:00.000Z');
   });
 
+  it('geolocation: driving along the boundary is one alert; it ends once the truck has been clear for 10 minutes', async () => {
+    const world = await alertWorld(ctx);
+    const device = world.devices[0]!;
+    const polygon = [
+      [18.995, 51.995],
+      [19.005, 51.995],
+      [19.005, 52.005],
+      [18.995, 52.005],
+      [18.995, 51.995],
+    ];
+    const ruleId = await createRule(ctx.database.db, { companyId: world.companyId, type: 'geolocation', conditions: [{ polygon, geofence: 'leave' }], deviceIds: [device.id], userIds: [world.userId] });
+    const fix = (iso: string, outside: boolean) => ({ ts: at(iso), lat: 52.0, lon: outside ? 19.006 : 19.004, accuracy: 5 });
+    // Out, in, out, in within minutes: one alert, still open 4 minutes after the last time outside.
+    await ingest(ctx.services, device, { positions: [fix('2026-11-03T14:00:00Z', true), fix('2026-11-03T14:03:00Z', false), fix('2026-11-03T14:06:00Z', true), fix('2026-11-03T14:10:00Z', false)] });
+    await settle(ctx);
+    let alerts = await alertsOf(ctx.database.db, { ruleId });
+    expect(alerts.map((a) => [a.startedAt, a.endedAt])).toEqual([['2026-11-03T14:00:00.000Z', null]]);
+    await ingest(ctx.services, device, { positions: [fix('2026-11-03T14:14:00Z', false), fix('2026-11-03T14:17:00Z', false)] });
+    await settle(ctx);
+    alerts = await alertsOf(ctx.database.db, { ruleId });
+    expect(alerts.map((a) => [a.startedAt, a.endedAt])).toEqual([['2026-11-03T14:00:00.000Z', '2026-11-03T14:17:00.000Z']]);
+  });
+
   it('geolocation enter: a circle that merely touches the area is not yet inside', async () => {
     const world = await alertWorld(ctx);
     const device = world.devices[0]!;

@@ -13,6 +13,13 @@ import { MINUTE_MS } from '../time/calendar.ts';
 const READING_PERIOD_MS = 5 * MINUTE_MS;
 /** Work without operator ends with a card applied, or after this long without uncovered work (the run is over). */
 const WORK_PAUSE_MS = 30 * MINUTE_MS;
+/** A geofence alert ends only once the truck has been clear this long: driving along the edge is one alert, not many. */
+const GEOFENCE_SETTLE_MS = 10 * MINUTE_MS;
+/**
+ * How far before new data an arrival evaluation reads for the rules that end after a quiet time (work without
+ * operator, geolocation): the last breach before the new data dates the quiet.
+ */
+export const QUIET_LOOKBACK_MS = Math.max(WORK_PAUSE_MS, GEOFENCE_SETTLE_MS);
 
 /** The data of one device over an arrival's range, with what held just before it. */
 export interface ArrivalData {
@@ -85,7 +92,7 @@ function geofenceObservations(rule: ParsedRule, condition: AlertCondition<'geolo
     // A fix whose circle crosses the boundary neither breaches nor clears.
     if (place === 'uncertain') continue;
     const breach = condition.geofence === 'leave' ? place === 'outside' : place === 'inside';
-    out.push({ at, breach, params: { geofence: condition.geofence, lat: p.lat, lon: p.lon, accuracy: p.accuracy } });
+    out.push({ at, breach, endsAfterQuietMs: breach ? undefined : GEOFENCE_SETTLE_MS, params: { geofence: condition.geofence, lat: p.lat, lon: p.lon, accuracy: p.accuracy } });
   }
   return out;
 }

@@ -14,7 +14,7 @@ import { AlertDataRepository } from './data-repository.ts';
 import { RulesRepository } from './rules-repository.ts';
 import { ParameterNames, parseRule } from './rules.ts';
 import type { ParsedRule } from './rules.ts';
-import { arrivalObservations, arrivalParameters } from './arrival-evaluators.ts';
+import { QUIET_LOOKBACK_MS, arrivalObservations, arrivalParameters } from './arrival-evaluators.ts';
 import type { ArrivalData } from './arrival-evaluators.ts';
 import { repeatEveryMs } from './conditions.ts';
 import { foldObservations } from './timeline.ts';
@@ -97,10 +97,12 @@ export class AlertEngine {
     const arrivalRules = rules.filter((r) => ALERT_EVALUATION[r.type] === 'arrival' && r.row.deviceIds.some((d) => byDevice.has(d)));
     if (arrivalRules.length === 0) return;
     const deviceIds = [...new Set(arrivalRules.flatMap((r) => r.row.deviceIds.filter((d) => byDevice.has(d))))];
-    const from = new Date(Math.min(...deviceIds.map((d) => byDevice.get(d)!.from.getTime())));
-    const to = new Date(Math.max(...deviceIds.map((d) => byDevice.get(d)!.to.getTime())));
-    const parameters = [...new Set(arrivalRules.flatMap(arrivalParameters))];
     const needs = (types: AlertRuleType[]) => arrivalRules.some((r) => types.includes(r.type));
+    const lookback = needs(['geolocation', 'work-without-operator']) ? QUIET_LOOKBACK_MS : 0;
+    const ranges = new Map([...byDevice].map(([deviceId, a]) => [deviceId, { ...a, from: new Date(a.from.getTime() - lookback) }]));
+    const from = new Date(Math.min(...deviceIds.map((d) => ranges.get(d)!.from.getTime())));
+    const to = new Date(Math.max(...deviceIds.map((d) => ranges.get(d)!.to.getTime())));
+    const parameters = [...new Set(arrivalRules.flatMap(arrivalParameters))];
     const multi = arrivalRules.some((r) => r.conditions.length > 1);
     const loaded: ArrivalData = {
       readings: await data.readings(deviceIds, parameters, from, to),
@@ -114,7 +116,7 @@ export class AlertEngine {
       deviceIds,
     );
     const writer = new AlertWriter(alerts);
-    const perDevice = groupByDevice(loaded, byDevice);
+    const perDevice = groupByDevice(loaded, ranges);
     for (const rule of arrivalRules) {
       const interval = (rule.conditions[0] as Partial<AlertCondition<'value'>>).date_interval ?? '10m';
       for (const deviceId of rule.row.deviceIds) {

@@ -53,8 +53,9 @@ export function foldObservations(state: AlertState, observations: Observation[],
   // The latest breach seen, repeats or not (the stored last occurrence moves only with a counted repeat).
   let lastBreachAt = open?.lastAt ?? Number.NEGATIVE_INFINITY;
   for (const observation of sorted) {
-    if (observation.at <= covered) continue;
+    // A breach applied before still dates the quiet that ends the alert (the engine re-reads a lookback for it).
     if (observation.breach) lastBreachAt = Math.max(lastBreachAt, observation.at);
+    if (observation.at <= covered) continue;
     if (observation.breach) {
       if (!open) {
         open = { id: null, startedAt: observation.at, lastAt: observation.at, counter: 1 };
@@ -93,7 +94,9 @@ export function allConditions(series: Observation[][], initial: (boolean | undef
     if (known.some((value) => value === undefined)) continue;
     const breach = known.every(Boolean);
     const params = latest.find((o) => o?.breach)?.params ?? observation.params;
-    out.push({ at: observation.at, breach, params });
+    // The rule clears when one condition clears; that condition's settling time applies.
+    const endsAfterQuietMs = breach ? undefined : latest.find((o) => o !== undefined && !o.breach)?.endsAfterQuietMs;
+    out.push({ at: observation.at, breach, params, ...(endsAfterQuietMs === undefined ? {} : { endsAfterQuietMs }) });
   }
   return out;
 }

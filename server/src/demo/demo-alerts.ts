@@ -66,11 +66,12 @@ export async function seedDemoAlerts(repo: DemoAlertsSeedRepository, names: Demo
     deviceIds: electric,
   });
   await rule({
-    name: 'Diesel forklift in the storage yard',
+    name: 'Diesel forklift in the storage yard at night',
     type: 'geolocation',
     importance: 'info',
-    description: 'A diesel forklift entered the storage yard south of the halls',
-    condition: { polygon: storageYard(), geofence: 'enter' },
+    description: 'A diesel forklift entered the storage yard south of the halls while it is closed (22:00-06:00)',
+    // The yard is a diesel truck's daily workplace: only a visit while it is closed is worth an alert.
+    condition: { polygon: storageYard(), geofence: 'enter', fromHour: 22, toHour: 6 },
     deviceIds: dieselB,
   });
   await rule({
