@@ -18,7 +18,7 @@ const features = existsSync(featuresDir)
 // relative to server/src; a file path shares that file only.
 const serverSrc = './server/src';
 const serverShared = [
-  'config.ts', 'db', 'http', 'forms', 'administration', 'mail', 'jobs', 'metrics', 'time', 'i18n', 'security',
+  'config.ts', 'db', 'http', 'forms', 'administration', 'mail', 'jobs', 'events', 'metrics', 'time', 'i18n', 'security',
 ];
 const serverSharedDirs = serverShared.filter((entry) => !entry.endsWith('.ts'));
 // The top of the server: they wire or start the features and may import anything; nothing imports them.

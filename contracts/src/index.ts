@@ -23,3 +23,4 @@ export * from './device-status.ts';
 export * from './administration.ts';
 export * from './device-history.ts';
 export * from './alerts.ts';
+export * from './events.ts';

@@ -500,6 +500,14 @@ export interface AlertWindowResultsTable {
   evaluated_at: Generated<Date>;
 }
 
+export interface UserEventsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  payload: Json;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   leases: LeasesTable;
   instance_secrets: InstanceSecretsTable;
@@ -551,4 +559,5 @@ export interface DB {
   alert_arrivals: AlertArrivalsTable;
   alert_cursors: AlertCursorsTable;
   alert_window_results: AlertWindowResultsTable;
+  user_events: UserEventsTable;
 }
