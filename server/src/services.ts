@@ -22,6 +22,7 @@ import { DevicesService } from './devices/service.ts';
 import { ImpersonationRepository } from './impersonation/repository.ts';
 import { ImpersonationService } from './impersonation/service.ts';
 import { createMailer } from './mail/mailer.ts';
+import { AlertChangeFeed } from './events/alert-change-feed.ts';
 import { PasswordLinksRepository } from './resetting/repository.ts';
 import { PasswordLinksService } from './resetting/service.ts';
 import { SupportRepository } from './support/repository.ts';
@@ -122,6 +123,8 @@ export interface Services {
   jobs: JobRunner;
   /** The alert engine, registered on the runner; the preview route runs its evaluators without writing. */
   alertEngine: AlertEngine;
+  /** Alert changes (migration 016) for the ones who react to them; listeners register on it. */
+  alertChanges: AlertChangeFeed;
   /** `POST /api/alertrules/{id}/preview`: the engine's evaluators over the last 7 days, writing nothing. */
   alertPreview: AlertPreviewService;
 }
@@ -166,9 +169,13 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   const jobs = new JobRunner(db, { observer: metrics.jobObserver() });
   const alertEngine = new AlertEngine(db);
   alertEngine.register(jobs);
+  // Every alert change reaches its listeners (notifications, the event stream) once, after the engine's writes.
+  const alertChanges = new AlertChangeFeed(db);
+  jobs.addSource({ name: 'alert-changes', drain: () => alertChanges.drain() });
   return {
     jobs,
     alertEngine,
+    alertChanges,
     alertPreview: new AlertPreviewService(db),
     formTokens,
     auth,

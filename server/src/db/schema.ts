@@ -508,6 +508,14 @@ export interface UserEventsTable {
   created_at: CreatedAt;
 }
 
+/** Alert changes not handled yet (migration 016), written by a trigger on alerts. */
+export interface AlertChangesTable {
+  id: Generated<number>;
+  alert_id: number;
+  kind: 'opened' | 'repeated' | 'ended' | 'confirmed';
+  changed_at: CreatedAt;
+}
+
 export interface DB {
   leases: LeasesTable;
   instance_secrets: InstanceSecretsTable;
@@ -560,4 +568,5 @@ export interface DB {
   alert_cursors: AlertCursorsTable;
   alert_window_results: AlertWindowResultsTable;
   user_events: UserEventsTable;
+  alert_changes: AlertChangesTable;
 }
