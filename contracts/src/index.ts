@@ -24,3 +24,4 @@ export * from './administration.ts';
 export * from './device-history.ts';
 export * from './alerts.ts';
 export * from './events.ts';
+export * from './notification-settings.ts';

@@ -49,6 +49,8 @@ export interface UsersTable {
   is_active: Generated<boolean>;
   last_login_at: Timestamp | null;
   subscription_expires_at: Timestamp | null;
+  /** Notification preferences (migration 017): absent keys are true. */
+  notification_settings: ColumnType<unknown, string | undefined, string>;
   created_at: CreatedAt;
   // Timestamp already has an optional insert type; Generated<> around it would make the column unwritable.
   updated_at: Timestamp;
@@ -516,6 +518,32 @@ export interface AlertChangesTable {
   changed_at: CreatedAt;
 }
 
+/** Mail waiting to be sent, sent or given up (migration 017). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  company_id: number | null;
+  user_id: number | null;
+  kind: string;
+  dedupe_key: string | null;
+  to_address: string;
+  to_name: string | null;
+  reply_to: string | null;
+  subject: string;
+  text_body: string;
+  headers: Json;
+  ref: Json;
+  state: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_at: Timestamp;
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  message_id: string | null;
+  created_at: CreatedAt;
+  sent_at: Timestamp | null;
+}
+
 export interface DB {
   leases: LeasesTable;
   instance_secrets: InstanceSecretsTable;
@@ -569,4 +597,5 @@ export interface DB {
   alert_window_results: AlertWindowResultsTable;
   user_events: UserEventsTable;
   alert_changes: AlertChangesTable;
+  mail_outbox: MailOutboxTable;
 }

@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+
+/** What a mail is, for its delivery state, metrics and tests. */
+export type OutboxMailKind = 'alert' | 'digest' | 'password-reset' | 'welcome' | 'support' | 'password-changed' | 'announcement';
+
+export interface OutboxMail {
+  kind: OutboxMailKind;
+  companyId?: number | null;
+  /** The recipient when it is a user (their delivery state, their digest count). */
+  userId?: number | null;
+  to: { address: string; name?: string | null };
+  replyTo?: string | null;
+  subject: string;
+  text: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post. */
+  headers?: Record<string, string>;
+  /** What the mail is about, e.g. { alertId, notificationId }. */
+  ref?: Record<string, unknown>;
+  /** Makes the mail exist once: a second enqueue with the same key is ignored. */
+  dedupeKey?: string;
+  /** Not before this time (a digest window); now when absent. */
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+/**
+ * Puts mail in the outbox (migration 017) on `db`, which should be the transaction of the change that causes it: the
+ * mail exists exactly when the change commits, and the runner's mail sender delivers it (docs/mail.md). Returns the
+ * ids of the mails created (a duplicate `dedupeKey` creates none).
+ */
+export async function enqueueMail(db: Kysely<DB>, mails: readonly OutboxMail[]): Promise<number[]> {
+  if (mails.length === 0) return [];
+  const rows = await db
+    .insertInto('mail_outbox')
+    .values(
+      mails.map((m) => ({
+        kind: m.kind,
+        company_id: m.companyId ?? null,
+        user_id: m.userId ?? null,
+        dedupe_key: m.dedupeKey ?? null,
+        to_address: m.to.address,
+        to_name: m.to.name ?? null,
+        reply_to: m.replyTo ?? null,
+        subject: m.subject,
+        text_body: m.text,
+        headers: JSON.stringify(m.headers ?? {}),
+        ref: JSON.stringify(m.ref ?? {}),
+        ...(m.runAt ? { run_at: m.runAt } : {}),
+        ...(m.maxAttempts ? { max_attempts: m.maxAttempts } : {}),
+      })),
+    )
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
