@@ -23,6 +23,7 @@ import { ImpersonationRepository } from './impersonation/repository.ts';
 import { ImpersonationService } from './impersonation/service.ts';
 import { createMailer } from './mail/mailer.ts';
 import { AlertChangeFeed } from './events/alert-change-feed.ts';
+import { UnsubscribeLinks } from './mail/unsubscribe.ts';
 import { PasswordLinksRepository } from './resetting/repository.ts';
 import { PasswordLinksService } from './resetting/service.ts';
 import { SupportRepository } from './support/repository.ts';
@@ -123,6 +124,8 @@ export interface Services {
   jobs: JobRunner;
   /** The alert engine, registered on the runner; the preview route runs its evaluators without writing. */
   alertEngine: AlertEngine;
+  /** Signed one-click unsubscribe links for mail to users (List-Unsubscribe). */
+  unsubscribeLinks: UnsubscribeLinks;
   /** Alert changes (migration 016) for the ones who react to them; listeners register on it. */
   alertChanges: AlertChangeFeed;
   /** `POST /api/alertrules/{id}/preview`: the engine's evaluators over the last 7 days, writing nothing. */
@@ -171,11 +174,13 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   alertEngine.register(jobs);
   // Every alert change reaches its listeners (notifications, the event stream) once, after the engine's writes.
   const alertChanges = new AlertChangeFeed(db);
+  const unsubscribeLinks = new UnsubscribeLinks(secret, config.PUBLIC_URL);
   jobs.addSource({ name: 'alert-changes', drain: () => alertChanges.drain() });
   return {
     jobs,
     alertEngine,
     alertChanges,
+    unsubscribeLinks,
     alertPreview: new AlertPreviewService(db),
     formTokens,
     auth,
