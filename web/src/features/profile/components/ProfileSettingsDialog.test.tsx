@@ -52,7 +52,7 @@ async function open(routes: Record<string, FakeHandler> = {}, { impersonated = f
   return { ...view, dialog, onClose };
 }
 
-function pick(dialog: HTMLElement, bytes: Uint8Array, name: string, type: string) {
+function pick(dialog: HTMLElement, bytes: Uint8Array<ArrayBuffer>, name: string, type: string) {
   const input = within(dialog).getByTestId('avatar-input') as HTMLInputElement;
   const file = new File([bytes], name, { type });
   Object.defineProperty(input, 'files', { value: [file], configurable: true });
