@@ -82,8 +82,8 @@ test('a user changes their avatar, names, notifications and password in the prof
   await page.setViewportSize({ width: 1600, height: 1000 });
   await signIn(page, USER.username, USER.password);
   let dialog = await openProfile(page, 'Piotr Profilowy');
-  await expect(dialog.getByLabel('E-mail', { exact: true })).toHaveValue(USER.email);
-  for (const name of ['E-mail', 'In the app', 'Info', 'Warning', 'Error', 'Announcements for everyone']) await expect(dialog.getByRole('switch', { name })).toBeChecked();
+  await expect(dialog.getByRole('textbox', { name: 'E-mail' })).toHaveValue(USER.email);
+  for (const name of ['By e-mail', 'In the app', 'Info', 'Warning', 'Error', 'Announcements for everyone']) await expect(dialog.getByRole('switch', { name })).toBeChecked();
 
   // A gif is refused whatever it is called; a png is shown at once.
   const input = dialog.getByTestId('avatar-input');
@@ -101,7 +101,7 @@ test('a user changes their avatar, names, notifications and password in the prof
 
   // The levels cannot be chosen while both channels are off.
   await dialog.getByLabel('First name').fill('Piotrek');
-  await dialog.getByRole('switch', { name: 'E-mail' }).click();
+  await dialog.getByRole('switch', { name: 'By e-mail' }).click();
   await dialog.getByRole('switch', { name: 'In the app' }).click();
   for (const name of ['Info', 'Warning', 'Error']) await expect(dialog.getByRole('switch', { name })).toBeDisabled();
   await dialog.getByRole('switch', { name: 'In the app' }).click();
@@ -120,7 +120,7 @@ test('a user changes their avatar, names, notifications and password in the prof
   await page.reload();
   dialog = await openProfile(page, 'Piotrek Profilowy');
   await expect(dialog.getByLabel('First name')).toHaveValue('Piotrek');
-  await expect(dialog.getByRole('switch', { name: 'E-mail' })).not.toBeChecked();
+  await expect(dialog.getByRole('switch', { name: 'By e-mail' })).not.toBeChecked();
   await expect(dialog.getByRole('switch', { name: 'In the app' })).toBeChecked();
   await expect(dialog.getByRole('switch', { name: 'Info' })).not.toBeChecked();
   await expect(dialog.getByRole('switch', { name: 'Warning' })).toBeChecked();

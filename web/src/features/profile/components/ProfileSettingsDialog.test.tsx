@@ -66,13 +66,13 @@ describe('the profile settings dialog', () => {
     const { dialog } = await open();
     expect(within(dialog).getByDisplayValue('Anna')).toBeTruthy();
     expect((within(dialog).getByDisplayValue('anna@example.com') as HTMLInputElement).disabled).toBe(true);
-    for (const name of ['E-mail', 'In the app', 'Info', 'Warning', 'Error', 'Announcements for everyone']) expect(switchOf(dialog, name).checked).toBe(true);
+    for (const name of ['By e-mail', 'In the app', 'Info', 'Warning', 'Error', 'Announcements for everyone']) expect(switchOf(dialog, name).checked).toBe(true);
     expect(within(dialog).getByText('PNG or JPEG, at most 512 KB')).toBeTruthy();
   });
 
   it('disables the levels while both e-mail and app are off', { timeout: 30_000 }, async () => {
     const { dialog } = await open();
-    fireEvent.click(switchOf(dialog, 'E-mail'));
+    fireEvent.click(switchOf(dialog, 'By e-mail'));
     expect(switchOf(dialog, 'Warning').disabled).toBe(false);
     fireEvent.click(switchOf(dialog, 'In the app'));
     for (const name of ['Info', 'Warning', 'Error']) expect(switchOf(dialog, name).disabled).toBe(true);

@@ -19,6 +19,6 @@ describe('profile settings from the profile menu', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Profile settings' });
     expect(await within(dialog).findByDisplayValue(demoUser.lastname)).toBeTruthy();
     expect(within(dialog).queryByText('This part of Gearwatch is being built and will appear here in an upcoming version.')).toBeNull();
-    expect(within(dialog).getByRole('switch', { name: 'E-mail' })).toBeTruthy();
+    expect(within(dialog).getByRole('switch', { name: 'By e-mail' })).toBeTruthy();
   });
 });
