@@ -99,6 +99,9 @@ describe('the profile: GET and PATCH /api/users/current/profile', () => {
       [{ settings: { email: 'no' } }, { 'settings.email': INCORRECT }],
       // Every mistake in one answer, the good parts not written either.
       [{ user: { firstname: '', lastname: 'Changed' }, settings: { email: false }, avatar: dataUrl('image/gif', GIF) }, { firstname: NOT_BLANK, avatar: UNSUPPORTED }],
+      // Also when the schema refuses a part: the other parts are still checked.
+      [{ user: { firstname: tooLong, lastname: ' ' }, avatar: dataUrl('image/gif', GIF) }, { firstname: ['form.field.error.too-long'], lastname: NOT_BLANK, avatar: UNSUPPORTED }],
+      [{ user: { firstname: 'Ala', lastname: 'Nowak' }, settings: { app: 1 }, avatar: 'data:image/png;base64,***' }, { 'settings.app': INCORRECT, avatar: INCORRECT }],
     ];
     for (const [payload, errors] of cases) {
       const response = await patch(payload);

@@ -4,6 +4,7 @@ import { lookupIn, validationErrorFromIssues } from '../http/error-handler.ts';
 import { ValidationError } from '../http/errors.ts';
 import type { App } from '../http/types.ts';
 import type { ProfileService } from './service.ts';
+import { checkUpdate } from './service.ts';
 
 /** The user's names are sent as `user.firstname`, `user.lastname`; their errors are the dialog's fields `firstname`, `lastname`. */
 function fieldErrors(error: ValidationError): ValidationError {
@@ -39,7 +40,11 @@ export function profileRoutes(app: App, profile: ProfileService): void {
     },
     (request) => {
       if (request.validationError) {
-        throw fieldErrors(validationErrorFromIssues(request.validationError.validation as SchemaIssue[], undefined, lookupIn(request.body)));
+        const schema = fieldErrors(validationErrorFromIssues(request.validationError.validation as SchemaIssue[], undefined, lookupIn(request.body)));
+        // The service's rules on the parts the schema took, so one answer names every wrong field.
+        const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Parameters<typeof checkUpdate>[0]) : {};
+        const rules = checkUpdate({ ...body, user: body.user && typeof body.user === 'object' ? body.user : undefined });
+        throw new ValidationError({ ...rules.errors, ...schema.errors }, schema.rootErrors);
       }
       return profile.update(request.auth, request.body);
     },

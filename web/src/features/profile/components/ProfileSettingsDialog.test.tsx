@@ -67,7 +67,7 @@ describe('the profile settings dialog', () => {
     expect(within(dialog).getByDisplayValue('Anna')).toBeTruthy();
     expect((within(dialog).getByDisplayValue('anna@example.com') as HTMLInputElement).disabled).toBe(true);
     for (const name of ['By e-mail', 'In the app', 'Info', 'Warning', 'Error', 'Announcements for everyone']) expect(switchOf(dialog, name).checked).toBe(true);
-    expect(within(dialog).getByText('PNG or JPEG, at most 512\u00a0KB')).toBeTruthy();
+    expect(within(dialog).getByText('PNG or JPEG, at most 512 KB')).toBeTruthy();
   });
 
   it('disables the levels while both e-mail and app are off', { timeout: 30_000 }, async () => {
