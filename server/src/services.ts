@@ -69,6 +69,8 @@ import { AlertsService } from './alerts/alerts-service.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { AlertEngine } from './alert-engine/engine.ts';
 import { AlertPreviewService } from './alert-engine/preview.ts';
+import { ProfileRepository } from './profile/repository.ts';
+import { ProfileService } from './profile/service.ts';
 
 export interface Services {
   auth: AuthService;
@@ -130,6 +132,8 @@ export interface Services {
   alertChanges: AlertChangeFeed;
   /** `POST /api/alertrules/{id}/preview`: the engine's evaluators over the last 7 days, writing nothing. */
   alertPreview: AlertPreviewService;
+  /** The signed-in user's own profile, preferences and password (the profile settings dialog). */
+  profile: ProfileService;
 }
 
 export interface ServiceOptions {
@@ -215,5 +219,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     alerts: new AlertsService(alertsRepository),
     metrics,
     moduleThrottle: new AttemptThrottle(authRepository, throttleSettings, 'module'),
+    // A wrong current password counts against the account as a failed sign-in does.
+    profile: new ProfileService(new ProfileRepository(db), throttle, { publicUrl: config.PUBLIC_URL }),
   };
 }

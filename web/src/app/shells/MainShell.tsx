@@ -13,6 +13,7 @@ import { ImpersonationDialog } from '../../features/impersonation/components/Imp
 import { forgetOriginalSession, stopImpersonation } from '../../features/impersonation/api/impersonation.ts';
 import { SupportDialog } from '../../features/support/components/SupportDialog.tsx';
 import { CompanySettingsDialog } from '../../features/company-settings/components/CompanySettingsDialog.tsx';
+import { ProfileSettingsDialog } from '../../features/profile/components/ProfileSettingsDialog.tsx';
 import { HOME_PATH } from '../guards.tsx';
 import { visibleNavigation } from '../navigation.ts';
 import { SessionDataGate } from '../startup/SessionDataGate.tsx';
@@ -25,10 +26,9 @@ import type { ProfileAction } from './ProfileMenu.tsx';
 import { UpcomingDialog } from './UpcomingDialog.tsx';
 import { useSignOut } from './useSignOut.ts';
 
-type OpenDialog = 'support' | 'impersonate' | 'company-settings' | null;
+type OpenDialog = 'support' | 'impersonate' | 'company-settings' | 'profile-settings' | null;
 
 const UPCOMING_TITLES: Partial<Record<ProfileAction, string>> = {
-  'profile-settings': 'profile.settings',
   guide: 'profile.guide',
 };
 
@@ -54,6 +54,7 @@ function ShellLayout() {
     if (upcomingTitle) setUpcoming(t(upcomingTitle));
     else if (action === 'impersonate') setDialog('impersonate');
     else if (action === 'company-settings') setDialog('company-settings');
+    else if (action === 'profile-settings') setDialog('profile-settings');
     else if (action === 'stop-impersonating') void returnToOwnAccount();
     else if (action === 'logout') void signOut();
   };
@@ -90,6 +91,7 @@ function ShellLayout() {
       </Box>
       <SupportDialog open={dialog === 'support'} onClose={() => setDialog(null)} />
       <CompanySettingsDialog open={dialog === 'company-settings'} onClose={() => setDialog(null)} />
+      <ProfileSettingsDialog open={dialog === 'profile-settings'} impersonated={Boolean(user.extras.impersonatedBy)} onClose={() => setDialog(null)} />
       {user.extras.impersonate ? (
         <ImpersonationDialog open={dialog === 'impersonate'} clientId={config.webClientId} onClose={() => setDialog(null)} onSwitched={() => window.location.assign(HOME_PATH)} />
       ) : null}
