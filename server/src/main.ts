@@ -24,6 +24,7 @@ async function main(): Promise<void> {
   const app = await createApp({ config, database, services, readiness });
   if (applied.length) app.log.info({ applied }, 'migrations applied');
   services.jobs.useLog(app.log);
+  services.mail.useLog(app.log);
   services.alertEngine.useLog(app.log);
 
   const seeded = config.DEMO ? await seedDemoIfEmpty(database.db, { historyDays: config.DEMO_HISTORY_DAYS }) : false;
