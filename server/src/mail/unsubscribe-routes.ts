@@ -17,23 +17,28 @@ const unsubscribedSchema = z.object({ unsubscribed: z.literal(true) });
  * set the user's `email` notification preference to false.
  */
 export function unsubscribeRoutes(app: App, unsubscribe: UnsubscribeService): void {
-  app.post(
-    '/api/unsubscribe',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['notifications'],
-        summary: "RFC 8058 one-click unsubscribe (List-Unsubscribe-Post): turns the token's user's e-mail notifications off; no sign-in",
-        security: [],
-        querystring: tokenQuery,
-        response: { 200: unsubscribedSchema, 400: validationErrorSchema },
+  // RFC 8058's POST body is `List-Unsubscribe=One-Click`, form-encoded or multipart/form-data; the token in the
+  // query is all that counts, so a multipart body is read (within the body limit) and dropped.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
+    scope.post(
+      '/api/unsubscribe',
+      {
+        config: { public: true },
+        schema: {
+          tags: ['notifications'],
+          summary: "RFC 8058 one-click unsubscribe (List-Unsubscribe-Post): turns the token's user's e-mail notifications off; no sign-in",
+          security: [],
+          querystring: tokenQuery,
+          response: { 200: unsubscribedSchema, 400: validationErrorSchema },
+        },
       },
-    },
-    async (request) => {
-      if ((await unsubscribe.turnEmailOff(request.query.token)) === undefined) throw ValidationError.field('token', MESSAGE_KEYS.incorrect);
-      return { unsubscribed: true as const };
-    },
-  );
+      async (request) => {
+        if ((await unsubscribe.turnEmailOff(request.query.token)) === undefined) throw ValidationError.field('token', MESSAGE_KEYS.incorrect);
+        return { unsubscribed: true as const };
+      },
+    );
+  });
 
   app.get('/unsubscribe', { config: { public: true }, schema: { hide: true, querystring: tokenQuery } }, async (request, reply) => {
     const language = await unsubscribe.languageOf(request.query.token);
