@@ -29,6 +29,8 @@ export interface Mailer {
   readonly configured: boolean;
   /** Resolves once the SMTP server accepted the message; rejects on any delivery failure. */
   send(message: MailMessage): Promise<SentMail>;
+  /** Closes the pooled connections once no more mail waits (the next send opens new ones). */
+  release(): void;
 }
 
 export class MailNotConfiguredError extends Error {
@@ -42,18 +44,32 @@ export class MailNotConfiguredError extends Error {
 // rather than hold the outbox sender's lease (docs/mail.md).
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000, dnsTimeout: 10_000 };
 
-/** Sends mail through SMTP_URL from MAIL_FROM; the one place that knows how mail leaves the server. */
+/** SMTP connections kept open while mail is being sent (the outbox sender sends a batch at a time). */
+export const MAIL_CONNECTIONS = 10;
+
+/**
+ * Sends mail through SMTP_URL from MAIL_FROM; the one place that knows how mail leaves the server. Connections are
+ * pooled while mail flows (a TLS handshake per mail would cost more than the mail: docs/mail.md) and closed by
+ * `release` when the outbox is empty, so no idle connection waits for the server to drop it.
+ */
 export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>): Mailer {
-  if (!config.SMTP_URL) {
+  const url = config.SMTP_URL;
+  if (!url) {
     return {
       configured: false,
       send: () => Promise.reject(new MailNotConfiguredError()),
+      release: () => undefined,
     };
   }
-  const transport = nodemailer.createTransport({ url: config.SMTP_URL, ...TIMEOUTS });
+  let transport: ReturnType<typeof nodemailer.createTransport> | null = null;
   return {
     configured: true,
+    release() {
+      transport?.close();
+      transport = null;
+    },
     async send(message) {
+      transport ??= nodemailer.createTransport({ url, pool: true, maxConnections: MAIL_CONNECTIONS, ...TIMEOUTS });
       const info = await transport.sendMail({
         from: config.MAIL_FROM,
         to: message.to,

@@ -4,6 +4,7 @@ import type { JobLog, JobSource } from '../jobs/runner.ts';
 import { exponentialBackoff } from '../jobs/runner.ts';
 import { PROCESS_HOLDER } from '../jobs/lease.ts';
 import type { Mailer } from './mailer.ts';
+import { MAIL_CONNECTIONS } from './mailer.ts';
 import type { ClaimedMail, OutboxState } from './outbox-repository.ts';
 import { OutboxRepository } from './outbox-repository.ts';
 
@@ -25,7 +26,7 @@ export interface MailSenderOptions {
   holder?: string;
   /** How long a claim lasts without renewal: how long a dead sender's mails wait before another sends them. */
   leaseSeconds?: number;
-  /** Mails claimed and sent at once (one SMTP connection each). */
+  /** Mails claimed and sent at once (over the mailer's pooled connections). */
   batchSize?: number;
   /** MAIL_MAX_ATTEMPTS: attempts of a mail that did not ask for its own number. */
   maxAttempts?: number;
@@ -62,7 +63,7 @@ export class MailSender implements JobSource {
     this.repository = new OutboxRepository(db);
     this.holder = options.holder ?? PROCESS_HOLDER;
     this.leaseSeconds = options.leaseSeconds ?? 60;
-    this.batchSize = options.batchSize ?? 10;
+    this.batchSize = options.batchSize ?? MAIL_CONNECTIONS;
     this.maxAttempts = options.maxAttempts ?? 8;
     this.backoff = options.backoffSeconds ?? exponentialBackoff;
     this.domain = options.messageIdDomain ?? 'gearwatch.local';
@@ -85,7 +86,10 @@ export class MailSender implements JobSource {
       await this.tell({ ...abandoned, state: 'failed' });
     }
     const mails = await this.repository.claim(this.holder, this.leaseSeconds, this.batchSize, this.maxAttempts);
-    if (mails.length === 0) return 0;
+    if (mails.length === 0) {
+      this.mailer.release();
+      return 0;
+    }
     const inFlight = new Set(mails.map((mail) => mail.id));
     const renewal = setInterval(
       () => void this.repository.renew(this.holder, [...inFlight], this.leaseSeconds).catch((error: unknown) => this.options.log?.warn({ err: error }, 'mail lease not renewed')),
@@ -95,6 +99,8 @@ export class MailSender implements JobSource {
       await Promise.all(mails.map((mail) => this.deliver(mail).finally(() => inFlight.delete(mail.id))));
     } finally {
       clearInterval(renewal);
+      // A short batch emptied the outbox: the pooled connections close rather than idle.
+      if (mails.length < this.batchSize) this.mailer.release();
     }
     return mails.length;
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGE_KEYS, validationErrorSchema } from '@gearwatch/contracts';
 import { ValidationError } from '../http/errors.ts';
 import type { App } from '../http/types.ts';
@@ -21,7 +22,7 @@ export function unsubscribeRoutes(app: App, unsubscribe: UnsubscribeService): vo
   // query is all that counts, so a multipart body is read (within the body limit) and dropped.
   void app.register(async (scope) => {
     scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
-    scope.post(
+    scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/unsubscribe',
       {
         config: { public: true },
