@@ -9,7 +9,7 @@ import { JobRunner } from '../src/jobs/runner.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { enqueueMail } from '../src/mail/outbox.ts';
 import type { OutboxMail } from '../src/mail/outbox.ts';
-import { OutboxRepository } from '../src/mail/outbox-repository.ts';
+import { OutboxRepository, REDACTED_BODY } from '../src/mail/outbox-repository.ts';
 import type { MailSenderOptions } from '../src/mail/sender.ts';
 import { MailSender } from '../src/mail/sender.ts';
 import { createScratchPostgres } from './ingest-fixtures.ts';
@@ -143,10 +143,13 @@ describe.each(variants)('the mail outbox on %s', (_name, setup, skip) => {
 
   it.skipIf(skip)('marks a mail failed with the last error after its attempts, the configured number or its own', async () => {
     const a = sender(s.a, `smtp://127.0.0.1:${await closedPort()}`, { maxAttempts: 3, backoffSeconds: () => 0 });
-    const [byConfig, byMail] = await enqueue(mail(), mail({ maxAttempts: 1 }));
+    // The second carries a secret (a password link): its body goes once it is given up.
+    const [byConfig, byMail] = await enqueue(mail(), mail({ maxAttempts: 1, ref: { secretBody: true } }));
     expect(await a.drainUntilIdle()).toBe(4);
     expect(await row(byConfig!)).toMatchObject({ state: 'failed', attempts: 3, maxAttempts: null, lastError: expect.stringMatching(/ECONNREFUSED|connect/i) });
     expect(await row(byMail!)).toMatchObject({ state: 'failed', attempts: 1, maxAttempts: 1 });
+    const bodies = await s.a.db.selectFrom('mail_outbox').select('text_body').where('id', 'in', [byConfig!, byMail!]).orderBy('id').execute();
+    expect(bodies.map((b) => b.text_body)).toEqual([expect.stringMatching(/^Body of mail/), REDACTED_BODY]);
     expect(await a.drainUntilIdle()).toBe(0);
   });
 

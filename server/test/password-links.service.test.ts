@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REDACTED_BODY } from '../src/mail/outbox-repository.ts';
 import { UsersRepository } from '../src/users/repository.ts';
 import type { UserRecord } from '../src/users/repository.ts';
 import { createTestContext } from './context.ts';
@@ -36,7 +37,8 @@ describe('PasswordLinksService.issuePasswordLink', () => {
     if (!outcome.issued) throw new Error('expected a link');
     expect(await ctx.services.mail.drainUntilIdle()).toBe(1);
     const outboxRow = await ctx.database.db.selectFrom('mail_outbox').selectAll().where('id', '=', outcome.mailId!).executeTakeFirstOrThrow();
-    expect(outboxRow).toMatchObject({ kind: 'welcome', user_id: user.id, state: 'sent', attempts: 1, sent_at: expect.any(Date) });
+    // The link's token was kept in the outbox only until the mail was sent (decision 006).
+    expect(outboxRow).toMatchObject({ kind: 'welcome', user_id: user.id, state: 'sent', attempts: 1, sent_at: expect.any(Date), text_body: REDACTED_BODY });
     expect(outcome.expiresAt.getTime() - Date.now()).toBeGreaterThan(47.9 * 3_600_000);
     expect(outcome.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(48 * 3_600_000);
 

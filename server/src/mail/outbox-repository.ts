@@ -22,6 +22,13 @@ export interface ClaimedMail {
 
 export type OutboxState = 'pending' | 'sent' | 'failed';
 
+/**
+ * What replaces the body of a mail whose `ref.secretBody` is true (a password link) once it is sent or given up: the
+ * plain token was kept only for the sender (decision 006).
+ */
+export const REDACTED_BODY = '(removed once sent: it carried a single-use link)';
+const redactedWhenSecret = sql<string>`case when (ref->>'secretBody')::boolean is true then ${REDACTED_BODY} else text_body end`;
+
 /** Longest error kept: SMTP answers can be long, and their first lines say what went wrong. */
 const MAX_ERROR_CHARS = 4000;
 
@@ -68,7 +75,7 @@ export class OutboxRepository {
   async markSent(id: number, holder: string, messageId: string): Promise<boolean> {
     const result = await this.db
       .updateTable('mail_outbox')
-      .set({ state: 'sent', sent_at: sql<Date>`now()`, message_id: messageId, locked_by: null, locked_until: null, last_error: null })
+      .set({ state: 'sent', sent_at: sql<Date>`now()`, message_id: messageId, locked_by: null, locked_until: null, last_error: null, text_body: redactedWhenSecret })
       .where('id', '=', id)
       .where('locked_by', '=', holder)
       .where('state', '=', 'pending')
@@ -85,7 +92,8 @@ export class OutboxRepository {
       update mail_outbox set
         state = case when ${permanent} or attempts >= coalesce(max_attempts, ${defaultMaxAttempts}) then 'failed' else 'pending' end,
         run_at = now() + make_interval(secs => ${retryInSeconds}),
-        locked_by = null, locked_until = null, last_error = ${error.slice(0, MAX_ERROR_CHARS)}
+        locked_by = null, locked_until = null, last_error = ${error.slice(0, MAX_ERROR_CHARS)},
+        text_body = case when ${permanent} or attempts >= coalesce(max_attempts, ${defaultMaxAttempts}) then ${redactedWhenSecret} else text_body end
       where id = ${id} and locked_by = ${holder} and state = 'pending'
       returning state`.execute(this.db);
     return result.rows[0]?.state;
@@ -98,7 +106,7 @@ export class OutboxRepository {
   async failAbandoned(defaultMaxAttempts: number): Promise<{ id: number; kind: string; ref: Record<string, unknown>; error: string }[]> {
     const error = 'the sender stopped during the last attempt (its lease ran out); the mail may or may not have been delivered';
     const result = await sql<{ id: number; kind: string; ref: Record<string, unknown>; error: string }>`
-      update mail_outbox set state = 'failed', locked_by = null, locked_until = null, last_error = ${error}
+      update mail_outbox set state = 'failed', locked_by = null, locked_until = null, last_error = ${error}, text_body = ${redactedWhenSecret}
       where id in (
         select id from mail_outbox
         where state = 'pending' and locked_until < now() and attempts >= coalesce(max_attempts, ${defaultMaxAttempts})

@@ -77,7 +77,15 @@ export class PasswordLinksService {
         ttlMinutes: validFor.unit === 'hour' ? validFor.amount * 60 : validFor.amount,
         maxPerHour: MAX_LINKS_PER_HOUR,
       },
-      { kind: purpose === 'welcome' ? 'welcome' : 'password-reset', companyId: user.companyId, userId: user.id, to: { name: displayName(user), address: user.email }, ...mail },
+      {
+        kind: purpose === 'welcome' ? 'welcome' : 'password-reset',
+        companyId: user.companyId,
+        userId: user.id,
+        to: { name: displayName(user), address: user.email },
+        // The body carries the plain token: the outbox keeps it only until the mail is sent or given up (decision 006).
+        ref: { secretBody: true },
+        ...mail,
+      },
     );
     if (!stored) return { issued: false, reason: 'rate-limited' };
     return { issued: true, expiresAt: stored.expiresAt, mailId: stored.mailId };
