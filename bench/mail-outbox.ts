@@ -94,7 +94,7 @@ async function main(): Promise<void> {
       await database.db.transaction().execute((trx) => enqueueMail(trx, mails));
     });
     const runner = new JobRunner(database.db, { pollMs: 1000 });
-    runner.addSource(new MailSender(database.db, createMailer({ SMTP_URL: sink.url, MAIL_FROM: FROM }), { batchSize: BATCH }));
+    runner.addSource(new MailSender(database.db, createMailer({ SMTP_URL: sink.url, MAIL_FROM: FROM }), { batchSize: BATCH, background: true, wake: () => runner.wake() }));
     const pendingLeft = async () =>
       Number((await sql<{ n: string }>`select count(*) as n from mail_outbox where state <> 'sent'`.execute(database.db)).rows[0]?.n ?? 0);
     const outboxSeconds = await timed(async () => {

@@ -61,6 +61,8 @@ async function main(): Promise<void> {
     readiness.accepting = false;
     // The job in progress commits or rolls back; no new one starts.
     await services.jobs.stop();
+    // The mail batch being sent is recorded, so no mail the SMTP server took goes out again after the restart.
+    await services.mail.settled();
     if (err) app.log.error({ err }, 'shutting down after an uncaught error');
     else app.log.info({ signal: signal ?? reason }, 'shutting down');
     // The simulator finishes the batch it is writing first, so nothing is cut off mid-transaction.

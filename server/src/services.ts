@@ -183,7 +183,13 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   const alertChanges = new AlertChangeFeed(db);
   const unsubscribeLinks = new UnsubscribeLinks(secret, config.PUBLIC_URL);
   jobs.addSource({ name: 'alert-changes', drain: () => alertChanges.drain() });
-  const mail = new MailSender(db, mailer, { maxAttempts: config.MAIL_MAX_ATTEMPTS, messageIdDomain: /@([^<>@\s]+)>?$/.exec(config.MAIL_FROM)?.[1] });
+  // Batches are sent in the background of the runner's turns, so a stuck SMTP server never delays the alert engine.
+  const mail = new MailSender(db, mailer, {
+    maxAttempts: config.MAIL_MAX_ATTEMPTS,
+    messageIdDomain: /@([^<>@\s]+)>?$/.exec(config.MAIL_FROM)?.[1],
+    background: true,
+    wake: () => jobs.wake(),
+  });
   jobs.addSource(mail);
   const supportRepository = new SupportRepository(db);
   mail.onOutcome('support', (trx, outcome) => SupportRepository.recordDelivery(trx, outcome));

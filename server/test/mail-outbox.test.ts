@@ -172,9 +172,12 @@ describe.each(variants)('the mail outbox on %s', (_name, setup, skip) => {
     const server = await smtp();
     const mails = Array.from({ length: 60 }, () => mail());
     const ids = await enqueue(...mails);
+    const senders: MailSender[] = [];
     const runners = [s.a, s.b].map((db, i) => {
       const runner = new JobRunner(db.db, { holder: `runner-${i}`, pollMs: 20 });
-      runner.addSource(sender(db, server.url, { holder: `runner-${i}`, batchSize: 5 }));
+      // As the server runs it: batches sent in the background of the runner's turns.
+      senders.push(sender(db, server.url, { holder: `runner-${i}`, batchSize: 5, background: true, wake: () => runner.wake() }));
+      runner.addSource(senders[i]!);
       return runner;
     });
     for (const runner of runners) runner.start();
@@ -183,6 +186,7 @@ describe.each(variants)('the mail outbox on %s', (_name, setup, skip) => {
     // A little longer: a second copy would arrive now.
     await sleep(500);
     await Promise.all(runners.map((runner) => runner.stop()));
+    await Promise.all(senders.map((one) => one.settled()));
 
     expect(server.received.map((m) => m.headers.subject).sort()).toEqual(mails.map((m) => m.subject).sort());
     const rows = await s.a.db.selectFrom('mail_outbox').select(['state', 'attempts']).where('id', 'in', ids).execute();
@@ -216,6 +220,23 @@ describe.each(variants)('the mail outbox on %s', (_name, setup, skip) => {
     expect(await other.drain()).toBe(0);
     expect(await sending).toBe(1);
     expect(await other.drainUntilIdle()).toBe(0);
+    expect(server.received).toHaveLength(1);
+    expect(await row(id!)).toMatchObject({ state: 'sent', attempts: 1 });
+  });
+
+  it.skipIf(skip)("sends in the background of the runner's turn, so a slow SMTP server holds up nothing else", async () => {
+    const server = await smtp({ answerDelayMs: 1500 });
+    const [id] = await enqueue(mail());
+    let woken = 0;
+    const background = sender(s.a, server.url, { background: true, wake: () => woken++ });
+    const started = Date.now();
+    expect(await background.drain()).toBe(1);
+    // One batch at a time: the next turn finds it still in flight.
+    expect(await background.drain()).toBe(0);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(await row(id!)).toMatchObject({ state: 'pending', attempts: 1 });
+    await background.settled();
+    expect(woken).toBe(1);
     expect(server.received).toHaveLength(1);
     expect(await row(id!)).toMatchObject({ state: 'sent', attempts: 1 });
   });

@@ -34,6 +34,9 @@ export interface MailSenderOptions {
   backoffSeconds?: (attempts: number) => number;
   /** The domain of the Message-IDs (MAIL_FROM's). */
   messageIdDomain?: string;
+  /** Send each batch in the background of the runner's turn (the server); `wake` the runner when it is done. */
+  background?: boolean;
+  wake?: () => void;
   log?: JobLog;
 }
 
@@ -54,6 +57,7 @@ export class MailSender implements JobSource {
   private readonly maxAttempts: number;
   private readonly backoff: (attempts: number) => number;
   private readonly domain: string;
+  private sending: Promise<void> | null = null;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -78,18 +82,62 @@ export class MailSender implements JobSource {
     this.listeners.set(kind, [...(this.listeners.get(kind) ?? []), listener]);
   }
 
-  /** One batch: the mails claimed and sent (0 when none was due, or SMTP is not configured). */
+  /**
+   * The runner's turn. In the background (the server): claims a batch and returns at once while it is sent, so a
+   * slow or unreachable SMTP server never holds up the runner's other work (the alert engine); 0 while a batch is
+   * still being sent, and the runner is woken when it is done. Otherwise the batch is sent before it returns.
+   */
   async drain(): Promise<number> {
-    if (!this.mailer.configured) return 0;
+    if (!this.options.background) return this.drainBatch();
+    if (this.sending) return 0;
+    const mails = await this.claimBatch();
+    if (mails.length === 0) return 0;
+    this.sending = this.sendBatch(mails)
+      .catch((error: unknown) => this.options.log?.error({ err: error }, 'mail batch failed'))
+      .finally(() => {
+        this.sending = null;
+        this.options.wake?.();
+      });
+    return mails.length;
+  }
+
+  /** Sends until nothing is due, each batch before the next (tests, the bench). */
+  async drainUntilIdle(maxBatches = 10_000): Promise<number> {
+    await this.settled();
+    let total = 0;
+    for (let i = 0; i < maxBatches; i++) {
+      const sent = await this.drainBatch();
+      if (sent === 0) break;
+      total += sent;
+    }
+    return total;
+  }
+
+  /** Resolves once the batch being sent in the background is recorded (shutdown: after the runner has stopped). */
+  async settled(): Promise<void> {
+    while (this.sending) await this.sending;
+  }
+
+  private async drainBatch(): Promise<number> {
+    const mails = await this.claimBatch();
+    if (mails.length > 0) await this.sendBatch(mails);
+    return mails.length;
+  }
+
+  /** Fails the abandoned last attempts, then claims a batch (none without SMTP); an empty outbox releases the pool. */
+  private async claimBatch(): Promise<ClaimedMail[]> {
+    if (!this.mailer.configured) return [];
     for (const abandoned of await this.repository.failAbandoned(this.maxAttempts)) {
       this.options.log?.warn({ mailId: abandoned.id, kind: abandoned.kind }, 'mail failed: its sender stopped during the last attempt');
       await this.tell({ ...abandoned, state: 'failed' });
     }
     const mails = await this.repository.claim(this.holder, this.leaseSeconds, this.batchSize, this.maxAttempts);
-    if (mails.length === 0) {
-      this.mailer.release();
-      return 0;
-    }
+    if (mails.length === 0) this.mailer.release();
+    return mails;
+  }
+
+  /** Sends a claimed batch at once, renewing its lease while any of it is in flight. */
+  private async sendBatch(mails: ClaimedMail[]): Promise<void> {
     const inFlight = new Set(mails.map((mail) => mail.id));
     const renewal = setInterval(
       () => void this.repository.renew(this.holder, [...inFlight], this.leaseSeconds).catch((error: unknown) => this.options.log?.warn({ err: error }, 'mail lease not renewed')),
@@ -102,18 +150,6 @@ export class MailSender implements JobSource {
       // A short batch emptied the outbox: the pooled connections close rather than idle.
       if (mails.length < this.batchSize) this.mailer.release();
     }
-    return mails.length;
-  }
-
-  /** Drains until nothing is due (tests, the bench). */
-  async drainUntilIdle(maxBatches = 10_000): Promise<number> {
-    let total = 0;
-    for (let i = 0; i < maxBatches; i++) {
-      const sent = await this.drain();
-      if (sent === 0) break;
-      total += sent;
-    }
-    return total;
   }
 
   private async deliver(mail: ClaimedMail): Promise<void> {
