@@ -34,6 +34,7 @@ import { MODULE_SECURITY_SCHEME, ingestRoutes } from './telemetry/routes.ts';
 import { userAdminRoutes } from './users/admin-routes.ts';
 import { userDirectoryRoutes } from './users/directory-routes.ts';
 import { usersRoutes } from './users/routes.ts';
+import { unsubscribeRoutes } from './mail/unsubscribe-routes.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -93,6 +94,5 @@ function registerFeatures(app: App, config: Config, services: Services): void {
   alertConditionsRoutes(app, services.alertConditions);
   alertsRoutes(app, services.alerts);
   alertPreviewRoutes(app, services.alertPreview);
-  // Password mail goes out after the answer; closing waits for it, so a shutdown does not drop a link being sent.
-  app.addHook('onClose', () => services.passwordLinks.settled());
+  unsubscribeRoutes(app, services.unsubscribe);
 }

@@ -83,6 +83,11 @@ const envObject = z.object({
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
   /** How long the link a new user gets to set their first password works; they may not read mail for a weekend. */
   WELCOME_TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+  /**
+   * Attempts the outbox sender makes at a mail while SMTP fails (connection refused, timeouts, 4xx answers), with
+   * exponential backoff between them (5 s, 10 s, 20 s… at most an hour), before it marks the mail failed.
+   */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   /** Where support mail (the app's "contact support" dialog) is delivered. */
   SUPPORT_EMAIL: z.email({ error: 'SUPPORT_EMAIL must be one e-mail address, e.g. support@example.com' }).default('support@gearwatch.local'),
   /** Directory of the built client; served with SPA fallback when present. */

@@ -24,6 +24,7 @@ async function main(): Promise<void> {
   const app = await createApp({ config, database, services, readiness });
   if (applied.length) app.log.info({ applied }, 'migrations applied');
   services.jobs.useLog(app.log);
+  services.mail.useLog(app.log);
   services.alertEngine.useLog(app.log);
 
   const seeded = config.DEMO ? await seedDemoIfEmpty(database.db, { historyDays: config.DEMO_HISTORY_DAYS }) : false;
@@ -60,6 +61,8 @@ async function main(): Promise<void> {
     readiness.accepting = false;
     // The job in progress commits or rolls back; no new one starts.
     await services.jobs.stop();
+    // The mail batch being sent is recorded, so no mail the SMTP server took goes out again after the restart.
+    await services.mail.settled();
     if (err) app.log.error({ err }, 'shutting down after an uncaught error');
     else app.log.info({ signal: signal ?? reason }, 'shutting down');
     // The simulator finishes the batch it is writing first, so nothing is cut off mid-transaction.

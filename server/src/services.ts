@@ -24,6 +24,9 @@ import { ImpersonationService } from './impersonation/service.ts';
 import { createMailer } from './mail/mailer.ts';
 import { AlertChangeFeed } from './events/alert-change-feed.ts';
 import { UnsubscribeLinks } from './mail/unsubscribe.ts';
+import { MailSender } from './mail/sender.ts';
+import { UnsubscribeRepository } from './mail/unsubscribe-repository.ts';
+import { UnsubscribeService } from './mail/unsubscribe-service.ts';
 import { PasswordLinksRepository } from './resetting/repository.ts';
 import { PasswordLinksService } from './resetting/service.ts';
 import { SupportRepository } from './support/repository.ts';
@@ -126,8 +129,12 @@ export interface Services {
   jobs: JobRunner;
   /** The alert engine, registered on the runner; the preview route runs its evaluators without writing. */
   alertEngine: AlertEngine;
+  /** The outbox's sender on the runner (docs/mail.md): every mail leaves through it. */
+  mail: MailSender;
   /** Signed one-click unsubscribe links for mail to users (List-Unsubscribe). */
   unsubscribeLinks: UnsubscribeLinks;
+  /** The unsubscribe routes: a link's token turns its user's e-mail notifications off. */
+  unsubscribe: UnsubscribeService;
   /** Alert changes (migration 016) for the ones who react to them; listeners register on it. */
   alertChanges: AlertChangeFeed;
   /** `POST /api/alertrules/{id}/preview`: the engine's evaluators over the last 7 days, writing nothing. */
@@ -164,7 +171,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   const mailer = createMailer(config);
   const diagnosticsRepository = new DiagnosticsRepository(db);
   const diagnostics = new DiagnosticsService(diagnosticsRepository, new RawTelemetryRepository(db));
-  const passwordLinks = new PasswordLinksService(new PasswordLinksRepository(db), usersRepository, mailer, {
+  const passwordLinks = new PasswordLinksService(new PasswordLinksRepository(db), usersRepository, {
     publicUrl: config.PUBLIC_URL,
     resetTtlMinutes: config.RESET_TOKEN_TTL_MINUTES,
     welcomeTtlHours: config.WELCOME_TOKEN_TTL_HOURS,
@@ -180,11 +187,23 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   const alertChanges = new AlertChangeFeed(db);
   const unsubscribeLinks = new UnsubscribeLinks(secret, config.PUBLIC_URL);
   jobs.addSource({ name: 'alert-changes', drain: () => alertChanges.drain() });
+  // Batches are sent in the background of the runner's turns, so a stuck SMTP server never delays the alert engine.
+  const mail = new MailSender(db, mailer, {
+    maxAttempts: config.MAIL_MAX_ATTEMPTS,
+    messageIdDomain: /@([^<>@\s]+)>?$/.exec(config.MAIL_FROM)?.[1],
+    background: true,
+    wake: () => jobs.wake(),
+  });
+  jobs.addSource(mail);
+  const supportRepository = new SupportRepository(db);
+  mail.onOutcome('support', (trx, outcome) => SupportRepository.recordDelivery(trx, outcome));
   return {
     jobs,
     alertEngine,
     alertChanges,
     unsubscribeLinks,
+    mail,
+    unsubscribe: new UnsubscribeService(new UnsubscribeRepository(db), unsubscribeLinks),
     alertPreview: new AlertPreviewService(db),
     formTokens,
     auth,
@@ -195,7 +214,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     deviceStatus: new DeviceStatusService(new DeviceStatusRepository(db)),
     deviceHistory: new DeviceHistoryService(new DeviceHistoryRepository(db), diagnosticsRepository),
     impersonation: new ImpersonationService(new ImpersonationRepository(db), usersRepository, auth),
-    support: new SupportService(new SupportRepository(db), usersRepository, mailer, { supportEmail: config.SUPPORT_EMAIL }),
+    support: new SupportService(supportRepository, usersRepository, { supportEmail: config.SUPPORT_EMAIL, mailConfigured: mailer.configured }),
     passwordLinks,
     // A committed batch wakes the runner, so the alert engine evaluates it at once.
     ingest: createIngestService(db, { observer: metrics.ingestObserver(), afterCommit: () => jobs.wake() }),
@@ -208,7 +227,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     deviceTypes: new DeviceTypesService(new DeviceTypesRepository(db), parametersRepository),
     parameters: new ParametersService(parametersRepository),
     userDirectory: new UserDirectoryService(new UserDirectoryRepository(db)),
-    userAdmin: new UserAdminService(new UserAdminRepository(db), usersRepository, passwordLinks),
+    userAdmin: new UserAdminService(new UserAdminRepository(db), passwordLinks),
     productionShifts: new ProductionShiftsService(new ProductionShiftsRepository(db)),
     sensors: new SensorsService(new SensorsRepository(db)),
     companies: new CompaniesService(new CompaniesRepository(db)),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REDACTED_BODY } from '../src/mail/outbox-repository.ts';
 import { UsersRepository } from '../src/users/repository.ts';
 import type { UserRecord } from '../src/users/repository.ts';
 import { createTestContext } from './context.ts';
@@ -34,7 +35,10 @@ describe('PasswordLinksService.issuePasswordLink', () => {
     const user = await record({ username: 'newbie', firstname: 'Nina', lastname: 'Berg', language: 'en' });
     const outcome = await ctx.services.passwordLinks.issuePasswordLink(user, 'welcome');
     if (!outcome.issued) throw new Error('expected a link');
-    expect(await outcome.delivery).toEqual({ sent: true });
+    expect(await ctx.services.mail.drainUntilIdle()).toBe(1);
+    const outboxRow = await ctx.database.db.selectFrom('mail_outbox').selectAll().where('id', '=', outcome.mailId!).executeTakeFirstOrThrow();
+    // The link's token was kept in the outbox only until the mail was sent (decision 006).
+    expect(outboxRow).toMatchObject({ kind: 'welcome', user_id: user.id, state: 'sent', attempts: 1, sent_at: expect.any(Date), text_body: REDACTED_BODY });
     expect(outcome.expiresAt.getTime() - Date.now()).toBeGreaterThan(47.9 * 3_600_000);
     expect(outcome.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(48 * 3_600_000);
 
@@ -59,7 +63,7 @@ describe('PasswordLinksService.issuePasswordLink', () => {
     const user = await record({ language: 'lv' });
     const outcome = await ctx.services.passwordLinks.issuePasswordLink(user, 'welcome');
     if (!outcome.issued) throw new Error('expected a link');
-    await outcome.delivery;
+    await ctx.services.mail.drainUntilIdle();
     const mail = smtp.received.at(-1)!;
     expect(mail.headers.subject).toBe('Gearwatch: jūsu konts ir izveidots');
     expect(mail.body).toContain('Saites derīguma termiņš: 48 stundas.');
@@ -70,7 +74,7 @@ describe('PasswordLinksService.issuePasswordLink', () => {
     const welcome = await ctx.services.passwordLinks.issuePasswordLink(user, 'welcome');
     const reset = await ctx.services.passwordLinks.issuePasswordLink(user, 'reset');
     if (!welcome.issued || !reset.issued) throw new Error('expected links');
-    await ctx.services.passwordLinks.settled();
+    await ctx.services.mail.drainUntilIdle();
     const rows = await ctx.database.db.selectFrom('password_reset_tokens').select(['purpose', 'used_at']).where('user_id', '=', user.id).orderBy('id').execute();
     expect(rows.map((r) => [r.purpose, r.used_at === null])).toEqual([
       ['welcome', false],

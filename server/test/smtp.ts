@@ -15,15 +15,19 @@ export interface ReceivedMail {
 export interface TestSmtpServer {
   url: string;
   received: ReceivedMail[];
+  /** Messages whose DATA had begun (received or not). */
+  dataStarted(): number;
   close(): Promise<void>;
 }
 
 /**
  * A real SMTP server on a random local port that keeps what it receives. `rejectRecipients` makes it refuse every
- * recipient with 550, as a mail server that will not take the message does.
+ * recipient with 550, as a mail server that will not take the message does. `port`: a given one (a server that comes
+ * back where it was); `answerDelayMs`: the end of DATA is answered (and the mail kept) only after it.
  */
-export async function startSmtpServer(options: { rejectRecipients?: boolean } = {}): Promise<TestSmtpServer> {
+export async function startSmtpServer(options: { rejectRecipients?: boolean; port?: number; answerDelayMs?: number } = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
+  let started = 0;
   const server = new SMTPServer({
     authOptional: true,
     // nodemailer upgrades to TLS whenever it is offered, and would refuse this server's self-signed certificate.
@@ -35,21 +39,27 @@ export async function startSmtpServer(options: { rejectRecipients?: boolean } = 
       callback(error);
     },
     onData(stream, session, callback) {
+      started++;
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : null,
-          to: session.envelope.rcptTo.map((r) => r.address),
-          ...parseMessage(Buffer.concat(chunks).toString('latin1')),
-        });
-        callback();
+        const accept = () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : null,
+            to: session.envelope.rcptTo.map((r) => r.address),
+            ...parseMessage(Buffer.concat(chunks).toString('latin1')),
+          });
+          callback();
+        };
+        // A slow server answers the end of DATA late (Infinity: never; the client's connection closing drops it).
+        if (options.answerDelayMs === undefined) accept();
+        else if (Number.isFinite(options.answerDelayMs)) setTimeout(accept, options.answerDelayMs);
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { url: `smtp://127.0.0.1:${port}`, received, dataStarted: () => started, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 /** Just enough MIME for a single-part text message: headers, and a quoted-printable, base64 or plain body. */

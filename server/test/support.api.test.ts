@@ -18,7 +18,10 @@ async function setUp(overrides: Partial<Config>) {
   const send = (payload: unknown, accessToken = token) =>
     ctx.app.inject({ method: 'POST', url: '/api/support/mail', headers: bearer(accessToken), payload: payload as object });
   const stored = () => ctx.database.db.selectFrom('support_messages').selectAll().orderBy('id').execute();
-  return { ctx, company, user, token, send, stored };
+  /** The outbox sender's turn: the mail leaves after the answer. */
+  const deliver = () => ctx.services.mail.drainUntilIdle();
+  const outbox = () => ctx.database.db.selectFrom('mail_outbox').selectAll().where('kind', '=', 'support').orderBy('id').execute();
+  return { ctx, company, user, token, send, stored, deliver, outbox };
 }
 
 describe('POST /api/support/mail with a working SMTP server', () => {
@@ -40,6 +43,11 @@ describe('POST /api/support/mail with a working SMTP server', () => {
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body).toEqual({ id: expect.any(Number), sent: true });
+    // Stored with its mail in the outbox; the sender delivers it and marks the message sent.
+    expect(smtp.received).toHaveLength(0);
+    expect(await t.outbox()).toMatchObject([{ state: 'pending', ref: { supportMessageId: body.id }, to_address: 'help@gearwatch.test' }]);
+    expect((await t.stored())[0]!.sent_at).toBeNull();
+    expect(await t.deliver()).toBe(1);
 
     expect(smtp.received).toHaveLength(1);
     const mail = smtp.received[0]!;
@@ -70,6 +78,7 @@ describe('POST /api/support/mail with a working SMTP server', () => {
     const before = smtp.received.length;
     const response = await t.send({ subject: 'Help\r\nBcc: someone@evil.example', content: 'x' });
     expect(response.json().sent).toBe(true);
+    await t.deliver();
     const mail = smtp.received[before]!;
     expect(mail.to).toEqual(['help@gearwatch.test']);
     expect(mail.headers.subject).toBe('[Gearwatch support] Help Bcc: someone@evil.example');
@@ -87,6 +96,7 @@ describe('POST /api/support/mail with a working SMTP server', () => {
     const before = smtp.received.length;
     const response = await t.send({ subject: 'On behalf', content: 'Checked for Mira.' }, session.json().access_token);
     expect(response.statusCode).toBe(201);
+    await t.deliver();
     const mail = smtp.received[before]!;
     expect(mail.headers['reply-to']).toBe('Mira Kowalska <mira@acme.example>');
     expect(mail.body).toContain(`Written by Ivy Imp <ivy@example.test> (user id ${ivy.id}) while acting as this user`);
@@ -113,6 +123,7 @@ describe('POST /api/support/mail with a working SMTP server', () => {
       expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
       expect(response.json()).toEqual({ errors, rootErrors: [] });
     }
+    await t.deliver();
     expect((await t.stored()).length).toBe(rows);
     expect(smtp.received.length).toBe(mails);
   });
@@ -135,12 +146,14 @@ describe('POST /api/support/mail without SMTP_URL', () => {
   });
   afterAll(() => t?.ctx.close());
 
-  it('keeps the message unsent', async () => {
+  it('keeps the message unsent, its mail waiting in the outbox', async () => {
     const response = await t.send({ subject: 'Hello', content: 'Anyone there?' });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ id: expect.any(Number), sent: false });
+    expect(await t.deliver()).toBe(0);
     const [row] = await t.stored();
     expect(row).toMatchObject({ id: response.json().id, subject: 'Hello', sent_at: null, last_error: 'SMTP_URL is not set; mail is kept unsent' });
+    expect(await t.outbox()).toMatchObject([{ state: 'pending', attempts: 0 }]);
   });
 });
 
@@ -151,13 +164,17 @@ describe('POST /api/support/mail when nothing listens at SMTP_URL', () => {
   });
   afterAll(() => t?.ctx.close());
 
-  it('keeps the message unsent', async () => {
+  it('keeps the message unsent with the reason, and its mail due again after a backoff', async () => {
     const response = await t.send({ subject: 'Hello', content: 'Anyone there?' });
     expect(response.statusCode).toBe(201);
-    expect(response.json().sent).toBe(false);
+    expect(response.json().sent).toBe(true);
+    await t.deliver();
     const [row] = await t.stored();
     expect(row!.sent_at).toBeNull();
     expect(row!.last_error).toMatch(/ECONNREFUSED|connect/i);
+    const [mail] = await t.outbox();
+    expect(mail).toMatchObject({ state: 'pending', attempts: 1 });
+    expect(mail!.run_at.getTime()).toBeGreaterThan(Date.now());
   });
 });
 
@@ -173,14 +190,15 @@ describe('POST /api/support/mail when the SMTP server refuses the message', () =
     await smtp?.close();
   });
 
-  it('keeps the message unsent', async () => {
+  it('keeps the message unsent, and gives its mail up at once: a refusal does not change by retrying', async () => {
     const response = await t.send({ subject: 'Hello', content: 'Anyone there?' });
     expect(response.statusCode).toBe(201);
-    expect(response.json().sent).toBe(false);
+    await t.deliver();
     expect(smtp.received).toHaveLength(0);
     const [row] = await t.stored();
     expect(row!.sent_at).toBeNull();
     expect(row!.last_error).toContain('550');
+    expect(await t.outbox()).toMatchObject([{ state: 'failed', attempts: 1, last_error: expect.stringContaining('550') }]);
   });
 });
 

@@ -48,7 +48,7 @@ describe('user management API', () => {
     const definition = await formOf('/api/users/new', as);
     const response = await call('POST', '/api/users', { token: definition.token, ...fields }, as);
     expect(response.statusCode, response.body).toBe(201);
-    await ctx.services.passwordLinks.settled();
+    await ctx.services.mail.drainUntilIdle();
     return response.json<{ id: number }>().id;
   };
   const ids = (response: { statusCode: number; json: () => { entries: { id: number }[] } }) => (response.statusCode === 204 ? [] : response.json().entries.map((e) => e.id));
@@ -140,7 +140,7 @@ describe('user management API', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const { id } = created.json<{ id: number }>();
-    await ctx.services.passwordLinks.settled();
+    await ctx.services.mail.drainUntilIdle();
 
     const read = userDetailSchema.parse((await call('GET', `/api/users/${id}`)).json());
     expect(read).toEqual({
@@ -190,7 +190,7 @@ describe('user management API', () => {
     expect((await call('GET', `/api/users/${id}`)).json()).toMatchObject({ active: false });
   });
 
-  it('keeps the user when the welcome mail cannot be sent', async () => {
+  it('keeps the user when the welcome mail cannot be sent yet', async () => {
     const unsent = await createTestContext({ PUBLIC_URL });
     try {
       const db = unsent.database.db;
@@ -200,9 +200,12 @@ describe('user management API', () => {
       const definition = formDefinitionSchema.parse((await unsent.app.inject({ method: 'GET', url: '/api/users/new', headers: bearer(token) })).json());
       const response = await unsent.app.inject({ method: 'POST', url: '/api/users', headers: bearer(token), payload: { token: definition.token, ...valid('unmailed') } });
       expect(response.statusCode, response.body).toBe(201);
-      await unsent.services.passwordLinks.settled();
+      expect(await unsent.services.mail.drainUntilIdle()).toBe(0);
       const row = await db.selectFrom('users').select('id').where('username', '=', 'unmailed').executeTakeFirst();
       expect(row?.id).toBe(response.json<{ id: number }>().id);
+      // Committed with the user, it waits in the outbox until a mail server is configured.
+      const mail = await db.selectFrom('mail_outbox').selectAll().where('user_id', '=', row!.id).executeTakeFirstOrThrow();
+      expect(mail).toMatchObject({ kind: 'welcome', state: 'pending', attempts: 0, to_address: 'unmailed@acme.example' });
     } finally {
       await unsent.close();
     }

@@ -534,7 +534,8 @@ export interface MailOutboxTable {
   ref: Json;
   state: Generated<'pending' | 'sent' | 'failed'>;
   attempts: Generated<number>;
-  max_attempts: Generated<number>;
+  /** Null: MAIL_MAX_ATTEMPTS (migration 018). */
+  max_attempts: number | null;
   run_at: Timestamp;
   locked_by: string | null;
   locked_until: Timestamp | null;

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { PasswordLinkPurpose } from '@gearwatch/contracts';
 import { AuthRepository } from '../auth/repository.ts';
 import type { DB } from '../db/schema.ts';
+import type { OutboxMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 import { UsersRepository } from '../users/repository.ts';
 
 export interface NewPasswordLink {
@@ -35,42 +37,49 @@ export class PasswordLinksRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
   /**
-   * Stores a new link and supersedes the user's open ones; undefined when the hourly limit is reached. The user's
-   * row is locked first so two requests at once cannot both pass the limit. Expiry is computed by the database, so
-   * every instance agrees on it whatever their clocks say.
+   * Stores a new link, supersedes the user's open ones and puts `mail` (which carries the link) in the outbox, in one
+   * transaction: the caller's when this repository is on one (a new user's welcome), else its own. Undefined when
+   * the hourly limit is reached, and nothing is written then. The user's row is locked first so two requests at once
+   * cannot both pass the limit. Expiry is computed by the database, so every instance agrees on it whatever their
+   * clocks say.
    */
-  async issue(link: NewPasswordLink): Promise<{ expiresAt: Date } | undefined> {
-    return this.db.transaction().execute(async (trx) => {
-      await trx.selectFrom('users').select('id').where('id', '=', link.userId).forUpdate().execute();
-      const recent = await trx
-        .selectFrom('password_reset_tokens')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('user_id', '=', link.userId)
-        .where('purpose', '=', link.purpose)
-        .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
-        .executeTakeFirstOrThrow();
-      if (Number(recent.count) >= link.maxPerHour) return undefined;
+  async issue(link: NewPasswordLink, mail: OutboxMail): Promise<{ expiresAt: Date; mailId: number | undefined } | undefined> {
+    if (this.db.isTransaction) return this.issueIn(this.db, link, mail);
+    return this.db.transaction().execute((trx) => this.issueIn(trx, link, mail));
+  }
 
-      await supersedeOpenLinks(trx, link.userId);
-      // Keeps the table small; rows of the last hour stay, as the limit counts them.
-      await trx
-        .deleteFrom('password_reset_tokens')
-        .where('user_id', '=', link.userId)
-        .where('expires_at', '<', sql<Date>`now()`)
-        .where('created_at', '<', sql<Date>`now() - interval '1 hour'`)
-        .execute();
-      return trx
-        .insertInto('password_reset_tokens')
-        .values({
-          company_id: link.companyId,
-          user_id: link.userId,
-          token_hash: link.tokenHash,
-          purpose: link.purpose,
-          expires_at: sql<Date>`now() + make_interval(mins => ${link.ttlMinutes})`,
-        })
-        .returning('expires_at as expiresAt')
-        .executeTakeFirstOrThrow();
-    });
+  private async issueIn(trx: Kysely<DB>, link: NewPasswordLink, mail: OutboxMail): Promise<{ expiresAt: Date; mailId: number | undefined } | undefined> {
+    await trx.selectFrom('users').select('id').where('id', '=', link.userId).forUpdate().execute();
+    const recent = await trx
+      .selectFrom('password_reset_tokens')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', link.userId)
+      .where('purpose', '=', link.purpose)
+      .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
+      .executeTakeFirstOrThrow();
+    if (Number(recent.count) >= link.maxPerHour) return undefined;
+
+    await supersedeOpenLinks(trx, link.userId);
+    // Keeps the table small; rows of the last hour stay, as the limit counts them.
+    await trx
+      .deleteFrom('password_reset_tokens')
+      .where('user_id', '=', link.userId)
+      .where('expires_at', '<', sql<Date>`now()`)
+      .where('created_at', '<', sql<Date>`now() - interval '1 hour'`)
+      .execute();
+    const stored = await trx
+      .insertInto('password_reset_tokens')
+      .values({
+        company_id: link.companyId,
+        user_id: link.userId,
+        token_hash: link.tokenHash,
+        purpose: link.purpose,
+        expires_at: sql<Date>`now() + make_interval(mins => ${link.ttlMinutes})`,
+      })
+      .returning('expires_at as expiresAt')
+      .executeTakeFirstOrThrow();
+    const [mailId] = await enqueueMail(trx, [mail]);
+    return { expiresAt: stored.expiresAt, mailId };
   }
 
   /** Finds a link by its token's hash, whichever company it belongs to: the token itself is the credential. */

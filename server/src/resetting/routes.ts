@@ -23,11 +23,6 @@ export function resettingRoutes(app: App, links: PasswordLinksService, requestLi
       if (outcome.userId !== null && !outcome.issued) {
         request.log.info({ userId: outcome.userId }, 'password reset link not sent: hourly limit reached');
       }
-      if (outcome.userId !== null && outcome.issued) {
-        void outcome.delivery.then((delivery) => {
-          if (!delivery.sent) request.log.warn({ userId: outcome.userId, reason: delivery.error }, 'password reset mail not sent');
-        });
-      }
       return reply.status(202).send({});
     },
   );

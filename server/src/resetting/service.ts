@@ -4,11 +4,12 @@ import { hashPassword } from '../security/passwords.ts';
 import { accountFailureKey } from '../auth/throttle.ts';
 import { newOpaqueToken, sha256 } from '../security/tokens.ts';
 import { ValidationError } from '../http/errors.ts';
-import type { Delivery, Mailer } from '../mail/mailer.ts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
 import { displayName } from '../users/presenter.ts';
 import type { UserRecord, UsersRepository } from '../users/repository.ts';
 import { passwordMail } from './password-mail.ts';
-import type { PasswordLinksRepository } from './repository.ts';
+import { PasswordLinksRepository } from './repository.ts';
 
 export interface PasswordLinkOptions {
   /** The address users open the app at, without a trailing slash. */
@@ -22,8 +23,8 @@ export const MAX_LINKS_PER_HOUR = 5;
 
 export type LinkOutcome =
   | { issued: false; reason: 'rate-limited' }
-  /** `delivery` settles once the SMTP server took the mail or refused it; it never rejects. */
-  | { issued: true; expiresAt: Date; delivery: Promise<Delivery> };
+  /** The mail is in the outbox (`mailId`), committed with the link; the outbox sender delivers it (docs/mail.md). */
+  | { issued: true; expiresAt: Date; mailId: number | undefined };
 
 export type ResetRequestOutcome = { userId: null } | ({ userId: number } & LinkOutcome);
 
@@ -33,18 +34,16 @@ export type ResetRequestOutcome = { userId: null } | ({ userId: number } & LinkO
  * is stored; a newer link supersedes the older ones.
  */
 export class PasswordLinksService {
-  private readonly deliveries = new Set<Promise<Delivery>>();
-
   constructor(
     private readonly repository: PasswordLinksRepository,
     private readonly usersRepository: UsersRepository,
-    private readonly mailer: Mailer,
     private readonly options: PasswordLinkOptions,
   ) {}
 
   /**
    * Sends a reset link when an active user has this e-mail. The caller answers alike whatever happened, and the mail
-   * goes out after the answer, so neither the answer nor its timing tells whether the address has an account.
+   * goes out after the answer (the outbox), so neither the answer nor its timing tells whether the address has an
+   * account.
    */
   async requestReset(input: ResettingRequest): Promise<ResetRequestOutcome> {
     const user = await this.usersRepository.findByEmail(input.email);
@@ -52,35 +51,44 @@ export class PasswordLinksService {
     return { userId: user.id, ...(await this.issuePasswordLink(user, 'reset')) };
   }
 
-  /** Creates a link for `user` and starts mailing it in their language; reusable for any purpose. */
-  async issuePasswordLink(user: UserRecord, purpose: PasswordLinkPurpose): Promise<LinkOutcome> {
+  /**
+   * Creates a link for `user` and puts its mail, in their language, in the outbox with it; reusable for any purpose.
+   * `db`: the transaction of the change that causes the link (a new user's), so link, mail and change commit together.
+   */
+  async issuePasswordLink(user: UserRecord, purpose: PasswordLinkPurpose, db?: Kysely<DB>): Promise<LinkOutcome> {
     const token = newOpaqueToken();
     const validFor = purpose === 'welcome' ? { amount: this.options.welcomeTtlHours, unit: 'hour' as const } : { amount: this.options.resetTtlMinutes, unit: 'minute' as const };
-    const stored = await this.repository.issue({
-      companyId: user.companyId,
-      userId: user.id,
-      tokenHash: sha256(token),
-      purpose,
-      ttlMinutes: validFor.unit === 'hour' ? validFor.amount * 60 : validFor.amount,
-      maxPerHour: MAX_LINKS_PER_HOUR,
-    });
-    if (!stored) return { issued: false, reason: 'rate-limited' };
-
+    const link = `${this.options.publicUrl}/resetting?token=${token}`;
     const mail = passwordMail(user.language, purpose, {
       name: displayName(user),
       username: user.username,
       companyName: user.companyName,
-      link: `${this.options.publicUrl}/resetting?token=${token}`,
+      link,
       resetPageUrl: `${this.options.publicUrl}/reset`,
       validFor,
     });
-    const delivery = this.track(
-      this.mailer.send({ to: { name: displayName(user), address: user.email }, ...mail }).then(
-        (): Delivery => ({ sent: true }),
-        (error: unknown): Delivery => ({ sent: false, error: error instanceof Error ? error.message : String(error) }),
-      ),
+    const repository = db ? new PasswordLinksRepository(db) : this.repository;
+    const stored = await repository.issue(
+      {
+        companyId: user.companyId,
+        userId: user.id,
+        tokenHash: sha256(token),
+        purpose,
+        ttlMinutes: validFor.unit === 'hour' ? validFor.amount * 60 : validFor.amount,
+        maxPerHour: MAX_LINKS_PER_HOUR,
+      },
+      {
+        kind: purpose === 'welcome' ? 'welcome' : 'password-reset',
+        companyId: user.companyId,
+        userId: user.id,
+        to: { name: displayName(user), address: user.email },
+        // The body carries the plain token: the outbox keeps it only until the mail is sent or given up (decision 006).
+        ref: { secretBody: true },
+        ...mail,
+      },
     );
-    return { issued: true, expiresAt: stored.expiresAt, delivery };
+    if (!stored) return { issued: false, reason: 'rate-limited' };
+    return { issued: true, expiresAt: stored.expiresAt, mailId: stored.mailId };
   }
 
   /** Sets a new password with a link's token; signs the user out everywhere and lifts a sign-in lock-out. */
@@ -100,17 +108,6 @@ export class PasswordLinksService {
       failureKeys: [...new Set([accountFailureKey(user.username), accountFailureKey(user.email)])],
     });
     if (!done) throw linkExpired();
-  }
-
-  /** Resolves once every mail started so far has been sent or has failed: for shutdown, and for tests. */
-  async settled(): Promise<void> {
-    while (this.deliveries.size) await Promise.all([...this.deliveries]);
-  }
-
-  private track(delivery: Promise<Delivery>): Promise<Delivery> {
-    this.deliveries.add(delivery);
-    void delivery.finally(() => this.deliveries.delete(delivery));
-    return delivery;
   }
 }
 

@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import type { OutboxMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import type { MailOutcome } from '../mail/sender.ts';
 
 export interface NewSupportMessage {
   companyId: number;
@@ -15,6 +18,27 @@ const MAX_ERROR_CHARS = 2000;
 
 export class SupportRepository {
   constructor(private readonly db: Kysely<DB>) {}
+
+  /**
+   * Stores the message and puts its mail in the outbox in one transaction (the mail names the message's id): the
+   * message exists exactly when its mail does.
+   */
+  async insertWithMail(message: NewSupportMessage, mailOf: (id: number) => OutboxMail): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const id = await new SupportRepository(trx).insert(message);
+      await enqueueMail(trx, [mailOf(id)]);
+      return id;
+    });
+  }
+
+  /** The outbox sender's outcome of a support mail (ref.supportMessageId), in the sender's transaction. */
+  static async recordDelivery(trx: Kysely<DB>, outcome: MailOutcome): Promise<void> {
+    const id = Number(outcome.ref.supportMessageId);
+    if (!Number.isInteger(id)) return;
+    const repository = new SupportRepository(trx);
+    if (outcome.state === 'sent') await repository.markSentById(id);
+    else await repository.markFailedById(id, outcome.error ?? 'not sent');
+  }
 
   async insert(message: NewSupportMessage): Promise<number> {
     const row = await this.db
@@ -31,15 +55,6 @@ export class SupportRepository {
     return row.id;
   }
 
-  async markSent(companyId: number, id: number): Promise<void> {
-    await this.db
-      .updateTable('support_messages')
-      .set({ sent_at: sql<Date>`now()`, last_error: null })
-      .where('company_id', '=', companyId)
-      .where('id', '=', id)
-      .execute();
-  }
-
   async markFailed(companyId: number, id: number, error: string): Promise<void> {
     await this.db
       .updateTable('support_messages')
@@ -47,5 +62,13 @@ export class SupportRepository {
       .where('company_id', '=', companyId)
       .where('id', '=', id)
       .execute();
+  }
+
+  private async markSentById(id: number): Promise<void> {
+    await this.db.updateTable('support_messages').set({ sent_at: sql<Date>`now()`, last_error: null }).where('id', '=', id).execute();
+  }
+
+  private async markFailedById(id: number, error: string): Promise<void> {
+    await this.db.updateTable('support_messages').set({ last_error: error.slice(0, MAX_ERROR_CHARS) }).where('id', '=', id).where('sent_at', 'is', null).execute();
   }
 }

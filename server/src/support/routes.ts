@@ -16,7 +16,7 @@ export function supportRoutes(app: App, support: SupportService, limit: RateLimi
       attachValidation: true,
       schema: {
         tags: ['support'],
-        summary: 'Send a message to support (JSON); stored, then mailed; sent:false when the mail server could not take it yet',
+        summary: 'Send a message to support (JSON); stored with its mail in the outbox, which delivers it; sent:false when no mail server is configured',
         body: supportMailRequestSchema,
         response: { 201: supportMailResponseSchema, 400: validationErrorSchema, 401: problemSchema, 429: problemSchema },
       },
@@ -26,7 +26,7 @@ export function supportRoutes(app: App, support: SupportService, limit: RateLimi
         throw validationErrorFromIssues(request.validationError.validation as SchemaIssue[], SUPPORT_MESSAGE_KEYS.noEmptyValues, lookupIn(request.body));
       }
       const outcome = await support.send(request.auth, request.body);
-      if (!outcome.sent) request.log.warn({ supportMessageId: outcome.id, reason: outcome.error }, 'support mail kept unsent');
+      if (!outcome.sent) request.log.warn({ supportMessageId: outcome.id, reason: outcome.error }, 'support mail kept unsent: no mail server is configured');
       return reply.status(201).send({ id: outcome.id, sent: outcome.sent });
     },
   );

@@ -3,7 +3,7 @@ import { SUPPORT_MESSAGE_KEYS } from '@gearwatch/contracts';
 import type { AuthContext } from '../security/context.ts';
 import { UnauthorizedError, ValidationError } from '../http/errors.ts';
 import { translatorFor } from '../i18n/translator.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { MailNotConfiguredError } from '../mail/mailer.ts';
 import { displayName } from '../users/presenter.ts';
 import type { UserRecord, UsersRepository } from '../users/repository.ts';
 import type { SupportRepository } from './repository.ts';
@@ -14,21 +14,29 @@ const SUPPORT_MAIL_LANGUAGE: Language = 'en';
 
 export interface SupportOptions {
   supportEmail: string;
+  /** Whether SMTP_URL is set: without it the mail waits in the outbox, and the answer says it is not sent. */
+  mailConfigured: boolean;
 }
 
 export interface SupportOutcome {
   id: number;
+  /**
+   * The mail is on its way: stored in the outbox with the message, which sends it (retrying while SMTP fails) and
+   * records sent_at or last_error on the message. False only when no SMTP server is configured.
+   */
   sent: boolean;
-  /** Why delivery failed, for the log; the message itself is kept. */
+  /** Why it is not sent, for the log; the message itself is kept. */
   error?: string;
 }
 
-/** The "contact support" dialog (spec 01 §5): stored first, then mailed to SUPPORT_EMAIL with the sender's details. */
+/**
+ * The "contact support" dialog (spec 01 §5): the message and its mail to SUPPORT_EMAIL with the sender's details are
+ * stored in one transaction; the outbox sender delivers it (docs/mail.md).
+ */
 export class SupportService {
   constructor(
     private readonly repository: SupportRepository,
     private readonly usersRepository: UsersRepository,
-    private readonly mailer: Mailer,
     private readonly options: SupportOptions,
   ) {}
 
@@ -43,20 +51,19 @@ export class SupportService {
     const user = await this.usersRepository.findById(auth.userId);
     if (!user) throw new UnauthorizedError();
     const impersonator = auth.impersonatorId ? await this.usersRepository.findById(auth.impersonatorId) : undefined;
-    const id = await this.repository.insert({ companyId: user.companyId, userId: user.id, impersonatorId: impersonator?.id ?? null, subject, content });
-    try {
-      await this.mailer.send({
-        to: this.options.supportEmail,
-        replyTo: { name: displayName(user), address: user.email },
-        ...supportMail({ id, subject, content }, user, impersonator),
-      });
-      await this.repository.markSent(user.companyId, id);
-      return { id, sent: true };
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      await this.repository.markFailed(user.companyId, id, reason);
-      return { id, sent: false, error: reason };
-    }
+    const id = await this.repository.insertWithMail({ companyId: user.companyId, userId: user.id, impersonatorId: impersonator?.id ?? null, subject, content }, (id) => ({
+      kind: 'support',
+      companyId: user.companyId,
+      to: { address: this.options.supportEmail },
+      replyTo: `"${displayName(user).replace(/["\\]/g, '\\$&')}" <${user.email}>`,
+      ref: { supportMessageId: id },
+      dedupeKey: `support:${id}`,
+      ...supportMail({ id, subject, content }, user, impersonator),
+    }));
+    if (this.options.mailConfigured) return { id, sent: true };
+    const reason = new MailNotConfiguredError().message;
+    await this.repository.markFailed(user.companyId, id, reason);
+    return { id, sent: false, error: reason };
   }
 }
 

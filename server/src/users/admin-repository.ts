@@ -50,8 +50,9 @@ export class UserAdminRepository {
     this.lookups = new FormLookupsRepository(db);
   }
 
-  transaction<T>(work: (repository: UserAdminRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new UserAdminRepository(trx)));
+  /** `work` gets the repository on the transaction, and the transaction for other features' writes (the welcome mail). */
+  transaction<T>(work: (repository: UserAdminRepository, trx: Kysely<DB>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new UserAdminRepository(trx), trx));
   }
 
   find(scope: TenantScope, id: number): Promise<ManagedUserRow | undefined> {

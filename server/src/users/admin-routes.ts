@@ -8,8 +8,8 @@ import { USER_RESOURCE } from './admin-service.ts';
 
 /** One user, the user form (a new user is mailed a welcome link) and delete; the list is the directory's. */
 export function userAdminRoutes(app: App, users: UserAdminService, tokens: FormTokens): void {
-  // The form routes answer the create before the welcome mail is out; a mail that fails is logged, like support
-  // mail, and the user stays (they can ask for a reset link).
+  // The welcome mail is in the outbox with the new user; the outbox sender delivers it (docs/mail.md), retrying while
+  // SMTP fails, and a mail that finally fails is logged there; the user stays (they can ask for a reset link).
   const form: FormResource = {
     fields: (auth, id) => users.fields(auth, id),
     choices: (auth) => users.choices(auth),
@@ -17,11 +17,7 @@ export function userAdminRoutes(app: App, users: UserAdminService, tokens: FormT
     update: (auth, id, values) => users.update(auth, id, values),
     check: (auth, id, values, failed) => users.check(auth, id, values, failed),
     async create(auth, values) {
-      const created = await users.createUser(auth, values);
-      void created.welcome?.then((delivery) => {
-        if (!delivery.sent) app.log.warn({ userId: created.id, reason: delivery.error }, 'welcome mail not sent');
-      });
-      return created.id;
+      return (await users.createUser(auth, values)).id;
     },
   };
   registerResourceRoutes(app, {

@@ -21,9 +21,11 @@ import { field } from '../forms/fields.ts';
 import type { FormResource } from '../forms/routes.ts';
 import { NO_FAILED_FIELDS } from '../forms/routes.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../http/errors.ts';
-import type { Delivery } from '../mail/mailer.ts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
 import { displayName, languageOf, presentLastLogin } from './presenter.ts';
-import type { UserRecord, UsersRepository } from './repository.ts';
+import type { UserRecord } from './repository.ts';
+import { UsersRepository } from './repository.ts';
 import type { ManagedUserRow, ManagedUserWrite, UserAdminRepository } from './admin-repository.ts';
 import { EMAIL_CONSTRAINT, USERNAME_CONSTRAINT } from './admin-repository.ts';
 
@@ -33,10 +35,10 @@ export const USER_RESOURCE = 'users';
 export interface CreatedUser {
   id: number;
   /**
-   * The welcome mail with the link to set a password: settles once it was sent or failed (never rejects); null when
-   * none is sent because the user was created inactive.
+   * The welcome mail with the link to set a password, in the outbox (committed with the user; the outbox sender
+   * delivers it): its id, or null when none is sent because the user was created inactive.
    */
-  welcome: Promise<Delivery> | null;
+  welcomeMailId: number | null;
 }
 
 
@@ -51,7 +53,8 @@ function uniqueViolationOf(error: unknown): string | null {
  * feature's PasswordLinksService), declared here so users/ does not depend on the feature that depends on it.
  */
 export interface WelcomeLinks {
-  issuePasswordLink(user: UserRecord, purpose: 'welcome'): Promise<{ issued: false; reason: string } | { issued: true; delivery: Promise<Delivery> }>;
+  /** In `db`, the transaction that creates the user: the link and its mail commit with the user. */
+  issuePasswordLink(user: UserRecord, purpose: 'welcome', db: Kysely<DB>): Promise<{ issued: false; reason: string } | { issued: true; mailId: number | undefined }>;
 }
 
 /**
@@ -63,7 +66,6 @@ export interface WelcomeLinks {
 export class UserAdminService implements FormResource {
   constructor(
     private readonly repository: UserAdminRepository,
-    private readonly users: UsersRepository,
     private readonly passwordLinks: WelcomeLinks,
   ) {}
 
@@ -158,17 +160,17 @@ export class UserAdminService implements FormResource {
     return (await this.createUser(auth, values)).id;
   }
 
-  /** Stores the user in one transaction, then (once it is committed) mails an active one the welcome link. */
+  /** Stores the user and, for an active one, the welcome link and its mail, in one transaction. */
   async createUser(auth: AuthContext, values: DecodedValues): Promise<CreatedUser> {
     const companyId = auth.isSuperAdmin ? (values.company as number) : auth.companyId;
     const user = this.writeOf(auth, null, values);
-    const id = await this.write(() =>
-      this.repository.transaction(async (repository) => {
+    return this.write(() =>
+      this.repository.transaction(async (repository, trx) => {
         await this.checkRules(repository, auth, null, user);
-        return repository.insert(companyId, user);
+        const id = await repository.insert(companyId, user);
+        return { id, welcomeMailId: user.isActive ? await this.queueWelcome(trx, id) : null };
       }),
     );
-    return { id, welcome: user.isActive ? (await this.sendWelcome(id)).delivery : null };
   }
 
   async update(auth: AuthContext, id: number, values: DecodedValues): Promise<void> {
@@ -182,20 +184,12 @@ export class UserAdminService implements FormResource {
     );
   }
 
-  /**
-   * Stores the welcome link and starts mailing it; the answer does not wait for the mail. A failure to store or
-   * mail it never undoes the user: it is only reported through the delivery.
-   */
-  private async sendWelcome(id: number): Promise<{ delivery: Promise<Delivery> }> {
-    const failed = (error: string) => ({ delivery: Promise.resolve<Delivery>({ sent: false, error }) });
-    try {
-      const user = await this.users.findById(id);
-      if (!user) return failed('the user is gone');
-      const outcome = await this.passwordLinks.issuePasswordLink(user, 'welcome');
-      return outcome.issued ? { delivery: outcome.delivery } : failed(`link not issued: ${outcome.reason}`);
-    } catch (error) {
-      return failed(error instanceof Error ? error.message : String(error));
-    }
+  /** The welcome link and its mail, in the transaction that creates the user. */
+  private async queueWelcome(trx: Kysely<DB>, id: number): Promise<number | null> {
+    const created = await new UsersRepository(trx).findById(id);
+    if (!created) throw new Error(`user ${id} not found in its own transaction`);
+    const outcome = await this.passwordLinks.issuePasswordLink(created, 'welcome', trx);
+    return outcome.issued ? (outcome.mailId ?? null) : null;
   }
 
   /** A user in the caller's scope (404 otherwise) whom the caller may change: a super-admin only by a super-admin. */
