@@ -9,6 +9,7 @@ import { alertConditionsRoutes } from './alerts/conditions-routes.ts';
 import { alertRulesRoutes } from './alerts/rules-routes.ts';
 import { alertsRoutes } from './alerts/alerts-routes.ts';
 import { alertPreviewRoutes } from './alert-engine/preview-routes.ts';
+import { notificationsRoutes } from './notifications/routes.ts';
 import { appConfigRoutes } from './app-config/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { companiesRoutes } from './companies/routes.ts';
@@ -91,6 +92,7 @@ function registerFeatures(app: App, config: Config, services: Services): void {
   alertConditionsRoutes(app, services.alertConditions);
   alertsRoutes(app, services.alerts);
   alertPreviewRoutes(app, services.alertPreview);
+  notificationsRoutes(app, services.notifications);
   // Password mail goes out after the answer; closing waits for it, so a shutdown does not drop a link being sent.
   app.addHook('onClose', () => services.passwordLinks.settled());
 }

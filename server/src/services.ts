@@ -69,6 +69,10 @@ import { AlertsService } from './alerts/alerts-service.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { AlertEngine } from './alert-engine/engine.ts';
 import { AlertPreviewService } from './alert-engine/preview.ts';
+import { viewerOf } from './alerts/visibility.ts';
+import { AlertNotifier } from './notifications/alert-notifier.ts';
+import { NotificationsRepository } from './notifications/repository.ts';
+import { NotificationsService } from './notifications/service.ts';
 
 export interface Services {
   auth: AuthService;
@@ -130,6 +134,8 @@ export interface Services {
   alertChanges: AlertChangeFeed;
   /** `POST /api/alertrules/{id}/preview`: the engine's evaluators over the last 7 days, writing nothing. */
   alertPreview: AlertPreviewService;
+  /** The notification centre, alert deliveries and announcements (its AlertNotifier listens to alertChanges). */
+  notifications: NotificationsService;
 }
 
 export interface ServiceOptions {
@@ -176,12 +182,18 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   const alertChanges = new AlertChangeFeed(db);
   const unsubscribeLinks = new UnsubscribeLinks(secret, config.PUBLIC_URL);
   jobs.addSource({ name: 'alert-changes', drain: () => alertChanges.drain() });
+  alertChanges.listen(new AlertNotifier({ publicUrl: config.PUBLIC_URL, unsubscribeLinks }));
+  const notifications = new NotificationsService(new NotificationsRepository(db), {
+    unsubscribeLinks,
+    seesAlert: async (auth, alertId) => (await alertsRepository.visibleIds(viewerOf(auth), [alertId])).length > 0,
+  });
   return {
     jobs,
     alertEngine,
     alertChanges,
     unsubscribeLinks,
     alertPreview: new AlertPreviewService(db),
+    notifications,
     formTokens,
     auth,
     users: new UsersService(usersRepository),
