@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AlertImportance, AlertRuleType, NotificationSettings } from '@gearwatch/contracts';
+import { sql } from 'kysely';
+import type { AlertImportance, NotificationSettings } from '@gearwatch/contracts';
 import { AlertChangeFeed } from '../src/events/alert-change-feed.ts';
 import { AlertNotifier, CATCH_UP_AFTER_MS, DIGEST_LIMIT } from '../src/notifications/alert-notifier.ts';
 import type { TestContext } from './context.ts';
@@ -29,11 +30,8 @@ describe('alert notifications', () => {
   /** A user of the company with an account since 2020, with these preferences. */
   const user = async (settings: Partial<NotificationSettings> = {}, language: 'pl' | 'en' | 'lv' | 'ru' = 'en') => {
     const created = await createUser(db(), companyId, { language });
-    await db()
-      .updateTable('users')
-      .set({ notification_settings: JSON.stringify(settings), created_at: new Date('2020-01-01T00:00:00Z') })
-      .where('id', '=', created.id)
-      .execute();
+    await db().updateTable('users').set({ notification_settings: JSON.stringify(settings) }).where('id', '=', created.id).execute();
+    await sql`update users set created_at = '2020-01-01T00:00:00Z' where id = ${created.id}`.execute(db());
     return created.id;
   };
   const notificationsOf = (userId: number) => db().selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('id').execute();
@@ -145,7 +143,7 @@ describe('alert notifications', () => {
     await drain();
     expect((await notificationsOf(userId)).length).toBe(2);
 
-    const periodic = await createRule(db(), companyId, { type: 'periodic' as AlertRuleType, devices: [device], users: [userId] });
+    const periodic = await createRule(db(), companyId, { type: 'periodic', devices: [device], users: [userId] });
     const due = await insertAlert(db(), { companyId, deviceId: device, ruleId: periodic, type: 'periodic' });
     await db().updateTable('alerts').set({ counter: 2, last_at: new Date() }).where('id', '=', due).execute();
     await drain();
@@ -173,9 +171,9 @@ describe('alert notifications', () => {
     await db().insertInto('alert_rule_devices').values({ company_id: companyId, rule_id: rule, device_id: second }).execute();
     // Six hours of a module's data arriving at once: five alerts on one device, two on the other.
     const old = (hours: number) => new Date(clock.getTime() - hours * HOUR);
-    const first = [];
+    const first: number[] = [];
     for (const hours of [6, 5, 4, 3, 2]) first.push(await insertAlert(db(), { companyId, deviceId: device, ruleId: rule, startedAt: old(hours), endedAt: old(hours - 0.5) }));
-    const onSecond = [];
+    const onSecond: number[] = [];
     for (const hours of [5, 3]) onSecond.push(await insertAlert(db(), { companyId, deviceId: second, ruleId: rule, startedAt: old(hours), endedAt: old(hours - 0.5) }));
     await drain();
     // The newest of each (rule, device) stands for the others.
@@ -213,7 +211,7 @@ describe('alert notifications', () => {
 
   it(`sends a digest instead of mails beyond ${DIGEST_LIMIT} in 10 minutes, every alert still in the app`, async () => {
     const userId = await user();
-    const devices = [];
+    const devices: number[] = [];
     for (let i = 0; i < 28; i++) devices.push((await createDevice(db(), companyId, `Robot ${i + 1}`)).id);
     const rule = await createRule(db(), companyId, { name: 'Overheat', devices, users: [userId] });
     const burst = async (from: number, to: number) => {
