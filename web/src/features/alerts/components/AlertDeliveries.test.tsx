@@ -51,6 +51,18 @@ describe('an alert opened from a link, with its deliveries', { timeout: 20_000 }
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
+  it('opens from a row of the list', async () => {
+    const { user, router } = await renderAlerts('/alerts/list', {
+      'GET /api/alerts': () => listReply([activeAlert]),
+      'GET /api/alertrules': () => listReply([]),
+      [`GET /api/alerts/${activeAlert.id}`]: () => ({ body: activeAlert }),
+      [`GET /api/alerts/${activeAlert.id}/deliveries`]: () => ({ body: { entries: [] } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Details and deliveries' }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?alert=${activeAlert.id}`));
+    expect(await screen.findByText(/Nobody was notified of this alert/)).toBeTruthy();
+  });
+
   it('says so when the alert is not one the user sees', async () => {
     await renderAlerts('/alerts/list?alert=999', {
       'GET /api/alerts': () => listReply([activeAlert]),

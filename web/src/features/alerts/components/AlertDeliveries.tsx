@@ -22,11 +22,13 @@ import { useApi } from '../../../api/ApiProvider.tsx';
 import { useCurrentUser } from '../../../api/data-areas.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { alertMessage, formatTime } from '../api/words.ts';
-import { statusKey } from './AlertTable.tsx';
 import { Importance } from './Importance.tsx';
 
 /** The search parameter that opens one alert over the list: the notification centre and the mails link to it. */
 export const ALERT_PARAM = 'alert';
+
+/** The label of a status (as AlertTable's; not imported from it, which shows this dialog). */
+const statusLabel = (status: string) => `alert.status.${status}`;
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
@@ -149,7 +151,7 @@ export function AlertFromLink() {
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
               <Importance importance={row.importance} />
               <Typography variant="body2">{t('alert.details.started', { time: formatTime(row.createdAt, i18n.language, timeZone) })}</Typography>
-              <Chip size="small" variant="outlined" label={t(statusKey(row.status))} />
+              <Chip size="small" variant="outlined" label={t(statusLabel(row.status))} />
             </Box>
             <Typography>{alertMessage(row.message, t, i18n.language, timeZone)}</Typography>
             {row.description ? <Typography color="text.secondary">{row.description}</Typography> : null}

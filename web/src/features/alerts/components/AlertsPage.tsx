@@ -12,7 +12,6 @@ import { PageActions } from '../../../components/PageActions.tsx';
 import { DateRangeField } from '../../../components/dates/DateRangeField.tsx';
 import { FilterSelect, filterId, modelOptions } from '../../../components/list/FilterSelect.tsx';
 import { useDeviceOptions, useRuleOptions } from '../api/models.ts';
-import { AlertFromLink } from './AlertDeliveries.tsx';
 import { AlertTable, statusKey } from './AlertTable.tsx';
 import { ConfirmAllDialog } from './ConfirmAllDialog.tsx';
 import { importanceKey } from './Importance.tsx';
@@ -73,7 +72,6 @@ export function AlertsPage() {
         }
       />
       <ConfirmAllDialog open={confirmAll} filter={filter} onClose={() => setConfirmAll(false)} />
-      <AlertFromLink />
     </>
   );
 }
