@@ -7,6 +7,8 @@ import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
 import { createCompany, createDevice, createUser } from './fixtures.ts';
 import { createRule, insertAlert } from './alert-api-fixtures.ts';
+import { alertWorld, createRule as createEngineRule, settle } from './alert-fixtures.ts';
+import { ingest } from './telemetry-fixtures.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -251,5 +253,22 @@ describe('alert notifications', () => {
     const [notification] = await notificationsOf(userId);
     const events = await db().selectFrom('user_events').select(['type', 'payload']).where('user_id', '=', userId).execute();
     expect(events).toEqual([{ type: 'notification', payload: { notificationId: Number(notification?.id), alertId: alert } }]);
+  });
+
+  it('tells the rule’s user once of an alert the engine opens from ingested data, not of its repeats', async () => {
+    const world = await alertWorld(ctx);
+    await sql`update users set created_at = '2020-01-01T00:00:00Z' where id = ${world.userId}`.execute(db());
+    const unit = world.devices[0]!;
+    await createEngineRule(db(), { companyId: world.companyId, type: 'value', conditions: [{ variable: 20, operator: 'gt', argument: 12, date_interval: '10m' }], deviceIds: [unit.id], userIds: [world.userId] });
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    await ingest(ctx.services, unit, { readings: [{ parameter: 20, ts: minutesAgo(30), value: 13 }] });
+    await settle(ctx);
+    expect((await notificationsOf(world.userId)).map((n) => n.kind)).toEqual(['alert']);
+    // Breaches past the repeat interval: the counter rises, nobody is told again.
+    await ingest(ctx.services, unit, { readings: [{ parameter: 20, ts: minutesAgo(15), value: 14 }, { parameter: 20, ts: minutesAgo(2), value: 15 }] });
+    await settle(ctx);
+    expect((await db().selectFrom('alerts').select('counter').where('device_id', '=', unit.id).executeTakeFirstOrThrow()).counter).toBe(3);
+    expect((await notificationsOf(world.userId)).length).toBe(1);
+    expect((await mailsOf(world.userId)).length).toBe(1);
   });
 });
