@@ -7,7 +7,7 @@ import type { NewUserEvent } from '../events/event-log.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import type { OutboxMail } from '../mail/outbox.ts';
 import type { UnsubscribeLinks } from '../mail/unsubscribe.ts';
-import { alertMail, digestMail } from './mail-text.ts';
+import { MailTemplates, alertMail, digestMail } from './mail-text.ts';
 import type { AlertFacts, NewDelivery, NewNotification, Recipient } from './repository.ts';
 import { NotificationsRepository, subjectKey } from './repository.ts';
 
@@ -168,6 +168,19 @@ export class AlertNotifier implements AlertChangeListener {
     const collecting = await repository.usersWithOpenDigest(userIds, now);
     const single: { telling: Telling; mail: OutboxMail }[] = [];
     const digested = new Map<number, Telling[]>();
+    const templates = new MailTemplates<Telling>((telling, name, unsubscribeUrl) =>
+      alertMail({
+        facts: telling.occurrence.facts,
+        at: telling.occurrence.at,
+        occurrence: telling.occurrence.occurrence,
+        reminder: telling.occurrence.reminder,
+        bundled: telling.bundled,
+        name,
+        language: telling.recipient.language,
+        alertUrl: alertUrl(this.options.publicUrl, telling.occurrence.facts.alertId),
+        unsubscribeUrl,
+      }),
+    );
     for (const telling of tellings) {
       const userId = telling.recipient.userId;
       const sent = counts.get(userId) ?? 0;
@@ -176,7 +189,7 @@ export class AlertNotifier implements AlertChangeListener {
         continue;
       }
       counts.set(userId, sent + 1);
-      single.push({ telling, mail: this.alertMail(telling) });
+      single.push({ telling, mail: this.alertMail(telling, templates) });
     }
     await enqueueMail(trx, single.map((s) => s.mail));
     const ids = await repository.mailIdsByKey(single.map((s) => s.mail.dedupeKey ?? ''));
@@ -191,21 +204,11 @@ export class AlertNotifier implements AlertChangeListener {
     return result;
   }
 
-  private alertMail(telling: Telling): OutboxMail {
+  private alertMail(telling: Telling, templates: MailTemplates<Telling>): OutboxMail {
     const { occurrence, recipient } = telling;
     const unsubscribe = this.options.unsubscribeLinks.forUser(recipient.userId);
     const alertId = occurrence.facts.alertId;
-    const text = alertMail({
-      facts: occurrence.facts,
-      at: occurrence.at,
-      occurrence: occurrence.occurrence,
-      reminder: occurrence.reminder,
-      bundled: telling.bundled,
-      name: recipient.name,
-      language: recipient.language,
-      alertUrl: alertUrl(this.options.publicUrl, alertId),
-      unsubscribeUrl: unsubscribe.url,
-    });
+    const text = templates.for(telling, `${alertId}:${occurrence.occurrence}:${telling.bundled}:${recipient.language}`, recipient.name, unsubscribe.url);
     return {
       kind: 'alert',
       companyId: recipient.companyId,

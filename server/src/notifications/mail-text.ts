@@ -31,14 +31,39 @@ export interface AlertMailInput {
   unsubscribeUrl: string;
 }
 
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** `2026-11-25 16:43` in the zone. */
 export function localTime(at: Date, timezone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
+  let formatter = zoneFormatters.get(timezone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    zoneFormatters.set(timezone, formatter);
+  }
+  const parts = Object.fromEntries(formatter.formatToParts(at).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+// A mail to many people differs only in the greeting's name and the unsubscribe link: it is written once per
+// language with these markers in their place, then each recipient's copy is the markers replaced.
+const NAME_MARK = '\u0001name\u0001';
+const URL_MARK = '\u0001unsubscribe\u0001';
+
+/** Writes `render`'s mail once per distinct key, and each recipient's copy from it. */
+export class MailTemplates<K> {
+  private readonly cache = new Map<string, MailText>();
+
+  constructor(private readonly render: (key: K, name: string, unsubscribeUrl: string) => MailText) {}
+
+  for(key: K, cacheKey: string, name: string, unsubscribeUrl: string): MailText {
+    let template = this.cache.get(cacheKey);
+    if (!template) {
+      template = this.render(key, NAME_MARK, URL_MARK);
+      this.cache.set(cacheKey, template);
+    }
+    const fill = (text: string) => text.split(NAME_MARK).join(name).split(URL_MARK).join(unsubscribeUrl);
+    return { subject: fill(template.subject), text: fill(template.text) };
+  }
 }
 
 function ruleName(t: Translator, facts: AlertFacts): string {

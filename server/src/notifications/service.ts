@@ -20,7 +20,7 @@ import { appendUserEvents } from '../events/event-log.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import type { OutboxMail } from '../mail/outbox.ts';
 import type { UnsubscribeLinks } from '../mail/unsubscribe.ts';
-import { announcementMail } from './mail-text.ts';
+import { MailTemplates, announcementMail } from './mail-text.ts';
 import type { AnnouncementRecord, DeliveryRecord, NotificationRecord, NotificationsRepository } from './repository.ts';
 
 /** Whether the caller sees an alert (the alerts feature answers; services.ts wires it). */
@@ -98,11 +98,12 @@ export class NotificationsService {
       const notificationIds = await repository.insertNotifications(
         inApp.map((user) => ({ companyId: user.companyId, userId: user.userId, kind: 'announcement' as const, announcementId: id })),
       );
+      const templates = new MailTemplates<string>((language, name, unsubscribeUrl) => announcementMail({ title: input.title, body: input.body, name, language, unsubscribeUrl }));
       await enqueueMail(
         trx,
         byMail.map((user): OutboxMail => {
           const unsubscribe = this.options.unsubscribeLinks.forUser(user.userId);
-          const text = announcementMail({ title: input.title, body: input.body, name: user.name, language: user.language, unsubscribeUrl: unsubscribe.url });
+          const text = templates.for(user.language, user.language, user.name, unsubscribe.url);
           return {
             kind: 'announcement',
             companyId: user.companyId,
