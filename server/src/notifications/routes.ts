@@ -50,7 +50,6 @@ export function notificationsRoutes(app: App, notifications: NotificationsServic
       const list = parseListQuery(request.query, NOTIFICATION_SORT_FIELDS, [{ field: 'createdAt', direction: 'desc' }, { field: 'id', direction: 'desc' }], notificationListFilterSchema);
       const page = await notifications.list(request.auth, list);
       void reply.header(UNREAD_HEADER, String(page.unread));
-      void reply.header('access-control-expose-headers', UNREAD_HEADER);
       return sendPage(reply, list, page, request.id);
     },
   );
