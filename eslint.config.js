@@ -37,6 +37,8 @@ const serverFeatureEdges = {
   // Module codes are throttled like passwords, with the same counters.
   telemetry: ['auth/throttle.ts'],
   support: ['users/repository.ts', 'users/presenter.ts'],
+  // A wrong current password at a password change counts against the account like a failed sign-in.
+  profile: ['auth/throttle.ts'],
   // A device's history is drawn from the diagnostics rollups by their repository.
   'device-history': ['diagnostics/repository.ts', 'diagnostics/buckets.ts'],
 };

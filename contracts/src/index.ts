@@ -26,3 +26,4 @@ export * from './alerts.ts';
 export * from './events.ts';
 export * from './notification-settings.ts';
 export * from './notifications.ts';
+export * from './profile.ts';

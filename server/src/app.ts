@@ -24,6 +24,7 @@ import { impersonationRoutes } from './impersonation/routes.ts';
 import { metricsRoutes, observeRequests } from './metrics/routes.ts';
 import { operatorGroupsRoutes } from './operator-groups/routes.ts';
 import { operatorsRoutes } from './operators/routes.ts';
+import { profileRoutes } from './profile/routes.ts';
 import { productionShiftsRoutes } from './production-shifts/routes.ts';
 import { resettingRoutes } from './resetting/routes.ts';
 import { sensorsRoutes } from './sensors/routes.ts';
@@ -68,6 +69,7 @@ function registerFeatures(app: App, config: Config, services: Services): void {
   authRoutes(app, services.auth);
   usersRoutes(app, services.users);
   settingsRoutes(app, services.settings);
+  profileRoutes(app, services.profile);
   devicesRoutes(app, services.devices, services.deviceForm, formTokens);
   deviceStatusRoutes(app, services.deviceStatus);
   deviceHistoryRoutes(app, services.deviceHistory);

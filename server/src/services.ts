@@ -73,6 +73,8 @@ import { viewerOf } from './alerts/visibility.ts';
 import { AlertNotifier } from './notifications/alert-notifier.ts';
 import { NotificationsRepository } from './notifications/repository.ts';
 import { NotificationsService } from './notifications/service.ts';
+import { ProfileRepository } from './profile/repository.ts';
+import { ProfileService } from './profile/service.ts';
 
 export interface Services {
   auth: AuthService;
@@ -136,6 +138,8 @@ export interface Services {
   alertPreview: AlertPreviewService;
   /** The notification centre, alert deliveries and announcements (its AlertNotifier listens to alertChanges). */
   notifications: NotificationsService;
+  /** The signed-in user's own profile, preferences and password (the profile settings dialog). */
+  profile: ProfileService;
 }
 
 export interface ServiceOptions {
@@ -227,5 +231,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     alerts: new AlertsService(alertsRepository),
     metrics,
     moduleThrottle: new AttemptThrottle(authRepository, throttleSettings, 'module'),
+    // A wrong current password counts against the account as a failed sign-in does.
+    profile: new ProfileService(new ProfileRepository(db), throttle, { publicUrl: config.PUBLIC_URL }),
   };
 }

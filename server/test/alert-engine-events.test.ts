@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
 import { createOperator, ingest } from './telemetry-fixtures.ts';
-import { alertWorld, alertsOf, at, createRule, settle } from './alert-fixtures.ts';
+import { alertWorld, alertsOf, at, createRule, settle, tickAt } from './alert-fixtures.ts';
 
 /** Authentication, work without operator and geolocation on arrival, through the ingest service. */
 describe('alert engine: cards, work without operator, geofence', () => {
@@ -71,6 +71,19 @@ describe('alert engine: cards, work without operator, geofence', () => {
     await settle(ctx);
     alerts = await alertsOf(ctx.database.db, { ruleId });
     expect(alerts.map((a) => [a.startedAt, a.endedAt])).toEqual([['2026-11-04T10:00:00.000Z', '2026-11-04T10:50:00.000Z']]);
+  });
+
+  it('work without operator: a truck that stops sending ends the alert half an hour after its last occurrence', async () => {
+    const world = await alertWorld(ctx);
+    const device = world.devices[0]!;
+    const ruleId = await createRule(ctx.database.db, { companyId: world.companyId, type: 'work-without-operator', deviceIds: [device.id], userIds: [world.userId] });
+    await ingest(ctx.services, device, { readings: [{ parameter: 1, ts: at('2026-11-05T10:00:00Z'), value: 60 }] });
+    await settle(ctx);
+    // Silent for 40 minutes: a later breach could still be within a repeat interval and a reading period of it.
+    await tickAt(ctx, '2026-11-05T10:40:00Z');
+    expect((await alertsOf(ctx.database.db, { ruleId })).map((a) => a.endedAt)).toEqual([null]);
+    await tickAt(ctx, '2026-11-05T10:46:00Z');
+    expect((await alertsOf(ctx.database.db, { ruleId })).map((a) => a.endedAt)).toEqual(['2026-11-05T10:30:00.000Z']);
   });
 
   it('geolocation leave: a fix whose accuracy circle still overlaps the area is not outside', async () => {

@@ -123,6 +123,19 @@ export class AlertRepository {
       where a.id = u.id and a.ended_at is null and a.confirmed_at is null`.execute(this.db);
   }
 
+  /**
+   * Ends the open alerts of rules of `type` whose last occurrence is before `quietSince`, at their last occurrence
+   * + `endAfterMs`: a machine that stopped sending is standing. Answers how many.
+   */
+  async endQuiet(type: string, quietSince: Date, endAfterMs: number): Promise<number> {
+    const result = await sql`
+      update alerts a set ended_at = a.last_at + make_interval(secs => ${endAfterMs / 1000}), updated_at = now()
+      from alert_rules r
+      where r.id = a.rule_id and r.type = ${type} and a.source = 'rule' and a.ended_at is null and a.confirmed_at is null
+        and a.last_at < ${quietSince}::timestamptz`.execute(this.db);
+    return Number(result.numAffectedRows ?? 0);
+  }
+
   /** An alert that began and ended in the past (a late window): written closed, beside whatever is open now. */
   async insertEnded(subject: AlertSubject, deviceId: number, at: Date, endedAt: Date, params: object, occurrences?: { counter: number; lastAt: Date }): Promise<void> {
     await this.db

@@ -10,9 +10,9 @@ import type { ParameterNames, ParsedRule } from './rules.ts';
 import { MINUTE_MS } from '../time/calendar.ts';
 
 /** The longest period a work reading reports (the 5-minute slots of a module's history). */
-const READING_PERIOD_MS = 5 * MINUTE_MS;
+export const READING_PERIOD_MS = 5 * MINUTE_MS;
 /** Work without operator ends with a card applied, or after this long without uncovered work (the run is over). */
-const WORK_PAUSE_MS = 30 * MINUTE_MS;
+export const WORK_PAUSE_MS = 30 * MINUTE_MS;
 /** A geofence alert ends only once the truck has been clear this long: driving along the edge is one alert, not many. */
 const GEOFENCE_SETTLE_MS = 10 * MINUTE_MS;
 /**

@@ -14,7 +14,7 @@ import { AlertDataRepository } from './data-repository.ts';
 import { RulesRepository } from './rules-repository.ts';
 import { ParameterNames, parseRule } from './rules.ts';
 import type { ParsedRule } from './rules.ts';
-import { QUIET_LOOKBACK_MS, arrivalObservations, arrivalParameters } from './arrival-evaluators.ts';
+import { QUIET_LOOKBACK_MS, READING_PERIOD_MS, WORK_PAUSE_MS, arrivalObservations, arrivalParameters } from './arrival-evaluators.ts';
 import type { ArrivalData } from './arrival-evaluators.ts';
 import { repeatEveryMs } from './conditions.ts';
 import { foldObservations } from './timeline.ts';
@@ -27,6 +27,12 @@ import { DAY_MS } from '../time/calendar.ts';
 
 const typesOf = (kind: 'arrival' | 'window' | 'timer') => (Object.keys(ALERT_EVALUATION) as AlertRuleType[]).filter((type) => ALERT_EVALUATION[type] === kind);
 export const ARRIVAL_TYPES = typesOf('arrival');
+/**
+ * A work-without-operator alert whose module sent no work for this long ends by the clock, half an hour after its
+ * last occurrence: a truck switched off sends nothing, so no "no work" reading would ever end it. Any breach after
+ * the last occurrence is within one repeat interval (10 minutes) and one reading period of it.
+ */
+const WORK_QUIET_MS = WORK_PAUSE_MS + 10 * 60_000 + READING_PERIOD_MS;
 export const WINDOW_TYPES = typesOf('window');
 export const TIMER_TYPES = typesOf('timer');
 /** The job that evaluates closed windows, timers and requirements; scheduled every minute. */
@@ -164,6 +170,9 @@ export class AlertEngine {
     const repositories = { alerts, data, db: trx };
     const isolated = (what: string, work: () => Promise<unknown>) => this.isolated(trx, what, work);
     await isolated('lastsync', () => sweepLastsync(ofType('lastsync'), now, repositories, counts));
+    await isolated('work-without-operator:quiet', async () => {
+      counts.ended += await alerts.endQuiet('work-without-operator', new Date(now - WORK_QUIET_MS), WORK_PAUSE_MS);
+    });
     for (const rule of ofType('lastsync')) await isolated(`${rule.key}:gaps`, () => lastsyncGaps([rule], now, repositories, counts));
     for (const rule of ofType('periodic')) await isolated(rule.key, () => evaluatePeriodic([rule], now, repositories, counts));
     const names = new ParameterNames(await rulesRepository.deviceParameters([...new Set(rules.flatMap((r) => r.row.deviceIds))]));

@@ -37,9 +37,12 @@ export async function pagedList<DB, TB extends keyof DB, S, O, F extends string>
   count?: PageCount<DB, TB, S>,
 ): Promise<{ entries: O[]; total: number }> {
   // Kysely cannot infer a selection added to a query of generic shape; the count's row is exactly this.
-  const total = count
-    ? await count(matching)
-    : ((await matching.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()) as unknown as { total: number }).total;
+  const counting = count
+    ? count(matching)
+    : matching
+        .select(sql<number>`count(*)::int`.as('total'))
+        .executeTakeFirstOrThrow()
+        .then((row) => (row as unknown as { total: number }).total);
   let rows = select(matching);
   const nulls = order.nullsLast ? sql` nulls last` : sql``;
   for (const term of request.sort) {
@@ -47,5 +50,7 @@ export async function pagedList<DB, TB extends keyof DB, S, O, F extends string>
   }
   rows = rows.orderBy(sql`${order.tiebreak} asc`);
   if (request.limit !== null) rows = rows.limit(request.limit).offset(request.offset);
-  return { entries: await rows.execute(), total };
+  // The count and the page run side by side on a pool (one after the other on PGlite's single connection).
+  const [total, entries] = await Promise.all([counting, rows.execute()]);
+  return { entries, total };
 }

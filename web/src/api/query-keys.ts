@@ -3,6 +3,8 @@ export const queryKeys = {
   config: ['config'] as const,
   currentUser: ['users', 'current'] as const,
   settings: ['users', 'current', 'settings'] as const,
+  /** The profile settings dialog's data (names, avatar, notification preferences). */
+  profile: ['users', 'current', 'profile'] as const,
   devices: ['devices'] as const,
   impersonationUsers: (search: string) => ['impersonate', 'users', search] as const,
   deviceGroups: ['devicegroups'] as const,

@@ -14,6 +14,7 @@ import { forgetOriginalSession, stopImpersonation } from '../../features/imperso
 import { SupportDialog } from '../../features/support/components/SupportDialog.tsx';
 import { CompanySettingsDialog } from '../../features/company-settings/components/CompanySettingsDialog.tsx';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
+import { ProfileSettingsDialog } from '../../features/profile/components/ProfileSettingsDialog.tsx';
 import { HOME_PATH } from '../guards.tsx';
 import { visibleNavigation } from '../navigation.ts';
 import { SessionDataGate } from '../startup/SessionDataGate.tsx';
@@ -26,10 +27,9 @@ import type { ProfileAction } from './ProfileMenu.tsx';
 import { UpcomingDialog } from './UpcomingDialog.tsx';
 import { useSignOut } from './useSignOut.ts';
 
-type OpenDialog = 'support' | 'impersonate' | 'company-settings' | null;
+type OpenDialog = 'support' | 'impersonate' | 'company-settings' | 'profile-settings' | null;
 
 const UPCOMING_TITLES: Partial<Record<ProfileAction, string>> = {
-  'profile-settings': 'profile.settings',
   guide: 'profile.guide',
 };
 
@@ -55,6 +55,7 @@ function ShellLayout() {
     if (upcomingTitle) setUpcoming(t(upcomingTitle));
     else if (action === 'impersonate') setDialog('impersonate');
     else if (action === 'company-settings') setDialog('company-settings');
+    else if (action === 'profile-settings') setDialog('profile-settings');
     else if (action === 'stop-impersonating') void returnToOwnAccount();
     else if (action === 'logout') void signOut();
   };
@@ -91,6 +92,7 @@ function ShellLayout() {
       </Box>
       <SupportDialog open={dialog === 'support'} onClose={() => setDialog(null)} />
       <CompanySettingsDialog open={dialog === 'company-settings'} onClose={() => setDialog(null)} />
+      <ProfileSettingsDialog open={dialog === 'profile-settings'} impersonated={Boolean(user.extras.impersonatedBy)} onClose={() => setDialog(null)} />
       {user.extras.impersonate ? (
         <ImpersonationDialog open={dialog === 'impersonate'} clientId={config.webClientId} onClose={() => setDialog(null)} onSwitched={() => window.location.assign(HOME_PATH)} />
       ) : null}
