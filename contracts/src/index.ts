@@ -25,4 +25,5 @@ export * from './device-history.ts';
 export * from './alerts.ts';
 export * from './events.ts';
 export * from './notification-settings.ts';
+export * from './notifications.ts';
 export * from './profile.ts';

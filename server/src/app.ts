@@ -9,6 +9,7 @@ import { alertConditionsRoutes } from './alerts/conditions-routes.ts';
 import { alertRulesRoutes } from './alerts/rules-routes.ts';
 import { alertsRoutes } from './alerts/alerts-routes.ts';
 import { alertPreviewRoutes } from './alert-engine/preview-routes.ts';
+import { notificationsRoutes } from './notifications/routes.ts';
 import { appConfigRoutes } from './app-config/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { companiesRoutes } from './companies/routes.ts';
@@ -95,4 +96,5 @@ function registerFeatures(app: App, config: Config, services: Services): void {
   alertsRoutes(app, services.alerts);
   alertPreviewRoutes(app, services.alertPreview);
   unsubscribeRoutes(app, services.unsubscribe);
+  notificationsRoutes(app, services.notifications);
 }

@@ -72,6 +72,10 @@ import { AlertsService } from './alerts/alerts-service.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { AlertEngine } from './alert-engine/engine.ts';
 import { AlertPreviewService } from './alert-engine/preview.ts';
+import { viewerOf } from './alerts/visibility.ts';
+import { AlertNotifier } from './notifications/alert-notifier.ts';
+import { NotificationsRepository } from './notifications/repository.ts';
+import { NotificationsService } from './notifications/service.ts';
 import { ProfileRepository } from './profile/repository.ts';
 import { ProfileService } from './profile/service.ts';
 
@@ -139,6 +143,8 @@ export interface Services {
   alertChanges: AlertChangeFeed;
   /** `POST /api/alertrules/{id}/preview`: the engine's evaluators over the last 7 days, writing nothing. */
   alertPreview: AlertPreviewService;
+  /** The notification centre, alert deliveries and announcements (its AlertNotifier listens to alertChanges). */
+  notifications: NotificationsService;
   /** The signed-in user's own profile, preferences and password (the profile settings dialog). */
   profile: ProfileService;
 }
@@ -197,6 +203,11 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   jobs.addSource(mail);
   const supportRepository = new SupportRepository(db);
   mail.onOutcome('support', (trx, outcome) => SupportRepository.recordDelivery(trx, outcome));
+  alertChanges.listen(new AlertNotifier({ publicUrl: config.PUBLIC_URL, unsubscribeLinks }));
+  const notifications = new NotificationsService(new NotificationsRepository(db), {
+    unsubscribeLinks,
+    seesAlert: async (auth, alertId) => (await alertsRepository.visibleIds(viewerOf(auth), [alertId])).length > 0,
+  });
   return {
     jobs,
     alertEngine,
@@ -205,6 +216,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     mail,
     unsubscribe: new UnsubscribeService(new UnsubscribeRepository(db), unsubscribeLinks),
     alertPreview: new AlertPreviewService(db),
+    notifications,
     formTokens,
     auth,
     users: new UsersService(usersRepository),

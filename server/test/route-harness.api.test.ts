@@ -29,6 +29,7 @@ interface ForeignIds {
   company: number;
   alertRule: number;
   alert: number;
+  notification: number;
 }
 
 function foreignIdFor(route: HarnessRoute, ids: ForeignIds): number {
@@ -43,6 +44,7 @@ function foreignIdFor(route: HarnessRoute, ids: ForeignIds): number {
     companies: ids.company,
     alertrules: ids.alertRule,
     alerts: ids.alert,
+    notifications: ids.notification,
   };
   return bySegment[segment] ?? ids.device;
 }
@@ -81,7 +83,11 @@ describe('route harness: every route survives hostile input', () => {
       company: foreign.id,
       alertRule,
       alert: await insertAlert(db, { companyId: foreign.id, deviceId: device.id, ruleId: alertRule }),
+      notification: 0,
     };
+    // The alert's notification of the other company's user (the change feed tells them).
+    while ((await ctx.services.alertChanges.drain()) > 0);
+    ids.notification = Number((await db.selectFrom('notifications').select('id').where('user_id', '=', foreignUser.id).executeTakeFirstOrThrow()).id);
     await db.insertInto('alert_rule_conditions').values({ company_id: foreign.id, rule_id: alertRule, position: 1, condition: JSON.stringify({ variable: 1, operator: 'gt', argument: 1, date_interval: '10m' }) }).execute();
     await db.updateTable('sensors').set({ name: `${MARKER} Module` }).where('id', '=', ids.sensor).execute();
 

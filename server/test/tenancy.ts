@@ -200,6 +200,20 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
       { route: 'DELETE /api/devices/:id/alerts', url: `/api/devices/${device.id}/alerts` },
     ];
   },
+  // Notifications: marking one's own read (a notification is one user's, never the company's), an alert's deliveries.
+  async notifications(ctx, owner) {
+    const db = ctx.database.db;
+    const companyId = owner.company.id;
+    const device = await createDevice(db, companyId);
+    const rule = await createRule(db, companyId, { name: 'Tenancy notifying rule', devices: [device.id], users: [owner.user.id] });
+    const alert = await insertAlert(db, { companyId, deviceId: device.id, ruleId: rule });
+    while ((await ctx.services.alertChanges.drain()) > 0);
+    const notification = await db.selectFrom('notifications').select('id').where('alert_id', '=', alert).executeTakeFirstOrThrow();
+    return [
+      { route: 'PATCH /api/notifications/:ids/read', url: `/api/notifications/${notification.id}/read` },
+      { route: 'GET /api/alerts/:id/deliveries', url: `/api/alerts/${alert}/deliveries` },
+    ];
+  },
 };
 
 /**

@@ -545,6 +545,44 @@ export interface MailOutboxTable {
   sent_at: Timestamp | null;
 }
 
+/** A super-admin's announcement to every user (migration 019). */
+export interface AnnouncementsTable {
+  id: Generated<number>;
+  title: string;
+  body: string;
+  created_by: number | null;
+  app_recipients: Generated<number>;
+  mail_recipients: Generated<number>;
+  created_at: CreatedAt;
+}
+
+/** A user's notification centre (migration 019). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  kind: 'alert' | 'reminder' | 'announcement';
+  alert_id: number | null;
+  announcement_id: number | null;
+  importance: 'info' | 'warning' | 'error' | null;
+  occurrence: Generated<number>;
+  bundled: Generated<number>;
+  created_at: CreatedAt;
+  read_at: Timestamp | null;
+}
+
+/** Who was told of an alert, in the app and by mail (migration 019). */
+export interface AlertDeliveriesTable {
+  id: Generated<number>;
+  company_id: number;
+  alert_id: number;
+  user_id: number;
+  occurrence: Generated<number>;
+  notification_id: number | null;
+  mail_id: number | null;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   leases: LeasesTable;
   instance_secrets: InstanceSecretsTable;
@@ -599,4 +637,7 @@ export interface DB {
   user_events: UserEventsTable;
   alert_changes: AlertChangesTable;
   mail_outbox: MailOutboxTable;
+  announcements: AnnouncementsTable;
+  notifications: NotificationsTable;
+  alert_deliveries: AlertDeliveriesTable;
 }

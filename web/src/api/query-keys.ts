@@ -14,4 +14,16 @@ export const queryKeys = {
   productionShifts: ['user', 'production_shifts'] as const,
   /** A monitor's data: the monitor kind, then every request parameter (so equal requests share one entry). */
   monitorData: (kind: string, request: Record<string, unknown>) => ['monitors', kind, request] as const,
+  /**
+   * The notification centre and an alert's deliveries: the event stream invalidates the whole prefix
+   * (`notifications.all`) when a notification arrives or is read elsewhere.
+   */
+  notifications: {
+    all: ['notifications'] as const,
+    unread: ['notifications', 'unread'] as const,
+    list: ['notifications', 'list'] as const,
+    deliveries: (alertId: number) => ['notifications', 'deliveries', alertId] as const,
+  },
+  /** The super-admin's announcements (administration). */
+  announcements: ['announcements'] as const,
 };

@@ -22,6 +22,7 @@ import ManageAccounts from '@mui/icons-material/ManageAccountsOutlined';
 import Business from '@mui/icons-material/BusinessOutlined';
 import ReceiptLong from '@mui/icons-material/ReceiptLongOutlined';
 import Category from '@mui/icons-material/CategoryOutlined';
+import Campaign from '@mui/icons-material/CampaignOutlined';
 
 /** One entry of the side navigation: a route, or an action such as opening the support dialog. */
 export interface NavEntry {
@@ -101,6 +102,7 @@ export const NAVIGATION: readonly NavGroup[] = [
       { id: 'administration-user-groups', label: 'nav.admin-user-groups', icon: Business, to: '/administration/user-groups' },
       { id: 'administration-subscribers', label: 'nav.admin-subscribers', icon: ReceiptLong, to: '/administration/subscribers' },
       { id: 'administration-devices-types', label: 'nav.admin-devices-types', icon: Category, to: '/administration/devices-types' },
+      { id: 'administration-announcements', label: 'nav.admin-announcements', icon: Campaign, to: '/administration/announcements' },
     ],
   },
 ];

@@ -201,6 +201,11 @@ export const appRoutes: RouteObject[] = [
                 handle: { title: 'nav.admin-devices-types' } satisfies RouteHandle,
                 lazy: async () => ({ Component: (await import('../features/administration/components/DeviceTypesPage.tsx')).DeviceTypesPage }),
               },
+              {
+                path: 'announcements',
+                handle: { title: 'nav.admin-announcements' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('../features/administration/components/AnnouncementsPage.tsx')).AnnouncementsPage }),
+              },
             ],
           },
         ],

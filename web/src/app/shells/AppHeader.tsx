@@ -6,6 +6,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@gearwatch/contracts';
@@ -25,10 +26,12 @@ export interface AppHeaderProps {
   showMenuButton: boolean;
   onMenuClick: () => void;
   onProfileAction: (action: ProfileAction) => void;
+  /** What the features put beside the profile button (the notification bell); app/ composes them. */
+  actions?: ReactNode;
 }
 
 /** The header of the main shell: logo and the profile button whose tooltip names the user (spec 01 §2). */
-export function AppHeader({ user, version, showMenuButton, onMenuClick, onProfileAction }: AppHeaderProps) {
+export function AppHeader({ user, version, showMenuButton, onMenuClick, onProfileAction, actions }: AppHeaderProps) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
@@ -43,6 +46,7 @@ export function AppHeader({ user, version, showMenuButton, onMenuClick, onProfil
           <Logo inverted height={30} />
         </Box>
         <Box sx={{ flexGrow: 1 }} />
+        {actions}
         <Tooltip title={user.name}>
           <IconButton aria-label={user.name} aria-haspopup="menu" aria-expanded={anchor ? 'true' : undefined} onClick={(event) => setAnchor(event.currentTarget)} sx={{ p: 0.5 }}>
             <Avatar src={user.avatar ?? undefined} alt="" sx={{ width: 36, height: 36, bgcolor: 'primary.dark', fontSize: 15 }}>

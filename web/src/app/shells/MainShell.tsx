@@ -13,6 +13,7 @@ import { ImpersonationDialog } from '../../features/impersonation/components/Imp
 import { forgetOriginalSession, stopImpersonation } from '../../features/impersonation/api/impersonation.ts';
 import { SupportDialog } from '../../features/support/components/SupportDialog.tsx';
 import { CompanySettingsDialog } from '../../features/company-settings/components/CompanySettingsDialog.tsx';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
 import { ProfileSettingsDialog } from '../../features/profile/components/ProfileSettingsDialog.tsx';
 import { HOME_PATH } from '../guards.tsx';
 import { visibleNavigation } from '../navigation.ts';
@@ -61,7 +62,7 @@ function ShellLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      <AppHeader user={user} version={config.version} showMenuButton={isMobile} onMenuClick={() => setDrawerOpen((open) => !open)} onProfileAction={onProfileAction} />
+      <AppHeader user={user} version={config.version} showMenuButton={isMobile} onMenuClick={() => setDrawerOpen((open) => !open)} onProfileAction={onProfileAction} actions={<NotificationBell />} />
       <NavDrawer groups={visibleNavigation(user.extras.isSuperAdmin)} mobile={isMobile} open={drawerOpen} onClose={() => setDrawerOpen(false)} onAction={() => setDialog('support')} />
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />

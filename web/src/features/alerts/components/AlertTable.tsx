@@ -1,4 +1,5 @@
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
+import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
@@ -6,7 +7,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { alertRowSchema } from '@gearwatch/contracts';
 import type { AlertListFilter, AlertRow, AlertStatus } from '@gearwatch/contracts';
 import { useCurrentUser } from '../../../api/data-areas.ts';
@@ -16,6 +17,7 @@ import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { useConfirmAlerts } from '../api/alarms.ts';
 import { ALERT_RESOURCES, alertPaths } from '../api/keys.ts';
 import { alertMessage, formatTime } from '../api/words.ts';
+import { ALERT_PARAM, AlertFromLink } from './AlertDeliveries.tsx';
 import { Importance } from './Importance.tsx';
 
 const parseAlert = (entry: unknown) => alertRowSchema.parse(entry);
@@ -61,6 +63,14 @@ export function AlertTable({ filter, hide = [], toolbar, defaultPageSize }: Aler
   const timeZone = useCurrentUser().owner.timezone;
   const confirm = useConfirmAlerts();
   const notify = useNotify();
+  const [, setParams] = useSearchParams();
+  // The alert over the table with its deliveries (AlertFromLink), as a notification's link opens it.
+  const openDetails = (id: number) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set(ALERT_PARAM, String(id));
+      return next;
+    });
   const time = (iso: string | null) => (iso ? formatTime(iso, i18n.language, timeZone) : '—');
 
   const columns: EntityColumn<AlertRow>[] = [
@@ -98,25 +108,35 @@ export function AlertTable({ filter, hide = [], toolbar, defaultPageSize }: Aler
     );
 
   return (
-    <EntityList<AlertRow>
-      plural={ALERT_RESOURCES.alerts}
-      columns={columns.filter((column) => !hide.includes(column.key as AlertColumn))}
-      parse={parseAlert}
-      filter={filter}
-      defaultSort="-createdAt"
-      defaultPageSize={defaultPageSize}
-      searchable={false}
-      toolbar={toolbar}
-      empty={{ title: t('alert.empty.title'), message: t('alert.empty.message') }}
-      actions={(row) =>
-        row.status === 'confirmed' ? null : (
-          <Tooltip title={t('alert.confirm')}>
-            <IconButton size="small" aria-label={t('alert.confirm')} data-testid="alert-confirm" disabled={confirm.isPending} onClick={() => confirmOne(row)}>
-              <CheckCircleOutline fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        )
-      }
-    />
+    <>
+      <EntityList<AlertRow>
+        plural={ALERT_RESOURCES.alerts}
+        columns={columns.filter((column) => !hide.includes(column.key as AlertColumn))}
+        parse={parseAlert}
+        filter={filter}
+        defaultSort="-createdAt"
+        defaultPageSize={defaultPageSize}
+        searchable={false}
+        toolbar={toolbar}
+        empty={{ title: t('alert.empty.title'), message: t('alert.empty.message') }}
+        actions={(row) => (
+          <>
+            <Tooltip title={t('alert.deliveries.open')}>
+              <IconButton size="small" aria-label={t('alert.deliveries.open')} data-testid="alert-deliveries-open" onClick={() => openDetails(row.id)}>
+                <MarkEmailReadOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            {row.status === 'confirmed' ? null : (
+              <Tooltip title={t('alert.confirm')}>
+                <IconButton size="small" aria-label={t('alert.confirm')} data-testid="alert-confirm" disabled={confirm.isPending} onClick={() => confirmOne(row)}>
+                  <CheckCircleOutline fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+          </>
+        )}
+      />
+      <AlertFromLink />
+    </>
   );
 }

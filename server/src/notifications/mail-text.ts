@@ -1,0 +1,153 @@
+import type { ServerTextKey, Translator } from '../i18n/translator.ts';
+import { translatorFor } from '../i18n/translator.ts';
+import type { AlertFacts } from './repository.ts';
+
+/** Alert mails as a user reads them: in their language, times in their company's zone, links to the app. */
+
+const IMPORTANCE_KEYS: Record<AlertFacts['importance'], ServerTextKey> = {
+  info: 'mail.importance.info',
+  warning: 'mail.importance.warning',
+  error: 'mail.importance.error',
+};
+
+/** How many alerts a digest names one by one; the rest are counted. */
+export const DIGEST_LINES = 50;
+
+export interface MailText {
+  subject: string;
+  text: string;
+}
+
+export interface AlertMailInput {
+  facts: AlertFacts;
+  /** When the occurrence happened: the alert's start, or a reminder's time. */
+  at: Date;
+  occurrence: number;
+  reminder: boolean;
+  bundled: number;
+  name: string;
+  language: string;
+  alertUrl: string;
+  unsubscribeUrl: string;
+}
+
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** `2026-11-25 16:43` in the zone. */
+export function localTime(at: Date, timezone: string): string {
+  let formatter = zoneFormatters.get(timezone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    zoneFormatters.set(timezone, formatter);
+  }
+  const parts = Object.fromEntries(formatter.formatToParts(at).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+// A mail to many people differs only in the greeting's name and the unsubscribe link: it is written once per
+// language with these markers in their place, then each recipient's copy is the markers replaced.
+const NAME_MARK = '\u0001name\u0001';
+const URL_MARK = '\u0001unsubscribe\u0001';
+
+/** Writes `render`'s mail once per distinct key, and each recipient's copy from it. */
+export class MailTemplates<K> {
+  private readonly cache = new Map<string, MailText>();
+
+  constructor(private readonly render: (key: K, name: string, unsubscribeUrl: string) => MailText) {}
+
+  for(key: K, cacheKey: string, name: string, unsubscribeUrl: string): MailText {
+    let template = this.cache.get(cacheKey);
+    if (!template) {
+      template = this.render(key, NAME_MARK, URL_MARK);
+      this.cache.set(cacheKey, template);
+    }
+    const fill = (text: string) => text.split(NAME_MARK).join(name).split(URL_MARK).join(unsubscribeUrl);
+    return { subject: fill(template.subject), text: fill(template.text) };
+  }
+}
+
+function ruleName(t: Translator, facts: AlertFacts): string {
+  return facts.ruleName ?? t.text('mail.alert.requirement');
+}
+
+const lines = (...parts: (string | null)[]) => parts.filter((part): part is string => part !== null).join('\n');
+
+export function alertMail(input: AlertMailInput): MailText {
+  const t = translatorFor(input.language);
+  const { facts } = input;
+  const values = { rule: ruleName(t, facts), device: facts.deviceName, importance: t.text(IMPORTANCE_KEYS[facts.importance]), occurrence: input.occurrence };
+  return {
+    subject: t.text('mail.alert.subject', values),
+    text: lines(
+      t.text('mail.greeting', { name: input.name }),
+      '',
+      input.reminder ? t.text('mail.alert.reminder', values) : t.text('mail.alert.opened', values),
+      '',
+      t.text('mail.alert.importance', values),
+      t.text('mail.alert.started', { time: localTime(input.at, facts.timezone), timezone: facts.timezone }),
+      facts.description ? t.text('mail.alert.description', { description: facts.description }) : null,
+      input.bundled > 0 ? t.text('mail.alert.bundled', { count: input.bundled }) : null,
+      '',
+      t.text('mail.alert.link', { url: input.alertUrl }),
+      '',
+      '-- ',
+      t.text('mail.unsubscribe', { url: input.unsubscribeUrl }),
+    ),
+  };
+}
+
+export interface DigestMailInput {
+  alerts: readonly AlertFacts[];
+  /** How many alerts the digest holds in all (more than it names when over DIGEST_LINES). */
+  total: number;
+  limit: number;
+  minutes: number;
+  name: string;
+  language: string;
+  listUrl: string;
+  unsubscribeUrl: string;
+}
+
+export function digestMail(input: DigestMailInput): MailText {
+  const t = translatorFor(input.language);
+  const shown = input.alerts.slice(0, DIGEST_LINES);
+  return {
+    subject: t.text('mail.digest.subject', { count: input.total }),
+    text: lines(
+      t.text('mail.greeting', { name: input.name }),
+      '',
+      t.text('mail.digest.intro', { limit: input.limit, minutes: input.minutes }),
+      '',
+      ...shown.map((facts) =>
+        t.text('mail.digest.line', {
+          time: localTime(facts.startedAt, facts.timezone),
+          importance: t.text(IMPORTANCE_KEYS[facts.importance]),
+          rule: ruleName(t, facts),
+          device: facts.deviceName,
+        }),
+      ),
+      input.total > shown.length ? t.text('mail.digest.more', { count: input.total - shown.length }) : null,
+      '',
+      t.text('mail.digest.link', { url: input.listUrl }),
+      '',
+      '-- ',
+      t.text('mail.unsubscribe', { url: input.unsubscribeUrl }),
+    ),
+  };
+}
+
+export interface AnnouncementMailInput {
+  title: string;
+  body: string;
+  name: string;
+  language: string;
+  unsubscribeUrl: string;
+}
+
+export function announcementMail(input: AnnouncementMailInput): MailText {
+  const t = translatorFor(input.language);
+  return {
+    subject: t.text('mail.announcement.subject', { title: input.title }),
+    text: lines(t.text('mail.greeting', { name: input.name }), '', input.body, '', '-- ', t.text('mail.unsubscribe', { url: input.unsubscribeUrl })),
+  };
+}
