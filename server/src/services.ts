@@ -23,6 +23,10 @@ import { ImpersonationRepository } from './impersonation/repository.ts';
 import { ImpersonationService } from './impersonation/service.ts';
 import { createMailer } from './mail/mailer.ts';
 import { AlertChangeFeed } from './events/alert-change-feed.ts';
+import { EventHub } from './events/hub.ts';
+import { scheduleEventPruning } from './events/prune.ts';
+import { StreamRepository } from './events/stream-repository.ts';
+import { AlertEventsListener } from './live/alert-events.ts';
 import { UnsubscribeLinks } from './mail/unsubscribe.ts';
 import { PasswordLinksRepository } from './resetting/repository.ts';
 import { PasswordLinksService } from './resetting/service.ts';
@@ -130,6 +134,8 @@ export interface Services {
   alertChanges: AlertChangeFeed;
   /** `POST /api/alertrules/{id}/preview`: the engine's evaluators over the last 7 days, writing nothing. */
   alertPreview: AlertPreviewService;
+  /** The open `GET /api/events` streams of this instance and their fan-out (app.ts gives it the LISTEN). */
+  events: EventHub;
 }
 
 export interface ServiceOptions {
@@ -176,7 +182,10 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   const alertChanges = new AlertChangeFeed(db);
   const unsubscribeLinks = new UnsubscribeLinks(secret, config.PUBLIC_URL);
   jobs.addSource({ name: 'alert-changes', drain: () => alertChanges.drain() });
+  alertChanges.listen(new AlertEventsListener());
+  scheduleEventPruning(jobs);
   return {
+    events: new EventHub(new StreamRepository(db)),
     jobs,
     alertEngine,
     alertChanges,
