@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
 import { bearer, createCompany, createDevice, createUser, signIn } from './fixtures.ts';
@@ -135,7 +136,7 @@ describe('the event stream', () => {
     const root = await createUser(db, (await createCompany(db)).id, { superAdmin: true });
     const rule = await createRule(db, company.id, { devices: [device.id], users: [watcher.id], importance: 'error' });
     const tokens = await Promise.all([watcher, colleague, stranger, root].map(async (u) => (await signIn(ctx.app, u.username, u.password)).access_token));
-    const [watching, colleagues, strangers, roots] = await Promise.all(tokens.map((t) => connect(undefined, t)));
+    const [watching, colleagues, strangers, roots] = (await Promise.all(tokens.map((t) => connect(undefined, t)))) as [SseTestClient, SseTestClient, SseTestClient, SseTestClient];
     await ctx.services.events.settled();
 
     const alertId = await insertAlert(db, { companyId: company.id, deviceId: device.id, ruleId: rule, importance: 'error' });
@@ -181,7 +182,7 @@ describe('the event stream', () => {
 
   it('prunes events older than a day', async () => {
     const [old] = await emit(userId, 1);
-    await ctx.database.db.updateTable('user_events').set({ created_at: new Date(Date.now() - 25 * 3_600_000) }).where('id', '=', old!).execute();
+    await sql`update user_events set created_at = now() - interval '25 hours' where id = ${old!}`.execute(ctx.database.db);
     const [recent] = await emit(userId, 1);
     await ctx.services.jobs.enqueueTick('user-events-prune', new Date());
     await ctx.services.jobs.runUntilIdle();

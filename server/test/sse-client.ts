@@ -1,3 +1,5 @@
+import http from 'node:http';
+
 /** One Server-Sent Event as a test reads it. */
 export interface ReadEvent {
   id: string | null;
@@ -6,38 +8,45 @@ export interface ReadEvent {
 }
 
 /**
- * A `GET /api/events` client for tests and benches: fetch with the bearer header (as the web client does), the body
+ * A `GET /api/events` client for tests and benches: the bearer header (as the web client sends it), the body
  * read as it arrives and parsed into events. `next()` waits for the next event (comments and the retry field skipped).
  */
 export class SseTestClient {
   readonly events: ReadEvent[] = [];
   status = 0;
   ended = false;
-  private readonly controller = new AbortController();
+  private request: http.ClientRequest | null = null;
   private waiters: (() => void)[] = [];
   private consumed = 0;
   private buffer = '';
   /** Called with each event as it arrives (benches time them). */
   onEvent: ((event: ReadEvent) => void) | null = null;
 
+  /**
+   * Opens the stream on a connection of its own (no keep-alive pool: a dropped stream leaves no idle connection behind
+   * that would hold the server's close).
+   */
   static async open(baseUrl: string, token: string, lastEventId?: number | string): Promise<SseTestClient> {
     const client = new SseTestClient();
     const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'text/event-stream' };
     if (lastEventId !== undefined) headers['last-event-id'] = String(lastEventId);
-    const response = await fetch(`${baseUrl}/api/events`, { headers, signal: client.controller.signal });
-    client.status = response.status;
-    if (response.ok && response.body) void client.read(response.body);
+    const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      client.request = http.get(`${baseUrl}/api/events`, { headers, agent: false }, resolve);
+      client.request.on('error', reject);
+    });
+    client.status = response.statusCode ?? 0;
+    if (client.status === 200) void client.read(response);
     else {
-      await response.text().catch(() => undefined);
+      response.resume();
       client.ended = true;
     }
     return client;
   }
 
-  private async read(body: ReadableStream<Uint8Array>): Promise<void> {
+  private async read(body: http.IncomingMessage): Promise<void> {
     const decoder = new TextDecoder();
     try {
-      for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+      for await (const chunk of body as AsyncIterable<Uint8Array>) {
         this.buffer += decoder.decode(chunk, { stream: true });
         let end: number;
         while ((end = this.buffer.indexOf('\n\n')) >= 0) {
@@ -115,6 +124,6 @@ export class SseTestClient {
 
   /** Drops the connection (as a network failure would). */
   close(): void {
-    this.controller.abort();
+    this.request?.destroy();
   }
 }
