@@ -94,7 +94,7 @@ describe('connectEvents', () => {
     const events: ServerSentEvent[] = [];
     const opens: boolean[] = [];
     const downs: number[] = [];
-    const backoff = vi.fn(() => 1);
+    const backoff = vi.fn((_attempt: number) => 1);
     const connection = connectEvents({ api: server.api, backoff, onEvent: (e) => events.push(e), onOpen: (again) => opens.push(again), onDown: () => downs.push(Date.now()) });
     await until(() => server.requests.length === 4);
     connection.close();
@@ -113,7 +113,7 @@ describe('connectEvents', () => {
   it('comes back at once after the server\'s end event, refreshing an expired token through the ApiClient', async () => {
     const server = fakeStreamServer([stream('id: 4\nevent: alert\ndata: {}\n\nevent: end\ndata: {"reason":"token-expired"}\n\n')]);
     const events: ServerSentEvent[] = [];
-    const backoff = vi.fn(() => 1);
+    const backoff = vi.fn((_attempt: number) => 1);
     const connection = connectEvents({ api: server.api, backoff, onEvent: (e) => events.push(e) });
     await until(() => server.requests.length === 1);
     // The access token expires with the stream: the next connection gets a 401, refreshes and is replayed.
