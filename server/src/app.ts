@@ -61,6 +61,7 @@ export function createApp({ config, database, services, readiness, observe }: Ap
       registerFeatures(app, config, services);
       // One LISTEN per instance wakes the event streams; they end before the server closes (clients reconnect).
       services.events.useListener(database.listen);
+      services.events.useLog(app.log);
       eventsRoutes(app, services.events);
       app.addHook('preClose', () => services.events.close());
     },

@@ -184,8 +184,10 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   jobs.addSource({ name: 'alert-changes', drain: () => alertChanges.drain() });
   alertChanges.listen(new AlertEventsListener());
   scheduleEventPruning(jobs);
+  const events = new EventHub(new StreamRepository(db));
+  metrics.observeEventStreams(() => events.size);
   return {
-    events: new EventHub(new StreamRepository(db)),
+    events,
     jobs,
     alertEngine,
     alertChanges,

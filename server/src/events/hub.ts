@@ -85,6 +85,11 @@ export class EventHub {
     this.options = { ...DEFAULTS, ...options };
   }
 
+  /** Logs failed reads and LISTENs to `log` (the app's logger exists only after the services). */
+  useLog(log: NonNullable<EventHubOptions['log']>): void {
+    this.options.log = log;
+  }
+
   /** The NOTIFY source (the app's database); without one the hub reads on every heartbeat only. */
   useListener(listen: ListenFn): void {
     this.listen = listen;
