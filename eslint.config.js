@@ -41,6 +41,8 @@ const serverFeatureEdges = {
   profile: ['auth/throttle.ts'],
   // A device's history is drawn from the diagnostics rollups by their repository.
   'device-history': ['diagnostics/repository.ts', 'diagnostics/buckets.ts'],
+  // The event stream's alert listener counts a user's alerts as the alerts feature presents its total.
+  live: ['alerts/stats.ts', 'alerts/alerts-repository.ts'],
 };
 // Human text is two words (a letter-word, a space, a word with a lower-case letter: "No data", "3 devices selected")
 // or one capitalised word ("Unknown"). Everything else passes as an identifier: query keys, CSS and ECharts values,

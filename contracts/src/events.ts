@@ -6,7 +6,7 @@ import { z } from 'zod';
  * here (reports, production views).
  */
 export const USER_EVENT_TYPES = [
-  /** An alert the user sees was opened, repeated, ended or confirmed: `{ alertId, deviceId, ruleId }`. */
+  /** An alert the user sees was opened, repeated, ended or confirmed: `{ alertId, deviceId, ruleId, kind }`. */
   'alert',
   /** The user's active unconfirmed alert count changed: `AlarmTotal`. */
   'alarm-total',

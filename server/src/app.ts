@@ -20,6 +20,7 @@ import { deviceTypesRoutes } from './device-types/routes.ts';
 import { parametersRoutes } from './device-types/parameters-routes.ts';
 import { devicesRoutes } from './devices/routes.ts';
 import { diagnosticsRoutes } from './diagnostics/routes.ts';
+import { eventsRoutes } from './events/routes.ts';
 import { impersonationRoutes } from './impersonation/routes.ts';
 import { metricsRoutes, observeRequests } from './metrics/routes.ts';
 import { operatorGroupsRoutes } from './operator-groups/routes.ts';
@@ -59,7 +60,14 @@ export function createApp({ config, database, services, readiness, observe }: Ap
       observeRequests(app, services.metrics);
       observe?.(app);
     },
-    features: (app) => registerFeatures(app, config, services),
+    features: (app) => {
+      registerFeatures(app, config, services);
+      // One LISTEN per instance wakes the event streams; they end before the server closes (clients reconnect).
+      services.events.useListener(database.listen);
+      services.events.useLog(app.log);
+      eventsRoutes(app, services.events);
+      app.addHook('preClose', () => services.events.close());
+    },
   });
 }
 

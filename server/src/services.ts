@@ -23,6 +23,10 @@ import { ImpersonationRepository } from './impersonation/repository.ts';
 import { ImpersonationService } from './impersonation/service.ts';
 import { createMailer } from './mail/mailer.ts';
 import { AlertChangeFeed } from './events/alert-change-feed.ts';
+import { EventHub } from './events/hub.ts';
+import { scheduleEventPruning } from './events/prune.ts';
+import { StreamRepository } from './events/stream-repository.ts';
+import { AlertEventsListener } from './live/alert-events.ts';
 import { UnsubscribeLinks } from './mail/unsubscribe.ts';
 import { MailSender } from './mail/sender.ts';
 import { UnsubscribeRepository } from './mail/unsubscribe-repository.ts';
@@ -147,6 +151,8 @@ export interface Services {
   notifications: NotificationsService;
   /** The signed-in user's own profile, preferences and password (the profile settings dialog). */
   profile: ProfileService;
+  /** The open `GET /api/events` streams of this instance and their fan-out (app.ts gives it the LISTEN). */
+  events: EventHub;
 }
 
 export interface ServiceOptions {
@@ -208,7 +214,12 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     unsubscribeLinks,
     seesAlert: async (auth, alertId) => (await alertsRepository.visibleIds(viewerOf(auth), [alertId])).length > 0,
   });
+  alertChanges.listen(new AlertEventsListener());
+  scheduleEventPruning(jobs);
+  const events = new EventHub(new StreamRepository(db));
+  metrics.observeEventStreams(() => events.size);
   return {
+    events,
     jobs,
     alertEngine,
     alertChanges,

@@ -14,6 +14,8 @@ import { createServices } from '../src/services.ts';
 export interface RegisteredRoute {
   method: string;
   url: string;
+  /** The answer is a stream that stays open (`config.eventStream`): inject it with injectAny (harness/inject.ts). */
+  eventStream?: boolean;
 }
 
 export interface TestContext {
@@ -39,7 +41,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
   // Every route as it is registered, docs and health included, so tests can check that each one is covered.
   const listRoutes = (bare: FastifyInstance) =>
     bare.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+      for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, ...(route.config?.eventStream ? { eventStream: true } : {}) });
     });
   const app = await createApp({ config, database, services, observe: listRoutes });
   await app.ready();

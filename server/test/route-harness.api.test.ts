@@ -8,6 +8,7 @@ import { createDeviceGroup, createOperator, createOperatorGroup } from './teleme
 import type { HarnessRequest, HarnessRoute, PathFiller } from './harness/inputs.ts';
 import { HARNESS_INPUTS } from './harness/inputs.ts';
 import { installWriteCounter } from './harness/writes.ts';
+import { injectAny } from './harness/inject.ts';
 import { createRule, insertAlert } from './alert-api-fixtures.ts';
 
 /**
@@ -133,7 +134,7 @@ describe('route harness: every route survives hostile input', () => {
           if (!request) continue;
           if (input.signed && !request.headers.authorization) request.headers.authorization = `Bearer ${caller.token}`;
           const before = await writes();
-          const response = await ctx.app.inject({ method: request.method as 'GET', url: request.url, headers: request.headers, payload: request.payload });
+          const response = await injectAny(ctx.app, { method: request.method as 'GET', url: request.url, headers: request.headers, payload: request.payload }, route.eventStream);
           sent++;
           statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
           const what = `${caller.name}: ${route.method} ${route.url} [${input.name}] → ${response.statusCode}`;
@@ -150,6 +151,8 @@ describe('route harness: every route survives hostile input', () => {
       `route harness (${usingPostgres() ? 'PostgreSQL' : 'PGlite'}): ${routes.length} routes × ${HARNESS_INPUTS.length} inputs × ${callers.length} callers = ${sent} requests (inputs that do not apply to a route are skipped); answers ${summary}; failures ${failures.length}\n`,
     );
     expect(failures).toEqual([]);
+    // The event streams the harness opened ended with their aborted requests.
+    expect(ctx.services.events.size).toBe(0);
     // Every route meets every input: the run grows with the routes, past the default timeout of one test.
   }, 300_000);
 });

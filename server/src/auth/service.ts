@@ -139,6 +139,7 @@ export class AuthService {
       isSuperAdmin: user.isSuperAdmin,
       canImpersonate: user.canImpersonate,
       ...(claims.impersonatorId ? { impersonatorId: claims.impersonatorId } : {}),
+      ...(claims.expiresAt ? { tokenExpiresAt: claims.expiresAt } : {}),
     };
   }
 

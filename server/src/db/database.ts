@@ -17,8 +17,17 @@ export interface Database {
   execScriptInTransaction(script: string): Promise<void>;
   /** The connection pool's state for /metrics; null on PGlite, which has one connection and no pool. */
   poolStats(): DatabasePoolStats | null;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel` (its payload), on a connection of its own: on PostgreSQL a dedicated
+   * client outside the pool, reconnected with a backoff when it drops (then `onNotify` is called once with null, as
+   * notifications may have been missed meanwhile); on PGlite its in-process listener. Closing the database ends it.
+   */
+  listen(channel: string, onNotify: (payload: string | null) => void): Promise<Unlisten>;
   close(): Promise<void>;
 }
+
+/** Stops a `listen`. */
+export type Unlisten = () => Promise<void>;
 
 export interface DatabasePoolStats {
   total: number;
@@ -54,6 +63,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   await sql`select 1`.execute(db);
+  const listeners = new Set<PostgresListener>();
   return {
     kind: 'postgres',
     db,
@@ -71,8 +81,91 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       }
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
-    close: () => db.destroy(),
+    async listen(channel, onNotify) {
+      const listener = new PostgresListener(url, channel, onNotify);
+      listeners.add(listener);
+      await listener.start();
+      return async () => {
+        listeners.delete(listener);
+        await listener.stop();
+      };
+    },
+    async close() {
+      await Promise.all([...listeners].map((listener) => listener.stop()));
+      listeners.clear();
+      await db.destroy();
+    },
   };
+}
+
+/**
+ * One LISTEN connection: a pg client of its own (a pooled one would be handed to other queries). When it drops, it is
+ * opened again after 0.5 s, 1 s, 2 s, … (at most 30 s), and `onNotify(null)` tells the caller that notifications may
+ * have been missed while it was away.
+ */
+class PostgresListener {
+  private client: pg.Client | null = null;
+  private stopped = false;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private failures = 0;
+
+  constructor(
+    private readonly url: string,
+    private readonly channel: string,
+    private readonly onNotify: (payload: string | null) => void,
+  ) {}
+
+  /** Resolves once listening (the first connection must work: a wrong URL is an error, not a retry loop). */
+  async start(): Promise<void> {
+    await this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url });
+    client.on('notification', (message) => {
+      if (message.channel === this.channel) this.onNotify(message.payload ?? '');
+    });
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
+    await client.connect();
+    await client.query(`listen ${pg.escapeIdentifier(this.channel)}`);
+    if (this.stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.client = client;
+    this.failures = 0;
+  }
+
+  private lost(client: pg.Client): void {
+    if (this.client !== client || this.stopped) return;
+    this.client = null;
+    client.end().catch(() => undefined);
+    this.retry();
+  }
+
+  private retry(): void {
+    if (this.stopped || this.retryTimer) return;
+    const delay = Math.min(30_000, 500 * 2 ** this.failures);
+    this.failures++;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.connect().then(
+        () => this.onNotify(null),
+        () => this.retry(),
+      );
+    }, delay);
+    this.retryTimer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
+  }
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
@@ -93,6 +186,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       });
     },
     poolStats: () => null,
+    async listen(channel, onNotify) {
+      // Through the pool's one connection, so the LISTEN never lands inside another caller's open transaction.
+      const unlisten = await db.connection().execute(() => pglite.listen(channel, (payload) => onNotify(payload)));
+      return () => db.connection().execute(() => unlisten());
+    },
     async close() {
       try {
         await db.destroy();

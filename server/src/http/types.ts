@@ -15,5 +15,7 @@ declare module 'fastify' {
     public?: boolean;
     /** Routes whose errors use the OAuth2 shape `{error, error_description}` (the token endpoint). */
     oauthErrors?: boolean;
+    /** Routes that answer with a stream that stays open (text/event-stream): the route harness reads only its start. */
+    eventStream?: boolean;
   }
 }

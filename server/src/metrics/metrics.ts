@@ -112,6 +112,18 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** The open `GET /api/events` streams of this instance, read at scrape time (events/hub.ts). */
+  observeEventStreams(count: () => number): void {
+    new Gauge({
+      name: 'gearwatch_event_streams',
+      help: 'Open event streams (GET /api/events) on this instance',
+      registers: [this.registry],
+      collect() {
+        this.set(count());
+      },
+    });
+  }
+
   /** Counts the job runner's outcomes (jobs/runner.ts). */
   jobObserver(): { finished(kind: string, outcome: string, seconds: number): void } {
     return {

@@ -5,6 +5,8 @@ export interface AuthContext {
   isSuperAdmin: boolean;
   canImpersonate: boolean;
   impersonatorId?: number;
+  /** When the caller's access token expires (a long-lived answer, the event stream, ends then). */
+  tokenExpiresAt?: Date;
 }
 
 /**

@@ -6,6 +6,8 @@ export interface AccessClaims {
   companyId: number;
   /** The user who is acting as `userId`, when impersonating. */
   impersonatorId?: number;
+  /** When the token stops being accepted (its `exp`); set on verified tokens. */
+  expiresAt?: Date;
 }
 
 const ISSUER = 'gearwatch';
@@ -53,7 +55,7 @@ export class AccessTokens {
       const companyId = Number(payload.cid);
       if (!isRowId(userId) || !isRowId(companyId)) return null;
       const impersonatorId = isRowId(payload.imp) ? payload.imp : undefined;
-      return { userId, companyId, impersonatorId };
+      return { userId, companyId, impersonatorId, expiresAt: new Date((payload.exp as number) * 1000) };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;
       throw error;

@@ -5,6 +5,8 @@
 export interface HarnessRoute {
   method: string;
   url: string;
+  /** An answer that stays open (text/event-stream): the harness reads its start only. */
+  eventStream?: boolean;
 }
 
 export interface HarnessRequest {

@@ -20,6 +20,8 @@ export interface RequestOptions {
   anonymous?: boolean;
   /** The Accept header; JSON unless a file is asked for. */
   accept?: string;
+  /** Further request headers (the event stream's Last-Event-ID). */
+  headers?: Record<string, string>;
 }
 
 export interface ApiResponse<T> {
@@ -106,6 +108,16 @@ export class ApiClient {
     const response = await this.exchange(path, { query, signal, accept: '*/*' });
     if (response.status >= 400) await this.read<never>(response);
     return response.blob();
+  }
+
+  /**
+   * A response whose body the caller reads as it arrives (the event stream, api/events.ts): authenticated and
+   * refreshed like every call; an error status throws ApiError as `request` does.
+   */
+  async stream(path: string, options: Pick<RequestOptions, 'signal' | 'headers' | 'accept'> = {}): Promise<Response> {
+    const response = await this.exchange(path, options);
+    if (response.status >= 400) await this.read<never>(response);
+    return response;
   }
 
   /** A list call of the list protocol: paging in the headers, 204 when there is nothing. */
@@ -198,7 +210,7 @@ export class ApiClient {
   }
 
   private async send(path: string, options: RequestOptions, accessToken: string | null): Promise<Response> {
-    const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
+    const headers: Record<string, string> = { ...options.headers, accept: options.accept ?? 'application/json' };
     let body: string | undefined;
     if (options.form) {
       headers['content-type'] = 'application/x-www-form-urlencoded';

@@ -26,6 +26,7 @@ import { PageNameProvider } from '../../components/PageName.tsx';
 import type { ProfileAction } from './ProfileMenu.tsx';
 import { UpcomingDialog } from './UpcomingDialog.tsx';
 import { useSignOut } from './useSignOut.ts';
+import { useLiveUpdates } from './live-updates.ts';
 
 type OpenDialog = 'support' | 'impersonate' | 'company-settings' | 'profile-settings' | null;
 
@@ -101,10 +102,17 @@ function ShellLayout() {
   );
 }
 
+/** The event stream of the signed-in session (mounted once the session's data has loaded). */
+function LiveUpdates() {
+  useLiveUpdates();
+  return null;
+}
+
 /** The main shell (spec 01 §2): header, side navigation, breadcrumb bar with the page-actions slot, the page. */
 export function MainShell() {
   return (
     <SessionDataGate>
+      <LiveUpdates />
       <PageActionsProvider>
         <PageNameProvider>
           <ShellLayout />

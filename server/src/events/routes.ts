@@ -1,0 +1,65 @@
+import { PassThrough } from 'node:stream';
+import { z } from 'zod';
+import { problemSchema } from '@gearwatch/contracts';
+import type { App } from '../http/types.ts';
+import type { EventHub } from './hub.ts';
+
+/** Unread text a client may leave with us before its stream is ended (it resumes from its Last-Event-ID). */
+const MAX_BUFFERED = 1 << 20;
+/** What an EventSource waits before reconnecting; the web client has its own backoff (web/src/api/events.ts). */
+const RETRY_MS = 5000;
+
+/** `Last-Event-ID`: the decimal id of the last event the client has; anything else is as if absent. */
+export function parseLastEventId(header: string | string[] | undefined): number | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || !/^\d{1,15}$/.test(value.trim())) return null;
+  return Number(value.trim());
+}
+
+/** `GET /api/events`: the caller's Server-Sent Events stream (docs/events.md). */
+export function eventsRoutes(app: App, hub: EventHub): void {
+  app.get(
+    '/api/events',
+    {
+      // A HEAD would open a stream without a body to carry it.
+      exposeHeadRoute: false,
+      config: { eventStream: true },
+      schema: {
+        tags: ['events'],
+        summary:
+          'The caller\'s live events as Server-Sent Events (text/event-stream): `alert`, `alarm-total`, `notification`, `notifications-read`, each with `id` and a JSON `data` line; a `Last-Event-ID` header resumes after that id, delivering what was missed once; a comment line every 20 s; an `end` event ({reason}) before the server closes it (token-expired, replaced, slow-client, shutdown), after which the client reconnects',
+        response: { 200: z.string().describe('text/event-stream'), 401: problemSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = new PassThrough();
+      let close: (() => void) | null = null;
+      let gone = false;
+      const onGone = () => {
+        gone = true;
+        close?.();
+        body.destroy();
+      };
+      request.raw.once('close', onGone);
+      reply.raw.once('close', onGone);
+      body.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+      close = await hub.open({
+        userId: request.auth.userId,
+        lastEventId: parseLastEventId(request.headers['last-event-id']),
+        expiresAt: request.auth.tokenExpiresAt,
+        sink: {
+          write: (text) => {
+            if (body.destroyed || body.writableEnded) return true;
+            body.write(text);
+            return body.writableLength + body.readableLength <= MAX_BUFFERED;
+          },
+          end: () => body.end(),
+        },
+      });
+      if (gone) close();
+      void reply.header('content-type', 'text/event-stream; charset=utf-8').header('cache-control', 'no-store').header('x-accel-buffering', 'no');
+      // The stream is the body (fastify pipes it and destroys it when the client goes); the schema types only JSON.
+      return reply.send(body as unknown as string);
+    },
+  );
+}
