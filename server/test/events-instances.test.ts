@@ -93,8 +93,9 @@ describe.each([
     const alertId = await insertAlert(db, { companyId: company.id, deviceId: device.id, ruleId: rule });
     const written = Date.now();
     await a.services.jobs.runUntilIdle();
-    const alert = await stream.next(3000);
-    expect(alert).toMatchObject({ type: 'alert', data: { alertId, kind: 'opened' } });
+    // The rule's user is notified in the same transaction: the notification, the alert and the new total.
+    expect(await stream.next(3000)).toMatchObject({ type: 'notification', data: { alertId } });
+    expect(await stream.next(3000)).toMatchObject({ type: 'alert', data: { alertId, kind: 'opened' } });
     expect(await stream.next(3000)).toMatchObject({ type: 'alarm-total', data: { count: 1, level: 'warning' } });
     // Well before the 20 s heartbeat that would also have found it.
     expect(Date.now() - written).toBeLessThan(3000);

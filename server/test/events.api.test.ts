@@ -126,6 +126,14 @@ describe('the event stream', () => {
     future.close();
   });
 
+  /** The next event that is not a notification (the notifier writes those for the rule's users in the same transaction). */
+  const nextAlertEvent = async (client: SseTestClient) => {
+    for (;;) {
+      const event = await client.next();
+      if (event.type !== 'notification') return event;
+    }
+  };
+
   it('tells the alert\'s users and super-admins of a new alert and their new total, and nobody else', async () => {
     const db = ctx.database.db;
     const company = await createCompany(db);
@@ -142,21 +150,24 @@ describe('the event stream', () => {
     const alertId = await insertAlert(db, { companyId: company.id, deviceId: device.id, ruleId: rule, importance: 'error' });
     await ctx.services.jobs.runUntilIdle();
     for (const [client, t] of [[watching, tokens[0]], [roots, tokens[3]]] as const) {
-      const alert = await client.next();
+      const alert = await nextAlertEvent(client);
       expect(alert).toMatchObject({ type: 'alert', data: { alertId, deviceId: device.id, ruleId: rule, kind: 'opened' } });
-      const total = await client.next();
+      const total = await nextAlertEvent(client);
       expect(total.type).toBe('alarm-total');
       // The same total GET /api/alarms/total answers.
       const answered = await ctx.app.inject({ method: 'GET', url: '/api/alarms/total', headers: bearer(t!) });
       expect(total.data).toEqual(answered.json());
     }
     expect(watching.events.at(-1)!.data).toEqual({ count: 1, level: 'error' });
+    // The rule's user is also notified; the super-admin, who sees the alert but is not its user, is not.
+    expect(watching.events.filter((e) => e.type === 'notification').map((e) => e.data)).toEqual([expect.objectContaining({ alertId })]);
+    expect(roots.events.filter((e) => e.type === 'notification')).toEqual([]);
 
     // Confirming ends it: the count goes back.
     await ctx.app.inject({ method: 'PATCH', url: `/api/alerts/${alertId}/confirm`, headers: bearer(tokens[0]!) });
     await ctx.services.jobs.runUntilIdle();
-    expect(await watching.next()).toMatchObject({ type: 'alert', data: { alertId, kind: 'confirmed' } });
-    expect(await watching.next()).toMatchObject({ type: 'alarm-total', data: { count: 0, level: null } });
+    expect(await nextAlertEvent(watching)).toMatchObject({ type: 'alert', data: { alertId, kind: 'confirmed' } });
+    expect(await nextAlertEvent(watching)).toMatchObject({ type: 'alarm-total', data: { count: 0, level: null } });
 
     await ctx.services.events.settled();
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -175,8 +186,8 @@ describe('the event stream', () => {
     await ctx.services.events.settled();
     const alertId = await insertAlert(db, { companyId: company.id, deviceId: device.id, ruleId: null });
     await ctx.services.jobs.runUntilIdle();
-    expect(await client.next()).toMatchObject({ type: 'alert', data: { alertId, ruleId: null, kind: 'opened' } });
-    expect(await client.next()).toMatchObject({ type: 'alarm-total', data: { count: 1, level: 'warning' } });
+    expect(await nextAlertEvent(client)).toMatchObject({ type: 'alert', data: { alertId, ruleId: null, kind: 'opened' } });
+    expect(await nextAlertEvent(client)).toMatchObject({ type: 'alarm-total', data: { count: 1, level: 'warning' } });
     client.close();
   });
 
