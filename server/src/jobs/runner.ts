@@ -64,7 +64,8 @@ export class JobRunner {
   private readonly repository: JobRepository;
   private readonly handlers = new Map<string, Registration>();
   private readonly sources: JobSource[] = [];
-  private readonly crons: Cron[] = [];
+  private readonly schedules: { kind: string; pattern: string; timezone: string }[] = [];
+  private crons: Cron[] = [];
   private readonly holder: string;
   private readonly leaseSeconds: number;
   private readonly pollMs: number;
@@ -104,12 +105,19 @@ export class JobRunner {
    * time, so with N instances each tick is enqueued N times and exists once.
    */
   schedule(kind: string, pattern: string, options: { timezone?: string } = {}): void {
-    const cron = new Cron(pattern, { paused: true, timezone: options.timezone ?? 'Etc/UTC', protect: true }, async (self: Cron) => {
+    this.schedules.push({ kind, pattern, timezone: options.timezone ?? 'Etc/UTC' });
+    if (!this.stopped) this.crons.push(this.cronOf(this.schedules.at(-1)!));
+  }
+
+  /**
+   * A schedule's timer, made only while the runner runs: croner arms a timer even for a paused job, and a runner
+   * that is never started (tests, benchmarks, scripts) must not keep the process alive.
+   */
+  private cronOf(schedule: { kind: string; pattern: string; timezone: string }): Cron {
+    return new Cron(schedule.pattern, { timezone: schedule.timezone, protect: true }, async (self: Cron) => {
       const at = self.currentRun() ?? new Date();
-      await this.enqueueTick(kind, at).catch((error: unknown) => this.options.log?.warn({ err: error, kind }, 'scheduled job could not be enqueued'));
+      await this.enqueueTick(schedule.kind, at).catch((error: unknown) => this.options.log?.warn({ err: error, kind: schedule.kind }, 'scheduled job could not be enqueued'));
     });
-    this.crons.push(cron);
-    if (!this.stopped) cron.resume();
   }
 
   /** Enqueues the job of a schedule's tick at `at` (the key is the tick's time to the second). */
@@ -134,7 +142,7 @@ export class JobRunner {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    for (const cron of this.crons) cron.resume();
+    this.crons = this.schedules.map((schedule) => this.cronOf(schedule));
     this.loop = this.run();
   }
 
@@ -142,6 +150,7 @@ export class JobRunner {
   async stop(): Promise<void> {
     this.stopped = true;
     for (const cron of this.crons) cron.stop();
+    this.crons = [];
     this.wakeUp?.();
     await this.loop;
     this.loop = null;
