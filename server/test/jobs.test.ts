@@ -1,53 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { openDatabase } from '../src/db/database.ts';
-import type { Database } from '../src/db/database.ts';
-import { migrate } from '../src/db/migrate.ts';
 import { JobRunner, exponentialBackoff } from '../src/jobs/runner.ts';
 import type { JobHandler } from '../src/jobs/runner.ts';
 import { JobRepository } from '../src/jobs/job-repository.ts';
-import { createScratchPostgres } from './ingest-fixtures.ts';
+import { instanceVariants } from './two-instances.ts';
+import type { TwoInstances } from './two-instances.ts';
 
 /**
  * The job runner (server/src/jobs/runner.ts) on PGlite and, with TEST_DATABASE_URL, on PostgreSQL with two runners
  * on two connection pools of one database, as two instances would run.
  */
-interface Setup {
-  /** The connection of runner A, and of runner B (the same one on PGlite, another pool on PostgreSQL). */
-  a: Database;
-  b: Database;
-  close(): Promise<void>;
-}
 
-async function pgliteSetup(): Promise<Setup> {
-  const database = await openDatabase({});
-  await migrate(database);
-  return { a: database, b: database, close: () => database.close() };
-}
-
-async function postgresSetup(): Promise<Setup> {
-  const scratch = await createScratchPostgres();
-  const a = await openDatabase({ url: scratch.url, poolSize: 4 });
-  await migrate(a);
-  const b = await openDatabase({ url: scratch.url, poolSize: 4 });
-  return {
-    a,
-    b,
-    async close() {
-      await a.close();
-      await b.close();
-      await scratch.drop();
-    },
-  };
-}
-
-const variants: [string, () => Promise<Setup>, boolean][] = [
-  ['PGlite', pgliteSetup, false],
-  ['PostgreSQL', postgresSetup, !process.env.TEST_DATABASE_URL],
-];
-
-describe.each(variants)('job runner on %s', (_name, setup, skip) => {
-  let s: Setup;
+describe.each(instanceVariants)('job runner on %s', (_name, setup, skip) => {
+  let s: TwoInstances;
   beforeAll(async () => {
     if (skip) return;
     s = await setup();

@@ -3,8 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Database } from '../src/db/database.ts';
-import { openDatabase } from '../src/db/database.ts';
-import { migrate } from '../src/db/migrate.ts';
 import { JobRunner } from '../src/jobs/runner.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { enqueueMail } from '../src/mail/outbox.ts';
@@ -12,7 +10,8 @@ import type { OutboxMail } from '../src/mail/outbox.ts';
 import { OutboxRepository, REDACTED_BODY } from '../src/mail/outbox-repository.ts';
 import type { MailSenderOptions } from '../src/mail/sender.ts';
 import { MailSender } from '../src/mail/sender.ts';
-import { createScratchPostgres } from './ingest-fixtures.ts';
+import { instanceVariants } from './two-instances.ts';
+import type { TwoInstances } from './two-instances.ts';
 import type { TestSmtpServer } from './smtp.ts';
 import { startSmtpServer } from './smtp.ts';
 
@@ -21,45 +20,12 @@ import { startSmtpServer } from './smtp.ts';
  * on PGlite and, with TEST_DATABASE_URL, on PostgreSQL with two connection pools of one database, as two instances
  * run. A killed server process is in mail-outbox-crash.process.test.ts.
  */
-interface Setup {
-  /** The connection of sender A, and of sender B (the same one on PGlite, another pool on PostgreSQL). */
-  a: Database;
-  b: Database;
-  close(): Promise<void>;
-}
-
-async function pgliteSetup(): Promise<Setup> {
-  const database = await openDatabase({});
-  await migrate(database);
-  return { a: database, b: database, close: () => database.close() };
-}
-
-async function postgresSetup(): Promise<Setup> {
-  const scratch = await createScratchPostgres();
-  const a = await openDatabase({ url: scratch.url, poolSize: 4 });
-  await migrate(a);
-  const b = await openDatabase({ url: scratch.url, poolSize: 4 });
-  return {
-    a,
-    b,
-    async close() {
-      await a.close();
-      await b.close();
-      await scratch.drop();
-    },
-  };
-}
-
-const variants: [string, () => Promise<Setup>, boolean][] = [
-  ['PGlite', pgliteSetup, false],
-  ['PostgreSQL', postgresSetup, !process.env.TEST_DATABASE_URL],
-];
 
 const FROM = 'Gearwatch Test <robot@gearwatch.test>';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.each(variants)('the mail outbox on %s', (_name, setup, skip) => {
-  let s: Setup;
+describe.each(instanceVariants)('the mail outbox on %s', (_name, setup, skip) => {
+  let s: TwoInstances;
   const servers: TestSmtpServer[] = [];
   let serial = 0;
 
