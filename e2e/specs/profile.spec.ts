@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { inbox, waitForMail } from '../support/inbox.ts';
+import { signIn } from '../support/monitors.ts';
 
 // The profile settings dialog against the real server: a user of the demo company (made for this test, so the demo
 // users stay as other specs expect them) changes their avatar, names, notification preferences and password.
@@ -54,19 +55,6 @@ async function createUser(request: APIRequestContext) {
   expect(linkToken, mail.body).toBeTruthy();
   const reset = await request.post('/api/resetting/reset', { data: { token: linkToken, password: USER.password } });
   expect(reset.status(), await reset.text()).toBe(200);
-}
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/login');
-  await page.evaluate(() => {
-    localStorage.clear();
-    localStorage.setItem('locale', 'en');
-  });
-  await page.goto('/login');
-  await page.getByLabel('Login or e-mail').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 async function openProfile(page: Page, name: string) {

@@ -1,18 +1,14 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { Database } from '../src/db/database.ts';
-import { openDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createCompany, createDevice, createUser } from './fixtures.ts';
 import type { TestModule } from './ingest-fixtures.ts';
-import { basicAuth, createModule, createScratchPostgres } from './ingest-fixtures.ts';
-import { usingPostgres } from './context.ts';
+import { basicAuth, createModule } from './ingest-fixtures.ts';
+import { crashDatabase } from './crash-database.ts';
 import { createRule } from './alert-fixtures.ts';
 
 /**
@@ -57,19 +53,7 @@ describe('a server killed between commit and evaluation', () => {
   });
 
   it('loses no alert and makes none twice', async () => {
-    let env: Record<string, string>;
-    let open: () => Promise<Database>;
-    if (usingPostgres()) {
-      const scratch = await createScratchPostgres();
-      cleanups.push(scratch.drop);
-      env = { DATABASE_URL: scratch.url };
-      open = () => openDatabase({ url: scratch.url, poolSize: 2 });
-    } else {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'gw-alert-crash-'));
-      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      env = { DATA_DIR: dataDir };
-      open = () => openDatabase({ dataDir });
-    }
+    const { env, open } = await crashDatabase('gw-alert-crash-', cleanups);
     const modules: TestModule[] = [];
     const setup = await open();
     try {

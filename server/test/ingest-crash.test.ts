@@ -1,19 +1,15 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { IngestResponse } from '@gearwatch/contracts';
-import type { Database } from '../src/db/database.ts';
-import { openDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createCompany, createDevice } from './fixtures.ts';
 import type { TestModule } from './ingest-fixtures.ts';
-import { basicAuth, createModule, createScratchPostgres } from './ingest-fixtures.ts';
-import { usingPostgres } from './context.ts';
+import { basicAuth, createModule } from './ingest-fixtures.ts';
+import { crashDatabase } from './crash-database.ts';
 
 /**
  * "A server killed during a stream loses no acknowledged reading": the real server (server/src/main.ts) runs in a
@@ -70,19 +66,7 @@ describe('a server killed during a stream', () => {
 
   it('loses no acknowledged reading', async () => {
     // The database: prepared here, then handed to the server (PGlite files are opened by one process at a time).
-    let env: Record<string, string>;
-    let open: () => Promise<Database>;
-    if (usingPostgres()) {
-      const scratch = await createScratchPostgres();
-      cleanups.push(scratch.drop);
-      env = { DATABASE_URL: scratch.url };
-      open = () => openDatabase({ url: scratch.url, poolSize: 2 });
-    } else {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'gw-crash-'));
-      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      env = { DATA_DIR: dataDir };
-      open = () => openDatabase({ dataDir });
-    }
+    const { env, open } = await crashDatabase('gw-crash-', cleanups);
     let module!: TestModule;
     const setup = await open();
     try {

@@ -1,14 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { Database } from '../src/db/database.ts';
-import { openDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { enqueueMail } from '../src/mail/outbox.ts';
-import { usingPostgres } from './context.ts';
-import { createScratchPostgres } from './ingest-fixtures.ts';
+import { crashDatabase } from './crash-database.ts';
 import { startSmtpServer } from './smtp.ts';
 import { startServerProcess } from './support/server-process.ts';
 
@@ -25,19 +19,7 @@ describe('a server killed while sending a mail', () => {
   });
 
   it('leaves the mail to another server once its lease has run out, and it goes out once', async () => {
-    let env: Record<string, string>;
-    let open: () => Promise<Database>;
-    if (usingPostgres()) {
-      const scratch = await createScratchPostgres();
-      cleanups.push(scratch.drop);
-      env = { DATABASE_URL: scratch.url };
-      open = () => openDatabase({ url: scratch.url, poolSize: 2 });
-    } else {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'gw-mail-crash-'));
-      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      env = { DATA_DIR: dataDir };
-      open = () => openDatabase({ dataDir });
-    }
+    const { env, open } = await crashDatabase('gw-mail-crash-', cleanups);
     const common = { ...env, DEMO: 'off', LOG_LEVEL: 'warn', MAIL_FROM: 'Gearwatch <robot@gearwatch.test>' };
 
     // The embedded database is one process's at a time: the test writes, closes, then the server opens it.
