@@ -14,6 +14,8 @@ export const USER_EVENT_TYPES = [
   'notification',
   /** Notifications were marked read (on another tab or device): `{ unread }`. */
   'notifications-read',
+  /** A report file the user asked for moved (NEW, PROCESS with progress, DONE, ERROR): `ReportFileEvent`. */
+  'report-file',
 ] as const;
 export type UserEventType = (typeof USER_EVENT_TYPES)[number];
 

@@ -27,3 +27,4 @@ export * from './events.ts';
 export * from './notification-settings.ts';
 export * from './notifications.ts';
 export * from './profile.ts';
+export * from './reports.ts';
