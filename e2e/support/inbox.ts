@@ -5,6 +5,8 @@ export interface SunkMail {
   to: string[];
   subject: string;
   body: string;
+  /** Attachments with their decoded size (the sink keeps no content). */
+  attachments: { filename: string; contentType: string; size: number }[];
 }
 
 /** Everything the app has mailed so far, as the local SMTP sink received it. */

@@ -6,10 +6,17 @@ import { SMTPServer } from 'smtp-server';
 const smtpPort = Number(process.env.MAIL_SINK_SMTP_PORT ?? 18025);
 const httpPort = Number(process.env.MAIL_SINK_HTTP_PORT ?? 18026);
 
+interface Attachment {
+  filename: string;
+  contentType: string;
+  /** Decoded bytes. */
+  size: number;
+}
 interface Message {
   to: string[];
   subject: string;
   body: string;
+  attachments: Attachment[];
 }
 const messages: Message[] = [];
 
@@ -28,6 +35,22 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
+/** The attachments of a multipart mail: each part with a content-disposition of attachment, its base64 decoded. */
+function attachmentsOf(raw: string): Attachment[] {
+  const attachments: Attachment[] = [];
+  for (const part of raw.split(/\r\n--[^\r\n]+\r\n/)) {
+    const split = part.indexOf('\r\n\r\n');
+    if (split < 0) continue;
+    const head = part.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+    if (!/^content-disposition:\s*attachment/im.test(head)) continue;
+    const filename = /filename\*?=(?:"([^"]+)"|([^;\r\n]+))/i.exec(head);
+    const contentType = /^content-type:\s*([^;\r\n]+)/im.exec(head)?.[1] ?? '';
+    const data = part.slice(split + 4).replace(/\r\n--[^\r\n]*--\s*$/, '');
+    attachments.push({ filename: (filename?.[1] ?? filename?.[2] ?? '').trim(), contentType, size: Buffer.from(data, 'base64').length });
+  }
+  return attachments;
+}
+
 function parse(raw: string): Omit<Message, 'to'> {
   const split = raw.indexOf('\r\n\r\n');
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
@@ -35,7 +58,7 @@ function parse(raw: string): Omit<Message, 'to'> {
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1] ?? '';
   const encoding = header('content-transfer-encoding').toLowerCase();
   const body = encoding === 'base64' ? Buffer.from(rawBody, 'base64').toString('utf8') : encoding === 'quoted-printable' ? decodeQuotedPrintable(rawBody) : rawBody;
-  return { subject: header('subject'), body };
+  return { subject: header('subject'), body, attachments: attachmentsOf(raw) };
 }
 
 const smtp = new SMTPServer({
