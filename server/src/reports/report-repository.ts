@@ -148,13 +148,13 @@ export class ReportRepository {
     return result.rows;
   }
 
-  /** The devices' RFID sessions that overlap [start, end), by device, then in time order, with the operator's name ('' for an unknown card). */
+  /** The devices' RFID sessions that overlap [start, end), by device, then in time order, with the operator's name (the card's number for a card no operator carries). */
   async operatorSpans(companyId: number, deviceIds: readonly number[], start: number, end: number): Promise<OperatorSpan[]> {
     if (deviceIds.length === 0) return [];
     const result = await sql<OperatorSpan>`
       select s.device_id as "deviceId", (extract(epoch from s.started_at) * 1000)::float8 as "start",
         (extract(epoch from s.ended_at) * 1000)::float8 as "end",
-        coalesce(trim(o.lastname || ' ' || o.firstname), '') as "operator"
+        coalesce(o.lastname || ' ' || o.firstname, s.rfid) as "operator"
       from operator_sessions s left join operators o on o.id = s.operator_id and o.company_id = s.company_id
       where s.company_id = ${companyId} and s.device_id = any(${[...deviceIds]}::int[])
         and s.started_at < ${new Date(end)} and (s.ended_at is null or s.ended_at > ${new Date(start)})
