@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { MESSAGE_KEYS, REPORT_LIMITS, REPORT_MESSAGE_KEYS, isOperatorReport, reportDataQuerySchema } from '@gearwatch/contracts';
-import type { ReportDocument, ReportType } from '@gearwatch/contracts';
+import { MESSAGE_KEYS, REPORT_LIMITS, REPORT_MESSAGE_KEYS, isOperatorReport } from '@gearwatch/contracts';
+import type { ReportDocument, ReportType, reportDataQuerySchema } from '@gearwatch/contracts';
 import type { z } from 'zod';
 import type { DB } from '../db/schema.ts';
 import { NotFoundError, ValidationError } from '../http/errors.ts';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReportCell } from '@gearwatch/contracts';
 import type { TestContext } from '../../../test/context.ts';
 import { createTestContext } from '../../../test/context.ts';
 import type { DeviceReportsDataset } from './test/device-reports-dataset.ts';
@@ -46,7 +47,7 @@ describe('aggregating device reports', () => {
       const section = doc.sections[index]!;
       expect(section.columns.map((c) => c.key)).toEqual(['period', 'devices', 'work', 'active', 'efficiency', 'counter']);
       expect(section.totals).toBe(true);
-      const expected = dates.map((date) => [date, worked(raw, ids, [date]), ...cellsOf(sumOver(raw, ids, [date]))]);
+      const expected: ReportCell[][] = dates.map((date) => [date, worked(raw, ids, [date]), ...cellsOf(sumOver(raw, ids, [date]))]);
       expected.push([null, worked(raw, ids, dates), ...cellsOf(sumOver(raw, ids, dates))]);
       expect(section.rows).toEqual(expected);
     }

@@ -12,7 +12,6 @@ import {
   ingest,
   setCompanyTimezone,
 } from '../../../../test/telemetry-fixtures.ts';
-import type { ReadingInput } from '../../../telemetry/types.ts';
 import type { ReportScope } from '../../model.ts';
 
 /**
@@ -44,8 +43,8 @@ const DATA_RANGES: [number, number][] = [
 ];
 
 /** Deterministic readings of work (1), active (2) and counter (3); `seed` varies them per device. */
-export function readingsOf(seed: number): ReadingInput[] {
-  const readings: ReadingInput[] = [];
+export function readingsOf(seed: number): { parameter: number; ts: Date; value: number }[] {
+  const readings: { parameter: number; ts: Date; value: number }[] = [];
   for (const [start, end] of DATA_RANGES) {
     let i = 0;
     // Every 7 minutes plus a device offset, so buckets of 5 and 15 minutes hold one, two or no readings.
