@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { ShiftDefinition } from '../diagnostics/buckets.ts';
+import { parseDate } from '../time/calendar.ts';
 
 /**
  * The read SQL of the device reports (docs/reports.md). Every query names the company: a report is of one company,
@@ -108,17 +109,18 @@ export class ReportRepository {
   }
 
   /**
-   * Sums per device and bucket of local dates (`firsts[i]`..`lasts[i]`, inclusive) from the day rollup: local days
-   * already hold 23 or 25 hours on the days clocks change. `bucket` is the index into the lists.
+   * Sums per device and bucket of local dates from the day rollup: local days already hold 23 or 25 hours on the days
+   * clocks change. Buckets are consecutive runs of dates: `firsts` are their first dates in order, `last` the period's
+   * last date; `bucket` is the index into `firsts` (width_bucket finds it without joining every row to every bucket).
    */
-  async dateBucketSums(companyId: number, deviceIds: readonly number[], firsts: readonly string[], lasts: readonly string[]): Promise<BucketSums[]> {
+  async dateBucketSums(companyId: number, deviceIds: readonly number[], firsts: readonly string[], last: string): Promise<BucketSums[]> {
     if (deviceIds.length === 0 || firsts.length === 0) return [];
     const result = await sql<BucketSums>`
-      select (b.idx - 1)::int as "bucket", r.device_id as "deviceId", ${WORK_SUMS}
+      select (width_bucket(r.day - ${firsts[0]}::date, ${firsts.map((first) => parseDate(first) - parseDate(firsts[0]!))}::int[]) - 1)::int as "bucket",
+        r.device_id as "deviceId", ${WORK_SUMS}
       from readings_day r
-      join unnest(${[...firsts]}::date[], ${[...lasts]}::date[]) with ordinality as b(first, last, idx) on r.day between b.first and b.last
       where r.company_id = ${companyId} and r.device_id = any(${[...deviceIds]}::int[]) and ${WORK_NUMBERS}
-        and r.day between ${firsts[0]}::date and ${lasts[lasts.length - 1]}::date
+        and r.day between ${firsts[0]}::date and ${last}::date
       group by 1, 2`.execute(this.db);
     return result.rows;
   }
@@ -163,19 +165,23 @@ export class ReportRepository {
   }
 
   /**
-   * Work (parameter 1) per device and 15-minute slot in [start, end) from the 5-minute rollup; `slot` is the epoch
-   * milliseconds of the slot's start. Slots are aligned to UTC quarter hours, which are local quarter hours in every
-   * zone whose offset is a multiple of 15 minutes (all of them today).
+   * Work (parameter 1) per device and 15-minute slot in [start, end) from the 5-minute rollup, as two arrays per
+   * device: `slots` counts quarter hours from `start`, `work` holds their sums (node-postgres parses one JSON text per
+   * device far faster than a row per slot). Slots are UTC quarter hours, which are local quarter hours in every zone
+   * whose offset is a multiple of 15 minutes (all of them today); `start` must be one.
    */
-  async quarterHourWork(companyId: number, deviceIds: readonly number[], start: number, end: number): Promise<{ slot: number; deviceId: number; work: number }[]> {
+  async quarterHourWork(companyId: number, deviceIds: readonly number[], start: number, end: number): Promise<{ deviceId: number; slots: number[]; work: number[] }[]> {
     if (deviceIds.length === 0) return [];
-    const result = await sql<{ slot: number; deviceId: number; work: number }>`
-      select (extract(epoch from date_bin('15 minutes', r.bucket, timestamptz '2000-01-01 00:00:00+00')) * 1000)::float8 as "slot",
-        r.device_id as "deviceId", sum(r.sum)::float8 as "work"
-      from readings_5min r
-      where r.company_id = ${companyId} and r.device_id = any(${[...deviceIds]}::int[]) and r.parameter_number = 1
-        and r.bucket >= ${new Date(start)} and r.bucket < ${new Date(end)}
-      group by 1, 2`.execute(this.db);
+    const result = await sql<{ deviceId: number; slots: number[]; work: number[] }>`
+      select q.device_id as "deviceId", json_agg(q.slot) as "slots", json_agg(q.work) as "work"
+      from (
+        select r.device_id, floor(extract(epoch from r.bucket - ${new Date(start)}::timestamptz) / 900)::int as slot, sum(r.sum)::float8 as work
+        from readings_5min r
+        where r.company_id = ${companyId} and r.device_id = any(${[...deviceIds]}::int[]) and r.parameter_number = 1
+          and r.bucket >= ${new Date(start)} and r.bucket < ${new Date(end)}
+        group by 1, 2
+      ) q
+      group by 1`.execute(this.db);
     return result.rows;
   }
 

@@ -26,22 +26,23 @@ export const workMatrixReport: ReportBuilder = {
     let empty = true;
     for (let weekStart = first; weekStart <= last; weekStart += READ_DAYS) {
       const weekEnd = Math.min(weekStart + READ_DAYS - 1, last);
-      const work = new Map<string, number>();
-      const cells = await report.repository.quarterHourWork(
-        report.companyId,
-        devices.map((d) => d.id),
-        zone.startOfDay(weekStart),
-        zone.endOfDay(weekEnd),
-      );
-      for (const cell of cells) work.set(`${cell.slot}:${cell.deviceId}`, cell.work);
-      if (cells.length > 0) empty = false;
+      const readStart = zone.startOfDay(weekStart);
+      const readEnd = zone.endOfDay(weekEnd);
+      // Each device's work by quarter hour since readStart; a device without any stays absent (zeros).
+      const work = new Map<number, Float64Array>();
+      for (const column of await report.repository.quarterHourWork(report.companyId, devices.map((d) => d.id), readStart, readEnd)) {
+        const values = new Float64Array((readEnd - readStart) / QUARTER_MS);
+        column.slots.forEach((slot, i) => (values[slot] = column.work[i]!));
+        work.set(column.deviceId, values);
+        empty = false;
+      }
       for (let day = weekStart; day <= weekEnd; day++) {
         await sink.section({ title: dateText(day), columns, totals: true });
         const totals = devices.map(() => 0);
         const rows: ReportCell[][] = quarterHours(zone, day).map((slot) => [
           slot.label,
           ...devices.map((device, i) => {
-            const seconds = work.get(`${slot.start}:${device.id}`) ?? 0;
+            const seconds = work.get(device.id)?.[(slot.start - readStart) / QUARTER_MS] ?? 0;
             totals[i]! += seconds;
             return seconds;
           }),

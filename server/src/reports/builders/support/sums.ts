@@ -36,7 +36,7 @@ export class BucketSumTable {
         companyId,
         deviceIds,
         buckets.map((b) => b.firstDay),
-        buckets.map((b) => b.lastDay),
+        buckets[buckets.length - 1]!.lastDay,
       );
       for (const row of rows) cells.set(`${row.bucket}:${row.deviceId}`, row);
     }
