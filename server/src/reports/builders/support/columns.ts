@@ -3,7 +3,9 @@ import type { ReportColumn } from '@gearwatch/contracts';
 /**
  * The columns of the device reports. Titles are translation keys written out in full (the locale tests find them in
  * the sources); both the screen (web locales) and the file writers (server locales) translate them. A column named
- * after company data (a shift, a device) carries that name as its title: translating it finds no key and keeps it.
+ * after company data (a shift, a device) carries that name as its title. The rule for readers of a document: a
+ * column or section title that begins with `reports.` is a translation key, any other is shown as written (a
+ * device named "Line: A.1" must not go through i18next, whose separators would cut it).
  */
 export const COLUMNS = {
   period: { key: 'period', title: 'reports.column.period', kind: 'text' },
