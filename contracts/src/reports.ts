@@ -134,6 +134,11 @@ export const reportDocumentSchema = z.object({
   timezone: z.string(),
   /** True when no reading, session or alert at all fell in the period: the report says so instead of being skipped. */
   empty: z.boolean(),
+  /**
+   * On screen only: the report had more rows than a screen shows (the server's limit) and stops there; the last
+   * section then has no totals row. A file always holds every row.
+   */
+  truncated: z.boolean().optional(),
   sections: z.array(reportSectionSchema),
 });
 export type ReportDocument = z.infer<typeof reportDocumentSchema>;

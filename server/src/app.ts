@@ -37,6 +37,7 @@ import { userAdminRoutes } from './users/admin-routes.ts';
 import { userDirectoryRoutes } from './users/directory-routes.ts';
 import { usersRoutes } from './users/routes.ts';
 import { unsubscribeRoutes } from './mail/unsubscribe-routes.ts';
+import { reportDataRoutes } from './reports/data-routes.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -105,4 +106,5 @@ function registerFeatures(app: App, config: Config, services: Services): void {
   alertPreviewRoutes(app, services.alertPreview);
   unsubscribeRoutes(app, services.unsubscribe);
   notificationsRoutes(app, services.notifications);
+  reportDataRoutes(app, services.reportData);
 }

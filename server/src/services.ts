@@ -82,6 +82,7 @@ import { NotificationsRepository } from './notifications/repository.ts';
 import { NotificationsService } from './notifications/service.ts';
 import { ProfileRepository } from './profile/repository.ts';
 import { ProfileService } from './profile/service.ts';
+import { ReportDataService } from './reports/data-service.ts';
 
 export interface Services {
   auth: AuthService;
@@ -151,6 +152,8 @@ export interface Services {
   notifications: NotificationsService;
   /** The signed-in user's own profile, preferences and password (the profile settings dialog). */
   profile: ProfileService;
+  /** `GET /api/reports/{type}/data`: the report screens, from the builders the generated files use too. */
+  reportData: ReportDataService;
   /** The open `GET /api/events` streams of this instance and their fan-out (app.ts gives it the LISTEN). */
   events: EventHub;
 }
@@ -263,5 +266,6 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     moduleThrottle: new AttemptThrottle(authRepository, throttleSettings, 'module'),
     // A wrong current password counts against the account as a failed sign-in does.
     profile: new ProfileService(new ProfileRepository(db), throttle, { publicUrl: config.PUBLIC_URL }),
+    reportData: new ReportDataService(db),
   };
 }

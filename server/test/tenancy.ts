@@ -260,6 +260,8 @@ export const TENANCY_EXEMPT: Record<string, string> = {
   'POST /api/resetting/reset': 'public; the single-use token from the mail is the credential and names its one user',
   'POST /api/ingest': 'module-authenticated (serial number + security code), no user; writes only for the authenticated module\'s own company and device',
   'GET /api/docs/*': 'the OpenAPI UI',
+  'GET /api/reports/:type/data':
+    "the path names a report type, not a row: every report is of the caller's company, and another company's ids in the query are left out without a word (server/src/reports/data-routes.test.ts)",
   'GET /api/docs/static/*': 'the OpenAPI UI',
   'GET /api/devicetypes/:id/edit': 'super-admin only: a company user gets 403 (tested in admin-device-types.api.test.ts)',
   'PUT /api/devicetypes/:id': 'super-admin only: a company user gets 403 (tested in admin-device-types.api.test.ts)',

@@ -1,0 +1,85 @@
+import type { Kysely } from 'kysely';
+import { MESSAGE_KEYS, REPORT_LIMITS, REPORT_MESSAGE_KEYS, isOperatorReport } from '@gearwatch/contracts';
+import type { ReportDocument, ReportType, reportDataQuerySchema } from '@gearwatch/contracts';
+import type { z } from 'zod';
+import type { DB } from '../db/schema.ts';
+import { NotFoundError, ValidationError } from '../http/errors.ts';
+import type { AuthContext } from '../security/context.ts';
+import { inclusiveDays, parseDate } from '../time/calendar.ts';
+import { reportBuilderOf } from './builders/registry.ts';
+import { MemorySink, ReportSinkFull } from './memory-sink.ts';
+import type { ReportBuilder, ReportOutcome, ReportScope, ReportSink, ReportSubject } from './model.ts';
+import { ReportRepository } from './report-repository.ts';
+
+/** The parsed query of `GET /api/reports/{type}/data`. */
+export type ReportDataRequest = z.output<typeof reportDataQuerySchema>;
+
+/**
+ * Runs a subject's builder into a sink: the one way a report is made, on screen (MemorySink) and in a file (a
+ * ReportFileWriter of the generation job). Throws ValidationError for a subject the builder cannot answer (shifts
+ * for a company without production shifts: 400 on `interval`) and NotFoundError for a type without a builder.
+ */
+export function writeReport(db: Kysely<DB>, scope: ReportScope, subject: ReportSubject, sink: ReportSink, builderOf: (type: ReportType) => ReportBuilder = reportBuilderOf): Promise<ReportOutcome> {
+  return builderOf(subject.type).write(db, scope, subject, sink);
+}
+
+/** The company's report scope (its time zone); NotFoundError when the company is gone. */
+export async function reportScopeOf(db: Kysely<DB>, companyId: number): Promise<ReportScope> {
+  const timezone = await new ReportRepository(db).companyTimezone(companyId);
+  if (timezone === null) throw new NotFoundError();
+  return { companyId, timezone };
+}
+
+/**
+ * Every field error of a screen's query at once: a reversed or too long range, and a missing selection (devices or
+ * groups for the device types, operators or operator groups for the operator types).
+ */
+export function checkReportRequest(type: ReportType, request: ReportDataRequest): void {
+  const errors: Record<string, string[]> = {};
+  if (parseDate(request.to) < parseDate(request.from)) errors.to = [REPORT_MESSAGE_KEYS.rangeInvalid];
+  else if (inclusiveDays(request.from, request.to) > REPORT_LIMITS.maxRangeDays) errors.to = [REPORT_MESSAGE_KEYS.rangeTooLong];
+  if (isOperatorReport(type)) {
+    if (!request.deviceOperators?.length && !request.deviceOperatorsGroups?.length) errors.deviceOperators = [MESSAGE_KEYS.notBlank];
+  } else if (!request.devices?.length && !request.groups?.length) {
+    errors.devices = [MESSAGE_KEYS.notBlank];
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+}
+
+/** The subject a screen's query asks for; ids are taken as given, the builder keeps those of the company. */
+export function subjectOf(type: ReportType, request: ReportDataRequest): ReportSubject {
+  return {
+    type,
+    from: request.from,
+    to: request.to,
+    interval: request.interval,
+    deviceIds: request.devices ?? [],
+    deviceGroupIds: request.groups ?? [],
+    operatorIds: request.deviceOperators ?? [],
+    operatorGroupIds: request.deviceOperatorsGroups ?? [],
+  };
+}
+
+/** `GET /api/reports/{type}/data`: a report of the caller's company (a super-admin's too: they impersonate to see another). */
+export class ReportDataService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly builderOf: (type: ReportType) => ReportBuilder = reportBuilderOf,
+  ) {}
+
+  async data(auth: AuthContext, type: ReportType, request: ReportDataRequest): Promise<ReportDocument> {
+    checkReportRequest(type, request);
+    const scope = await reportScopeOf(this.db, auth.companyId);
+    const subject = subjectOf(type, request);
+    const sink = new MemorySink();
+    let outcome: ReportOutcome;
+    try {
+      outcome = await writeReport(this.db, scope, subject, sink, this.builderOf);
+    } catch (error) {
+      // A full screen is an answer: rows were there, so the period was not empty.
+      if (!(error instanceof ReportSinkFull)) throw error;
+      outcome = { empty: false };
+    }
+    return sink.document(subject, scope.timezone, outcome);
+  }
+}
