@@ -64,6 +64,8 @@ export function ReportTable({ section, label }: ReportTableProps) {
   const totals = section.totals ? section.rows.at(-1) : undefined;
   const shown = body.slice(0, limit);
   const hidden = body.length - shown.length;
+  // A totals row without a label of its own is labelled as one.
+  const labelled = (cells: readonly ReportCell[]) => (cells[0] === null || cells[0] === '' ? [t('reports.screen.total'), ...cells.slice(1)] : cells);
   const row = (cells: readonly ReportCell[], key: string, bold: boolean, testId?: string) => (
     <TableRow key={key} hover data-testid={testId}>
       {section.columns.map((column, index) => (
@@ -90,7 +92,7 @@ export function ReportTable({ section, label }: ReportTableProps) {
           </TableHead>
           <TableBody>
             {shown.map((cells, index) => row(cells, String(index), false))}
-            {totals ? row(totals, TOTALS_ROW.key, true, TOTALS_ROW.testId) : null}
+            {totals ? row(labelled(totals), TOTALS_ROW.key, true, TOTALS_ROW.testId) : null}
           </TableBody>
         </Table>
       </TableContainer>

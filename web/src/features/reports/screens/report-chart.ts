@@ -88,7 +88,7 @@ export function reportChartOption(data: ReportChartData, t: (key: string) => str
   return {
     animation: false,
     color: frame.color,
-    grid: { ...frame.grid, top: 64, containLabel: true },
+    grid: { ...frame.grid, top: 64 },
     legend: { ...frame.legend, top: 28, data: data.series.map((entry) => entry.name) },
     tooltip: { trigger: 'axis', confine: true, valueFormatter: format },
     toolbox: buildToolbox({ show: true, imageName, magicType: false, t }),

@@ -54,7 +54,7 @@ function formatDateTime(value: string, language: string): string {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A translation key a builder may put in a title or a text cell (a totals row's label, an "all devices" section). */
-const REPORT_KEY = /^reports?\.[a-z0-9-]+(\.[a-z0-9-]+)+$/;
+const REPORT_KEY = /^reports?(\.[a-z0-9-]+)+$/;
 
 /** A title or a text: translated when it is a report key the client knows, else shown as the server wrote it. */
 export function reportText(text: string, translate: ReportTranslate): string {
