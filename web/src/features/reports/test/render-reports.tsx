@@ -25,7 +25,7 @@ const routes: RouteObject[] = [
       })),
     ],
   },
-  { path: '/reports-list', element: <p>reports list</p> },
+  { path: '/reports-list', element: <div data-testid="reports-list" /> },
 ];
 
 /** The lists the selection reads and the user's settings (none stored, saves echoed). */
