@@ -18,8 +18,8 @@ export function ReportChart({ type, document }: { type: ReportType; document: Re
   const option = useMemo(() => {
     if (!spec) return null;
     const data = reportChartData(document, spec, i18n.language, { t, exists: (key) => i18n.exists(key) });
-    return data ? reportChartOption(data, t, `${type}-${document.from}-${document.to}`) : null;
-  }, [document, i18n, spec, t, type]);
+    return data ? reportChartOption(data, t, `${type}-${document.from}-${document.to}`, isMobile) : null;
+  }, [document, i18n, isMobile, spec, t, type]);
   if (!option) return null;
   return (
     <Paper variant="outlined" sx={{ p: 1 }} data-testid="report-chart">

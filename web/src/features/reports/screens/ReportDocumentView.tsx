@@ -11,7 +11,7 @@ import { Section } from '../../../components/Section.tsx';
 import { formatShortDate } from '../../../components/dates/format.ts';
 import { ReportChart } from './ReportChart.tsx';
 import { ReportTable } from './ReportTable.tsx';
-import { reportText } from './report-format.ts';
+import { sectionTitle } from './report-format.ts';
 import { reportTitleKey } from './report-types.ts';
 import { intervalLabelKey } from './ReportFilters.tsx';
 
@@ -45,7 +45,7 @@ export function ReportDocumentView({ type, document }: ReportDocumentViewProps) 
       </Typography>
       <ReportChart type={type} document={document} />
       {shown.map((section, index) => {
-        const title = section.title === null ? null : reportText(section.title, translate);
+        const title = section.title === null ? null : sectionTitle(section.title, i18n.language, translate);
         const table = <ReportTable section={section} label={title ?? t(reportTitleKey(type))} />;
         return title === null ? (
           <Paper key={index} variant="outlined" sx={{ overflow: 'hidden' }} data-testid="report-section">

@@ -55,7 +55,7 @@ export function ReportFilters(props: ReportFiltersProps) {
             if (next) onPresetChange(next);
           }}
           aria-label={t('reports.screen.field.preset')}
-          sx={{ flexWrap: 'wrap' }}
+          sx={{ flexWrap: 'wrap', '& .MuiToggleButton-root': { flex: '1 1 auto' } }}
         >
           {REPORT_DATE_PRESETS.map((option) => (
             <ToggleButton key={option} value={option} sx={{ textTransform: 'none', py: 0.25 }}>

@@ -80,18 +80,21 @@ export function reportChartData(document: ReportDocument, spec: ReportChartSpec,
   };
 }
 
-/** The bar chart's option: one series per subject, the categories along the x-axis, the unit on the y-axis. */
-export function reportChartOption(data: ReportChartData, t: (key: string) => string, imageName: string): ChartOption {
+/**
+ * The bar chart's option: one series per subject, the categories along the x-axis, the unit on the y-axis. On a
+ * phone (`compact`) there is no room for the toolbox beside the legend, so it is left out.
+ */
+export function reportChartOption(data: ReportChartData, t: (key: string) => string, imageName: string, compact = false): ChartOption {
   const frame = chartFrame(false);
   const unit = data.value === 'percent' ? '%' : t('reports.screen.unit.hours');
   const format = (value: unknown) => (typeof value !== 'number' ? '–' : data.value === 'percent' ? `${value} %` : formatDuration(value * SECONDS_PER_HOUR));
   return {
     animation: false,
     color: frame.color,
-    grid: { ...frame.grid, top: 64 },
-    legend: { ...frame.legend, top: 28, data: data.series.map((entry) => entry.name) },
+    grid: { ...frame.grid, top: compact ? 48 : 64, ...(compact ? { left: 44, right: 12 } : {}) },
+    legend: { ...frame.legend, top: compact ? 0 : 28, ...(compact ? { width: '90%' } : {}), data: data.series.map((entry) => entry.name) },
     tooltip: { trigger: 'axis', confine: true, valueFormatter: format },
-    toolbox: buildToolbox({ show: true, imageName, magicType: false, t }),
+    toolbox: buildToolbox({ show: !compact, imageName, magicType: false, t }),
     xAxis: { type: 'category', data: data.categories },
     yAxis: { type: 'value', name: `${data.valueTitle} [${unit}]`, min: 0, axisLine: { show: true } },
     series: data.series.map((entry) => ({ name: entry.name, type: 'bar', data: entry.values })),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnTitle, formatCell, formatDuration, formatDurationExact, reportText } from './report-format.ts';
+import { columnTitle, formatCell, formatDuration, formatDurationExact, reportText, sectionTitle } from './report-format.ts';
 
 const words: Record<string, string> = { 'reports.column.work': 'Work', 'reports.section.all-devices': 'All devices', 'reports.total': 'Total' };
 const translate = { t: (key: string) => words[key] ?? key, exists: (key: string) => key in words };
@@ -50,6 +50,12 @@ describe('reportText and columnTitle', () => {
     expect(reportText('reports.section.unknown', translate)).toBe('reports.section.unknown');
     expect(reportText('Hall 1', translate)).toBe('Hall 1');
     expect(reportText('alert.status.active', { ...translate, exists: () => true })).toBe('alert.status.active');
+  });
+
+  it('writes a section of a day as the language writes dates', () => {
+    expect(sectionTitle('2026-10-25', 'pl', translate)).toBe('25.10.2026');
+    expect(sectionTitle('reports.section.all-devices', 'en', translate)).toBe('All devices');
+    expect(sectionTitle('Forklift A · 2026-10-25', 'en', translate)).toBe('Forklift A · 2026-10-25');
   });
 
   it('falls back to the column key for a title the client does not know', () => {

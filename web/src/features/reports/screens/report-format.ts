@@ -61,6 +61,11 @@ export function reportText(text: string, translate: ReportTranslate): string {
   return REPORT_KEY.test(text) && translate.exists(text) ? translate.t(text) : text;
 }
 
+/** A section's title: a date (a section per day) as the language writes it, a key in words, else a name as it is. */
+export function sectionTitle(title: string, language: string, translate: ReportTranslate): string {
+  return DATE.test(title) ? formatShortDate(title, language) : reportText(title, translate);
+}
+
 /** A column's heading: its translation key, or the column's key while the client does not know the key. */
 export function columnTitle(column: ReportColumn, translate: ReportTranslate): string {
   return translate.exists(column.title) ? translate.t(column.title) : column.key;
