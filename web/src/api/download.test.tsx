@@ -1,8 +1,11 @@
+import { renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { downloadFile as saveFile } from '../components/download.ts';
 import { createFakeApi } from '../components/forms/test/fake-api.ts';
+import { ApiProvider } from './ApiProvider.tsx';
 import { ApiError } from './errors.ts';
-import { contentDispositionFilename, downloadFile } from './download.ts';
+import { contentDispositionFilename, downloadFile, useDownloadFile } from './download.ts';
 
 vi.mock('../components/download.ts', () => ({ downloadFile: vi.fn() }));
 
@@ -67,5 +70,15 @@ describe('downloadFile', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(404);
     expect(saveFile).not.toHaveBeenCalled();
+  });
+});
+
+describe('useDownloadFile', () => {
+  it('downloads with the API client of the app', async () => {
+    const { api, callsTo } = createFakeApi({ 'GET /api/reports/files/5/download': () => ({ body: 'x', headers: { 'content-disposition': 'attachment; filename="Alerts.pdf"' } }) });
+    const wrapper = ({ children }: { children: ReactNode }) => <ApiProvider client={api}>{children}</ApiProvider>;
+    const { result } = renderHook(() => useDownloadFile(), { wrapper });
+    expect(await result.current('/api/reports/files/5/download')).toBe('Alerts.pdf');
+    expect(callsTo('GET', '/api/reports/files/5/download')).toHaveLength(1);
   });
 });
