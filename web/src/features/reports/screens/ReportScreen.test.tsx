@@ -85,6 +85,18 @@ describe('ReportScreen', { timeout: 20_000 }, () => {
     expect(within(chart).getByRole('img', { name: 'Report chart' })).toBeTruthy();
   });
 
+  it('keeps a section without rows, saying it has none', async () => {
+    const withEmptySection = (from: string, to: string): ReportDocument => {
+      const document = efficiencyDocument(from, to);
+      return { ...document, sections: [...document.sections, { title: 'Forklift B', columns: document.sections[0]?.columns ?? [], rows: [], totals: false }] };
+    };
+    await renderReports('/reports/efficiency-report', {
+      'GET /api/users/current/settings': storedSettings('efficiency-report', { selection: { devices: [1, 2] } }),
+      'GET /api/reports/efficiency-report/data': answer(withEmptySection),
+    });
+    expect(rowsOf(await screen.findByRole('table', { name: 'Forklift B' }))).toEqual([['Nothing in this period']]);
+  });
+
   it('says so when the period had no data at all', async () => {
     await renderReports('/reports/efficiency-report', {
       'GET /api/users/current/settings': storedSettings('efficiency-report', { selection: { devices: [1] } }),

@@ -91,6 +91,13 @@ export function ReportTable({ section, label }: ReportTableProps) {
             </TableRow>
           </TableHead>
           <TableBody>
+            {section.rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={section.columns.length} sx={{ color: 'text.secondary' }}>
+                  {t('reports.screen.no-rows')}
+                </TableCell>
+              </TableRow>
+            ) : null}
             {shown.map((cells, index) => row(cells, String(index), false))}
             {totals ? row(labelled(totals), TOTALS_ROW.key, true, TOTALS_ROW.testId) : null}
           </TableBody>
