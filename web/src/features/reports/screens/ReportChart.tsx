@@ -17,8 +17,9 @@ export function ReportChart({ type, document }: { type: ReportType; document: Re
   const spec = REPORT_CHARTS[type];
   const option = useMemo(() => {
     if (!spec) return null;
-    const data = reportChartData(document, spec, i18n.language, { t, exists: (key) => i18n.exists(key) });
-    return data ? reportChartOption(data, t, `${type}-${document.from}-${document.to}`, isMobile) : null;
+    const translate = { t, exists: (key: string) => i18n.exists(key) };
+    const data = reportChartData(document, spec, i18n.language, translate);
+    return data ? reportChartOption(data, translate, { language: i18n.language, imageName: `${type}-${document.from}-${document.to}`, compact: isMobile }) : null;
   }, [document, i18n, isMobile, spec, t, type]);
   if (!option) return null;
   return (

@@ -71,10 +71,20 @@ describe('reportChartOption', () => {
   it('makes bars with the unit on the axis and h:mm in the tooltip for hours', () => {
     const data = reportChartData(shiftChart, { value: 'duration' }, 'en', translate);
     if (!data) throw new Error('no data');
-    const option = reportChartOption(data, translate.t, 'shift-chart');
+    const option = reportChartOption(data, translate, { language: 'en', imageName: 'shift-chart', compact: false });
     expect(option.yAxis).toMatchObject({ name: 'Work [h]' });
     expect((option.series as { type: string }[]).map((series) => series.type)).toEqual(['bar', 'bar']);
+    expect(option.toolbox).toMatchObject({ show: true });
     const tooltip = option.tooltip as { valueFormatter: (value: unknown) => string };
     expect(tooltip.valueFormatter(2.5)).toBe('2:30');
+    expect(tooltip.valueFormatter(null)).toBe('—');
+  });
+
+  it('writes percents as the language does and leaves the toolbox out on a phone', () => {
+    const data = reportChartData(efficiencyDocument('2026-11-01', '2026-11-30'), { value: 'percent' }, 'pl', translate);
+    if (!data) throw new Error('no data');
+    const option = reportChartOption(data, translate, { language: 'pl', imageName: 'efficiency', compact: true });
+    expect((option.tooltip as { valueFormatter: (value: unknown) => string }).valueFormatter(25.4)).toBe('25,4 %');
+    expect(option.toolbox).toMatchObject({ show: false });
   });
 });

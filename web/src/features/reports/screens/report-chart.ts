@@ -2,7 +2,7 @@ import type { ReportDocument, ReportSection, ReportType } from '@gearwatch/contr
 import type { ChartOption } from '../../../components/chart/echarts.ts';
 import { chartFrame } from '../../../components/chart/layout.ts';
 import { buildToolbox } from '../../../components/chart/toolbox.ts';
-import { columnTitle, formatCell, formatDuration, isNumericKind, reportText } from './report-format.ts';
+import { columnTitle, formatCell, formatDuration, isNumericKind, NO_VALUE, reportText } from './report-format.ts';
 import type { ReportTranslate } from './report-format.ts';
 
 // The chart above a report's tables, where a chart helps (spec 02 §2): efficiency per interval bucket, and work per
@@ -84,10 +84,21 @@ export function reportChartData(document: ReportDocument, spec: ReportChartSpec,
  * The bar chart's option: one series per subject, the categories along the x-axis, the unit on the y-axis. On a
  * phone (`compact`) there is no room for the toolbox beside the legend, so it is left out.
  */
-export function reportChartOption(data: ReportChartData, t: (key: string) => string, imageName: string, compact = false): ChartOption {
+export interface ReportChartLook {
+  /** The interface language: tooltips write numbers as the tables do. */
+  language: string;
+  /** The saved image's name, without extension. */
+  imageName: string;
+  /** A phone: no toolbox, a tighter frame. */
+  compact: boolean;
+}
+
+export function reportChartOption(data: ReportChartData, translate: ReportTranslate, { language, imageName, compact }: ReportChartLook): ChartOption {
+  const { t } = translate;
   const frame = chartFrame(false);
   const unit = data.value === 'percent' ? '%' : t('reports.screen.unit.hours');
-  const format = (value: unknown) => (typeof value !== 'number' ? '–' : data.value === 'percent' ? `${value} %` : formatDuration(value * SECONDS_PER_HOUR));
+  const format = (value: unknown) =>
+    typeof value !== 'number' ? NO_VALUE : data.value === 'percent' ? formatCell(value, 'percent', language, translate) : formatDuration(value * SECONDS_PER_HOUR);
   return {
     animation: false,
     color: frame.color,
