@@ -6,6 +6,7 @@ import type { FakeCall, FakeHandler } from '../../../components/forms/test/fake-
 import { presetRange } from '../../../components/dates/calendar.ts';
 import { efficiencyDocument, emptyDocument, longDocument, operatorsDocument } from '../test/fixtures.ts';
 import { renderReports } from '../test/render-reports.tsx';
+import { rangeSettings } from './ReportScreen.tsx';
 
 const today = todayIn('Europe/Warsaw');
 const thisMonth = presetRange('this-month', today);
@@ -120,7 +121,12 @@ describe('ReportScreen', { timeout: 20_000 }, () => {
     await waitFor(() => expect((saves.at(-1)?.json as { value: unknown } | undefined)?.value).toMatchObject({ preset: 'last-week', interval: 'shifts', selection: { devices: [1] } }));
   });
 
-  it('keeps picked dates instead of a preset', async () => {
+  it('keeps picked dates, or the preset they are', () => {
+    expect(rangeSettings({ from: '2026-03-02', to: '2026-03-08' }, '2026-03-10')).toEqual({ preset: 'last-week', range: null });
+    expect(rangeSettings({ from: '2026-03-02', to: '2026-03-09' }, '2026-03-10')).toEqual({ preset: null, range: { from: '2026-03-02', to: '2026-03-09' } });
+  });
+
+  it('reads picked dates instead of a preset', async () => {
     const { callsTo } = await renderReports('/reports/device-efficiency-report', {
       'GET /api/users/current/settings': storedSettings('device-efficiency-report', { selection: { devices: [2] }, preset: null, range: { from: '2026-01-05', to: '2026-01-18' }, interval: 'week' }),
       'GET /api/reports/device-efficiency-report/data': answer(efficiencyDocument),

@@ -8,20 +8,31 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { isOperatorReport, todayIn } from '@gearwatch/contracts';
-import type { ReportType } from '@gearwatch/contracts';
+import { isOperatorReport, REPORT_DATE_PRESETS, todayIn } from '@gearwatch/contracts';
+import type { DateRange, ReportType } from '@gearwatch/contracts';
 import { useCurrentUser } from '../../../api/data-areas.ts';
 import { ApiError } from '../../../api/errors.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { presetRange } from '../../../components/dates/calendar.ts';
 import { PageActions } from '../../../components/PageActions.tsx';
 import { errorMessageKey } from '../../../components/dialogs/error-message.ts';
 import { reportRequest, useReportData } from '../api/report-data.ts';
 import { settingsRange, useReportSettings } from '../hooks/useReportSettings.ts';
+import type { ReportScreenSettings } from '../hooks/useReportSettings.ts';
 import { ReportDocumentView } from './ReportDocumentView.tsx';
 import { ReportFilters } from './ReportFilters.tsx';
 import { newReportPath, reportDescriptionKey } from './report-types.ts';
 
 const LOAD_FAILED_KEY = 'reports.screen.load-failed';
+
+/** Dates picked: a preset when they are one (so it keeps moving with the days), else the dates themselves. */
+export function rangeSettings(range: DateRange, today: string): Pick<ReportScreenSettings, 'preset' | 'range'> {
+  const preset = REPORT_DATE_PRESETS.find((candidate) => {
+    const dates = presetRange(candidate, today);
+    return dates.from === range.from && dates.to === range.to;
+  });
+  return preset ? { preset, range: null } : { preset: null, range };
+}
 
 /** The message of a refused report: the first field error the client can word, else the problem's or the status's. */
 export function reportErrorKey(error: unknown, known: (key: string) => boolean): string {
@@ -92,7 +103,7 @@ export function ReportScreen({ type }: { type: ReportType }) {
         onSelectionChange={(patch) => update((current) => ({ selection: { ...current.selection, ...patch } }))}
         range={range}
         preset={settings.preset}
-        onRangeChange={(next) => update({ preset: null, range: next })}
+        onRangeChange={(next) => update(rangeSettings(next, today))}
         onPresetChange={(preset) => update({ preset, range: null })}
         interval={settings.interval}
         onIntervalChange={(interval) => update({ interval })}
