@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { LANGUAGES } from '@gearwatch/contracts';
+import { LANGUAGES, REPORT_TYPES } from '@gearwatch/contracts';
 import { TERMS_PATHS } from '../features/terms/terms-paths.ts';
 import type { RouteHandle } from './route-handle.ts';
 import { HOME_PATH, LOGIN_PATH, RedirectIfSignedIn, RequireAuth, RequireSuperAdmin } from './guards.tsx';
@@ -15,15 +15,6 @@ const upcoming = (title: string, path: string, children?: RouteObject[]): RouteO
 });
 
 const redirect = (to: string): RouteObject => ({ index: true, element: <Navigate to={to} replace /> });
-
-const REPORT_TYPES = [
-  'efficiency-report',
-  'device-operators-report',
-  'device-work-details-report',
-  'device-work-device-shift',
-  'device-work-shift-chart',
-  'production-device-work-matrix',
-] as const;
 
 /**
  * Every route of spec 01 §2. Screens that later work delivers open the shared empty state (UpcomingScreen);
@@ -99,11 +90,25 @@ export const appRoutes: RouteObject[] = [
             ],
           },
           upcoming('nav.work', 'production'),
-          upcoming(
-            'nav.reports',
-            'reports',
-            REPORT_TYPES.map((type) => upcoming(`reports.type.${type}`, type)),
-          ),
+          {
+            path: 'reports',
+            handle: { title: 'nav.reports' } satisfies RouteHandle,
+            children: [
+              { index: true, lazy: async () => ({ Component: (await import('../features/reports/screens/ReportsLandingPage.tsx')).ReportsLandingPage }) },
+              // One screen per report type (contracts REPORT_TYPES): the six of spec 01 §2, then the other four.
+              ...REPORT_TYPES.map(
+                (type): RouteObject => ({
+                  path: type,
+                  handle: { title: `reports.type.${type}` } satisfies RouteHandle,
+                  lazy: async () => {
+                    const { ReportScreen } = await import('../features/reports/screens/ReportScreen.tsx');
+                    // Keyed by type: moving between two report screens starts the next one afresh.
+                    return { element: <ReportScreen key={type} type={type} /> };
+                  },
+                }),
+              ),
+            ],
+          },
           upcoming('nav.reports-list', 'reports-list'),
           {
             path: 'manage',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, LOGIN_MESSAGE_KEYS, MESSAGE_KEYS } from '@gearwatch/contracts';
+import { LANGUAGES, LOGIN_MESSAGE_KEYS, MESSAGE_KEYS, REPORT_TYPES } from '@gearwatch/contracts';
 import en from './locales/en.json';
 import lv from './locales/lv.json';
 import pl from './locales/pl.json';
@@ -16,9 +16,8 @@ function keysUsedInSources(): Set<string> {
   for (const text of Object.values(sources)) {
     for (const pattern of KEY_PATTERNS) for (const match of text.matchAll(pattern)) if (match[1]) keys.add(match[1]);
   }
-  // Route titles built from a list: reports.type.<type>.
-  const reportTypes = /REPORT_TYPES = \[([^\]]+)\]/.exec(sources['../app/routes.tsx'] ?? '')?.[1] ?? '';
-  for (const match of reportTypes.matchAll(/'([a-z-]+)'/g)) keys.add(`reports.type.${match[1]}`);
+  // Route titles built from the contracts' list: reports.type.<type>.
+  for (const type of REPORT_TYPES) keys.add(`reports.type.${type}`);
   return keys;
 }
 

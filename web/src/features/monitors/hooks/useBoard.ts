@@ -10,7 +10,7 @@ import { useApi } from '../../../api/ApiProvider.tsx';
 import { devicesQuery, useUserSettings } from '../../../api/data-areas.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { deviceGroupsQuery, deviceOperatorGroupsQuery, deviceTypesQuery } from '../api/model.ts';
-import { settingSaver } from '../api/setting-saver.ts';
+import { settingSaver } from '../../../api/setting-saver.ts';
 
 export const SAVE_FAILED_KEY = 'monitor.message.save-failed';
 

@@ -2,7 +2,7 @@ import type { DateRange, DeviceParameterInterval, SelectableParameter } from '@g
 import { DatesField } from '../fields/DatesField.tsx';
 import { DeviceSelectionField } from '../fields/DeviceSelectionField.tsx';
 import type { DeviceSelection } from '../fields/DeviceSelectionField.tsx';
-import type { NamedOption } from '../fields/IdMultiSelect.tsx';
+import type { NamedOption } from '../../../../components/selection/IdMultiSelect.tsx';
 import { IntervalField } from '../fields/IntervalField.tsx';
 import { ParameterField } from '../fields/ParameterField.tsx';
 

@@ -2,9 +2,9 @@ import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { useDevices } from '../../../../api/data-areas.ts';
 import { useDeviceGroups } from '../../api/model.ts';
-import { IdMultiSelect } from './IdMultiSelect.tsx';
-import type { NamedOption } from './IdMultiSelect.tsx';
-import { SelectionModeField } from './SelectionModeField.tsx';
+import { IdMultiSelect } from '../../../../components/selection/IdMultiSelect.tsx';
+import type { NamedOption } from '../../../../components/selection/IdMultiSelect.tsx';
+import { SelectionModeField } from '../../../../components/selection/SelectionModeField.tsx';
 
 export interface DeviceSelection {
   devices: number[];

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { useDeviceOperatorGroups, useDeviceOperators } from '../../api/model.ts';
-import { IdMultiSelect } from './IdMultiSelect.tsx';
-import { SelectionModeField } from './SelectionModeField.tsx';
+import { IdMultiSelect } from '../../../../components/selection/IdMultiSelect.tsx';
+import { SelectionModeField } from '../../../../components/selection/SelectionModeField.tsx';
 
 export interface OperatorSelection {
   deviceOperators: number[];

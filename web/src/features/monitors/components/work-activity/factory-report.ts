@@ -1,7 +1,7 @@
-import { FACTORY_XLSX_CONTENT_TYPE, factoryXlsxFilename } from '@gearwatch/contracts';
+import { factoryXlsxFilename } from '@gearwatch/contracts';
 import type { DateRange, FactoryReportType, WorkActivitySettings } from '@gearwatch/contracts';
 import type { ApiClient } from '../../../../api/client.ts';
-import { downloadFile } from '../../../../components/download.ts';
+import { downloadFile } from '../../../../api/download.ts';
 
 // The calls of the two work/activity charts (spec 02 §7 "GET /reports/factory/data" and "/xlsx"), shared by the
 // work/activity chart and the work/activity by shift chart.
@@ -28,8 +28,10 @@ export function factoryFileQuery(type: FactoryReportType, selection: DeviceSelec
   return { type, ...factorySelectionQuery(selection), from: range.from, to: range.to };
 }
 
-/** Asks the API for the spreadsheet (with the session's token) and saves it as work-activity-chart-{from}-{to}.xlsx. */
+/**
+ * Asks the API for the spreadsheet (with the session's token) and saves it under the name of its content-disposition,
+ * or work-activity-chart-{from}-{to}.xlsx when the answer names none.
+ */
 export async function downloadFactoryXlsx(api: ApiClient, query: FactoryFileQuery): Promise<void> {
-  const file = await api.blob(FACTORY_XLSX_PATH, query);
-  downloadFile(file, factoryXlsxFilename(query.from, query.to), FACTORY_XLSX_CONTENT_TYPE);
+  await downloadFile(api, FACTORY_XLSX_PATH, { query, fallbackName: factoryXlsxFilename(query.from, query.to) });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deferred } from '../test/fake-api.ts';
+import { deferred } from '../components/forms/test/fake-api.ts';
 import { SettingSaver, settingPath } from './setting-saver.ts';
 
 describe('SettingSaver', () => {

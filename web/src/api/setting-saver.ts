@@ -1,4 +1,4 @@
-import type { ApiClient } from '../../../api/client.ts';
+import type { ApiClient } from './client.ts';
 
 /**
  * Writes one user setting, one request at a time (spec 02 §4: every change is saved at once). While a save is in

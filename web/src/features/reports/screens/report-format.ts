@@ -1,0 +1,99 @@
+import type { ReportCell, ReportColumn, ReportColumnKind } from '@gearwatch/contracts';
+import { formatShortDate } from '../../../components/dates/format.ts';
+import { formattingLocale } from '../../../i18n/locale.ts';
+
+// How a report's cells are shown (contracts ReportColumnKind): durations (seconds) as h:mm, percents with their
+// sign, counts and numbers in the language's digits, dates short, date-times short with the time. The values are
+// the company's local dates and times already; nothing here converts a time zone.
+
+/** i18next's `t` and `exists`, as the formatting needs them. */
+export interface ReportTranslate {
+  t: (key: string) => string;
+  exists: (key: string) => boolean;
+}
+
+/** What shows for a cell with no value. */
+export const NO_VALUE = '—';
+
+const SECONDS_PER_MINUTE = 60;
+const MINUTES_PER_HOUR = 60;
+
+/** Seconds as hours and minutes, h:mm (rounded to the minute; hours run past 24: 125:30). */
+export function formatDuration(seconds: number): string {
+  const minutes = Math.round(Math.abs(seconds) / SECONDS_PER_MINUTE);
+  const sign = seconds < 0 && minutes > 0 ? '-' : '';
+  return `${sign}${Math.floor(minutes / MINUTES_PER_HOUR)}:${String(minutes % MINUTES_PER_HOUR).padStart(2, '0')}`;
+}
+
+/** Seconds as h:mm:ss, the exact value behind a rounded duration (its tooltip). */
+export function formatDurationExact(seconds: number): string {
+  const whole = Math.round(Math.abs(seconds));
+  const sign = seconds < 0 && whole > 0 ? '-' : '';
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / SECONDS_PER_MINUTE);
+  return `${sign}${hours}:${String(minutes).padStart(2, '0')}:${String(whole % SECONDS_PER_MINUTE).padStart(2, '0')}`;
+}
+
+const numberFormatters = new Map<string, Intl.NumberFormat>();
+
+function formatNumber(value: number, language: string, maximumFractionDigits: number): string {
+  const key = `${language}|${maximumFractionDigits}`;
+  let formatter = numberFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(formattingLocale(language), { maximumFractionDigits });
+    numberFormatters.set(key, formatter);
+  }
+  return formatter.format(value);
+}
+
+/** `YYYY-MM-DDTHH:mm` (a local date-time of the company) as a short date and the time. */
+function formatDateTime(value: string, language: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(value);
+  return match?.[1] && match[2] ? `${formatShortDate(match[1], language)} ${match[2]}` : value;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A translation key a builder may put in a title or a text cell (a totals row's label, an "all devices" section). */
+const REPORT_KEY = /^reports?(\.[a-z0-9-]+)+$/;
+
+/** A title or a text: translated when it is a report key the client knows, else shown as the server wrote it. */
+export function reportText(text: string, translate: ReportTranslate): string {
+  return REPORT_KEY.test(text) && translate.exists(text) ? translate.t(text) : text;
+}
+
+/** A section's title: a date (a section per day) as the language writes it, a key in words, else a name as it is. */
+export function sectionTitle(title: string, language: string, translate: ReportTranslate): string {
+  return DATE.test(title) ? formatShortDate(title, language) : reportText(title, translate);
+}
+
+/** A column's heading: its translation key, or the column's key while the client does not know the key. */
+export function columnTitle(column: ReportColumn, translate: ReportTranslate): string {
+  return translate.exists(column.title) ? translate.t(column.title) : column.key;
+}
+
+/** Numbers line up on the right; text and dates on the left. */
+export function isNumericKind(kind: ReportColumnKind): boolean {
+  return kind === 'duration' || kind === 'percent' || kind === 'count' || kind === 'number';
+}
+
+/** One cell as shown. A value of an unexpected type is shown as it is rather than hidden. */
+export function formatCell(cell: ReportCell, kind: ReportColumnKind, language: string, translate: ReportTranslate): string {
+  if (cell === null || cell === '') return NO_VALUE;
+  if (typeof cell === 'string') {
+    if (kind === 'date' && DATE.test(cell)) return formatShortDate(cell, language);
+    if (kind === 'datetime') return formatDateTime(cell, language);
+    return reportText(cell, translate);
+  }
+  switch (kind) {
+    case 'duration':
+      return formatDuration(cell);
+    case 'percent':
+      return `${formatNumber(cell, language, 1)} %`;
+    case 'count':
+      return formatNumber(cell, language, 0);
+    case 'number':
+      return formatNumber(cell, language, 2);
+    default:
+      return formatNumber(cell, language, 2);
+  }
+}
