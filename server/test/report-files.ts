@@ -75,3 +75,23 @@ export async function writeFile(
   await writer.end({ empty });
   return bytes();
 }
+
+/** The text of a PDF, page after page (pdf2json's raw text: a page ends with a `Page (n) Break` line). */
+export async function pdfText(bytes: Buffer): Promise<{ pages: string[] }> {
+  const { default: PDFParser } = await import('pdf2json');
+  const parser = new PDFParser(null, true);
+  // pdf2json's PDF.js announces on the console that it runs without a worker; that is expected here.
+  const log = console.log;
+  console.log = (...values: unknown[]) => {
+    if (!String(values[0]).includes('fake worker')) log(...values);
+  };
+  const text = await new Promise<string>((resolve, reject) => {
+    parser.on('pdfParser_dataError', (error) => reject(error instanceof Error ? error : new Error(JSON.stringify(error))));
+    parser.on('pdfParser_dataReady', () => resolve(parser.getRawTextContent()));
+    void parser.parseBuffer(bytes);
+  }).finally(() => {
+    console.log = log;
+  });
+  const pages = text.split(/-+Page \(\d+\) Break-+/).map((page) => page.replace(/\r\n/g, '\n').trim());
+  return { pages: pages.slice(0, -1) };
+}

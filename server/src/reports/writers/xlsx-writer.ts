@@ -1,3 +1,4 @@
+import type { Stream } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { PRODUCT_NAME } from '@gearwatch/contracts';
 import type { ReportCell, ReportColumn, ReportColumnKind } from '@gearwatch/contracts';
@@ -86,7 +87,7 @@ function backlog(sheet: Sheet): number {
 export function createXlsxWriter(output: NodeJS.WritableStream, options: ReportFileOptions, sheetRows = EXCEL_MAX_ROWS): ReportFileWriter {
   const texts = fileTexts(options);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output as unknown as import('node:stream').Stream,
+    stream: output as unknown as Stream,
     useStyles: true,
     useSharedStrings: false,
   });
