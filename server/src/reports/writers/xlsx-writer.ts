@@ -73,17 +73,26 @@ export function xlsxValue(value: ReportCell, kind: ReportColumnKind): ExcelJS.Ce
 
 type Sheet = ExcelJS.Worksheet;
 
-/** Bytes of this sheet's XML not yet taken by the zip's deflate (exceljs has no back-pressure of its own). */
+/** Bytes in a stream's buffers; archiver's streams come from readable-stream 2, which has no `writableLength`. */
+interface Buffered {
+  _writableState?: { length?: number };
+  _readableState?: { length?: number };
+}
+const buffered = (stream: Buffered) => (stream._writableState?.length ?? 0) + (stream._readableState?.length ?? 0);
+
+/**
+ * Bytes of this sheet's XML not yet taken by the zip's deflate: exceljs writes a sheet into a buffer it pipes into
+ * archiver's entry stream without heeding back-pressure, so the writer waits while these grow.
+ */
 function backlog(sheet: Sheet): number {
-  const stream = (sheet as unknown as { _stream?: { buffers?: { length: number }[]; pipes?: { writableLength?: number }[] } })._stream;
+  const stream = (sheet as unknown as { _stream?: { buffers?: { length: number }[]; pipes?: Buffered[] } })._stream;
   if (!stream) return 0;
   let bytes = 0;
   for (const buffer of stream.buffers ?? []) bytes += buffer.length;
-  for (const pipe of stream.pipes ?? []) bytes += pipe.writableLength ?? 0;
+  for (const pipe of stream.pipes ?? []) bytes += buffered(pipe);
   return bytes;
 }
 
-/** `sheetRows` is Excel's limit; tests lower it to see a report continue on a second sheet. */
 export function createXlsxWriter(output: NodeJS.WritableStream, options: ReportFileOptions, sheetRows = EXCEL_MAX_ROWS): ReportFileWriter {
   const texts = fileTexts(options);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
