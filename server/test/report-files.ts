@@ -80,18 +80,60 @@ export async function writeFile(
 export async function pdfText(bytes: Buffer): Promise<{ pages: string[] }> {
   const { default: PDFParser } = await import('pdf2json');
   const parser = new PDFParser(null, true);
-  // pdf2json's PDF.js announces on the console that it runs without a worker; that is expected here.
-  const log = console.log;
-  console.log = (...values: unknown[]) => {
-    if (!String(values[0]).includes('fake worker')) log(...values);
-  };
   const text = await new Promise<string>((resolve, reject) => {
     parser.on('pdfParser_dataError', (error) => reject(error instanceof Error ? error : new Error(JSON.stringify(error))));
     parser.on('pdfParser_dataReady', () => resolve(parser.getRawTextContent()));
     void parser.parseBuffer(bytes);
-  }).finally(() => {
-    console.log = log;
   });
   const pages = text.split(/-+Page \(\d+\) Break-+/).map((page) => page.replace(/\r\n/g, '\n').trim());
   return { pages: pages.slice(0, -1) };
+}
+
+/** An output that takes nothing until `release()`: a writer that heeds back-pressure stops and waits for it. */
+export function stalledOutput(): { output: Writable; release: () => void; bytes: () => Buffer } {
+  const chunks: Buffer[] = [];
+  const waiting: (() => void)[] = [];
+  let released = false;
+  const output = new Writable({
+    highWaterMark: 16 * 1024,
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(Buffer.from(chunk));
+      if (released) callback();
+      else waiting.push(callback);
+    },
+  });
+  return {
+    output,
+    release: () => {
+      released = true;
+      for (const callback of waiting.splice(0)) callback();
+    },
+    bytes: () => Buffer.concat(chunks),
+  };
+}
+
+/**
+ * Writes chunks of `rows` into a stalled output until one call does not finish while the loop runs on (the writer
+ * waits); returns how many calls finished first, then releases the output and ends the file.
+ */
+export async function rowsUntilBlocked(
+  format: ReportFormat,
+  section: ReportSection,
+  chunks: number,
+): Promise<{ finished: number; bytes: Buffer }> {
+  const { output, release, bytes } = stalledOutput();
+  const writer = createReportFileWriter(format, output, fileOptions('pl'));
+  await writer.section({ title: section.title, columns: section.columns, totals: section.totals });
+  let finished = 0;
+  let blocked: Promise<void> | null = null;
+  for (let index = 0; index < chunks && !blocked; index += 1) {
+    const call = writer.rows(section.rows);
+    const settled = await Promise.race([call.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 200))]);
+    if (settled) finished += 1;
+    else blocked = call;
+  }
+  release();
+  await blocked;
+  await writer.end({ empty: false });
+  return { finished, bytes: bytes() };
 }

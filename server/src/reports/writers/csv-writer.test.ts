@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_SECTIONS, writeFile } from '../../../test/report-files.ts';
+import { SAMPLE_SECTIONS, rowsUntilBlocked, writeFile } from '../../../test/report-files.ts';
 
 /** RFC 4180 back to records: quoted fields may hold commas, doubled quotes and line breaks. */
 function parseCsv(text: string): string[][] {
@@ -68,5 +68,15 @@ describe('CSV report writer', () => {
     const slow = await writeFile('csv', many, { chunk: 500, slow: true });
     expect(slow.equals(fast)).toBe(true);
     expect(parseCsv(fast.toString('utf8').slice(1))).toHaveLength(3_001);
+  });
+});
+
+describe('CSV report writer back-pressure', () => {
+  it('stops taking rows while the output takes nothing, and finishes the file once it does', async () => {
+    const section = { ...SAMPLE_SECTIONS[1]!, rows: Array.from({ length: 1_000 }, (_, index) => [`Device ${index}`, index]) };
+    const { finished, bytes } = await rowsUntilBlocked('csv', section, 50);
+    // The first chunk (~20 kB) is over the output's 16 kB mark already.
+    expect(finished).toBe(0);
+    expect(parseCsv(bytes.toString('utf8').slice(1))).toHaveLength(1 + 1_000);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportSection } from '@gearwatch/contracts';
-import { SAMPLE_SECTIONS, pdfText, writeFile } from '../../../test/report-files.ts';
+import { SAMPLE_SECTIONS, pdfText, rowsUntilBlocked, writeFile } from '../../../test/report-files.ts';
 
 describe('PDF report writer', () => {
   it('writes the title, period, time zone, translated headers and formatted cells in Polish, Latvian and Russian letters', async () => {
@@ -55,5 +55,15 @@ describe('PDF report writer', () => {
     // pdf2json reads the ellipsis glyph back as three dots.
     expect(pages[0]).toMatch(/Bardzo długa nazwa urządzenia.*(…|\.\.\.)0:01:00/);
     expect(pages[0]).not.toContain(long.trim());
+  });
+});
+
+describe('PDF report writer back-pressure', () => {
+  it('stops taking rows while the output takes nothing, and finishes the file once it does', async () => {
+    const section = { ...SAMPLE_SECTIONS[1]!, rows: Array.from({ length: 500 }, (_, index) => [`Urządzenie ${index}`, index * 60]) };
+    const { finished, bytes } = await rowsUntilBlocked('pdf', section, 100);
+    expect(finished).toBeLessThan(100);
+    const { pages } = await pdfText(bytes);
+    expect(pages.join('\n').match(/Urządzenie 499/g)).toHaveLength(finished + 1);
   });
 });

@@ -26,7 +26,7 @@ const PAD = 3;
 const WEIGHTS: Record<ReportColumnKind, number> = { text: 3, date: 1.6, datetime: 2.3, duration: 1.6, percent: 1.2, count: 1.2, number: 1.4 };
 const RIGHT_ALIGNED: ReadonlySet<ReportColumnKind> = new Set(['duration', 'percent', 'count', 'number']);
 /** Bytes the document may hold for a slow `output` before the writer waits. */
-const BACKLOG_LIMIT = 1024 * 1024;
+const BACKLOG_LIMIT = 256 * 1024;
 
 interface Table {
   title: string | null;

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { ReportSection } from '@gearwatch/contracts';
 import { createXlsxWriter } from './xlsx-writer.ts';
-import { SAMPLE_SECTIONS, fileOptions, memoryOutput, writeFile } from '../../../test/report-files.ts';
+import { SAMPLE_SECTIONS, fileOptions, memoryOutput, rowsUntilBlocked, writeFile } from '../../../test/report-files.ts';
 
 async function readBook(bytes: Buffer): Promise<ExcelJS.Workbook> {
   const workbook = new ExcelJS.Workbook();
@@ -111,5 +111,26 @@ describe('xlsx report writer', () => {
     expect(sheet.getRow(6).getCell(1).value).toBe('Urządzenie 0');
     expect(sheet.getRow(6 + 4_999).getCell(1).value).toBe('Urządzenie 4999');
     expect(sheet.rowCount).toBe(6 + 4_999);
+  });
+});
+
+describe('xlsx report writer back-pressure', () => {
+  it('stops taking rows while the output takes nothing, and finishes the file once it does', async () => {
+    const rows = Array.from({ length: 2_000 }, (_, index) => [`2026-10-01T10:${String(index % 60).padStart(2, '0')}`, index, 'Kowalski Jan']);
+    const section: ReportSection = {
+      title: null,
+      columns: [
+        { key: 'time', title: 'spreadsheet.work-activity.time', kind: 'datetime' },
+        { key: 'work', title: 'spreadsheet.work-activity.work', kind: 'duration' },
+        { key: 'operator', title: 'spreadsheet.work-activity.device', kind: 'text' },
+      ],
+      rows,
+      totals: false,
+    };
+    // 200 chunks would be ~25 MB of sheet XML: far more than the writer may hold before it waits.
+    const { finished, bytes } = await rowsUntilBlocked('xlsx', section, 200);
+    expect(finished).toBeLessThan(200);
+    const book = await readBook(bytes);
+    expect(book.worksheets[0]!.rowCount).toBe(5 + (finished + 1) * 2_000);
   });
 });

@@ -26,7 +26,7 @@ const EXCEL_MAX_ROWS = 1_048_576;
 const SHEET_NAME_MAX = 31;
 const SECONDS_PER_DAY = 86_400;
 /** Bytes of sheet XML waiting for the zip deflate before the writer waits for it (back-pressure). */
-const BACKLOG_LIMIT = 4 * 1024 * 1024;
+const BACKLOG_LIMIT = 1024 * 1024;
 
 const FORMATS: Record<ReportColumnKind, string | undefined> = {
   text: undefined,
@@ -75,8 +75,10 @@ type Sheet = ExcelJS.Worksheet;
 
 /** Bytes in a stream's buffers; archiver's streams come from readable-stream 2, which has no `writableLength`. */
 interface Buffered {
-  _writableState?: { length?: number };
+  _writableState?: { length?: number; needDrain?: boolean };
   _readableState?: { length?: number };
+  once?: (event: 'drain', listener: () => void) => void;
+  off?: (event: 'drain', listener: () => void) => void;
 }
 const buffered = (stream: Buffered) => (stream._writableState?.length ?? 0) + (stream._readableState?.length ?? 0);
 
@@ -84,13 +86,30 @@ const buffered = (stream: Buffered) => (stream._writableState?.length ?? 0) + (s
  * Bytes of this sheet's XML not yet taken by the zip's deflate: exceljs writes a sheet into a buffer it pipes into
  * archiver's entry stream without heeding back-pressure, so the writer waits while these grow.
  */
-function backlog(sheet: Sheet): number {
+function backlog(sheet: Sheet): { bytes: number; entry: Buffered | undefined } {
   const stream = (sheet as unknown as { _stream?: { buffers?: { length: number }[]; pipes?: Buffered[] } })._stream;
-  if (!stream) return 0;
+  if (!stream) return { bytes: 0, entry: undefined };
   let bytes = 0;
   for (const buffer of stream.buffers ?? []) bytes += buffer.length;
   for (const pipe of stream.pipes ?? []) bytes += buffered(pipe);
-  return bytes;
+  return { bytes, entry: stream.pipes?.[0] };
+}
+
+/** Resolves when the zip entry has taken what it was given (its `drain`), or after a moment when it cannot say. */
+function entryDrained(entry: Buffered | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (!entry?._writableState?.needDrain || !entry.once || !entry.off) {
+      setTimeout(resolve, 2);
+      return;
+    }
+    const done = () => {
+      clearTimeout(timer);
+      entry.off?.('drain', done);
+      resolve();
+    };
+    const timer = setTimeout(done, 50);
+    entry.once('drain', done);
+  });
 }
 
 export function createXlsxWriter(output: NodeJS.WritableStream, options: ReportFileOptions, sheetRows = EXCEL_MAX_ROWS): ReportFileWriter {
@@ -174,7 +193,9 @@ export function createXlsxWriter(output: NodeJS.WritableStream, options: ReportF
 
   const settle = async () => {
     await yieldToLoop();
-    while (sheet && backlog(sheet) > BACKLOG_LIMIT) await new Promise((resolve) => setTimeout(resolve, 2));
+    for (let state = sheet ? backlog(sheet) : null; state && state.bytes > BACKLOG_LIMIT; state = sheet ? backlog(sheet) : null) {
+      await entryDrained(state.entry);
+    }
   };
 
   return {
