@@ -183,7 +183,7 @@ export async function seedReportData(db: Kysely<DB>, options: ReportSeedOptions)
     sql`insert into readings_day (company_id, device_id, parameter_number, day, sum, count, min, max, last_ts, last_value)
       select company_id, device_id, parameter_number, (bucket at time zone ${timezone})::date, ${aggregates}
       from readings_5min where company_id = ${company}
-      group by company_id, device_id, parameter_number, (bucket at time zone ${timezone})::date`.execute(db),
+      group by 1, 2, 3, 4`.execute(db),
   );
   await timed(options, 'month rollup', () =>
     sql`insert into readings_month (company_id, device_id, parameter_number, month, sum, count, min, max, last_ts, last_value)
@@ -213,7 +213,7 @@ export async function seedReportData(db: Kysely<DB>, options: ReportSeedOptions)
       from operator_sessions s
       join readings_5min r on r.device_id = s.device_id and r.parameter_number in (1, 2) and r.bucket >= s.started_at and r.bucket < s.ended_at
       where s.company_id = ${company}
-      group by s.id, s.company_id, (r.bucket at time zone ${timezone})::date`.execute(db);
+      group by 1, 2, 3`.execute(db);
     await sql`insert into operator_session_hours (session_id, company_id, hour, work, active)
       select s.id, s.company_id, date_bin('1 hour', r.bucket, timestamptz '2000-01-01 00:00:00+00'),
         sum(r.sum) filter (where r.parameter_number = 1), sum(r.sum) filter (where r.parameter_number = 2)
