@@ -137,3 +137,23 @@ export async function rowsUntilBlocked(
   await writer.end({ empty: false });
   return { finished, bytes: bytes() };
 }
+
+/** Writes chunks of `rows` into an output that fails after `bytes` bytes; resolves with the error a call rejected with. */
+export async function failureOfOutput(format: ReportFormat, section: ReportSection, chunks: number, bytes: number): Promise<unknown> {
+  let taken = 0;
+  const output = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      taken += chunk.length;
+      setImmediate(() => callback(taken > bytes ? new Error('disk full') : null));
+    },
+  });
+  const writer = createReportFileWriter(format, output, fileOptions('pl'));
+  try {
+    await writer.section({ title: section.title, columns: section.columns, totals: section.totals });
+    for (let index = 0; index < chunks; index += 1) await writer.rows(section.rows);
+    await writer.end({ empty: false });
+  } catch (error) {
+    return error;
+  }
+  return null;
+}

@@ -99,8 +99,9 @@ export function wallDate(value: string): Date | null {
 
 /** Resolves once `output` can take more: at once unless its buffer is over its high-water mark. */
 export function drained(output: NodeJS.WritableStream): Promise<void> {
-  const needsDrain = (output as { writableNeedDrain?: boolean }).writableNeedDrain === true;
-  if (!needsDrain) return Promise.resolve();
+  const state = output as { writableNeedDrain?: boolean; destroyed?: boolean };
+  // A destroyed output never drains; the writer's watch (watchOutput) reports why.
+  if (state.writableNeedDrain !== true || state.destroyed === true) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const done = (error?: Error) => {
       output.off('drain', done);
@@ -121,6 +122,29 @@ export function finished(output: NodeJS.WritableStream): Promise<void> {
     output.once('finish', () => resolve());
     output.once('error', reject);
   });
+}
+
+/**
+ * Remembers an output's failure (an error, or a close before the writer ended it), so a writer waiting for room
+ * stops with that error instead of waiting for ever.
+ */
+export function watchOutput(output: NodeJS.WritableStream): { check: () => void; ending: () => void } {
+  let failure: Error | null = null;
+  let ending = false;
+  output.on('error', (error: Error) => {
+    failure ??= error;
+  });
+  output.on('close', () => {
+    if (!ending) failure ??= new Error('The report file output closed before the report was written');
+  });
+  return {
+    check: () => {
+      if (failure) throw failure;
+    },
+    ending: () => {
+      ending = true;
+    },
+  };
 }
 
 /** Lets the event loop run (zip deflate, PDF pushes) between chunks of rows. */

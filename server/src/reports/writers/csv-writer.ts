@@ -1,6 +1,6 @@
 import type { ReportCell, ReportColumn, ReportColumnKind } from '@gearwatch/contracts';
 import type { ReportFileWriter, ReportOutcome } from '../model.ts';
-import { cellText, drained, fileTexts, finished, headerText } from './cells.ts';
+import { cellText, drained, fileTexts, finished, headerText, watchOutput } from './cells.ts';
 import type { ReportFileOptions } from './cells.ts';
 
 /**
@@ -34,9 +34,12 @@ export function createCsvWriter(output: NodeJS.WritableStream, options: ReportFi
   let written = 0;
   let ended = false;
 
+  const watch = watchOutput(output);
   const write = async (text: string) => {
+    watch.check();
     output.write(text);
     await drained(output);
+    watch.check();
   };
 
   return {
@@ -63,6 +66,8 @@ export function createCsvWriter(output: NodeJS.WritableStream, options: ReportFi
       ended = true;
       let text = sections === 0 ? BOM : '';
       if (outcome.empty || written === 0) text += (sections === 0 ? '' : LINE_END) + csvField(texts.empty) + LINE_END;
+      watch.check();
+      watch.ending();
       const done = finished(output);
       output.end(text);
       await done;

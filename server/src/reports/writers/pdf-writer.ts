@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import { PRODUCT_NAME } from '@gearwatch/contracts';
 import type { ReportCell, ReportColumn, ReportColumnKind } from '@gearwatch/contracts';
 import type { ReportFileWriter, ReportOutcome } from '../model.ts';
-import { cellText, drained, fileTexts, finished, headerText, paperNumbers } from './cells.ts';
+import { cellText, drained, fileTexts, finished, headerText, paperNumbers, watchOutput } from './cells.ts';
 import type { ReportFileOptions } from './cells.ts';
 
 /**
@@ -51,6 +51,7 @@ export function createPdfWriter(output: NodeJS.WritableStream, options: ReportFi
   });
   doc.registerFont('regular', REGULAR);
   doc.registerFont('bold', BOLD);
+  const watch = watchOutput(output);
   doc.pipe(output);
 
   let pages = 0;
@@ -166,9 +167,11 @@ export function createPdfWriter(output: NodeJS.WritableStream, options: ReportFi
   };
 
   const settle = async () => {
+    watch.check();
     while (doc.readableLength > BACKLOG_LIMIT) {
       await drained(output);
       await new Promise((resolve) => setImmediate(resolve));
+      watch.check();
     }
   };
 
@@ -211,6 +214,8 @@ export function createPdfWriter(output: NodeJS.WritableStream, options: ReportFi
         doc.y += 12;
         doc.font('regular').fontSize(11).text(texts.empty, MARGIN, doc.y, { lineBreak: false });
       }
+      watch.check();
+      watch.ending();
       const done = finished(output);
       doc.end();
       await done;

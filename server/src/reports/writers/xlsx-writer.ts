@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { PRODUCT_NAME } from '@gearwatch/contracts';
 import type { ReportCell, ReportColumn, ReportColumnKind } from '@gearwatch/contracts';
 import type { ReportFileWriter, ReportOutcome } from '../model.ts';
-import { fileTexts, finished, headerText, wallDate, yieldToLoop } from './cells.ts';
+import { fileTexts, finished, headerText, wallDate, watchOutput, yieldToLoop } from './cells.ts';
 import type { ReportFileOptions } from './cells.ts';
 
 /**
@@ -119,6 +119,7 @@ export function createXlsxWriter(output: NodeJS.WritableStream, options: ReportF
     useStyles: true,
     useSharedStrings: false,
   });
+  const watch = watchOutput(output);
   workbook.creator = PRODUCT_NAME;
   workbook.title = options.title;
 
@@ -193,8 +194,10 @@ export function createXlsxWriter(output: NodeJS.WritableStream, options: ReportF
 
   const settle = async () => {
     await yieldToLoop();
+    watch.check();
     for (let state = sheet ? backlog(sheet) : null; state && state.bytes > BACKLOG_LIMIT; state = sheet ? backlog(sheet) : null) {
       await entryDrained(state.entry);
+      watch.check();
     }
   };
 
@@ -229,6 +232,8 @@ export function createXlsxWriter(output: NodeJS.WritableStream, options: ReportF
         addRow([]);
         addRow([texts.empty], () => NOTE);
       }
+      watch.check();
+      watch.ending();
       const done = finished(output);
       (sheet as Sheet | null)?.commit();
       await workbook.commit();
