@@ -1,0 +1,151 @@
+import type { Language, ReportCell, ReportColumn, ReportColumnKind, ReportFormat, ReportType } from '@gearwatch/contracts';
+import { LOCALE_BUNDLES, translatorFor } from '../../i18n/translator.ts';
+import type { ServerTextKey, Translator } from '../../i18n/translator.ts';
+import type { ReportScope } from '../model.ts';
+
+/**
+ * What every file writer shares: the options of `createReportFileWriter`, the translation of column and section
+ * titles, how a cell of each column kind reads as text (CSV and PDF; xlsx writes typed values, see xlsx-writer.ts),
+ * and back-pressure on the output stream.
+ */
+
+export interface ReportFileOptions {
+  language: Language;
+  scope: ReportScope;
+  /** The file's title as a person reads it (the configuration's name), already in the recipient's language. */
+  title: string;
+  /** Inclusive local dates `YYYY-MM-DD` in the company's time zone. */
+  period: { from: string; to: string };
+  type: ReportType;
+}
+
+/** The texts a file writes besides its cells, in the file's language. */
+export interface FileTexts {
+  translator: Translator;
+  period: string;
+  timezone: string;
+  empty: string;
+  sheet: string;
+  page: (page: number) => string;
+  /** A column or section title: a server text key is translated, anything else (a device's name) is kept. */
+  title: (title: string) => string;
+}
+
+export function fileTexts(options: ReportFileOptions): FileTexts {
+  const translator = translatorFor(options.language);
+  const bundle = LOCALE_BUNDLES[translator.language];
+  const values = { from: options.period.from, to: options.period.to, timezone: options.scope.timezone };
+  return {
+    translator,
+    period: translator.text('reports.file.period', values),
+    timezone: translator.text('reports.file.timezone', values),
+    empty: translator.text('reports.file.empty', values),
+    sheet: translator.text('reports.file.sheet'),
+    page: (page) => translator.text('reports.file.page', { page }),
+    title: (title) => (Object.hasOwn(bundle, title) ? translator.text(title as ServerTextKey) : title),
+  };
+}
+
+/** A column's header: its translated title, with the unit where the cells are bare numbers of one (CSV's percents). */
+export function headerText(texts: FileTexts, column: ReportColumn, format: ReportFormat): string {
+  const title = texts.title(column.title);
+  return format === 'csv' && column.kind === 'percent' ? `${title} (%)` : title;
+}
+
+/** Seconds as `h:mm:ss`, hours unbounded (`36:00:00` is a day and a half), negative with a leading minus. */
+export function formatDuration(seconds: number): string {
+  const sign = seconds < 0 ? '-' : '';
+  const total = Math.round(Math.abs(seconds));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const rest = total % 60;
+  return `${sign}${hours}:${String(minutes).padStart(2, '0')}:${String(rest).padStart(2, '0')}`;
+}
+
+/** `YYYY-MM-DDTHH:mm` (a local wall time) as `YYYY-MM-DD HH:mm`; anything else unchanged. */
+export function formatDateTime(value: string): string {
+  return value.replace(/^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?$/, '$1 $2');
+}
+
+/**
+ * A cell as plain text. `machine` (CSV) keeps numbers as the dot-decimal digits a program reads and percents bare
+ * (the header says %); otherwise (PDF) numbers are grouped in the language's way and percents carry a sign.
+ */
+export function cellText(value: ReportCell, kind: ReportColumnKind, numbers: Intl.NumberFormat | null): string {
+  if (value === null) return '';
+  if (typeof value === 'string') return kind === 'datetime' ? formatDateTime(value) : value;
+  switch (kind) {
+    case 'duration':
+      return formatDuration(value);
+    case 'percent':
+      return numbers === null ? String(value) : `${numbers.format(value)}%`;
+    default:
+      return numbers === null ? String(value) : numbers.format(value);
+  }
+}
+
+/** The language's number format for reading on paper: grouped thousands, at most two decimals. */
+export function paperNumbers(language: Language): Intl.NumberFormat {
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
+}
+
+/** `YYYY-MM-DD` or `YYYY-MM-DDTHH:mm` as the Date whose UTC fields are that wall time (Excel has no time zones). */
+export function wallDate(value: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(value);
+  if (!match) return null;
+  const [, y, mo, d, h = '0', mi = '0', s = '0'] = match;
+  return new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)));
+}
+
+/** Resolves once `output` can take more: at once unless its buffer is over its high-water mark. */
+export function drained(output: NodeJS.WritableStream): Promise<void> {
+  const state = output as { writableNeedDrain?: boolean; destroyed?: boolean };
+  // A destroyed output never drains; the writer's watch (watchOutput) reports why.
+  if (state.writableNeedDrain !== true || state.destroyed === true) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error) => {
+      output.off('drain', done);
+      output.off('error', done);
+      output.off('close', done);
+      if (error) reject(error);
+      else resolve();
+    };
+    output.on('drain', done);
+    output.on('error', done);
+    output.on('close', done);
+  });
+}
+
+/** Resolves when `output` has flushed everything after `end()` (finish), or rejects with its error. */
+export function finished(output: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolve, reject) => {
+    output.once('finish', () => resolve());
+    output.once('error', reject);
+  });
+}
+
+/**
+ * Remembers an output's failure (an error, or a close before the writer ended it), so a writer waiting for room
+ * stops with that error instead of waiting for ever.
+ */
+export function watchOutput(output: NodeJS.WritableStream): { check: () => void; ending: () => void } {
+  let failure: Error | null = null;
+  let ending = false;
+  output.on('error', (error: Error) => {
+    failure ??= error;
+  });
+  output.on('close', () => {
+    if (!ending) failure ??= new Error('The report file output closed before the report was written');
+  });
+  return {
+    check: () => {
+      if (failure) throw failure;
+    },
+    ending: () => {
+      ending = true;
+    },
+  };
+}
+
+/** Lets the event loop run (zip deflate, PDF pushes) between chunks of rows. */
+export const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));

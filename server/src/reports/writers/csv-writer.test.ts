@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { SAMPLE_SECTIONS, rowsUntilBlocked, writeFile } from '../../../test/report-files.ts';
+
+/** RFC 4180 back to records: quoted fields may hold commas, doubled quotes and line breaks. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const character = text[index];
+    if (quoted) {
+      if (character === '"' && text[index + 1] === '"') {
+        field += '"';
+        index += 1;
+      } else if (character === '"') quoted = false;
+      else field += character;
+    } else if (character === '"') quoted = true;
+    else if (character === ',') {
+      record.push(field);
+      field = '';
+    } else if (character === '\r' && text[index + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      index += 1;
+    } else field += character;
+  }
+  expect(field, 'the file ends with CRLF').toBe('');
+  return records;
+}
+
+describe('CSV report writer', () => {
+  it('writes UTF-8 with a BOM, translated headers, sections and locale-free values', async () => {
+    const bytes = await writeFile('csv', SAMPLE_SECTIONS, { language: 'pl' });
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const records = parseCsv(bytes.toString('utf8').slice(1));
+    expect(records).toEqual([
+      ['Tokarka Łódź – żółw'],
+      ['Urządzenie', 'Czas', 'reports.column.start', 'Praca', 'reports.column.efficiency (%)', 'Licznik', 'reports.column.ratio'],
+      ['Ēvele "A", nr 1', '2026-10-25', '2026-10-25 02:30', '25:01:01', '87', '12345', '1.5'],
+      ["'=1+2 Станок", '2026-10-26', '', '0:00:00', '0', '0', ''],
+      ['Σ', '', '', '25:01:01', '44', '12345', ''],
+      [''],
+      ['Urządzenie', 'Aktywność'],
+      ['Jānis Bērziņš', '1:00:00'],
+    ]);
+  });
+
+  it('translates the headers into the language asked for', async () => {
+    const records = parseCsv((await writeFile('csv', SAMPLE_SECTIONS, { language: 'ru' })).toString('utf8').slice(1));
+    expect(records[1]?.[0]).toBe('Устройство');
+    const english = parseCsv((await writeFile('csv', SAMPLE_SECTIONS, { language: 'en' })).toString('utf8').slice(1));
+    expect(english[1]?.slice(0, 4)).toEqual(['Device', 'Time', 'reports.column.start', 'Work']);
+  });
+
+  it('says when the period had no data', async () => {
+    const text = (await writeFile('csv', [], { empty: true, language: 'en' })).toString('utf8');
+    expect(text).toBe('\uFEFFNo data in the period 2026-10-01 – 2026-10-31.\r\n');
+    const withTables = parseCsv((await writeFile('csv', [{ ...SAMPLE_SECTIONS[1]!, rows: [] }], { empty: true, language: 'lv' })).toString('utf8').slice(1));
+    expect(withTables.at(-1)).toEqual(['Periodā 2026-10-01 – 2026-10-31 nav datu.']);
+  });
+
+  it('writes the same bytes into a slow output as into a fast one', async () => {
+    const many = [{ ...SAMPLE_SECTIONS[1]!, rows: Array.from({ length: 3_000 }, (_, index) => [`Device ${index}`, index * 7]) }];
+    const fast = await writeFile('csv', many, { chunk: 500 });
+    const slow = await writeFile('csv', many, { chunk: 500, slow: true });
+    expect(slow.equals(fast)).toBe(true);
+    expect(parseCsv(fast.toString('utf8').slice(1))).toHaveLength(3_001);
+  });
+});
+
+describe('CSV report writer back-pressure', () => {
+  it('stops taking rows while the output takes nothing, and finishes the file once it does', async () => {
+    const section = { ...SAMPLE_SECTIONS[1]!, rows: Array.from({ length: 1_000 }, (_, index) => [`Device ${index}`, index]) };
+    const { finished, bytes } = await rowsUntilBlocked('csv', section, 50);
+    // The first chunk (~20 kB) is over the output's 16 kB mark already.
+    expect(finished).toBe(0);
+    expect(parseCsv(bytes.toString('utf8').slice(1))).toHaveLength(1 + 1_000);
+  });
+});
