@@ -1,0 +1,145 @@
+import type { ReportCell, ReportColumn } from '@gearwatch/contracts';
+import { timeZone } from '../../time/time-zone.ts';
+import type { ReportBuilder } from '../model.ts';
+import type { ReportOperator } from './operator-queries.ts';
+import { OperatorReportQueries } from './operator-queries.ts';
+import type { ReportWindow } from './report-windows.ts';
+import { WINDOW_COLUMNS, calendarWindows, companyShifts, reportColumn, reportRange, seconds, shiftWindows, windowTitle } from './report-windows.ts';
+
+/**
+ * The device operators report (spec 02 "Operators", report table): one row per operator × local date × device with
+ * the card's time in the reader, the device's groups ("unit") and name, and the work and activity during the card's
+ * sessions. A session across midnight is split at local midnight (a 25-hour day is one row of up to 25 hours).
+ * Sections are the interval's buckets (day, week, month, year) with their rows per date; by shifts, a section per
+ * date with a row per shift. Each section ends with its totals.
+ */
+
+const COLUMNS = {
+  lastName: reportColumn('last-name', 'reports.column.last-name', 'text'),
+  firstName: reportColumn('first-name', 'reports.column.first-name', 'text'),
+  cardTime: reportColumn('card-time', 'reports.column.card-time', 'duration'),
+  unit: reportColumn('unit', 'reports.column.unit', 'text'),
+  device: reportColumn('device', 'reports.column.device', 'text'),
+  work: reportColumn('work', 'reports.column.work', 'duration'),
+  activity: reportColumn('activity', 'reports.column.activity', 'duration'),
+};
+
+interface OperatorDayRow {
+  operator: ReportOperator;
+  window: ReportWindow;
+  deviceId: number;
+  card: number;
+  work: number;
+  active: number;
+}
+
+export const deviceOperatorsReport: ReportBuilder = {
+  type: 'device-operators-report',
+  async write(db, scope, subject, sink) {
+    const queries = new OperatorReportQueries(db);
+    const zone = timeZone(scope.timezone);
+    const range = reportRange(subject);
+    const byShifts = subject.interval === 'shifts';
+    const operators = await queries.operators(scope.companyId, subject.operatorIds, subject.operatorGroupIds);
+    // A section's rows come from its own windows: a date per row in calendar buckets, a shift per row by shifts.
+    const days = calendarWindows('day', range, zone);
+    const sections = byShifts
+      ? groupBy(shiftWindows(range, await companyShifts(db, scope.companyId), zone), (w) => w.firstDay).map((windows) => ({ title: windows[0]!.firstDay, windows }))
+      : calendarWindows(subject.interval === 'shifts' ? 'day' : subject.interval, range, zone).map((bucket) => ({
+          title: windowTitle(subject.interval, bucket),
+          windows: days.filter((d) => d.firstDay >= bucket.firstDay && d.lastDay <= bucket.lastDay),
+        }));
+    const columns: ReportColumn[] = [
+      COLUMNS.lastName,
+      COLUMNS.firstName,
+      WINDOW_COLUMNS.date,
+      ...(byShifts ? [WINDOW_COLUMNS.shift] : []),
+      COLUMNS.cardTime,
+      COLUMNS.unit,
+      COLUMNS.device,
+      COLUMNS.work,
+      COLUMNS.activity,
+    ];
+    const ids = operators.map((o) => o.id);
+    const now = new Date();
+    let empty = true;
+    for (const [i, section] of sections.entries()) {
+      // One section's windows per query pair: a year is read a bucket at a time, never all at once.
+      const windows = section.windows.map((w, index) => ({ ...w, index }));
+      const [cards, works] = await Promise.all([queries.cardSlices(scope.companyId, ids, windows, now), queries.workSlices(scope.companyId, ids, windows)]);
+      const rows = collectRows(operators, windows, cards, works);
+      if (rows.length > 0) {
+        empty = false;
+        const devices = await queries.devices(scope.companyId, [...new Set(rows.map((r) => r.deviceId))]);
+        const cells = sortRows(rows, devices).map((r): ReportCell[] => [
+          r.operator.lastname,
+          r.operator.firstname,
+          r.window.firstDay,
+          ...(byShifts ? [r.window.shift?.name ?? null] : []),
+          r.card,
+          devices.get(r.deviceId)?.unit ?? '',
+          devices.get(r.deviceId)?.name ?? '',
+          r.work,
+          r.active,
+        ]);
+        const total = (pick: (r: OperatorDayRow) => number) => rows.reduce((sum, r) => sum + pick(r), 0);
+        const totals: ReportCell[] = [null, null, null, ...(byShifts ? [null] : []), total((r) => r.card), null, null, total((r) => r.work), total((r) => r.active)];
+        await sink.section({ title: section.title, columns, totals: true });
+        await sink.rows([...cells, totals]);
+      }
+      await sink.progress((i + 1) / sections.length);
+    }
+    return { empty };
+  },
+};
+
+/** Card, work and activity summed per operator × window × device, from the sessions' slices. */
+function collectRows(
+  operators: ReportOperator[],
+  windows: ReportWindow[],
+  cards: { operatorId: number; deviceId: number; window: number; seconds: number }[],
+  works: { operatorId: number; deviceId: number; window: number; work: number | null; active: number | null }[],
+): OperatorDayRow[] {
+  const byOperator = new Map(operators.map((o) => [o.id, o]));
+  const rows = new Map<string, { operatorId: number; window: number; deviceId: number; card: number; work: number; active: number }>();
+  const rowOf = (operatorId: number, window: number, deviceId: number) => {
+    const key = `${operatorId}:${window}:${deviceId}`;
+    let row = rows.get(key);
+    if (!row) rows.set(key, (row = { operatorId, window, deviceId, card: 0, work: 0, active: 0 }));
+    return row;
+  };
+  for (const c of cards) rowOf(c.operatorId, c.window, c.deviceId).card += c.seconds;
+  for (const w of works) {
+    const row = rowOf(w.operatorId, w.window, w.deviceId);
+    row.work += w.work ?? 0;
+    row.active += w.active ?? 0;
+  }
+  return [...rows.values()].flatMap((r) => {
+    const operator = byOperator.get(r.operatorId);
+    return operator ? [{ operator, window: windows[r.window]!, deviceId: r.deviceId, card: seconds(r.card), work: seconds(r.work), active: seconds(r.active) }] : [];
+  });
+}
+
+/** By operator (last name, first name), then time, then device name. */
+function sortRows(rows: OperatorDayRow[], devices: Map<number, { name: string }>): OperatorDayRow[] {
+  const text = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' });
+  return [...rows].sort(
+    (a, b) =>
+      text(a.operator.lastname, b.operator.lastname) ||
+      text(a.operator.firstname, b.operator.firstname) ||
+      a.operator.id - b.operator.id ||
+      a.window.start.getTime() - b.window.start.getTime() ||
+      (a.window.shift?.position ?? 0) - (b.window.shift?.position ?? 0) ||
+      text(devices.get(a.deviceId)?.name ?? '', devices.get(b.deviceId)?.name ?? '') ||
+      a.deviceId - b.deviceId,
+  );
+}
+
+function groupBy<T>(items: T[], keyOf: (item: T) => string): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    groups.set(key, [...(groups.get(key) ?? []), item]);
+  }
+  return [...groups.values()];
+}
