@@ -221,3 +221,17 @@ export function minutesBy(start: number, end: number, keyOf: (instant: number) =
   }
   return out;
 }
+
+/** Work, active and counter per device, shift date and shift, from the raw readings (by their 5-minute bucket). */
+export function shiftSums(readings: RawReading[], from: string, to: string): Map<string, { work: number; active: number; counter: number }> {
+  const sums = new Map<string, { work: number; active: number; counter: number }>();
+  for (const r of readings) {
+    const shift = shiftOf(bucketOf(r.ts));
+    if (!shift || shift.date < from || shift.date > to) continue;
+    for (const key of [`${r.device}|${shift.date}|${shift.shift}`, `${r.device}|all`]) {
+      const sum = sums.get(key) ?? sums.set(key, { work: 0, active: 0, counter: 0 }).get(key)!;
+      sum[r.parameter === 1 ? 'work' : r.parameter === 2 ? 'active' : 'counter'] += r.value;
+    }
+  }
+  return sums;
+}
