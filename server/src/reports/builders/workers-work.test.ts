@@ -4,6 +4,8 @@ import type { TestContext } from '../../../test/context.ts';
 import { createTestContext } from '../../../test/context.ts';
 import type { ReportDataset } from '../../../test/report-builders-dataset.ts';
 import { CollectingSink, at, bucketOf, buildReportDataset, localDate, minutesBy, sessionAt, shiftOf, subjectOf } from '../../../test/report-builders-dataset.ts';
+import { createCompany } from '../../../test/fixtures.ts';
+import { TEST_PARAMETERS, createDeviceType, createOperator, createShifts, createTelemetryDevice, ingest, setCompanyTimezone } from '../../../test/telemetry-fixtures.ts';
 import { SUMMARY_SECTION_TITLE, workersWorkReport } from './workers-work.ts';
 
 interface Expected {
@@ -118,6 +120,44 @@ describe('workers work report', () => {
     ]);
     expect(measures(records[0]!)).toEqual(measures(days.sink.records(0).at(-1)!));
     expect(measures(records[1]!)).toEqual(ZERO);
+  });
+
+  it('by shifts of a half-hour zone, reads the 5-minute rollup inside the sessions (the session hours do not tile the shifts)', async () => {
+    const db = ctx.database.db;
+    const company = await createCompany(db);
+    await setCompanyTimezone(db, company.id, 'Asia/Kolkata');
+    await createShifts(db, company.id, [
+      { name: 'Day', hourStart: 6, hourEnd: 14 },
+      { name: 'Night', hourStart: 22, hourEnd: 6 },
+    ]);
+    const device = await createTelemetryDevice(db, company.id, await createDeviceType(db, TEST_PARAMETERS.filter((p) => p.number <= 2)), 'Kiln');
+    const ravi = await createOperator(db, company.id, { firstname: 'Ravi', lastname: 'Rao', rfid: 'CARD-R' });
+    // India keeps UTC+05:30 all year: the Day shift of the 25th is 00:30–08:30 UTC.
+    const ist = (day: number, hour: number, minute = 0) => Date.UTC(2026, 9, day, hour, minute) - 330 * 60_000;
+    const [start, end] = [ist(25, 5), ist(25, 15)];
+    const readings = Array.from({ length: 144 }, (_, i) => ({ ts: new Date(ist(25, 0, 2) + i * 600_000), work: (i % 5) * 20 }));
+    await ingest(ctx.services, { ...device }, {
+      readings: readings.flatMap((r) => [
+        { parameter: 1, ts: r.ts, value: r.work },
+        { parameter: 2, ts: r.ts, value: 60 },
+      ]),
+      events: [
+        { ts: new Date(start), type: 'rfid_on', rfid: 'CARD-R' },
+        { ts: new Date(end), type: 'rfid_off', rfid: 'CARD-R' },
+      ],
+    });
+    const sink = new CollectingSink();
+    await workersWorkReport.write(db, { companyId: company.id, timezone: 'Asia/Kolkata' }, subjectOf('workers-work-report', { operatorIds: [ravi], interval: 'shifts', from: '2026-10-25', to: '2026-10-25' }), sink);
+    const inDay = readings.filter((r) => {
+      const bucket = bucketOf(r.ts);
+      return bucket >= Math.max(start, ist(25, 6)) && bucket < Math.min(end, ist(25, 14));
+    });
+    const work = inDay.reduce((sum, r) => sum + r.work, 0);
+    expect(sink.records(0).map(measures)).toEqual([
+      { work, activity: inDay.length * 60, 'card-time': 8 * 3600, efficiency: efficiencyPercent(work, inDay.length * 60), devices: 1, sessions: 1 },
+      ZERO,
+      { work, activity: inDay.length * 60, 'card-time': 8 * 3600, efficiency: efficiencyPercent(work, inDay.length * 60), devices: 1, sessions: 1 },
+    ]);
   });
 
   it('never counts another company\'s operators or sessions', async () => {

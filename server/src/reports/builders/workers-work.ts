@@ -26,6 +26,9 @@ const COLUMNS = {
 const MEASURE_COLUMNS: ReportColumn[] = [COLUMNS.work, COLUMNS.activity, COLUMNS.cardTime, COLUMNS.efficiency, COLUMNS.devices, COLUMNS.sessions];
 
 /** The summary section's title: a translation key (`reports.section.*`), unlike a section named after an operator. */
+/** Windows read per query pair (a month of days, or ten days of three shifts). */
+const WINDOWS_PER_READ = 31;
+
 export const SUMMARY_SECTION_TITLE = 'reports.section.summary';
 
 /** Work, activity and card time of some session slices, with the sessions and devices they came from. */
@@ -69,14 +72,20 @@ export const workersWorkReport: ReportBuilder = {
     const windows = await intervalWindows(db, scope.companyId, subject.interval, range, timeZone(scope.timezone));
     const operators = await queries.operators(scope.companyId, subject.operatorIds, subject.operatorGroupIds);
     const ids = operators.map((o) => o.id);
-    // Aggregated per session and window, so a period's answer is at most sessions × windows they touch, never readings.
-    const [cards, works] = await Promise.all([queries.cardSlices(scope.companyId, ids, windows, new Date()), queries.workSlices(scope.companyId, ids, windows)]);
-    await sink.progress(0.5);
-
     const tallies = new Map<string, Tally>();
     const tallyOf = (operatorId: number, window: number) => tallies.get(`${operatorId}:${window}`) ?? tallies.set(`${operatorId}:${window}`, new Tally()).get(`${operatorId}:${window}`)!;
-    for (const slice of cards) tallyOf(slice.operatorId, slice.window).addCard(slice);
-    for (const slice of works) tallyOf(slice.operatorId, slice.window).addWork(slice);
+    const now = new Date();
+    let empty = true;
+    // Aggregated per session and window, never readings; a few weeks of windows per query, so that a year by days
+    // does not pair every session of the year with every day of it.
+    for (let first = 0; first < windows.length; first += WINDOWS_PER_READ) {
+      const part = windows.slice(first, first + WINDOWS_PER_READ);
+      const [cards, works] = await Promise.all([queries.cardSlices(scope.companyId, ids, part, now), queries.workSlices(scope.companyId, ids, part)]);
+      for (const slice of cards) tallyOf(slice.operatorId, slice.window).addCard(slice);
+      for (const slice of works) tallyOf(slice.operatorId, slice.window).addWork(slice);
+      empty &&= cards.length === 0 && works.length === 0;
+      await sink.progress((0.9 * (first + part.length)) / windows.length);
+    }
 
     const columns = [...windowColumns(subject.interval), ...MEASURE_COLUMNS];
     const everyone = new Tally();
@@ -96,6 +105,6 @@ export const workersWorkReport: ReportBuilder = {
     await sink.section({ title: SUMMARY_SECTION_TITLE, columns: [COLUMNS.lastName, COLUMNS.firstName, ...MEASURE_COLUMNS], totals: true });
     await sink.rows([...perOperator.map(({ operator, total }) => [operator.lastname, operator.firstname, ...total.cells()]), [null, null, ...everyone.cells()]]);
     await sink.progress(1);
-    return { empty: cards.length === 0 && works.length === 0 };
+    return { empty };
   },
 };
