@@ -1,4 +1,8 @@
-import type { ReportCell, ReportColumn } from '@gearwatch/contracts';
+import type { ReportCell, ReportColumn, ReportInterval } from '@gearwatch/contracts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { DateRange } from '../../diagnostics/buckets.ts';
+import type { TimeZone } from '../../time/time-zone.ts';
 import { timeZone } from '../../time/time-zone.ts';
 import type { ReportBuilder } from '../model.ts';
 import type { ReportOperator } from './operator-queries.ts';
@@ -41,14 +45,7 @@ export const deviceOperatorsReport: ReportBuilder = {
     const range = reportRange(subject);
     const byShifts = subject.interval === 'shifts';
     const operators = await queries.operators(scope.companyId, subject.operatorIds, subject.operatorGroupIds);
-    // A section's rows come from its own windows: a date per row in calendar buckets, a shift per row by shifts.
-    const days = calendarWindows('day', range, zone);
-    const sections = byShifts
-      ? groupBy(shiftWindows(range, await companyShifts(db, scope.companyId), zone), (w) => w.firstDay).map((windows) => ({ title: windows[0]!.firstDay, windows }))
-      : calendarWindows(subject.interval === 'shifts' ? 'day' : subject.interval, range, zone).map((bucket) => ({
-          title: windowTitle(subject.interval, bucket),
-          windows: days.filter((d) => d.firstDay >= bucket.firstDay && d.lastDay <= bucket.lastDay),
-        }));
+    const sections = await sectionsOf(db, scope.companyId, subject.interval, range, zone);
     const columns: ReportColumn[] = [
       COLUMNS.lastName,
       COLUMNS.firstName,
@@ -92,6 +89,22 @@ export const deviceOperatorsReport: ReportBuilder = {
     return { empty };
   },
 };
+
+/**
+ * A section's rows come from its own windows: in calendar buckets a window per local date of the bucket; by shifts a
+ * section per date with a window per shift.
+ */
+async function sectionsOf(db: Kysely<DB>, companyId: number, interval: ReportInterval, range: DateRange, zone: TimeZone): Promise<{ title: string; windows: ReportWindow[] }[]> {
+  if (interval === 'shifts') {
+    const windows = shiftWindows(range, await companyShifts(db, companyId), zone);
+    return groupBy(windows, (w) => w.firstDay).map((ofDate) => ({ title: ofDate[0]!.firstDay, windows: ofDate }));
+  }
+  const days = calendarWindows('day', range, zone);
+  return calendarWindows(interval, range, zone).map((bucket) => ({
+    title: windowTitle(interval, bucket),
+    windows: days.filter((d) => d.firstDay >= bucket.firstDay && d.lastDay <= bucket.lastDay),
+  }));
+}
 
 /** Card, work and activity summed per operator × window × device, from the sessions' slices. */
 function collectRows(
