@@ -1,6 +1,8 @@
 import type { ReportCell } from '@gearwatch/contracts';
+import type { TimeZone } from '../../time/time-zone.ts';
 import { timeZone } from '../../time/time-zone.ts';
 import type { ReportBuilder } from '../model.ts';
+import type { ReportAlert } from './alert-queries.ts';
 import { AlertReportQueries } from './alert-queries.ts';
 import { calendarWindows, localDateTime, reportColumn, reportRange, windowTitle } from './report-windows.ts';
 import { selectedDevices } from './selected-devices.ts';
@@ -26,6 +28,33 @@ const COLUMNS = [
   reportColumn('confirmed-at', 'reports.column.confirmed-at', 'datetime'),
 ];
 
+/** Buckets read per query (a month of days). */
+const BUCKETS_PER_READ = 31;
+
+/** The alerts' rows, then the totals of duration (of the alerts that closed) and occurrences. */
+function rowsOf(alerts: ReportAlert[], zone: TimeZone): ReportCell[][] {
+  let duration = 0;
+  let occurrences = 0;
+  const rows = alerts.map((alert): ReportCell[] => {
+    const seconds = alert.closedAt === null ? null : Math.round((alert.closedAt.getTime() - alert.startedAt.getTime()) / 1000);
+    duration += seconds ?? 0;
+    occurrences += alert.counter;
+    return [
+      alert.deviceName,
+      alert.ruleName,
+      alert.type,
+      alert.importance,
+      localDateTime(zone, alert.startedAt),
+      alert.closedAt && localDateTime(zone, alert.closedAt),
+      seconds,
+      alert.counter,
+      alert.confirmedBy,
+      alert.confirmedAt && localDateTime(zone, alert.confirmedAt),
+    ];
+  });
+  return [...rows, [null, null, null, null, null, null, duration, occurrences, null, null]];
+}
+
 export const alertsReport: ReportBuilder = {
   type: 'alerts-report',
   async write(db, scope, subject, sink) {
@@ -36,34 +65,22 @@ export const alertsReport: ReportBuilder = {
     const deviceIds = (await selectedDevices(db, scope, subject)).map((d) => d.id);
     const period = { start: buckets[0]!.start, end: buckets.at(-1)!.end };
     let empty = true;
-    for (const [i, bucket] of buckets.entries()) {
-      // A bucket at a time: a year of alerts is never held at once.
-      const alerts = await queries.alertsStartingIn(scope.companyId, deviceIds, period, bucket.start, bucket.end);
-      if (alerts.length > 0) {
-        empty = false;
-        let duration = 0;
-        let occurrences = 0;
-        const rows = alerts.map((alert): ReportCell[] => {
-          const seconds = alert.closedAt === null ? null : Math.round((alert.closedAt.getTime() - alert.startedAt.getTime()) / 1000);
-          duration += seconds ?? 0;
-          occurrences += alert.counter;
-          return [
-            alert.deviceName,
-            alert.ruleName,
-            alert.type,
-            alert.importance,
-            localDateTime(zone, alert.startedAt),
-            alert.closedAt && localDateTime(zone, alert.closedAt),
-            seconds,
-            alert.counter,
-            alert.confirmedBy,
-            alert.confirmedAt && localDateTime(zone, alert.confirmedAt),
-          ];
+    for (let first = 0; first < buckets.length; first += BUCKETS_PER_READ) {
+      // A month of buckets per read: a year of alerts is never held at once, nor read a day at a time.
+      const part = buckets.slice(first, first + BUCKETS_PER_READ);
+      const read = await queries.alertsStartingIn(scope.companyId, deviceIds, period, part[0]!.start, part.at(-1)!.end);
+      for (const bucket of part) {
+        // The same rule as the query's: an alert already open when the period starts counts from the period's start.
+        const alerts = read.filter((a) => {
+          const counted = Math.max(a.startedAt.getTime(), period.start.getTime());
+          return counted >= bucket.start.getTime() && counted < bucket.end.getTime();
         });
+        if (alerts.length === 0) continue;
+        empty = false;
         await sink.section({ title: windowTitle(interval, bucket), columns: COLUMNS, totals: true });
-        await sink.rows([...rows, [null, null, null, null, null, null, duration, occurrences, null, null]]);
+        await sink.rows(rowsOf(alerts, zone));
       }
-      await sink.progress((i + 1) / buckets.length);
+      await sink.progress((first + part.length) / buckets.length);
     }
     return { empty };
   },

@@ -28,6 +28,9 @@ const COLUMNS = {
   activity: reportColumn('activity', 'reports.column.activity', 'duration'),
 };
 
+/** Windows read per query pair: a month of days, or ten days of three shifts. */
+const WINDOWS_PER_READ = 31;
+
 interface OperatorDayRow {
   operator: ReportOperator;
   window: ReportWindow;
@@ -59,15 +62,22 @@ export const deviceOperatorsReport: ReportBuilder = {
     ];
     const ids = operators.map((o) => o.id);
     const now = new Date();
+    const devices = new Map<number, { name: string; unit: string }>();
     let empty = true;
-    for (const [i, section] of sections.entries()) {
-      // One section's windows per query pair: a year is read a bucket at a time, never all at once.
-      const windows = section.windows.map((w, index) => ({ ...w, index }));
-      const [cards, works] = await Promise.all([queries.cardSlices(scope.companyId, ids, windows, now), queries.workSlices(scope.companyId, ids, windows)]);
-      const rows = collectRows(operators, windows, cards, works);
-      if (rows.length > 0) {
+    // Windows numbered across the report; sections read in batches of about a month of windows per query pair, so a
+    // year by days is a dozen reads, never all at once.
+    const windows = sections.flatMap((section) => section.windows).map((w, index) => ({ ...w, index }));
+    const sectionOf = sections.flatMap((section, i) => section.windows.map(() => i));
+    for (const batch of batches(sections.map((s) => s.windows.length), WINDOWS_PER_READ)) {
+      const part = windows.filter((w) => batch.includes(sectionOf[w.index]!));
+      const [cards, works] = await Promise.all([queries.cardSlices(scope.companyId, ids, part, now), queries.workSlices(scope.companyId, ids, part)]);
+      const found = collectRows(operators, windows, cards, works);
+      const unknown = [...new Set(found.map((r) => r.deviceId))].filter((id) => !devices.has(id));
+      for (const [id, device] of await queries.devices(scope.companyId, unknown)) devices.set(id, device);
+      for (const i of batch) {
+        const rows = found.filter((r) => sectionOf[r.window.index] === i);
+        if (rows.length === 0) continue;
         empty = false;
-        const devices = await queries.devices(scope.companyId, [...new Set(rows.map((r) => r.deviceId))]);
         const cells = sortRows(rows, devices).map((r): ReportCell[] => [
           r.operator.lastname,
           r.operator.firstname,
@@ -81,10 +91,10 @@ export const deviceOperatorsReport: ReportBuilder = {
         ]);
         const total = (pick: (r: OperatorDayRow) => number) => rows.reduce((sum, r) => sum + pick(r), 0);
         const totals: ReportCell[] = [null, null, null, ...(byShifts ? [null] : []), total((r) => r.card), null, null, total((r) => r.work), total((r) => r.active)];
-        await sink.section({ title: section.title, columns, totals: true });
+        await sink.section({ title: sections[i]!.title, columns, totals: true });
         await sink.rows([...cells, totals]);
       }
-      await sink.progress((i + 1) / sections.length);
+      await sink.progress((batch.at(-1)! + 1) / sections.length);
     }
     return { empty };
   },
@@ -146,6 +156,23 @@ function sortRows(rows: OperatorDayRow[], devices: Map<number, { name: string }>
       text(devices.get(a.deviceId)?.name ?? '', devices.get(b.deviceId)?.name ?? '') ||
       a.deviceId - b.deviceId,
   );
+}
+
+/** Consecutive section indexes in batches of at most `limit` windows (a bigger section is a batch of its own). */
+function batches(windowCounts: number[], limit: number): number[][] {
+  const out: number[][] = [];
+  let size = 0;
+  windowCounts.forEach((count, i) => {
+    const last = out.at(-1);
+    if (last && size + count <= limit) {
+      last.push(i);
+      size += count;
+    } else {
+      out.push([i]);
+      size = count;
+    }
+  });
+  return out;
 }
 
 function groupBy<T>(items: T[], keyOf: (item: T) => string): T[][] {
