@@ -43,8 +43,8 @@ const serverFeatureEdges = {
   'device-history': ['diagnostics/repository.ts', 'diagnostics/buckets.ts'],
   // The event stream's alert listener counts a user's alerts as the alerts feature presents its total.
   live: ['alerts/stats.ts', 'alerts/alerts-repository.ts'],
-  // Reports plan shift windows exactly as the shift rollup and the factory shift chart do (one definition).
-  reports: ['diagnostics/buckets.ts'],
+  // Reports read the same rollups, shift windows and shift chart as the diagnostics, so screen and report agree.
+  reports: ['diagnostics/repository.ts', 'diagnostics/buckets.ts', 'diagnostics/series.ts', 'diagnostics/shift-chart.ts'],
 };
 // Human text is two words (a letter-word, a space, a word with a lower-case letter: "No data", "3 devices selected")
 // or one capitalised word ("Unknown"). Everything else passes as an identifier: query keys, CSS and ECharts values,

@@ -1,22 +1,15 @@
-import { FACTORY_SUMMARY_NAME, MESSAGE_KEYS, PARAMETER_NUMBERS, factoryXlsxFilename } from '@gearwatch/contracts';
-import type {
-  FactoryDeviceChartResponse,
-  FactoryReportType,
-  FactoryShiftChartItem,
-  FactoryShiftChartResponse,
-  TimeInterval,
-} from '@gearwatch/contracts';
+import { MESSAGE_KEYS, PARAMETER_NUMBERS, factoryXlsxFilename } from '@gearwatch/contracts';
+import type { FactoryDeviceChartResponse, FactoryReportType, FactoryShiftChartResponse, TimeInterval } from '@gearwatch/contracts';
 import type { AuthContext } from '../security/context.ts';
 import { scopeOf } from '../security/context.ts';
 import { NotFoundError, ValidationError } from '../http/errors.ts';
 import { timeZone } from '../time/time-zone.ts';
-import type { ShiftPlan } from './buckets.ts';
-import { coarsen, normaliseRange, planShifts, planTime } from './buckets.ts';
-import type { DeviceSubject, DiagnosticsRepository, SeriesSelection } from './repository.ts';
-import type { ValueGrid } from './series.ts';
-import { ParameterCatalogue, canReadShiftRollup, inRequestOrder, readShiftGrids, readTimeGrid, selectionOf, seriesValues } from './series.ts';
+import { coarsen, normaliseRange, planTime } from './buckets.ts';
+import type { DeviceSubject, DiagnosticsRepository } from './repository.ts';
+import { ParameterCatalogue, inRequestOrder, readTimeGrid, selectionOf, seriesValues } from './series.ts';
 import type { DiagnosticsService } from './service.ts';
 import { deviceChartWorkbook, shiftChartWorkbook } from './factory-xlsx.ts';
+import { shiftChartData } from './shift-chart.ts';
 
 /** The parsed query of the factory report calls (contracts: factoryReportQuerySchema). */
 export interface FactoryReportRequest {
@@ -94,48 +87,6 @@ export class FactoryReportService {
     const devices = await this.devicesOf(auth, request);
     if (devices.length === 0) return { interval: 'shifts', data: [] };
     const shifts = await this.diagnostics.companyShifts(devices[0]!, 'type');
-    const catalogue = new ParameterCatalogue(await this.repository.parametersOfTypes([...new Set(devices.map((d) => d.deviceTypeId))]));
-    const plan = planShifts(range, shifts, timeZone(devices[0]!.timezone));
-    const selection = selectionOf(devices, WORK_NUMBERS, catalogue);
-    const totals = canReadShiftRollup(plan, selection, devices[0]!.companyId)
-      ? await this.rollupTotals(selection, range.from, range.to)
-      : await this.gridTotals(plan, selection, devices[0]!.companyId);
-    const itemOf = (name: string, position: number | null, of: DeviceSubject[]): FactoryShiftChartItem => ({
-      name,
-      workSum: totals(of, PARAMETER_NUMBERS.work, position),
-      activeSum: totals(of, PARAMETER_NUMBERS.active, position),
-      counterSum: totals(of, PARAMETER_NUMBERS.counter, position),
-    });
-    const itemsOf = (of: DeviceSubject[]) => [...plan.shifts.map((s) => itemOf(s.name, s.position, of)), itemOf(FACTORY_SUMMARY_NAME, null, of)];
-    return {
-      interval: 'shifts',
-      data: [...devices.map((device) => ({ name: device.name, items: itemsOf([device]) })), { name: FACTORY_SUMMARY_NAME, items: itemsOf(devices) }],
-    };
+    return { interval: 'shifts', data: await shiftChartData(this.repository, devices, shifts, range) };
   }
-
-  /** Totals from the shift rollup: one row per device, number and shift; a device's summary is its shifts' sum. */
-  private async rollupTotals(selection: SeriesSelection, from: string, to: string): Promise<ShiftTotals> {
-    const sums = new Map<string, number>();
-    for (const row of await this.repository.shiftTotals(selection, from, to)) {
-      sums.set(`${row.deviceId}:${row.number}:${row.position}`, row.sum);
-      sums.set(`${row.deviceId}:${row.number}:all`, (sums.get(`${row.deviceId}:${row.number}:all`) ?? 0) + row.sum);
-    }
-    return (devices, number, position) => devices.reduce((sum, d) => sum + (sums.get(`${d.id}:${number}:${position ?? 'all'}`) ?? 0), 0);
-  }
-
-  /** Totals of the per-date shift grids (overlapping shifts: a date's summary counts each bucket once). */
-  private async gridTotals(plan: ShiftPlan, selection: SeriesSelection, companyId: number): Promise<ShiftTotals> {
-    const grids = await readShiftGrids(this.repository, plan, selection, companyId);
-    return (devices, number, position) => total(position === null ? grids.total : grids.shifts.get(position)!, devices, number);
-  }
-}
-
-/** The sum of a number's stored values over the range for some devices, in one shift or (null) all of them. */
-type ShiftTotals = (devices: DeviceSubject[], number: number, position: number | null) => number;
-
-/** The sum of the raw values of a parameter over every date of a grid and the given devices. */
-function total(grid: ValueGrid, devices: DeviceSubject[], number: number): number {
-  let sum = 0;
-  for (const device of devices) for (const value of grid.values(device.id, number)) sum += value ?? 0;
-  return sum;
 }

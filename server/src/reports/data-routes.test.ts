@@ -48,7 +48,7 @@ describe('GET /api/reports/{type}/data', () => {
     const response = await get(`/api/reports/device-efficiency-report/data?from=2026-10-20&to=2026-10-27&interval=week&devices=${data.lift.id}`);
     const direct = new MemorySink(Number.POSITIVE_INFINITY);
     const subject = { type: 'device-efficiency-report' as const, from: '2026-10-20', to: '2026-10-27', interval: 'week' as const, deviceIds: [data.lift.id], deviceGroupIds: [], operatorIds: [], operatorGroupIds: [] };
-    const outcome = await REPORT_BUILDERS['device-efficiency-report']!.write(ctx.database.db, data.scope, subject, direct);
+    const outcome = await REPORT_BUILDERS['device-efficiency-report'].write(ctx.database.db, data.scope, subject, direct);
     expect(response.json()).toEqual(direct.document(subject, 'Europe/Warsaw', outcome));
   });
 
@@ -126,7 +126,6 @@ describe('GET /api/reports/{type}/data', () => {
   });
 
   it('registers every builder under its own type', () => {
-    for (const type of DEVICE_REPORT_TYPES) expect(REPORT_BUILDERS[type]?.type).toBe(type);
-    for (const type of REPORT_TYPES) if (REPORT_BUILDERS[type]) expect(REPORT_BUILDERS[type]!.type).toBe(type);
+    for (const type of REPORT_TYPES) expect(REPORT_BUILDERS[type].type).toBe(type);
   });
 });

@@ -1,0 +1,59 @@
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+/** One alert as the alerts report shows it. */
+export interface ReportAlert {
+  id: number;
+  deviceName: string;
+  /** Null for an alert of the device's work requirements (no rule). */
+  ruleName: string | null;
+  /** The rule's type, or `requirement` for a requirement alert. */
+  type: string;
+  importance: string;
+  startedAt: Date;
+  /** When it stopped being open: ended, or confirmed while still active; null while open. */
+  closedAt: Date | null;
+  counter: number;
+  confirmedBy: string | null;
+  confirmedAt: Date | null;
+}
+
+/**
+ * Read SQL of the alerts report. An alert is open from its start until it ends or is confirmed (whichever comes
+ * first: a confirmed alert no longer counts as open, and a new breach opens a new one). Only the company's alerts of
+ * the given devices are read.
+ */
+export class AlertReportQueries {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /**
+   * Alerts open at any time in [periodStart, periodEnd) whose start — or the period's start, for one that was already
+   * open — lies in [from, to): every alert of the period falls in exactly one window of it. Oldest first.
+   */
+  async alertsStartingIn(companyId: number, deviceIds: readonly number[], period: { start: Date; end: Date }, from: Date, to: Date): Promise<ReportAlert[]> {
+    if (deviceIds.length === 0) return [];
+    const closed = sql`least(a.ended_at, a.confirmed_at)`;
+    const counted = sql`greatest(a.started_at, ${period.start.toISOString()}::timestamptz)`;
+    const result = await sql<ReportAlert>`
+      select a.id::int8::float8 as "id", d.name as "deviceName", r.name as "ruleName", coalesce(r.type, a.source) as "type", a.importance,
+        a.started_at as "startedAt", ${closed} as "closedAt", a.counter,
+        nullif(trim(coalesce(nullif(trim(u.firstname || ' ' || u.lastname), ''), u.username)), '') as "confirmedBy", a.confirmed_at as "confirmedAt"
+      from alerts a
+      join devices d on d.id = a.device_id and d.company_id = a.company_id
+      left join alert_rules r on r.id = a.rule_id and r.company_id = a.company_id
+      left join users u on u.id = a.confirmed_by
+      where a.company_id = ${companyId} and a.device_id = any(${[...deviceIds]}::int[])
+        and a.started_at < ${period.end.toISOString()}::timestamptz and coalesce(${closed}, 'infinity'::timestamptz) > ${period.start.toISOString()}::timestamptz
+        and ${counted} >= ${from.toISOString()}::timestamptz and ${counted} < ${to.toISOString()}::timestamptz
+        -- Implied by the line above; written out so the device's alerts are read by their start (an index range).
+        and a.started_at < ${to.toISOString()}::timestamptz
+      order by a.started_at, a.id`.execute(this.db);
+    return result.rows.map((row) => ({
+      ...row,
+      startedAt: new Date(row.startedAt),
+      closedAt: row.closedAt === null ? null : new Date(row.closedAt),
+      confirmedAt: row.confirmedAt === null ? null : new Date(row.confirmedAt),
+    }));
+  }
+}

@@ -1,0 +1,148 @@
+import { sql } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { ReportWindow } from './report-windows.ts';
+
+/**
+ * Read SQL of the operator reports: the company's operators, their RFID card sessions cut into report windows, and
+ * the work and activity of those sessions. Every query is limited to one company, so another company's operators,
+ * groups and sessions never appear, whatever ids were asked for.
+ */
+
+export interface ReportOperator {
+  id: number;
+  firstname: string;
+  lastname: string;
+}
+
+/** One session's part in one window: how long the card was in the reader there. */
+export interface CardSlice {
+  sessionId: number;
+  operatorId: number;
+  deviceId: number;
+  window: number;
+  seconds: number;
+}
+
+/** One session's work and activity in one window (null: no reading of that parameter). */
+export interface WorkSlice {
+  sessionId: number;
+  operatorId: number;
+  deviceId: number;
+  window: number;
+  work: number | null;
+  active: number | null;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** The windows as a relation `w(idx, starts, ends, first_day, last_day)`. */
+function windowsRelation(windows: readonly ReportWindow[]): RawBuilder<unknown> {
+  return sql`unnest(${windows.map((w) => w.index)}::int[], ${windows.map((w) => w.start.toISOString())}::timestamptz[],
+    ${windows.map((w) => w.end.toISOString())}::timestamptz[], ${windows.map((w) => w.firstDay)}::date[], ${windows.map((w) => w.lastDay)}::date[])
+    as w(idx, starts, ends, first_day, last_day)`;
+}
+
+function spanOf(windows: readonly ReportWindow[]): { start: Date; end: Date } {
+  return { start: new Date(Math.min(...windows.map((w) => w.start.getTime()))), end: new Date(Math.max(...windows.map((w) => w.end.getTime()))) };
+}
+
+export class OperatorReportQueries {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /** Operators asked for by id (in that order), then the members of the groups (by name); each once, of the company only. */
+  async operators(companyId: number, ids: readonly number[], groupIds: readonly number[]): Promise<ReportOperator[]> {
+    const named =
+      ids.length === 0
+        ? []
+        : await this.db.selectFrom('operators').select(['id', 'firstname', 'lastname']).where('company_id', '=', companyId).where('id', 'in', [...ids]).execute();
+    const grouped =
+      groupIds.length === 0
+        ? []
+        : await this.db
+            .selectFrom('operators')
+            .select(['id', 'firstname', 'lastname'])
+            .where('company_id', '=', companyId)
+            .where('operator_group_id', 'in', [...groupIds])
+            .orderBy(sql`lower(lastname)`)
+            .orderBy(sql`lower(firstname)`)
+            .orderBy('id')
+            .execute();
+    const byId = new Map(named.map((o) => [o.id, o]));
+    const seen = new Set<number>();
+    return [...ids.flatMap((id) => byId.get(id) ?? []), ...grouped].filter((o) => !seen.has(o.id) && seen.add(o.id));
+  }
+
+  /**
+   * The card time of each session in each window it overlaps: the session's span clipped to the window. A session
+   * still open counts until `now` (the card is still in the reader).
+   */
+  async cardSlices(companyId: number, operatorIds: readonly number[], windows: readonly ReportWindow[], now: Date): Promise<CardSlice[]> {
+    if (operatorIds.length === 0 || windows.length === 0) return [];
+    const { start, end } = spanOf(windows);
+    const until = sql`coalesce(s.ended_at, ${now.toISOString()}::timestamptz)`;
+    const result = await sql<CardSlice>`
+      select s.id::int8::float8 as "sessionId", s.operator_id as "operatorId", s.device_id as "deviceId", w.idx as "window",
+        extract(epoch from least(${until}, w.ends) - greatest(s.started_at, w.starts))::float8 as "seconds"
+      from operator_sessions s
+      join ${windowsRelation(windows)} on s.started_at < w.ends and ${until} > w.starts
+      where s.company_id = ${companyId} and s.operator_id = any(${[...operatorIds]}::int[])
+        and s.started_at < ${end.toISOString()}::timestamptz and (s.ended_at is null or s.ended_at > ${start.toISOString()}::timestamptz)`.execute(this.db);
+    return result.rows.filter((r) => r.seconds > 0);
+  }
+
+  /**
+   * Work (1) and activity (2) of each session in each window. A 5-minute bucket counts for the session its start lies
+   * in and the window its start lies in (as the session rollups of migrations 006/007 count it). Read from the
+   * per-session days when every window is whole local dates, from the per-session hours when every window starts and
+   * ends on a UTC hour (shifts in a whole-hour zone), otherwise from the 5-minute rollup inside the sessions.
+   */
+  async workSlices(companyId: number, operatorIds: readonly number[], windows: readonly ReportWindow[]): Promise<WorkSlice[]> {
+    if (operatorIds.length === 0 || windows.length === 0) return [];
+    const { start, end } = spanOf(windows);
+    const [from, to] = [windows.map((w) => w.firstDay).sort()[0]!, windows.map((w) => w.lastDay).sort().at(-1)!];
+    const sessions = sql`s.company_id = ${companyId} and s.operator_id = any(${[...operatorIds]}::int[])
+      and s.started_at < ${end.toISOString()}::timestamptz and (s.ended_at is null or s.ended_at > ${start.toISOString()}::timestamptz)`;
+    const columns = sql`s.id::int8::float8 as "sessionId", s.operator_id as "operatorId", s.device_id as "deviceId", w.idx as "window"`;
+    let query: RawBuilder<WorkSlice>;
+    if (windows.every((w) => w.shift === null)) {
+      query = sql<WorkSlice>`
+        select ${columns}, sum(d.work)::float8 as "work", sum(d.active)::float8 as "active"
+        from operator_sessions s
+        join operator_session_days d on d.session_id = s.id and d.company_id = ${companyId} and d.day >= ${from}::date and d.day <= ${to}::date
+        join ${windowsRelation(windows)} on d.day >= w.first_day and d.day <= w.last_day
+        where ${sessions}
+        group by 1, 2, 3, 4`;
+    } else if (windows.every((w) => w.start.getTime() % HOUR_MS === 0 && w.end.getTime() % HOUR_MS === 0)) {
+      query = sql<WorkSlice>`
+        select ${columns}, sum(h.work)::float8 as "work", sum(h.active)::float8 as "active"
+        from operator_sessions s
+        join operator_session_hours h on h.session_id = s.id and h.company_id = ${companyId}
+          and h.hour >= ${start.toISOString()}::timestamptz and h.hour < ${end.toISOString()}::timestamptz
+        join ${windowsRelation(windows)} on h.hour >= w.starts and h.hour < w.ends
+        where ${sessions}
+        group by 1, 2, 3, 4`;
+    } else {
+      query = sql<WorkSlice>`
+        select ${columns}, sum(r.sum) filter (where r.parameter_number = 1)::float8 as "work", sum(r.sum) filter (where r.parameter_number = 2)::float8 as "active"
+        from operator_sessions s
+        join readings_5min r on r.company_id = s.company_id and r.device_id = s.device_id and r.parameter_number in (1, 2)
+          and r.bucket >= s.started_at and r.bucket < coalesce(s.ended_at, 'infinity'::timestamptz)
+          and r.bucket >= ${start.toISOString()}::timestamptz and r.bucket < ${end.toISOString()}::timestamptz
+        join ${windowsRelation(windows)} on r.bucket >= w.starts and r.bucket < w.ends
+        where ${sessions}
+        group by 1, 2, 3, 4`;
+    }
+    return (await query.execute(this.db)).rows;
+  }
+
+  /** The company's devices among `ids` with their names and the names of their groups ("unit"), by name. */
+  async devices(companyId: number, ids: readonly number[]): Promise<Map<number, { name: string; unit: string }>> {
+    if (ids.length === 0) return new Map();
+    const result = await sql<{ id: number; name: string; unit: string | null }>`
+      select d.id, d.name, (select string_agg(g.name, ', ' order by lower(g.name), g.id) from device_group_devices gd
+        join device_groups g on g.id = gd.device_group_id and g.company_id = d.company_id where gd.device_id = d.id) as "unit"
+      from devices d where d.company_id = ${companyId} and d.id = any(${[...ids]}::int[])`.execute(this.db);
+    return new Map(result.rows.map((r) => [r.id, { name: r.name, unit: r.unit ?? '' }]));
+  }
+}

@@ -1,0 +1,147 @@
+import { DIAGNOSTICS_MESSAGE_KEYS } from '@gearwatch/contracts';
+import type { ReportCell, ReportColumn, ReportColumnKind, ReportInterval } from '@gearwatch/contracts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { DateRange, ShiftDefinition } from '../../diagnostics/buckets.ts';
+import { planShifts } from '../../diagnostics/buckets.ts';
+import { DiagnosticsRepository } from '../../diagnostics/repository.ts';
+import { ValidationError } from '../../http/errors.ts';
+import { dateText, inclusiveDays, isoWeekday, parseDate } from '../../time/calendar.ts';
+import type { TimeZone } from '../../time/time-zone.ts';
+import type { ReportSubject } from '../model.ts';
+
+/**
+ * The time windows the operator, alert and shift reports divide a period into, in the company's time zone: calendar
+ * buckets (day, week from Monday, month, year; clipped to the period) made of whole local dates, or the windows of
+ * the company's production shifts (a night shift belongs to the date it starts on). A window's instants come from
+ * the zone helpers, so a 25-hour or 23-hour day is simply a longer or shorter window.
+ */
+
+export interface ReportWindow {
+  /** Position in the list the window came in. */
+  index: number;
+  /** The local dates the window covers, inclusive; a shift window's date is the one it starts on. */
+  firstDay: string;
+  lastDay: string;
+  start: Date;
+  end: Date;
+  /** The production shift of a shift window; null for a calendar bucket. */
+  shift: ShiftDefinition | null;
+}
+
+export type CalendarInterval = Exclude<ReportInterval, 'shifts'>;
+
+/** The subject's dates as a range in order (a reversed range is read forwards, as the diagnostics do). */
+export function reportRange(subject: Pick<ReportSubject, 'from' | 'to'>): DateRange {
+  const [from, to] = parseDate(subject.from) <= parseDate(subject.to) ? [subject.from, subject.to] : [subject.to, subject.from];
+  return { from, to, days: inclusiveDays(from, to) };
+}
+
+/** Whether `day` opens a new bucket of the interval (the period's first date always does). */
+function startsBucket(interval: CalendarInterval, day: number): boolean {
+  const text = dateText(day);
+  switch (interval) {
+    case 'day':
+      return true;
+    case 'week':
+      return isoWeekday(day) === 1;
+    case 'month':
+      return text.endsWith('-01');
+    case 'year':
+      return text.endsWith('-01-01');
+  }
+}
+
+/** The calendar buckets of the period, each from its first local midnight to the midnight after its last date. */
+export function calendarWindows(interval: CalendarInterval, range: DateRange, zone: TimeZone): ReportWindow[] {
+  const windows: ReportWindow[] = [];
+  const last = parseDate(range.to);
+  for (let day = parseDate(range.from); day <= last; ) {
+    let end = day + 1;
+    while (end <= last && !startsBucket(interval, end)) end++;
+    windows.push({ index: windows.length, firstDay: dateText(day), lastDay: dateText(end - 1), start: new Date(zone.startOfDay(day)), end: new Date(zone.startOfDay(end)), shift: null });
+    day = end;
+  }
+  return windows;
+}
+
+/** The windows of the company's shifts on every date of the period, by date then shift position. */
+export function shiftWindows(range: DateRange, shifts: ShiftDefinition[], zone: TimeZone): ReportWindow[] {
+  const plan = planShifts(range, shifts, zone);
+  return plan.windows.map((w, index) => ({
+    index,
+    firstDay: plan.categories[w.dayIndex]!,
+    lastDay: plan.categories[w.dayIndex]!,
+    start: w.start,
+    end: w.end,
+    shift: plan.shifts.find((s) => s.position === w.position)!,
+  }));
+}
+
+/** The company's production shifts; a report by shifts of a company without any is the diagnostics' field error. */
+export async function companyShifts(db: Kysely<DB>, companyId: number): Promise<ShiftDefinition[]> {
+  const shifts = await new DiagnosticsRepository(db).shiftsOf(companyId);
+  if (shifts.length === 0) throw ValidationError.field('interval', DIAGNOSTICS_MESSAGE_KEYS.noShiftsDefined);
+  return shifts;
+}
+
+/** The windows of a report's interval: calendar buckets, or shift windows (the company's shifts are read). */
+export async function intervalWindows(db: Kysely<DB>, companyId: number, interval: ReportInterval, range: DateRange, zone: TimeZone): Promise<ReportWindow[]> {
+  return interval === 'shifts' ? shiftWindows(range, await companyShifts(db, companyId), zone) : calendarWindows(interval, range, zone);
+}
+
+// Column titles are written out in full (never assembled) so the locale tests find every key the sources use.
+export const WINDOW_COLUMNS = {
+  date: reportColumn('date', 'reports.column.date', 'date'),
+  from: reportColumn('from', 'reports.column.from', 'date'),
+  to: reportColumn('to', 'reports.column.to', 'date'),
+  shift: reportColumn('shift', 'reports.column.shift', 'text'),
+} as const;
+
+export function reportColumn(key: string, title: string, kind: ReportColumnKind): ReportColumn {
+  return { key, title, kind };
+}
+
+/** How a window is named in a row: its date (day), its dates (week, month, year), or its date and shift. */
+export function windowColumns(interval: ReportInterval): ReportColumn[] {
+  if (interval === 'day') return [WINDOW_COLUMNS.date];
+  if (interval === 'shifts') return [WINDOW_COLUMNS.date, WINDOW_COLUMNS.shift];
+  return [WINDOW_COLUMNS.from, WINDOW_COLUMNS.to];
+}
+
+export function windowCells(interval: ReportInterval, window: ReportWindow): ReportCell[] {
+  if (interval === 'day') return [window.firstDay];
+  if (interval === 'shifts') return [window.firstDay, window.shift?.name ?? null];
+  return [window.firstDay, window.lastDay];
+}
+
+/** Empty cells under a row's window columns (a totals row). */
+export function blankWindowCells(interval: ReportInterval): ReportCell[] {
+  return windowColumns(interval).map(() => null);
+}
+
+/** A section title for a calendar bucket: the date, the dates, the month or the year. */
+export function windowTitle(interval: ReportInterval, window: ReportWindow): string {
+  switch (interval) {
+    case 'month':
+      return window.firstDay.slice(0, 7);
+    case 'year':
+      return window.firstDay.slice(0, 4);
+    case 'week':
+      return `${window.firstDay} – ${window.lastDay}`;
+    case 'shifts':
+      return `${window.firstDay} ${window.shift?.name ?? ''}`.trim();
+    case 'day':
+      return window.firstDay;
+  }
+}
+
+/** A local date-time cell (`YYYY-MM-DDTHH:mm`) of an instant. */
+export function localDateTime(zone: TimeZone, instant: Date): string {
+  return zone.format(instant.getTime()).replace(' ', 'T');
+}
+
+/** Seconds, rounded to whole seconds as every duration cell is. */
+export function seconds(value: number | null | undefined): number {
+  return Math.round(value ?? 0);
+}
