@@ -38,7 +38,7 @@ describe('CSV report writer', () => {
     const records = parseCsv(bytes.toString('utf8').slice(1));
     expect(records).toEqual([
       ['Tokarka Łódź – żółw'],
-      ['Urządzenie', 'Czas', 'reports.column.start', 'Praca', 'reports.column.efficiency (%)', 'Licznik', 'reports.column.ratio'],
+      ['Urządzenie', 'Czas', 'Początek', 'Praca', 'Wydajność (%)', 'Licznik', 'reports.column.ratio'],
       ['Ēvele "A", nr 1', '2026-10-25', '2026-10-25 02:30', '25:01:01', '87', '12345', '1.5'],
       ["'=1+2 Станок", '2026-10-26', '', '0:00:00', '0', '0', ''],
       ['Σ', '', '', '25:01:01', '44', '12345', ''],
@@ -52,7 +52,7 @@ describe('CSV report writer', () => {
     const records = parseCsv((await writeFile('csv', SAMPLE_SECTIONS, { language: 'ru' })).toString('utf8').slice(1));
     expect(records[1]?.[0]).toBe('Устройство');
     const english = parseCsv((await writeFile('csv', SAMPLE_SECTIONS, { language: 'en' })).toString('utf8').slice(1));
-    expect(english[1]?.slice(0, 4)).toEqual(['Device', 'Time', 'reports.column.start', 'Work']);
+    expect(english[1]?.slice(0, 4)).toEqual(['Device', 'Time', 'Start', 'Work']);
   });
 
   it('says when the period had no data', async () => {

@@ -33,9 +33,9 @@ describe('xlsx report writer', () => {
     expect((sheet.getRow(6).values as unknown[]).slice(1)).toEqual([
       'Устройство',
       'Время',
-      'reports.column.start',
+      'Начало',
       'Работа',
-      'reports.column.efficiency',
+      'Эффективность',
       'Счётчик',
       'reports.column.ratio',
     ]);
