@@ -104,7 +104,11 @@ export const appRoutes: RouteObject[] = [
             'reports',
             REPORT_TYPES.map((type) => upcoming(`reports.type.${type}`, type)),
           ),
-          upcoming('nav.reports-list', 'reports-list'),
+          {
+            path: 'reports-list',
+            handle: { title: 'nav.reports-list' } satisfies RouteHandle,
+            lazy: async () => ({ Component: (await import('../features/reports/files/ReportsListPage.tsx')).ReportsListPage }),
+          },
           {
             path: 'manage',
             handle: { title: 'nav.manage' } satisfies RouteHandle,
