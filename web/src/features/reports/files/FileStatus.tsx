@@ -61,7 +61,6 @@ export function FileStatus({ file }: { file: ReportFile }) {
         </Typography>
       </Stack>
       {status === 'PROCESS' ? <LinearProgress variant="determinate" value={progress} aria-label={t('reports.list.progress')} /> : null}
-      {status === 'NEW' ? <LinearProgress variant="indeterminate" color="info" aria-label={t('reports.list.progress')} /> : null}
       {reason ? (
         <Typography variant="caption" color="text.secondary" sx={{ maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           {reason}

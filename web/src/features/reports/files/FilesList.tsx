@@ -1,5 +1,6 @@
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
@@ -98,8 +99,17 @@ export function FilesList({ emptyActions }: FilesListProps) {
       ),
     },
     { key: 'type', header: 'reports.list.column.type', cell: (file) => t(reportTypeKey(file.reportType)) },
-    { key: 'period', header: 'reports.list.column.period', cell: (file) => `${formatShortDate(file.period.from, language)} – ${formatShortDate(file.period.to, language)}` },
-    { key: 'size', header: 'reports.list.column.size', align: 'right', cell: (file) => (file.size === null ? '—' : formatSize(file.size, language)) },
+    {
+      key: 'period',
+      header: 'reports.list.column.period',
+      cell: (file) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{`${formatShortDate(file.period.from, language)} – ${formatShortDate(file.period.to, language)}`}</Box>,
+    },
+    {
+      key: 'size',
+      header: 'reports.list.column.size',
+      align: 'right',
+      cell: (file) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{file.size === null ? '—' : formatSize(file.size, language)}</Box>,
+    },
     { key: 'requestedBy', header: 'reports.list.column.requested-by', cell: (file) => file.requestedBy?.name ?? t('reports.list.requested-by-schedule') },
     { key: 'createdAt', header: 'reports.list.column.created', sortField: 'createdAt', cell: (file) => formatInstant(file.createdAt, me.owner.timezone, language) },
   ];
