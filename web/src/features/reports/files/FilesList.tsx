@@ -93,7 +93,7 @@ export function FilesList({ emptyActions }: FilesListProps) {
       header: 'reports.list.column.name',
       sortField: 'name',
       cell: (file) => (
-        <Typography variant="body2" sx={{ fontWeight: 500, wordBreak: 'break-word' }}>
+        <Typography variant="body2" sx={{ fontWeight: 500, wordBreak: 'break-word', minWidth: 200 }}>
           {file.name}
         </Typography>
       ),
