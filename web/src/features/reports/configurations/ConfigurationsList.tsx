@@ -1,9 +1,11 @@
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_FREQUENCIES, REPORT_TYPES, reportConfigurationSchema } from '@gearwatch/contracts';
 import type { ReportConfiguration } from '@gearwatch/contracts';
+import { formatShortDate } from '../../../components/dates/format.ts';
 import { EntityList } from '../../../components/list/EntityList.tsx';
 import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { FilterSelect } from '../../../components/list/FilterSelect.tsx';
@@ -28,7 +30,7 @@ export interface ConfigurationsListProps {
  * interval, frequency, and for cyclic ones the enabled switch; edit (the wizard, filled) and delete.
  */
 export function ConfigurationsList({ onEdit, onDelete, emptyActions }: ConfigurationsListProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [type, setType] = useState('');
   const [frequency, setFrequency] = useState('');
   const [enabled, setEnabled] = useState('');
@@ -56,6 +58,15 @@ export function ConfigurationsList({ onEdit, onDelete, emptyActions }: Configura
     { key: 'groups', header: 'reports.configurations.column.groups', cell: (row) => names(row.groups) },
     { key: 'interval', header: 'reports.configurations.column.interval', cell: (row) => t(`report.wizard.interval.${row.reportInterval}`) },
     { key: 'frequency', header: 'reports.configurations.column.frequency', cell: (row) => t(`reports.configurations.frequency.${row.frequency}`) },
+    {
+      key: 'lastPeriod',
+      header: 'reports.configurations.column.last-period',
+      cell: (row) => {
+        // A cyclic report's last period made; a once-report's own range.
+        const period = row.lastPeriod ?? (row.from && row.to ? { from: row.from, to: row.to } : null);
+        return period ? <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{`${formatShortDate(period.from, i18n.language)} – ${formatShortDate(period.to, i18n.language)}`}</Box> : '—';
+      },
+    },
     {
       key: 'enabled',
       header: 'reports.configurations.column.enabled',

@@ -109,8 +109,10 @@ describe('/reports-list: the report settings', { timeout: 30_000 }, () => {
     expect(within(weekly).getByText('Hall A')).toBeTruthy();
     expect(within(weekly).getByText('Day')).toBeTruthy();
     expect(within(weekly).getByText('Weekly')).toBeTruthy();
+    expect(within(weekly).getByText('16/11/2026 – 22/11/2026')).toBeTruthy();
     const once = within(table).getByText('October once').closest('tr') as HTMLElement;
     expect(within(once).queryByRole('switch')).toBeNull();
+    expect(within(once).getByText('01/10/2026 – 31/10/2026')).toBeTruthy();
 
     await user.click(within(weekly).getByRole('switch', { name: 'Switch off' }));
     await waitFor(() => expect(callsTo('PATCH', '/api/reportsconfigurations/5/disable')).toHaveLength(1));
