@@ -109,7 +109,11 @@ export const appRoutes: RouteObject[] = [
               ),
             ],
           },
-          upcoming('nav.reports-list', 'reports-list'),
+          {
+            path: 'reports-list',
+            handle: { title: 'nav.reports-list' } satisfies RouteHandle,
+            lazy: async () => ({ Component: (await import('../features/reports/files/ReportsListPage.tsx')).ReportsListPage }),
+          },
           {
             path: 'manage',
             handle: { title: 'nav.manage' } satisfies RouteHandle,

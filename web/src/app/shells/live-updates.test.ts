@@ -43,4 +43,33 @@ describe('the live cache updater', () => {
     await settle();
     expect(stale()).toEqual(['alarms/total', 'alarms/device', 'alerts/[object Object]', 'alertrules/detail', 'notifications/list']);
   });
+
+  describe('report-file events', () => {
+    const file = (id: number, status: string, progress: number) => ({ id, status, progress, name: `f${id}.xlsx` });
+    function filesCache() {
+      const queryClient = new QueryClient();
+      const key = ['reports/files', 'list', { page: 1 }];
+      queryClient.setQueryData(key, { entries: [file(1, 'PROCESS', 10), file(2, 'DONE', 100)], page: 1 });
+      const page = () => queryClient.getQueryData<{ entries: unknown[] }>(key);
+      const isStale = () => queryClient.getQueryState(key)?.isInvalidated === true;
+      return { queryClient, page, isStale };
+    }
+
+    it('writes the progress of a file on the list at once, without reading the list again', async () => {
+      const { queryClient, page, isStale } = filesCache();
+      liveCacheUpdater(queryClient).apply({ id: '1', type: 'report-file', data: '{"fileId":1,"status":"PROCESS","progress":55}' });
+      expect(page()?.entries[0]).toEqual(file(1, 'PROCESS', 55));
+      await settle();
+      expect(isStale()).toBe(false);
+    });
+
+    it('reads the list again when a file changes status or is not on it, or the event is unreadable', async () => {
+      for (const data of ['{"fileId":1,"status":"DONE","progress":100}', '{"fileId":9,"status":"NEW","progress":0}', 'nope']) {
+        const { queryClient, isStale } = filesCache();
+        liveCacheUpdater(queryClient).apply({ id: '1', type: 'report-file', data });
+        await settle();
+        expect(isStale(), data).toBe(true);
+      }
+    });
+  });
 });

@@ -7,11 +7,14 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { connectEvents } from '../../api/events.ts';
 import type { ServerSentEvent } from '../../api/events.ts';
 import { ALERT_RESOURCES, alertKeys } from '../../features/alerts/api/keys.ts';
+import { applyReportFileEvent, FILES } from '../../features/reports/api/files.ts';
 
 /** The notification centre's queries. */
 const NOTIFICATIONS: QueryKey = queryKeys.notifications.all;
 /** The rule pages show their rule's alert counts. */
 const RULE_DETAILS: QueryKey = [ALERT_RESOURCES.rules, 'detail'];
+/** The generated report files (/reports-list). */
+const REPORT_FILES: QueryKey = [FILES];
 
 /** What each kind of event makes stale. */
 const STALE_BY_TYPE: Record<string, QueryKey[]> = {
@@ -23,7 +26,7 @@ const STALE_BY_TYPE: Record<string, QueryKey[]> = {
   'notifications-read': [NOTIFICATIONS],
 };
 /** Everything the stream keeps fresh: read again after the stream was down. */
-const ALL_LIVE: QueryKey[] = [[ALERT_RESOURCES.alerts], alertKeys.alarms, RULE_DETAILS, NOTIFICATIONS];
+const ALL_LIVE: QueryKey[] = [[ALERT_RESOURCES.alerts], alertKeys.alarms, RULE_DETAILS, NOTIFICATIONS, REPORT_FILES];
 
 const isAlarmTotal = (key: QueryKey) => key[0] === alertKeys.alarmTotal[0] && key[1] === alertKeys.alarmTotal[1];
 
@@ -61,6 +64,11 @@ export function liveCacheUpdater(queryClient: QueryClient): { apply(event: Serve
         const total = alarmTotalSchema.safeParse(data);
         if (total.success) queryClient.setQueryData(alertKeys.alarmTotal, total.data);
         else stale([alertKeys.alarmTotal]);
+        return;
+      }
+      // A file's progress is written into the cached list at once; a new file or a new status reads the list again.
+      if (event.type === 'report-file') {
+        if (applyReportFileEvent(queryClient, event.data)) stale([REPORT_FILES]);
         return;
       }
       stale(STALE_BY_TYPE[event.type] ?? []);
