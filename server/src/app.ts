@@ -37,6 +37,8 @@ import { userAdminRoutes } from './users/admin-routes.ts';
 import { userDirectoryRoutes } from './users/directory-routes.ts';
 import { usersRoutes } from './users/routes.ts';
 import { unsubscribeRoutes } from './mail/unsubscribe-routes.ts';
+import { reportConfigurationsRoutes } from './reports/configurations-routes.ts';
+import { reportFilesRoutes } from './reports/files-routes.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -105,4 +107,6 @@ function registerFeatures(app: App, config: Config, services: Services): void {
   alertPreviewRoutes(app, services.alertPreview);
   unsubscribeRoutes(app, services.unsubscribe);
   notificationsRoutes(app, services.notifications);
+  reportConfigurationsRoutes(app, services.reportConfigurations);
+  reportFilesRoutes(app, services.reportFiles);
 }

@@ -82,6 +82,15 @@ import { NotificationsRepository } from './notifications/repository.ts';
 import { NotificationsService } from './notifications/service.ts';
 import { ProfileRepository } from './profile/repository.ts';
 import { ProfileService } from './profile/service.ts';
+import { ConfigurationsRepository } from './reports/configurations-repository.ts';
+import { ConfigurationsService } from './reports/configurations-service.ts';
+import { FilesRepository } from './reports/files-repository.ts';
+import { FilesService } from './reports/files-service.ts';
+import { ReportFileLinks } from './reports/file-links.ts';
+import type { BuilderLookup, WriterFactory } from './reports/generator.ts';
+import { ReportGenerator } from './reports/generator.ts';
+import { scheduleReports } from './reports/cyclic.ts';
+import { createReportFileWriter } from './reports/writers/index.ts';
 
 export interface Services {
   auth: AuthService;
@@ -153,12 +162,25 @@ export interface Services {
   profile: ProfileService;
   /** The open `GET /api/events` streams of this instance and their fan-out (app.ts gives it the LISTEN). */
   events: EventHub;
+  /** Report configurations (the wizard, the cyclic list). */
+  reportConfigurations: ConfigurationsService;
+  /** Generated report files: list, download, retry. */
+  reportFiles: FilesService;
+  /** Makes report files on the runner (a source, like the mail sender); tests drain it by hand. */
+  reportGenerator: ReportGenerator;
 }
 
 export interface ServiceOptions {
   /** The metrics registry; tests pass one without process metrics. */
   metrics?: Metrics;
+  /** The report builders by type (tests pass fakes); REPORT_BUILDERS of reports/builders/registry.ts otherwise. */
+  reportBuilders?: BuilderLookup;
+  /** The report file writers (tests pass a fake); writers/index.ts otherwise. */
+  reportWriters?: WriterFactory;
 }
+
+// INTEGRATOR: replace with `(type) => REPORT_BUILDERS[type]` from './reports/builders/registry.ts' once merged.
+const NO_REPORT_BUILDERS: BuilderLookup = () => undefined;
 
 /** Wires repositories into services; the one place that knows how the pieces fit. */
 export async function createServices(db: Kysely<DB>, config: Config, options: ServiceOptions = {}): Promise<Services> {
@@ -217,8 +239,22 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   alertChanges.listen(new AlertEventsListener());
   scheduleEventPruning(jobs);
   const events = new EventHub(new StreamRepository(db));
+  // Reports (docs/reports.md): files are made in the background of the runner's turns, periods on its schedule.
+  const reportGenerator = new ReportGenerator(db, {
+    builders: options.reportBuilders ?? NO_REPORT_BUILDERS,
+    writers: options.reportWriters ?? createReportFileWriter,
+    retentionDays: config.REPORT_FILES_RETENTION_DAYS,
+    background: true,
+    wake: () => jobs.wake(),
+  });
+  jobs.addSource(reportGenerator);
+  scheduleReports(jobs, { retentionDays: config.REPORT_FILES_RETENTION_DAYS });
+  const reportFileLinks = new ReportFileLinks(secret, config.PUBLIC_URL);
   metrics.observeEventStreams(() => events.size);
   return {
+    reportGenerator,
+    reportConfigurations: new ConfigurationsService(new ConfigurationsRepository(db), { retentionDays: config.REPORT_FILES_RETENTION_DAYS, fileCreated: () => jobs.wake() }),
+    reportFiles: new FilesService(new FilesRepository(db), reportFileLinks, { retried: () => jobs.wake() }),
     events,
     jobs,
     alertEngine,
