@@ -30,18 +30,21 @@ export class ChunkOutput extends Writable {
     this.bufferedBytes += data.length;
     this.size += data.length;
     if (this.bufferedBytes < this.chunkBytes) return callback();
-    this.flush().then(() => callback(), callback);
+    this.flush(false).then(() => callback(), callback);
   }
 
   override _final(callback: (error?: Error | null) => void): void {
-    this.flush().then(() => callback(), callback);
+    this.flush(true).then(() => callback(), callback);
   }
 
-  private async flush(): Promise<void> {
+  /** Stores the full chunks buffered (and the rest at the end), keeping a partial one for the next bytes. */
+  private async flush(all: boolean): Promise<void> {
     if (this.bufferedBytes === 0) return;
-    const all = Buffer.concat(this.buffered);
-    this.buffered = [];
-    this.bufferedBytes = 0;
-    for (let offset = 0; offset < all.length; offset += this.chunkBytes) await this.store(this.seq++, all.subarray(offset, offset + this.chunkBytes));
+    const bytes = Buffer.concat(this.buffered);
+    const whole = all ? bytes.length : bytes.length - (bytes.length % this.chunkBytes);
+    const rest = bytes.subarray(whole);
+    this.buffered = rest.length ? [rest] : [];
+    this.bufferedBytes = rest.length;
+    for (let offset = 0; offset < whole; offset += this.chunkBytes) await this.store(this.seq++, bytes.subarray(offset, Math.min(whole, offset + this.chunkBytes)));
   }
 }
