@@ -91,6 +91,7 @@ import type { BuilderLookup, WriterFactory } from './reports/generator.ts';
 import { ReportGenerator } from './reports/generator.ts';
 import { scheduleReports } from './reports/cyclic.ts';
 import { createReportFileWriter } from './reports/writers/index.ts';
+import { ReportMail } from './reports/report-mail.ts';
 
 export interface Services {
   auth: AuthService;
@@ -250,6 +251,9 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   jobs.addSource(reportGenerator);
   scheduleReports(jobs, { retentionDays: config.REPORT_FILES_RETENTION_DAYS });
   const reportFileLinks = new ReportFileLinks(secret, config.PUBLIC_URL);
+  const reportMail = new ReportMail({ publicUrl: config.PUBLIC_URL, attachmentMaxBytes: config.REPORT_MAIL_ATTACHMENT_MAX_BYTES, unsubscribeLinks, fileLinks: reportFileLinks });
+  reportMail.attachTo(mail, db);
+  reportGenerator.onDone(reportMail.onDone);
   metrics.observeEventStreams(() => events.size);
   return {
     reportGenerator,

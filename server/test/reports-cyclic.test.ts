@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { ReportConfiguration } from '@gearwatch/contracts';
 import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
@@ -23,9 +24,14 @@ describe('cyclic reports', () => {
     await ctx.services.reportGenerator.drainUntilIdle();
   };
   const periodsOf = async (configurationId: number) =>
-    (await db().selectFrom('report_files').select(['period_from', 'period_to', 'status']).where('configuration_id', '=', configurationId).orderBy('period_from').execute()).map(
-      (f) => `${String(f.period_from instanceof Date ? f.period_from.toISOString().slice(0, 10) : f.period_from)} ${f.status}`,
-    );
+    (
+      await db()
+        .selectFrom('report_files')
+        .select([sql<string>`period_from::text`.as('from'), 'status'])
+        .where('configuration_id', '=', configurationId)
+        .orderBy('period_from')
+        .execute()
+    ).map((f) => `${f.from} ${f.status}`);
   const create = async (frequency: string, activeSince: string) => {
     const response = await ctx.app.inject({
       method: 'POST',
