@@ -5,6 +5,7 @@ import { createTestContext } from './context.ts';
 import type { TestUser } from './fixtures.ts';
 import { bearer, createCompany, createUser, signIn } from './fixtures.ts';
 import { createDeviceGroup, fakeBuilders, fakeWriters } from './report-fixtures.ts';
+import { REPORT_RETENTION_JOB } from '../src/reports/cyclic.ts';
 
 /** A file's life: NEW → PROCESS (events) → DONE (download) or ERROR → retry → DONE; who sees and downloads it. */
 describe('report generation', () => {
@@ -127,5 +128,24 @@ describe('report generation', () => {
     expect(done.json<{ entries: ReportFile[] }>().entries.map((f) => f.name)).toEqual(['No builder-2026-10-01-2026-10-31.csv']);
     expect((await call(anna, 'GET', `/api/reports/files?filter=${encodeURIComponent('{"status":"LOST"}')}`)).statusCode).toBe(400);
     expect((await call(anna, 'GET', '/api/reports/files?sort=-size')).statusCode).toBe(200);
+  });
+
+  it('removes files whose retention time is up, with their bytes; a file still being made stays', async () => {
+    const kept = await create({ name: 'Kept' });
+    const expiring = await create({ name: 'Expiring' });
+    await generate();
+    const waiting = await create({ name: 'Waiting' });
+    const [keptFile, expiringFile, waitingFile] = await Promise.all([fileOf(anna, kept.id), fileOf(anna, expiring.id), fileOf(anna, waiting.id)]);
+    expect(waitingFile.status).toBe('NEW');
+    const past = new Date(Date.now() - 60_000);
+    await db().updateTable('report_files').set({ expires_at: past }).where('id', 'in', [expiringFile.id, waitingFile.id]).execute();
+    await ctx.services.jobs.enqueueTick(REPORT_RETENTION_JOB, new Date());
+    await ctx.services.jobs.runOnce();
+    await ctx.services.reportGenerator.settled();
+    expect((await call(anna, 'GET', `/api/reports/files/${expiringFile.id}/download`)).statusCode).toBe(404);
+    expect(await db().selectFrom('report_files').select('id').where('id', '=', expiringFile.id).execute()).toEqual([]);
+    expect(await db().selectFrom('report_file_chunks').select('seq').where('file_id', '=', expiringFile.id).execute()).toEqual([]);
+    expect((await call(anna, 'GET', `/api/reports/files/${keptFile.id}/download`)).statusCode).toBe(200);
+    expect(await db().selectFrom('report_files').select('id').where('id', '=', waitingFile.id).execute()).toHaveLength(1);
   });
 });
