@@ -13,7 +13,7 @@ function keysUsedInSources(): Set<string> {
   const files = readdirSync(SOURCE_ROOT, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
   for (const file of files) {
     const source = readFileSync(join(SOURCE_ROOT, file), 'utf8');
-    for (const match of source.matchAll(/'((?:mail|spreadsheet)\.[a-z0-9.-]+)'/g)) if (match[1]) keys.add(match[1]);
+    for (const match of source.matchAll(/'((?:mail|spreadsheet|reports\.mail|reports\.file)\.[a-z0-9.-]+)'/g)) if (match[1]) keys.add(match[1]);
   }
   return keys;
 }
