@@ -5,6 +5,7 @@ import type { DB } from '../db/schema.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
 import { pagedList } from '../db/paged-list.ts';
+import type { TenantScope } from '../security/context.ts';
 
 /** A configuration as stored, with what the API shows of its links. */
 export interface ConfigurationRecord {
@@ -82,9 +83,10 @@ export class ConfigurationsRepository {
       ]);
   }
 
-  async list(companyId: number, request: ListRequest<ReportConfigurationSortField, ReportConfigurationListFilter>): Promise<Page<ConfigurationRecord>> {
+  async list(scope: TenantScope, request: ListRequest<ReportConfigurationSortField, ReportConfigurationListFilter>): Promise<Page<ConfigurationRecord>> {
     const { filter } = request;
-    let matching = this.db.selectFrom('report_configurations as c').where('c.company_id', '=', companyId);
+    let matching = this.db.selectFrom('report_configurations as c');
+    if (scope.kind === 'company') matching = matching.where('c.company_id', '=', scope.companyId);
     if (filter.reportType) matching = matching.where('c.report_type', '=', filter.reportType);
     if (filter.frequency) matching = matching.where('c.frequency', '=', filter.frequency);
     if (filter.cyclic !== undefined) matching = matching.where('c.frequency', filter.cyclic ? '<>' : '=', 'once');
@@ -97,8 +99,9 @@ export class ConfigurationsRepository {
     return { total: page.total, entries: ids.map((id) => byId.get(id)!).filter(Boolean) };
   }
 
-  find(companyId: number, id: number): Promise<ConfigurationRecord | undefined> {
-    return this.base().where('c.company_id', '=', companyId).where('c.id', '=', id).executeTakeFirst();
+  find(scope: TenantScope, id: number): Promise<ConfigurationRecord | undefined> {
+    const query = this.base().where('c.id', '=', id);
+    return (scope.kind === 'company' ? query.where('c.company_id', '=', scope.companyId) : query).executeTakeFirst();
   }
 
   /** Locks the configuration's row for this transaction (a write, the period maker). */

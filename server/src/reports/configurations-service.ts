@@ -1,6 +1,7 @@
 import type { ReportConfiguration, ReportConfigurationListFilter, ReportConfigurationSortField, ReportFormat, ReportFrequency, ReportInterval, ReportType } from '@gearwatch/contracts';
 import { isOperatorReport } from '@gearwatch/contracts';
 import type { AuthContext } from '../security/context.ts';
+import { scopeOf } from '../security/context.ts';
 import { NotFoundError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import { checkConfiguration } from './configuration-input.ts';
@@ -17,8 +18,9 @@ export interface ConfigurationsOptions {
 }
 
 /**
- * Report configurations (the wizard, the cyclic list): every one is of the caller's company (a super-admin
- * impersonates to work on another's). A once configuration makes its file when it is created, in the same transaction;
+ * Report configurations (the wizard, the cyclic list): a new one is of the caller's company (a super-admin
+ * impersonates to make one for another); a company's users read and change its configurations, a super-admin every
+ * company's (as alert rules). A once configuration makes its file when it is created, in the same transaction;
  * cyclic ones make theirs each period (cyclic.ts).
  */
 export class ConfigurationsService {
@@ -28,7 +30,7 @@ export class ConfigurationsService {
   ) {}
 
   async list(auth: AuthContext, request: ListRequest<ReportConfigurationSortField, ReportConfigurationListFilter>): Promise<Page<ReportConfiguration>> {
-    const page = await this.repository.list(auth.companyId, request);
+    const page = await this.repository.list(scopeOf(auth), request);
     return { total: page.total, entries: await Promise.all(page.entries.map((record) => this.present(this.repository, record))) };
   }
 
@@ -47,7 +49,7 @@ export class ConfigurationsService {
         await new FilesRepository(trx).insert(newFileFor(source, { from: values.from!, to: values.to! }, auth.userId, this.options.retentionDays));
         made = true;
       }
-      return this.present(repository, (await repository.find(auth.companyId, id))!);
+      return this.present(repository, (await repository.find({ kind: 'company', companyId: auth.companyId }, id))!);
     });
     if (made) this.options.fileCreated?.();
     return result;
@@ -58,25 +60,26 @@ export class ConfigurationsService {
       await this.find(repository, auth, id);
       await repository.lock(id);
       const current = await this.find(repository, auth, id);
-      const timezone = await companyTimezone(trx, auth.companyId);
-      const values = await checkConfiguration({ reportType: current.reportType, ...raw }, { type: undefined, companyId: auth.companyId, timezone, now: this.now() }, repository);
-      await repository.update(auth.companyId, id, values);
-      return this.present(repository, (await repository.find(auth.companyId, id))!);
+      const timezone = await companyTimezone(trx, current.companyId);
+      const values = await checkConfiguration({ reportType: current.reportType, ...raw }, { type: undefined, companyId: current.companyId, timezone, now: this.now() }, repository);
+      await repository.update(current.companyId, id, values);
+      return this.present(repository, await this.find(repository, auth, id));
     });
   }
 
   async setEnabled(auth: AuthContext, id: number, enabled: boolean): Promise<ReportConfiguration> {
     return this.repository.transaction(async (repository) => {
-      await this.find(repository, auth, id);
+      const current = await this.find(repository, auth, id);
       await repository.lock(id);
-      await repository.setEnabled(auth.companyId, id, enabled);
+      await repository.setEnabled(current.companyId, id, enabled);
       return this.present(repository, await this.find(repository, auth, id));
     });
   }
 
   /** Its files stay (without their configuration) until their time is up. */
   async delete(auth: AuthContext, id: number): Promise<void> {
-    if (!(await this.repository.delete(auth.companyId, id))) throw new NotFoundError();
+    const current = await this.find(this.repository, auth, id);
+    if (!(await this.repository.delete(current.companyId, id))) throw new NotFoundError();
   }
 
   private now(): Date {
@@ -84,7 +87,7 @@ export class ConfigurationsService {
   }
 
   private async find(repository: ConfigurationsRepository, auth: AuthContext, id: number): Promise<ConfigurationRecord> {
-    const record = await repository.find(auth.companyId, id);
+    const record = await repository.find(scopeOf(auth), id);
     if (!record) throw new NotFoundError();
     return record;
   }

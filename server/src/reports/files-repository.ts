@@ -6,7 +6,7 @@ import type { ListRequest, Page } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
 import { pagedList } from '../db/paged-list.ts';
 
-/** Who looks at files: a company's user sees the files they asked for or receive; a super-admin every file of the company. */
+/** Who looks at files: a company's user sees the files they asked for or receive; a super-admin every company's files. */
 export interface FileViewer {
   companyId: number;
   userId: number;
@@ -192,6 +192,6 @@ export class FilesRepository {
 
 /** Tenancy and visibility of files, in the WHERE clause (over `report_files as f`). */
 function visible(viewer: FileViewer) {
-  if (viewer.everyFile) return sql<boolean>`f.company_id = ${viewer.companyId}`;
+  if (viewer.everyFile) return sql<boolean>`true`;
   return sql<boolean>`f.company_id = ${viewer.companyId} and (f.requested_by = ${viewer.userId} or exists (select 1 from report_file_users r where r.file_id = f.id and r.user_id = ${viewer.userId}))`;
 }

@@ -49,7 +49,7 @@ export class FilesService {
     const result = await this.repository.transaction(async (repository, trx) => {
       const file = await repository.find(viewer, id);
       if (!file) throw new NotFoundError();
-      if (!(await repository.retry(viewer.companyId, id))) throw new ConflictError();
+      if (!(await repository.retry(file.companyId, id))) throw new ConflictError();
       await tell(trx, id, 'NEW', 0);
       return present((await repository.find(viewer, id))!);
     });
