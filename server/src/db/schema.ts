@@ -635,7 +635,7 @@ export interface ReportFilesTable {
   report_interval: string;
   name: string;
   format: string;
-  subject: Json;
+  subject: ColumnType<unknown, string | undefined, string>;
   status: Generated<string>;
   progress: Generated<number>;
   size: number | null;
