@@ -6,6 +6,7 @@ import type { TestUser } from './fixtures.ts';
 import { bearer, createCompany, createUser, signIn } from './fixtures.ts';
 import { createDeviceGroup, fakeBuilders, fakeWriters } from './report-fixtures.ts';
 import { REPORT_RETENTION_JOB } from '../src/reports/cyclic.ts';
+import { GenerationRepository } from '../src/reports/generation-repository.ts';
 
 /** A file's life: NEW → PROCESS (events) → DONE (download) or ERROR → retry → DONE; who sees and downloads it. */
 describe('report generation', () => {
@@ -147,5 +148,26 @@ describe('report generation', () => {
     expect(await db().selectFrom('report_file_chunks').select('seq').where('file_id', '=', expiringFile.id).execute()).toEqual([]);
     expect((await call(anna, 'GET', `/api/reports/files/${keptFile.id}/download`)).statusCode).toBe(200);
     expect(await db().selectFrom('report_files').select('id').where('id', '=', waitingFile.id).execute()).toHaveLength(1);
+  });
+
+  it('takes over a file whose generator died once its lease ran out; the dead one can no longer finish it', async () => {
+    const configuration = await create({ name: 'Orphan' });
+    const generation = new GenerationRepository(db());
+    const dead = await generation.claim('dead-instance', 60);
+    expect(dead).toMatchObject({ name: 'Orphan-2026-10-01-2026-10-31.csv', attempt: 1, timezone: 'Europe/Warsaw', language: 'en' });
+    await db().insertInto('report_file_chunks').values({ file_id: dead!.id, attempt: 1, seq: 0, data: Buffer.from('half a file') }).execute();
+    // While its lease runs, nobody else takes it.
+    expect(await generate()).toBe(0);
+    await db().updateTable('report_files').set({ locked_until: new Date(Date.now() - 1000) }).where('id', '=', dead!.id).execute();
+    expect(await generate()).toBe(1);
+    const file = await fileOf(anna, configuration.id);
+    expect(file.status).toBe('DONE');
+    expect(await generation.done(dead!.id, 'dead-instance', 1, 1, 90)).toBe(false);
+    expect(await generation.failed(dead!.id, 'dead-instance', 1, 'late')).toBe(false);
+    expect((await fileOf(anna, configuration.id)).status).toBe('DONE');
+    expect((await db().selectFrom('report_files').select('attempt').where('id', '=', file.id).executeTakeFirstOrThrow()).attempt).toBe(2);
+    // The dead attempt's half file is gone; the download is the second attempt's.
+    expect((await db().selectFrom('report_file_chunks').select('attempt').where('file_id', '=', file.id).execute()).map((c) => c.attempt)).toEqual([2]);
+    expect((await call(anna, 'GET', `/api/reports/files/${file.id}/download`)).body).toContain('# csv Orphan');
   });
 });
