@@ -28,6 +28,8 @@ export interface FakeBuilders {
   missing: Set<ReportType>;
   /** Rows each call writes (a row per 10 makes progress). */
   rows: number;
+  /** Awaited before each row when set (a test holds a generation in the middle). */
+  beforeRow?: (index: number) => Promise<void>;
 }
 
 /** A builder for every type: one section, `rows` rows `[i, from]`, progress after each tenth, empty when 0 rows. */
@@ -50,6 +52,7 @@ export function fakeBuilders(): FakeBuilders {
           }
           await sink.section({ title: null, columns: [{ key: 'n', title: 'reports.column.n', kind: 'count' }, { key: 'day', title: 'reports.column.day', kind: 'date' }], totals: false });
           for (let i = 0; i < fake.rows; i++) {
+            await fake.beforeRow?.(i);
             await sink.rows([[i, subject.from]]);
             if ((i + 1) % 10 === 0) await sink.progress((i + 1) / fake.rows);
           }

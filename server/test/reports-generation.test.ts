@@ -170,4 +170,29 @@ describe('report generation', () => {
     expect((await db().selectFrom('report_file_chunks').select('attempt').where('file_id', '=', file.id).execute()).map((c) => c.attempt)).toEqual([2]);
     expect((await call(anna, 'GET', `/api/reports/files/${file.id}/download`)).body).toContain('# csv Orphan');
   });
+
+  it('hands the file being made back as NEW when the server shuts down, for another instance to make at once', async () => {
+    const configuration = await create({ name: 'Interrupted' });
+    let reached!: () => void;
+    const atRow = new Promise<void>((resolve) => (reached = resolve));
+    let proceed!: () => void;
+    const held = new Promise<void>((resolve) => (proceed = resolve));
+    fakes.beforeRow = async (i) => {
+      if (i !== 5) return;
+      reached();
+      await held;
+    };
+    const running = generate();
+    await atRow;
+    const stopped = ctx.services.reportGenerator.stop();
+    proceed();
+    await Promise.all([running, stopped]);
+    fakes.beforeRow = undefined;
+    const file = await fileOf(anna, configuration.id);
+    expect(file).toMatchObject({ status: 'NEW', progress: 0 });
+    expect(await db().selectFrom('report_file_chunks').select('seq').where('file_id', '=', file.id).execute()).toEqual([]);
+    expect((await eventsOf(anna.id, file.id)).at(-1)).toBe('NEW 0');
+    // A stopped generator takes nothing more.
+    expect(await generate()).toBe(0);
+  });
 });

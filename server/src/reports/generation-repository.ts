@@ -108,4 +108,19 @@ export class GenerationRepository {
     await this.db.deleteFrom('report_file_chunks').where('file_id', '=', id).execute();
     return true;
   }
+
+  /** PROCESS → NEW (a shutdown hands the file back: another instance starts it again at once); its chunks go. */
+  async release(id: number, holder: string, attempt: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('report_files')
+      .set({ status: 'NEW', progress: 0, locked_by: null, locked_until: null })
+      .where('id', '=', id)
+      .where('locked_by', '=', holder)
+      .where('attempt', '=', attempt)
+      .where('status', '=', 'PROCESS')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await this.db.deleteFrom('report_file_chunks').where('file_id', '=', id).where('attempt', '=', attempt).execute();
+    return true;
+  }
 }

@@ -50,6 +50,12 @@ class ClaimLost extends Error {
   }
 }
 
+class Stopping extends Error {
+  constructor() {
+    super('the server is shutting down');
+  }
+}
+
 /**
  * The report generation (docs/reports.md), a source of the job runner like the mail sender: claims a NEW file
  * (PROCESS) with SKIP LOCKED and a lease in a committed statement of its own, runs the type's builder into the
@@ -65,6 +71,7 @@ export class ReportGenerator implements JobSource {
   private readonly leaseSeconds: number;
   private readonly listeners: FileDoneListener[] = [];
   private running: Promise<void> | null = null;
+  private stopping = false;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -84,6 +91,7 @@ export class ReportGenerator implements JobSource {
   }
 
   async drain(): Promise<number> {
+    if (this.stopping) return 0;
     if (!this.options.background) return this.generateOne();
     if (this.running) return 0;
     const file = await this.claim();
@@ -105,12 +113,22 @@ export class ReportGenerator implements JobSource {
     return done;
   }
 
-  /** Resolves once the file being made in the background is finished (shutdown). */
+  /**
+   * Shutdown (after the runner stopped): the file being made is abandoned at its next row and handed back as NEW, so
+   * another instance (or this one after the restart) makes it at once, rather than after its lease runs out.
+   */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.settled();
+  }
+
+  /** Resolves once the file being made in the background is finished. */
   async settled(): Promise<void> {
     while (this.running) await this.running;
   }
 
   private async generateOne(): Promise<number> {
+    if (this.stopping) return 0;
     const file = await this.claim();
     if (!file) return 0;
     await this.generate(file);
@@ -149,6 +167,7 @@ export class ReportGenerator implements JobSource {
       });
       const sink = this.progressSink(file, writer, () => lost);
       const outcome = await builder.write(this.db, scope, subjectOf(file), sink);
+      if (this.stopping) throw new Stopping();
       await writer.end(outcome);
       if (!output.writableFinished) await finished(output);
       if (lost) throw new ClaimLost();
@@ -162,6 +181,15 @@ export class ReportGenerator implements JobSource {
       if (!committed) this.options.log?.warn({ fileId: file.id }, 'report finished after another generator took it over; dropped');
     } catch (error) {
       if (error instanceof ClaimLost) return;
+      if (error instanceof Stopping) {
+        await this.db
+          .transaction()
+          .execute(async (trx) => {
+            if (await new GenerationRepository(trx).release(file.id, this.holder, file.attempt)) await tell(trx, file.id, 'NEW', 0);
+          })
+          .catch((releaseError: unknown) => this.options.log?.warn({ err: releaseError, fileId: file.id }, 'report not handed back; its lease will run out'));
+        return;
+      }
       const reason = (error as { reason?: string }).reason ?? REPORT_FILE_ERROR_KEYS.failed;
       this.options.log?.warn({ err: error, fileId: file.id, type: file.reportType }, 'report file failed');
       await this.db
@@ -183,6 +211,7 @@ export class ReportGenerator implements JobSource {
       section: (section) => writer.section(section),
       rows: (rows) => {
         if (lost()) throw new ClaimLost();
+        if (this.stopping) throw new Stopping();
         return writer.rows(rows);
       },
       progress: async (fraction) => {
