@@ -57,7 +57,7 @@ describe('report generation', () => {
     expect(file).toMatchObject({ status: 'DONE', progress: 100, error: null, name: 'Wydajność hali-2026-10-01-2026-10-31.csv', format: 'csv' });
     expect(file.finishedAt).not.toBeNull();
     expect(fakes.calls.at(-1)).toEqual({ type: 'efficiency-report', from: '2026-10-01', to: '2026-10-31', deviceGroupIds: [hall], operatorGroupIds: [], timezone: 'Europe/Warsaw' });
-    for (const user of [anna, bob]) expect(await eventsOf(user.id, file.id)).toEqual(['PROCESS 0', 'PROCESS 50', 'PROCESS 99', 'DONE 100']);
+    for (const user of [anna, bob]) expect(await eventsOf(user.id, file.id)).toEqual(['NEW 0', 'PROCESS 0', 'PROCESS 50', 'PROCESS 99', 'DONE 100']);
     expect(await eventsOf(carol.id, file.id)).toEqual([]);
 
     const download = await call(bob, 'GET', `/api/reports/files/${file.id}/download`);
@@ -108,7 +108,7 @@ describe('report generation', () => {
     await generate();
     file = await fileOf(anna, configuration.id);
     expect(file.status).toBe('DONE');
-    expect(await eventsOf(anna.id, file.id)).toEqual(['PROCESS 0', 'ERROR 0', 'NEW 0', 'PROCESS 0', 'PROCESS 50', 'PROCESS 99', 'DONE 100']);
+    expect(await eventsOf(anna.id, file.id)).toEqual(['NEW 0', 'PROCESS 0', 'ERROR 0', 'NEW 0', 'PROCESS 0', 'PROCESS 50', 'PROCESS 99', 'DONE 100']);
   });
 
   it('fails a type this build has no builder for, and writes an empty period’s report that says so', async () => {

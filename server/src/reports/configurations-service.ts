@@ -9,6 +9,7 @@ import type { ConfigurationRecord, ConfigurationsRepository } from './configurat
 import { companyTimezone } from './configurations-repository.ts';
 import { FilesRepository } from './files-repository.ts';
 import { newFileFor } from './file-naming.ts';
+import { tell } from './file-events.ts';
 
 export interface ConfigurationsOptions {
   retentionDays: number;
@@ -46,7 +47,8 @@ export class ConfigurationsService {
       const id = await repository.insert(auth.companyId, auth.userId, values);
       if (values.frequency === 'once') {
         const source = { companyId: auth.companyId, configurationId: id, ...values };
-        await new FilesRepository(trx).insert(newFileFor(source, { from: values.from!, to: values.to! }, auth.userId, this.options.retentionDays));
+        const fileId = await new FilesRepository(trx).insert(newFileFor(source, { from: values.from!, to: values.to! }, auth.userId, this.options.retentionDays));
+        await tell(trx, fileId, 'NEW', 0);
         made = true;
       }
       return this.present(repository, (await repository.find({ kind: 'company', companyId: auth.companyId }, id))!);

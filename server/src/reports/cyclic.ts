@@ -6,6 +6,7 @@ import { timeZone } from '../time/time-zone.ts';
 import { ConfigurationsRepository } from './configurations-repository.ts';
 import { FilesRepository } from './files-repository.ts';
 import { newFileFor } from './file-naming.ts';
+import { tell } from './file-events.ts';
 import type { CyclicFrequency, Period } from './periods.ts';
 import { duePeriods } from './periods.ts';
 
@@ -76,6 +77,7 @@ export async function makeDuePeriods(db: Kysely<DB>, now: Date, retentionDays: n
       if (!inserted) continue;
       const fileId = await files.insert(newFileFor(source, period, row.createdBy, retentionDays));
       await db.updateTable('report_periods').set({ file_id: fileId }).where('configuration_id', '=', row.id).where('period_from', '=', period.from).execute();
+      await tell(db, fileId, 'NEW', 0);
       made++;
     }
   }

@@ -6,7 +6,7 @@ import type { ListRequest, Page } from '../http/list.ts';
 import type { FileRecord, FileViewer, FilesRepository } from './files-repository.ts';
 import { CONTENT_TYPES } from './file-naming.ts';
 import type { ReportFileLinks } from './file-links.ts';
-import { tell } from './generator.ts';
+import { tell } from './file-events.ts';
 
 export interface FileDownload {
   name: string;

@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import type { Language, ReportFormat, ReportInterval, ReportType } from '@gearwatch/contracts';
 import { REPORT_FILE_ERROR_KEYS } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
-import { appendUserEvents } from '../events/event-log.ts';
 import type { JobLog, JobSource } from '../jobs/runner.ts';
 import { PROCESS_HOLDER } from '../jobs/lease.ts';
 import { textLanguage } from '../i18n/translator.ts';
@@ -12,6 +11,7 @@ import { ChunkOutput, CHUNK_BYTES } from './chunk-output.ts';
 import type { ClaimedFile } from './generation-repository.ts';
 import { GenerationRepository } from './generation-repository.ts';
 import { FilesRepository } from './files-repository.ts';
+import { tell } from './file-events.ts';
 
 /** The builder of a type: REPORT_BUILDERS[type] (builders/registry.ts); undefined when this build has none. */
 export type BuilderLookup = (type: ReportType) => ReportBuilder | undefined;
@@ -242,13 +242,4 @@ function subjectOf(file: ClaimedFile) {
     operatorIds: [],
     operatorGroupIds: file.subject.operatorGroupIds ?? [],
   };
-}
-
-/** A `report-file` event to each user who asked for or receives the file, in the transaction of the change. */
-export async function tell(trx: Kysely<DB>, fileId: number, status: string, progress: number): Promise<void> {
-  const users = await new FilesRepository(trx).audience(fileId);
-  await appendUserEvents(
-    trx,
-    users.map((userId) => ({ userId, type: 'report-file' as const, payload: { fileId, status, progress } })),
-  );
 }
