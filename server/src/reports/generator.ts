@@ -169,7 +169,9 @@ export class ReportGenerator implements JobSource {
       const outcome = await builder.write(this.db, scope, subjectOf(file), sink);
       if (this.stopping) throw new Stopping();
       await writer.end(outcome);
-      if (!output.writableFinished) await finished(output);
+      // The writer ends its output; should one not, the last chunk is stored here all the same.
+      if (!output.writableEnded) output.end();
+      await finished(output);
       if (lost) throw new ClaimLost();
       const size = output.size;
       const committed = await this.db.transaction().execute(async (trx) => {
