@@ -51,7 +51,12 @@ export async function makeDuePeriods(db: Kysely<DB>, now: Date, retentionDays: n
   const files = new FilesRepository(db);
   let made = 0;
   for (const row of result.rows) {
-    const zone = timeZone(row.timezone);
+    let zone;
+    try {
+      zone = timeZone(row.timezone);
+    } catch {
+      continue; // A zone this runtime does not know: that company's periods wait rather than block every other's.
+    }
     const last: Period | null = row.lastFrom && row.lastTo ? { from: row.lastFrom, to: row.lastTo } : null;
     const due = duePeriods(row.frequency, { today: zone.dayOf(now.getTime()), activeSince: zone.dayOf(new Date(row.activeSince).getTime()), last, max: MAX_CATCH_UP });
     if (due.length === 0) continue;
