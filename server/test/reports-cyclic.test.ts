@@ -94,4 +94,21 @@ describe('cyclic reports', () => {
     await tick('2026-10-28T05:02:00Z');
     expect(await periodsOf(disabled.id)).toEqual(['2026-10-27 DONE']);
   });
+
+  it('starts the periods of a new frequency afresh: a week whose Monday was a day already made is still made', async () => {
+    const configuration = await create('day', '2026-11-03T08:00:00Z');
+    await tick('2026-11-03T08:30:00Z');
+    expect(await periodsOf(configuration.id)).toEqual(['2026-11-02 DONE']);
+    const edited = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/reportsconfigurations/${configuration.id}`,
+      headers: bearer(token),
+      payload: { name: 'Every week now', reportInterval: 'day', groups: [hall], users: [anna.id], frequency: 'week', format: 'csv' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ frequency: 'week', lastPeriod: null });
+    await db().updateTable('report_configurations').set({ active_since: new Date('2026-11-03T09:00:00Z') }).where('id', '=', configuration.id).execute();
+    await tick('2026-11-09T23:30:00Z');
+    expect(await periodsOf(configuration.id)).toEqual(['2026-10-26 DONE', '2026-11-02 DONE', '2026-11-02 DONE']);
+  });
 });

@@ -188,6 +188,12 @@ export class ConfigurationsRepository {
     await this.link(companyId, id, values);
   }
 
+  /** A new frequency starts its periods afresh from now (the old frequency's periods would collide with its keys). */
+  async restartPeriods(id: number): Promise<void> {
+    await this.db.deleteFrom('report_periods').where('configuration_id', '=', id).execute();
+    await this.db.updateTable('report_configurations').set({ active_since: sql<Date>`now()` }).where('id', '=', id).execute();
+  }
+
   /** Enabling again starts the periods from now: the ones missed while it was off are not made. */
   async setEnabled(companyId: number, id: number, enabled: boolean): Promise<void> {
     await this.db

@@ -65,6 +65,7 @@ export class ConfigurationsService {
       const timezone = await companyTimezone(trx, current.companyId);
       const values = await checkConfiguration({ reportType: current.reportType, ...raw }, { type: undefined, companyId: current.companyId, timezone, now: this.now() }, repository);
       await repository.update(current.companyId, id, values);
+      if (values.frequency !== current.frequency) await repository.restartPeriods(id);
       return this.present(repository, await this.find(repository, auth, id));
     });
   }
