@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REPORT_FILE_STATUSES } from './constants.ts';
+import { filterBooleanSchema, filterChoiceSchema, filterIdSchema, listFilterSchema } from './list.ts';
 import { DIAGNOSTICS_LIMITS, commaListSchema, deviceIdsSchema, localDateSchema } from './diagnostics-query.ts';
 
 /**
@@ -89,6 +90,10 @@ export const REPORT_MESSAGE_KEYS = {
   formatUnsupported: 'report.error.format-unsupported',
   rangeInvalid: 'report.error.range-invalid',
   rangeTooLong: 'report.error.range-too-long',
+  /** A group, user or other id that is not one of the company's. */
+  notFound: 'form.field.error.not-found',
+  /** A value of the wrong kind (a frequency that is not one of REPORT_FREQUENCIES, a context that is not a type). */
+  incorrect: 'form.field.error.incorrect',
   /** Spec 02 §5: the hint under the e-mail recipients field. */
   pressEnter: 'report.recipients.press-enter',
 } as const;
@@ -261,3 +266,37 @@ export const reportFileEventSchema = z.object({
   progress: z.number().int(),
 });
 export type ReportFileEvent = z.infer<typeof reportFileEventSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Lists (list protocol, contracts/src/list.ts) and the generation's messages.
+// ---------------------------------------------------------------------------------------------------------------
+
+export const REPORT_CONFIGURATION_SORT_FIELDS = ['name', 'reportType', 'frequency', 'enabled', 'createdAt'] as const;
+export type ReportConfigurationSortField = (typeof REPORT_CONFIGURATION_SORT_FIELDS)[number];
+/** `GET /api/reportsconfigurations?filter=`: the wizard's cyclic list asks for `{"frequency": "week"}` and the like. */
+export const reportConfigurationListFilterSchema = listFilterSchema({
+  reportType: filterChoiceSchema(REPORT_TYPES),
+  frequency: filterChoiceSchema(REPORT_FREQUENCIES),
+  cyclic: filterBooleanSchema,
+  enabled: filterBooleanSchema,
+});
+export type ReportConfigurationListFilter = z.output<typeof reportConfigurationListFilterSchema>;
+export const reportConfigurationListSchema = z.object({ entries: z.array(reportConfigurationSchema) });
+
+export const REPORT_FILE_SORT_FIELDS = ['createdAt', 'name', 'status', 'reportType', 'size'] as const;
+export type ReportFileSortField = (typeof REPORT_FILE_SORT_FIELDS)[number];
+export const reportFileListFilterSchema = listFilterSchema({
+  status: filterChoiceSchema(REPORT_FILE_STATUSES),
+  reportType: filterChoiceSchema(REPORT_TYPES),
+  configuration: filterIdSchema,
+});
+export type ReportFileListFilter = z.output<typeof reportFileListFilterSchema>;
+export const reportFileListSchema = z.object({ entries: z.array(reportFileSchema) });
+
+/** ERROR reasons a file shows (translation keys; anything else is a short text of the server's). */
+export const REPORT_FILE_ERROR_KEYS = {
+  /** The generation failed; `retry` makes it again. */
+  failed: 'reports.file.error.failed',
+  /** No builder for the type in this server version. */
+  unsupported: 'reports.file.error.unsupported',
+} as const;

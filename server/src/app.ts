@@ -38,6 +38,8 @@ import { userDirectoryRoutes } from './users/directory-routes.ts';
 import { usersRoutes } from './users/routes.ts';
 import { unsubscribeRoutes } from './mail/unsubscribe-routes.ts';
 import { reportDataRoutes } from './reports/data-routes.ts';
+import { reportConfigurationsRoutes } from './reports/configurations-routes.ts';
+import { reportFilesRoutes } from './reports/files-routes.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -107,4 +109,6 @@ function registerFeatures(app: App, config: Config, services: Services): void {
   unsubscribeRoutes(app, services.unsubscribe);
   notificationsRoutes(app, services.notifications);
   reportDataRoutes(app, services.reportData);
+  reportConfigurationsRoutes(app, services.reportConfigurations);
+  reportFilesRoutes(app, services.reportFiles);
 }

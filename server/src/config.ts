@@ -88,6 +88,10 @@ const envObject = z.object({
    * exponential backoff between them (5 s, 10 s, 20 s… at most an hour), before it marks the mail failed.
    */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** Days a generated report file is kept (its download, its mail link); then it is deleted with its bytes. */
+  REPORT_FILES_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** The largest report file mailed as an attachment; a larger one is mailed as a download link. */
+  REPORT_MAIL_ATTACHMENT_MAX_BYTES: z.coerce.number().int().min(0).max(50 * 1024 * 1024).default(10 * 1024 * 1024),
   /** Where support mail (the app's "contact support" dialog) is delivered. */
   SUPPORT_EMAIL: z.email({ error: 'SUPPORT_EMAIL must be one e-mail address, e.g. support@example.com' }).default('support@gearwatch.local'),
   /** Directory of the built client; served with SPA fallback when present. */

@@ -63,6 +63,8 @@ async function main(): Promise<void> {
     await services.jobs.stop();
     // The mail batch being sent is recorded, so no mail the SMTP server took goes out again after the restart.
     await services.mail.settled();
+    // A report being made is handed back (NEW) for another instance or the next start.
+    await services.reportGenerator.stop();
     if (err) app.log.error({ err }, 'shutting down after an uncaught error');
     else app.log.info({ signal: signal ?? reason }, 'shutting down');
     // The simulator finishes the batch it is writing first, so nothing is cut off mid-transaction.

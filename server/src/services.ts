@@ -83,6 +83,17 @@ import { NotificationsService } from './notifications/service.ts';
 import { ProfileRepository } from './profile/repository.ts';
 import { ProfileService } from './profile/service.ts';
 import { ReportDataService } from './reports/data-service.ts';
+import { REPORT_BUILDERS } from './reports/builders/registry.ts';
+import { ConfigurationsRepository } from './reports/configurations-repository.ts';
+import { ConfigurationsService } from './reports/configurations-service.ts';
+import { FilesRepository } from './reports/files-repository.ts';
+import { FilesService } from './reports/files-service.ts';
+import { ReportFileLinks } from './reports/file-links.ts';
+import type { BuilderLookup, WriterFactory } from './reports/generator.ts';
+import { ReportGenerator } from './reports/generator.ts';
+import { scheduleReports } from './reports/cyclic.ts';
+import { createReportFileWriter } from './reports/writers/index.ts';
+import { ReportMail } from './reports/report-mail.ts';
 
 export interface Services {
   auth: AuthService;
@@ -156,12 +167,24 @@ export interface Services {
   reportData: ReportDataService;
   /** The open `GET /api/events` streams of this instance and their fan-out (app.ts gives it the LISTEN). */
   events: EventHub;
+  /** Report configurations (the wizard, the cyclic list). */
+  reportConfigurations: ConfigurationsService;
+  /** Generated report files: list, download, retry. */
+  reportFiles: FilesService;
+  /** Makes report files on the runner (a source, like the mail sender); tests drain it by hand. */
+  reportGenerator: ReportGenerator;
 }
 
 export interface ServiceOptions {
   /** The metrics registry; tests pass one without process metrics. */
   metrics?: Metrics;
+  /** The report builders by type (tests pass fakes); REPORT_BUILDERS of reports/builders/registry.ts otherwise. */
+  reportBuilders?: BuilderLookup;
+  /** The report file writers (tests pass a fake); writers/index.ts otherwise. */
+  reportWriters?: WriterFactory;
 }
+
+const REPORT_BUILDER_OF: BuilderLookup = (type) => REPORT_BUILDERS[type];
 
 /** Wires repositories into services; the one place that knows how the pieces fit. */
 export async function createServices(db: Kysely<DB>, config: Config, options: ServiceOptions = {}): Promise<Services> {
@@ -220,8 +243,25 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   alertChanges.listen(new AlertEventsListener());
   scheduleEventPruning(jobs);
   const events = new EventHub(new StreamRepository(db));
+  // Reports (docs/reports.md): files are made in the background of the runner's turns, periods on its schedule.
+  const reportGenerator = new ReportGenerator(db, {
+    builders: options.reportBuilders ?? REPORT_BUILDER_OF,
+    writers: options.reportWriters ?? createReportFileWriter,
+    retentionDays: config.REPORT_FILES_RETENTION_DAYS,
+    background: true,
+    wake: () => jobs.wake(),
+  });
+  jobs.addSource(reportGenerator);
+  scheduleReports(jobs, { retentionDays: config.REPORT_FILES_RETENTION_DAYS });
+  const reportFileLinks = new ReportFileLinks(secret, config.PUBLIC_URL);
+  const reportMail = new ReportMail({ publicUrl: config.PUBLIC_URL, attachmentMaxBytes: config.REPORT_MAIL_ATTACHMENT_MAX_BYTES, unsubscribeLinks, fileLinks: reportFileLinks });
+  reportMail.attachTo(mail, db);
+  reportGenerator.onDone(reportMail.onDone);
   metrics.observeEventStreams(() => events.size);
   return {
+    reportGenerator,
+    reportConfigurations: new ConfigurationsService(new ConfigurationsRepository(db), { retentionDays: config.REPORT_FILES_RETENTION_DAYS, fileCreated: () => jobs.wake() }),
+    reportFiles: new FilesService(new FilesRepository(db), reportFileLinks, { retried: () => jobs.wake() }),
     events,
     jobs,
     alertEngine,

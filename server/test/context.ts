@@ -7,7 +7,7 @@ import type { Database } from '../src/db/database.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createApp } from '../src/app.ts';
-import type { Services } from '../src/services.ts';
+import type { ServiceOptions, Services } from '../src/services.ts';
 import { createServices } from '../src/services.ts';
 
 /** A route of the app: its method and url pattern (`/api/devices/:id`). */
@@ -32,11 +32,11 @@ export interface TestContext {
  * A fresh, migrated database and an app on it. PGlite in memory by default; a new PostgreSQL database (dropped
  * afterwards) when TEST_DB=postgres and TEST_DATABASE_URL points at a server.
  */
-export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+export async function createTestContext(overrides: Partial<Config> = {}, serviceOptions: ServiceOptions = {}): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
   await migrate(database);
   const config = testConfig({ WEB_DIST_DIR: '/nonexistent', ...overrides });
-  const services = await createServices(database.db, config);
+  const services = await createServices(database.db, config, serviceOptions);
   const routes: RegisteredRoute[] = [];
   // Every route as it is registered, docs and health included, so tests can check that each one is covered.
   const listRoutes = (bare: FastifyInstance) =>

@@ -200,6 +200,44 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
       { route: 'DELETE /api/devices/:id/alerts', url: `/api/devices/${device.id}/alerts` },
     ];
   },
+  // Reports: a configuration (one, edit, switch, delete) and generated files (download, retry).
+  async reports(ctx, owner) {
+    const db = ctx.database.db;
+    const companyId = owner.company.id;
+    const group = await createDeviceGroup(db, companyId, 'Tenancy report group', []);
+    const configuration = async (name: string) => {
+      const row = await db
+        .insertInto('report_configurations')
+        .values({ company_id: companyId, report_type: 'efficiency-report', name, report_interval: 'day', frequency: 'day', format: 'xlsx', created_by: owner.user.id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.insertInto('report_configuration_device_groups').values({ company_id: companyId, configuration_id: row.id, device_group_id: group }).execute();
+      await db.insertInto('report_configuration_users').values({ company_id: companyId, configuration_id: row.id, user_id: owner.user.id }).execute();
+      return row.id;
+    };
+    const kept = await configuration('Tenancy report');
+    const doomed = await configuration('Tenancy doomed report');
+    const file = async (status: string) =>
+      (
+        await db
+          .insertInto('report_files')
+          .values({ company_id: companyId, configuration_id: kept, report_type: 'efficiency-report', report_interval: 'day', name: `Tenancy ${status}.xlsx`, format: 'xlsx', status, period_from: '2026-10-01', period_to: '2026-10-01', requested_by: owner.user.id, attempt: 1, size: 3 })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const done = await file('DONE');
+    await db.insertInto('report_file_chunks').values({ file_id: done, attempt: 1, seq: 0, data: Buffer.from('abc') }).execute();
+    const failed = await file('ERROR');
+    return [
+      { route: 'GET /api/reportsconfigurations/:id', url: `/api/reportsconfigurations/${kept}` },
+      { route: 'PUT /api/reportsconfigurations/:id', url: `/api/reportsconfigurations/${kept}`, payload: { name: 'Tenancy report', reportInterval: 'week', groups: [group], users: [owner.user.id], frequency: 'week' } },
+      { route: 'PATCH /api/reportsconfigurations/:id/disable', url: `/api/reportsconfigurations/${kept}/disable` },
+      { route: 'PATCH /api/reportsconfigurations/:id/enable', url: `/api/reportsconfigurations/${kept}/enable` },
+      { route: 'DELETE /api/reportsconfigurations/:id', url: `/api/reportsconfigurations/${doomed}` },
+      { route: 'GET /api/reports/files/:id/download', url: `/api/reports/files/${done}/download` },
+      { route: 'POST /api/reports/files/:id/retry', url: `/api/reports/files/${failed}/retry` },
+    ];
+  },
   // Notifications: marking one's own read (a notification is one user's, never the company's), an alert's deliveries.
   async notifications(ctx, owner) {
     const db = ctx.database.db;
@@ -223,6 +261,18 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
 export type TenantListFactory = (ctx: TestContext, owner: { company: TestCompany; user: TestUser }) => Promise<{ url: string; id: number }>;
 
 export const TENANT_LISTS: Record<string, TenantListFactory> = {
+  async reportsconfigurations(ctx, owner) {
+    return { url: '/api/reportsconfigurations?page_size=0', id: await REPORT_LISTED(ctx, owner) };
+  },
+  async reportfiles(ctx, owner) {
+    const db = ctx.database.db;
+    const row = await db
+      .insertInto('report_files')
+      .values({ company_id: owner.company.id, report_type: 'alerts-report', report_interval: 'day', name: 'Listed.xlsx', format: 'xlsx', period_from: '2026-10-01', period_to: '2026-10-01', requested_by: owner.user.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { url: '/api/reports/files?page_size=0', id: row.id };
+  },
   async devicegroups(ctx, owner) {
     return { url: '/api/devicegroups?page_size=0', id: await createDeviceGroup(ctx.database.db, owner.company.id, 'Listed group', []) };
   },
@@ -249,6 +299,15 @@ export const TENANT_LISTS: Record<string, TenantListFactory> = {
   },
 };
 
+const REPORT_LISTED = async (ctx: TestContext, owner: { company: TestCompany; user: TestUser }) =>
+  (
+    await ctx.database.db
+      .insertInto('report_configurations')
+      .values({ company_id: owner.company.id, report_type: 'alerts-report', name: 'Listed report', report_interval: 'day', frequency: 'week', format: 'xlsx' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+
 const SUPER_ADMIN_ONLY = 'super-admin only: a company user gets 403 (tested in admin-*.api.test.ts)';
 
 /** Routes with path parameters that address no tenant row, with the reason. */
@@ -262,6 +321,7 @@ export const TENANCY_EXEMPT: Record<string, string> = {
   'GET /api/docs/*': 'the OpenAPI UI',
   'GET /api/reports/:type/data':
     "the path names a report type, not a row: every report is of the caller's company, and another company's ids in the query are left out without a word (server/src/reports/data-routes.test.ts)",
+  'GET /api/reports/files/:id/link': 'public: a report mail\'s link, whose token is the signature of that one file (tested in reports-mail.test.ts)',
   'GET /api/docs/static/*': 'the OpenAPI UI',
   'GET /api/devicetypes/:id/edit': 'super-admin only: a company user gets 403 (tested in admin-device-types.api.test.ts)',
   'PUT /api/devicetypes/:id': 'super-admin only: a company user gets 403 (tested in admin-device-types.api.test.ts)',

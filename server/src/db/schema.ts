@@ -532,6 +532,8 @@ export interface MailOutboxTable {
   text_body: string;
   headers: Json;
   ref: Json;
+  /** References to attachments (migration 020): [{filename, contentType, source, id}]. */
+  attachments: ColumnType<unknown, string | undefined, string>;
   state: Generated<'pending' | 'sent' | 'failed'>;
   attempts: Generated<number>;
   /** Null: MAIL_MAX_ATTEMPTS (migration 018). */
@@ -580,6 +582,93 @@ export interface AlertDeliveriesTable {
   occurrence: Generated<number>;
   notification_id: number | null;
   mail_id: number | null;
+  created_at: CreatedAt;
+}
+
+/** Report configurations (migration 020). */
+export interface ReportConfigurationsTable {
+  id: Generated<number>;
+  company_id: number;
+  report_type: string;
+  name: string;
+  report_interval: string;
+  frequency: string;
+  format: string;
+  period_from: ColumnType<string | null, string | null | undefined, string | null>;
+  period_to: ColumnType<string | null, string | null | undefined, string | null>;
+  enabled: Generated<boolean>;
+  created_by: number | null;
+  active_since: Generated<Date>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface ReportConfigurationUsersTable {
+  company_id: number;
+  configuration_id: number;
+  user_id: number;
+}
+
+export interface ReportConfigurationEmailsTable {
+  configuration_id: number;
+  email: string;
+}
+
+export interface ReportConfigurationDeviceGroupsTable {
+  company_id: number;
+  configuration_id: number;
+  device_group_id: number;
+}
+
+export interface ReportConfigurationOperatorGroupsTable {
+  company_id: number;
+  configuration_id: number;
+  operator_group_id: number;
+}
+
+/** A generated report file (migration 020). */
+export interface ReportFilesTable {
+  id: Generated<number>;
+  company_id: number;
+  configuration_id: number | null;
+  report_type: string;
+  report_interval: string;
+  name: string;
+  format: string;
+  subject: ColumnType<unknown, string | undefined, string>;
+  status: Generated<string>;
+  progress: Generated<number>;
+  size: number | null;
+  period_from: ColumnType<string, string, string>;
+  period_to: ColumnType<string, string, string>;
+  requested_by: number | null;
+  error: string | null;
+  attempt: Generated<number>;
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  created_at: CreatedAt;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  expires_at: Timestamp | null;
+}
+
+export interface ReportFileUsersTable {
+  file_id: number;
+  user_id: number;
+}
+
+export interface ReportFileChunksTable {
+  file_id: number;
+  attempt: number;
+  seq: number;
+  data: Buffer;
+}
+
+export interface ReportPeriodsTable {
+  configuration_id: number;
+  period_from: ColumnType<string, string, string>;
+  period_to: ColumnType<string, string, string>;
+  file_id: number | null;
   created_at: CreatedAt;
 }
 
@@ -640,4 +729,13 @@ export interface DB {
   announcements: AnnouncementsTable;
   notifications: NotificationsTable;
   alert_deliveries: AlertDeliveriesTable;
+  report_configurations: ReportConfigurationsTable;
+  report_configuration_users: ReportConfigurationUsersTable;
+  report_configuration_emails: ReportConfigurationEmailsTable;
+  report_configuration_device_groups: ReportConfigurationDeviceGroupsTable;
+  report_configuration_operator_groups: ReportConfigurationOperatorGroupsTable;
+  report_files: ReportFilesTable;
+  report_file_users: ReportFileUsersTable;
+  report_file_chunks: ReportFileChunksTable;
+  report_periods: ReportPeriodsTable;
 }

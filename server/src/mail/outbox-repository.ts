@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import type { MailAttachmentRef } from './outbox.ts';
 
 /** A mail the sender holds: claimed, its attempt counted, its lease running. */
 export interface ClaimedMail {
@@ -13,6 +14,8 @@ export interface ClaimedMail {
   text: string;
   headers: Record<string, string>;
   ref: Record<string, unknown>;
+  /** References to the attachments (migration 020); their bytes come from the sender's attachment sources. */
+  attachments: MailAttachmentRef[];
   /** This attempt's number, from 1. */
   attempts: number;
   maxAttempts: number;
@@ -54,7 +57,7 @@ export class OutboxRepository {
         for update skip locked
       )
       returning id, kind, to_address as "toAddress", to_name as "toName", reply_to as "replyTo", subject, text_body as "text",
-        headers, ref, attempts, coalesce(max_attempts, ${defaultMaxAttempts}) as "maxAttempts",
+        headers, ref, attachments, attempts, coalesce(max_attempts, ${defaultMaxAttempts}) as "maxAttempts",
         (extract(epoch from created_at) * 1000)::float8 as "createdMs"`.execute(this.db);
     return result.rows.map((row) => ({ ...row, id: Number(row.id) })).sort((a, b) => a.id - b.id);
   }

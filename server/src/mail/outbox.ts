@@ -2,7 +2,18 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
 /** What a mail is, for its delivery state, metrics and tests. */
-export type OutboxMailKind = 'alert' | 'digest' | 'password-reset' | 'welcome' | 'support' | 'password-changed' | 'announcement';
+export type OutboxMailKind = 'alert' | 'digest' | 'password-reset' | 'welcome' | 'support' | 'password-changed' | 'announcement' | 'report';
+
+/**
+ * An attachment by reference (migration 020): the sender asks the source registered under `source` for the bytes of
+ * `id` when it sends, so a file mailed to many recipients is stored once (MailSender.attachmentSource).
+ */
+export interface MailAttachmentRef {
+  filename: string;
+  contentType: string;
+  source: string;
+  id: number;
+}
 
 export interface OutboxMail {
   kind: OutboxMailKind;
@@ -17,6 +28,7 @@ export interface OutboxMail {
   headers?: Record<string, string>;
   /** What the mail is about, e.g. { alertId, notificationId }. */
   ref?: Record<string, unknown>;
+  attachments?: readonly MailAttachmentRef[];
   /** Makes the mail exist once: a second enqueue with the same key is ignored. */
   dedupeKey?: string;
   /** Not before this time (a digest window); now when absent. */
@@ -46,6 +58,7 @@ export async function enqueueMail(db: Kysely<DB>, mails: readonly OutboxMail[]):
         text_body: m.text,
         headers: JSON.stringify(m.headers ?? {}),
         ref: JSON.stringify(m.ref ?? {}),
+        attachments: JSON.stringify(m.attachments ?? []),
         ...(m.runAt ? { run_at: m.runAt } : {}),
         ...(m.maxAttempts ? { max_attempts: m.maxAttempts } : {}),
       })),

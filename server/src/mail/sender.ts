@@ -18,6 +18,9 @@ export interface MailOutcome {
   error?: string;
 }
 
+/** The bytes of an attachment the outbox names by reference; null when they are gone (the mail then fails for good). */
+export type AttachmentSource = (id: number) => Promise<Buffer | null>;
+
 /** Runs in the transaction that records the outcome; a listener that throws is logged and its write dropped. */
 export type MailOutcomeListener = (trx: Kysely<DB>, outcome: MailOutcome) => Promise<void>;
 
@@ -51,6 +54,7 @@ export class MailSender implements JobSource {
   readonly name = 'mail-outbox';
   private readonly repository: OutboxRepository;
   private readonly listeners = new Map<string, MailOutcomeListener[]>();
+  private readonly attachmentSources = new Map<string, AttachmentSource>();
   private readonly holder: string;
   private readonly leaseSeconds: number;
   private readonly batchSize: number;
@@ -75,6 +79,11 @@ export class MailSender implements JobSource {
 
   useLog(log: JobLog): void {
     this.options.log = log;
+  }
+
+  /** Where the bytes of attachments of `source` come from (reports: a file's chunks). */
+  attachmentSource(source: string, load: AttachmentSource): void {
+    this.attachmentSources.set(source, load);
   }
 
   /** `listener` hears every outcome of mails of `kind`. */
@@ -155,12 +164,14 @@ export class MailSender implements JobSource {
   private async deliver(mail: ClaimedMail): Promise<void> {
     let messageId: string;
     try {
+      const attachments = await this.attachmentsOf(mail);
       const sent = await this.mailer.send({
         to: mail.toName ? { name: mail.toName, address: mail.toAddress } : mail.toAddress,
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         subject: mail.subject,
         text: mail.text,
         headers: mail.headers,
+        ...(attachments.length ? { attachments } : {}),
         // The same on every attempt, so a second copy (docs/mail.md) is recognisably the same message.
         messageId: `<outbox.${mail.id}.${Math.round(mail.createdMs).toString(36)}@${this.domain}>`,
       });
@@ -170,6 +181,16 @@ export class MailSender implements JobSource {
       return;
     }
     await this.recordSent(mail, messageId);
+  }
+
+  private async attachmentsOf(mail: ClaimedMail): Promise<{ filename: string; contentType: string; content: Buffer }[]> {
+    const attachments = [];
+    for (const ref of mail.attachments ?? []) {
+      const content = await this.attachmentSources.get(ref.source)?.(ref.id);
+      if (!content) throw Object.assign(new Error(`the attachment ${ref.filename} is no longer available`), { permanent: true });
+      attachments.push({ filename: ref.filename, contentType: ref.contentType, content });
+    }
+    return attachments;
   }
 
   /**
@@ -239,6 +260,7 @@ export class MailSender implements JobSource {
  */
 function isPermanent(error: unknown): boolean {
   if (error === null || typeof error !== 'object') return false;
+  if ((error as { permanent?: unknown }).permanent === true) return true;
   const { responseCode, code } = error as { responseCode?: unknown; code?: unknown };
   if (typeof responseCode !== 'number' || responseCode < 500 || responseCode >= 600) return false;
   return code !== 'EAUTH' && ![530, 534, 535, 538].includes(responseCode);

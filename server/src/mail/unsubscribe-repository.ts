@@ -25,4 +25,33 @@ export class UnsubscribeRepository {
       .executeTakeFirst();
     return row?.language;
   }
+
+  /**
+   * The report configuration's name and the language to write in (the user's, or for a typed-in address the
+   * configuration's creator's); undefined when the configuration is gone.
+   */
+  async reportOf(configurationId: number, recipient: { userId: number } | { email: string }): Promise<{ name: string; language: string } | undefined> {
+    const row = await this.db
+      .selectFrom('report_configurations as c')
+      .leftJoin('users as creator', 'creator.id', 'c.created_by')
+      .select(['c.name', 'creator.language as creatorLanguage'])
+      .where('c.id', '=', configurationId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const language = 'userId' in recipient ? await this.languageOf(recipient.userId) : undefined;
+    return { name: row.name, language: language ?? row.creatorLanguage ?? 'pl' };
+  }
+
+  /** Takes the recipient off the configuration (repeating it changes nothing). */
+  async leaveReport(configurationId: number, recipient: { userId: number } | { email: string }): Promise<void> {
+    if ('userId' in recipient) {
+      await this.db.deleteFrom('report_configuration_users').where('configuration_id', '=', configurationId).where('user_id', '=', recipient.userId).execute();
+    } else {
+      await this.db
+        .deleteFrom('report_configuration_emails')
+        .where('configuration_id', '=', configurationId)
+        .where(sql<boolean>`lower(email) = lower(${recipient.email})`)
+        .execute();
+    }
+  }
 }

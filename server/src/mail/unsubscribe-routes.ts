@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGE_KEYS, validationErrorSchema } from '@gearwatch/contracts';
 import { ValidationError } from '../http/errors.ts';
@@ -7,7 +8,8 @@ import type { Translator } from '../i18n/translator.ts';
 import { translatorFor } from '../i18n/translator.ts';
 import type { UnsubscribeService } from './unsubscribe-service.ts';
 
-const tokenQuery = z.object({ token: z.string().max(200).optional() });
+// A report link's token carries the recipient's address (base64url), so it may be a few hundred characters.
+const tokenQuery = z.object({ token: z.string().max(600).optional() });
 const unsubscribedSchema = z.object({ unsubscribed: z.literal(true) });
 
 /**
@@ -35,6 +37,7 @@ export function unsubscribeRoutes(app: App, unsubscribe: UnsubscribeService): vo
         },
       },
       async (request) => {
+        if ((await unsubscribe.leaveReport(request.query.token)) !== undefined) return { unsubscribed: true as const };
         if ((await unsubscribe.turnEmailOff(request.query.token)) === undefined) throw ValidationError.field('token', MESSAGE_KEYS.incorrect);
         return { unsubscribed: true as const };
       },
@@ -42,12 +45,16 @@ export function unsubscribeRoutes(app: App, unsubscribe: UnsubscribeService): vo
   });
 
   app.get('/unsubscribe', { config: { public: true }, schema: { hide: true, querystring: tokenQuery } }, async (request, reply) => {
+    const report = await unsubscribe.reportOf(request.query.token);
+    if (report) return html(reply, 200, askPage(translatorFor(report.language), request.query.token!, report.name));
     const language = await unsubscribe.languageOf(request.query.token);
     const page = language === undefined ? invalidPage(translatorFor(preferredLanguage(request.headers['accept-language']))) : askPage(translatorFor(language), request.query.token!);
     return reply.status(language === undefined ? 400 : 200).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
   });
 
   app.post('/unsubscribe', { config: { public: true }, schema: { hide: true, querystring: tokenQuery } }, async (request, reply) => {
+    const report = await unsubscribe.leaveReport(request.query.token);
+    if (report) return html(reply, 200, donePage(translatorFor(report.language), report.name));
     const language = await unsubscribe.turnEmailOff(request.query.token);
     const page = language === undefined ? invalidPage(translatorFor(preferredLanguage(request.headers['accept-language']))) : donePage(translatorFor(language));
     return reply.status(language === undefined ? 400 : 200).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
@@ -58,13 +65,19 @@ function preferredLanguage(header: string | undefined): string {
   return /^\s*([a-z]{2})/i.exec(header ?? '')?.[1]?.toLowerCase() ?? '';
 }
 
-function askPage(t: Translator, token: string): string {
-  const action = `/unsubscribe?token=${encodeURIComponent(token)}`;
-  return page(t, `<p>${t.html('mail.unsubscribe.question')}</p><form method="post" action="${escapeAttribute(action)}"><button type="submit">${t.html('mail.unsubscribe.button')}</button></form>`);
+function html(reply: FastifyReply, status: number, body: string) {
+  return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
 }
 
-function donePage(t: Translator): string {
-  return page(t, `<p>${t.html('mail.unsubscribe.done')}</p>`);
+/** `report`: a report link's configuration name (that report's mail only), absent for the notifications link. */
+function askPage(t: Translator, token: string, report?: string): string {
+  const action = `/unsubscribe?token=${encodeURIComponent(token)}`;
+  const question = report === undefined ? t.html('mail.unsubscribe.question') : t.html('reports.mail.unsubscribe.question', { name: report });
+  return page(t, `<p>${question}</p><form method="post" action="${escapeAttribute(action)}"><button type="submit">${t.html('mail.unsubscribe.button')}</button></form>`);
+}
+
+function donePage(t: Translator, report?: string): string {
+  return page(t, `<p>${report === undefined ? t.html('mail.unsubscribe.done') : t.html('reports.mail.unsubscribe.done', { name: report })}</p>`);
 }
 
 function invalidPage(t: Translator): string {

@@ -19,4 +19,19 @@ export class UnsubscribeService {
     const userId = this.links.verify(token);
     return userId === null ? undefined : this.repository.turnEmailOff(userId);
   }
+
+  /** A report link's configuration name and language; undefined when the token is not a report link of ours or it is gone. */
+  async reportOf(token: unknown): Promise<{ name: string; language: string } | undefined> {
+    const link = this.links.verifyReport(token);
+    return link ? this.repository.reportOf(link.configurationId, link.recipient) : undefined;
+  }
+
+  /** Takes a report link's recipient off its configuration; undefined as `reportOf`. */
+  async leaveReport(token: unknown): Promise<{ name: string; language: string } | undefined> {
+    const link = this.links.verifyReport(token);
+    if (!link) return undefined;
+    const report = await this.repository.reportOf(link.configurationId, link.recipient);
+    if (report) await this.repository.leaveReport(link.configurationId, link.recipient);
+    return report;
+  }
 }

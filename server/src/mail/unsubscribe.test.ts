@@ -16,4 +16,17 @@ describe('unsubscribe links', () => {
     expect(links.verify('42')).toBeNull();
     expect(links.verify(undefined)).toBeNull();
   });
+
+  it('names a report configuration and one recipient, a user or a typed-in address, in a report link', () => {
+    const forUser = new URL(links.forReportRecipient(7, { userId: 42 }).url).searchParams.get('token');
+    const forAddress = new URL(links.forReportRecipient(7, { email: 'Ops@Example.org' }).url).searchParams.get('token');
+    expect(links.verifyReport(forUser)).toEqual({ configurationId: 7, recipient: { userId: 42 } });
+    expect(links.verifyReport(forAddress)).toEqual({ configurationId: 7, recipient: { email: 'ops@example.org' } });
+    expect(links.verifyReport(forUser!.replace(/^r7\./, 'r8.'))).toBeNull();
+    expect(links.verifyReport(forUser!.replace('.u42.', '.u43.'))).toBeNull();
+    expect(new UnsubscribeLinks('other', 'https://gw.example.com').verifyReport(forUser)).toBeNull();
+    // The two kinds of link never stand for each other.
+    expect(links.verify(forUser)).toBeNull();
+    expect(links.verifyReport(new URL(links.forUser(42).url).searchParams.get('token'))).toBeNull();
+  });
 });
