@@ -70,20 +70,19 @@ test.describe('reports', () => {
     try {
       await test.step('the wizard: type, parameters, recipients (a typed address added by Enter), daily frequency', async () => {
         await page.goto('/reports-list');
-        await page.getByTestId('page-actions').getByRole('button', { name: 'New report' }).click();
+        await page.getByRole('button', { name: 'New report', exact: true }).first().click();
         const wizard = page.getByRole('dialog', { name: 'New report' });
         await expect(wizard.getByRole('button', { name: 'Continue' })).toBeDisabled();
-        await wizard.getByRole('radio', { name: 'Efficiency report' }).check();
+        await wizard.getByRole('radio', { name: 'Efficiency report', exact: true }).check();
         await wizard.getByRole('button', { name: 'Continue' }).click();
 
         const parameters = wizard.getByTestId('wizard-step-parameters');
-        await parameters.getByRole('textbox', { name: 'Report name' }).fill(name);
+        await parameters.getByRole('textbox', { name: 'Report name', exact: true }).fill(name);
         await parameters.getByRole('combobox', { name: 'Interval' }).click();
         await page.getByRole('option', { name: 'Day', exact: true }).click();
         await expect(wizard.getByRole('button', { name: 'Continue' })).toBeDisabled();
         await wizard.getByTestId('pick-groups').getByRole('combobox').click();
-        await page.getByRole('option', { name: GROUP }).click();
-        await page.keyboard.press('Escape');
+        await page.getByRole('option', { name: GROUP, exact: true }).click();
         await wizard.getByRole('button', { name: 'Continue' }).click();
 
         const recipients = wizard.getByTestId('wizard-step-recipients');
@@ -95,8 +94,8 @@ test.describe('reports', () => {
         await wizard.getByRole('button', { name: 'Continue' }).click();
 
         const frequency = wizard.getByTestId('wizard-step-frequency');
-        await frequency.getByRole('radio', { name: 'Every day: the last day' }).check();
-        await expect(frequency.getByRole('radio', { name: 'Excel (xlsx)' })).toBeChecked();
+        await frequency.getByRole('radio', { name: 'Every day: the last day', exact: true }).check();
+        await expect(frequency.getByRole('radio', { name: 'Excel (xlsx)', exact: true })).toBeChecked();
         const created = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/reportsconfigurations');
         await wizard.getByRole('button', { name: 'Finish' }).click();
         const answer = await created;
