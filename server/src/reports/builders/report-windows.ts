@@ -3,10 +3,10 @@ import type { ReportCell, ReportColumn, ReportColumnKind, ReportInterval } from 
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { DateRange, ShiftDefinition } from '../../diagnostics/buckets.ts';
-import { planShifts } from '../../diagnostics/buckets.ts';
 import { DiagnosticsRepository } from '../../diagnostics/repository.ts';
 import { ValidationError } from '../../http/errors.ts';
-import { dateText, inclusiveDays, isoWeekday, parseDate } from '../../time/calendar.ts';
+import { inclusiveDays, parseDate } from '../../time/calendar.ts';
+import { planBuckets, reportPeriod } from './support/periods.ts';
 import type { TimeZone } from '../../time/time-zone.ts';
 import type { ReportSubject } from '../model.ts';
 
@@ -37,44 +37,27 @@ export function reportRange(subject: Pick<ReportSubject, 'from' | 'to'>): DateRa
   return { from, to, days: inclusiveDays(from, to) };
 }
 
-/** Whether `day` opens a new bucket of the interval (the period's first date always does). */
-function startsBucket(interval: CalendarInterval, day: number): boolean {
-  const text = dateText(day);
-  switch (interval) {
-    case 'day':
-      return true;
-    case 'week':
-      return isoWeekday(day) === 1;
-    case 'month':
-      return text.endsWith('-01');
-    case 'year':
-      return text.endsWith('-01-01');
-  }
-}
-
-/** The calendar buckets of the period, each from its first local midnight to the midnight after its last date. */
+/** The calendar buckets of the period (support/periods.ts planBuckets, the one division of every report). */
 export function calendarWindows(interval: CalendarInterval, range: DateRange, zone: TimeZone): ReportWindow[] {
-  const windows: ReportWindow[] = [];
-  const last = parseDate(range.to);
-  for (let day = parseDate(range.from); day <= last; ) {
-    let end = day + 1;
-    while (end <= last && !startsBucket(interval, end)) end++;
-    windows.push({ index: windows.length, firstDay: dateText(day), lastDay: dateText(end - 1), start: new Date(zone.startOfDay(day)), end: new Date(zone.startOfDay(end)), shift: null });
-    day = end;
-  }
-  return windows;
+  return planBuckets(interval, reportPeriod(range.from, range.to, zone), zone, []).map((bucket, index) => ({
+    index,
+    firstDay: bucket.firstDay,
+    lastDay: bucket.lastDay,
+    start: new Date(bucket.start),
+    end: new Date(bucket.end),
+    shift: null,
+  }));
 }
 
 /** The windows of the company's shifts on every date of the period, by date then shift position. */
 export function shiftWindows(range: DateRange, shifts: ShiftDefinition[], zone: TimeZone): ReportWindow[] {
-  const plan = planShifts(range, shifts, zone);
-  return plan.windows.map((w, index) => ({
+  return planBuckets('shifts', reportPeriod(range.from, range.to, zone), zone, shifts).map((bucket, index) => ({
     index,
-    firstDay: plan.categories[w.dayIndex]!,
-    lastDay: plan.categories[w.dayIndex]!,
-    start: w.start,
-    end: w.end,
-    shift: plan.shifts.find((s) => s.position === w.position)!,
+    firstDay: bucket.firstDay,
+    lastDay: bucket.lastDay,
+    start: new Date(bucket.start),
+    end: new Date(bucket.end),
+    shift: shifts.find((s) => s.position === bucket.shiftPosition)!,
   }));
 }
 
