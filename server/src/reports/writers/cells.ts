@@ -25,6 +25,8 @@ export interface FileTexts {
   period: string;
   timezone: string;
   empty: string;
+  /** Written in a totals row's first cell when the builder left it empty (documents leave the word to the reader). */
+  total: string;
   sheet: string;
   page: (page: number) => string;
   /** A column or section title: a server text key is translated, anything else (a device's name) is kept. */
@@ -40,6 +42,7 @@ export function fileTexts(options: ReportFileOptions): FileTexts {
     period: translator.text('reports.file.period', values),
     timezone: translator.text('reports.file.timezone', values),
     empty: translator.text('reports.file.empty', values),
+    total: translator.text('reports.file.total'),
     sheet: translator.text('reports.file.sheet'),
     page: (page) => translator.text('reports.file.page', { page }),
     title: (title) => (Object.hasOwn(bundle, title) ? translator.text(title as ServerTextKey) : title),
@@ -149,3 +152,8 @@ export function watchOutput(output: NodeJS.WritableStream): { check: () => void;
 
 /** Lets the event loop run (zip deflate, PDF pushes) between chunks of rows. */
 export const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A totals row as a file shows it: the word "Total" in its first cell when that cell is empty. */
+export function labelledTotals(cells: readonly ReportCell[], texts: Pick<FileTexts, 'total'>): readonly ReportCell[] {
+  return cells.length > 0 && cells[0] === null ? [texts.total, ...cells.slice(1)] : cells;
+}

@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import { PRODUCT_NAME } from '@gearwatch/contracts';
 import type { ReportCell, ReportColumn, ReportColumnKind } from '@gearwatch/contracts';
 import type { ReportFileWriter, ReportOutcome } from '../model.ts';
-import { cellText, drained, fileTexts, finished, headerText, paperNumbers, watchOutput } from './cells.ts';
+import { cellText, drained, fileTexts, finished, headerText, labelledTotals, paperNumbers, watchOutput } from './cells.ts';
 import type { ReportFileOptions } from './cells.ts';
 
 /**
@@ -152,7 +152,10 @@ export function createPdfWriter(output: NodeJS.WritableStream, options: ReportFi
 
   /** Writes the held-back row: bold when it ends a section with totals (`last`), plain when more rows follow. */
   const flushPending = (last: boolean) => {
-    if (pending && table) writeRow(pending, last && table.totals);
+    if (pending && table) {
+      const totals = last && table.totals;
+      writeRow(totals ? labelledTotals(pending, texts) : pending, totals);
+    }
     pending = null;
   };
 

@@ -21,6 +21,27 @@ function rowTexts(sheet: ExcelJS.Worksheet): unknown[][] {
 }
 
 describe('xlsx report writer', () => {
+  it('writes "Total" into a totals row whose first cell the builder left empty, in the file\'s language', async () => {
+    const section: ReportSection = {
+      title: null,
+      columns: [
+        { key: 'period', title: 'reports.column.period', kind: 'text' },
+        { key: 'work', title: 'reports.column.work', kind: 'duration' },
+      ],
+      rows: [
+        ['2026-10-01', 3600],
+        [null, 3600],
+      ],
+      totals: true,
+    };
+    for (const [language, word] of [['pl', 'Razem'], ['en', 'Total']] as const) {
+      const rows = rowTexts((await readBook(await writeFile('xlsx', [section], { language }))).worksheets[0]!);
+      const last = rows.filter((row) => row.length > 0).at(-1)!;
+      expect(last[0]).toBe(word);
+      expect(seconds(last[1] as ExcelJS.CellValue)).toBe(3600);
+    }
+  });
+
   it('writes the title, the period, the time zone and translated headers on one sheet', async () => {
     const book = await readBook(await writeFile('xlsx', SAMPLE_SECTIONS, { language: 'ru' }));
     expect(book.worksheets.map((sheet) => sheet.name)).toEqual(['Отчёт']);

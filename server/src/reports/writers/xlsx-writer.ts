@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { PRODUCT_NAME } from '@gearwatch/contracts';
 import type { ReportCell, ReportColumn, ReportColumnKind } from '@gearwatch/contracts';
 import type { ReportFileWriter, ReportOutcome } from '../model.ts';
-import { fileTexts, finished, headerText, wallDate, watchOutput, yieldToLoop } from './cells.ts';
+import { fileTexts, finished, headerText, labelledTotals, wallDate, watchOutput, yieldToLoop } from './cells.ts';
 import type { ReportFileOptions } from './cells.ts';
 
 /**
@@ -188,7 +188,10 @@ export function createXlsxWriter(output: NodeJS.WritableStream, options: ReportF
 
   /** Writes the held-back row: bold when it ends a section with totals (`last`), plain when more rows follow. */
   const flushPending = (last: boolean) => {
-    if (pending && current) writeRow(pending, last && current.totals);
+    if (pending && current) {
+      const totals = last && current.totals;
+      writeRow(totals ? labelledTotals(pending, texts) : pending, totals);
+    }
     pending = null;
   };
 
