@@ -66,8 +66,10 @@ for (const locale of ['pl', 'en'] as const) {
     await expect(page.locator('html')).toHaveAttribute('lang', other(locale));
 
     // Sign out from the profile menu: back to the login page, and protected routes stay closed.
+    // Signing out clears the session (the guard already routes to /login) and then reloads the page once the
+    // refresh token is revoked; wait for that reload, or the next navigation races it and is aborted.
     await profile.click();
-    await page.getByRole('menuitem', { name: switched.logout }).click();
+    await Promise.all([page.waitForEvent('load'), page.getByRole('menuitem', { name: switched.logout }).click()]);
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('button', { name: switched.submit })).toBeVisible();
     await page.goto('/dashboard');
