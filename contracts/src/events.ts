@@ -16,6 +16,12 @@ export const USER_EVENT_TYPES = [
   'notifications-read',
   /** A report file the user asked for moved (NEW, PROCESS with progress, DONE, ERROR): `ReportFileEvent`. */
   'report-file',
+  /**
+   * A production view's live state (`ProductionViewState`), sent only to streams opened for that view
+   * (`GET /api/events?productionView={id}`, `GET /api/display/{token}/events`). It is not logged: it has no `id`, is
+   * never replayed, and each one replaces the last.
+   */
+  'production-view',
 ] as const;
 export type UserEventType = (typeof USER_EVENT_TYPES)[number];
 

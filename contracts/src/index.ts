@@ -28,3 +28,4 @@ export * from './notification-settings.ts';
 export * from './notifications.ts';
 export * from './profile.ts';
 export * from './reports.ts';
+export * from './production-views.ts';

@@ -672,6 +672,41 @@ export interface ReportPeriodsTable {
   created_at: CreatedAt;
 }
 
+export interface ProductionViewsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  view_type: string;
+  /** Whole hours 0–23 of the company's time zone, ascending. */
+  reset_hours: number[];
+  logo: Buffer | null;
+  logo_type: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface ProductionViewLinesTable {
+  company_id: number;
+  view_id: number;
+  position: number;
+  label: string;
+  device_id: number | null;
+  parameter: number;
+  goal: number;
+}
+
+export interface ProductionViewDisplayLinksTable {
+  id: Generated<number>;
+  company_id: number;
+  view_id: number;
+  token_sha256: Buffer;
+  label: Generated<string>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  last_used_at: Date | null;
+}
+
 export interface DB {
   leases: LeasesTable;
   instance_secrets: InstanceSecretsTable;
@@ -738,4 +773,7 @@ export interface DB {
   report_file_users: ReportFileUsersTable;
   report_file_chunks: ReportFileChunksTable;
   report_periods: ReportPeriodsTable;
+  production_views: ProductionViewsTable;
+  production_view_lines: ProductionViewLinesTable;
+  production_view_display_links: ProductionViewDisplayLinksTable;
 }
