@@ -11,6 +11,8 @@ export const queryKeys = {
   deviceTypes: (context: string) => ['devicetypes', context] as const,
   deviceOperators: ['deviceoperators'] as const,
   deviceOperatorGroups: ['deviceoperatorgroups'] as const,
+  /** The company's active users (pickers of alert and report recipients). */
+  activeUsers: ['users', 'options'] as const,
   productionShifts: ['user', 'production_shifts'] as const,
   /** A monitor's data: the monitor kind, then every request parameter (so equal requests share one entry). */
   monitorData: (kind: string, request: Record<string, unknown>) => ['monitors', kind, request] as const,

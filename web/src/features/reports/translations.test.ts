@@ -11,7 +11,7 @@ const bundles: Record<string, Record<string, string>> = { en, pl, lv, ru };
 
 // The keys the report screens name literally, and those they build from the contracts' lists (each type's title and
 // description, the intervals, the presets).
-const sources = import.meta.glob(['./screens/**/*.{ts,tsx}', './hooks/**/*.{ts,tsx}', './api/report-data.ts', './api/selection-lists.ts', '!./**/*.test.{ts,tsx}'], {
+const sources = import.meta.glob(['./screens/**/*.{ts,tsx}', './hooks/**/*.{ts,tsx}', './api/report-data.ts', '!./**/*.test.{ts,tsx}'], {
   query: '?raw',
   import: 'default',
   eager: true,

@@ -11,7 +11,6 @@ export const alertKeys = {
   alarms: ['alarms'] as const,
   alarmTotal: ['alarms', 'total'] as const,
   deviceStats: (deviceId: number) => ['alarms', 'device', deviceId] as const,
-  users: ['users', 'options'] as const,
 };
 
 /** The plural path segments of the two resources. */

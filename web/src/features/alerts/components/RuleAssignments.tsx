@@ -9,11 +9,11 @@ import type { AlertRuleDetail } from '@gearwatch/contracts';
 import { ApiError } from '../../../api/errors.ts';
 import { useNotify } from '../../../components/dialogs/useNotify.ts';
 import { alertPaths } from '../api/keys.ts';
-import { useDeviceGroupOptions, useDeviceOptions, useUserOptions } from '../api/models.ts';
-import type { Named } from '../api/models.ts';
+import { useActiveUserOptions, useDeviceGroupOptions, useDeviceOptions } from '../../../api/model-lists.ts';
+import type { Named } from '../../../api/model-lists.ts';
 import { useAssignment } from '../api/rules.ts';
 import type { AssignmentKind } from '../api/rules.ts';
-import { IdPicker } from './IdPicker.tsx';
+import { NamedPicker } from '../../../components/selection/NamedPicker.tsx';
 import { Section } from '../../../components/Section.tsx';
 
 /** The field of each kind in the assign calls' errors. */
@@ -76,7 +76,7 @@ function Links({ ruleId, kind, title, rows, options, readOnly, path }: LinksProp
         {readOnly ? null : (
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
             <Box sx={{ flex: '1 1 220px' }}>
-              <IdPicker
+              <NamedPicker
                 label={t('alert-rule.assigned.add-label')}
                 options={options.filter((option) => !linkedIds.includes(option.id))}
                 value={picked}
@@ -103,7 +103,7 @@ export function RuleAssignments({ rule }: { rule: AlertRuleDetail }) {
   const { t } = useTranslation();
   const devices = useDeviceOptions();
   const groups = useDeviceGroupOptions();
-  const users = useUserOptions();
+  const users = useActiveUserOptions();
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr 1fr' }, alignItems: 'start' }}>
       <Links ruleId={rule.id} kind="devices" title={t('alert-rule.field.devices')} rows={rule.devices} options={devices ?? []} readOnly={rule.archived} path={alertPaths.device} />

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeviceGroup } from '../api/groups.ts';
 import { managePaths, RESOURCES } from '../api/keys.ts';
-import { useDeviceGroupOptions } from '../api/models.ts';
+import { useDeviceGroupOptions } from '../../../api/model-lists.ts';
 import { useRowId } from '../hooks/useRowId.ts';
 import { DetailHeader } from './DetailHeader.tsx';
 import { DetailState } from './DetailState.tsx';

@@ -9,7 +9,7 @@ import { useCurrentUser } from '../../../api/data-areas.ts';
 import { formatDuration } from '../../../components/status/status-format.ts';
 import { useDeviceOperator } from '../api/groups.ts';
 import { managePaths, RESOURCES } from '../api/keys.ts';
-import { useDeviceOperatorOptions } from '../api/models.ts';
+import { useDeviceOperatorOptions } from '../../../api/model-lists.ts';
 import { formatDateTime } from '../format.ts';
 import { useRowId } from '../hooks/useRowId.ts';
 import { DetailHeader, Fact } from './DetailHeader.tsx';

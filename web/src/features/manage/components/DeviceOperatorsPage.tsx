@@ -4,7 +4,7 @@ import { deviceOperatorSchema } from '@gearwatch/contracts';
 import type { DeviceOperator, DeviceOperatorListFilter } from '@gearwatch/contracts';
 import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { managePaths, RESOURCES } from '../api/keys.ts';
-import { useOperatorGroupOptions } from '../api/models.ts';
+import { useOperatorGroupOptions } from '../../../api/model-lists.ts';
 import { FilterSelect, filterId, modelOptions } from '../../../components/list/FilterSelect.tsx';
 import { ManageList } from './ManageList.tsx';
 

@@ -6,7 +6,7 @@ import { deviceSchema } from '@gearwatch/contracts';
 import type { Device, DeviceListFilter } from '@gearwatch/contracts';
 import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { managePaths, RESOURCES } from '../api/keys.ts';
-import { useDeviceGroupOptions, useDeviceTypeOptions } from '../api/models.ts';
+import { useDeviceGroupOptions, useDeviceTypeOptions } from '../../../api/model-lists.ts';
 import { FilterSelect, filterId, modelOptions } from '../../../components/list/FilterSelect.tsx';
 import { ManageList } from './ManageList.tsx';
 import { DevicePowerState, DeviceTechnicalStatus } from './DeviceStates.tsx';

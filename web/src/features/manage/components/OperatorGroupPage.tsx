@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOperatorGroup } from '../api/groups.ts';
 import { managePaths, RESOURCES } from '../api/keys.ts';
-import { useOperatorGroupOptions } from '../api/models.ts';
+import { useOperatorGroupOptions } from '../../../api/model-lists.ts';
 import { useRowId } from '../hooks/useRowId.ts';
 import { DetailHeader, Fact } from './DetailHeader.tsx';
 import { DetailState } from './DetailState.tsx';

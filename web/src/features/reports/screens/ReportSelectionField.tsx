@@ -6,7 +6,7 @@ import { useDevices } from '../../../api/data-areas.ts';
 import { IdMultiSelect } from '../../../components/selection/IdMultiSelect.tsx';
 import { SelectionModeField } from '../../../components/selection/SelectionModeField.tsx';
 import type { ReportSelection } from '../api/report-data.ts';
-import { useDeviceGroupOptions, useOperatorGroupOptions, useOperatorOptions } from '../api/selection-lists.ts';
+import { useDeviceGroupOptions, useDeviceOperatorOptions, useOperatorGroupOptions } from '../../../api/model-lists.ts';
 
 export interface ReportSelectionFieldProps {
   type: ReportType;
@@ -41,7 +41,7 @@ function DeviceSelection({ value, onChange }: Omit<ReportSelectionFieldProps, 't
 
 function OperatorSelection({ value, onChange }: Omit<ReportSelectionFieldProps, 'type'>) {
   const { t } = useTranslation();
-  const operators = useOperatorOptions();
+  const operators = useDeviceOperatorOptions();
   const groups = useOperatorGroupOptions();
   return value.byGroups ? (
     <IdMultiSelect

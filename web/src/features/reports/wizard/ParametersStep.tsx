@@ -4,8 +4,8 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { isOperatorReport, REPORT_INTERVALS, REPORT_LIMITS } from '@gearwatch/contracts';
 import type { ReportInterval } from '@gearwatch/contracts';
-import { NamedPicker } from './NamedPicker.tsx';
-import { useDeviceGroupOptions, useOperatorGroupOptions } from './options.ts';
+import { NamedPicker } from '../../../components/selection/NamedPicker.tsx';
+import { useDeviceGroupOptions, useOperatorGroupOptions } from '../../../api/model-lists.ts';
 import type { ReportWizardState } from './useReportWizard.ts';
 
 const joined = (t: (key: string) => string, keys: readonly string[]) => (keys.length > 0 ? keys.map((key) => t(key)).join(' ') : undefined);

@@ -6,8 +6,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { REPORT_MESSAGE_KEYS } from '@gearwatch/contracts';
-import { NamedPicker } from './NamedPicker.tsx';
-import { useRecipientOptions } from './options.ts';
+import { NamedPicker } from '../../../components/selection/NamedPicker.tsx';
+import { useActiveUserOptions } from '../../../api/model-lists.ts';
 import type { ReportWizardState } from './useReportWizard.ts';
 
 /**
@@ -16,7 +16,7 @@ import type { ReportWizardState } from './useReportWizard.ts';
  */
 export function RecipientsStep({ wizard }: { wizard: ReportWizardState }) {
   const { t } = useTranslation();
-  const users = useRecipientOptions();
+  const users = useActiveUserOptions();
   const { values, errors, busy, set } = wizard;
   const emailErrors = [...(wizard.draftError ? [wizard.draftError] : []), ...(errors['emails'] ?? [])];
   return (

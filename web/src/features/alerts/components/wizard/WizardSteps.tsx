@@ -6,9 +6,9 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ALERT_MESSAGE_KEYS } from '@gearwatch/contracts';
 import { FormRenderer } from '../../../../components/forms/FormRenderer.tsx';
-import { useDeviceGroupOptions, useDeviceOptions, useUserOptions } from '../../api/models.ts';
+import { useActiveUserOptions, useDeviceGroupOptions, useDeviceOptions } from '../../../../api/model-lists.ts';
 import type { RuleWizard } from '../../hooks/useRuleWizard.ts';
-import { IdPicker } from '../IdPicker.tsx';
+import { NamedPicker } from '../../../../components/selection/NamedPicker.tsx';
 import { PreviewPanel } from './PreviewPanel.tsx';
 
 function Loading() {
@@ -38,8 +38,8 @@ export function TargetsStep({ wizard }: { wizard: RuleWizard }) {
       <Typography variant="body2" color="text.secondary">
         {t('alert-rule.wizard.targets-info')}
       </Typography>
-      <IdPicker label={t('alert-rule.field.devices')} options={devices ?? []} value={value.devices} onChange={(ids) => set('devices', ids)} errors={errors['devices']} disabled={wizard.busy} testId="pick-devices" />
-      <IdPicker label={t('alert-rule.field.groups')} options={groups.data ?? []} value={value.devicegroups} onChange={(ids) => set('devicegroups', ids)} errors={errors['groups']} disabled={wizard.busy} testId="pick-groups" />
+      <NamedPicker label={t('alert-rule.field.devices')} options={devices ?? []} value={value.devices} onChange={(ids) => set('devices', ids)} errors={errors['devices']} disabled={wizard.busy} testId="pick-devices" />
+      <NamedPicker label={t('alert-rule.field.groups')} options={groups.data ?? []} value={value.devicegroups} onChange={(ids) => set('devicegroups', ids)} errors={errors['groups']} disabled={wizard.busy} testId="pick-groups" />
     </Stack>
   );
 }
@@ -72,12 +72,12 @@ export function ConditionStep({ wizard }: { wizard: RuleWizard }) {
 /** Step 4: the users who receive the rule's alerts (the signed-in user is chosen to begin with). */
 export function UsersStep({ wizard }: { wizard: RuleWizard }) {
   const { t } = useTranslation();
-  const users = useUserOptions();
+  const users = useActiveUserOptions();
   const { value, errors, set } = wizard.users;
   return (
     <Stack spacing={2.5} sx={{ pt: 1 }}>
       <Alert severity="info">{t('alert-rule.wizard.users-info')}</Alert>
-      <IdPicker label={t('alert-rule.field.users')} options={users.data ?? []} value={value} onChange={set} errors={errors['users']} disabled={wizard.busy} testId="pick-users" />
+      <NamedPicker label={t('alert-rule.field.users')} options={users.data ?? []} value={value} onChange={set} errors={errors['users']} disabled={wizard.busy} testId="pick-users" />
     </Stack>
   );
 }

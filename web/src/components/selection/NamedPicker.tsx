@@ -2,7 +2,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import type { Named } from './options.ts';
+import type { Named } from '../../api/model-lists.ts';
 
 export interface NamedPickerProps {
   /** Already translated. */
@@ -19,7 +19,10 @@ export interface NamedPickerProps {
   testId?: string;
 }
 
-/** Several rows of a model list (groups, users), searchable, chosen as chips. */
+/**
+ * Several rows of a model list (devices, groups, users), searchable, chosen as chips, with the field's errors: the
+ * pickers of the wizards and forms. The monitors' settings use the compact IdMultiSelect.
+ */
 export function NamedPicker({ label, options, value, onChange, errors = [], helperText, loading = false, disabled = false, required = false, testId }: NamedPickerProps) {
   const { t } = useTranslation();
   const chosen = options.filter((option) => value.includes(option.id));
