@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import type { TenantScope } from '../security/context.ts';
 
 /** A display link as the API shows it (never its token: only the token's hash is stored). */
 export interface DisplayLinkRecord {
@@ -36,11 +37,12 @@ export class DisplayLinksRepository {
       ]);
   }
 
-  /** Whether the view is one of the company's; `hold` keeps it from being deleted until the transaction ends. */
-  async viewExists(companyId: number, viewId: number, options: { hold?: boolean } = {}): Promise<boolean> {
-    const query = this.db.selectFrom('production_views').select('id').where('id', '=', viewId).where('company_id', '=', companyId);
+  /** The view's company when the view is in the scope; `hold` keeps it from being deleted until the transaction ends. */
+  async viewCompany(scope: TenantScope, viewId: number, options: { hold?: boolean } = {}): Promise<number | undefined> {
+    let query = this.db.selectFrom('production_views').select('company_id').where('id', '=', viewId);
+    if (scope.kind === 'company') query = query.where('company_id', '=', scope.companyId);
     const row = await (options.hold ? query.forKeyShare() : query).executeTakeFirst();
-    return row !== undefined;
+    return row?.company_id;
   }
 
   async insert(companyId: number, viewId: number, link: { tokenSha256: Buffer; label: string; createdBy: number | null }): Promise<number> {

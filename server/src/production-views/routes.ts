@@ -103,7 +103,7 @@ export function productionViewsRoutes(app: App, views: ProductionViewsService, l
         summary: 'Make a display link of the view (a TV shows it without a sign-in): answers its token and path /display/{token} once; only the token’s SHA-256 is kept',
         params: idParams,
         // A link without a label may be asked for with no body at all.
-        body: displayLinkInputSchema.optional(),
+        body: displayLinkInputSchema.nullish(),
         response: { 201: createdDisplayLinkSchema, 400: validationErrorSchema, 401: problemSchema, 404: problemSchema },
       },
     },

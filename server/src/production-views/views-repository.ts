@@ -6,6 +6,7 @@ import type { DB } from '../db/schema.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
 import { pagedList } from '../db/paged-list.ts';
+import type { TenantScope } from '../security/context.ts';
 import type { ViewValues } from './view-input.ts';
 
 /** A view as stored (migration 021). */
@@ -54,7 +55,7 @@ const SORT = {
 /** Parameter numbers never offered as a counter: the fixed ones (0, 1, 2) and the internal ones. */
 const NOT_COUNTERS = [...new Set([...PRODUCTION_FIXED_PARAMETERS, ...PRODUCTION_EXCLUDED_COUNTERS])];
 
-/** The SQL of production views and their lines; every query names the company, so another company's rows never answer. */
+/** The SQL of production views and their lines; every query is scoped by the company (every company for a super-admin). */
 export class ProductionViewsRepository {
   constructor(readonly db: Kysely<DB>) {}
 
@@ -82,8 +83,9 @@ export class ProductionViewsRepository {
       ]);
   }
 
-  async list(companyId: number, request: ListRequest<ProductionViewSortField>): Promise<Page<ViewRecord>> {
-    let matching = this.db.selectFrom('production_views as v').where('v.company_id', '=', companyId);
+  async list(scope: TenantScope, request: ListRequest<ProductionViewSortField>): Promise<Page<ViewRecord>> {
+    let matching = this.db.selectFrom('production_views as v');
+    if (scope.kind === 'company') matching = matching.where('v.company_id', '=', scope.companyId);
     if (request.search) matching = matching.where('v.name', 'ilike', likePattern(request.search));
     const page = await pagedList(matching, (query) => query.select('v.id'), request, { columns: SORT, tiebreak: sql`v.id` });
     const ids = page.entries.map((row) => row.id);
@@ -92,13 +94,14 @@ export class ProductionViewsRepository {
     return { total: page.total, entries: ids.flatMap((id) => byId.get(id) ?? []) };
   }
 
-  find(companyId: number, id: number): Promise<ViewRecord | undefined> {
-    return this.base().where('v.id', '=', id).where('v.company_id', '=', companyId).executeTakeFirst();
+  find(scope: TenantScope, id: number): Promise<ViewRecord | undefined> {
+    const query = this.base().where('v.id', '=', id);
+    return (scope.kind === 'company' ? query.where('v.company_id', '=', scope.companyId) : query).executeTakeFirst();
   }
 
   /** Locks the view's row for this transaction, so two edits of one view run one after the other. */
-  async lock(companyId: number, id: number): Promise<void> {
-    await sql`select id from production_views where id = ${id} and company_id = ${companyId} for update`.execute(this.db);
+  async lock(id: number): Promise<void> {
+    await sql`select id from production_views where id = ${id} for update`.execute(this.db);
   }
 
   /** The lines of the views, by view and position, with their device's and parameter's names. */
@@ -127,11 +130,12 @@ export class ProductionViewsRepository {
   }
 
   /**
-   * The company's device and its type; undefined for another company's or none. `hold` keeps it from being deleted
+   * A device in the scope and its type; undefined for another company's or none. `hold` keeps it from being deleted
    * until the transaction ends (a line about to refer to it).
    */
-  device(companyId: number, deviceId: number, options: { hold?: boolean } = {}): Promise<{ id: number; deviceTypeId: number } | undefined> {
-    const query = this.db.selectFrom('devices').select(['id', 'device_type_id as deviceTypeId']).where('id', '=', deviceId).where('company_id', '=', companyId);
+  device(scope: TenantScope, deviceId: number, options: { hold?: boolean } = {}): Promise<{ id: number; deviceTypeId: number } | undefined> {
+    let query = this.db.selectFrom('devices').select(['id', 'device_type_id as deviceTypeId']).where('id', '=', deviceId);
+    if (scope.kind === 'company') query = query.where('company_id', '=', scope.companyId);
     return (options.hold ? query.forKeyShare() : query).executeTakeFirst();
   }
 

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { ProductionParameterOption, ProductionView, ProductionViewLine, ProductionViewType } from '@gearwatch/contracts';
 import { PRODUCTION_PARAMETERS, productionValueKindOf } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
-import type { AuthContext } from '../security/context.ts';
+import type { AuthContext, TenantScope } from '../security/context.ts';
+import { scopeOf } from '../security/context.ts';
 import { NotFoundError, ValidationError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import { checkViewInput } from './view-input.ts';
@@ -32,8 +33,10 @@ export type ProductionViewChangeListener = (trx: Kysely<DB>, change: ProductionV
 
 /**
  * Production views (spec 01 §2, §3, §5): the list, one view, the wizard's create and edit, delete, and the parameters
- * a line may show for a device. A view is its company's: any user of the company (a super-admin acting as one of them)
- * reads and changes the company's views; another company's view answers 404, as one that does not exist.
+ * a line may show for a device. As report configurations and alert rules: a new view is of the caller's company (a
+ * super-admin acts as one of its users to make one for another); a company's users read and change its views, a
+ * super-admin every company's; another company's view answers 404 to anyone else, as one that does not exist. A
+ * line's device is always of the view's company.
  */
 export class ProductionViewsService {
   constructor(
@@ -42,14 +45,12 @@ export class ProductionViewsService {
   ) {}
 
   async list(auth: AuthContext, request: ListRequest<ProductionViewSortField>): Promise<Page<ProductionView>> {
-    const page = await this.repository.list(auth.companyId, request);
+    const page = await this.repository.list(scopeOf(auth), request);
     return { total: page.total, entries: await present(this.repository, page.entries) };
   }
 
   async get(auth: AuthContext, id: number): Promise<ProductionView> {
-    const view = await this.repository.find(auth.companyId, id);
-    if (!view) throw new NotFoundError();
-    return (await present(this.repository, [view]))[0]!;
+    return (await present(this.repository, [await find(this.repository, auth, id)]))[0]!;
   }
 
   /** The wizard's Send: every wrong field at once (400, nothing written), else the view and both lines in one transaction. */
@@ -59,36 +60,37 @@ export class ProductionViewsService {
       if ('errors' in checked) throw new ValidationError(checked.errors);
       const id = await repository.insert(auth.companyId, auth.userId, checked.values);
       await this.changed(trx, { kind: 'saved', companyId: auth.companyId, viewId: id });
-      return (await present(repository, [(await repository.find(auth.companyId, id))!]))[0]!;
+      return (await present(repository, [await find(repository, auth, id)]))[0]!;
     });
   }
 
   /** The wizard opened to edit: the create's fields; a logo left out keeps the one set. */
   update(auth: AuthContext, id: number, raw: Record<string, unknown>): Promise<ProductionView> {
     return this.repository.transaction(async (repository, trx) => {
-      await repository.lock(auth.companyId, id);
+      await find(repository, auth, id);
+      await repository.lock(id);
       // Read under the lock: an edit or delete that held it may have changed the view.
-      const current = await repository.find(auth.companyId, id);
-      if (!current) throw new NotFoundError();
-      const checked = await checkViewInput(raw, { parametersOf: parametersOf(repository, auth.companyId), hasLogo: current.logo !== null });
+      const current = await find(repository, auth, id);
+      const checked = await checkViewInput(raw, { parametersOf: parametersOf(repository, current.companyId), hasLogo: current.logo !== null });
       if ('errors' in checked) throw new ValidationError(checked.errors);
-      await repository.update(auth.companyId, id, checked.values);
-      await this.changed(trx, { kind: 'saved', companyId: auth.companyId, viewId: id });
-      return (await present(repository, [(await repository.find(auth.companyId, id))!]))[0]!;
+      await repository.update(current.companyId, id, checked.values);
+      await this.changed(trx, { kind: 'saved', companyId: current.companyId, viewId: id });
+      return (await present(repository, [await find(repository, auth, id)]))[0]!;
     });
   }
 
   /** Deletes the view with its lines and display links (their screens close). */
   delete(auth: AuthContext, id: number): Promise<void> {
     return this.repository.transaction(async (repository, trx) => {
-      if (!(await repository.delete(auth.companyId, id))) throw new NotFoundError();
-      await this.changed(trx, { kind: 'deleted', companyId: auth.companyId, viewId: id });
+      const current = await find(repository, auth, id);
+      if (!(await repository.delete(current.companyId, id))) throw new NotFoundError();
+      await this.changed(trx, { kind: 'deleted', companyId: current.companyId, viewId: id });
     });
   }
 
-  /** What a line may show for the company's device: efficiency, work, active, then the counters of its type. */
+  /** What a line may show for a device the caller reaches: efficiency, work, active, then the counters of its type. */
   async parameters(auth: AuthContext, deviceId: number): Promise<ProductionParameterOption[]> {
-    const device = await this.repository.device(auth.companyId, deviceId);
+    const device = await this.repository.device(scopeOf(auth), deviceId);
     if (!device) throw new NotFoundError();
     const counters = await this.repository.counters(device.deviceTypeId);
     const fixed = Object.entries(FIXED_PARAMETER_NAMES).map(([id, name]) => ({ id: Number(id), name, unit: null }));
@@ -96,15 +98,23 @@ export class ProductionViewsService {
   }
 }
 
+/** A view the caller reaches; 404 otherwise. */
+async function find(repository: ProductionViewsRepository, auth: AuthContext, id: number): Promise<ViewRecord> {
+  const view = await repository.find(scopeOf(auth), id);
+  if (!view) throw new NotFoundError();
+  return view;
+}
+
 /**
- * The parameter numbers a line may show per device of the company (null: not the company's device), asked once per
+ * The parameter numbers a line may show per device of the view's company (null: not its device), asked once per
  * device; the device is held until the save commits.
  */
 function parametersOf(repository: ProductionViewsRepository, companyId: number): (deviceId: number) => Promise<ReadonlySet<number> | null> {
   const known = new Map<number, ReadonlySet<number> | null>();
+  const scope: TenantScope = { kind: 'company', companyId };
   return async (deviceId) => {
     if (!known.has(deviceId)) {
-      const device = await repository.device(companyId, deviceId, { hold: true });
+      const device = await repository.device(scope, deviceId, { hold: true });
       const counters = device ? await repository.counters(device.deviceTypeId) : null;
       known.set(deviceId, counters && new Set([...Object.keys(FIXED_PARAMETER_NAMES).map(Number), ...counters.map((c) => c.number)]));
     }
