@@ -40,6 +40,7 @@ import { unsubscribeRoutes } from './mail/unsubscribe-routes.ts';
 import { reportDataRoutes } from './reports/data-routes.ts';
 import { reportConfigurationsRoutes } from './reports/configurations-routes.ts';
 import { reportFilesRoutes } from './reports/files-routes.ts';
+import { productionViewsRoutes } from './production-views/routes.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -111,4 +112,5 @@ function registerFeatures(app: App, config: Config, services: Services): void {
   reportDataRoutes(app, services.reportData);
   reportConfigurationsRoutes(app, services.reportConfigurations);
   reportFilesRoutes(app, services.reportFiles);
+  productionViewsRoutes(app, services.productionViews, services.displayLinks);
 }

@@ -94,6 +94,10 @@ import { ReportGenerator } from './reports/generator.ts';
 import { scheduleReports } from './reports/cyclic.ts';
 import { createReportFileWriter } from './reports/writers/index.ts';
 import { ReportMail } from './reports/report-mail.ts';
+import { ProductionViewsRepository } from './production-views/views-repository.ts';
+import { ProductionViewsService } from './production-views/views-service.ts';
+import { DisplayLinksRepository } from './production-views/display-links-repository.ts';
+import { DisplayLinksService } from './production-views/display-links-service.ts';
 
 export interface Services {
   auth: AuthService;
@@ -173,6 +177,10 @@ export interface Services {
   reportFiles: FilesService;
   /** Makes report files on the runner (a source, like the mail sender); tests drain it by hand. */
   reportGenerator: ReportGenerator;
+  /** Production views: the list, one, the wizard's create and edit, delete, a device's parameters (/production). */
+  productionViews: ProductionViewsService;
+  /** A production view's display links (a TV without a sign-in): make, list, revoke. */
+  displayLinks: DisplayLinksService;
 }
 
 export interface ServiceOptions {
@@ -307,5 +315,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     // A wrong current password counts against the account as a failed sign-in does.
     profile: new ProfileService(new ProfileRepository(db), throttle, { publicUrl: config.PUBLIC_URL }),
     reportData: new ReportDataService(db),
+    productionViews: new ProductionViewsService(new ProductionViewsRepository(db)),
+    displayLinks: new DisplayLinksService(new DisplayLinksRepository(db)),
   };
 }

@@ -4,6 +4,7 @@ import { DEFAULT_WEB_CLIENT } from '@gearwatch/contracts';
 import { createDevice, createUser } from './fixtures.ts';
 import { createDeviceGroup, createOperator, createOperatorGroup } from './telemetry-fixtures.ts';
 import { createRule, insertAlert } from './alert-api-fixtures.ts';
+import { insertProductionView } from './production-views-fixtures.ts';
 
 /**
  * The tenant-isolation harness. Each entry creates rows owned by one company and names the requests that reach
@@ -252,6 +253,23 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
       { route: 'GET /api/alerts/:id/deliveries', url: `/api/alerts/${alert}/deliveries` },
     ];
   },
+  // Production views: read, edit, display links; the delete and the revoke take a second view and link.
+  async productionviews(ctx, owner) {
+    const db = ctx.database.db;
+    const device = await createDevice(db, owner.company.id);
+    const view = await insertProductionView(db, owner.company.id, device.id, 'Tenancy view');
+    const doomed = await insertProductionView(db, owner.company.id, device.id, 'Tenancy doomed view');
+    const link = await db.insertInto('production_view_display_links').values({ company_id: owner.company.id, view_id: view, token_sha256: Buffer.alloc(32, view % 256) }).returning('id').executeTakeFirstOrThrow();
+    const line = { lineName: 'Line', deviceId: device.id, parameter_id: 1, goal: 60 };
+    return [
+      { route: 'GET /api/productionviews/:id', url: `/api/productionviews/${view}` },
+      { route: 'PUT /api/productionviews/:id', url: `/api/productionviews/${view}`, payload: { prodview_type: 'rows', prodview_name: 'Tenancy view', lineParams: [line, line], reset_hours: '06:00' } },
+      { route: 'GET /api/productionviews/:id/displaylinks', url: `/api/productionviews/${view}/displaylinks` },
+      { route: 'POST /api/productionviews/:id/displaylinks', url: `/api/productionviews/${view}/displaylinks`, payload: { label: 'Tenancy TV' } },
+      { route: 'DELETE /api/productionviews/:id/displaylinks/:linkId', url: `/api/productionviews/${view}/displaylinks/${link.id}` },
+      { route: 'DELETE /api/productionviews/:id', url: `/api/productionviews/${doomed}` },
+    ];
+  },
 };
 
 /**
@@ -296,6 +314,9 @@ export const TENANT_LISTS: Record<string, TenantListFactory> = {
     const device = await createDevice(db, owner.company.id);
     const rule = await createRule(db, owner.company.id, { name: 'Listed alerting rule', devices: [device.id], users: [owner.user.id] });
     return { url: '/api/alerts?page_size=0', id: await insertAlert(db, { companyId: owner.company.id, deviceId: device.id, ruleId: rule }) };
+  },  async productionviews(ctx, owner) {
+    const device = await createDevice(ctx.database.db, owner.company.id);
+    return { url: '/api/productionviews?page_size=0', id: await insertProductionView(ctx.database.db, owner.company.id, device.id, 'Listed view') };
   },
 };
 
