@@ -40,8 +40,11 @@ export function useLiveState(source: LiveSource): LiveState {
   });
   const [connectionLost, setConnectionLost] = useState(false);
   const sourceKey = JSON.stringify(key);
+  const gone = query.error instanceof ApiError && query.error.status === 404;
 
   useEffect(() => {
+    // A view deleted or a link revoked: nothing will come any more, so the stream is not retried for ever.
+    if (gone) return;
     const queryKey = JSON.parse(sourceKey) as unknown[];
     const connection = connectEvents({
       api,
@@ -64,9 +67,8 @@ export function useLiveState(source: LiveSource): LiveState {
     return () => connection.close();
     // `source` is described completely by `sourceKey`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, queryClient, sourceKey]);
+  }, [api, queryClient, sourceKey, gone]);
 
-  const gone = query.error instanceof ApiError && query.error.status === 404;
   return {
     // A revoked link shows no old numbers.
     state: gone ? null : (query.data ?? null),

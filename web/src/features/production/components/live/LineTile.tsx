@@ -12,6 +12,8 @@ export interface LineTileProps {
   periodEnd: string;
   timezone: string;
   index: number;
+  /** Another line shows OEE: this one keeps the same room empty, so both lines' numbers and bars line up. */
+  oeeRoom: boolean;
 }
 
 /** The share of the bar a value takes: 0..100 %, against the goal (a goal of 0 is met by anything). */
@@ -25,7 +27,7 @@ function barShare(value: number | null, goal: number): number {
  * One line on the shop-floor screen: its label and device, the value against the goal as a big number and a bar with
  * the pace marker, the projection to the period's end, the status in colour and in words, and OEE for counter lines.
  */
-export function LineTile({ line, layout, periodEnd, timezone, index }: LineTileProps) {
+export function LineTile({ line, layout, periodEnd, timezone, index, oeeRoom }: LineTileProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const colour = STATUS_COLOURS[line.status];
@@ -45,8 +47,8 @@ export function LineTile({ line, layout, periodEnd, timezone, index }: LineTileP
         minHeight: 0,
         minWidth: 0,
         display: 'grid',
-        gridTemplateColumns: rows && line.oee ? 'minmax(0, 1fr) auto' : 'minmax(0, 1fr)',
-        gridTemplateRows: rows ? 'minmax(0, 1fr)' : 'minmax(0, 1fr) auto',
+        gridTemplateColumns: rows && oeeRoom ? `minmax(0, 1fr) ${LIVE_SIZES.oee.rows}` : 'minmax(0, 1fr)',
+        gridTemplateRows: rows || !oeeRoom ? 'minmax(0, 1fr)' : `minmax(0, 1fr) ${LIVE_SIZES.oee.columns}`,
         columnGap: '3vw',
         rowGap: '2vh',
         p: rows ? '1.6vh 2.4vw' : '2.4vh 2vw',
@@ -107,7 +109,7 @@ export function LineTile({ line, layout, periodEnd, timezone, index }: LineTileP
           </Box>
         </Box>
       </Box>
-      {line.oee ? <OeeBlock oee={line.oee} layout={layout} /> : null}
+      {line.oee ? <OeeBlock oee={line.oee} layout={layout} /> : oeeRoom ? <Box aria-hidden /> : null}
     </Box>
   );
 }
@@ -124,7 +126,7 @@ function OeeBlock({ oee, layout }: { oee: NonNullable<ProductionLineState['oee']
   return (
     <Box
       data-testid="line-oee"
-      sx={{ display: 'grid', gridTemplateColumns: rows ? 'repeat(2, auto)' : 'repeat(4, minmax(0, 1fr))', gap: rows ? '1vh 2vw' : '1vw', alignContent: 'center', borderTop: rows ? 0 : 1, borderLeft: rows ? 1 : 0, borderColor: 'divider', pt: rows ? 0 : '1.4vh', pl: rows ? '2vw' : 0 }}
+      sx={{ display: 'grid', minHeight: 0, overflow: 'hidden', gridTemplateColumns: rows ? 'repeat(2, minmax(0, 1fr))' : 'repeat(4, minmax(0, 1fr))', gap: rows ? '1vh 2vw' : '1vw', alignContent: 'center', borderTop: rows ? 0 : 1, borderLeft: rows ? 1 : 0, borderColor: 'divider', pt: rows ? 0 : '1.4vh', pl: rows ? '2vw' : 0 }}
     >
       {figures.map(([name, value]) => (
         <Box key={name} sx={{ textAlign: rows ? 'left' : 'center' }}>

@@ -45,6 +45,7 @@ export function LiveBoard({ state, receivedAt, now, connectionLost, onBack }: Li
   const age = Math.max(0, Math.floor((now - receivedAt) / 1000));
   const staleness = stalenessOf(age);
   const columns = state.view_type === 'columns';
+  const oeeRoom = state.lines.some((line) => line.oee !== null);
   return (
     <Box
       data-testid="live-board"
@@ -54,7 +55,7 @@ export function LiveBoard({ state, receivedAt, now, connectionLost, onBack }: Li
       <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: '2vw', minHeight: 0 }}>
         {onBack ? (
           <Tooltip title={t('production.live.back')}>
-            <IconButton onClick={onBack} aria-label={t('production.live.back')} sx={{ color: 'text.secondary' }}>
+            <IconButton onClick={onBack} aria-label={t('production.live.back')} sx={{ color: 'text.secondary', fontSize: LIVE_SIZES.icon, '& svg': { fontSize: 'inherit' } }}>
               <ArrowBackOutlined />
             </IconButton>
           </Tooltip>
@@ -68,7 +69,7 @@ export function LiveBoard({ state, receivedAt, now, connectionLost, onBack }: Li
         </Typography>
         {fullscreen.available ? (
           <Tooltip title={t(fullscreen.on ? 'production.live.fullscreen-exit' : 'production.live.fullscreen')}>
-            <IconButton onClick={fullscreen.toggle} aria-label={t(fullscreen.on ? 'production.live.fullscreen-exit' : 'production.live.fullscreen')} sx={{ color: 'text.secondary' }}>
+            <IconButton onClick={fullscreen.toggle} aria-label={t(fullscreen.on ? 'production.live.fullscreen-exit' : 'production.live.fullscreen')} sx={{ color: 'text.secondary', fontSize: LIVE_SIZES.icon, '& svg': { fontSize: 'inherit' } }}>
               {fullscreen.on ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
             </IconButton>
           </Tooltip>
@@ -76,10 +77,12 @@ export function LiveBoard({ state, receivedAt, now, connectionLost, onBack }: Li
       </Box>
       <Box
         component="main"
-        sx={{ display: 'grid', minHeight: 0, gap: '2vh 2vw', gridTemplateColumns: columns ? 'repeat(2, minmax(0, 1fr))' : 'minmax(0, 1fr)', gridTemplateRows: columns ? 'minmax(0, 1fr)' : 'repeat(2, minmax(0, 1fr))' }}
+        data-stale={staleness === 'red'}
+        // Numbers a minute old are dimmed, so nobody reads them as current.
+        sx={{ opacity: staleness === 'red' ? 0.45 : 1, transition: 'opacity 300ms', display: 'grid', minHeight: 0, gap: '2vh 2vw', gridTemplateColumns: columns ? 'repeat(2, minmax(0, 1fr))' : 'minmax(0, 1fr)', gridTemplateRows: columns ? 'minmax(0, 1fr)' : 'repeat(2, minmax(0, 1fr))' }}
       >
         {state.lines.map((line, index) => (
-          <LineTile key={index} index={index} line={line} layout={state.view_type} periodEnd={state.periodEnd} timezone={state.timezone} />
+          <LineTile key={index} index={index} line={line} layout={state.view_type} periodEnd={state.periodEnd} timezone={state.timezone} oeeRoom={oeeRoom} />
         ))}
       </Box>
       <Box component="footer" sx={{ display: 'flex', alignItems: 'center', gap: '2vw', fontSize: LIVE_SIZES.footer, fontVariantNumeric: 'tabular-nums' }}>

@@ -112,6 +112,8 @@ describe('the live screen', { timeout: 30_000 }, () => {
       await vi.advanceTimersByTimeAsync((PRODUCTION_LIVE.staleRedSeconds - PRODUCTION_LIVE.staleAmberSeconds) * 1000);
     });
     expect(screen.getByTestId('live-updated').getAttribute('data-staleness')).toBe('red');
+    // The old numbers are dimmed.
+    expect(screen.getByRole('main').getAttribute('data-stale')).toBe('true');
     act(() => fake.streams[0]?.send('production-view', liveState()));
     await waitFor(() => expect(screen.getByTestId('live-updated').getAttribute('data-staleness')).toBe('fresh'));
   });

@@ -36,8 +36,11 @@ export const LIVE_SIZES = {
   title: 'min(3.4vw, 5.5vh)',
   label: { columns: 'min(3.2vw, 5.4vh)', rows: 'min(2.6vw, 5vh)' },
   detail: { columns: 'min(1.6vw, 2.6vh)', rows: 'min(1.3vw, 2.4vh)' },
-  value: { columns: 'min(7vw, 12vh)', rows: 'min(6vw, 10vh)' },
+  value: { columns: 'min(8.5vw, 15vh)', rows: 'min(6.5vw, 11vh)' },
   small: 'min(1.4vw, 2.4vh)',
   footer: 'min(2vw, 3.4vh)',
   bar: { columns: 'min(4.5vh, 3vw)', rows: 'min(4vh, 2.4vw)' },
+  /** The OEE block: a band under a column's bar, a column beside a row. */
+  oee: { columns: 'min(9vw, 14vh)', rows: 'min(30vw, 50vh)' },
+  icon: 'min(3vw, 4.5vh)',
 } as const;

@@ -5,6 +5,7 @@ import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import UploadOutlined from '@mui/icons-material/UploadOutlined';
 import { useId, useRef } from 'react';
 import type { ChangeEvent } from 'react';
@@ -30,7 +31,9 @@ export function FinishStep({ wizard }: { wizard: ViewWizardState }) {
         <FormLabel component="legend" id={hoursLabel} required>
           {t('production.wizard.field.reset-hours')}
         </FormLabel>
-        <FormHelperText sx={{ mx: 0, mb: 1 }}>{t('production.wizard.help.reset-hours')}</FormHelperText>
+        <FormHelperText error={false} sx={{ mx: 0, mb: 1 }}>
+          {t('production.wizard.help.reset-hours')}
+        </FormHelperText>
         <Box role="group" aria-labelledby={hoursLabel} data-testid="reset-hours" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(72px, 1fr))', gap: 1 }}>
           {RESET_HOURS.map((hour) => {
             const on = chosen.has(hour);
@@ -85,7 +88,9 @@ function LogoField({ wizard }: { wizard: ViewWizardState }) {
           {shown ? (
             <Box component="img" src={shown} alt={t('production.wizard.logo-preview')} data-testid="logo-preview" sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
           ) : (
-            <FormHelperText sx={{ color: 'grey.400', m: 0, textAlign: 'center' }}>{t('production.wizard.no-logo')}</FormHelperText>
+            <Typography variant="caption" sx={{ color: 'grey.400', textAlign: 'center' }}>
+              {t('production.wizard.no-logo')}
+            </Typography>
           )}
         </Box>
         <Box>
