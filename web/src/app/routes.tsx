@@ -6,19 +6,11 @@ import type { RouteHandle } from './route-handle.ts';
 import { HOME_PATH, LOGIN_PATH, RedirectIfSignedIn, RequireAuth, RequireSuperAdmin } from './guards.tsx';
 
 
-const upcoming = (title: string, path: string, children?: RouteObject[]): RouteObject => ({
-  path,
-  handle: { title } satisfies RouteHandle,
-  ...(children
-    ? { children: [{ index: true, lazy: async () => ({ Component: (await import('./screens/UpcomingScreen.tsx')).UpcomingScreen }) }, ...children] }
-    : { lazy: async () => ({ Component: (await import('./screens/UpcomingScreen.tsx')).UpcomingScreen }) }),
-});
-
 const redirect = (to: string): RouteObject => ({ index: true, element: <Navigate to={to} replace /> });
 
 /**
- * Every route of spec 01 §2. Screens that later work delivers open the shared empty state (UpcomingScreen);
- * each is lazy, so the first load carries only the shell.
+ * Every route of spec 01 §2, and the production views' full-screen live screens (issue 19). Each is lazy, so the
+ * first load carries only the shell.
  */
 export const appRoutes: RouteObject[] = [
   {
@@ -44,9 +36,13 @@ export const appRoutes: RouteObject[] = [
       },
     }),
   ),
+  // A production view on a TV through a display link: no sign-in, no shell, that view only (issue 19).
+  { path: '/display/:token', lazy: async () => ({ Component: (await import('../features/production/components/DisplayPage.tsx')).DisplayPage }) },
   {
     element: <RequireAuth />,
     children: [
+      // A view's live screen fills the screen: signed in, but outside the main shell.
+      { path: '/production/:id/live', lazy: async () => ({ Component: (await import('../features/production/components/ProductionLivePage.tsx')).ProductionLivePage }) },
       {
         path: '/',
         lazy: async () => ({ Component: (await import('./shells/MainShell.tsx')).MainShell }),
@@ -89,7 +85,11 @@ export const appRoutes: RouteObject[] = [
               },
             ],
           },
-          upcoming('nav.work', 'production'),
+          {
+            path: 'production',
+            handle: { title: 'nav.work' } satisfies RouteHandle,
+            lazy: async () => ({ Component: (await import('../features/production/components/ProductionViewsPage.tsx')).ProductionViewsPage }),
+          },
           {
             path: 'reports',
             handle: { title: 'nav.reports' } satisfies RouteHandle,
