@@ -114,7 +114,7 @@ export class ApiClient {
    * A response whose body the caller reads as it arrives (the event stream, api/events.ts): authenticated and
    * refreshed like every call; an error status throws ApiError as `request` does.
    */
-  async stream(path: string, options: Pick<RequestOptions, 'signal' | 'headers' | 'accept'> = {}): Promise<Response> {
+  async stream(path: string, options: Pick<RequestOptions, 'signal' | 'headers' | 'accept' | 'anonymous'> = {}): Promise<Response> {
     const response = await this.exchange(path, options);
     if (response.status >= 400) await this.read<never>(response);
     return response;

@@ -125,6 +125,23 @@ describe('connectEvents', () => {
     expect(backoff).not.toHaveBeenCalled();
   });
 
+  it('sends no token when anonymous (the stream of a display link), though a session is held', async () => {
+    const seen: (string | null)[] = [];
+    const fetch = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      seen.push(new Headers(init?.headers).get('authorization'));
+      return new Response(': connected\n\nevent: production-view\ndata: {}\n\n', { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    });
+    const tokens = createTokenStore(window.localStorage);
+    tokens.set({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+    const api = new ApiClient({ tokens, fetch: fetch as unknown as typeof globalThis.fetch, credentials: () => ({ clientId: 'web', clientSecret: 's' }), onSessionExpired: vi.fn() });
+    const events: ServerSentEvent[] = [];
+    const connection = connectEvents({ api, path: '/api/display/abc/events', anonymous: true, backoff: () => 1000, onEvent: (e) => events.push(e) });
+    await until(() => events.length === 1);
+    connection.close();
+    expect(seen[0]).toBeNull();
+    expect(String(fetch.mock.calls[0]?.[0])).toContain('/api/display/abc/events');
+  });
+
   it('stops when closed', async () => {
     const server = fakeStreamServer([]);
     const connection = connectEvents({ api: server.api, backoff: () => 1, onEvent: () => undefined });

@@ -72,6 +72,8 @@ export interface EventStreamOptions {
   /** Milliseconds before attempt n (1, 2, …) after a failure. */
   backoff?: (attempt: number) => number;
   path?: string;
+  /** Sent without the session's token (a display link's stream: its token is in the path, and a TV's browser may hold an unrelated session). */
+  anonymous?: boolean;
 }
 
 export interface EventStreamConnection {
@@ -94,7 +96,7 @@ const AFTER_END_MS = 250;
  * what was missed once. Stops for good on close() or when the session has expired (the app goes to sign-in).
  */
 export function connectEvents(options: EventStreamOptions): EventStreamConnection {
-  const { api, path = '/api/events', backoff = defaultBackoff } = options;
+  const { api, path = '/api/events', backoff = defaultBackoff, anonymous = false } = options;
   let closed = false;
   let controller: AbortController | null = null;
   let wakeSleep: (() => void) | null = null;
@@ -117,7 +119,7 @@ export function connectEvents(options: EventStreamOptions): EventStreamConnectio
       let endedByServer = false;
       try {
         const headers: Record<string, string> = lastEventId ? { 'last-event-id': lastEventId } : {};
-        const response = await api.stream(path, { signal: controller.signal, headers, accept: 'text/event-stream' });
+        const response = await api.stream(path, { signal: controller.signal, headers, accept: 'text/event-stream', anonymous });
         if (!response.body) throw new Error('event stream without a body');
         options.onOpen?.(failed);
         failed = false;

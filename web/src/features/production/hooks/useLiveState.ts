@@ -49,6 +49,8 @@ export function useLiveState(source: LiveSource): LiveState {
     const connection = connectEvents({
       api,
       path: liveStreamPath(source),
+      // A TV's browser may hold someone's session: the display link's stream goes without it.
+      anonymous: source.kind === 'display',
       onEvent: (event) => {
         if (event.type !== PRODUCTION_VIEW_EVENT) return;
         const state = parseLiveEvent(event.data);
