@@ -4,16 +4,17 @@ import { dateText, parseDate } from '../../time/calendar.ts';
 import type { TimeZone } from '../../time/time-zone.ts';
 import { COLUMNS, deviceColumn } from './support/columns.ts';
 import { openDeviceReport } from './support/context.ts';
+import { QUARTER_MS, readQuarterGrid } from './work-quarters.ts';
 
-const QUARTER_MS = 900_000;
-/** Days read per query: a week of 96 slots for each device stays small (24 devices: ~16,000 cells). */
-const READ_DAYS = 7;
+/** Local dates read per query: a month of 50 devices is 1,550 stored rows; a file of a year reads a month at a time. */
+const READ_DAYS = 31;
 
 /**
  * Production device work matrix: a section per local date (the interval does not divide it further), a row per
  * quarter hour of that date — 96, or 92 / 100 on the days clocks change — and a column per device holding the work
  * seconds in that quarter hour; the last row is each device's total of the date. On a day of 23 or 25 hours the time
- * carries its UTC offset, so the repeated hour is told apart.
+ * carries its UTC offset, so the repeated hour is told apart. Dates that have ended are read from the cache of closed
+ * days (`work-quarters.ts`, migration 022), today from the 5-minute rollup.
  */
 export const workMatrixReport: ReportBuilder = {
   type: 'production-device-work-matrix',
@@ -21,28 +22,23 @@ export const workMatrixReport: ReportBuilder = {
     const report = await openDeviceReport(db, scope, subject);
     const { zone, devices } = report;
     const columns = [COLUMNS.quarter, ...devices.map((d) => deviceColumn(d.id, d.name))];
+    const ids = devices.map((d) => d.id);
     const first = parseDate(report.period.from);
     const last = parseDate(report.period.to);
+    const today = zone.dayOf(Date.now());
     let empty = true;
-    for (let weekStart = first; weekStart <= last; weekStart += READ_DAYS) {
-      const weekEnd = Math.min(weekStart + READ_DAYS - 1, last);
-      const readStart = zone.startOfDay(weekStart);
-      const readEnd = zone.endOfDay(weekEnd);
-      // Each device's work by quarter hour since readStart; a device without any stays absent (zeros).
-      const work = new Map<number, Float64Array>();
-      for (const column of await report.repository.quarterHourWork(report.companyId, devices.map((d) => d.id), readStart, readEnd)) {
-        const values = new Float64Array((readEnd - readStart) / QUARTER_MS);
-        column.slots.forEach((slot, i) => (values[slot] = column.work[i]!));
-        work.set(column.deviceId, values);
-        empty = false;
-      }
-      for (let day = weekStart; day <= weekEnd; day++) {
+    for (let runStart = first; runStart <= last; runStart += READ_DAYS) {
+      const runEnd = Math.min(runStart + READ_DAYS - 1, last);
+      const grid = await readQuarterGrid(db, report.companyId, zone, ids, runStart, runEnd, today);
+      empty &&= !grid.hasReadings();
+      for (let day = runStart; day <= runEnd; day++) {
         await sink.section({ title: dateText(day), columns, totals: true });
         const totals = devices.map(() => 0);
-        const rows: ReportCell[][] = quarterHours(zone, day).map((slot) => [
+        const cells = devices.map((device) => grid.of(device.id, day));
+        const rows: ReportCell[][] = quarterHours(zone, day).map((slot, q) => [
           slot.label,
-          ...devices.map((device, i) => {
-            const seconds = work.get(device.id)?.[(slot.start - readStart) / QUARTER_MS] ?? 0;
+          ...cells.map((work, i) => {
+            const seconds = work[q] ?? 0;
             totals[i]! += seconds;
             return seconds;
           }),
