@@ -102,7 +102,9 @@ try {
   const service = new ReportDataService(db);
   const auth = { userId: 0, companyId: company.id, isSuperAdmin: false, canImpersonate: false };
   const fifty = devices.slice(0, Math.min(50, DEVICES));
-  for (const type of ['efficiency-report', 'device-efficiency-report', 'devices-work-report', 'device-work-details-report', 'production-device-work-matrix'] as const) {
+  const screenTypes = ['efficiency-report', 'device-efficiency-report', 'devices-work-report', 'device-work-details-report', 'production-device-work-matrix'] as const;
+  const only = process.argv.includes('--types') ? process.argv[process.argv.indexOf('--types') + 1]!.split(',') : null;
+  for (const type of screenTypes.filter((t) => !only || only.includes(t))) {
     const times: number[] = [];
     for (let i = 0; i < REPETITIONS + 2; i++) {
       t = performance.now();

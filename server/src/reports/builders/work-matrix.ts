@@ -35,14 +35,17 @@ export const workMatrixReport: ReportBuilder = {
         await sink.section({ title: dateText(day), columns, totals: true });
         const totals = devices.map(() => 0);
         const cells = devices.map((device) => grid.of(device.id, day));
-        const rows: ReportCell[][] = quarterHours(zone, day).map((slot, q) => [
-          slot.label,
-          ...cells.map((work, i) => {
-            const seconds = work[q] ?? 0;
+        // Plain loops: a month of 50 devices is ~150,000 cells per call, written without intermediate arrays.
+        const rows: ReportCell[][] = quarterLabels(zone, day).map((label, q) => {
+          const row: ReportCell[] = new Array<ReportCell>(cells.length + 1);
+          row[0] = label;
+          for (let i = 0; i < cells.length; i++) {
+            const seconds = cells[i]![q] ?? 0;
             totals[i]! += seconds;
-            return seconds;
-          }),
-        ]);
+            row[i + 1] = seconds;
+          }
+          return row;
+        });
         rows.push([null, ...totals]);
         await sink.rows(rows);
         await sink.progress((day - first + 1) / (last - first + 1));
@@ -51,6 +54,14 @@ export const workMatrixReport: ReportBuilder = {
     return { empty };
   },
 };
+
+/** The labels of a 24-hour date's quarter hours, `00:00` to `23:45`: the same on every such date of every zone. */
+const PLAIN_LABELS = Array.from({ length: 96 }, (_, q) => `${String(Math.floor(q / 4)).padStart(2, '0')}:${String((q % 4) * 15).padStart(2, '0')}`);
+
+/** The labels of a local date's quarter hours: `HH:mm`, with the UTC offset on a date clocks change. */
+export function quarterLabels(zone: TimeZone, day: number): readonly string[] {
+  return zone.dayLengthMs(day) === 86_400_000 ? PLAIN_LABELS : quarterHours(zone, day).map((slot) => slot.label);
+}
 
 /** The quarter hours of a local date, labelled `HH:mm` (with the offset on a day clocks change). */
 export function quarterHours(zone: TimeZone, day: number): { start: number; label: string }[] {
