@@ -6,16 +6,15 @@
  *     writers' part is bench/reports/file-writers.ts): rows/s and the process's RSS growth, sampled at every chunk;
  *   - a month's efficiency report of 100 devices;
  *   - the on-screen call (ReportDataService, memory sink with its row limit) of each device type for a month of
- *     50 devices: p50 / p95 over --repetitions.
+ *     50 devices: p50 / p95 over --repetitions;
+ *   - the same calls as `GET /api/reports/{type}/data` injected into the app (everything but the socket).
  *
  *   DATABASE_URL=postgres://root@127.0.0.1:5432/postgres npx tsx --expose-gc bench/reports/device-builders.ts [--days 365]
- *     [--devices 100] [--detail-devices 24] [--repetitions 20]
+ *     [--devices 100] [--detail-devices 24] [--repetitions 20] [--types production-device-work-matrix,...]
  *
- * Measured 2026-11-25 on the shared 2-core machine while five other sessions ran tests: a year of details, 2,523,168
- * rows in 33 s (76,000 rows/s) with 50 MB RSS growth; the efficiency report of 100 devices for a month 41 ms; screen
- * p95 for a month of 50 devices (24 of them with every 5-minute bucket): efficiency 34 ms, device efficiency 44 ms,
- * devices work 19 ms, work details 242 ms (its first read fills the screen's 10,000 rows), work matrix 809 ms (it
- * groups ~200,000 5-minute rows into quarter hours per request: a 15-minute rollup would be the fix).
+ * `--detail-devices` of the devices have 5-minute rows (the work details and the work matrix read them); `--types`
+ * limits the on-screen calls to some types. The first call of each type is printed apart: the work matrix stores the
+ * period's closed days then (migration 022). Figures and their history: docs/performance.md (reports section).
  */
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
