@@ -48,6 +48,10 @@ export class MemorySink implements ReportSink {
     return Promise.resolve();
   }
 
+  room(): number {
+    return Math.max(0, this.rowLimit - this.rowCount);
+  }
+
   document(subject: ReportSubject, timezone: string, outcome: ReportOutcome): ReportDocument {
     return {
       type: subject.type,

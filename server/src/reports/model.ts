@@ -40,6 +40,8 @@ export interface ReportSink {
   rows(rows: readonly (readonly ReportCell[])[]): Promise<void>;
   /** 0..1 of the work done; the generation job turns it into the file's percentage (throttled). */
   progress(fraction: number): Promise<void>;
+  /** How many more rows the sink takes (a screen's limit); absent when it takes every row (a file). */
+  room?(): number;
 }
 
 /** Facts the builder found while writing. */

@@ -118,7 +118,9 @@ export class IngestRepository {
    * the same order. Shift cells follow the company's current shifts: the batch first takes the company's shift lock
    * shared, so a rebuild after a change of the shifts (migration 005) never interleaves with it. Work and active are
    * added to the operator sessions they fall into, per local date and per hour (migrations 006, 007), under the device's session lock, so a session
-   * rebuild either sees this batch's rollups or its sessions get this batch's readings, never neither.
+   * rebuild either sees this batch's rollups or its sessions get this batch's readings, never neither. The same lock
+   * keeps the work matrix's cache whole: its rows of the dates the batch adds work to are deleted here, and the report
+   * fills rows only while holding the lock shared (reports/work-quarters-repository.ts).
    */
   async insertReadings(writer: WriterIds, columns: ReadingColumns): Promise<number> {
     const { companyId, deviceId, sensorId, timezone } = writer;
@@ -174,6 +176,11 @@ export class IngestRepository {
         select id, date_bin('1 hour', bucket, ${BUCKET_ORIGIN}::timestamptz) as hour,
           sum(s) filter (where p = ${WORK}) as work, sum(s) filter (where p = ${ACTIVE}) as active
         from sb group by 1, 2
+      ),
+      -- The work matrix's cached quarter hours of the local dates this batch adds work to are out of date (migration
+      -- 022): deleted here, so no reader sees them after this commit; the next read computes them again.
+      dq as (
+        delete from work_quarter_days q where q.device_id = ${deviceId}::int and q.day in (select ld from m5l where p = ${WORK})
       ),
       up5 as (
         insert into readings_5min as t (company_id, device_id, parameter_number, bucket, sum, count, min, max, last_ts, last_value)

@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReportCell } from '@gearwatch/contracts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ReportCell, ReportDocument } from '@gearwatch/contracts';
 import type { TestContext } from '../../../test/context.ts';
 import { createTestContext } from '../../../test/context.ts';
 import { writeReport } from '../data-service.ts';
+import { MemorySink, ReportSinkFull } from '../memory-sink.ts';
+import { ReportRepository } from '../report-repository.ts';
 import type { ReportSink, ReportSubject } from '../model.ts';
 import type { DeviceReportsDataset } from './test/device-reports-dataset.ts';
 import { TIMEZONE, buildDeviceReportsDataset } from './test/device-reports-dataset.ts';
@@ -74,6 +76,26 @@ describe('work details and the work matrix', () => {
     // The data spans 23–26 October, which lie in two weekly slices (22–28 is one: days 1–7, 8–14, 15–21, 22–28, 29–31).
     expect(Math.max(...chunks)).toBeLessThanOrEqual(7 * 288 + 12);
     expect(progress.at(-1)).toBe(1);
+  });
+
+  it('work details on a screen: read only as many devices as its rows can take, the same rows as the whole document', async () => {
+    const subject: ReportSubject = { type: 'device-work-details-report', from: '2026-10-24', to: '2026-10-25', interval: 'day', deviceIds: [data.crane.id, data.lift.id, data.press.id], deviceGroupIds: [], operatorIds: [], operatorGroupIds: [] };
+    const whole = await runReport(db(), data.scope, subject.type, { from: subject.from, to: subject.to, devices: [...subject.deviceIds] });
+    // Room for a bit more than one device-day: the first read takes two devices, the build stops inside the second.
+    const screen = new MemorySink(300);
+    const reads = vi.spyOn(ReportRepository.prototype, 'fiveMinuteRows');
+    try {
+      await expect(writeReport(db(), data.scope, subject, screen)).rejects.toBeInstanceOf(ReportSinkFull);
+      expect(reads.mock.calls.map((call) => call[1].length)).toEqual([2]);
+    } finally {
+      reads.mockRestore();
+    }
+    const shown = screen.document(subject, TIMEZONE, { empty: false });
+    expect(shown.truncated).toBe(true);
+    const flat = (sections: ReportDocument['sections']) => sections.flatMap((section) => section.rows.map((row) => [section.title, ...row]));
+    const kept = flat(shown.sections);
+    expect(kept).toHaveLength(300);
+    expect(kept).toEqual(flat(whole.sections).slice(0, 300));
   });
 
   it('work details of shifts: a night shift section runs across midnight', async () => {

@@ -42,7 +42,11 @@ export const workDetailsReport: ReportBuilder = {
     let empty = true;
     for (const bucket of buckets) {
       const slices = slicesOf(bucket, report.zone);
-      const batches = slices.length === 1 ? batchesOf(report.devices, Math.max(1, Math.floor(READ_ROWS_LIMIT / (sliceDays(bucket) * BUCKETS_PER_DAY)))) : report.devices.map((d) => [d]);
+      // A screen takes at most its room: read no more devices at once than could fill it (the sink stops the build
+      // when it is full, so rows beyond it are read for nothing; a month of 50 devices reads 35 instead of 50).
+      const perDevice = sliceDays(bucket) * BUCKETS_PER_DAY;
+      const fitting = Math.min(Math.floor(READ_ROWS_LIMIT / perDevice), Math.ceil((sink.room?.() ?? Number.POSITIVE_INFINITY) / perDevice));
+      const batches = slices.length === 1 ? batchesOf(report.devices, Math.max(1, fitting)) : report.devices.map((d) => [d]);
       for (const batch of batches) {
         const sections = new Map(batch.map((device) => [device.id, new DeviceSection(device, bucket, report.zone, sink)]));
         for (const [index, slice] of slices.entries()) {
