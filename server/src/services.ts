@@ -94,6 +94,10 @@ import { ReportGenerator } from './reports/generator.ts';
 import { scheduleReports } from './reports/cyclic.ts';
 import { createReportFileWriter } from './reports/writers/index.ts';
 import { ReportMail } from './reports/report-mail.ts';
+import { LiveViewsRepository } from './production-views/live/live-repository.ts';
+import { ProductionLiveService } from './production-views/live/live-service.ts';
+import { ReadingsBell } from './production-views/live/readings-bell.ts';
+import { ProductionScreens } from './production-views/live/screens.ts';
 
 export interface Services {
   auth: AuthService;
@@ -173,6 +177,12 @@ export interface Services {
   reportFiles: FilesService;
   /** Makes report files on the runner (a source, like the mail sender); tests drain it by hand. */
   reportGenerator: ReportGenerator;
+  /** Production views' live state (the state call, the display links' access). */
+  productionLive: ProductionLiveService;
+  /** The open live screens of this instance, kept current through the hub's topics (app.ts gives it the LISTEN). */
+  productionScreens: ProductionScreens;
+  /** Rung by ingest after each committed batch: NOTIFYs the devices with new readings (at most every 250 ms). */
+  readingsBell: ReadingsBell;
 }
 
 export interface ServiceOptions {
@@ -258,7 +268,13 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   reportMail.attachTo(mail, db);
   reportGenerator.onDone(reportMail.onDone);
   metrics.observeEventStreams(() => events.size);
+  const productionLive = new ProductionLiveService(new LiveViewsRepository(db));
+  const productionScreens = new ProductionScreens(productionLive, events);
+  const readingsBell = new ReadingsBell(db);
   return {
+    productionLive,
+    productionScreens,
+    readingsBell,
     reportGenerator,
     reportConfigurations: new ConfigurationsService(new ConfigurationsRepository(db), { retentionDays: config.REPORT_FILES_RETENTION_DAYS, fileCreated: () => jobs.wake() }),
     reportFiles: new FilesService(new FilesRepository(db), reportFileLinks, { retried: () => jobs.wake() }),
@@ -282,8 +298,15 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     impersonation: new ImpersonationService(new ImpersonationRepository(db), usersRepository, auth),
     support: new SupportService(supportRepository, usersRepository, { supportEmail: config.SUPPORT_EMAIL, mailConfigured: mailer.configured }),
     passwordLinks,
-    // A committed batch wakes the runner, so the alert engine evaluates it at once.
-    ingest: createIngestService(db, { observer: metrics.ingestObserver(), afterCommit: () => jobs.wake() }),
+    // A committed batch wakes the runner, so the alert engine evaluates it at once, and rings the readings bell, so
+    // the live screens showing the device update (after the commit, never inside the batch's transaction).
+    ingest: createIngestService(db, {
+      observer: metrics.ingestObserver(),
+      afterCommit: (module) => {
+        jobs.wake();
+        if (module.deviceId !== null) readingsBell.ring(module.deviceId);
+      },
+    }),
     diagnostics,
     operatorDiagnostics: new OperatorDiagnosticsService(new OperatorActivityRepository(db)),
     factoryReports: new FactoryReportService(diagnosticsRepository, diagnostics),
