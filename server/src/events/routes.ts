@@ -72,7 +72,7 @@ export function eventsRoutes(app: App, hub: EventHub, topics?: TopicStreams): vo
       schema: {
         tags: ['events'],
         summary:
-          'The caller\'s live events as Server-Sent Events (text/event-stream): `alert`, `alarm-total`, `notification`, `notifications-read`, `report-file`, each with `id` and a JSON `data` line; a `Last-Event-ID` header resumes after that id, delivering what was missed once; a comment line every 20 s; an `end` event ({reason}) before the server closes it (token-expired, replaced, slow-client, shutdown, revoked), after which the client reconnects. `?productionView={id}` adds that view\'s `production-view` events (its ProductionViewState, without an id, never replayed): its current state at once, then on every change and at least every 10 s; 404 when the view is not one of the caller\'s company',
+          'The caller\'s live events as Server-Sent Events (text/event-stream): `alert`, `alarm-total`, `notification`, `notifications-read`, `report-file`, each with `id` and a JSON `data` line; a `Last-Event-ID` header resumes after that id, delivering what was missed once; a comment line every 20 s; an `end` event ({reason}) before the server closes it (token-expired, replaced, slow-client, shutdown, revoked), after which the client reconnects. `?productionView={id}` adds that view\'s `production-view` events (its ProductionViewState, without an id, never replayed): its current state at once, then on every change and at least every 10 s; 404 when the view is not one of the caller\'s company (a super-admin reaches every company\'s)',
         querystring: eventsQuerySchema,
         response: { 200: z.string().describe('text/event-stream'), 401: problemSchema, 404: problemSchema },
       },

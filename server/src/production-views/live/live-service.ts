@@ -1,6 +1,7 @@
 import { PRODUCTION_PARAMETERS } from '@gearwatch/contracts';
 import type { ProductionViewState, ProductionViewType } from '@gearwatch/contracts';
 import { NotFoundError } from '../../http/errors.ts';
+import { scopeOf } from '../../security/context.ts';
 import type { AuthContext } from '../../security/context.ts';
 import { timeZone } from '../../time/time-zone.ts';
 import { hashDisplayToken } from '../display-token.ts';
@@ -37,7 +38,7 @@ export class ProductionLiveService {
 
   constructor(private readonly repository: LiveViewsRepository) {}
 
-  /** `GET /api/productionviews/{id}/state`: a view of the caller's company, or 404. */
+  /** `GET /api/productionviews/{id}/state`: a view of the caller's company (any for a super-admin), or 404. */
   async stateForUser(auth: AuthContext, viewId: number): Promise<ProductionViewState> {
     await this.assertVisible(auth, viewId);
     const state = (await this.states([viewId])).get(viewId);
@@ -45,9 +46,14 @@ export class ProductionLiveService {
     return state;
   }
 
-  /** 404 unless the view belongs to the caller's company (a view is a company's screen; no cross-tenant reading). */
+  /**
+   * 404 unless the view is in the caller's scope: their company's, or any for a super-admin (as the views API and
+   * report configurations scope them).
+   */
   async assertVisible(auth: AuthContext, viewId: number): Promise<void> {
-    if ((await this.repository.companyOf(viewId)) !== auth.companyId) throw new NotFoundError();
+    const companyId = await this.repository.companyOf(viewId);
+    const scope = scopeOf(auth);
+    if (companyId === null || (scope.kind === 'company' && companyId !== scope.companyId)) throw new NotFoundError();
   }
 
   /** The link a token opens; unknown and revoked tokens are both 404, with no hint which. */

@@ -26,7 +26,7 @@ export function productionLiveRoutes(app: App, live: ProductionLiveService, scre
       schema: {
         tags: ['production views'],
         summary:
-          "The view's live state now (ProductionViewState): the period from the last reset hour to the next in the company's time zone and each line's value, pace, projection, status and OEE (docs/production.md); 404 for a view that is not the caller's company's",
+          "The view's live state now (ProductionViewState): the period from the last reset hour to the next in the company's time zone and each line's value, pace, projection, status and OEE (docs/production.md); 404 for a view that is not the caller's company's (a super-admin reaches every company's)",
         params: idParams,
         response: { 200: productionViewStateSchema, 401: problemSchema, 404: problemSchema },
       },

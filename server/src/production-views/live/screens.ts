@@ -82,6 +82,14 @@ export class ProductionScreens {
     return { topics: [viewTopic(access.viewId), linkTopic(access.linkId)], initial: await this.initial(access.viewId) };
   }
 
+  /**
+   * A display link was deleted on this instance: its streams here end now (`revoked`) rather than at the next check;
+   * other instances' end within refreshMs by that check.
+   */
+  revokeLink(linkId: number): void {
+    this.hub.endTopic(linkTopic(linkId), 'revoked');
+  }
+
   /** Resolves when the computation in progress (if any) is done (tests). */
   async settled(): Promise<void> {
     while (this.running) await this.running;
