@@ -3,6 +3,7 @@ import type { ProductionViewState } from '@gearwatch/contracts';
 import type { EventHub, ListenFn } from '../../events/hub.ts';
 import { formatTopicEvent } from '../../events/hub.ts';
 import type { Unlisten } from '../../db/database.ts';
+import { NotFoundError } from '../../http/errors.ts';
 import type { AuthContext } from '../../security/context.ts';
 import type { ProductionLiveService } from './live-service.ts';
 import { READINGS_CHANNEL, parseBell } from './readings-bell.ts';
@@ -107,7 +108,8 @@ export class ProductionScreens {
 
   private async initial(viewId: number): Promise<string> {
     const state = (await this.live.states([viewId])).get(viewId);
-    if (!state) throw new Error(`production view ${viewId} vanished`);
+    // Deleted since the access check: as if it never was.
+    if (!state) throw new NotFoundError();
     this.remember(state);
     return formatTopicEvent('production-view', state);
   }
