@@ -100,12 +100,14 @@ async function main(): Promise<void> {
     // 50 views of two lines each (a counter and efficiency, or work and the counter), reset at 06, 14 and 22; one
     // display link each.
     const tokens: string[] = [];
+    const viewIds: number[] = [];
     for (let v = 0; v < SCREENS; v++) {
       const view = await db
         .insertInto('production_views')
         .values({ company_id: company.id, name: `Line pair ${v + 1}`, view_type: 'columns', reset_hours: [6, 14, 22], logo: Buffer.alloc(20_000, 7), logo_type: 'image/png' })
         .returning('id')
         .executeTakeFirstOrThrow();
+      viewIds.push(view.id);
       const [first, second] = [devices[(2 * v) % DEVICES]!, devices[(2 * v + 1) % DEVICES]!];
       await db
         .insertInto('production_view_lines')
@@ -149,6 +151,13 @@ async function main(): Promise<void> {
       without.push(await cpuDuring(run));
     }
 
+    // The computation itself, alone (no ingest, no screens): every view 20 times, all views in one call as a refresh does.
+    const ROUNDS = 20;
+    const alone = await cpuDuring(async () => {
+      for (let round = 0; round < ROUNDS; round++) await services.productionLive.states(viewIds);
+    });
+    const perView = alone.cpuMs / (ROUNDS * viewIds.length);
+
     const sum = (phases: Phase[], of: (phase: Phase) => number) => phases.reduce((total, phase) => total + of(phase), 0);
     const latencies = withScreens.flatMap((phase) => phase.result.latencies).sort((a, b) => a - b);
     const unseen = sum(withScreens, (phase) => phase.result.unseen);
@@ -170,6 +179,7 @@ async function main(): Promise<void> {
       `    ${statesSent} states published (${(statesSent / (SECONDS * PAIRS) / SCREENS).toFixed(2)} per screen and second; at most one computation per view per second)`,
       `(b) server process CPU (share of one core): phases without screens ${list(without)}; with ${SCREENS} screens ${list(withScreens)}: the screens ${pct(screensShare)} (ratio with/without ${(shareOf(withScreens) / baseline).toFixed(2)})   budget < 20 %`,
       `    per ingest batch: ${perBatch.toFixed(2)} ms of CPU without screens, ${(sum(withScreens, (phase) => phase.cpuMs) / withBatches).toFixed(2)} ms with them: the screens ${pct(screensByBatch)} of one core by that count`,
+      `    computing one view's state alone: ${perView.toFixed(2)} ms of CPU (${viewIds.length} views at once, ${ROUNDS} times); at the ${(statesSent / (SECONDS * PAIRS)).toFixed(1)} states a second published above that is ${pct((perView * statesSent) / (SECONDS * PAIRS * 1000))} of one core`,
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
     child.send({ kind: 'stop' });
