@@ -46,6 +46,7 @@ export class ProductionScreens {
   private readonly pending = new Set<number>();
   private running: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private timerAt = 0;
   private ticker: NodeJS.Timeout | null = null;
   private lastLinkCheck = 0;
   private listen: ListenFn | null = null;
@@ -174,13 +175,15 @@ export class ProductionScreens {
       else nextAt = Math.min(nextAt, at);
     }
     if (ready.length === 0) {
-      if (!this.timer) {
-        this.timer = setTimeout(() => {
-          this.timer = null;
-          this.kick();
-        }, nextAt - now);
-        this.timer.unref();
-      }
+      // One timer, for the earliest view due.
+      if (this.timer && this.timerAt <= nextAt) return;
+      if (this.timer) clearTimeout(this.timer);
+      this.timerAt = nextAt;
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.kick();
+      }, nextAt - now);
+      this.timer.unref();
       return;
     }
     for (const id of ready) {
