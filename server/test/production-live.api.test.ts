@@ -157,4 +157,16 @@ describe('production view live calls', () => {
     expect(new Set(display.events.map((e) => e.type))).toEqual(new Set(['production-view', 'end']));
     expect(display.events.every((e) => e.id === null)).toBe(true);
   }, 90_000);
+
+  it('ends the streams of a deleted view (revoked); reopening it is a 404', async () => {
+    const company = (await db().selectFrom('production_views').select('company_id').where('id', '=', view).executeTakeFirstOrThrow()).company_id;
+    const doomed = await createView(db(), company, { resetHours: [6], lines: [{ deviceId: device.id, parameter: 3, goal: 10 }, { deviceId: null, parameter: 0, goal: 80 }] });
+    const client = await stream(`/api/events?productionView=${doomed}`, token);
+    expect((await nextState(client)).state.viewId).toBe(doomed);
+    await db().deleteFrom('production_views').where('id', '=', doomed).execute();
+    // Found on the view's next refresh (PRODUCTION_LIVE.refreshSeconds); waited for generously.
+    await client.closed(60_000);
+    expect(client.events.at(-1)).toMatchObject({ type: 'end', data: { reason: 'revoked' } });
+    expect((await stream(`/api/events?productionView=${doomed}`, token)).status).toBe(404);
+  }, 90_000);
 });

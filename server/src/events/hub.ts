@@ -80,7 +80,9 @@ export function formatTopicEvent(type: string, payload: unknown): string {
  * channel per instance wakes it; each wake makes one read for every connected stream (StreamRepository
  * .readForStreams) and writes each stream the events of its user after its cursor. Writers of the log commit in id
  * order (event-log.ts), so a cursor is exact: an event is sent once per stream, and a stream resumed with
- * `Last-Event-ID` gets what it missed once.
+ * `Last-Event-ID` gets what it missed once. Streams may also carry ephemeral topics (`publish`, `endTopic`): state
+ * that replaces itself, sent without an id and never logged (a production view's live state); a display stream has
+ * topics only and no user.
  */
 export class EventHub {
   private readonly streams = new Set<Stream>();
