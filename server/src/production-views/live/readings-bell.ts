@@ -105,3 +105,31 @@ export function parseBell(payload: string): number[] {
     .filter((part) => /^\d{1,10}$/.test(part))
     .map(Number);
 }
+
+/** A change of a view's definition or links, as the views API tells it (its ProductionViewChangeListener). */
+export interface ViewChange {
+  kind: 'saved' | 'deleted' | 'link-revoked';
+  viewId: number;
+  linkId?: number;
+}
+
+/**
+ * Rings the bell for a changed view (`v{id}`: its screens are sent its new state, or end when it was deleted) or a
+ * revoked link (`l{id}`: its screens end at once), on `db`, the change's own transaction: the NOTIFY is delivered to
+ * every instance on commit, and not at all if the change rolls back.
+ */
+export async function notifyViewChange(db: Kysely<DB>, change: ViewChange): Promise<void> {
+  const notice = change.kind === 'link-revoked' && change.linkId !== undefined ? `l${change.linkId}` : `v${change.viewId}`;
+  await sql`select pg_notify(${READINGS_CHANNEL}, ${notice})`.execute(db);
+}
+
+/** The views (`v{id}`) and links (`l{id}`) a bell's payload names. */
+export function parseBellNotices(payload: string): { views: number[]; links: number[] } {
+  const views: number[] = [];
+  const links: number[] = [];
+  for (const part of payload.split(',')) {
+    const match = /^([vl])(\d{1,10})$/.exec(part);
+    if (match) (match[1] === 'v' ? views : links).push(Number(match[2]));
+  }
+  return { views, links };
+}

@@ -6,7 +6,10 @@ import type { Unlisten } from '../../db/database.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import type { AuthContext } from '../../security/context.ts';
 import type { ProductionLiveService } from './live-service.ts';
-import { READINGS_CHANNEL, parseBell } from './readings-bell.ts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { READINGS_CHANNEL, notifyViewChange, parseBell, parseBellNotices } from './readings-bell.ts';
+import type { ViewChange } from './readings-bell.ts';
 
 const VIEW_PREFIX = 'production-view:';
 const LINK_PREFIX = 'display-link:';
@@ -48,7 +51,8 @@ export class ProductionScreens {
   private timer: NodeJS.Timeout | null = null;
   private timerAt = 0;
   private ticker: NodeJS.Timeout | null = null;
-  private lastLinkCheck = 0;
+  /** Links are checked refreshMs after the first screen opens (each was checked when its stream opened). */
+  private lastLinkCheck = Date.now();
   private listen: ListenFn | null = null;
   private unlisten: Promise<Unlisten | null> | null = null;
   private closed = false;
@@ -90,6 +94,15 @@ export class ProductionScreens {
    */
   revokeLink(linkId: number): void {
     this.hub.endTopic(linkTopic(linkId), 'revoked');
+  }
+
+  /**
+   * The views API's change listener (a view saved or deleted, a link revoked), called in the change's transaction:
+   * every instance hears of it on commit through the bell's channel, so screens show an edit, and end on a deletion or
+   * a revocation, without waiting for the refresh.
+   */
+  viewChanged(trx: Kysely<DB>, change: ViewChange): Promise<void> {
+    return notifyViewChange(trx, change);
   }
 
   /** Resolves when the computation in progress (if any) is done (tests). */
@@ -152,8 +165,10 @@ export class ProductionScreens {
       this.schedule([...this.openViews]);
       return;
     }
+    const notices = parseBellNotices(payload);
+    for (const linkId of notices.links) this.hub.endTopic(linkTopic(linkId), 'revoked');
     const devices = new Set(parseBell(payload));
-    const due: number[] = [];
+    const due: number[] = [...notices.views];
     for (const [viewId, viewDevices] of this.devicesOf) if (viewDevices.some((d) => devices.has(d))) due.push(viewId);
     this.schedule(due);
   }
