@@ -45,6 +45,8 @@ const serverFeatureEdges = {
   live: ['alerts/stats.ts', 'alerts/alerts-repository.ts'],
   // Reports read the same rollups, shift windows and shift chart as the diagnostics, so screen and report agree.
   reports: ['diagnostics/repository.ts', 'diagnostics/buckets.ts', 'diagnostics/series.ts', 'diagnostics/shift-chart.ts'],
+  // A live screen's planned (shift) time uses the diagnostics' shift windows, so OEE and the shift chart agree.
+  'production-views': ['diagnostics/buckets.ts'],
 };
 // Human text is two words (a letter-word, a space, a word with a lower-case letter: "No data", "3 devices selected")
 // or one capitalised word ("Unknown"). Everything else passes as an identifier: query keys, CSS and ECharts values,

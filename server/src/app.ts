@@ -41,6 +41,7 @@ import { reportDataRoutes } from './reports/data-routes.ts';
 import { reportConfigurationsRoutes } from './reports/configurations-routes.ts';
 import { reportFilesRoutes } from './reports/files-routes.ts';
 import { productionViewsRoutes } from './production-views/routes.ts';
+import { productionLiveRoutes } from './production-views/live/routes.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -69,8 +70,17 @@ export function createApp({ config, database, services, readiness, observe }: Ap
       // One LISTEN per instance wakes the event streams; they end before the server closes (clients reconnect).
       services.events.useListener(database.listen);
       services.events.useLog(app.log);
-      eventsRoutes(app, services.events);
-      app.addHook('preClose', () => services.events.close());
+      // Live screens of production views: the readings bell's LISTEN while a screen is open, the topic streams.
+      services.productionScreens.useListener(database.listen);
+      services.productionScreens.useLog(app.log);
+      services.readingsBell.useLog(app.log);
+      eventsRoutes(app, services.events, services.productionScreens);
+      productionLiveRoutes(app, services.productionLive, services.productionScreens, services.events);
+      app.addHook('preClose', async () => {
+        await services.productionScreens.close();
+        await services.readingsBell.close();
+        await services.events.close();
+      });
     },
   });
 }

@@ -98,6 +98,10 @@ import { ProductionViewsRepository } from './production-views/views-repository.t
 import { ProductionViewsService } from './production-views/views-service.ts';
 import { DisplayLinksRepository } from './production-views/display-links-repository.ts';
 import { DisplayLinksService } from './production-views/display-links-service.ts';
+import { LiveViewsRepository } from './production-views/live/live-repository.ts';
+import { ProductionLiveService } from './production-views/live/live-service.ts';
+import { ReadingsBell } from './production-views/live/readings-bell.ts';
+import { ProductionScreens } from './production-views/live/screens.ts';
 
 export interface Services {
   auth: AuthService;
@@ -181,6 +185,12 @@ export interface Services {
   productionViews: ProductionViewsService;
   /** A production view's display links (a TV without a sign-in): make, list, revoke. */
   displayLinks: DisplayLinksService;
+  /** Production views' live state (the state call, the display links' access). */
+  productionLive: ProductionLiveService;
+  /** The open live screens of this instance, kept current through the hub's topics (app.ts gives it the LISTEN). */
+  productionScreens: ProductionScreens;
+  /** Rung by ingest after each committed batch: NOTIFYs the devices with new readings (at most every 250 ms). */
+  readingsBell: ReadingsBell;
 }
 
 export interface ServiceOptions {
@@ -266,7 +276,13 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   reportMail.attachTo(mail, db);
   reportGenerator.onDone(reportMail.onDone);
   metrics.observeEventStreams(() => events.size);
+  const productionLive = new ProductionLiveService(new LiveViewsRepository(db));
+  const productionScreens = new ProductionScreens(productionLive, events);
+  const readingsBell = new ReadingsBell(db);
   return {
+    productionLive,
+    productionScreens,
+    readingsBell,
     reportGenerator,
     reportConfigurations: new ConfigurationsService(new ConfigurationsRepository(db), { retentionDays: config.REPORT_FILES_RETENTION_DAYS, fileCreated: () => jobs.wake() }),
     reportFiles: new FilesService(new FilesRepository(db), reportFileLinks, { retried: () => jobs.wake() }),
@@ -290,8 +306,15 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     impersonation: new ImpersonationService(new ImpersonationRepository(db), usersRepository, auth),
     support: new SupportService(supportRepository, usersRepository, { supportEmail: config.SUPPORT_EMAIL, mailConfigured: mailer.configured }),
     passwordLinks,
-    // A committed batch wakes the runner, so the alert engine evaluates it at once.
-    ingest: createIngestService(db, { observer: metrics.ingestObserver(), afterCommit: () => jobs.wake() }),
+    // A committed batch wakes the runner, so the alert engine evaluates it at once, and rings the readings bell, so
+    // the live screens showing the device update (after the commit, never inside the batch's transaction).
+    ingest: createIngestService(db, {
+      observer: metrics.ingestObserver(),
+      afterCommit: (module) => {
+        jobs.wake();
+        if (module.deviceId !== null) readingsBell.ring(module.deviceId);
+      },
+    }),
     diagnostics,
     operatorDiagnostics: new OperatorDiagnosticsService(new OperatorActivityRepository(db)),
     factoryReports: new FactoryReportService(diagnosticsRepository, diagnostics),
@@ -315,7 +338,8 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     // A wrong current password counts against the account as a failed sign-in does.
     profile: new ProfileService(new ProfileRepository(db), throttle, { publicUrl: config.PUBLIC_URL }),
     reportData: new ReportDataService(db),
-    productionViews: new ProductionViewsService(new ProductionViewsRepository(db)),
-    displayLinks: new DisplayLinksService(new DisplayLinksRepository(db)),
+    // An edit, a deletion or a revocation reaches the open screens of every instance at once (in its transaction).
+    productionViews: new ProductionViewsService(new ProductionViewsRepository(db), (trx, change) => productionScreens.viewChanged(trx, change)),
+    displayLinks: new DisplayLinksService(new DisplayLinksRepository(db), (trx, change) => productionScreens.viewChanged(trx, change)),
   };
 }

@@ -27,11 +27,17 @@ export class SseTestClient {
    * that would hold the server's close).
    */
   static async open(baseUrl: string, token: string, lastEventId?: number | string): Promise<SseTestClient> {
+    return SseTestClient.openPath(baseUrl, '/api/events', token, lastEventId);
+  }
+
+  /** Opens another stream path (`/api/events?productionView=`, a display link's `/api/display/{token}/events`); no token: no authorization header. */
+  static async openPath(baseUrl: string, path: string, token: string | null, lastEventId?: number | string): Promise<SseTestClient> {
     const client = new SseTestClient();
-    const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'text/event-stream' };
+    const headers: Record<string, string> = { accept: 'text/event-stream' };
+    if (token !== null) headers.authorization = `Bearer ${token}`;
     if (lastEventId !== undefined) headers['last-event-id'] = String(lastEventId);
     const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
-      client.request = http.get(`${baseUrl}/api/events`, { headers, agent: false }, resolve);
+      client.request = http.get(`${baseUrl}${path}`, { headers, agent: false }, resolve);
       client.request.on('error', reject);
     });
     client.status = response.statusCode ?? 0;

@@ -5,6 +5,7 @@ import { createDevice, createUser } from './fixtures.ts';
 import { createDeviceGroup, createOperator, createOperatorGroup } from './telemetry-fixtures.ts';
 import { createRule, insertAlert } from './alert-api-fixtures.ts';
 import { insertProductionView } from './production-views-fixtures.ts';
+import { createView } from './production-live-fixtures.ts';
 
 /**
  * The tenant-isolation harness. Each entry creates rows owned by one company and names the requests that reach
@@ -270,6 +271,12 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
       { route: 'DELETE /api/productionviews/:id', url: `/api/productionviews/${doomed}` },
     ];
   },
+  // A production view's live state (the views' own calls are the views API's case).
+  async productionviewsLive(ctx, owner) {
+    const device = await createDevice(ctx.database.db, owner.company.id);
+    const view = await createView(ctx.database.db, owner.company.id, { resetHours: [6], lines: [{ deviceId: device.id, parameter: 1, goal: 60 }, { deviceId: device.id, parameter: 0, goal: 80 }] });
+    return [{ route: 'GET /api/productionviews/:id/state', url: `/api/productionviews/${view}/state` }];
+  },
 };
 
 /**
@@ -343,6 +350,8 @@ export const TENANCY_EXEMPT: Record<string, string> = {
   'GET /api/reports/:type/data':
     "the path names a report type, not a row: every report is of the caller's company, and another company's ids in the query are left out without a word (server/src/reports/data-routes.test.ts)",
   'GET /api/reports/files/:id/link': 'public: a report mail\'s link, whose token is the signature of that one file (tested in reports-mail.test.ts)',
+  'GET /api/display/:token': 'public: a display link\'s token is its credential and names its one view (tested in production-live.api.test.ts)',
+  'GET /api/display/:token/events': 'public: a display link\'s token is its credential and names its one view (tested in production-live.api.test.ts)',
   'GET /api/docs/static/*': 'the OpenAPI UI',
   'GET /api/devicetypes/:id/edit': 'super-admin only: a company user gets 403 (tested in admin-device-types.api.test.ts)',
   'PUT /api/devicetypes/:id': 'super-admin only: a company user gets 403 (tested in admin-device-types.api.test.ts)',

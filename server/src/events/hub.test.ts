@@ -118,4 +118,41 @@ describe('EventHub', () => {
     expect(ends).toEqual(['end']);
     expect(hub.size).toBe(0);
   });
+
+  it('publishes topic events without an id to their subscribers only, and ends a topic\'s streams', async () => {
+    const log = new MemoryLog();
+    const hub = new EventHub(log.repository());
+    const seen: [string, boolean][] = [];
+    hub.observeTopics((topic, open) => seen.push([topic, open]));
+    const texts = (into: string[]) => ({ write: (text: string) => (into.push(text), true), end: () => undefined });
+    const user: string[] = [];
+    const display: string[] = [];
+    const other: string[] = [];
+    await hub.open({ userId: 1, lastEventId: null, sink: texts(user), topics: ['production-view:5'] });
+    await hub.open({ userId: null, lastEventId: null, sink: texts(display), topics: ['production-view:5', 'display-link:9'], initial: 'event: production-view\ndata: {"first":true}\n\n' });
+    await hub.open({ userId: null, lastEventId: null, sink: texts(other), topics: ['production-view:6'] });
+    expect(hub.openTopics('production-view:').sort()).toEqual(['production-view:5', 'production-view:6']);
+    expect(seen).toEqual([['production-view:5', true], ['display-link:9', true], ['production-view:6', true]]);
+    expect(display[0]).toContain('"first":true');
+
+    expect(hub.publish('production-view:5', 'production-view', { value: 3 })).toBe(2);
+    expect(user.at(-1)).toBe('event: production-view\ndata: {"value":3}\n\n');
+    expect(display.at(-1)).toBe(user.at(-1));
+    expect(other).toEqual([]);
+    // A display stream reads nothing of the log: the user's event goes to the user's stream only.
+    const [logged] = log.append(1);
+    hub.wake();
+    await hub.settled();
+    expect(user.at(-1)).toContain(`id: ${logged}`);
+    expect(display.join('')).not.toContain('id:');
+
+    hub.endTopic('display-link:9', 'revoked');
+    expect(display.at(-1)).toBe('event: end\ndata: {"reason":"revoked"}\n\n');
+    expect(seen.slice(3)).toEqual([['display-link:9', false]]);
+    // The view's topic stays open for the user's stream.
+    expect(hub.publish('production-view:5', 'production-view', { value: 4 })).toBe(1);
+    await hub.close();
+    expect(seen.slice(4).sort()).toEqual([['production-view:5', false], ['production-view:6', false]]);
+    expect(hub.size).toBe(0);
+  });
 });

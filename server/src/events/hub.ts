@@ -25,16 +25,27 @@ export interface EventHubOptions {
 }
 
 export interface OpenStream {
-  userId: number;
+  /** The user whose logged events the stream carries; null for a display stream (topics only, no user events). */
+  userId: number | null;
   /** The last event id the client has (`Last-Event-ID`), or null for a new stream: it gets what happens from now on. */
   lastEventId: number | null;
   /** The stream ends then (the access token expires); the client reconnects with a new one. */
   expiresAt?: Date;
   sink: StreamSink;
+  /**
+   * Ephemeral topics the stream also carries (`production-view:{id}`): what `publish` sends to them, without an id,
+   * never logged nor replayed. `endTopic` ends every stream subscribed to a topic (`display-link:{id}` when revoked).
+   */
+  topics?: readonly string[];
+  /** SSE text written before anything else (a topic's current state, so a new screen shows numbers at once). */
+  initial?: string;
 }
 
 /** Why a stream was ended by the server (the `end` event's `reason`). */
-export type EndReason = 'token-expired' | 'replaced' | 'slow-client' | 'shutdown';
+export type EndReason = 'token-expired' | 'replaced' | 'slow-client' | 'shutdown' | 'revoked';
+
+/** Told when a topic gets its first stream on this instance (`open` true) or loses its last one. */
+export type TopicObserver = (topic: string, open: boolean) => void;
 
 class Stream {
   /** Every event up to this id has been sent or is not this user's. */
@@ -43,9 +54,10 @@ class Stream {
   expiry: NodeJS.Timeout | null = null;
 
   constructor(
-    readonly userId: number,
+    readonly userId: number | null,
     cursor: number,
     readonly sink: StreamSink,
+    readonly topics: readonly string[],
   ) {
     this.cursor = cursor;
   }
@@ -58,16 +70,25 @@ export function formatEvent(event: Pick<LoggedEvent, 'id' | 'type' | 'payload'>)
   return `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.payload ?? {})}\n\n`;
 }
 
+/** The text of an ephemeral (topic) event: no `id`, so it never moves the client's `Last-Event-ID`. */
+export function formatTopicEvent(type: string, payload: unknown): string {
+  return `event: ${type}\ndata: ${JSON.stringify(payload ?? {})}\n\n`;
+}
+
 /**
  * The open `GET /api/events` streams of this instance and their fan-out (docs/events.md). One LISTEN on the event log's
  * channel per instance wakes it; each wake makes one read for every connected stream (StreamRepository
  * .readForStreams) and writes each stream the events of its user after its cursor. Writers of the log commit in id
  * order (event-log.ts), so a cursor is exact: an event is sent once per stream, and a stream resumed with
- * `Last-Event-ID` gets what it missed once.
+ * `Last-Event-ID` gets what it missed once. Streams may also carry ephemeral topics (`publish`, `endTopic`): state
+ * that replaces itself, sent without an id and never logged (a production view's live state); a display stream has
+ * topics only and no user.
  */
 export class EventHub {
   private readonly streams = new Set<Stream>();
   private readonly byUser = new Map<number, Stream[]>();
+  private readonly byTopic = new Map<string, Set<Stream>>();
+  private readonly topicObservers: TopicObserver[] = [];
   private readonly options: typeof DEFAULTS & Pick<EventHubOptions, 'log'>;
   /** Every event up to here has been read for the streams that are not behind; null until the first read. */
   private horizon: number | null = null;
@@ -100,20 +121,57 @@ export class EventHub {
     return this.streams.size;
   }
 
+  /** Calls `observer` when a topic opens (its first stream) or closes (its last one) on this instance. */
+  observeTopics(observer: TopicObserver): void {
+    this.topicObservers.push(observer);
+  }
+
+  /** The topics with at least one open stream, those starting with `prefix` (`production-view:`). */
+  openTopics(prefix = ''): string[] {
+    return [...this.byTopic.keys()].filter((topic) => topic.startsWith(prefix));
+  }
+
+  /**
+   * Writes an ephemeral event to every stream subscribed to `topic` (docs/events.md "Topic streams"): formatted once,
+   * without an id, not logged; a stream that was not open misses it (the topic's owner sends state, not changes).
+   */
+  publish(topic: string, type: string, payload: unknown): number {
+    const subscribers = this.byTopic.get(topic);
+    if (!subscribers || subscribers.size === 0) return 0;
+    const text = formatTopicEvent(type, payload);
+    for (const stream of [...subscribers]) this.write(stream, text);
+    return subscribers.size;
+  }
+
+  /** Ends every stream subscribed to `topic` with an `end` event of `reason` (a revoked display link). */
+  endTopic(topic: string, reason: EndReason): void {
+    for (const stream of [...(this.byTopic.get(topic) ?? [])]) this.end(stream, reason);
+  }
+
   /** Registers a stream and sends it, in order, what it missed (with a Last-Event-ID) and then what comes. */
-  async open({ userId, lastEventId, expiresAt, sink }: OpenStream): Promise<() => void> {
+  async open({ userId, lastEventId, expiresAt, sink, topics = [], initial }: OpenStream): Promise<() => void> {
     if (this.closed) {
       sink.end();
       return () => undefined;
     }
-    this.ensureListening();
-    const cursor = lastEventId ?? (await this.repository.head());
-    const stream = new Stream(userId, cursor, sink);
+    // A display stream (no user) reads nothing from the log: it needs neither the LISTEN nor a cursor.
+    if (userId !== null) this.ensureListening();
+    const cursor = userId === null ? 0 : (lastEventId ?? (await this.repository.head()));
+    const stream = new Stream(userId, cursor, sink, [...new Set(topics)]);
     this.streams.add(stream);
-    const mine = this.byUser.get(userId) ?? [];
-    mine.push(stream);
-    this.byUser.set(userId, mine);
-    while (mine.length > this.options.maxStreamsPerUser) this.end(mine[0]!, 'replaced');
+    if (initial) this.write(stream, initial);
+    for (const topic of stream.topics) {
+      let subscribers = this.byTopic.get(topic);
+      if (!subscribers) this.byTopic.set(topic, (subscribers = new Set()));
+      subscribers.add(stream);
+      if (subscribers.size === 1) this.tellTopic(topic, true);
+    }
+    if (userId !== null) {
+      const mine = this.byUser.get(userId) ?? [];
+      mine.push(stream);
+      this.byUser.set(userId, mine);
+      while (mine.length > this.options.maxStreamsPerUser) this.end(mine[0]!, 'replaced');
+    }
     if (expiresAt) {
       const wait = expiresAt.getTime() - Date.now();
       if (wait <= 0) this.end(stream, 'token-expired');
@@ -162,11 +220,12 @@ export class EventHub {
   }
 
   private async fanOut(): Promise<void> {
-    if (this.streams.size === 0) return;
+    // The streams this read is for: one opened while it runs waits for the next wake (open() asks for one). Display
+    // streams carry no user's events.
+    const participants = [...this.streams].filter((stream): stream is Stream & { userId: number } => stream.userId !== null);
+    if (participants.length === 0) return;
     const { readLimit } = this.options;
     const horizon = this.horizon ?? (await this.repository.head());
-    // The streams this read is for: one opened while it runs waits for the next wake (open() asks for one).
-    const participants = [...this.streams];
     // A resumed stream (or one opened when the hub was idle) is behind: its user's events up to the horizon are read
     // from its own cursor; one cursor per user, the lowest of its streams that are behind.
     const behindCursors = new Map<number, number>();
@@ -211,7 +270,7 @@ export class EventHub {
       this.write(stream, text);
     }
     // Idle again meanwhile (every stream closed): the next stream starts from the head, not from this horizon.
-    if (this.streams.size > 0) this.horizon = newHorizon;
+    if (this.byUser.size > 0) this.horizon = newHorizon;
     if (more) this.again = true;
   }
 
@@ -237,16 +296,32 @@ export class EventHub {
     stream.ended = true;
     if (stream.expiry) clearTimeout(stream.expiry);
     this.streams.delete(stream);
-    const mine = this.byUser.get(stream.userId);
-    if (mine) {
+    for (const topic of stream.topics) {
+      const subscribers = this.byTopic.get(topic);
+      if (!subscribers?.delete(stream) || subscribers.size > 0) continue;
+      this.byTopic.delete(topic);
+      this.tellTopic(topic, false);
+    }
+    const mine = stream.userId === null ? undefined : this.byUser.get(stream.userId);
+    if (mine && stream.userId !== null) {
       const index = mine.indexOf(stream);
       if (index >= 0) mine.splice(index, 1);
       if (mine.length === 0) this.byUser.delete(stream.userId);
     }
-    if (this.streams.size === 0) {
-      this.stopHeartbeat();
+    if (this.streams.size === 0) this.stopHeartbeat();
+    if (this.byUser.size === 0) {
       // Idle, the hub reads nothing; the next stream starts from the head then, not from an old horizon.
       this.horizon = null;
+    }
+  }
+
+  private tellTopic(topic: string, open: boolean): void {
+    for (const observer of this.topicObservers) {
+      try {
+        observer(topic, open);
+      } catch (error) {
+        this.options.log?.warn({ err: error, topic }, 'topic observer failed');
+      }
     }
   }
 
