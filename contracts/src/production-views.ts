@@ -245,6 +245,13 @@ export const productionViewStateSchema = z.object({
 });
 export type ProductionViewState = z.infer<typeof productionViewStateSchema>;
 
+/**
+ * The `production-view` event's data: the state, whose `logo` (up to a megabyte) is left out while it is the one the
+ * stream last sent; a screen keeps the logo it has. A stream's first state always carries it.
+ */
+export const productionViewStateEventSchema = productionViewStateSchema.extend({ logo: z.string().nullable().optional() });
+export type ProductionViewStateEvent = z.infer<typeof productionViewStateEventSchema>;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Display links: a view on a TV without a user's sign-in.
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { productionViewStateSchema } from '@gearwatch/contracts';
+import { productionViewStateEventSchema, productionViewStateSchema } from '@gearwatch/contracts';
 import { openDatabase } from '../src/db/database.ts';
 import type { Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -99,7 +99,7 @@ describe.each([
     let value: number | null = null;
     while (value !== 11) {
       const event = await display.next(30_000);
-      if (event.type === 'production-view') value = productionViewStateSchema.parse(event.data).lines[0]!.value;
+      if (event.type === 'production-view') value = productionViewStateEventSchema.parse(event.data).lines[0]!.value;
     }
     // Only b has a screen open: a computed nothing and listens to nothing.
     expect(a.services.events.size).toBe(0);

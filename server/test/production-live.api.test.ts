@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productionViewStateSchema } from '@gearwatch/contracts';
-import type { ProductionViewState } from '@gearwatch/contracts';
+import { productionViewStateEventSchema, productionViewStateSchema } from '@gearwatch/contracts';
+import type { ProductionViewStateEvent } from '@gearwatch/contracts';
 import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
 import { bearer, createCompany, createUser, signIn } from './fixtures.ts';
@@ -10,7 +10,7 @@ import type { TelemetryDevice } from './telemetry-fixtures.ts';
 import { appendUserEvents } from '../src/events/event-log.ts';
 import { SseTestClient } from './sse-client.ts';
 import type { ReadEvent } from './sse-client.ts';
-import { createDisplayLink, createView } from './production-live-fixtures.ts';
+import { createDisplayLink, createView, TINY_PNG } from './production-live-fixtures.ts';
 
 /** The live screen's calls over HTTP: the state, `?productionView=`, the display links, updates after an ingest. */
 describe('production view live calls', () => {
@@ -30,10 +30,10 @@ describe('production view live calls', () => {
     return client;
   };
   /** The next production-view event, skipping others, waiting generously. */
-  const nextState = async (client: SseTestClient, timeoutMs = 30_000): Promise<{ event: ReadEvent; state: ProductionViewState }> => {
+  const nextState = async (client: SseTestClient, timeoutMs = 30_000): Promise<{ event: ReadEvent; state: ProductionViewStateEvent }> => {
     for (;;) {
       const event = await client.next(timeoutMs);
-      if (event.type === 'production-view') return { event, state: productionViewStateSchema.parse(event.data) };
+      if (event.type === 'production-view') return { event, state: productionViewStateEventSchema.parse(event.data) };
     }
   };
 
@@ -103,12 +103,38 @@ describe('production view live calls', () => {
     });
     expect(response.statusCode).toBe(200);
     // The bell, the LISTEN, the computation: the event with the 7 pieces arrives (the refresh would too, with them).
-    let updated: ProductionViewState;
+    let updated: ProductionViewStateEvent;
     do updated = (await nextState(client)).state;
     while ((updated.lines[0]!.value ?? 0) < before + 7);
     expect(updated.lines[0]!.value).toBe(before + 7);
     expect(updated.lines[1]!.value).toBeCloseTo(0.5, 9);
     expect(updated.lines[0]!.lastDataAt).toBe(new Date(now - 1000).toISOString());
+    client.close();
+  });
+
+  it('sends the logo with the first state of a stream and again only when it changes', async () => {
+    const company = (await db().selectFrom('production_views').select('company_id').where('id', '=', view).executeTakeFirstOrThrow()).company_id;
+    const withLogo = await createView(db(), company, { resetHours: [0], logo: TINY_PNG, lines: [{ deviceId: device.id, parameter: 3, goal: 10 }, { deviceId: device.id, parameter: 1, goal: 60 }] });
+    const client = await stream(`/api/events?productionView=${withLogo}`, token);
+    const first = await nextState(client);
+    expect(first.state.logo).toBe(`data:image/png;base64,${TINY_PNG.toString('base64')}`);
+    // The refresh (or an ingest) sends the state again: the same logo is left out until it changes.
+    const ingest = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/ingest',
+        headers: { ...basicAuth(device.module.serialNumber, 'CODE'), 'content-type': 'application/json' },
+        payload: JSON.stringify({ readings: [{ p: 3, t: Date.now() - 500, v: 1 }] }),
+      });
+    expect((await ingest()).statusCode).toBe(200);
+    const states = [(await nextState(client)).state, (await nextState(client)).state];
+    expect(states.some((state) => state.logo === undefined)).toBe(true);
+    await db().updateTable('production_views').set({ logo: null, logo_type: null, updated_at: new Date() }).where('id', '=', withLogo).execute();
+    expect((await ingest()).statusCode).toBe(200);
+    let changed: ProductionViewStateEvent;
+    do changed = (await nextState(client)).state;
+    while (changed.logo === undefined);
+    expect(changed.logo).toBeNull();
     client.close();
   });
 

@@ -46,6 +46,8 @@ export class ProductionScreens {
   /** The devices of each open view (from its last state): which views a bell's devices concern. */
   private readonly devicesOf = new Map<number, number[]>();
   private readonly lastComputed = new Map<number, number>();
+  /** The logo each open view's streams were last sent (left out of a state while it stays the same). */
+  private readonly logosSent = new Map<number, string | null>();
   private readonly pending = new Set<number>();
   private running: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -152,6 +154,7 @@ export class ProductionScreens {
     this.openViews.delete(id);
     this.devicesOf.delete(id);
     this.lastComputed.delete(id);
+    this.logosSent.delete(id);
     this.pending.delete(id);
     if (this.openViews.size === 0) {
       this.stopTicker();
@@ -224,7 +227,10 @@ export class ProductionScreens {
         continue;
       }
       this.remember(state);
-      this.hub.publish(viewTopic(id), 'production-view', state);
+      // The logo goes out when it changed: every stream got the current one in its first state.
+      const logoSent = this.logosSent.get(id);
+      this.logosSent.set(id, state.logo);
+      this.hub.publish(viewTopic(id), 'production-view', logoSent === state.logo ? { ...state, logo: undefined } : state);
     }
   }
 

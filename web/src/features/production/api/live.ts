@@ -1,4 +1,4 @@
-import { productionViewStateSchema } from '@gearwatch/contracts';
+import { productionViewStateEventSchema, productionViewStateSchema } from '@gearwatch/contracts';
 import type { ProductionViewState } from '@gearwatch/contracts';
 import type { ApiClient } from '../../../api/client.ts';
 import { VIEWS } from './views.ts';
@@ -26,13 +26,18 @@ export function liveStreamPath(source: LiveSource): string {
 }
 
 /** A `production-view` event's data, or null when it is not a state (the screen then keeps the last one). */
-export function parseLiveEvent(data: string): ProductionViewState | null {
+/**
+ * A `production-view` event's state, or null when it is not one. Its logo is left out while unchanged: the screen's
+ * current logo (`previous`) is kept then.
+ */
+export function parseLiveEvent(data: string, previous: ProductionViewState | undefined): ProductionViewState | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(data);
   } catch {
     return null;
   }
-  const state = productionViewStateSchema.safeParse(parsed);
-  return state.success ? state.data : null;
+  const event = productionViewStateEventSchema.safeParse(parsed);
+  if (!event.success) return null;
+  return { ...event.data, logo: event.data.logo === undefined ? (previous?.logo ?? null) : event.data.logo };
 }

@@ -53,7 +53,7 @@ export function useLiveState(source: LiveSource): LiveState {
       anonymous: source.kind === 'display',
       onEvent: (event) => {
         if (event.type !== PRODUCTION_VIEW_EVENT) return;
-        const state = parseLiveEvent(event.data);
+        const state = parseLiveEvent(event.data, queryClient.getQueryData<ProductionViewState>(queryKey));
         if (state) queryClient.setQueryData(queryKey, state);
       },
       onOpen: (afterFailure) => {

@@ -97,6 +97,21 @@ describe('the live screen', { timeout: 30_000 }, () => {
     expect(within(screen.getByTestId('live-line-0')).getByTestId('line-value').textContent).toBe('530/ 800 pcs');
   });
 
+  it('keeps its logo when an event leaves the unchanged logo out, and follows a changed one', async () => {
+    const fake = await renderLive({ kind: 'view', id: 5 }, { '/api/productionviews/5/state': () => ({ body: liveState() }) });
+    await screen.findByTestId('live-board');
+    await waitFor(() => expect(fake.streams).toHaveLength(1));
+    const logo = () => screen.queryByRole('img', { name: 'Logo' });
+    const shown = logo()?.getAttribute('src');
+    expect(shown).toMatch(/^data:image\/png;base64,/);
+    const { logo: _left, ...withoutLogo } = liveState({ lines: [lineState({ value: 531 }), lineState({ label: 'Line B' })] });
+    act(() => fake.streams[0]?.send('production-view', withoutLogo));
+    await waitFor(() => expect(within(screen.getByTestId('live-line-0')).getByTestId('line-value').textContent).toBe('531/ 800 pcs'));
+    expect(logo()?.getAttribute('src')).toBe(shown);
+    act(() => fake.streams[0]?.send('production-view', liveState({ logo: null })));
+    await waitFor(() => expect(logo()).toBeNull());
+  });
+
   it('turns "updated N s ago" amber, then red, while no state arrives, and fresh again with the next one', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fake = await renderLive({ kind: 'view', id: 5 }, { '/api/productionviews/5/state': () => ({ body: liveState() }) });
