@@ -28,6 +28,15 @@ export const PRODUCTION_PARAMETERS = {
   active: 2,
 } as const;
 export const PRODUCTION_FIXED_PARAMETERS = [PRODUCTION_PARAMETERS.efficiency, PRODUCTION_PARAMETERS.work, PRODUCTION_PARAMETERS.active] as const;
+/**
+ * The fixed parameters' names (spec 02 "production monitor parameters") as the API gives them (`paramName`); the
+ * client shows its translation of each by number.
+ */
+export const PRODUCTION_FIXED_PARAMETER_NAMES: Readonly<Record<number, string>> = {
+  [PRODUCTION_PARAMETERS.efficiency]: 'Device efficiency',
+  [PRODUCTION_PARAMETERS.work]: 'Device work',
+  [PRODUCTION_PARAMETERS.active]: 'Device active',
+};
 /** Parameter numbers never offered as a counter (ARCHITECTURE §4: 10000 is internal). */
 export const PRODUCTION_EXCLUDED_COUNTERS: readonly number[] = [1, 2, 10000];
 

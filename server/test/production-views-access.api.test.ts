@@ -146,9 +146,9 @@ describe('production views API: list, tenancy, parameters, display links', () =>
     const response = await call(as(anna), 'GET', `/api/productionviews/parameters?deviceId=${device}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(productionParameterOptionListSchema.strict().parse(response.json()).entries).toEqual([
-      { id: 0, name: 'Efficiency', valueKind: 'percent', unit: null },
-      { id: 1, name: 'Work', valueKind: 'minutes', unit: null },
-      { id: 2, name: 'Active', valueKind: 'minutes', unit: null },
+      { id: 0, name: 'Device efficiency', valueKind: 'percent', unit: null },
+      { id: 1, name: 'Device work', valueKind: 'minutes', unit: null },
+      { id: 2, name: 'Device active', valueKind: 'minutes', unit: null },
       { id: 3, name: 'counter', valueKind: 'count', unit: 'pcs' },
       { id: 10_003, name: 'charging quantity', valueKind: 'count', unit: 'Ah' },
     ]);

@@ -180,11 +180,11 @@ describe('production views API: saving', () => {
       logo: dataUrl(imageBytes('png')),
       lines: [
         { label: 'Pieces', deviceId: device, deviceName: 'Press 1', param: 3, paramName: 'counter', valueKind: 'count', unit: 'pcs', target: 500 },
-        { label: 'Work', deviceId: otherDevice, deviceName: 'Press 2', param: 1, paramName: 'Work', valueKind: 'minutes', unit: null, target: 420 },
+        { label: 'Work', deviceId: otherDevice, deviceName: 'Press 2', param: 1, paramName: 'Device work', valueKind: 'minutes', unit: null, target: 420 },
       ],
     });
     const efficiency = await created(line(0, { parameter_id: 0 }));
-    expect(efficiency.lines[0]).toMatchObject({ param: 0, paramName: 'Efficiency', valueKind: 'percent', unit: null });
+    expect(efficiency.lines[0]).toMatchObject({ param: 0, paramName: 'Device efficiency', valueKind: 'percent', unit: null });
   });
 
   it('edits a view: keeps the logo when no file is sent, replaces it when one is, and writes nothing when refused', async () => {
@@ -198,7 +198,7 @@ describe('production views API: saving', () => {
     const edited = await edit({ ...withoutFile, lineParams: [{ lineName: 'Active', deviceId: otherDevice, parameter_id: 2, goal: 60 }, { lineName: 'Count', deviceId: device, parameter_id: 10_003, goal: 9 }] });
     expect(edited).toMatchObject({ id: view.id, name: 'Edited', view_type: 'rows', reset_time: ['07:00'], logo: view.logo, createdAt: view.createdAt });
     expect(edited.lines.map((l) => [l.label, l.deviceId, l.param, l.paramName, l.unit, l.target])).toEqual([
-      ['Active', otherDevice, 2, 'Active', null, 60],
+      ['Active', otherDevice, 2, 'Device active', null, 60],
       ['Count', device, 10_003, 'charging quantity', 'Ah', 9],
     ]);
     expect((await edit({ ...withoutFile, file: null })).logo).toBe(view.logo);

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ProductionParameterOption, ProductionView, ProductionViewLine, ProductionViewType } from '@gearwatch/contracts';
-import { PRODUCTION_PARAMETERS, productionValueKindOf } from '@gearwatch/contracts';
+import { PRODUCTION_FIXED_PARAMETER_NAMES, productionValueKindOf } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
 import type { AuthContext, TenantScope } from '../security/context.ts';
 import { scopeOf } from '../security/context.ts';
@@ -9,15 +9,6 @@ import type { ListRequest, Page } from '../http/list.ts';
 import { checkViewInput } from './view-input.ts';
 import type { LineRecord, ProductionViewSortField, ProductionViewsRepository, ViewRecord } from './views-repository.ts';
 
-/**
- * The names of the fixed parameters (spec 02 "production monitor parameters"), as the API shows them; the client
- * translates them by number.
- */
-export const FIXED_PARAMETER_NAMES: Readonly<Record<number, string>> = {
-  [PRODUCTION_PARAMETERS.efficiency]: 'Efficiency',
-  [PRODUCTION_PARAMETERS.work]: 'Work',
-  [PRODUCTION_PARAMETERS.active]: 'Active',
-};
 
 /** A write that changes what a live screen shows, or which screens may stay open. */
 export type ProductionViewChange =
@@ -93,7 +84,7 @@ export class ProductionViewsService {
     const device = await this.repository.device(scopeOf(auth), deviceId);
     if (!device) throw new NotFoundError();
     const counters = await this.repository.counters(device.deviceTypeId);
-    const fixed = Object.entries(FIXED_PARAMETER_NAMES).map(([id, name]) => ({ id: Number(id), name, unit: null }));
+    const fixed = Object.entries(PRODUCTION_FIXED_PARAMETER_NAMES).map(([id, name]) => ({ id: Number(id), name, unit: null }));
     return [...fixed, ...counters.map((c) => ({ id: c.number, name: c.name, unit: c.unit }))].map((option) => ({ ...option, valueKind: productionValueKindOf(option.id) }));
   }
 }
@@ -116,7 +107,7 @@ function parametersOf(repository: ProductionViewsRepository, companyId: number):
     if (!known.has(deviceId)) {
       const device = await repository.device(scope, deviceId, { hold: true });
       const counters = device ? await repository.counters(device.deviceTypeId) : null;
-      known.set(deviceId, counters && new Set([...Object.keys(FIXED_PARAMETER_NAMES).map(Number), ...counters.map((c) => c.number)]));
+      known.set(deviceId, counters && new Set([...Object.keys(PRODUCTION_FIXED_PARAMETER_NAMES).map(Number), ...counters.map((c) => c.number)]));
     }
     return known.get(deviceId) ?? null;
   };
@@ -142,7 +133,7 @@ async function present(repository: ProductionViewsRepository, views: ViewRecord[
  * still opens, and editing it picks a parameter again.
  */
 export function presentLine(line: LineRecord): ProductionViewLine {
-  const fixed = FIXED_PARAMETER_NAMES[line.parameter];
+  const fixed = PRODUCTION_FIXED_PARAMETER_NAMES[line.parameter];
   return {
     label: line.label,
     deviceId: line.deviceId,

@@ -1,4 +1,4 @@
-import { PRODUCTION_PARAMETERS } from '@gearwatch/contracts';
+import { PRODUCTION_FIXED_PARAMETER_NAMES } from '@gearwatch/contracts';
 import type { ProductionViewState, ProductionViewType } from '@gearwatch/contracts';
 import { NotFoundError } from '../../http/errors.ts';
 import { scopeOf } from '../../security/context.ts';
@@ -14,12 +14,6 @@ import { insideShift, multirangeText, shiftSpans, spansLength } from './shift-ti
 /** Logos kept in memory at most (each up to PRODUCTION_VIEW_LIMITS.logoMaxBytes); the oldest read is dropped first. */
 const LOGO_CACHE_SIZE = 100;
 
-/** The names of the fixed parameters when the device's type does not name them (efficiency never is a type's). */
-const FIXED_NAMES: Record<number, string> = {
-  [PRODUCTION_PARAMETERS.efficiency]: 'efficiency',
-  [PRODUCTION_PARAMETERS.work]: 'work',
-  [PRODUCTION_PARAMETERS.active]: 'active',
-};
 
 /** A display link as a screen opened with its token sees it. */
 export interface DisplayAccess {
@@ -150,8 +144,8 @@ function definitionOf(row: LiveLineRow): LineDefinition {
     deviceId: row.deviceId,
     deviceName: row.deviceName,
     param: row.parameter,
-    paramName: row.parameterName ?? FIXED_NAMES[row.parameter] ?? String(row.parameter),
-    unit: row.parameter in FIXED_NAMES ? null : row.unit,
+    paramName: PRODUCTION_FIXED_PARAMETER_NAMES[row.parameter] ?? row.parameterName ?? String(row.parameter),
+    unit: row.parameter in PRODUCTION_FIXED_PARAMETER_NAMES ? null : row.unit,
     goal: row.goal,
     lastWorkAt: row.lastWorkAt,
   };
