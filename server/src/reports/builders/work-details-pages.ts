@@ -1,0 +1,150 @@
+import type { Kysely } from 'kysely';
+import type { ReportCell, ReportDocument, ReportSection } from '@gearwatch/contracts';
+import type { DB } from '../../db/schema.ts';
+import { dateText, parseDate } from '../../time/calendar.ts';
+import type { DayNumber } from '../../time/calendar.ts';
+import type { ReportScope, ReportSubject } from '../model.ts';
+import type { FiveMinuteRow, ReportDevice } from '../report-repository.ts';
+import type { WorkDetailsCounts } from '../work-details-counts.ts';
+import { WorkDetailsRepository } from '../work-details-repository.ts';
+import type { DeviceReportContext } from './support/context.ts';
+import { openDeviceReport } from './support/context.ts';
+import type { ReportBucket } from './support/periods.ts';
+import { planBuckets } from './support/periods.ts';
+import { addSums, noSums } from './support/sums.ts';
+import { COLUMNS_OF_DETAILS, detailRows, sectionTitle, slicesOf, totalsRow } from './work-details.ts';
+
+/** A section of the whole document: a device's rows in one bucket, with its rows per local date (calendar buckets). */
+interface PlannedSection {
+  device: ReportDevice;
+  bucket: ReportBucket;
+  /** 5-minute rows; the section has one more, its totals. */
+  rows: number;
+  /** The bucket's dates with rows, in order (none for a shift bucket: a shift is read whole). */
+  days: { day: DayNumber; rows: number }[];
+}
+
+/**
+ * One page of the work details screen (docs/reports.md): the rows [(page − 1) × pageRows, page × pageRows) of the
+ * document `workDetailsReport` writes for the subject — its sections in its order (bucket after bucket, the devices
+ * by name in each, a device only where it has rows), each row as it writes it, totals rows where it writes them.
+ * Rows are counted per device and date (`WorkDetailsCounts`), whole sections before the page are skipped by their
+ * counts, and only the page's own 5-minute buckets are read (from the date its first row falls on, OFFSET/LIMIT).
+ */
+export async function workDetailsPage(
+  db: Kysely<DB>,
+  scope: ReportScope,
+  subject: ReportSubject,
+  page: number,
+  pageRows: number,
+  counts: WorkDetailsCounts,
+): Promise<ReportDocument> {
+  const report = await openDeviceReport(db, scope, subject);
+  const shifts = subject.interval === 'shifts' ? await report.repository.shifts(report.companyId) : [];
+  const buckets = planBuckets(subject.interval, report.period, report.zone, shifts);
+  const repository = new WorkDetailsRepository(db);
+  const plan = await planSections(report, repository, counts, buckets);
+  const totalRows = plan.reduce((sum, section) => sum + section.rows + 1, 0);
+  const first = (page - 1) * pageRows;
+  const end = first + pageRows;
+  const sections: ReportSection[] = [];
+  let offset = 0;
+  for (const section of plan) {
+    const size = section.rows + 1;
+    if (offset >= end) break;
+    if (offset + size > first) sections.push(await readSection(report, repository, section, Math.max(0, first - offset), Math.min(size, end - offset)));
+    offset += size;
+  }
+  return {
+    type: subject.type,
+    from: subject.from,
+    to: subject.to,
+    interval: subject.interval,
+    timezone: scope.timezone,
+    empty: totalRows === 0,
+    truncated: false,
+    paging: { page, pageCount: Math.max(1, Math.ceil(totalRows / pageRows)), pageRows, totalRows },
+    sections,
+  };
+}
+
+/** Every section of the whole document with its row count, in the document's order; devices without rows have none. */
+async function planSections(report: DeviceReportContext, repository: WorkDetailsRepository, counts: WorkDetailsCounts, buckets: readonly ReportBucket[]): Promise<PlannedSection[]> {
+  const ids = report.devices.map((d) => d.id);
+  const plan: PlannedSection[] = [];
+  if (buckets.length === 0 || ids.length === 0) return plan;
+  if (buckets[0]!.shiftPosition !== undefined) {
+    const windows = await repository.windowRowCounts(report.companyId, ids, buckets.map((b) => b.start), buckets.map((b) => b.end));
+    const rowsOf = new Map(windows.map((w) => [`${w.deviceId}:${w.window}`, w.rows]));
+    buckets.forEach((bucket, index) => {
+      for (const device of report.devices) {
+        const rows = rowsOf.get(`${device.id}:${index}`) ?? 0;
+        if (rows > 0) plan.push({ device, bucket, rows, days: [] });
+      }
+    });
+    return plan;
+  }
+  const dayRows = await counts.dayRows(repository, report.companyId, report.zone, ids, report.period.from, report.period.to);
+  for (const bucket of buckets) {
+    for (const device of report.devices) {
+      const days: PlannedSection['days'] = [];
+      for (let day = parseDate(bucket.firstDay); day <= parseDate(bucket.lastDay); day++) {
+        const rows = dayRows.get(`${device.id}:${dateText(day)}`) ?? 0;
+        if (rows > 0) days.push({ day, rows });
+      }
+      const rows = days.reduce((sum, d) => sum + d.rows, 0);
+      if (rows > 0) plan.push({ device, bucket, rows, days });
+    }
+  }
+  return plan;
+}
+
+/** Rows [from, to) of a planned section, where row `section.rows` is its totals. */
+async function readSection(report: DeviceReportContext, repository: WorkDetailsRepository, section: PlannedSection, from: number, to: number): Promise<ReportSection> {
+  const { device, bucket } = section;
+  const withTotals = to > section.rows;
+  const lastData = Math.min(to, section.rows);
+  let rows: FiveMinuteRow[];
+  const cells: ReportCell[][] = [];
+  if (withTotals) {
+    // The totals are the sums of every row of the section, added in order as the builder adds them.
+    const all = await repository.rows(report.companyId, device.id, bucket.start, bucket.end, 0, null);
+    const total = noSums();
+    for (const row of all) addSums(total, row);
+    rows = all.slice(from, lastData);
+    cells.push(...(await withOperators(report, device, bucket, rows)), totalsRow(total));
+  } else {
+    // Start at the local date the page's first row falls on: OFFSET then skips only rows of that date.
+    let start = bucket.start;
+    let skip = from;
+    for (const { day, rows: dayRows } of section.days) {
+      if (skip < dayRows) {
+        start = Math.max(bucket.start, report.zone.startOfDay(day));
+        break;
+      }
+      skip -= dayRows;
+    }
+    rows = await repository.rows(report.companyId, device.id, start, bucket.end, skip, lastData - from);
+    cells.push(...(await withOperators(report, device, bucket, rows)));
+  }
+  return {
+    title: sectionTitle(device, bucket),
+    columns: COLUMNS_OF_DETAILS.map((c) => ({ ...c })),
+    rows: cells,
+    totals: withTotals,
+    ...(from > 0 ? { continued: true } : {}),
+  };
+}
+
+/** The rows' cells, each operator looked up among the sessions of the builder's slice the row falls in. */
+async function withOperators(report: DeviceReportContext, device: ReportDevice, bucket: ReportBucket, rows: readonly FiveMinuteRow[]): Promise<ReportCell[][]> {
+  const cells: ReportCell[][] = [];
+  if (rows.length === 0) return cells;
+  for (const slice of slicesOf(bucket, report.zone)) {
+    const own = rows.filter((r) => r.bucket >= slice.start && r.bucket < slice.end);
+    if (own.length === 0) continue;
+    const spans = await report.repository.operatorSpans(report.companyId, [device.id], slice.start, slice.end);
+    cells.push(...detailRows(own, spans, report.zone));
+  }
+  return cells;
+}
