@@ -4,6 +4,8 @@ import type { WorkDetailsRepository } from './work-details-repository.ts';
 
 /** Counted dates kept per server (a year of 500 devices); the oldest counted go first. */
 const MAX_DAYS = 200_000;
+/** Statements a first count is split into. */
+const COUNT_PARTS = 4;
 
 /**
  * How many work details rows (5-minute buckets) each device has on each local date, for the screen's pages. Counting
@@ -33,7 +35,12 @@ export class WorkDetailsCounts {
       const last = missing.reduce((max, d) => (d.day > max ? d.day : max), missing[0]!.day);
       const devices = [...new Set(missing.map((d) => d.deviceId))];
       const wanted = new Set(missing.map((d) => `${d.deviceId}:${d.day}`));
-      const counted = await repository.dayRowCounts(companyId, devices, first, last, zone.startOfDay(parseDate(first)), zone.endOfDay(parseDate(last)), zone.name);
+      // Counting is the expensive part of a first call (~1 s for a month of 50 devices): a few statements of a part of
+      // the devices each run side by side on the pool's connections.
+      const parts = Array.from({ length: Math.min(COUNT_PARTS, devices.length) }, (_, i) => devices.filter((_, j) => j % COUNT_PARTS === i));
+      const start = zone.startOfDay(parseDate(first));
+      const end = zone.endOfDay(parseDate(last));
+      const counted = (await Promise.all(parts.map((part) => repository.dayRowCounts(companyId, part, first, last, start, end, zone.name)))).flat();
       for (const day of counted) {
         const key = `${day.deviceId}:${day.day}`;
         if (!wanted.has(key)) continue;
