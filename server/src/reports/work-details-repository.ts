@@ -16,8 +16,12 @@ export interface DayReadings {
   readings: number;
 }
 
-/** How many report rows (5-minute buckets) a device's local date has, with the readings fingerprint they were counted at. */
-export interface DayRowCount extends DayReadings {
+/**
+ * How many report rows (5-minute buckets) one hour of a device's local date has (`hour`: hours since the local
+ * midnight), with the date's readings fingerprint.
+ */
+export interface HourRowCount extends DayReadings {
+  hour: number;
   rows: number;
 }
 
@@ -46,18 +50,22 @@ export class WorkDetailsRepository {
   }
 
   /**
-   * The report rows of the devices' local dates from..to (dates in `timezone`, the zone the day rollup was made in),
-   * counted from the 5-minute rollup, each with its readings fingerprint read in the same statement (one snapshot).
+   * The report rows of the devices' local dates from..to (dates in `timezone`, the zone the day rollup was made in) per
+   * hour since local midnight, counted from the 5-minute rollup, each with its date's readings fingerprint read in the
+   * same statement (one snapshot). A date with readings but no 5-minute row has one line with `hour` -1 and no rows.
    */
-  async dayRowCounts(companyId: number, deviceIds: readonly number[], from: string, to: string, start: number, end: number, timezone: string): Promise<DayRowCount[]> {
+  async hourRowCounts(companyId: number, deviceIds: readonly number[], from: string, to: string, start: number, end: number, timezone: string): Promise<HourRowCount[]> {
     if (deviceIds.length === 0) return [];
-    const result = await sql<DayRowCount>`
-      with c as (
-        select r.device_id, (r.bucket at time zone ${timezone})::date as day, count(distinct r.bucket)::int as n
+    const result = await sql<HourRowCount>`
+      with b as (
+        select r.device_id, r.bucket, (r.bucket at time zone ${timezone})::date as day
         from readings_5min r
         where r.company_id = ${companyId} and r.device_id = any(${[...deviceIds]}::int[]) and r.parameter_number in (1, 2, 3)
           and r.bucket >= ${new Date(start)} and r.bucket < ${new Date(end)}
-        group by 1, 2
+        group by r.device_id, r.bucket
+      ), c as (
+        select b.device_id, b.day, floor(extract(epoch from b.bucket - (b.day::timestamp at time zone ${timezone})) / 3600)::int as hour, count(*)::int as n
+        from b group by 1, 2, 3
       ), f as (
         select r.device_id, r.day, sum(r.count)::float8 as readings
         from readings_day r
@@ -65,7 +73,7 @@ export class WorkDetailsRepository {
           and r.day between ${from}::date and ${to}::date
         group by 1, 2
       )
-      select f.device_id as "deviceId", f.day::text as "day", f.readings as "readings", coalesce(c.n, 0) as "rows"
+      select f.device_id as "deviceId", f.day::text as "day", f.readings as "readings", coalesce(c.hour, -1) as "hour", coalesce(c.n, 0) as "rows"
       from f left join c on c.device_id = f.device_id and c.day = f.day`.execute(this.db);
     return result.rows;
   }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportDocument, ReportInterval, ReportSection } from '@gearwatch/contracts';
 import type { TestContext } from '../../../test/context.ts';
 import { createTestContext } from '../../../test/context.ts';
-import { createDeviceType, createTelemetryDevice, ingest, TEST_PARAMETERS } from '../../../test/telemetry-fixtures.ts';
+import { createCompany } from '../../../test/fixtures.ts';
+import { createDeviceType, createShifts, createTelemetryDevice, ingest, setCompanyTimezone, TEST_PARAMETERS } from '../../../test/telemetry-fixtures.ts';
 import type { TelemetryDevice } from '../../../test/telemetry-fixtures.ts';
 import type { ReportSubject } from '../model.ts';
 import { WorkDetailsCounts } from '../work-details-counts.ts';
@@ -64,13 +65,14 @@ describe('work details pages', () => {
   });
 
   /** Every page of the subject, checked page by page, then joined and compared with the whole document. */
-  async function expectPagesMakeTheDocument(subject: ReportSubject, pageRows: number): Promise<ReportDocument[]> {
-    const whole = await runReport(db(), data.scope, subject.type, { from: subject.from, to: subject.to, interval: subject.interval, devices: [...subject.deviceIds] });
+  async function expectPagesMakeTheDocument(subject: ReportSubject, pageRows: number, scope = data.scope): Promise<ReportDocument[]> {
+    const whole = await runReport(db(), scope, subject.type, { from: subject.from, to: subject.to, interval: subject.interval, devices: [...subject.deviceIds] });
     const totalRows = whole.sections.reduce((sum, s) => sum + s.rows.length, 0);
-    const first = await workDetailsPage(db(), data.scope, subject, 1, pageRows, counts);
+    expect(totalRows).toBeGreaterThan(0);
+    const first = await workDetailsPage(db(), scope, subject, 1, pageRows, counts);
     expect(first.paging).toEqual({ page: 1, pageCount: Math.max(1, Math.ceil(totalRows / pageRows)), pageRows, totalRows });
     const pages = [first];
-    for (let page = 2; page <= first.paging!.pageCount; page++) pages.push(await workDetailsPage(db(), data.scope, subject, page, pageRows, counts));
+    for (let page = 2; page <= first.paging!.pageCount; page++) pages.push(await workDetailsPage(db(), scope, subject, page, pageRows, counts));
     for (const [index, page] of pages.entries()) {
       const rows = page.sections.reduce((sum, s) => sum + s.rows.length, 0);
       expect(rows).toBe(index < pages.length - 1 ? pageRows : totalRows - pageRows * (pages.length - 1));
@@ -98,6 +100,24 @@ describe('work details pages', () => {
     const pages = await expectPagesMakeTheDocument(subject, liftRows - 1);
     expect(pages[1]!.sections[0]).toMatchObject({ title: whole.sections[0]!.title, continued: true, totals: true, rows: [whole.sections[0]!.rows[liftRows - 1]] });
     await expectPagesMakeTheDocument(subjectOf('2026-10-24', '2026-10-24', 'day', [data.press.id]), 1);
+  });
+
+  it('pages shifts of a zone whose clocks move by half an hour (shift windows off whole hours since midnight)', async () => {
+    // Lord Howe Island: +11 in summer, +10:30 from 02:00 on 5 April 2026 (the clocks go back half an hour).
+    const company = await createCompany(db());
+    await setCompanyTimezone(db(), company.id, 'Australia/Lord_Howe');
+    await createShifts(db(), company.id, [
+      { name: 'I', hourStart: 6, hourEnd: 18 },
+      { name: 'II', hourStart: 18, hourEnd: 6 },
+    ]);
+    const typeId = await createDeviceType(db(), TEST_PARAMETERS.filter((p) => p.number <= 3));
+    const mill = await createTelemetryDevice(db(), company.id, typeId, 'Mill');
+    const readings = [];
+    for (let t = Date.UTC(2026, 3, 3, 12, 0); t < Date.UTC(2026, 3, 6, 12, 0); t += 11 * 60_000) readings.push({ parameter: 1, ts: new Date(t), value: 60 }, { parameter: 2, ts: new Date(t), value: 120 });
+    await ingest(ctx.services, mill, { readings });
+    const scope = { companyId: company.id, timezone: 'Australia/Lord_Howe' };
+    await expectPagesMakeTheDocument(subjectOf('2026-04-04', '2026-04-06', 'shifts', [mill.id]), 53, scope);
+    await expectPagesMakeTheDocument(subjectOf('2026-04-04', '2026-04-06', 'day', [mill.id]), 53, scope);
   });
 
   it('says an empty period has one empty page, and a page past the last has no rows', async () => {

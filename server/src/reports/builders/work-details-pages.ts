@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { ReportCell, ReportDocument, ReportSection } from '@gearwatch/contracts';
 import type { DB } from '../../db/schema.ts';
-import { dateText, parseDate } from '../../time/calendar.ts';
+import { HOUR_MS, dateText, parseDate } from '../../time/calendar.ts';
 import type { DayNumber } from '../../time/calendar.ts';
+import type { TimeZone } from '../../time/time-zone.ts';
 import type { ReportScope, ReportSubject } from '../model.ts';
 import type { FiveMinuteRow, ReportDevice } from '../report-repository.ts';
-import type { WorkDetailsCounts } from '../work-details-counts.ts';
+import type { DayCount, WorkDetailsCounts } from '../work-details-counts.ts';
 import { WorkDetailsRepository } from '../work-details-repository.ts';
 import type { DeviceReportContext } from './support/context.ts';
 import { openDeviceReport } from './support/context.ts';
@@ -76,28 +77,66 @@ async function planSections(report: DeviceReportContext, repository: WorkDetails
   const plan: PlannedSection[] = [];
   if (buckets.length === 0 || ids.length === 0) return plan;
   if (buckets[0]!.shiftPosition !== undefined) {
-    const windows = await repository.windowRowCounts(report.companyId, ids, buckets.map((b) => b.start), buckets.map((b) => b.end));
-    const rowsOf = new Map(windows.map((w) => [`${w.deviceId}:${w.window}`, w.rows]));
-    buckets.forEach((bucket, index) => {
+    // A night shift of the period's last date runs into the next one.
+    const dayCounts = await counts.dayCounts(repository, report.companyId, report.zone, ids, report.period.from, dateText(parseDate(report.period.to) + 1));
+    const rowsOf = (deviceId: number, bucket: ReportBucket) => shiftRows(report.zone, dayCounts, deviceId, bucket);
+    if (!buckets.every((bucket) => rowsOf(ids[0]!, bucket) !== null)) return plan.concat(await countedWindows(report, repository, buckets));
+    for (const bucket of buckets) {
       for (const device of report.devices) {
-        const rows = rowsOf.get(`${device.id}:${index}`) ?? 0;
+        const rows = rowsOf(device.id, bucket)!;
         if (rows > 0) plan.push({ device, bucket, rows, days: [] });
       }
-    });
+    }
     return plan;
   }
-  const dayRows = await counts.dayRows(repository, report.companyId, report.zone, ids, report.period.from, report.period.to);
+  const dayRows = await counts.dayCounts(repository, report.companyId, report.zone, ids, report.period.from, report.period.to);
   for (const bucket of buckets) {
     for (const device of report.devices) {
       const days: PlannedSection['days'] = [];
       for (let day = parseDate(bucket.firstDay); day <= parseDate(bucket.lastDay); day++) {
-        const rows = dayRows.get(`${device.id}:${dateText(day)}`) ?? 0;
+        const rows = dayRows.get(`${device.id}:${dateText(day)}`)?.rows ?? 0;
         if (rows > 0) days.push({ day, rows });
       }
       const rows = days.reduce((sum, d) => sum + d.rows, 0);
       if (rows > 0) plan.push({ device, bucket, rows, days });
     }
   }
+  return plan;
+}
+
+/**
+ * A device's rows in a shift window from the hours of the dates it covers, or null when the window does not start and
+ * end on whole hours since local midnight (a zone whose clocks move by half an hour; counted per window then).
+ */
+function shiftRows(zone: TimeZone, dayCounts: Map<string, DayCount>, deviceId: number, bucket: ReportBucket): number | null {
+  const firstDay = parseDate(bucket.firstDay);
+  const midnight = zone.startOfDay(firstDay);
+  if ((bucket.start - midnight) % HOUR_MS !== 0 || (bucket.end - midnight) % HOUR_MS !== 0) return null;
+  let rows = 0;
+  for (let day = firstDay; zone.startOfDay(day) < bucket.end; day++) {
+    const hours = dayCounts.get(`${deviceId}:${dateText(day)}`)?.hours;
+    if (!hours) continue;
+    const start = zone.startOfDay(day);
+    hours.forEach((count, hour) => {
+      const at = start + hour * HOUR_MS;
+      if (at >= bucket.start && at < bucket.end) rows += count;
+    });
+  }
+  return rows;
+}
+
+/** The sections of shift buckets counted per window from the 5-minute rollup (windows off whole hours). */
+async function countedWindows(report: DeviceReportContext, repository: WorkDetailsRepository, buckets: readonly ReportBucket[]): Promise<PlannedSection[]> {
+  const ids = report.devices.map((d) => d.id);
+  const windows = await repository.windowRowCounts(report.companyId, ids, buckets.map((b) => b.start), buckets.map((b) => b.end));
+  const rowsOf = new Map(windows.map((w) => [`${w.deviceId}:${w.window}`, w.rows]));
+  const plan: PlannedSection[] = [];
+  buckets.forEach((bucket, index) => {
+    for (const device of report.devices) {
+      const rows = rowsOf.get(`${device.id}:${index}`) ?? 0;
+      if (rows > 0) plan.push({ device, bucket, rows, days: [] });
+    }
+  });
   return plan;
 }
 
