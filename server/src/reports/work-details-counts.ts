@@ -29,7 +29,7 @@ export class WorkDetailsCounts {
   constructor(private readonly maxDays = MAX_DAYS) {}
 
   /** Counts per `deviceId:YYYY-MM-DD` of the devices' dates from..to (dates without readings are absent: no rows). */
-  async dayCounts(repository: WorkDetailsRepository, companyId: number, zone: TimeZone, deviceIds: readonly number[], from: string, to: string): Promise<Map<string, DayCount>> {
+  async dayCounts(repository: Pick<WorkDetailsRepository, 'dayReadings' | 'hourRowCounts'>, companyId: number, zone: TimeZone, deviceIds: readonly number[], from: string, to: string): Promise<Map<string, DayCount>> {
     const counts = new Map<string, DayCount>();
     const missing: { deviceId: number; day: string }[] = [];
     for (const day of await repository.dayReadings(companyId, deviceIds, from, to)) {
@@ -63,9 +63,11 @@ export class WorkDetailsCounts {
         day.count.hours[line.hour] = line.rows;
       }
     }
-    for (const [key, day] of counted) {
-      counts.set(key, day.count);
-      this.remember(`${zone.name}|${key}`, day);
+    for (const line of missing) {
+      const day = counted.get(`${line.deviceId}:${line.day}`);
+      if (!day) continue;
+      counts.set(`${line.deviceId}:${line.day}`, day.count);
+      this.remember(this.keyOf(zone, line.deviceId, line.day), day);
     }
     return counts;
   }
