@@ -109,15 +109,13 @@ async function planSections(report: DeviceReportContext, repository: WorkDetails
  * end on whole hours since local midnight (a zone whose clocks move by half an hour; counted per window then).
  */
 function shiftRows(zone: TimeZone, dayCounts: Map<string, DayCount>, deviceId: number, bucket: ReportBucket): number | null {
-  const firstDay = parseDate(bucket.firstDay);
-  const midnight = zone.startOfDay(firstDay);
-  if ((bucket.start - midnight) % HOUR_MS !== 0 || (bucket.end - midnight) % HOUR_MS !== 0) return null;
   let rows = 0;
-  for (let day = firstDay; zone.startOfDay(day) < bucket.end; day++) {
-    const hours = dayCounts.get(`${deviceId}:${dateText(day)}`)?.hours;
-    if (!hours) continue;
+  for (let day = parseDate(bucket.firstDay); zone.startOfDay(day) < bucket.end; day++) {
+    // Whole hours of every date the window touches: a date of 24.5 hours shifts the next date's hours by half an hour.
     const start = zone.startOfDay(day);
-    hours.forEach((count, hour) => {
+    if ((bucket.start - start) % HOUR_MS !== 0 || (bucket.end - start) % HOUR_MS !== 0) return null;
+    const hours = dayCounts.get(`${deviceId}:${dateText(day)}`)?.hours;
+    hours?.forEach((count, hour) => {
       const at = start + hour * HOUR_MS;
       if (at >= bucket.start && at < bucket.end) rows += count;
     });
