@@ -7,7 +7,9 @@
  *   - a month's efficiency report of 100 devices;
  *   - the on-screen call (ReportDataService, memory sink with its row limit) of each device type for a month of
  *     50 devices: p50 / p95 over --repetitions;
- *   - the same calls as `GET /api/reports/{type}/data` injected into the app (everything but the socket).
+ *   - the same calls as `GET /api/reports/{type}/data` injected into the app (everything but the socket);
+ *   - the work details screen's pages (`&page=`), by day and by shifts: the first call, then page 1, a middle page and
+ *     the last.
  *
  *   DATABASE_URL=postgres://root@127.0.0.1:5432/postgres npx tsx --expose-gc bench/reports/device-builders.ts [--days 365]
  *     [--devices 100] [--detail-devices 24] [--repetitions 20] [--types production-device-work-matrix,...]
@@ -43,6 +45,15 @@ try {
   const db = database.db;
   await migrate(database);
   const company = await db.insertInto('companies').values({ name: 'Bench', timezone: TIMEZONE }).returning('id').executeTakeFirstOrThrow();
+  // Three shifts (the night one across midnight), for the work details' pages by shifts.
+  await db
+    .insertInto('production_shifts')
+    .values([
+      { company_id: company.id, position: 1, name: 'I', hour_start: 6, hour_end: 14 },
+      { company_id: company.id, position: 2, name: 'II', hour_start: 14, hour_end: 22 },
+      { company_id: company.id, position: 3, name: 'III', hour_start: 22, hour_end: 6 },
+    ])
+    .execute();
   const type = await db.insertInto('device_types').values({ name: 'Bench type' }).returning('id').executeTakeFirstOrThrow();
   const devices: number[] = [];
   for (let i = 0; i < DEVICES; i++) {
@@ -144,6 +155,32 @@ try {
       times.sort((a, b) => a - b);
       const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
       console.log(`GET ${type}, ${fifty.length} devices, a month: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, ${(bytes / 1024).toFixed(0)} KB (load average ${loadavg()[0]!.toFixed(1)})`);
+    }
+
+    // The work details screen asks a page at a time (`page`, docs/reports.md): the first page, one in the middle and
+    // the last. The first call of all counts the month's rows per device and date (kept in memory after that).
+    if (!only || only.includes('device-work-details-report')) {
+      for (const interval of ['day', 'shifts']) {
+        const url = (page: number) => `/api/reports/device-work-details-report/data?${query.replace('interval=day', `interval=${interval}`)}&page=${page}`;
+        t = performance.now();
+        const opening = await app.inject({ method: 'GET', url: url(1), headers: bearer(token) });
+        const paging = (opening.json() as { paging: { pageCount: number; totalRows: number } }).paging;
+        console.log(`GET work details by ${interval}, page 1, first call: ${(performance.now() - t).toFixed(0)} ms; ${paging.totalRows.toLocaleString('en-US')} rows, ${paging.pageCount} pages`);
+        for (const page of [1, Math.ceil(paging.pageCount / 2), paging.pageCount]) {
+          const times: number[] = [];
+          let bytes = 0;
+          for (let i = 0; i < REPETITIONS + 2; i++) {
+            t = performance.now();
+            const response = await app.inject({ method: 'GET', url: url(page), headers: bearer(token) });
+            if (response.statusCode !== 200) throw new Error(`page ${page}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+            bytes = response.rawPayload.length;
+            if (i >= 2) times.push(performance.now() - t);
+          }
+          times.sort((a, b) => a - b);
+          const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
+          console.log(`GET work details by ${interval}, page ${page} of ${paging.pageCount}, ${fifty.length} devices, a month: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, ${(bytes / 1024).toFixed(0)} KB (load average ${loadavg()[0]!.toFixed(1)})`);
+        }
+      }
     }
   } finally {
     await app.close();

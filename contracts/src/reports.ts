@@ -76,7 +76,16 @@ export const REPORT_LIMITS = {
   maxGroups: 50,
   /** A once-report's range, inclusive days (a year of 5-minute details is the largest the issue asks for). */
   maxRangeDays: 366,
+  /**
+   * Rows of one page of the work details screen (`GET /api/reports/device-work-details-report/data?page=`): a month
+   * of 5-minute rows of 50 devices is ~430,000 rows, which the screen shows a page at a time (docs/reports.md).
+   */
+  screenPageRows: 1_000,
 } as const;
+
+/** The report types whose screen pages through the server (`page` of the data call); the others answer at once. */
+export const PAGED_REPORT_TYPES: readonly ReportType[] = ['device-work-details-report'];
+export const isPagedReport = (type: ReportType) => PAGED_REPORT_TYPES.includes(type);
 
 /** The wizard's field error keys (spec 01 §5 "Report"); generic keys from MESSAGE_KEYS where they fit. */
 export const REPORT_MESSAGE_KEYS = {
@@ -128,6 +137,11 @@ export const reportSectionSchema = z.object({
   rows: z.array(z.array(reportCellSchema)),
   /** Whether the last row is the section's totals (shown bold). */
   totals: z.boolean(),
+  /**
+   * On a page of a paged report only: the section began on an earlier page (its title and first rows are there), so
+   * a reader joining the pages appends these rows to that section.
+   */
+  continued: z.boolean().optional(),
 });
 export type ReportSection = z.infer<typeof reportSectionSchema>;
 
@@ -144,6 +158,21 @@ export const reportDocumentSchema = z.object({
    * section then has no totals row. A file always holds every row.
    */
   truncated: z.boolean().optional(),
+  /**
+   * Present when a page was asked for (`page`): the document holds only that page's rows, exactly the slice
+   * [(page − 1) × pageRows, page × pageRows) of the whole document's rows (totals rows included, as the whole
+   * document has them), so joining every page gives the whole document. A page past the last one has no sections.
+   */
+  paging: z
+    .object({
+      page: z.number().int(),
+      /** At least 1 (a report without rows has one empty page). */
+      pageCount: z.number().int(),
+      pageRows: z.number().int(),
+      /** Rows of the whole document, totals rows included. */
+      totalRows: z.number().int(),
+    })
+    .optional(),
   sections: z.array(reportSectionSchema),
 });
 export type ReportDocument = z.infer<typeof reportDocumentSchema>;
@@ -169,6 +198,12 @@ export const reportDataQuerySchema = z.object({
   groups: groupIdsSchema.optional(),
   deviceOperators: operatorIdsSchema.optional(),
   deviceOperatorsGroups: operatorGroupIdsSchema.optional(),
+  /**
+   * 1-based page of a paged type (PAGED_REPORT_TYPES: work details), REPORT_LIMITS.screenPageRows rows a page; the
+   * answer then carries `paging`. Without it a paged type answers its first rows up to the screen's limit (then
+   * `truncated`), as before. Any other type answers 400 on `page`.
+   */
+  page: z.coerce.number().int().min(1).max(1_000_000).optional().meta({ description: '1-based page (work details only)', example: 1 }),
 });
 export type ReportDataQuery = z.input<typeof reportDataQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_TYPES, reportDocumentSchema } from '@gearwatch/contracts';
+import { REPORT_LIMITS, REPORT_TYPES, reportDocumentSchema } from '@gearwatch/contracts';
 import type { TestContext } from '../../test/context.ts';
 import { createTestContext } from '../../test/context.ts';
 import { bearer, createUser, signIn } from '../../test/fixtures.ts';
@@ -123,6 +123,43 @@ describe('GET /api/reports/{type}/data', () => {
     expect(document.truncated).toBe(true);
     expect(document.sections[0]!.rows).toHaveLength(SCREEN_ROW_LIMIT);
     expect(written).toBe(SCREEN_ROW_LIMIT);
+  });
+
+  it('answers a page of the work details: the page and its place, the same rows as the whole document has', async () => {
+    const query = `from=2026-10-22&to=2026-10-27&interval=day&groups=${data.line}&devices=${data.crane.id}`;
+    const whole = reportDocumentSchema.parse((await get(`/api/reports/device-work-details-report/data?${query}`)).json());
+    const rows = whole.sections.flatMap((s) => s.rows);
+    expect(whole).toMatchObject({ truncated: false });
+    expect(whole.paging).toBeUndefined();
+    const pageRows = REPORT_LIMITS.screenPageRows;
+    const pageCount = Math.ceil(rows.length / pageRows);
+    expect(pageCount).toBeGreaterThan(1);
+    const paged: unknown[] = [];
+    for (let page = 1; page <= pageCount; page++) {
+      const response = await get(`/api/reports/device-work-details-report/data?${query}&page=${page}`);
+      expect(response.statusCode).toBe(200);
+      const document = reportDocumentSchema.parse(response.json());
+      expect(document.paging).toEqual({ page, pageCount, pageRows, totalRows: rows.length });
+      expect(document.truncated).toBe(false);
+      paged.push(...document.sections.flatMap((s) => s.rows));
+    }
+    expect(paged).toEqual(rows);
+    const past = reportDocumentSchema.parse((await get(`/api/reports/device-work-details-report/data?${query}&page=${pageCount + 1}`)).json());
+    expect(past.sections).toEqual([]);
+    // Another company's caller pages through nothing of this one.
+    const foreign = reportDocumentSchema.parse((await get(`/api/reports/device-work-details-report/data?${query}&page=1`, otherToken)).json());
+    expect(foreign).toMatchObject({ empty: true, paging: { totalRows: 0, pageCount: 1 }, sections: [] });
+  });
+
+  it('answers 400 on page for a type that does not page, and for a page that is not a positive whole number', async () => {
+    const matrix = await get(`/api/reports/production-device-work-matrix/data?from=2026-10-24&to=2026-10-25&devices=${data.lift.id}&page=1`);
+    expect(matrix.statusCode).toBe(400);
+    expect(matrix.json()).toEqual({ errors: { page: ['form.field.error.incorrect'] }, rootErrors: [] });
+    for (const page of ['0', '-1', '1.5', 'x']) {
+      const response = await get(`/api/reports/device-work-details-report/data?from=2026-10-24&to=2026-10-25&devices=${data.lift.id}&page=${page}`);
+      expect(response.statusCode, page).toBe(400);
+      expect(Object.keys(response.json<{ errors: Record<string, unknown> }>().errors), page).toContain('page');
+    }
   });
 
   it('registers every builder under its own type', () => {

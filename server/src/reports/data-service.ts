@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { MESSAGE_KEYS, REPORT_LIMITS, REPORT_MESSAGE_KEYS, isOperatorReport } from '@gearwatch/contracts';
+import { MESSAGE_KEYS, REPORT_LIMITS, REPORT_MESSAGE_KEYS, isOperatorReport, isPagedReport } from '@gearwatch/contracts';
 import type { ReportDocument, ReportType, reportDataQuerySchema } from '@gearwatch/contracts';
 import type { z } from 'zod';
 import type { DB } from '../db/schema.ts';
@@ -7,9 +7,11 @@ import { NotFoundError, ValidationError } from '../http/errors.ts';
 import type { AuthContext } from '../security/context.ts';
 import { inclusiveDays, parseDate } from '../time/calendar.ts';
 import { reportBuilderOf } from './builders/registry.ts';
+import { workDetailsPage } from './builders/work-details-pages.ts';
 import { MemorySink, ReportSinkFull } from './memory-sink.ts';
 import type { ReportBuilder, ReportOutcome, ReportScope, ReportSink, ReportSubject } from './model.ts';
 import { ReportRepository } from './report-repository.ts';
+import { WorkDetailsCounts } from './work-details-counts.ts';
 
 /** The parsed query of `GET /api/reports/{type}/data`. */
 export type ReportDataRequest = z.output<typeof reportDataQuerySchema>;
@@ -31,8 +33,9 @@ export async function reportScopeOf(db: Kysely<DB>, companyId: number): Promise<
 }
 
 /**
- * Every field error of a screen's query at once: a reversed or too long range, and a missing selection (devices or
- * groups for the device types, operators or operator groups for the operator types).
+ * Every field error of a screen's query at once: a reversed or too long range, a missing selection (devices or
+ * groups for the device types, operators or operator groups for the operator types), and a page asked of a type
+ * that answers at once (a page of it would be a part of a table the reader could not tell from the whole).
  */
 export function checkReportRequest(type: ReportType, request: ReportDataRequest): void {
   const errors: Record<string, string[]> = {};
@@ -43,6 +46,7 @@ export function checkReportRequest(type: ReportType, request: ReportDataRequest)
   } else if (!request.devices?.length && !request.groups?.length) {
     errors.devices = [MESSAGE_KEYS.notBlank];
   }
+  if (request.page !== undefined && !isPagedReport(type)) errors.page = [REPORT_MESSAGE_KEYS.incorrect];
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 }
 
@@ -65,12 +69,18 @@ export class ReportDataService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly builderOf: (type: ReportType) => ReportBuilder = reportBuilderOf,
+    /** The work details' row counts per device and date, kept for this server's calls (work-details-counts.ts). */
+    private readonly detailCounts = new WorkDetailsCounts(),
   ) {}
 
   async data(auth: AuthContext, type: ReportType, request: ReportDataRequest): Promise<ReportDocument> {
     checkReportRequest(type, request);
     const scope = await reportScopeOf(this.db, auth.companyId);
     const subject = subjectOf(type, request);
+    // A page of the work details reads only its own rows; the whole document is what a file holds.
+    if (request.page !== undefined && type === 'device-work-details-report') {
+      return workDetailsPage(this.db, scope, subject, request.page, REPORT_LIMITS.screenPageRows, this.detailCounts);
+    }
     const sink = new MemorySink();
     let outcome: ReportOutcome;
     try {

@@ -10,7 +10,7 @@ import type { ReportBucket } from './support/periods.ts';
 import { planBuckets } from './support/periods.ts';
 import { addSums, noSums } from './support/sums.ts';
 
-const COLUMNS_OF_DETAILS = [COLUMNS.time, COLUMNS.work, COLUMNS.active, COLUMNS.counter, COLUMNS.operator];
+export const COLUMNS_OF_DETAILS = [COLUMNS.time, COLUMNS.work, COLUMNS.active, COLUMNS.counter, COLUMNS.operator];
 
 /**
  * A year of 5-minute rows for 24 devices is 2.5 million rows, so the rows are read in slices of at most a week of
@@ -21,7 +21,7 @@ const SLICE_DAYS = 7;
 const BUCKETS_PER_DAY = 288;
 const READ_ROWS_LIMIT = 50_000;
 
-interface Slice {
+export interface Slice {
   start: number;
   end: number;
 }
@@ -92,23 +92,31 @@ class DeviceSection {
 
   async write(rows: readonly FiveMinuteRow[], spans: readonly OperatorSpan[]): Promise<void> {
     if (!this.opened) {
-      await this.sink.section({ title: `${this.device.name} · ${this.bucket.label}`, columns: COLUMNS_OF_DETAILS, totals: true });
+      await this.sink.section({ title: sectionTitle(this.device, this.bucket), columns: COLUMNS_OF_DETAILS, totals: true });
       this.opened = true;
     }
-    const operatorAt = operatorLookup(spans);
-    const cells: ReportCell[][] = rows.map((row) => {
-      addSums(this.total, row);
-      return [this.zone.format(row.bucket).replace(' ', 'T'), row.work, row.active, row.counter, operatorAt(row.bucket)];
-    });
-    await this.sink.rows(cells);
+    for (const row of rows) addSums(this.total, row);
+    await this.sink.rows(detailRows(rows, spans, this.zone));
   }
 
   /** Writes the totals row of an opened section. */
   async close(): Promise<void> {
-    if (this.opened) await this.sink.rows([[null, this.total.work, this.total.active, this.total.counter, null]]);
+    if (this.opened) await this.sink.rows([totalsRow(this.total)]);
     this.opened = false;
   }
 }
+
+/** The title of a device's section of a bucket (the pages of the screen title theirs the same way). */
+export const sectionTitle = (device: ReportDevice, bucket: ReportBucket) => `${device.name} · ${bucket.label}`;
+
+/** The cells of 5-minute rows of one device, in time order, with the operator of `spans` (one slice's sessions). */
+export function detailRows(rows: readonly FiveMinuteRow[], spans: readonly OperatorSpan[], zone: TimeZone): ReportCell[][] {
+  const operatorAt = operatorLookup(spans);
+  return rows.map((row) => [zone.format(row.bucket).replace(' ', 'T'), row.work, row.active, row.counter, operatorAt(row.bucket)]);
+}
+
+/** A section's totals row: the sums of its rows, added in their order. */
+export const totalsRow = (total: WorkSums): ReportCell[] => [null, total.work, total.active, total.counter, null];
 
 /** The operator whose session holds an instant, for instants asked in increasing order (one pass over the spans). */
 function operatorLookup(spans: readonly OperatorSpan[]): (instant: number) => string | null {
@@ -121,8 +129,11 @@ function operatorLookup(spans: readonly OperatorSpan[]): (instant: number) => st
   };
 }
 
-/** A calendar bucket in runs of at most SLICE_DAYS local dates; a shift window is one slice. */
-function slicesOf(bucket: ReportBucket, zone: TimeZone): Slice[] {
+/**
+ * A calendar bucket in runs of at most SLICE_DAYS local dates; a shift window is one slice. A row's operator is looked
+ * up among the sessions of its slice, so the screen's pages read sessions by the same slices.
+ */
+export function slicesOf(bucket: ReportBucket, zone: TimeZone): Slice[] {
   if (bucket.shiftPosition !== undefined) return [{ start: bucket.start, end: bucket.end }];
   const slices: Slice[] = [];
   const last = parseDate(bucket.lastDay);

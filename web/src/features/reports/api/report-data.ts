@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { isOperatorReport, reportDocumentSchema } from '@gearwatch/contracts';
+import { isOperatorReport, isPagedReport, reportDocumentSchema } from '@gearwatch/contracts';
 import type { DateRange, ReportDocument, ReportInterval, ReportType } from '@gearwatch/contracts';
 import type { ApiClient } from '../../../api/client.ts';
 import { useApi } from '../../../api/ApiProvider.tsx';
@@ -28,6 +28,8 @@ export interface ReportRequest {
   groups?: number[];
   deviceOperators?: number[];
   deviceOperatorsGroups?: number[];
+  /** 1-based page, for the types whose screen pages through the server (contracts PAGED_REPORT_TYPES). */
+  page?: number;
 }
 
 /** The ids the selection names for the type, under the query's field name. */
@@ -41,6 +43,11 @@ export function reportRequest(type: ReportType, selection: ReportSelection, rang
   const ids = selectedIds(type, selection);
   const chosen = Object.values(ids).some((list) => list.length > 0);
   return chosen ? { from: range.from, to: range.to, interval, ...ids } : null;
+}
+
+/** The request of one page: the types that page through the server get `page`, the others are asked whole. */
+export function pageRequest(type: ReportType, request: ReportRequest | null, page: number): ReportRequest | null {
+  return request !== null && isPagedReport(type) ? { ...request, page } : request;
 }
 
 export function reportDataPath(type: ReportType): string {

@@ -167,6 +167,42 @@ describe('ReportScreen', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: /Show more rows/ })).toBeNull();
   });
 
+  it('pages the work details through the server: the rows of the total, page controls, page 1 again for another selection', async () => {
+    // 2,500 rows of one section in pages of 1,000: page 3 continues the section and ends with its totals.
+    const paged: FakeHandler = (call) => {
+      const page = Number(call.query.get('page'));
+      const document = longDocument(call.query.get('from') ?? '', call.query.get('to') ?? '');
+      const section = document.sections[0]!;
+      const rows = page === 3 ? [section.rows[0]!, [null, 75_000, 60_000]] : section.rows.slice(0, 3);
+      return {
+        body: {
+          ...document,
+          truncated: false,
+          paging: { page, pageCount: 3, pageRows: 1000, totalRows: 2500 },
+          sections: [{ ...section, rows, totals: page === 3, ...(page > 1 ? { continued: true } : {}) }],
+        },
+      };
+    };
+    const { user, callsTo } = await renderReports('/reports/device-work-details-report', {
+      'GET /api/users/current/settings': storedSettings('device-work-details-report', { selection: { devices: [1] } }),
+      'GET /api/reports/device-work-details-report/data': paged,
+    });
+    const calls = () => callsTo('GET', '/api/reports/device-work-details-report/data');
+    await screen.findByRole('table', { name: 'Forklift A' });
+    expect(queryOf(calls()[0])).toEqual({ from: thisMonth.from, to: thisMonth.to, interval: 'day', devices: '1', page: '1' });
+    expect(within(screen.getByTestId('report-pager-top')).getByTestId('report-pager-rows').textContent).toBe('Rows 1–1,000 of 2,500');
+    await user.click(within(screen.getByTestId('report-pager-bottom')).getByRole('button', { name: 'Page 3' }));
+    const continued = await screen.findByRole('table', { name: 'Forklift A (continued)' });
+    expect(queryOf(calls().at(-1)).page).toBe('3');
+    expect(rowsOf(continued).at(-1)).toEqual(['Total', '20:50', '16:40']);
+    expect(within(screen.getByTestId('report-pager-top')).getByTestId('report-pager-rows').textContent).toBe('Rows 2,001–2,500 of 2,500');
+    expect(within(screen.getByTestId('report-pager-top')).getByRole('button', { name: 'Page 3' }).getAttribute('aria-current')).toBe('page');
+    // Another period starts at the first page.
+    await user.click(screen.getByRole('button', { name: 'Last week' }));
+    await waitFor(() => expect(queryOf(calls().at(-1))).toMatchObject({ from: lastWeek.from, to: lastWeek.to, page: '1' }));
+    await screen.findByRole('table', { name: 'Forklift A' });
+  });
+
   it('shows the first field error it can word of a refused report', async () => {
     await renderReports('/reports/alerts-report', {
       'GET /api/users/current/settings': storedSettings('alerts-report', { selection: { devices: [1] }, interval: 'shifts' }),

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { isOperatorReport, REPORT_DATE_PRESETS, todayIn } from '@gearwatch/contracts';
@@ -16,7 +16,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { presetRange } from '../../../components/dates/calendar.ts';
 import { PageActions } from '../../../components/PageActions.tsx';
 import { errorMessageKey } from '../../../components/dialogs/error-message.ts';
-import { reportRequest, useReportData } from '../api/report-data.ts';
+import { pageRequest, reportRequest, useReportData } from '../api/report-data.ts';
 import { settingsRange, useReportSettings } from '../hooks/useReportSettings.ts';
 import type { ReportScreenSettings } from '../hooks/useReportSettings.ts';
 import { ReportDocumentView } from './ReportDocumentView.tsx';
@@ -55,12 +55,17 @@ export function ReportScreen({ type }: { type: ReportType }) {
   const today = todayIn(useCurrentUser().owner.timezone);
   const { settings, update } = useReportSettings(type);
   const range = settingsRange(settings, today);
-  const request = useMemo(
+  const whole = useMemo(
     () => reportRequest(type, settings.selection, range, settings.interval),
     // The range is a new object each render; its dates are what counts.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [type, settings.selection, range.from, range.to, settings.interval],
   );
+  // The page belongs to the selection it was chosen in: another selection, period or interval starts at page 1.
+  const wholeKey = JSON.stringify(whole);
+  const [chosenPage, setChosenPage] = useState({ of: wholeKey, page: 1 });
+  const page = chosenPage.of === wholeKey ? chosenPage.page : 1;
+  const request = useMemo(() => pageRequest(type, whole, page), [type, whole, page]);
   const report = useReportData(type, request);
   const known = (key: string) => i18n.exists(key);
 
@@ -81,7 +86,7 @@ export function ReportScreen({ type }: { type: ReportType }) {
       <>
         {report.isFetching ? <LinearProgress aria-label={t('common.loading')} /> : null}
         <Box sx={{ opacity: report.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
-          <ReportDocumentView type={type} document={report.data} />
+          <ReportDocumentView key={page} type={type} document={report.data} onPage={(next) => setChosenPage({ of: wholeKey, page: next })} />
         </Box>
       </>
     );
