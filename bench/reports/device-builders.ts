@@ -5,21 +5,24 @@
  *   - a year of 5-minute work details for 24 devices written into a sink that counts and drops the rows (the file
  *     writers' part is bench/reports/file-writers.ts): rows/s and the process's RSS growth, sampled at every chunk;
  *   - a month's efficiency report of 100 devices;
- *   - the on-screen call (ReportDataService, memory sink with its row limit) of each device type for a month of
- *     50 devices: p50 / p95 over --repetitions;
+ *   - the on-screen call (ReportDataService, memory sink with its row limit) of each of the ten types for a month of
+ *     50 devices (the operator types for the 20 operators who work on them): p50 / p95 over --repetitions after two
+ *     warm-ups;
  *   - the same calls as `GET /api/reports/{type}/data` injected into the app (everything but the socket);
  *   - the work details screen's pages (`&page=`), by day and by shifts: the first call, then page 1, a middle page and
  *     the last.
  *
  *   DATABASE_URL=postgres://root@127.0.0.1:5432/postgres npx tsx --expose-gc bench/reports/device-builders.ts [--days 365]
- *     [--devices 100] [--detail-devices 24] [--repetitions 20] [--types production-device-work-matrix,...]
+ *     [--devices 100] [--detail-devices 24] [--repetitions 20] [--types production-device-work-matrix,...] [--keep]
  *
  * `--detail-devices` of the devices have 5-minute rows (the work details and the work matrix read them); `--types`
  * limits the on-screen calls to some types. The first call of each type is printed apart: the work matrix stores the
- * period's closed days then (migration 022). Figures and their history: docs/performance.md (reports section).
+ * period's closed days then (migration 022). The operator, alert and shift types' data (sessions, alerts, shift
+ * cells) is seeded by screen-data.ts. Figures and their history: docs/performance.md (reports section).
  */
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
+import { REPORT_TYPES, isOperatorReport } from '@gearwatch/contracts';
 import type { ReportType } from '@gearwatch/contracts';
 import { createApp } from '../../server/src/app.ts';
 import { testConfig } from '../../server/src/config.ts';
@@ -30,6 +33,7 @@ import type { ReportSink, ReportSubject } from '../../server/src/reports/model.t
 import { createServices } from '../../server/src/services.ts';
 import { bearer, createUser, signIn } from '../../server/test/fixtures.ts';
 import { createScratchDatabase, flag, formatRate } from '../support/scratch-database.ts';
+import { seedScreenData } from './screen-data.ts';
 
 const DAYS = flag('days', 365);
 const DEVICES = flag('devices', 100);
@@ -75,8 +79,20 @@ try {
     insert into readings_day (company_id, device_id, parameter_number, day, sum, count, min, max, last_ts, last_value)
     select ${company.id}, d, p, day::date, 20000 + (d * 7 + p) % 5000, 288, 0, 300, day, 1
     from unnest(${devices}::int[]) d, generate_series(1, 3) p, generate_series(${FIRST_DAY}::date, ${lastDay}::date, interval '1 day') day`.execute(db);
+  const fifty = devices.slice(0, Math.min(50, DEVICES));
+  const screen = await seedScreenData(db, {
+    companyId: company.id,
+    deviceTypeId: type.id,
+    timezone: TIMEZONE,
+    deviceIds: devices,
+    sessionDeviceIds: fifty,
+    from: FIRST_DAY,
+    to: lastDay,
+    operators: 20,
+    alertsPerDay: 4,
+  });
   await sql`analyze`.execute(db);
-  console.log(`seeded ${DETAIL_DEVICES} devices × ${DAYS} days of 5-minute rows and ${DEVICES} devices of day rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`seeded ${DETAIL_DEVICES} devices × ${DAYS} days of 5-minute rows and ${DEVICES} devices of day rows and shift cells, ${screen.sessions.toLocaleString('en-US')} sessions of ${screen.operatorIds.length} operators on ${fifty.length} devices, ${screen.alerts.toLocaleString('en-US')} alerts in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   const scope = { companyId: company.id, timezone: TIMEZONE };
   const subjectOf = (type: ReportType, ids: number[], from: string, to: string, interval: ReportSubject['interval'] = 'day'): ReportSubject => ({
@@ -116,22 +132,27 @@ try {
 
   const service = new ReportDataService(db);
   const auth = { userId: 0, companyId: company.id, isSuperAdmin: false, canImpersonate: false };
-  const fifty = devices.slice(0, Math.min(50, DEVICES));
-  const screenTypes = ['efficiency-report', 'device-efficiency-report', 'devices-work-report', 'device-work-details-report', 'production-device-work-matrix'] as const;
   const only = process.argv.includes('--types') ? process.argv[process.argv.indexOf('--types') + 1]!.split(',') : null;
-  for (const type of screenTypes.filter((t) => !only || only.includes(t))) {
+  const screenTypes = REPORT_TYPES.filter((t) => !only || only.includes(t));
+  // The screen's selection: the 50 devices, or for the operator types the operators who work on them.
+  const selection = (type: ReportType) => (isOperatorReport(type) ? { deviceOperators: screen.operatorIds } : { devices: fifty });
+  const selected = (type: ReportType) => (isOperatorReport(type) ? `${screen.operatorIds.length} operators` : `${fifty.length} devices`);
+  for (const type of screenTypes) {
     const times: number[] = [];
     let first = 0;
+    let shape = '';
     for (let i = 0; i < REPETITIONS + 2; i++) {
       t = performance.now();
-      await service.data(auth, type, { from: month[0], to: month[1], interval: 'day', devices: fifty });
+      const document = await service.data(auth, type, { from: month[0], to: month[1], interval: 'day', ...selection(type) });
+      // What the screen got: a call that answers an empty report would measure nothing.
+      shape = `${document.sections.length} sections, ${document.sections.reduce((n, s) => n + s.rows.length, 0)} rows${document.truncated ? ', truncated' : ''}${document.empty ? ', EMPTY' : ''}`;
       if (i === 0) first = performance.now() - t;
       if (i >= 2) times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);
     const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
     // The first call is apart: the work matrix stores the month's closed days then (migration 022).
-    console.log(`screen ${type}, ${fifty.length} devices, a month: first ${first.toFixed(0)} ms, then p50 ${at(0.5)} ms, p95 ${at(0.95)} ms (load average ${loadavg()[0]!.toFixed(1)})`);
+    console.log(`screen ${type}, ${selected(type)}, a month: first ${first.toFixed(0)} ms, then p50 ${at(0.5)} ms, p95 ${at(0.95)} ms; ${shape} (load average ${loadavg()[0]!.toFixed(1)})`);
   }
 
   // The same calls through the whole HTTP stack (routing, sign-in check, query validation, serialising the answer),
@@ -142,19 +163,20 @@ try {
     const user = await createUser(db, company.id);
     const token = (await signIn(app, user.username, user.password)).access_token;
     const query = `from=${month[0]}&to=${month[1]}&interval=day&devices=${fifty.join(',')}`;
-    for (const type of screenTypes.filter((t) => !only || only.includes(t))) {
+    const queryOf = (type: ReportType) => (isOperatorReport(type) ? `from=${month[0]}&to=${month[1]}&interval=day&deviceOperators=${screen.operatorIds.join(',')}` : query);
+    for (const type of screenTypes) {
       const times: number[] = [];
       let bytes = 0;
       for (let i = 0; i < REPETITIONS + 2; i++) {
         t = performance.now();
-        const response = await app.inject({ method: 'GET', url: `/api/reports/${type}/data?${query}`, headers: bearer(token) });
+        const response = await app.inject({ method: 'GET', url: `/api/reports/${type}/data?${queryOf(type)}`, headers: bearer(token) });
         if (response.statusCode !== 200) throw new Error(`${type}: ${response.statusCode} ${response.body.slice(0, 200)}`);
         bytes = response.rawPayload.length;
         if (i >= 2) times.push(performance.now() - t);
       }
       times.sort((a, b) => a - b);
       const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
-      console.log(`GET ${type}, ${fifty.length} devices, a month: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, ${(bytes / 1024).toFixed(0)} KB (load average ${loadavg()[0]!.toFixed(1)})`);
+      console.log(`GET ${type}, ${selected(type)}, a month: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, ${(bytes / 1024).toFixed(0)} KB (load average ${loadavg()[0]!.toFixed(1)})`);
     }
 
     // The work details screen asks a page at a time (`page`, docs/reports.md): the first page, one in the middle and
@@ -187,5 +209,7 @@ try {
   }
 } finally {
   await database.close();
-  await scratch.drop();
+  // `--keep` leaves the scratch database for EXPLAIN ANALYZE of a builder's queries (drop it by hand after).
+  if (process.argv.includes('--keep')) console.log(`kept database: ${scratch.url.replace(/^.*\//, '')}`);
+  else await scratch.drop();
 }
