@@ -69,12 +69,14 @@ export const alertsReport: ReportBuilder = {
       // A month of buckets per read: a year of alerts is never held at once, nor read a day at a time.
       const part = buckets.slice(first, first + BUCKETS_PER_READ);
       const read = await queries.alertsStartingIn(scope.companyId, deviceIds, period, part[0]!.start, part.at(-1)!.end);
+      // The same rule as the query's: an alert already open when the period starts counts from the period's start.
+      // That instant only grows with the start the alerts are read in order of, so one pass deals them out.
+      const countedAt = (alert: ReportAlert) => Math.max(alert.startedAt.getTime(), period.start.getTime());
+      let next = 0;
       for (const bucket of part) {
-        // The same rule as the query's: an alert already open when the period starts counts from the period's start.
-        const alerts = read.filter((a) => {
-          const counted = Math.max(a.startedAt.getTime(), period.start.getTime());
-          return counted >= bucket.start.getTime() && counted < bucket.end.getTime();
-        });
+        const from = next;
+        while (next < read.length && countedAt(read[next]!) < bucket.end.getTime()) next++;
+        const alerts = read.slice(from, next);
         if (alerts.length === 0) continue;
         empty = false;
         await sink.section({ title: windowTitle(interval, bucket), columns: COLUMNS, totals: true });
