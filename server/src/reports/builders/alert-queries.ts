@@ -35,10 +35,13 @@ export class AlertReportQueries {
     if (deviceIds.length === 0) return [];
     const closed = sql`least(a.ended_at, a.confirmed_at)`;
     const counted = sql`greatest(a.started_at, ${period.start.toISOString()}::timestamptz)`;
-    const result = await sql<ReportAlert>`
+    // Instants as epoch milliseconds: the driver's parsing of timestamptz text cost more than the rest of a month
+    // of 6,000 alerts (bench/reports/device-builders.ts).
+    const ms = (instant: ReturnType<typeof sql>) => sql`(extract(epoch from ${instant}) * 1000)::float8`;
+    const result = await sql<Omit<ReportAlert, 'startedAt' | 'closedAt' | 'confirmedAt'> & { startedAt: number; closedAt: number | null; confirmedAt: number | null }>`
       select a.id::int8::float8 as "id", d.name as "deviceName", r.name as "ruleName", coalesce(r.type, a.source) as "type", a.importance,
-        a.started_at as "startedAt", ${closed} as "closedAt", a.counter,
-        nullif(trim(coalesce(nullif(trim(u.firstname || ' ' || u.lastname), ''), u.username)), '') as "confirmedBy", a.confirmed_at as "confirmedAt"
+        ${ms(sql`a.started_at`)} as "startedAt", ${ms(closed)} as "closedAt", a.counter,
+        nullif(trim(coalesce(nullif(trim(u.firstname || ' ' || u.lastname), ''), u.username)), '') as "confirmedBy", ${ms(sql`a.confirmed_at`)} as "confirmedAt"
       from alerts a
       join devices d on d.id = a.device_id and d.company_id = a.company_id
       left join alert_rules r on r.id = a.rule_id and r.company_id = a.company_id
