@@ -9,7 +9,7 @@ import { useId, useRef } from 'react';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AVATAR_TYPES, PROFILE_LIMITS } from '@gearwatch/contracts';
-import { readAvatarFile } from '../avatar-file.ts';
+import { readImageFile } from '../../../components/files/image-file.ts';
 
 export interface AvatarFieldProps {
   /** The avatar shown: the saved one, the picked one, or null. */
@@ -32,7 +32,7 @@ export function AvatarField({ value, initials, error, onChange, onError }: Avata
     // The same file may be picked again after a removal.
     event.target.value = '';
     if (!file) return;
-    const result = await readAvatarFile(file);
+    const result = await readImageFile(file, PROFILE_LIMITS.avatarMaxBytes);
     if ('error' in result) {
       onError(result.error);
       return;

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { PRODUCTION_LOGO_TYPES, PRODUCTION_VIEW_LIMITS } from '@gearwatch/contracts';
 import type { ViewWizardState } from '../../hooks/useViewWizard.ts';
 import { RESET_HOURS } from '../../hooks/wizard-rules.ts';
-import { readLogoFile } from './logo-file.ts';
+import { readImageFile } from '../../../../components/files/image-file.ts';
 
 /** Step 3: the reset hours (one or more whole hours) and the logo. */
 export function FinishStep({ wizard }: { wizard: ViewWizardState }) {
@@ -69,7 +69,7 @@ function LogoField({ wizard }: { wizard: ViewWizardState }) {
     // The same file may be picked again after a refusal.
     event.target.value = '';
     if (!file) return;
-    const result = await readLogoFile(file);
+    const result = await readImageFile(file, PRODUCTION_VIEW_LIMITS.logoMaxBytes);
     if ('error' in result) {
       wizard.setLogoError(result.error);
       return;

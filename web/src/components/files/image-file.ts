@@ -1,7 +1,7 @@
-import { AVATAR_TYPES, MESSAGE_KEYS, PROFILE_LIMITS, PROFILE_MESSAGE_KEYS, avatarTypeOf } from '@gearwatch/contracts';
+import { AVATAR_TYPES, MESSAGE_KEYS, PROFILE_MESSAGE_KEYS, avatarTypeOf } from '@gearwatch/contracts';
 
-/** A picked image as the profile sends it (a data URL), or the message key of why it cannot be used. */
-export type AvatarFileResult = { dataUrl: string } | { error: string };
+/** A picked image as a form sends it (a data URL), or the message key of why it cannot be used. */
+export type ImageFileResult = { dataUrl: string } | { error: string };
 
 function bytesOf(file: Blob): Promise<ArrayBuffer> {
   if (typeof file.arrayBuffer === 'function') return file.arrayBuffer();
@@ -21,12 +21,12 @@ function base64Of(bytes: Uint8Array): string {
 }
 
 /**
- * Reads a picked file as the avatar: png or jpeg only ('Unsupported file type'), judged by the declared type and by
- * the file's first bytes as the server does, and at most PROFILE_LIMITS.avatarMaxBytes.
+ * Reads a picked file as a png or jpeg image (the avatar, a production view's logo; spec 01 §5 'Unsupported file
+ * type'), judged by the declared type and by the file's first bytes as the server does, and at most `maxBytes`.
  */
-export async function readAvatarFile(file: File): Promise<AvatarFileResult> {
+export async function readImageFile(file: File, maxBytes: number): Promise<ImageFileResult> {
   if (file.type && !(AVATAR_TYPES as readonly string[]).includes(file.type)) return { error: PROFILE_MESSAGE_KEYS.unsupportedFileType };
-  if (file.size > PROFILE_LIMITS.avatarMaxBytes) return { error: PROFILE_MESSAGE_KEYS.fileTooLarge };
+  if (file.size > maxBytes) return { error: PROFILE_MESSAGE_KEYS.fileTooLarge };
   let bytes: Uint8Array;
   try {
     bytes = new Uint8Array(await bytesOf(file));
