@@ -11,12 +11,32 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'gearwatch-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const skipped = [];
+// Named again at the end: CI shows only the tail of the output, and a run can fail without a failed test
+// (an unhandled error, a crash), so both the failed runs and the failed tests are listed there.
+const failedRuns = [];
+const failedTests = [];
 let failed = false;
 
+const unhandled = [];
+
+// The output is teed to a log so that errors outside any test (vitest's "Unhandled Errors") can be repeated
+// at the end too.
 function run(title, command, args, env = {}) {
   process.stdout.write(`\n=== ${title} ===\n`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) failed = true;
+  const log = path.join(reports, `${title.replace(/\W+/g, '-')}.log`);
+  const quoted = [command, ...args].map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ');
+  const result = spawnSync('bash', ['-c', `${quoted} 2>&1 | tee '${log}'; exit \${PIPESTATUS[0]}`], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  if (result.status === 0) return;
+  failed = true;
+  failedRuns.push(`${title}: exit ${result.status ?? result.signal}`);
+  if (!existsSync(log)) return;
+  const lines = readFileSync(log, 'utf8').split('\n');
+  const start = lines.findIndex((line) => /Unhandled (Errors?|Rejection)/.test(line));
+  if (start >= 0) unhandled.push(`${title}:`, ...lines.slice(start, start + 40));
 }
 
 function countVitest(file) {
@@ -25,6 +45,15 @@ function countVitest(file) {
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  for (const suite of report.testResults ?? []) {
+    const file = path.relative(root, suite.name);
+    for (const test of suite.assertionResults ?? []) {
+      if (test.status === 'failed') failedTests.push(`${file} › ${test.fullName}`);
+    }
+    if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((test) => test.status === 'failed')) {
+      failedTests.push(`${file}: ${(suite.message || 'failed outside its tests').split('\n')[0]}`);
+    }
+  }
 }
 
 function countPlaywright(file) {
@@ -33,6 +62,19 @@ function countPlaywright(file) {
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
+}
+
+function listPlaywrightFailures(file) {
+  if (!existsSync(file)) return;
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected') failedTests.push(`${spec.file} › ${[...titles, spec.title].join(' › ')}`);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles);
+  };
+  for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? []) visit(suite, []);
 }
 
 const vitest = (name, extra, env) => {
@@ -62,13 +104,17 @@ if (existsSync(chromium)) {
     PLAYWRIGHT_JSON_OUTPUT_NAME: out,
   });
   countPlaywright(out);
+  listPlaywrightFailures(out);
 } else {
   skipped.push(`browser tests (no Chromium at ${chromium}; set CHROMIUM_PATH)`);
 }
 
-rmSync(reports, { recursive: true, force: true });
 process.stdout.write(`\nCoverage of the unit and API tests (PGlite):\n${coverage || 'not measured (the run stopped before its report)'}\n`);
 process.stdout.write(`\nSkipped: ${skipped.length ? skipped.join('; ') : 'nothing'}\n`);
+if (failedRuns.length) process.stdout.write(`Failed runs: ${failedRuns.join('; ')}\n`);
+for (const test of failedTests) process.stdout.write(`Failed: ${test}\n`);
+if (unhandled.length) process.stdout.write(`${unhandled.join('\n')}\n`);
 if (failed && totals.failed === 0) totals.failed = 1; // a runner that crashed before reporting still fails the run
 process.stdout.write(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
+rmSync(reports, { recursive: true, force: true });
 process.exit(failed ? 1 : 0);
