@@ -9,8 +9,8 @@
  *     50 devices (the operator types for the 20 operators who work on them): p50 / p95 over --repetitions after two
  *     warm-ups;
  *   - the same calls as `GET /api/reports/{type}/data` injected into the app (everything but the socket);
- *   - the work details screen's pages (`&page=`), by day and by shifts: the first call, then page 1, a middle page and
- *     the last.
+ *   - the paged screens' pages (`&page=`): work details by day and by shifts, alerts by day: the first call, then
+ *     page 1, a middle page and the last.
  *
  *   DATABASE_URL=postgres://root@127.0.0.1:5432/postgres npx tsx --expose-gc bench/reports/device-builders.ts [--days 365]
  *     [--devices 100] [--detail-devices 24] [--repetitions 20] [--types production-device-work-matrix,...] [--keep]
@@ -179,15 +179,20 @@ try {
       console.log(`GET ${type}, ${selected(type)}, a month: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, ${(bytes / 1024).toFixed(0)} KB (load average ${loadavg()[0]!.toFixed(1)})`);
     }
 
-    // The work details screen asks a page at a time (`page`, docs/reports.md): the first page, one in the middle and
-    // the last. The first call of all counts the month's rows per device and date (kept in memory after that).
-    if (!only || only.includes('device-work-details-report')) {
-      for (const interval of ['day', 'shifts']) {
-        const url = (page: number) => `/api/reports/device-work-details-report/data?${query.replace('interval=day', `interval=${interval}`)}&page=${page}`;
+    // The paged screens ask a page at a time (`page`, docs/reports.md): the first page, one in the middle and the
+    // last. The work details' first call of all counts the month's rows per device and date (kept in memory after).
+    const pagedScreens = [
+      { type: 'device-work-details-report', label: 'work details', intervals: ['day', 'shifts'] },
+      { type: 'alerts-report', label: 'alerts', intervals: ['day'] },
+    ] as const;
+    for (const { type, label, intervals } of pagedScreens) {
+      if (only && !only.includes(type)) continue;
+      for (const interval of intervals) {
+        const url = (page: number) => `/api/reports/${type}/data?${queryOf(type).replace('interval=day', `interval=${interval}`)}&page=${page}`;
         t = performance.now();
         const opening = await app.inject({ method: 'GET', url: url(1), headers: bearer(token) });
         const paging = (opening.json() as { paging: { pageCount: number; totalRows: number } }).paging;
-        console.log(`GET work details by ${interval}, page 1, first call: ${(performance.now() - t).toFixed(0)} ms; ${paging.totalRows.toLocaleString('en-US')} rows, ${paging.pageCount} pages`);
+        console.log(`GET ${label} by ${interval}, page 1, first call: ${(performance.now() - t).toFixed(0)} ms; ${paging.totalRows.toLocaleString('en-US')} rows, ${paging.pageCount} pages`);
         for (const page of [1, Math.ceil(paging.pageCount / 2), paging.pageCount]) {
           const times: number[] = [];
           let bytes = 0;
@@ -200,7 +205,7 @@ try {
           }
           times.sort((a, b) => a - b);
           const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
-          console.log(`GET work details by ${interval}, page ${page} of ${paging.pageCount}, ${fifty.length} devices, a month: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, ${(bytes / 1024).toFixed(0)} KB (load average ${loadavg()[0]!.toFixed(1)})`);
+          console.log(`GET ${label} by ${interval}, page ${page} of ${paging.pageCount}, ${fifty.length} devices, a month: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, ${(bytes / 1024).toFixed(0)} KB (load average ${loadavg()[0]!.toFixed(1)})`);
         }
       }
     }

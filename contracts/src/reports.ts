@@ -77,14 +77,15 @@ export const REPORT_LIMITS = {
   /** A once-report's range, inclusive days (a year of 5-minute details is the largest the issue asks for). */
   maxRangeDays: 366,
   /**
-   * Rows of one page of the work details screen (`GET /api/reports/device-work-details-report/data?page=`): a month
-   * of 5-minute rows of 50 devices is ~430,000 rows, which the screen shows a page at a time (docs/reports.md).
+   * Rows of one page of a paged screen (`GET /api/reports/{type}/data?page=`, PAGED_REPORT_TYPES): a month of
+   * 5-minute rows of 50 devices is ~430,000 rows, a month of their alerts thousands; the screen shows a page at a
+   * time (docs/reports.md).
    */
   screenPageRows: 1_000,
 } as const;
 
 /** The report types whose screen pages through the server (`page` of the data call); the others answer at once. */
-export const PAGED_REPORT_TYPES: readonly ReportType[] = ['device-work-details-report'];
+export const PAGED_REPORT_TYPES: readonly ReportType[] = ['device-work-details-report', 'alerts-report'];
 export const isPagedReport = (type: ReportType) => PAGED_REPORT_TYPES.includes(type);
 
 /** The wizard's field error keys (spec 01 §5 "Report"); generic keys from MESSAGE_KEYS where they fit. */
@@ -199,11 +200,11 @@ export const reportDataQuerySchema = z.object({
   deviceOperators: operatorIdsSchema.optional(),
   deviceOperatorsGroups: operatorGroupIdsSchema.optional(),
   /**
-   * 1-based page of a paged type (PAGED_REPORT_TYPES: work details), REPORT_LIMITS.screenPageRows rows a page; the
+   * 1-based page of a paged type (PAGED_REPORT_TYPES: work details, alerts), REPORT_LIMITS.screenPageRows rows a page; the
    * answer then carries `paging`. Without it a paged type answers its first rows up to the screen's limit (then
    * `truncated`), as before. Any other type answers 400 on `page`.
    */
-  page: z.coerce.number().int().min(1).max(1_000_000).optional().meta({ description: '1-based page (work details only)', example: 1 }),
+  page: z.coerce.number().int().min(1).max(1_000_000).optional().meta({ description: '1-based page (work details and alerts only)', example: 1 }),
 });
 export type ReportDataQuery = z.input<typeof reportDataQuerySchema>;
 

@@ -151,6 +151,17 @@ describe('GET /api/reports/{type}/data', () => {
     expect(foreign).toMatchObject({ empty: true, paging: { totalRows: 0, pageCount: 1 }, sections: [] });
   });
 
+  it('answers a page of the alerts report with its place (its rows are checked against the whole document in alerts-pages.test.ts)', async () => {
+    const query = `from=2026-10-22&to=2026-10-27&interval=day&devices=${data.crane.id}`;
+    const whole = reportDocumentSchema.parse((await get(`/api/reports/alerts-report/data?${query}`)).json());
+    const response = await get(`/api/reports/alerts-report/data?${query}&page=1`);
+    expect(response.statusCode).toBe(200);
+    const page = reportDocumentSchema.parse(response.json());
+    const totalRows = whole.sections.reduce((sum, s) => sum + s.rows.length, 0);
+    expect(page.paging).toEqual({ page: 1, pageCount: Math.max(1, Math.ceil(totalRows / REPORT_LIMITS.screenPageRows)), pageRows: REPORT_LIMITS.screenPageRows, totalRows });
+    expect(page.sections).toEqual(whole.sections);
+  });
+
   it('answers 400 on page for a type that does not page, and for a page that is not a positive whole number', async () => {
     const matrix = await get(`/api/reports/production-device-work-matrix/data?from=2026-10-24&to=2026-10-25&devices=${data.lift.id}&page=1`);
     expect(matrix.statusCode).toBe(400);

@@ -8,6 +8,7 @@ import type { AuthContext } from '../security/context.ts';
 import { inclusiveDays, parseDate } from '../time/calendar.ts';
 import { reportBuilderOf } from './builders/registry.ts';
 import { workDetailsPage } from './builders/work-details-pages.ts';
+import { alertsReportPage } from './builders/alerts-pages.ts';
 import { MemorySink, ReportSinkFull } from './memory-sink.ts';
 import type { ReportBuilder, ReportOutcome, ReportScope, ReportSink, ReportSubject } from './model.ts';
 import { ReportRepository } from './report-repository.ts';
@@ -77,9 +78,12 @@ export class ReportDataService {
     checkReportRequest(type, request);
     const scope = await reportScopeOf(this.db, auth.companyId);
     const subject = subjectOf(type, request);
-    // A page of the work details reads only its own rows; the whole document is what a file holds.
+    // A page reads only its own rows; the whole document is what a file holds.
     if (request.page !== undefined && type === 'device-work-details-report') {
       return workDetailsPage(this.db, scope, subject, request.page, REPORT_LIMITS.screenPageRows, this.detailCounts);
+    }
+    if (request.page !== undefined && type === 'alerts-report') {
+      return alertsReportPage(this.db, scope, subject, request.page, REPORT_LIMITS.screenPageRows);
     }
     const sink = new MemorySink();
     let outcome: ReportOutcome;

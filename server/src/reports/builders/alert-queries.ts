@@ -31,7 +31,15 @@ export class AlertReportQueries {
    * Alerts open at any time in [periodStart, periodEnd) whose start — or the period's start, for one that was already
    * open — lies in [from, to): every alert of the period falls in exactly one window of it. Oldest first.
    */
-  async alertsStartingIn(companyId: number, deviceIds: readonly number[], period: { start: Date; end: Date }, from: Date, to: Date): Promise<ReportAlert[]> {
+  async alertsStartingIn(
+    companyId: number,
+    deviceIds: readonly number[],
+    period: { start: Date; end: Date },
+    from: Date,
+    to: Date,
+    /** A page's slice of the window's alerts in their order (alerts-pages.ts); all of them without it. */
+    slice?: { offset: number; limit: number },
+  ): Promise<ReportAlert[]> {
     if (deviceIds.length === 0) return [];
     const closed = sql`least(a.ended_at, a.confirmed_at)`;
     const counted = sql`greatest(a.started_at, ${period.start.toISOString()}::timestamptz)`;
@@ -51,7 +59,8 @@ export class AlertReportQueries {
         and ${counted} >= ${from.toISOString()}::timestamptz and ${counted} < ${to.toISOString()}::timestamptz
         -- Implied by the line above; written out so the device's alerts are read by their start (an index range).
         and a.started_at < ${to.toISOString()}::timestamptz
-      order by a.started_at, a.id`.execute(this.db);
+      order by a.started_at, a.id
+      ${slice ? sql`offset ${slice.offset} limit ${slice.limit}` : sql``}`.execute(this.db);
     return result.rows.map((row) => ({
       ...row,
       startedAt: new Date(row.startedAt),
@@ -59,4 +68,39 @@ export class AlertReportQueries {
       confirmedAt: row.confirmedAt === null ? null : new Date(row.confirmedAt),
     }));
   }
+
+  /**
+   * Per window of `starts` (ascending; window i is [starts[i], starts[i + 1]), the last one ends at the period's
+   * end): how many alerts `alertsStartingIn` reads for it, with the sums the builder's totals row adds — every closed
+   * alert's duration in whole seconds (rounded half up from its instants in whole milliseconds, as the builder
+   * rounds) and the occurrences. Windows without alerts are absent.
+   */
+  async windowTotals(companyId: number, deviceIds: readonly number[], period: { start: Date; end: Date }, starts: readonly Date[]): Promise<AlertWindowTotals[]> {
+    if (deviceIds.length === 0 || starts.length === 0) return [];
+    const closed = sql`least(a.ended_at, a.confirmed_at)`;
+    const counted = sql`greatest(a.started_at, ${period.start.toISOString()}::timestamptz)`;
+    const ms = (instant: ReturnType<typeof sql>) => sql`floor(extract(epoch from ${instant}) * 1000)`;
+    const result = await sql<AlertWindowTotals>`
+      select width_bucket(${counted}, ${starts.map((s) => s.toISOString())}::timestamptz[]) - 1 as "window",
+        count(*)::int as "alerts",
+        coalesce(sum(floor((${ms(closed)} - ${ms(sql`a.started_at`)}) / 1000 + 0.5)), 0)::float8 as "duration",
+        coalesce(sum(a.counter), 0)::float8 as "occurrences"
+      from alerts a
+      join devices d on d.id = a.device_id and d.company_id = a.company_id
+      where a.company_id = ${companyId} and a.device_id = any(${[...deviceIds]}::int[])
+        and a.started_at < ${period.end.toISOString()}::timestamptz and coalesce(${closed}, 'infinity'::timestamptz) > ${period.start.toISOString()}::timestamptz
+      group by 1
+      order by 1`.execute(this.db);
+    return result.rows;
+  }
+}
+
+/** One window's alerts as `AlertReportQueries.windowTotals` counts them. */
+export interface AlertWindowTotals {
+  /** 0-based position in the starts given. */
+  window: number;
+  alerts: number;
+  /** Sum of the closed alerts' durations, seconds. */
+  duration: number;
+  occurrences: number;
 }

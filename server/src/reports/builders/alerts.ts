@@ -1,10 +1,11 @@
 import type { ReportCell } from '@gearwatch/contracts';
 import type { TimeZone } from '../../time/time-zone.ts';
 import { timeZone } from '../../time/time-zone.ts';
-import type { ReportBuilder } from '../model.ts';
+import type { ReportBuilder, ReportSubject } from '../model.ts';
 import type { ReportAlert } from './alert-queries.ts';
 import { AlertReportQueries } from './alert-queries.ts';
 import { calendarWindows, localDateTime, reportColumn, reportRange, windowTitle } from './report-windows.ts';
+import type { CalendarInterval } from './report-windows.ts';
 import { selectedDevices } from './selected-devices.ts';
 
 /**
@@ -15,7 +16,7 @@ import { selectedDevices } from './selected-devices.ts';
  * (`value`, `lastsync`…, `requirement`; `info`, `warning`, `error`).
  */
 
-const COLUMNS = [
+export const ALERT_COLUMNS = [
   reportColumn('device', 'reports.column.device', 'text'),
   reportColumn('rule', 'reports.column.rule', 'text'),
   reportColumn('type', 'reports.column.type', 'text'),
@@ -31,28 +32,37 @@ const COLUMNS = [
 /** Buckets read per query (a month of days). */
 const BUCKETS_PER_READ = 31;
 
+/** Work by shifts has no meaning for alerts: a section per date then. */
+export const alertsInterval = (interval: ReportSubject['interval']): CalendarInterval => (interval === 'shifts' ? 'day' : interval);
+
+/** A closed alert's duration in whole seconds (the page's totals query rounds the same way). */
+const durationOf = (alert: ReportAlert) => (alert.closedAt === null ? null : Math.round((alert.closedAt.getTime() - alert.startedAt.getTime()) / 1000));
+
+/** The alerts' rows. */
+export function alertRows(alerts: readonly ReportAlert[], zone: TimeZone): ReportCell[][] {
+  return alerts.map((alert): ReportCell[] => [
+    alert.deviceName,
+    alert.ruleName,
+    alert.type,
+    alert.importance,
+    localDateTime(zone, alert.startedAt),
+    alert.closedAt && localDateTime(zone, alert.closedAt),
+    durationOf(alert),
+    alert.counter,
+    alert.confirmedBy,
+    alert.confirmedAt && localDateTime(zone, alert.confirmedAt),
+  ]);
+}
+
 /** The alerts' rows, then the totals of duration (of the alerts that closed) and occurrences. */
 function rowsOf(alerts: ReportAlert[], zone: TimeZone): ReportCell[][] {
   let duration = 0;
   let occurrences = 0;
-  const rows = alerts.map((alert): ReportCell[] => {
-    const seconds = alert.closedAt === null ? null : Math.round((alert.closedAt.getTime() - alert.startedAt.getTime()) / 1000);
-    duration += seconds ?? 0;
+  for (const alert of alerts) {
+    duration += durationOf(alert) ?? 0;
     occurrences += alert.counter;
-    return [
-      alert.deviceName,
-      alert.ruleName,
-      alert.type,
-      alert.importance,
-      localDateTime(zone, alert.startedAt),
-      alert.closedAt && localDateTime(zone, alert.closedAt),
-      seconds,
-      alert.counter,
-      alert.confirmedBy,
-      alert.confirmedAt && localDateTime(zone, alert.confirmedAt),
-    ];
-  });
-  return [...rows, [null, null, null, null, null, null, duration, occurrences, null, null]];
+  }
+  return [...alertRows(alerts, zone), [null, null, null, null, null, null, duration, occurrences, null, null]];
 }
 
 export const alertsReport: ReportBuilder = {
@@ -60,7 +70,7 @@ export const alertsReport: ReportBuilder = {
   async write(db, scope, subject, sink) {
     const queries = new AlertReportQueries(db);
     const zone = timeZone(scope.timezone);
-    const interval = subject.interval === 'shifts' ? 'day' : subject.interval;
+    const interval = alertsInterval(subject.interval);
     const buckets = calendarWindows(interval, reportRange(subject), zone);
     const deviceIds = (await selectedDevices(db, scope, subject)).map((d) => d.id);
     const period = { start: buckets[0]!.start, end: buckets.at(-1)!.end };
@@ -79,7 +89,7 @@ export const alertsReport: ReportBuilder = {
         const alerts = read.slice(from, next);
         if (alerts.length === 0) continue;
         empty = false;
-        await sink.section({ title: windowTitle(interval, bucket), columns: COLUMNS, totals: true });
+        await sink.section({ title: windowTitle(interval, bucket), columns: ALERT_COLUMNS, totals: true });
         await sink.rows(rowsOf(alerts, zone));
       }
       await sink.progress((first + part.length) / buckets.length);
