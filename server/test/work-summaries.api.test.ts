@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DIAGNOSTICS_MESSAGE_KEYS,
+  boardSettingSchema,
+  defaultMonitorSettings,
+  parseBoardSetting,
   MESSAGE_KEYS,
   efficiencyPercent,
   efficiencySummaryResponseSchema,
@@ -200,6 +203,32 @@ describe('work summaries: activity, efficiency, operators and shift work', () =>
     // The night shift of the 29th runs to 06:00 on the 30th: readings after midnight count in it.
     expect(body.shifts[2]!.work).toBeGreaterThan(0);
     expect(body.total.counter).toBe(sum(now.cells, null, 3));
+  });
+
+  it('saves the summaries of a dashboard per user and reads them back as valid monitors', async () => {
+    const board = {
+      monitors: (['activity-summary', 'efficiency-summary', 'operator-summary', 'shift-work-summary'] as const).map((kind, i) => ({
+        id: `monitor-${i + 1}`,
+        kind,
+        settings: { ...defaultMonitorSettings(kind), period: 'this-week' },
+      })),
+    };
+    const put = await ctx.app.inject({ method: 'PUT', url: '/api/users/current/settings/dashboard', headers: bearer(token), payload: { value: board } });
+    expect(put.statusCode).toBe(200);
+    const read = await get('/api/users/current/settings/dashboard');
+    expect(parseBoardSetting(read.json().value)).toEqual(board);
+    expect(boardSettingSchema.parse(read.json().value)).toEqual(board);
+    // Another user (of another company) has a board of their own: none yet.
+    expect((await get('/api/users/current/settings/dashboard', strangerToken)).statusCode).toBe(404);
+  });
+
+  it('documents the four calls with their query and answers in the OpenAPI document', async () => {
+    const doc = (await ctx.app.inject('/api/docs/json')).json();
+    for (const path of ['/api/summaries/activity', '/api/summaries/efficiency', '/api/summaries/operators', '/api/summaries/shift-work']) {
+      const get = doc.paths[path].get;
+      expect(Object.keys(get.responses).sort(), path).toEqual(['200', '400', '404']);
+      expect(get.parameters.map((p: { name: string }) => p.name), path).toEqual(expect.arrayContaining(['period', 'date']));
+    }
   });
 
   it('answers errors: nothing chosen, strangers, no shifts and bad input', async () => {
