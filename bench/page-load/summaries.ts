@@ -122,6 +122,17 @@ async function main(): Promise<void> {
         baseline.push(trivialMs);
       } else for (const samples of perCall.values()) samples.length = 0;
     }
+    // Each call alone, one after another: its own cost, without the wait for a connection the board's order gives it.
+    const alone = new Map<string, number[]>();
+    for (const call of calls) {
+      const samples: number[] = [];
+      for (let i = 0; i < Math.max(5, Math.round(ROUNDS / 2)); i++) {
+        const started = performance.now();
+        if ((await get(agent, server.url, token, call.path)) !== 200) throw new Error(`${call.widget} failed alone`);
+        samples.push(performance.now() - started);
+      }
+      alone.set(call.widget, samples);
+    }
     const p50 = (samples: number[]) => percentile([...samples].sort((a, b) => a - b), 50);
     process.stdout.write(
       [
@@ -134,6 +145,9 @@ async function main(): Promise<void> {
         '',
         'Each call (in the parallel board; includes waiting for a free connection):',
         ...[...perCall].sort((a, b) => p50(b[1]) - p50(a[1])).map(([widget, samples]) => `  ${line(widget, samples)}   ×${(p50(samples) / p50(baseline)).toFixed(1)}`),
+        '',
+        'Each call alone (sequential):',
+        ...[...alone].sort((a, b) => p50(b[1]) - p50(a[1])).map(([widget, samples]) => `  ${line(widget, samples)}   ×${(p50(samples) / p50(baseline)).toFixed(1)}`),
         '',
       ].join('\n'),
     );
