@@ -31,8 +31,9 @@ export async function freePort(): Promise<number> {
  * Starts the server on a free port with the demo on the given database and waits until it is ready (the first
  * start stores 90 days of demo history before it listens: a minute or two). Its output goes to `logFile`.
  */
-export async function startServer(options: { databaseUrl: string; logFile: string; env?: Record<string, string> }): Promise<BenchServer> {
-  const port = await freePort();
+export async function startServer(options: { databaseUrl: string; logFile: string; env?: Record<string, string>; port?: number }): Promise<BenchServer> {
+  // A fixed port when the machine hands each runner its own; a free one otherwise.
+  const port = options.port ?? (await freePort());
   const log = createWriteStream(options.logFile);
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,

@@ -42,6 +42,7 @@ import { reportConfigurationsRoutes } from './reports/configurations-routes.ts';
 import { reportFilesRoutes } from './reports/files-routes.ts';
 import { productionViewsRoutes } from './production-views/routes.ts';
 import { productionLiveRoutes } from './production-views/live/routes.ts';
+import { workSummariesRoutes } from './summaries/work/routes.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -102,6 +103,7 @@ function registerFeatures(app: App, config: Config, services: Services): void {
   resettingRoutes(app, services.passwordLinks, { max: config.RESET_REQUEST_RATE_LIMIT, ...perWindow });
   ingestRoutes(app, services.ingest, services.moduleThrottle);
   diagnosticsRoutes(app, { diagnostics: services.diagnostics, operatorDiagnostics: services.operatorDiagnostics, factoryReports: services.factoryReports });
+  workSummariesRoutes(app, services.workSummaries);
   deviceGroupsRoutes(app, services.deviceGroups, formTokens);
   operatorsRoutes(app, services.operators, formTokens);
   operatorGroupsRoutes(app, services.operatorGroups, formTokens);

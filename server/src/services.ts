@@ -42,6 +42,8 @@ import { FactoryReportService } from './diagnostics/factory-report.ts';
 import { OperatorActivityRepository } from './diagnostics/operator-repository.ts';
 import { OperatorDiagnosticsService } from './diagnostics/operator-service.ts';
 import { RawTelemetryRepository } from './diagnostics/raw-repository.ts';
+import { WorkSummariesRepository } from './summaries/work/repository.ts';
+import { WorkSummariesService } from './summaries/work/service.ts';
 import { DeviceGroupsRepository } from './device-groups/repository.ts';
 import { DeviceGroupsService } from './device-groups/service.ts';
 import { DeviceTypesRepository } from './device-types/repository.ts';
@@ -117,6 +119,8 @@ export interface Services {
   diagnostics: DiagnosticsService;
   operatorDiagnostics: OperatorDiagnosticsService;
   factoryReports: FactoryReportService;
+  /** The dashboard's work summaries: activity, efficiency, operators, shift work (from the rollups). */
+  workSummaries: WorkSummariesService;
   /** The model lists the monitors pick from. */
   deviceGroups: DeviceGroupsService;
   operators: OperatorsService;
@@ -318,6 +322,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     diagnostics,
     operatorDiagnostics: new OperatorDiagnosticsService(new OperatorActivityRepository(db)),
     factoryReports: new FactoryReportService(diagnosticsRepository, diagnostics),
+    workSummaries: new WorkSummariesService(new WorkSummariesRepository(db), diagnosticsRepository, diagnostics, new OperatorActivityRepository(db)),
     deviceGroups: new DeviceGroupsService(new DeviceGroupsRepository(db)),
     operators: new OperatorsService(new OperatorsRepository(db)),
     operatorGroups: new OperatorGroupsService(new OperatorGroupsRepository(db)),

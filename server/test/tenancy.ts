@@ -145,6 +145,26 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
       { route: 'GET /api/device/:id/locations', url: `/api/device/${device.id}/locations?${range}` },
     ];
   },
+  // The work summaries take their ids in the query, as the diagnostics do; shifts so that the shift-work call answers.
+  async worksummaries(ctx, owner) {
+    const db = ctx.database.db;
+    const device = await createDevice(db, owner.company.id);
+    const group = await createDeviceGroup(db, owner.company.id, 'Tenancy summary line', [device.id]);
+    const crew = await createOperatorGroup(db, owner.company.id, 'Tenancy summary crew');
+    const operator = await createOperator(db, owner.company.id, { firstname: 'Tenancy', lastname: 'Summary', groupId: crew });
+    await db.insertInto('production_shifts').values({ company_id: owner.company.id, position: 0, name: 'I', hour_start: 6, hour_end: 14 }).execute();
+    const period = 'period=this-week&date=2026-01-15';
+    return [
+      { route: 'GET /api/summaries/activity', url: `/api/summaries/activity?devices=${device.id}&${period}` },
+      { route: 'GET /api/summaries/activity', url: `/api/summaries/activity?groups=${group}&${period}` },
+      { route: 'GET /api/summaries/efficiency', url: `/api/summaries/efficiency?devices=${device.id}&${period}` },
+      { route: 'GET /api/summaries/efficiency', url: `/api/summaries/efficiency?groups=${group}&${period}` },
+      { route: 'GET /api/summaries/operators', url: `/api/summaries/operators?deviceOperators=${operator}&${period}` },
+      { route: 'GET /api/summaries/operators', url: `/api/summaries/operators?deviceOperatorsGroups=${crew}&${period}` },
+      { route: 'GET /api/summaries/shift-work', url: `/api/summaries/shift-work?devices=${device.id}&${period}` },
+      { route: 'GET /api/summaries/shift-work', url: `/api/summaries/shift-work?groups=${group}&${period}` },
+    ];
+  },
   // Alert rules: every call on a rule, its assignments and its conditions; the deletes take rules of their own.
   async alertrules(ctx, owner) {
     const db = ctx.database.db;

@@ -44,8 +44,11 @@ describe('defaults', () => {
 });
 
 describe('tiles and titles', () => {
-  it('offers every kind once on each page, diagnostics in the order of spec 02 §2', () => {
-    for (const tiles of Object.values(ADD_MONITOR_TILES)) expect([...tiles].sort()).toEqual([...MONITOR_KINDS].sort());
+  it('offers every kind once on the dashboard, the charts once on diagnostics in the order of spec 02 §2', () => {
+    expect([...ADD_MONITOR_TILES.dashboard].sort()).toEqual([...MONITOR_KINDS].sort());
+    // The summary widgets are the dashboard's only (spec 02 "Other dashboard widgets").
+    expect(ADD_MONITOR_TILES.diagnostics.filter((kind) => kind.endsWith('-summary'))).toEqual([]);
+    expect(new Set(ADD_MONITOR_TILES.diagnostics).size).toBe(ADD_MONITOR_TILES.diagnostics.length);
     expect(ADD_MONITOR_TILES.diagnostics.slice(0, 5)).toEqual(['device-parameter', 'async', 'device-operator', 'geo', 'efficiency']);
     expect(ADD_MONITOR_TILES.dashboard.slice(0, 4)).toEqual(['device-parameter', 'device-operator', 'geo', 'efficiency']);
   });

@@ -3,6 +3,7 @@ import { PARAMETER_NUMBERS } from '../constants.ts';
 import { addDays } from './dates.ts';
 import type { DateRange } from './dates.ts';
 import { DEVICE_OPERATOR_INTERVALS, DEVICE_PARAMETER_INTERVALS, EFFICIENCY_INTERVALS } from './intervals.ts';
+import { WORK_SUMMARY_PERIODS, WORK_SUMMARY_SORTS } from '../summaries/work.ts';
 
 /**
  * Saved monitor settings (spec 02 §3). A page's board is one user setting named after the page's route; it holds
@@ -10,7 +11,7 @@ import { DEVICE_OPERATOR_INTERVALS, DEVICE_PARAMETER_INTERVALS, EFFICIENCY_INTER
  * default range (`defaultDateRange`).
  */
 
-export const MONITOR_KINDS = ['device-parameter', 'device-operator', 'work-activity', 'work-activity-shift', 'efficiency', 'geo', 'async'] as const;
+export const MONITOR_KINDS = ['device-parameter', 'device-operator', 'work-activity', 'work-activity-shift', 'efficiency', 'geo', 'async', 'activity-summary', 'efficiency-summary', 'operator-summary', 'shift-work-summary'] as const;
 export type MonitorKind = (typeof MONITOR_KINDS)[number];
 
 export const MONITOR_TITLE_KEYS: Record<MonitorKind, string> = {
@@ -21,6 +22,10 @@ export const MONITOR_TITLE_KEYS: Record<MonitorKind, string> = {
   efficiency: 'diagnostics.title-efficiency-monitor',
   geo: 'diagnostics.title-geomonitor',
   async: 'diagnostics.title-async-monitor',
+  'activity-summary': 'work-summaries.title-activity-summary',
+  'efficiency-summary': 'work-summaries.title-efficiency-summary',
+  'operator-summary': 'work-summaries.title-operator-summary',
+  'shift-work-summary': 'work-summaries.title-shift-work-summary',
 };
 
 /** The pages built from monitors; each name is also the route name and the user-setting key of its board. */
@@ -32,7 +37,19 @@ export type MonitorPage = (typeof MONITOR_PAGES)[number];
  * of spec 01 §2 and offers the other widgets after them.
  */
 export const ADD_MONITOR_TILES: Record<MonitorPage, readonly MonitorKind[]> = {
-  dashboard: ['device-parameter', 'device-operator', 'geo', 'efficiency', 'work-activity', 'work-activity-shift', 'async'],
+  dashboard: [
+    'device-parameter',
+    'device-operator',
+    'geo',
+    'efficiency',
+    'work-activity',
+    'work-activity-shift',
+    'async',
+    'activity-summary',
+    'efficiency-summary',
+    'operator-summary',
+    'shift-work-summary',
+  ],
   diagnostics: ['device-parameter', 'async', 'device-operator', 'geo', 'efficiency', 'work-activity', 'work-activity-shift'],
 };
 
@@ -124,6 +141,32 @@ export const asyncSettingsSchema = z.object({
   parameters: z.array(parameterNumberSchema),
 });
 
+/** The work summaries' period and row order (contracts/src/summaries/work.ts). */
+const workSummaryFields = {
+  period: z.enum(WORK_SUMMARY_PERIODS),
+  sort: z.enum(WORK_SUMMARY_SORTS),
+};
+export const activitySummarySettingsSchema = z.object({ ...widgetFields, ...deviceSelectionFields, ...workSummaryFields });
+/** Each EFFICIENCY_SUMMARY_OPTIONS entry is a checkbox: a column (or, for averages, the average row) shown or not. */
+export const efficiencySummarySettingsSchema = z.object({
+  ...widgetFields,
+  ...deviceSelectionFields,
+  ...workSummaryFields,
+  activeTime: z.boolean(),
+  workTime: z.boolean(),
+  averages: z.boolean(),
+  percentActivity: z.boolean(),
+  percentEfficiency: z.boolean(),
+});
+export const operatorSummarySettingsSchema = z.object({
+  ...widgetFields,
+  deviceOperators: idListSchema,
+  deviceOperatorsGroups: idListSchema,
+  byGroups: z.boolean(),
+  ...workSummaryFields,
+});
+export const shiftWorkSummarySettingsSchema = z.object({ ...widgetFields, ...deviceSelectionFields, period: z.enum(WORK_SUMMARY_PERIODS) });
+
 export const MONITOR_SETTINGS_SCHEMAS = {
   'device-parameter': deviceParameterSettingsSchema,
   'device-operator': deviceOperatorSettingsSchema,
@@ -132,6 +175,10 @@ export const MONITOR_SETTINGS_SCHEMAS = {
   efficiency: efficiencySettingsSchema,
   geo: geoSettingsSchema,
   async: asyncSettingsSchema,
+  'activity-summary': activitySummarySettingsSchema,
+  'efficiency-summary': efficiencySummarySettingsSchema,
+  'operator-summary': operatorSummarySettingsSchema,
+  'shift-work-summary': shiftWorkSummarySettingsSchema,
 } as const satisfies Record<MonitorKind, z.ZodObject>;
 
 export type DeviceParameterSettings = z.infer<typeof deviceParameterSettingsSchema>;
@@ -141,6 +188,10 @@ export type WorkActivityShiftSettings = z.infer<typeof workActivityShiftSettings
 export type EfficiencySettings = z.infer<typeof efficiencySettingsSchema>;
 export type GeoSettings = z.infer<typeof geoSettingsSchema>;
 export type AsyncSettings = z.infer<typeof asyncSettingsSchema>;
+export type ActivitySummarySettings = z.infer<typeof activitySummarySettingsSchema>;
+export type EfficiencySummarySettings = z.infer<typeof efficiencySummarySettingsSchema>;
+export type OperatorSummarySettings = z.infer<typeof operatorSummarySettingsSchema>;
+export type ShiftWorkSummarySettings = z.infer<typeof shiftWorkSummarySettingsSchema>;
 export type MonitorSettingsMap = { [K in MonitorKind]: z.infer<(typeof MONITOR_SETTINGS_SCHEMAS)[K]> };
 export type MonitorSettings<K extends MonitorKind = MonitorKind> = MonitorSettingsMap[K];
 
@@ -157,6 +208,10 @@ export const monitorSchema = z.discriminatedUnion('kind', [
   monitorSchemaOf('efficiency'),
   monitorSchemaOf('geo'),
   monitorSchemaOf('async'),
+  monitorSchemaOf('activity-summary'),
+  monitorSchemaOf('efficiency-summary'),
+  monitorSchemaOf('operator-summary'),
+  monitorSchemaOf('shift-work-summary'),
 ]);
 export type Monitor = z.infer<typeof monitorSchema>;
 export type MonitorOf<K extends MonitorKind> = Extract<Monitor, { kind: K }>;
@@ -186,6 +241,20 @@ export function defaultMonitorSettings<K extends MonitorKind>(kind: K): MonitorS
     efficiency: { ...widget, ...selectionDefaults(), parameters: [], interval: EFFICIENCY_INTERVALS[1], magicType: 'bar' },
     geo: { ...widget, ...selectionDefaults(), agps: true },
     async: { ...widget, device: null, parameters: [] },
+    'activity-summary': { ...widget, ...selectionDefaults(), period: 'today', sort: 'work-desc' },
+    'efficiency-summary': {
+      ...widget,
+      ...selectionDefaults(),
+      period: 'today',
+      sort: 'work-desc',
+      activeTime: true,
+      workTime: true,
+      averages: true,
+      percentActivity: true,
+      percentEfficiency: true,
+    },
+    'operator-summary': { ...widget, deviceOperators: [], deviceOperatorsGroups: [], byGroups: false, period: 'today', sort: 'work-desc' },
+    'shift-work-summary': { ...widget, ...selectionDefaults(), period: 'today' },
   };
   return defaults[kind];
 }

@@ -50,6 +50,10 @@ export function startingMonitorSettings<K extends MonitorKind>(kind: K, model: S
     efficiency: defaultMonitorSettings('efficiency'),
     geo: defaultMonitorSettings('geo'),
     async: defaultMonitorSettings('async'),
+    'activity-summary': defaultMonitorSettings('activity-summary'),
+    'efficiency-summary': defaultMonitorSettings('efficiency-summary'),
+    'operator-summary': defaultMonitorSettings('operator-summary'),
+    'shift-work-summary': defaultMonitorSettings('shift-work-summary'),
   };
   if (!model) return defaults[kind];
   const start = deviceStart(model);
@@ -73,6 +77,12 @@ export function startingMonitorSettings<K extends MonitorKind>(kind: K, model: S
       const device = start?.deviceIds[0];
       return device === undefined ? defaults.async : { ...defaults.async, device, parameters: reconcileParameters([], offered([device])) };
     })(),
+    'activity-summary': start ? { ...defaults['activity-summary'], ...start.selection } : defaults['activity-summary'],
+    'efficiency-summary': start ? { ...defaults['efficiency-summary'], ...start.selection } : defaults['efficiency-summary'],
+    'operator-summary': operatorGroup
+      ? { ...defaults['operator-summary'], deviceOperatorsGroups: [operatorGroup.id], byGroups: true }
+      : defaults['operator-summary'],
+    'shift-work-summary': start ? { ...defaults['shift-work-summary'], ...start.selection } : defaults['shift-work-summary'],
   };
   return started[kind];
 }

@@ -118,6 +118,21 @@ function validityOf(monitor: KindAndSettings, context: MonitorValidityContext): 
       return first(() => selectionWarning(monitor.settings, DEVICE_KEYS)) ?? timeValidity(monitor.kind, null, context);
     case 'geo':
       return first(() => selectionWarning(monitor.settings, GEO_KEYS)) ?? timeValidity(monitor.kind, null, context);
+    // The work summaries show a period of their own (no date range): only their selection and, for shifts, the
+    // company's shifts are needed.
+    case 'activity-summary':
+    case 'efficiency-summary':
+      return first(() => selectionWarning(monitor.settings, DEVICE_KEYS)) ?? VALID;
+    case 'shift-work-summary':
+      return first(
+        () => selectionWarning(monitor.settings, DEVICE_KEYS),
+        () => (context.shiftsDefined < 1 ? MONITOR_MESSAGE_KEYS.noShiftsDefined : null),
+      ) ?? VALID;
+    case 'operator-summary': {
+      const { settings } = monitor;
+      const selection = { devices: settings.deviceOperators, deviceGroups: settings.deviceOperatorsGroups, byGroups: settings.byGroups };
+      return first(() => selectionWarning(selection, OPERATOR_KEYS)) ?? VALID;
+    }
     case 'async': {
       const { settings } = monitor;
       return (

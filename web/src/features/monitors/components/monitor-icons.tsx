@@ -1,4 +1,8 @@
 import BarChartOutlined from '@mui/icons-material/BarChartOutlined';
+import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
+import SummarizeOutlined from '@mui/icons-material/SummarizeOutlined';
+import WorkHistoryOutlined from '@mui/icons-material/WorkHistoryOutlined';
 import EngineeringOutlined from '@mui/icons-material/EngineeringOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
@@ -17,4 +21,8 @@ export const MONITOR_ICONS: Record<MonitorKind, () => ReactElement> = {
   efficiency: () => <SpeedOutlined fontSize="inherit" />,
   geo: () => <PlaceOutlined fontSize="inherit" />,
   async: () => <TableChartOutlined fontSize="inherit" />,
+  'activity-summary': () => <SummarizeOutlined fontSize="inherit" />,
+  'efficiency-summary': () => <InsightsOutlined fontSize="inherit" />,
+  'operator-summary': () => <BadgeOutlined fontSize="inherit" />,
+  'shift-work-summary': () => <WorkHistoryOutlined fontSize="inherit" />,
 };

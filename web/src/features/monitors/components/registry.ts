@@ -16,6 +16,10 @@ export const MONITOR_LOADERS: MonitorLoaders = {
   geo: async () => (await import('./geo/GeoMonitor.tsx')).GeoMonitor,
   'work-activity': async () => (await import('./work-activity/WorkActivityMonitor.tsx')).WorkActivityMonitor,
   'work-activity-shift': async () => (await import('./work-activity-shift/WorkActivityShiftMonitor.tsx')).WorkActivityShiftMonitor,
+  'activity-summary': async () => (await import('./activity-summary/ActivitySummaryMonitor.tsx')).ActivitySummaryMonitor,
+  'efficiency-summary': async () => (await import('./efficiency-summary/EfficiencySummaryMonitor.tsx')).EfficiencySummaryMonitor,
+  'operator-summary': async () => (await import('./operator-summary/OperatorSummaryMonitor.tsx')).OperatorSummaryMonitor,
+  'shift-work-summary': async () => (await import('./shift-work-summary/ShiftWorkSummaryMonitor.tsx')).ShiftWorkSummaryMonitor,
 };
 
 const components = new Map<MonitorKind, MonitorComponent<MonitorKind>>();

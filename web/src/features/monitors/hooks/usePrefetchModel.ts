@@ -17,6 +17,11 @@ const MODEL_OF_KIND: Record<MonitorKind, readonly ModelList[]> = {
   'work-activity-shift': ['deviceGroups', 'productionShifts'],
   'device-operator': ['operatorGroups'],
   async: ['deviceTypes'],
+  // The summaries send the chosen ids as they are; only the shift-work summary needs to know the company's shifts.
+  'activity-summary': [],
+  'efficiency-summary': [],
+  'operator-summary': [],
+  'shift-work-summary': ['productionShifts'],
 };
 
 function prefetchList(queryClient: QueryClient, api: ApiClient, list: ModelList): Promise<void> {

@@ -1,0 +1,167 @@
+import { MESSAGE_KEYS, PARAMETER_NUMBERS, sortWorkSummaryRows, workTrendPercent } from '@gearwatch/contracts';
+import type {
+  EfficiencySummaryResponse,
+  EfficiencySummaryRow,
+  ShiftWorkSummaryResponse,
+  WorkSummaryPeriod,
+  WorkSummaryResponse,
+  WorkSummarySort,
+} from '@gearwatch/contracts';
+import type { AuthContext } from '../../security/context.ts';
+import { scopeOf } from '../../security/context.ts';
+import { NotFoundError, ValidationError } from '../../http/errors.ts';
+import { timeZone } from '../../time/time-zone.ts';
+import type { DeviceSubject, DiagnosticsRepository } from '../../diagnostics/repository.ts';
+import { ParameterCatalogue, inRequestOrder, selectionOf } from '../../diagnostics/series.ts';
+import type { DiagnosticsService } from '../../diagnostics/service.ts';
+import type { OperatorActivityRepository } from '../../diagnostics/operator-repository.ts';
+import { operatorName } from '../../diagnostics/operator-service.ts';
+import { shiftChartData } from '../../diagnostics/shift-chart.ts';
+import type { PeriodPlan } from './periods.ts';
+import { elapsedSeconds, periodDate, planPeriod } from './periods.ts';
+import type { WorkSummariesRepository } from './repository.ts';
+import { Totals, efficiencyRows, totalRow, workRow } from './rows.ts';
+import type { Subject } from './rows.ts';
+
+interface PeriodRequest {
+  period: WorkSummaryPeriod;
+  date?: string | undefined;
+}
+export interface DeviceSummaryRequest extends PeriodRequest {
+  devices?: number[] | undefined;
+  groups?: number[] | undefined;
+  sort: WorkSummarySort;
+}
+export interface OperatorSummaryRequest extends PeriodRequest {
+  deviceOperators?: number[] | undefined;
+  deviceOperatorsGroups?: number[] | undefined;
+  sort: WorkSummarySort;
+}
+export type ShiftWorkRequest = Omit<DeviceSummaryRequest, 'sort'>;
+
+const WORK_NUMBERS = [PARAMETER_NUMBERS.work, PARAMETER_NUMBERS.active];
+
+/** What the device summaries read: rows (devices, then groups) and every device they cover, each once. */
+interface DeviceSubjects {
+  subjects: Subject[];
+  devices: DeviceSubject[];
+}
+
+/**
+ * The work summary widgets (spec 02 "Other dashboard widgets"). Every figure is a sum of the day rollups (devices),
+ * the operator session days (operators) or the shift rollup (shifts) over the period's local dates, read once for
+ * the period and the previous one together; the diagnostics' own readers do the reading.
+ */
+export class WorkSummariesService {
+  constructor(
+    private readonly repository: WorkSummariesRepository,
+    private readonly diagnostics: DiagnosticsRepository,
+    private readonly diagnosticsService: DiagnosticsService,
+    private readonly operators: OperatorActivityRepository,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async activity(auth: AuthContext, request: DeviceSummaryRequest): Promise<WorkSummaryResponse> {
+    const { subjects, devices } = await this.deviceSubjects(auth, request);
+    const { plan, totals } = await this.deviceTotals(auth, devices, request);
+    const rows = sortWorkSummaryRows(subjects.map((s) => workRow(s, totals)), request.sort);
+    return { period: plan.current, previous: plan.previous, rows, total: totalRow(devices.map((d) => d.id), totals) };
+  }
+
+  async efficiency(auth: AuthContext, request: DeviceSummaryRequest): Promise<EfficiencySummaryResponse> {
+    const { subjects, devices } = await this.deviceSubjects(auth, request);
+    const { plan, totals, zone } = await this.deviceTotals(auth, devices, request);
+    const elapsed = { current: elapsedSeconds(zone, plan.current, this.now()), previous: elapsedSeconds(zone, plan.previous, this.now()) };
+    const { rows, average } = efficiencyRows(subjects, totals, elapsed);
+    return { period: plan.current, previous: plan.previous, elapsedSeconds: elapsed.current, rows: sortWorkSummaryRows<EfficiencySummaryRow>(rows, request.sort), average };
+  }
+
+  async operatorSummary(auth: AuthContext, request: OperatorSummaryRequest): Promise<WorkSummaryResponse> {
+    const operatorIds = request.deviceOperators ?? [];
+    const groupIds = request.deviceOperatorsGroups ?? [];
+    if (operatorIds.length === 0 && groupIds.length === 0) throw ValidationError.field('deviceOperators', MESSAGE_KEYS.notBlank);
+    const scope = scopeOf(auth);
+    const named = inRequestOrder(await this.operators.findOperators(scope, operatorIds), operatorIds);
+    const groups = await this.operators.groupsWithOperators(scope, groupIds);
+    if (named.length === 0 && groups.length === 0) throw new NotFoundError();
+    const groupNames = await this.repository.operatorGroupNames(scope, groups.map((g) => g.id));
+    const subjects: Subject[] = [
+      ...named.map((o) => ({ id: o.id, name: operatorName(o), members: [o.id] })),
+      ...groups.map((g) => ({ id: g.id, name: groupNames.get(g.id) ?? '', members: g.operators.map((o) => o.id) })),
+    ];
+    const everyone = [...new Map([...named, ...groups.flatMap((g) => g.operators)].map((o) => [o.id, o])).values()];
+    // "Today" is the caller's company's: an operator group may be empty, so its members cannot always tell.
+    const zone = timeZone(everyone[0]?.timezone ?? (await this.repository.timezoneOf(auth.companyId)));
+    const plan = planPeriod(request.period, periodDate(zone, request.date, this.now()));
+    const totals = new Totals();
+    const companyIds = [...new Set(everyone.map((o) => o.companyId))];
+    for (const row of await this.operators.dailyActivity(companyIds, everyone.map((o) => o.id), 'day', plan.previous.from, plan.current.to)) {
+      totals.add(row.operatorId, row.number, row.key, row.sum, plan);
+    }
+    const rows = sortWorkSummaryRows(subjects.map((s) => workRow(s, totals)), request.sort);
+    return { period: plan.current, previous: plan.previous, rows, total: totalRow(everyone.map((o) => o.id), totals) };
+  }
+
+  async shiftWork(auth: AuthContext, request: ShiftWorkRequest): Promise<ShiftWorkSummaryResponse> {
+    const { devices } = await this.deviceSubjects(auth, request);
+    const zone = timeZone(devices[0]?.timezone ?? (await this.repository.timezoneOf(auth.companyId)));
+    const plan = planPeriod(request.period, periodDate(zone, request.date, this.now()));
+    if (devices.length === 0) return { period: plan.current, previous: plan.previous, shifts: [], total: shiftTotal([0, 0, 0], [0, 0, 0]) };
+    // The shift chart's own computation: company shifts, night shifts counted on the date they start, in company time.
+    const shifts = await this.diagnosticsService.companyShifts(devices[0]!, 'devices');
+    const [current, previous] = await Promise.all([
+      shiftChartData(this.diagnostics, devices, shifts, { ...plan.current, days: 0 }),
+      shiftChartData(this.diagnostics, devices, shifts, { ...plan.previous, days: 0 }),
+    ]);
+    const now = current.at(-1)!.items;
+    const before = previous.at(-1)!.items;
+    const sums = (item: (typeof now)[number]) => [item.workSum, item.activeSum, item.counterSum] as const;
+    const ordered = [...shifts].sort((a, b) => a.position - b.position);
+    return {
+      period: plan.current,
+      previous: plan.previous,
+      shifts: ordered.map((s, i) => ({ position: s.position, name: s.name, hourStart: s.hourStart, hourEnd: s.hourEnd, ...shiftTotal(sums(now[i]!), sums(before[i]!)) })),
+      total: shiftTotal(sums(now.at(-1)!), sums(before.at(-1)!)),
+    };
+  }
+
+  /** Devices asked for by id (in that order) as rows, then one row per group; 400 when nothing, 404 when none is visible. */
+  private async deviceSubjects(auth: AuthContext, request: Pick<DeviceSummaryRequest, 'devices' | 'groups'>): Promise<DeviceSubjects> {
+    const ids = request.devices ?? [];
+    const groupIds = request.groups ?? [];
+    if (ids.length === 0 && groupIds.length === 0) throw ValidationError.field('devices', MESSAGE_KEYS.notBlank);
+    const scope = scopeOf(auth);
+    const named = inRequestOrder(await this.diagnostics.findDevices(scope, ids), ids);
+    const groups = await this.repository.deviceGroups(scope, groupIds);
+    if (named.length === 0 && groups.length === 0) throw new NotFoundError();
+    const devices = [...new Map([...named, ...groups.flatMap((g) => g.devices)].map((d) => [d.id, d])).values()];
+    return {
+      subjects: [...named.map((d) => ({ id: d.id, name: d.name, members: [d.id] })), ...groups.map((g) => ({ id: g.id, name: g.name, members: g.devices.map((d) => d.id) }))],
+      devices,
+    };
+  }
+
+  /** Work and active of each device per period from readings_day, one read for both periods. */
+  private async deviceTotals(auth: AuthContext, devices: DeviceSubject[], request: PeriodRequest) {
+    // Devices of a company user share the company's timezone; a super-admin's mix is read in the first one's.
+    const zone = timeZone(devices[0]?.timezone ?? (await this.repository.timezoneOf(auth.companyId)));
+    const plan: PeriodPlan = planPeriod(request.period, periodDate(zone, request.date, this.now()));
+    const catalogue = new ParameterCatalogue(await this.diagnostics.parametersOfTypes([...new Set(devices.map((d) => d.deviceTypeId))]));
+    const totals = new Totals();
+    for (const column of await this.diagnostics.dayColumns('day', selectionOf(devices, WORK_NUMBERS, catalogue), plan.previous.from, plan.current.to)) {
+      column.keys.forEach((key, i) => totals.add(column.deviceId, column.number, String(key), column.values[i] ?? 0, plan));
+    }
+    return { plan, totals, zone };
+  }
+}
+
+function shiftTotal(current: readonly [number, number, number], previous: readonly [number, number, number]) {
+  return {
+    work: current[0],
+    active: current[1],
+    counter: current[2],
+    workTrend: workTrendPercent(current[0], previous[0]),
+    activeTrend: workTrendPercent(current[1], previous[1]),
+    counterTrend: workTrendPercent(current[2], previous[2]),
+  };
+}

@@ -1,0 +1,75 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { monitorValidity } from '@gearwatch/contracts';
+import type { EfficiencySummaryAverage } from '@gearwatch/contracts';
+import { formatDuration } from '../../../../components/status/status-format.ts';
+import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
+import { DeviceSelectionField } from '../fields/DeviceSelectionField.tsx';
+import { MonitorFrame } from '../MonitorFrame.tsx';
+import type { MonitorProps } from '../types.ts';
+import { NoData } from '../work-summary/NoData.tsx';
+import { PeriodField, SortField } from '../work-summary/SummaryFields.tsx';
+import { SummaryGuide } from '../work-summary/SummaryGuide.tsx';
+import { Figure, SummaryTable } from '../work-summary/SummaryTable.tsx';
+import type { SummaryColumn } from '../work-summary/SummaryTable.tsx';
+import { deviceSummaryRequest, fetchEfficiencySummary } from '../work-summary/work-summary-request.ts';
+import { EfficiencySummaryOptions } from './EfficiencySummaryOptions.tsx';
+
+const KIND = 'efficiency-summary';
+type Shown = EfficiencySummaryAverage & { name: string };
+
+/**
+ * The efficiency summary (spec 02 "Other dashboard widgets"): per chosen device (or group) the columns its options
+ * ask for (active time, work time, percent activity, percent efficiency) and, with averages, the average row.
+ */
+export function EfficiencySummaryMonitor({ settings, update }: MonitorProps<'efficiency-summary'>) {
+  const { t } = useTranslation();
+  const validity = monitorValidity(KIND, settings, { range: null, selectableParameters: null, selectedDeviceCount: 0, shiftsDefined: 0 });
+  const { byGroups, devices, deviceGroups, period, sort } = settings;
+  const request = useMemo(
+    () => (validity.valid ? deviceSummaryRequest({ byGroups, devices, deviceGroups }, period, sort) : null),
+    [byGroups, deviceGroups, devices, period, sort, validity.valid],
+  );
+  const query = useMonitorQuery(KIND, request, fetchEfficiencySummary);
+  const data = request ? query.data : undefined;
+  const percent = (value: number) => `${value}%`;
+  const columns: SummaryColumn<Shown>[] = [
+    { key: 'name', label: t(byGroups ? 'work-summaries.column.group' : 'work-summaries.column.device'), cell: (r) => r.name, align: 'left' as const },
+    ...(settings.activeTime ? [{ key: 'active', label: t('work-summaries.column.active'), cell: (r: Shown) => <Figure text={formatDuration(r.active)} trend={r.activeTrend} /> }] : []),
+    ...(settings.workTime ? [{ key: 'work', label: t('work-summaries.column.work'), cell: (r: Shown) => <Figure text={formatDuration(r.work)} trend={r.workTrend} /> }] : []),
+    ...(settings.percentActivity
+      ? [{ key: 'activity', label: t('work-summaries.column.activity-percent'), cell: (r: Shown) => <Figure text={percent(r.activityPercent)} trend={r.activityPercentTrend} /> }]
+      : []),
+    ...(settings.percentEfficiency
+      ? [{ key: 'efficiency', label: t('work-summaries.column.efficiency-percent'), cell: (r: Shown) => <Figure text={percent(r.efficiencyPercent)} trend={r.efficiencyPercentTrend} /> }]
+      : []),
+  ];
+
+  return (
+    <MonitorFrame
+      warning={validity.warning}
+      query={{ isFetching: query.isFetching, error: query.error, refetch: query.refetch }}
+      actions={<SummaryGuide kind={KIND} />}
+      settings={
+        <>
+          <DeviceSelectionField value={settings} onChange={update} />
+          <PeriodField value={period} onChange={(value) => update({ period: value })} />
+          <SortField value={sort} onChange={(value) => update({ sort: value })} />
+          <EfficiencySummaryOptions settings={settings} onChange={update} />
+        </>
+      }
+    >
+      {data && data.rows.length === 0 ? <NoData /> : null}
+      {data && data.rows.length > 0 ? (
+        <SummaryTable
+          columns={columns}
+          rows={data.rows}
+          rowKey={(r) => r.name}
+          footer={settings.averages ? [{ key: 'average', label: t('work-summaries.row.average'), row: { ...data.average, name: '' } }] : []}
+          period={data.period}
+          previous={data.previous}
+        />
+      ) : null}
+    </MonitorFrame>
+  );
+}

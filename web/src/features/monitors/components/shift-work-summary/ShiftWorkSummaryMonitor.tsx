@@ -1,0 +1,74 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { monitorValidity } from '@gearwatch/contracts';
+import type { MonitorValidity, ShiftWorkRow } from '@gearwatch/contracts';
+import { formatDuration } from '../../../../components/status/status-format.ts';
+import { useProductionShifts } from '../../api/model.ts';
+import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
+import { DeviceSelectionField } from '../fields/DeviceSelectionField.tsx';
+import { MonitorFrame } from '../MonitorFrame.tsx';
+import type { MonitorProps } from '../types.ts';
+import { NoData } from '../work-summary/NoData.tsx';
+import { PeriodField } from '../work-summary/SummaryFields.tsx';
+import { SummaryGuide } from '../work-summary/SummaryGuide.tsx';
+import { Figure, SummaryTable } from '../work-summary/SummaryTable.tsx';
+import type { SummaryColumn } from '../work-summary/SummaryTable.tsx';
+import { deviceSummaryRequest, fetchShiftWorkSummary } from '../work-summary/work-summary-request.ts';
+
+const KIND = 'shift-work-summary';
+const WAITING: MonitorValidity = { valid: false, warning: null };
+type Shown = Omit<ShiftWorkRow, 'position' | 'hourStart' | 'hourEnd'> & { hours: string };
+
+const hour = (h: number) => `${String(h).padStart(2, '0')}:00`;
+
+/**
+ * The shift-work summary (spec 02 "Other dashboard widgets"): per company shift the work, active time and counter of
+ * the chosen devices in the period (a night shift counts on the date it starts), with the total; warns when the
+ * company has no shifts.
+ */
+export function ShiftWorkSummaryMonitor({ settings, update }: MonitorProps<'shift-work-summary'>) {
+  const { t } = useTranslation();
+  const shifts = useProductionShifts();
+  // Whether the company has shifts is not known before its list arrives: no warning and no call until then.
+  const validity = shifts.isPending
+    ? WAITING
+    : monitorValidity(KIND, settings, { range: null, selectableParameters: null, selectedDeviceCount: 0, shiftsDefined: shifts.data?.length ?? 0 });
+  const { byGroups, devices, deviceGroups, period } = settings;
+  const request = useMemo(() => (validity.valid ? deviceSummaryRequest({ byGroups, devices, deviceGroups }, period) : null), [byGroups, deviceGroups, devices, period, validity.valid]);
+  const query = useMonitorQuery(KIND, request, fetchShiftWorkSummary);
+  const data = request ? query.data : undefined;
+  const columns: SummaryColumn<Shown>[] = [
+    { key: 'name', label: t('work-summaries.column.shift'), cell: (r) => (r.hours ? `${r.name} (${r.hours})` : r.name), align: 'left' },
+    { key: 'work', label: t('work-summaries.column.work'), cell: (r) => <Figure text={formatDuration(r.work)} trend={r.workTrend} /> },
+    { key: 'active', label: t('work-summaries.column.active'), cell: (r) => <Figure text={formatDuration(r.active)} trend={r.activeTrend} /> },
+    { key: 'counter', label: t('work-summaries.column.counter'), cell: (r) => <Figure text={String(r.counter)} trend={r.counterTrend} /> },
+  ];
+  const rows = data?.shifts.map(({ position: _p, hourStart, hourEnd, ...rest }) => ({ ...rest, hours: `${hour(hourStart)}–${hour(hourEnd)}` })) ?? [];
+
+  return (
+    <MonitorFrame
+      warning={validity.warning}
+      query={{ isFetching: query.isFetching, error: query.error, refetch: query.refetch }}
+      error={shifts.error ?? undefined}
+      actions={<SummaryGuide kind={KIND} />}
+      settings={
+        <>
+          <DeviceSelectionField value={settings} onChange={update} />
+          <PeriodField value={period} onChange={(value) => update({ period: value })} />
+        </>
+      }
+    >
+      {data && rows.length === 0 ? <NoData /> : null}
+      {data && rows.length > 0 ? (
+        <SummaryTable
+          columns={columns}
+          rows={rows}
+          rowKey={(r) => r.name}
+          footer={[{ key: 'total', label: t('work-summaries.row.total'), row: { ...data.total, name: '', hours: '' } }]}
+          period={data.period}
+          previous={data.previous}
+        />
+      ) : null}
+    </MonitorFrame>
+  );
+}

@@ -1,0 +1,50 @@
+import {
+  WORK_SUMMARY_PATHS,
+  efficiencySummaryResponseSchema,
+  shiftWorkSummaryResponseSchema,
+  workSummaryResponseSchema,
+} from '@gearwatch/contracts';
+import type {
+  EfficiencySummaryResponse,
+  OperatorSummarySettings,
+  ShiftWorkSummaryResponse,
+  WorkSummaryPeriod,
+  WorkSummaryResponse,
+  WorkSummarySort,
+} from '@gearwatch/contracts';
+import type { MonitorFetchContext } from '../../hooks/useMonitorQuery.ts';
+import type { DeviceSelection } from '../fields/DeviceSelectionField.tsx';
+
+/** A summary call's query: the chosen ids as comma lists, the period and (but for shifts) the order. */
+export type SummaryRequest = Record<string, string>;
+
+/** The devices, or the groups (one row each), of a device selection; the period's date is the server's today. */
+export function deviceSummaryRequest(selection: DeviceSelection, period: WorkSummaryPeriod, sort?: WorkSummarySort): SummaryRequest {
+  const request: SummaryRequest = selection.byGroups ? { groups: selection.deviceGroups.join(',') } : { devices: selection.devices.join(',') };
+  request.period = period;
+  if (sort) request.sort = sort;
+  return request;
+}
+
+export function operatorSummaryRequest(settings: Pick<OperatorSummarySettings, 'byGroups' | 'deviceOperators' | 'deviceOperatorsGroups' | 'period' | 'sort'>): SummaryRequest {
+  const request: SummaryRequest = settings.byGroups
+    ? { deviceOperatorsGroups: settings.deviceOperatorsGroups.join(',') }
+    : { deviceOperators: settings.deviceOperators.join(',') };
+  return { ...request, period: settings.period, sort: settings.sort };
+}
+
+export async function fetchActivitySummary(request: SummaryRequest, { api, signal }: MonitorFetchContext): Promise<WorkSummaryResponse> {
+  return workSummaryResponseSchema.parse(await api.get(WORK_SUMMARY_PATHS.activity, request, signal));
+}
+
+export async function fetchEfficiencySummary(request: SummaryRequest, { api, signal }: MonitorFetchContext): Promise<EfficiencySummaryResponse> {
+  return efficiencySummaryResponseSchema.parse(await api.get(WORK_SUMMARY_PATHS.efficiency, request, signal));
+}
+
+export async function fetchOperatorSummary(request: SummaryRequest, { api, signal }: MonitorFetchContext): Promise<WorkSummaryResponse> {
+  return workSummaryResponseSchema.parse(await api.get(WORK_SUMMARY_PATHS.operators, request, signal));
+}
+
+export async function fetchShiftWorkSummary(request: SummaryRequest, { api, signal }: MonitorFetchContext): Promise<ShiftWorkSummaryResponse> {
+  return shiftWorkSummaryResponseSchema.parse(await api.get(WORK_SUMMARY_PATHS.shiftWork, request, signal));
+}
