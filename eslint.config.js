@@ -47,6 +47,8 @@ const serverFeatureEdges = {
   reports: ['diagnostics/repository.ts', 'diagnostics/buckets.ts', 'diagnostics/series.ts', 'diagnostics/shift-chart.ts'],
   // A live screen's planned (shift) time uses the diagnostics' shift windows, so OEE and the shift chart agree.
   'production-views': ['diagnostics/buckets.ts'],
+  // The dashboard's device summaries count alerts as the caller sees them and read the status icons' tagged readings.
+  summaries: ['alerts/alerts-repository.ts', 'alerts/visibility.ts', 'device-status/repository.ts'],
 };
 // Human text is two words (a letter-word, a space, a word with a lower-case letter: "No data", "3 devices selected")
 // or one capitalised word ("Unknown"). Everything else passes as an identifier: query keys, CSS and ECharts values,

@@ -12,6 +12,7 @@ import {
   parseBoardSetting,
   parseMonitorSettings,
 } from './settings.ts';
+import { monitorValidity } from './validity.ts';
 
 describe('defaults', () => {
   it('gives every kind settings its own schema accepts, with the options panel open', () => {
@@ -45,7 +46,10 @@ describe('defaults', () => {
 
 describe('tiles and titles', () => {
   it('offers every kind once on each page, diagnostics in the order of spec 02 §2', () => {
-    for (const tiles of Object.values(ADD_MONITOR_TILES)) expect([...tiles].sort()).toEqual([...MONITOR_KINDS].sort());
+    expect([...ADD_MONITOR_TILES.dashboard].sort()).toEqual([...MONITOR_KINDS].sort());
+    expect(new Set(ADD_MONITOR_TILES.diagnostics).size).toBe(ADD_MONITOR_TILES.diagnostics.length);
+    // The dashboard summaries are the dashboard's only.
+    for (const kind of ['devices-with-alerts', 'devices-summary', 'newest-alerts', 'hourly-work-distribution'] as const) expect(ADD_MONITOR_TILES.diagnostics).not.toContain(kind);
     expect(ADD_MONITOR_TILES.diagnostics.slice(0, 5)).toEqual(['device-parameter', 'async', 'device-operator', 'geo', 'efficiency']);
     expect(ADD_MONITOR_TILES.dashboard.slice(0, 4)).toEqual(['device-parameter', 'device-operator', 'geo', 'efficiency']);
   });
@@ -130,5 +134,28 @@ describe('new monitors', () => {
   });
   it('start with default settings', () => {
     expect(createMonitor('efficiency', ['monitor-1'])).toEqual({ id: 'monitor-2', kind: 'efficiency', settings: defaultMonitorSettings('efficiency') });
+  });
+});
+
+describe('the device summary widgets settings', () => {
+  it('keeps valid columns, order, period and interval and drops the rest', () => {
+    const alerts = parseMonitorSettings('devices-with-alerts', { period: 'month', sort: 'active-asc', options: ['motorHours', 'nonsense', 'trend', 'trend', 3], edited: false });
+    expect(alerts).toEqual({ edited: false, expanded: false, period: 'month', sort: 'active-asc', options: ['motorHours', 'trend'] });
+    const hourly = parseMonitorSettings('hourly-work-distribution', { intervalHours: 5, period: 'week', devices: [4, -1, 4], byGroups: false });
+    expect(hourly).toMatchObject({ intervalHours: 1, period: 'week', devices: [4] });
+    expect(parseMonitorSettings('hourly-work-distribution', { intervalHours: 6 }).intervalHours).toBe(6);
+  });
+  it('bounds the newest alerts count and reads the importance filter', () => {
+    expect(parseMonitorSettings('newest-alerts', { count: 0, importance: 'error' })).toMatchObject({ count: 10, importance: 'error' });
+    expect(parseMonitorSettings('newest-alerts', { count: 51, importance: 'critical' })).toMatchObject({ count: 10, importance: 'all' });
+    expect(parseMonitorSettings('newest-alerts', { count: 25 }).count).toBe(25);
+  });
+  it('needs devices only for the hourly distribution', () => {
+    const context = { range: null, selectableParameters: null, selectedDeviceCount: 0, shiftsDefined: 0 };
+    expect(monitorValidity('devices-summary', defaultMonitorSettings('devices-summary'), context)).toEqual({ valid: true, warning: null });
+    expect(monitorValidity('newest-alerts', defaultMonitorSettings('newest-alerts'), context).valid).toBe(true);
+    expect(monitorValidity('hourly-work-distribution', defaultMonitorSettings('hourly-work-distribution'), context)).toEqual({ valid: false, warning: 'monitor.message.no-devices' });
+    expect(monitorValidity('hourly-work-distribution', { ...defaultMonitorSettings('hourly-work-distribution'), byGroups: true }, context).warning).toBe('monitor.message.no-device-groups');
+    expect(monitorValidity('hourly-work-distribution', { ...defaultMonitorSettings('hourly-work-distribution'), devices: [2] }, context).valid).toBe(true);
   });
 });

@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { PARAMETER_NUMBERS } from '../constants.ts';
 import { addDays } from './dates.ts';
 import type { DateRange } from './dates.ts';
+import {
+  DEVICES_WITH_ALERTS_OPTIONS,
+  HOURLY_WORK_INTERVAL_HOURS,
+  NEWEST_ALERTS_DEFAULT_COUNT,
+  NEWEST_ALERTS_IMPORTANCES,
+  NEWEST_ALERTS_MAX_COUNT,
+  SUMMARY_PERIODS,
+  SUMMARY_SORTS,
+} from '../summaries/devices.ts';
 import { DEVICE_OPERATOR_INTERVALS, DEVICE_PARAMETER_INTERVALS, EFFICIENCY_INTERVALS } from './intervals.ts';
 
 /**
@@ -10,7 +19,19 @@ import { DEVICE_OPERATOR_INTERVALS, DEVICE_PARAMETER_INTERVALS, EFFICIENCY_INTER
  * default range (`defaultDateRange`).
  */
 
-export const MONITOR_KINDS = ['device-parameter', 'device-operator', 'work-activity', 'work-activity-shift', 'efficiency', 'geo', 'async'] as const;
+export const MONITOR_KINDS = [
+  'device-parameter',
+  'device-operator',
+  'work-activity',
+  'work-activity-shift',
+  'efficiency',
+  'geo',
+  'async',
+  'devices-with-alerts',
+  'devices-summary',
+  'newest-alerts',
+  'hourly-work-distribution',
+] as const;
 export type MonitorKind = (typeof MONITOR_KINDS)[number];
 
 export const MONITOR_TITLE_KEYS: Record<MonitorKind, string> = {
@@ -21,6 +42,10 @@ export const MONITOR_TITLE_KEYS: Record<MonitorKind, string> = {
   efficiency: 'diagnostics.title-efficiency-monitor',
   geo: 'diagnostics.title-geomonitor',
   async: 'diagnostics.title-async-monitor',
+  'devices-with-alerts': 'dashboard.title-devices-with-alerts',
+  'devices-summary': 'dashboard.title-devices-summary',
+  'newest-alerts': 'dashboard.title-newest-alerts',
+  'hourly-work-distribution': 'dashboard.title-hourly-work-distribution',
 };
 
 /** The pages built from monitors; each name is also the route name and the user-setting key of its board. */
@@ -32,7 +57,19 @@ export type MonitorPage = (typeof MONITOR_PAGES)[number];
  * of spec 01 §2 and offers the other widgets after them.
  */
 export const ADD_MONITOR_TILES: Record<MonitorPage, readonly MonitorKind[]> = {
-  dashboard: ['device-parameter', 'device-operator', 'geo', 'efficiency', 'work-activity', 'work-activity-shift', 'async'],
+  dashboard: [
+    'device-parameter',
+    'device-operator',
+    'geo',
+    'efficiency',
+    'work-activity',
+    'work-activity-shift',
+    'async',
+    'devices-with-alerts',
+    'devices-summary',
+    'newest-alerts',
+    'hourly-work-distribution',
+  ],
   diagnostics: ['device-parameter', 'async', 'device-operator', 'geo', 'efficiency', 'work-activity', 'work-activity-shift'],
 };
 
@@ -124,6 +161,27 @@ export const asyncSettingsSchema = z.object({
   parameters: z.array(parameterNumberSchema),
 });
 
+/** Devices with alerts: the period, the order and the table's columns (each a checkbox of the settings). */
+export const devicesWithAlertsSettingsSchema = z.object({
+  ...widgetFields,
+  period: z.enum(SUMMARY_PERIODS),
+  sort: z.enum(SUMMARY_SORTS),
+  options: z.array(z.enum(DEVICES_WITH_ALERTS_OPTIONS)),
+});
+/** Devices by status: every device of the company while none is chosen. */
+export const devicesSummarySettingsSchema = z.object({ ...widgetFields, ...deviceSelectionFields });
+export const newestAlertsSettingsSchema = z.object({
+  ...widgetFields,
+  count: z.number().int().min(1).max(NEWEST_ALERTS_MAX_COUNT),
+  importance: z.enum(NEWEST_ALERTS_IMPORTANCES),
+});
+export const hourlyWorkDistributionSettingsSchema = z.object({
+  ...widgetFields,
+  ...deviceSelectionFields,
+  period: z.enum(SUMMARY_PERIODS),
+  intervalHours: z.literal(HOURLY_WORK_INTERVAL_HOURS),
+});
+
 export const MONITOR_SETTINGS_SCHEMAS = {
   'device-parameter': deviceParameterSettingsSchema,
   'device-operator': deviceOperatorSettingsSchema,
@@ -132,6 +190,10 @@ export const MONITOR_SETTINGS_SCHEMAS = {
   efficiency: efficiencySettingsSchema,
   geo: geoSettingsSchema,
   async: asyncSettingsSchema,
+  'devices-with-alerts': devicesWithAlertsSettingsSchema,
+  'devices-summary': devicesSummarySettingsSchema,
+  'newest-alerts': newestAlertsSettingsSchema,
+  'hourly-work-distribution': hourlyWorkDistributionSettingsSchema,
 } as const satisfies Record<MonitorKind, z.ZodObject>;
 
 export type DeviceParameterSettings = z.infer<typeof deviceParameterSettingsSchema>;
@@ -141,6 +203,10 @@ export type WorkActivityShiftSettings = z.infer<typeof workActivityShiftSettings
 export type EfficiencySettings = z.infer<typeof efficiencySettingsSchema>;
 export type GeoSettings = z.infer<typeof geoSettingsSchema>;
 export type AsyncSettings = z.infer<typeof asyncSettingsSchema>;
+export type DevicesWithAlertsSettings = z.infer<typeof devicesWithAlertsSettingsSchema>;
+export type DevicesSummarySettings = z.infer<typeof devicesSummarySettingsSchema>;
+export type NewestAlertsSettings = z.infer<typeof newestAlertsSettingsSchema>;
+export type HourlyWorkDistributionSettings = z.infer<typeof hourlyWorkDistributionSettingsSchema>;
 export type MonitorSettingsMap = { [K in MonitorKind]: z.infer<(typeof MONITOR_SETTINGS_SCHEMAS)[K]> };
 export type MonitorSettings<K extends MonitorKind = MonitorKind> = MonitorSettingsMap[K];
 
@@ -157,6 +223,10 @@ export const monitorSchema = z.discriminatedUnion('kind', [
   monitorSchemaOf('efficiency'),
   monitorSchemaOf('geo'),
   monitorSchemaOf('async'),
+  monitorSchemaOf('devices-with-alerts'),
+  monitorSchemaOf('devices-summary'),
+  monitorSchemaOf('newest-alerts'),
+  monitorSchemaOf('hourly-work-distribution'),
 ]);
 export type Monitor = z.infer<typeof monitorSchema>;
 export type MonitorOf<K extends MonitorKind> = Extract<Monitor, { kind: K }>;
@@ -186,6 +256,15 @@ export function defaultMonitorSettings<K extends MonitorKind>(kind: K): MonitorS
     efficiency: { ...widget, ...selectionDefaults(), parameters: [], interval: EFFICIENCY_INTERVALS[1], magicType: 'bar' },
     geo: { ...widget, ...selectionDefaults(), agps: true },
     async: { ...widget, device: null, parameters: [] },
+    'devices-with-alerts': {
+      ...widget,
+      period: 'today',
+      sort: 'work-desc',
+      options: ['deviceGroups', 'moduleActivity', 'trend', 'criticalAlerts', 'warningAlerts', 'infoAlerts', 'workTime'],
+    },
+    'devices-summary': { ...widget, ...selectionDefaults() },
+    'newest-alerts': { ...widget, count: NEWEST_ALERTS_DEFAULT_COUNT, importance: 'all' },
+    'hourly-work-distribution': { ...widget, ...selectionDefaults(), period: 'today', intervalHours: 1 },
   };
   return defaults[kind];
 }

@@ -50,6 +50,10 @@ export function startingMonitorSettings<K extends MonitorKind>(kind: K, model: S
     efficiency: defaultMonitorSettings('efficiency'),
     geo: defaultMonitorSettings('geo'),
     async: defaultMonitorSettings('async'),
+    'devices-with-alerts': defaultMonitorSettings('devices-with-alerts'),
+    'devices-summary': defaultMonitorSettings('devices-summary'),
+    'newest-alerts': defaultMonitorSettings('newest-alerts'),
+    'hourly-work-distribution': defaultMonitorSettings('hourly-work-distribution'),
   };
   if (!model) return defaults[kind];
   const start = deviceStart(model);
@@ -73,6 +77,11 @@ export function startingMonitorSettings<K extends MonitorKind>(kind: K, model: S
       const device = start?.deviceIds[0];
       return device === undefined ? defaults.async : { ...defaults.async, device, parameters: reconcileParameters([], offered([device])) };
     })(),
+    // The device summaries read the whole company until devices are chosen; the hourly distribution needs them.
+    'devices-with-alerts': defaults['devices-with-alerts'],
+    'devices-summary': defaults['devices-summary'],
+    'newest-alerts': defaults['newest-alerts'],
+    'hourly-work-distribution': start ? { ...defaults['hourly-work-distribution'], ...start.selection } : defaults['hourly-work-distribution'],
   };
   return started[kind];
 }

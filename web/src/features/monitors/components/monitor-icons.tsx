@@ -1,4 +1,8 @@
 import BarChartOutlined from '@mui/icons-material/BarChartOutlined';
+import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
+import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
+import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
+import AccessTimeOutlined from '@mui/icons-material/AccessTimeOutlined';
 import EngineeringOutlined from '@mui/icons-material/EngineeringOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
@@ -17,4 +21,8 @@ export const MONITOR_ICONS: Record<MonitorKind, () => ReactElement> = {
   efficiency: () => <SpeedOutlined fontSize="inherit" />,
   geo: () => <PlaceOutlined fontSize="inherit" />,
   async: () => <TableChartOutlined fontSize="inherit" />,
+  'devices-with-alerts': () => <ReportProblemOutlined fontSize="inherit" />,
+  'devices-summary': () => <DevicesOutlined fontSize="inherit" />,
+  'newest-alerts': () => <NotificationsActiveOutlined fontSize="inherit" />,
+  'hourly-work-distribution': () => <AccessTimeOutlined fontSize="inherit" />,
 };

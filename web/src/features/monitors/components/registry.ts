@@ -16,6 +16,10 @@ export const MONITOR_LOADERS: MonitorLoaders = {
   geo: async () => (await import('./geo/GeoMonitor.tsx')).GeoMonitor,
   'work-activity': async () => (await import('./work-activity/WorkActivityMonitor.tsx')).WorkActivityMonitor,
   'work-activity-shift': async () => (await import('./work-activity-shift/WorkActivityShiftMonitor.tsx')).WorkActivityShiftMonitor,
+  'devices-with-alerts': async () => (await import('./devices-with-alerts/DevicesWithAlertsMonitor.tsx')).DevicesWithAlertsMonitor,
+  'devices-summary': async () => (await import('./devices-summary/DevicesSummaryMonitor.tsx')).DevicesSummaryMonitor,
+  'newest-alerts': async () => (await import('./newest-alerts/NewestAlertsMonitor.tsx')).NewestAlertsMonitor,
+  'hourly-work-distribution': async () => (await import('./hourly-work-distribution/HourlyWorkDistributionMonitor.tsx')).HourlyWorkDistributionMonitor,
 };
 
 const components = new Map<MonitorKind, MonitorComponent<MonitorKind>>();

@@ -17,6 +17,10 @@ const MODEL_OF_KIND: Record<MonitorKind, readonly ModelList[]> = {
   'work-activity-shift': ['deviceGroups', 'productionShifts'],
   'device-operator': ['operatorGroups'],
   async: ['deviceTypes'],
+  'devices-with-alerts': [],
+  'devices-summary': ['deviceGroups'],
+  'newest-alerts': [],
+  'hourly-work-distribution': ['deviceGroups'],
 };
 
 function prefetchList(queryClient: QueryClient, api: ApiClient, list: ModelList): Promise<void> {
