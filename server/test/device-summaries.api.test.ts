@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { devicesSummaryResponseSchema, devicesWithAlertsResponseSchema, hourlyWorkResponseSchema, SUMMARY_PERIODS } from '@gearwatch/contracts';
+import { createMonitor, devicesSummaryResponseSchema, devicesWithAlertsResponseSchema, hourlyWorkResponseSchema, parseBoardSetting, SUMMARY_PERIODS } from '@gearwatch/contracts';
 import type { SummaryPeriod } from '@gearwatch/contracts';
 import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
@@ -52,6 +52,7 @@ describe('device summaries API', () => {
   let idle: TelemetryDevice;
   let hidden: TelemetryDevice;
   let groupId: number;
+  let colleagueToken: string;
 
   const get = (url: string, as = token) => ctx.app.inject({ method: 'GET', url, headers: bearer(as) });
 
@@ -72,6 +73,10 @@ describe('device summaries API', () => {
     const user = await createUser(db, companyId);
     token = (await signIn(ctx.app, user.username, user.password)).access_token;
     const owner = { user };
+    colleagueToken = await (async () => {
+      const colleague = await createUser(db, companyId);
+      return (await signIn(ctx.app, colleague.username, colleague.password)).access_token;
+    })();
     otherToken = (await signedInCompany(ctx)).token;
     await setCompanyTimezone(db, companyId, ZONE);
     const typeId = await createDeviceType(db, [
@@ -226,5 +231,21 @@ describe('device summaries API', () => {
     const hourly = hourlyWorkResponseSchema.parse((await get(`/api/summaries/hourly-work?devices=${alerting.id}&deviceGroups=${groupId}&period=month`, otherToken)).json());
     expect(hourly.deviceCount).toBe(0);
     expect(hourly.buckets.every((b) => b.work === 0)).toBe(true);
+  });
+
+  it('keeps each user their own dashboard of the summaries, read back with the settings saved', async () => {
+    const monitors = [
+      { ...createMonitor('devices-with-alerts', []), settings: { edited: false, expanded: true, period: 'week', sort: 'active-asc', options: ['motorHours', 'trend'] } },
+      { ...createMonitor('devices-summary', ['monitor-1']), settings: { edited: false, expanded: false, devices: [alerting.id], deviceGroups: [], byGroups: false } },
+      { ...createMonitor('newest-alerts', ['monitor-1', 'monitor-2']), settings: { edited: false, expanded: false, count: 20, importance: 'error' } },
+      { ...createMonitor('hourly-work-distribution', ['monitor-1', 'monitor-2', 'monitor-3']), settings: { edited: true, expanded: false, devices: [], deviceGroups: [groupId], byGroups: true, period: 'month', intervalHours: 4 } },
+    ];
+    const put = await ctx.app.inject({ method: 'PUT', url: '/api/users/current/settings/dashboard', headers: bearer(token), payload: { value: { monitors } } });
+    expect(put.statusCode).toBe(200);
+    const read = await get('/api/users/current/settings/dashboard');
+    expect(read.statusCode).toBe(200);
+    expect(parseBoardSetting(read.json().value)).toEqual({ monitors });
+    // A colleague of the same company has a board of their own.
+    expect((await get('/api/users/current/settings/dashboard', colleagueToken)).statusCode).toBe(404);
   });
 });
