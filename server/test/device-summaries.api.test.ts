@@ -248,4 +248,12 @@ describe('device summaries API', () => {
     // A colleague of the same company has a board of their own.
     expect((await get('/api/users/current/settings/dashboard', colleagueToken)).statusCode).toBe(404);
   });
+
+  it('documents the three calls in the OpenAPI document', async () => {
+    const doc = (await ctx.app.inject('/api/docs/json')).json() as { paths: Record<string, { get?: { tags?: string[]; responses?: Record<string, unknown> } }> };
+    for (const path of ['/api/summaries/devices-with-alerts', '/api/summaries/devices-summary', '/api/summaries/hourly-work']) {
+      expect(doc.paths[path]?.get?.tags).toEqual(['summaries']);
+      expect(Object.keys(doc.paths[path]?.get?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '401']));
+    }
+  });
 });
