@@ -47,7 +47,8 @@ const serverFeatureEdges = {
   reports: ['diagnostics/repository.ts', 'diagnostics/buckets.ts', 'diagnostics/series.ts', 'diagnostics/shift-chart.ts'],
   // A live screen's planned (shift) time uses the diagnostics' shift windows, so OEE and the shift chart agree.
   'production-views': ['diagnostics/buckets.ts'],
-  // The dashboard's work summaries sum the same rollups, operator sessions and shift chart as the diagnostics.
+  // The dashboard's work summaries sum the same rollups, operator sessions and shift chart as the diagnostics; the
+  // device summaries count alerts as the caller sees them and read the status icons' tagged readings.
   summaries: [
     'diagnostics/repository.ts',
     'diagnostics/series.ts',
@@ -55,6 +56,9 @@ const serverFeatureEdges = {
     'diagnostics/operator-repository.ts',
     'diagnostics/operator-service.ts',
     'diagnostics/shift-chart.ts',
+    'alerts/alerts-repository.ts',
+    'alerts/visibility.ts',
+    'device-status/repository.ts',
   ],
 };
 // Human text is two words (a letter-word, a space, a word with a lower-case letter: "No data", "3 devices selected")

@@ -30,3 +30,4 @@ export * from './profile.ts';
 export * from './reports.ts';
 export * from './production-views.ts';
 export * from './summaries/work.ts';
+export * from './summaries/devices.ts';

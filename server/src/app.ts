@@ -16,6 +16,7 @@ import { companiesRoutes } from './companies/routes.ts';
 import { deviceGroupsRoutes } from './device-groups/routes.ts';
 import { deviceHistoryRoutes } from './device-history/routes.ts';
 import { deviceStatusRoutes } from './device-status/routes.ts';
+import { deviceSummariesRoutes } from './summaries/devices/routes.ts';
 import { deviceTypesRoutes } from './device-types/routes.ts';
 import { parametersRoutes } from './device-types/parameters-routes.ts';
 import { devicesRoutes } from './devices/routes.ts';
@@ -96,6 +97,7 @@ function registerFeatures(app: App, config: Config, services: Services): void {
   profileRoutes(app, services.profile);
   devicesRoutes(app, services.devices, services.deviceForm, formTokens);
   deviceStatusRoutes(app, services.deviceStatus);
+  deviceSummariesRoutes(app, services.deviceSummaries);
   deviceHistoryRoutes(app, services.deviceHistory);
   impersonationRoutes(app, services.impersonation);
   const perWindow = { windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS };

@@ -5,6 +5,8 @@ import { DeviceForm } from './devices/form.ts';
 import { DeviceFormRepository } from './devices/form-repository.ts';
 import { DeviceStatusRepository } from './device-status/repository.ts';
 import { DeviceStatusService } from './device-status/service.ts';
+import { DeviceSummariesRepository } from './summaries/devices/repository.ts';
+import { DeviceSummariesService } from './summaries/devices/service.ts';
 import { DeviceHistoryRepository } from './device-history/repository.ts';
 import { DeviceHistoryService } from './device-history/service.ts';
 import type { Config } from './config.ts';
@@ -143,6 +145,7 @@ export interface Services {
   deviceForm: DeviceForm;
   /** Last positions and status icons (/location, the device page). */
   deviceStatus: DeviceStatusService;
+  deviceSummaries: DeviceSummariesService;
   /** The device page: current readings, operator history, battery cycles. */
   deviceHistory: DeviceHistoryService;
   /** Alert rules: the list, the rule page, enable, assignments, delete or archive (/alerts/rules). */
@@ -306,6 +309,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     devices: new DevicesService(new DevicesRepository(db)),
     deviceForm: new DeviceForm(new DeviceFormRepository(db)),
     deviceStatus: new DeviceStatusService(new DeviceStatusRepository(db)),
+    deviceSummaries: new DeviceSummariesService(new DeviceSummariesRepository(db), alertsRepository, new DeviceStatusRepository(db)),
     deviceHistory: new DeviceHistoryService(new DeviceHistoryRepository(db), diagnosticsRepository),
     impersonation: new ImpersonationService(new ImpersonationRepository(db), usersRepository, auth),
     support: new SupportService(supportRepository, usersRepository, { supportEmail: config.SUPPORT_EMAIL, mailConfigured: mailer.configured }),

@@ -12,6 +12,7 @@ import {
   parseBoardSetting,
   parseMonitorSettings,
 } from './settings.ts';
+import { monitorValidity } from './validity.ts';
 
 describe('defaults', () => {
   it('gives every kind settings its own schema accepts, with the options panel open', () => {
@@ -46,9 +47,10 @@ describe('defaults', () => {
 describe('tiles and titles', () => {
   it('offers every kind once on the dashboard, the charts once on diagnostics in the order of spec 02 §2', () => {
     expect([...ADD_MONITOR_TILES.dashboard].sort()).toEqual([...MONITOR_KINDS].sort());
-    // The summary widgets are the dashboard's only (spec 02 "Other dashboard widgets").
-    expect(ADD_MONITOR_TILES.diagnostics.filter((kind) => kind.endsWith('-summary'))).toEqual([]);
     expect(new Set(ADD_MONITOR_TILES.diagnostics).size).toBe(ADD_MONITOR_TILES.diagnostics.length);
+    // The summary widgets are the dashboard's only (spec 02 "Other dashboard widgets").
+    const summaries = ['devices-with-alerts', 'devices-summary', 'newest-alerts', 'hourly-work-distribution', 'activity-summary', 'efficiency-summary', 'operator-summary', 'shift-work-summary'] as const;
+    for (const kind of summaries) expect(ADD_MONITOR_TILES.diagnostics).not.toContain(kind);
     expect(ADD_MONITOR_TILES.diagnostics.slice(0, 5)).toEqual(['device-parameter', 'async', 'device-operator', 'geo', 'efficiency']);
     expect(ADD_MONITOR_TILES.dashboard.slice(0, 4)).toEqual(['device-parameter', 'device-operator', 'geo', 'efficiency']);
   });
@@ -133,5 +135,28 @@ describe('new monitors', () => {
   });
   it('start with default settings', () => {
     expect(createMonitor('efficiency', ['monitor-1'])).toEqual({ id: 'monitor-2', kind: 'efficiency', settings: defaultMonitorSettings('efficiency') });
+  });
+});
+
+describe('the device summary widgets settings', () => {
+  it('keeps valid columns, order, period and interval and drops the rest', () => {
+    const alerts = parseMonitorSettings('devices-with-alerts', { period: 'month', sort: 'active-asc', options: ['motorHours', 'nonsense', 'trend', 'trend', 3], edited: false });
+    expect(alerts).toEqual({ edited: false, expanded: false, period: 'month', sort: 'active-asc', options: ['motorHours', 'trend'] });
+    const hourly = parseMonitorSettings('hourly-work-distribution', { intervalHours: 5, period: 'week', devices: [4, -1, 4], byGroups: false });
+    expect(hourly).toMatchObject({ intervalHours: 1, period: 'week', devices: [4] });
+    expect(parseMonitorSettings('hourly-work-distribution', { intervalHours: 6 }).intervalHours).toBe(6);
+  });
+  it('bounds the newest alerts count and reads the importance filter', () => {
+    expect(parseMonitorSettings('newest-alerts', { count: 0, importance: 'error' })).toMatchObject({ count: 10, importance: 'error' });
+    expect(parseMonitorSettings('newest-alerts', { count: 51, importance: 'critical' })).toMatchObject({ count: 10, importance: 'all' });
+    expect(parseMonitorSettings('newest-alerts', { count: 25 }).count).toBe(25);
+  });
+  it('needs devices only for the hourly distribution', () => {
+    const context = { range: null, selectableParameters: null, selectedDeviceCount: 0, shiftsDefined: 0 };
+    expect(monitorValidity('devices-summary', defaultMonitorSettings('devices-summary'), context)).toEqual({ valid: true, warning: null });
+    expect(monitorValidity('newest-alerts', defaultMonitorSettings('newest-alerts'), context).valid).toBe(true);
+    expect(monitorValidity('hourly-work-distribution', defaultMonitorSettings('hourly-work-distribution'), context)).toEqual({ valid: false, warning: 'monitor.message.no-devices' });
+    expect(monitorValidity('hourly-work-distribution', { ...defaultMonitorSettings('hourly-work-distribution'), byGroups: true }, context).warning).toBe('monitor.message.no-device-groups');
+    expect(monitorValidity('hourly-work-distribution', { ...defaultMonitorSettings('hourly-work-distribution'), devices: [2] }, context).valid).toBe(true);
   });
 });

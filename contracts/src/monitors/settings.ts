@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { PARAMETER_NUMBERS } from '../constants.ts';
 import { addDays } from './dates.ts';
 import type { DateRange } from './dates.ts';
+import {
+  DEVICES_WITH_ALERTS_OPTIONS,
+  HOURLY_WORK_INTERVAL_HOURS,
+  NEWEST_ALERTS_DEFAULT_COUNT,
+  NEWEST_ALERTS_IMPORTANCES,
+  NEWEST_ALERTS_MAX_COUNT,
+  SUMMARY_PERIODS,
+  SUMMARY_SORTS,
+} from '../summaries/devices.ts';
 import { DEVICE_OPERATOR_INTERVALS, DEVICE_PARAMETER_INTERVALS, EFFICIENCY_INTERVALS } from './intervals.ts';
 import { WORK_SUMMARY_PERIODS, WORK_SUMMARY_SORTS } from '../summaries/work.ts';
 
@@ -11,7 +20,23 @@ import { WORK_SUMMARY_PERIODS, WORK_SUMMARY_SORTS } from '../summaries/work.ts';
  * default range (`defaultDateRange`).
  */
 
-export const MONITOR_KINDS = ['device-parameter', 'device-operator', 'work-activity', 'work-activity-shift', 'efficiency', 'geo', 'async', 'activity-summary', 'efficiency-summary', 'operator-summary', 'shift-work-summary'] as const;
+export const MONITOR_KINDS = [
+  'device-parameter',
+  'device-operator',
+  'work-activity',
+  'work-activity-shift',
+  'efficiency',
+  'geo',
+  'async',
+  'devices-with-alerts',
+  'devices-summary',
+  'newest-alerts',
+  'hourly-work-distribution',
+  'activity-summary',
+  'efficiency-summary',
+  'operator-summary',
+  'shift-work-summary',
+] as const;
 export type MonitorKind = (typeof MONITOR_KINDS)[number];
 
 export const MONITOR_TITLE_KEYS: Record<MonitorKind, string> = {
@@ -26,6 +51,10 @@ export const MONITOR_TITLE_KEYS: Record<MonitorKind, string> = {
   'efficiency-summary': 'work-summaries.title-efficiency-summary',
   'operator-summary': 'work-summaries.title-operator-summary',
   'shift-work-summary': 'work-summaries.title-shift-work-summary',
+  'devices-with-alerts': 'dashboard.title-devices-with-alerts',
+  'devices-summary': 'dashboard.title-devices-summary',
+  'newest-alerts': 'dashboard.title-newest-alerts',
+  'hourly-work-distribution': 'dashboard.title-hourly-work-distribution',
 };
 
 /** The pages built from monitors; each name is also the route name and the user-setting key of its board. */
@@ -49,6 +78,10 @@ export const ADD_MONITOR_TILES: Record<MonitorPage, readonly MonitorKind[]> = {
     'efficiency-summary',
     'operator-summary',
     'shift-work-summary',
+    'devices-with-alerts',
+    'devices-summary',
+    'newest-alerts',
+    'hourly-work-distribution',
   ],
   diagnostics: ['device-parameter', 'async', 'device-operator', 'geo', 'efficiency', 'work-activity', 'work-activity-shift'],
 };
@@ -166,6 +199,26 @@ export const operatorSummarySettingsSchema = z.object({
   ...workSummaryFields,
 });
 export const shiftWorkSummarySettingsSchema = z.object({ ...widgetFields, ...deviceSelectionFields, period: z.enum(WORK_SUMMARY_PERIODS) });
+/** Devices with alerts: the period, the order and the table's columns (each a checkbox of the settings). */
+export const devicesWithAlertsSettingsSchema = z.object({
+  ...widgetFields,
+  period: z.enum(SUMMARY_PERIODS),
+  sort: z.enum(SUMMARY_SORTS),
+  options: z.array(z.enum(DEVICES_WITH_ALERTS_OPTIONS)),
+});
+/** Devices by status: every device of the company while none is chosen. */
+export const devicesSummarySettingsSchema = z.object({ ...widgetFields, ...deviceSelectionFields });
+export const newestAlertsSettingsSchema = z.object({
+  ...widgetFields,
+  count: z.number().int().min(1).max(NEWEST_ALERTS_MAX_COUNT),
+  importance: z.enum(NEWEST_ALERTS_IMPORTANCES),
+});
+export const hourlyWorkDistributionSettingsSchema = z.object({
+  ...widgetFields,
+  ...deviceSelectionFields,
+  period: z.enum(SUMMARY_PERIODS),
+  intervalHours: z.literal(HOURLY_WORK_INTERVAL_HOURS),
+});
 
 export const MONITOR_SETTINGS_SCHEMAS = {
   'device-parameter': deviceParameterSettingsSchema,
@@ -179,6 +232,10 @@ export const MONITOR_SETTINGS_SCHEMAS = {
   'efficiency-summary': efficiencySummarySettingsSchema,
   'operator-summary': operatorSummarySettingsSchema,
   'shift-work-summary': shiftWorkSummarySettingsSchema,
+  'devices-with-alerts': devicesWithAlertsSettingsSchema,
+  'devices-summary': devicesSummarySettingsSchema,
+  'newest-alerts': newestAlertsSettingsSchema,
+  'hourly-work-distribution': hourlyWorkDistributionSettingsSchema,
 } as const satisfies Record<MonitorKind, z.ZodObject>;
 
 export type DeviceParameterSettings = z.infer<typeof deviceParameterSettingsSchema>;
@@ -192,6 +249,10 @@ export type ActivitySummarySettings = z.infer<typeof activitySummarySettingsSche
 export type EfficiencySummarySettings = z.infer<typeof efficiencySummarySettingsSchema>;
 export type OperatorSummarySettings = z.infer<typeof operatorSummarySettingsSchema>;
 export type ShiftWorkSummarySettings = z.infer<typeof shiftWorkSummarySettingsSchema>;
+export type DevicesWithAlertsSettings = z.infer<typeof devicesWithAlertsSettingsSchema>;
+export type DevicesSummarySettings = z.infer<typeof devicesSummarySettingsSchema>;
+export type NewestAlertsSettings = z.infer<typeof newestAlertsSettingsSchema>;
+export type HourlyWorkDistributionSettings = z.infer<typeof hourlyWorkDistributionSettingsSchema>;
 export type MonitorSettingsMap = { [K in MonitorKind]: z.infer<(typeof MONITOR_SETTINGS_SCHEMAS)[K]> };
 export type MonitorSettings<K extends MonitorKind = MonitorKind> = MonitorSettingsMap[K];
 
@@ -212,6 +273,10 @@ export const monitorSchema = z.discriminatedUnion('kind', [
   monitorSchemaOf('efficiency-summary'),
   monitorSchemaOf('operator-summary'),
   monitorSchemaOf('shift-work-summary'),
+  monitorSchemaOf('devices-with-alerts'),
+  monitorSchemaOf('devices-summary'),
+  monitorSchemaOf('newest-alerts'),
+  monitorSchemaOf('hourly-work-distribution'),
 ]);
 export type Monitor = z.infer<typeof monitorSchema>;
 export type MonitorOf<K extends MonitorKind> = Extract<Monitor, { kind: K }>;
@@ -255,6 +320,15 @@ export function defaultMonitorSettings<K extends MonitorKind>(kind: K): MonitorS
     },
     'operator-summary': { ...widget, deviceOperators: [], deviceOperatorsGroups: [], byGroups: false, period: 'today', sort: 'work-desc' },
     'shift-work-summary': { ...widget, ...selectionDefaults(), period: 'today' },
+    'devices-with-alerts': {
+      ...widget,
+      period: 'today',
+      sort: 'work-desc',
+      options: ['deviceGroups', 'moduleActivity', 'trend', 'criticalAlerts', 'warningAlerts', 'infoAlerts', 'workTime'],
+    },
+    'devices-summary': { ...widget, ...selectionDefaults() },
+    'newest-alerts': { ...widget, count: NEWEST_ALERTS_DEFAULT_COUNT, importance: 'all' },
+    'hourly-work-distribution': { ...widget, ...selectionDefaults(), period: 'today', intervalHours: 1 },
   };
   return defaults[kind];
 }

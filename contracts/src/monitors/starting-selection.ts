@@ -54,6 +54,10 @@ export function startingMonitorSettings<K extends MonitorKind>(kind: K, model: S
     'efficiency-summary': defaultMonitorSettings('efficiency-summary'),
     'operator-summary': defaultMonitorSettings('operator-summary'),
     'shift-work-summary': defaultMonitorSettings('shift-work-summary'),
+    'devices-with-alerts': defaultMonitorSettings('devices-with-alerts'),
+    'devices-summary': defaultMonitorSettings('devices-summary'),
+    'newest-alerts': defaultMonitorSettings('newest-alerts'),
+    'hourly-work-distribution': defaultMonitorSettings('hourly-work-distribution'),
   };
   if (!model) return defaults[kind];
   const start = deviceStart(model);
@@ -83,6 +87,11 @@ export function startingMonitorSettings<K extends MonitorKind>(kind: K, model: S
       ? { ...defaults['operator-summary'], deviceOperatorsGroups: [operatorGroup.id], byGroups: true }
       : defaults['operator-summary'],
     'shift-work-summary': start ? { ...defaults['shift-work-summary'], ...start.selection } : defaults['shift-work-summary'],
+    // The device summaries read the whole company until devices are chosen; the hourly distribution needs them.
+    'devices-with-alerts': defaults['devices-with-alerts'],
+    'devices-summary': defaults['devices-summary'],
+    'newest-alerts': defaults['newest-alerts'],
+    'hourly-work-distribution': start ? { ...defaults['hourly-work-distribution'], ...start.selection } : defaults['hourly-work-distribution'],
   };
   return started[kind];
 }

@@ -116,6 +116,13 @@ function validityOf(monitor: KindAndSettings, context: MonitorValidityContext): 
     case 'work-activity':
     case 'work-activity-shift':
       return first(() => selectionWarning(monitor.settings, DEVICE_KEYS)) ?? timeValidity(monitor.kind, null, context);
+    // The summaries: devices by status and the alert widgets need no choice; the hourly distribution its devices.
+    case 'devices-with-alerts':
+    case 'devices-summary':
+    case 'newest-alerts':
+      return VALID;
+    case 'hourly-work-distribution':
+      return first(() => selectionWarning(monitor.settings, DEVICE_KEYS)) ?? VALID;
     case 'geo':
       return first(() => selectionWarning(monitor.settings, GEO_KEYS)) ?? timeValidity(monitor.kind, null, context);
     // The work summaries show a period of their own (no date range): only their selection and, for shifts, the

@@ -171,6 +171,14 @@ export class AlertsRepository {
       .execute();
   }
 
+  /** Active unconfirmed alerts the viewer sees, per device and importance (the dashboard's device summaries). */
+  async activeByDevice(viewer: AlertViewer): Promise<(ImportanceCount & { deviceId: number })[]> {
+    return this.visible(await this.resolve(viewer), { status: 'active' })
+      .select(['alerts.device_id as deviceId', 'alerts.importance', sql<number>`count(*)::int`.as('count')])
+      .groupBy(['alerts.device_id', 'alerts.importance'])
+      .execute();
+  }
+
   /** Whether the device is one the scope reaches (its page's stats answer 404 otherwise). */
   async deviceInScope(scope: TenantScope, deviceId: number): Promise<boolean> {
     let query = this.db.selectFrom('devices').select('id').where('id', '=', deviceId);

@@ -73,3 +73,20 @@ describe('the live cache updater', () => {
     });
   });
 });
+
+describe('the dashboard summaries', () => {
+  it('read the devices with alerts, the devices summary and the newest alerts again on an alert, not the charts', async () => {
+    const queryClient = new QueryClient();
+    const keys = [
+      ['monitors', 'devices-with-alerts', { period: 'today', sort: 'work-desc' }],
+      ['monitors', 'devices-summary', {}],
+      ['monitors', 'newest-alerts', { page_size: 10 }],
+      ['monitors', 'hourly-work-distribution', { devices: '1' }],
+      ['monitors', 'geo', { devices: '1' }],
+    ];
+    for (const key of keys) queryClient.setQueryData(key, { seeded: true });
+    liveCacheUpdater(queryClient).apply({ id: '1', type: 'alert', data: '{"alertId":1}' });
+    await settle();
+    expect(keys.filter((key) => queryClient.getQueryState(key)?.isInvalidated).map((key) => key[1])).toEqual(['devices-with-alerts', 'devices-summary', 'newest-alerts']);
+  });
+});

@@ -16,17 +16,20 @@ const RULE_DETAILS: QueryKey = [ALERT_RESOURCES.rules, 'detail'];
 /** The generated report files (/reports-list). */
 const REPORT_FILES: QueryKey = [FILES];
 
+/** The dashboard summaries whose data an alert changes: the devices with alerts, the devices by status, the newest alerts. */
+const ALERT_SUMMARIES: QueryKey[] = (['devices-with-alerts', 'devices-summary', 'newest-alerts'] as const).map((kind) => queryKeys.monitorData(kind, {}).slice(0, 2));
+
 /** What each kind of event makes stale. */
 const STALE_BY_TYPE: Record<string, QueryKey[]> = {
   // A new, repeated, ended or confirmed alert: the lists (the alert page, the device page's), the device counts, the
   // rules' counts. The menu total comes with its own event.
-  alert: [[ALERT_RESOURCES.alerts], alertKeys.alarms, RULE_DETAILS],
+  alert: [[ALERT_RESOURCES.alerts], alertKeys.alarms, RULE_DETAILS, ...ALERT_SUMMARIES],
   'alarm-total': [],
   notification: [NOTIFICATIONS],
   'notifications-read': [NOTIFICATIONS],
 };
 /** Everything the stream keeps fresh: read again after the stream was down. */
-const ALL_LIVE: QueryKey[] = [[ALERT_RESOURCES.alerts], alertKeys.alarms, RULE_DETAILS, NOTIFICATIONS, REPORT_FILES];
+const ALL_LIVE: QueryKey[] = [[ALERT_RESOURCES.alerts], alertKeys.alarms, RULE_DETAILS, NOTIFICATIONS, REPORT_FILES, ...ALERT_SUMMARIES];
 
 const isAlarmTotal = (key: QueryKey) => key[0] === alertKeys.alarmTotal[0] && key[1] === alertKeys.alarmTotal[1];
 

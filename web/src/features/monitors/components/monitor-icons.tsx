@@ -3,6 +3,10 @@ import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import SummarizeOutlined from '@mui/icons-material/SummarizeOutlined';
 import WorkHistoryOutlined from '@mui/icons-material/WorkHistoryOutlined';
+import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
+import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
+import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
+import AccessTimeOutlined from '@mui/icons-material/AccessTimeOutlined';
 import EngineeringOutlined from '@mui/icons-material/EngineeringOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
@@ -25,4 +29,8 @@ export const MONITOR_ICONS: Record<MonitorKind, () => ReactElement> = {
   'efficiency-summary': () => <InsightsOutlined fontSize="inherit" />,
   'operator-summary': () => <BadgeOutlined fontSize="inherit" />,
   'shift-work-summary': () => <WorkHistoryOutlined fontSize="inherit" />,
+  'devices-with-alerts': () => <ReportProblemOutlined fontSize="inherit" />,
+  'devices-summary': () => <DevicesOutlined fontSize="inherit" />,
+  'newest-alerts': () => <NotificationsActiveOutlined fontSize="inherit" />,
+  'hourly-work-distribution': () => <AccessTimeOutlined fontSize="inherit" />,
 };

@@ -20,6 +20,10 @@ export const MONITOR_LOADERS: MonitorLoaders = {
   'efficiency-summary': async () => (await import('./efficiency-summary/EfficiencySummaryMonitor.tsx')).EfficiencySummaryMonitor,
   'operator-summary': async () => (await import('./operator-summary/OperatorSummaryMonitor.tsx')).OperatorSummaryMonitor,
   'shift-work-summary': async () => (await import('./shift-work-summary/ShiftWorkSummaryMonitor.tsx')).ShiftWorkSummaryMonitor,
+  'devices-with-alerts': async () => (await import('./devices-with-alerts/DevicesWithAlertsMonitor.tsx')).DevicesWithAlertsMonitor,
+  'devices-summary': async () => (await import('./devices-summary/DevicesSummaryMonitor.tsx')).DevicesSummaryMonitor,
+  'newest-alerts': async () => (await import('./newest-alerts/NewestAlertsMonitor.tsx')).NewestAlertsMonitor,
+  'hourly-work-distribution': async () => (await import('./hourly-work-distribution/HourlyWorkDistributionMonitor.tsx')).HourlyWorkDistributionMonitor,
 };
 
 const components = new Map<MonitorKind, MonitorComponent<MonitorKind>>();

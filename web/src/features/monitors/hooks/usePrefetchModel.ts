@@ -22,6 +22,10 @@ const MODEL_OF_KIND: Record<MonitorKind, readonly ModelList[]> = {
   'efficiency-summary': [],
   'operator-summary': [],
   'shift-work-summary': ['productionShifts'],
+  'devices-with-alerts': [],
+  'devices-summary': ['deviceGroups'],
+  'newest-alerts': [],
+  'hourly-work-distribution': ['deviceGroups'],
 };
 
 function prefetchList(queryClient: QueryClient, api: ApiClient, list: ModelList): Promise<void> {

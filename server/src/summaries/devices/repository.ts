@@ -1,0 +1,112 @@
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { PARAMETER_NUMBERS } from '@gearwatch/contracts';
+import type { DB } from '../../db/schema.ts';
+
+/** A device of the company with what its summaries read of its live state. */
+export interface SummaryDeviceRow {
+  id: number;
+  name: string;
+  status: string;
+  lastWorkAt: Date | null;
+  lastSyncAt: Date | null;
+  /** The newest contact of any of its modules; null when none ever made contact. */
+  lastContactAt: Date | null;
+}
+
+export interface DeviceGroupRow {
+  deviceId: number;
+  id: number;
+  name: string;
+}
+
+/** Sums of work (1) and active (2) per device over one window. */
+export interface WindowTotalRow {
+  deviceId: number;
+  number: number;
+  sum: number;
+}
+
+/**
+ * A span read from the rollups: whole local dates from the day rollup, then the hours after them from the hour
+ * rollup, so a month costs about a month of days and a day of hours, never the raw readings.
+ */
+export interface RollupWindow {
+  /** Local dates [fromDay, toDay), YYYY-MM-DD; empty when equal. */
+  fromDay: string;
+  toDay: string;
+  /** Hour buckets starting in [fromHour, toHour). */
+  fromHour: Date;
+  toHour: Date;
+}
+
+/** The SQL of the device summaries (server/src/summaries/devices): always scoped by the company. */
+export class DeviceSummariesRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async companyTimezone(companyId: number): Promise<string> {
+    return (await this.db.selectFrom('companies').select('timezone').where('id', '=', companyId).executeTakeFirstOrThrow()).timezone;
+  }
+
+  /**
+   * The company's devices: all of them when `selection` is null, else the chosen devices and the devices of the chosen
+   * groups. Another company's ids select nothing.
+   */
+  async devices(companyId: number, selection: { devices: number[]; deviceGroups: number[] } | null): Promise<SummaryDeviceRow[]> {
+    const chosen =
+      selection === null
+        ? sql`true`
+        : sql`(d.id = any(${selection.devices}::int[])
+            or d.id in (select gd.device_id from device_group_devices gd join device_groups g on g.id = gd.device_group_id
+                        where g.company_id = ${companyId} and g.id = any(${selection.deviceGroups}::int[])))`;
+    const result = await sql<SummaryDeviceRow>`
+      select d.id, d.name, d.status, s.last_work_at as "lastWorkAt", s.last_sync_at as "lastSyncAt",
+        (select max(ss.last_contact_at) from sensors m join sensor_state ss on ss.sensor_id = m.id where m.device_id = d.id) as "lastContactAt"
+      from devices d
+      left join device_state s on s.device_id = d.id
+      where d.company_id = ${companyId} and ${chosen}
+      order by lower(d.name), d.id`.execute(this.db);
+    return result.rows;
+  }
+
+  async groupsOf(companyId: number, deviceIds: number[]): Promise<DeviceGroupRow[]> {
+    if (deviceIds.length === 0) return [];
+    return this.db
+      .selectFrom('device_group_devices as gd')
+      .innerJoin('device_groups as g', 'g.id', 'gd.device_group_id')
+      .select(['gd.device_id as deviceId', 'g.id', 'g.name'])
+      .where('g.company_id', '=', companyId)
+      .where('gd.device_id', 'in', deviceIds)
+      .orderBy('g.name')
+      .execute();
+  }
+
+  /** Work and active seconds of each device over the window (day rollup for whole dates, hour rollup for the rest). */
+  async windowTotals(companyId: number, deviceIds: number[], window: RollupWindow): Promise<WindowTotalRow[]> {
+    if (deviceIds.length === 0) return [];
+    const numbers = [PARAMETER_NUMBERS.work, PARAMETER_NUMBERS.active];
+    const result = await sql<WindowTotalRow>`
+      select t."deviceId", t.number, sum(t.sum)::float8 as sum from (
+        select device_id as "deviceId", parameter_number as number, sum from readings_day
+        where company_id = ${companyId} and device_id = any(${deviceIds}::int[]) and parameter_number = any(${numbers}::int[])
+          and day >= ${window.fromDay}::date and day < ${window.toDay}::date
+        union all
+        select device_id, parameter_number, sum from readings_hour
+        where company_id = ${companyId} and device_id = any(${deviceIds}::int[]) and parameter_number = any(${numbers}::int[])
+          and bucket >= ${window.fromHour} and bucket < ${window.toHour}
+      ) t
+      group by t."deviceId", t.number`.execute(this.db);
+    return result.rows;
+  }
+
+  /** Work seconds of the devices per hour bucket in [from, to), summed over the devices (at most a month of hours). */
+  async workPerHour(companyId: number, deviceIds: number[], from: Date, to: Date): Promise<{ bucket: Date; sum: number }[]> {
+    if (deviceIds.length === 0) return [];
+    const result = await sql<{ bucket: Date; sum: number }>`
+      select bucket, sum(sum)::float8 as sum from readings_hour
+      where company_id = ${companyId} and device_id = any(${deviceIds}::int[]) and parameter_number = ${PARAMETER_NUMBERS.work}
+        and bucket >= ${from} and bucket < ${to}
+      group by bucket`.execute(this.db);
+    return result.rows;
+  }
+}

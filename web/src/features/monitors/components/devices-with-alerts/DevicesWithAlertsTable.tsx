@@ -1,0 +1,81 @@
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DevicesWithAlertsOption, DeviceWithAlerts } from '@gearwatch/contracts';
+import { formatDuration, formatReading } from '../../../../components/status/status-format.ts';
+import { TrendPercentage } from '../../../../components/status/TrendPercentage.tsx';
+
+type Reading = DeviceWithAlerts['batteryVoltage'];
+
+/** What each column option shows of a device. */
+function cellOf(option: DevicesWithAlertsOption, entry: DeviceWithAlerts, t: (key: string) => string, language: string): ReactNode {
+  const reading = (value: Reading) => (value === null ? '—' : formatReading(value.value, value.unit, language));
+  switch (option) {
+    case 'deviceGroups':
+      return entry.groups.map((g) => g.name).join(', ') || '—';
+    case 'moduleActivity':
+      return t(`summary.module.${entry.moduleActivity}`);
+    case 'batteryCharge':
+      return reading(entry.batteryCharge);
+    case 'batteryVoltage':
+      return reading(entry.batteryVoltage);
+    case 'trend':
+      return <TrendPercentage value={entry.trend} />;
+    case 'criticalAlerts':
+      return entry.alerts.error;
+    case 'warningAlerts':
+      return entry.alerts.warning;
+    case 'infoAlerts':
+      return entry.alerts.info;
+    case 'efficiencyAndEnabledTime':
+      return `${entry.enabledPercent}% (${formatDuration(entry.enabledTime)})`;
+    case 'workEfficiency':
+      return `${entry.workEfficiency}%`;
+    case 'workEfficiencyTrend':
+      return <TrendPercentage value={entry.workEfficiencyTrend} />;
+    case 'workTime':
+      return formatDuration(entry.workTime);
+    case 'technicalStatus':
+      return t(`device.status.${entry.technicalStatus}`);
+    case 'motorHours':
+      return reading(entry.motorHours);
+  }
+}
+
+/** The devices with alerts, one row each, the device's name then the chosen columns in their fixed order. */
+export function DevicesWithAlertsTable({ entries, options }: { entries: readonly DeviceWithAlerts[]; options: readonly DevicesWithAlertsOption[] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <TableContainer sx={{ maxHeight: 420 }}>
+      <Table size="small" stickyHeader data-testid="devices-with-alerts-table">
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('summary.column.device')}</TableCell>
+            {options.map((option) => (
+              <TableCell key={option}>{t(`summary.option.${option}`)}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {entries.map((entry) => (
+            <TableRow key={entry.device.id} data-device-id={entry.device.id}>
+              <TableCell component="th" scope="row">
+                {entry.device.name}
+              </TableCell>
+              {options.map((option) => (
+                <TableCell key={option} data-column={option}>
+                  {cellOf(option, entry, t, i18n.language)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,90 @@
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NEWEST_ALERTS_IMPORTANCES, NEWEST_ALERTS_MAX_COUNT } from '@gearwatch/contracts';
+import type { AlertImportance } from '@gearwatch/contracts';
+import { fullTime } from '../../../../components/status/status-format.ts';
+import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
+import { MonitorFrame } from '../MonitorFrame.tsx';
+import { ChoiceField } from '../SummaryFields.tsx';
+import { SummaryGuideAction } from '../SummaryGuideAction.tsx';
+import type { MonitorProps } from '../types.ts';
+import { fetchNewestAlerts, newestAlertsRequest } from './newest-alerts-request.ts';
+
+const KIND = 'newest-alerts';
+const COUNTS = [5, 10, 20, NEWEST_ALERTS_MAX_COUNT] as const;
+const IMPORTANCE_COLOURS: Record<AlertImportance, string> = { error: 'error.main', warning: 'warning.main', info: 'info.main' };
+
+/**
+ * The newest alerts of the company the user sees (the alert list's call, newest first), of one importance or all.
+ * Live: an alert event refreshes it (live-updates.ts).
+ */
+export function NewestAlertsMonitor({ settings, update }: MonitorProps<'newest-alerts'>) {
+  const { t, i18n } = useTranslation();
+  const { count, importance } = settings;
+  const request = useMemo(() => newestAlertsRequest({ count, importance }), [count, importance]);
+  const query = useMonitorQuery(KIND, request, fetchNewestAlerts);
+  // A count saved by hand (any of 1 to the maximum) stays choosable.
+  const counts = [...new Set([...COUNTS, count])].sort((a, b) => a - b);
+  return (
+    <MonitorFrame
+      query={query}
+      actions={<SummaryGuideAction kind={KIND} />}
+      settings={
+        <>
+          <TextField
+            select
+            size="small"
+            label={t('summary.field.count')}
+            value={count}
+            slotProps={{ htmlInput: { 'data-testid': 'summary-field-count' } }}
+            onChange={(event) => update({ count: Number(event.target.value) })}
+          >
+            {counts.map((n) => (
+              <MenuItem key={n} value={n}>
+                {n}
+              </MenuItem>
+            ))}
+          </TextField>
+          <ChoiceField
+            label={t('summary.field.importance')}
+            name="importance"
+            value={importance}
+            options={NEWEST_ALERTS_IMPORTANCES}
+            optionLabel={(i) => (i === 'all' ? t('summary.importance.all') : t(`alert-rule.importance.${i}`))}
+            onChange={(value) => update({ importance: value })}
+          />
+        </>
+      }
+    >
+      {query.data && query.data.length === 0 ? (
+        <Typography color="text.secondary" data-testid="summary-empty" sx={{ p: 1 }}>
+          {t('summary.empty.newest-alerts')}
+        </Typography>
+      ) : null}
+      {query.data && query.data.length > 0 ? (
+        <List dense disablePadding data-testid="newest-alerts-list">
+          {query.data.map((alert) => (
+            <ListItem key={alert.id} divider data-alert-id={alert.id} sx={{ gap: 1, alignItems: 'flex-start' }}>
+              <Box
+                component="span"
+                aria-label={t(`alert-rule.importance.${alert.importance}`)}
+                sx={{ width: 10, height: 10, mt: 0.75, flexShrink: 0, borderRadius: '50%', bgcolor: IMPORTANCE_COLOURS[alert.importance] }}
+              />
+              <ListItemText
+                primary={`${alert.device.name}: ${t(alert.message.key, alert.message.params)}`}
+                secondary={`${fullTime(alert.createdAt, i18n.language)} · ${t(`alert.status.${alert.status}`)}${alert.rule ? ` · ${alert.rule.name}` : ''}`}
+              />
+            </ListItem>
+          ))}
+        </List>
+      ) : null}
+    </MonitorFrame>
+  );
+}

@@ -1,0 +1,21 @@
+import { alertRowSchema } from '@gearwatch/contracts';
+import type { AlertRow, NewestAlertsSettings } from '@gearwatch/contracts';
+import type { MonitorFetchContext } from '../../hooks/useMonitorQuery.ts';
+
+export interface NewestAlertsRequest {
+  page_size: number;
+  sort: string;
+  filter?: string;
+  [key: string]: unknown;
+}
+
+/** The alert list's call (`GET /api/alerts`): the newest first, as many as the setting asks, of one importance or all. */
+export function newestAlertsRequest({ count, importance }: Pick<NewestAlertsSettings, 'count' | 'importance'>): NewestAlertsRequest {
+  return { page_size: count, sort: '-createdAt', ...(importance === 'all' ? {} : { filter: JSON.stringify({ importance }) }) };
+}
+
+export async function fetchNewestAlerts(request: NewestAlertsRequest, { api, signal }: MonitorFetchContext): Promise<AlertRow[]> {
+  const { page_size, sort, filter } = request;
+  const page = await api.list<unknown>('/api/alerts', { page_size, sort, ...(filter === undefined ? {} : { filter }) }, signal);
+  return page.entries.map((entry) => alertRowSchema.parse(entry));
+}
