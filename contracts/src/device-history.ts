@@ -41,7 +41,13 @@ export type OperatorSessionEntry = z.infer<typeof operatorSessionEntrySchema>;
 
 /** Battery cycles are found over at most this many days per request. */
 export const BATTERY_CYCLES_MAX_DAYS = 92;
-export const BATTERY_CYCLE_STATES = ['discharging', 'charging', 'complete'] as const;
+/**
+ * The battery cycle states (spec 02 §4 dictionary): a cycle whose charge has ended is done; the newest cycle is
+ * charging while its charge goes on now, discharging while the device draws on the battery after its last charge,
+ * and idle when it does neither: no charge and no activity (parameter 2, device active) in the newest 15 minutes of
+ * data, or no data for 15 minutes (docs/api.md "Battery cycles").
+ */
+export const BATTERY_CYCLE_STATES = ['charging', 'idle', 'discharging', 'done'] as const;
 export type BatteryCycleState = (typeof BATTERY_CYCLE_STATES)[number];
 
 export const batteryCyclesQuerySchema = z.object({ from: localDateSchema, to: localDateSchema });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { deviceGroupListEntrySchema } from './device-groups.ts';
 import { problemSchema, validationErrorSchema } from './errors.ts';
 import { deviceOperatorGroupListEntrySchema } from './operators.ts';
+import { efficiencyPercent } from './diagnostics-query.ts';
 
 /**
  * Device groups and operator groups as the management screens (/manage) keep them (spec 01 §2, §5; docs/forms.md):
@@ -15,6 +16,24 @@ const namedSchema = z.object({ id: z.number().int(), name: z.string() });
 /** The longest group name and description the forms accept. */
 export const GROUP_NAME_MAX_LENGTH = 128;
 export const GROUP_DESCRIPTION_MAX_LENGTH = 2000;
+
+/**
+ * A group's productivity: the efficiency of spec 02 §9 (work / active × 100, whole) over the summed seconds of its
+ * members; null when nothing was active, so a quiet group shows no figure rather than 0.
+ */
+export function groupProductivity(work: number | null, active: number | null): number | null {
+  return active === null || !(active > 0) ? null : efficiencyPercent(work ?? 0, active);
+}
+
+/** Seconds per member of a group (rounded); null without data or without members. */
+export function perMember(seconds: number | null, members: number): number | null {
+  return seconds === null || members === 0 ? null : Math.round(seconds / members);
+}
+
+/** Today's figures of a group of `members` (spec 02 "Groups") from the work and active seconds summed over them. */
+export function groupFigures(work: number | null, active: number | null, members: number): { workAverage: number | null; activityAverage: number | null; productivity: number | null } {
+  return { workAverage: perMember(work, members), activityAverage: perMember(active, members), productivity: groupProductivity(work, active) };
+}
 
 /**
  * One entry of `GET /api/devicegroups` (search on the name; sort: id, name, deviceCount; default name). The day's
@@ -40,10 +59,17 @@ export type DeviceGroupDetail = z.infer<typeof deviceGroupDetailSchema>;
 
 /**
  * One entry of `GET /api/deviceoperatorgroups` (search on the name; sort: id, name in the Polish collation;
- * default name): what the monitors read plus the number of operators.
+ * default name): what the monitors read plus the number of operators and today's figures, over the company's local
+ * today from the operator-session day rollup (work and activity of the devices during the members' card sessions).
  */
 export const operatorGroupSchema = deviceOperatorGroupListEntrySchema.extend({
   operatorCount: z.number().int(),
+  /** Work seconds today per operator of the group (the sum over its operators / operatorCount); null without data. */
+  workAverage: z.number().nullable(),
+  /** Active seconds today per operator of the group; null without data. */
+  activityAverage: z.number().nullable(),
+  /** groupProductivity of the sums today; null when nothing was active. */
+  productivity: z.number().int().nullable(),
 });
 export type OperatorGroup = z.infer<typeof operatorGroupSchema>;
 export const operatorGroupPageSchema = z.object({ entries: z.array(operatorGroupSchema) });

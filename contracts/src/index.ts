@@ -31,3 +31,4 @@ export * from './reports.ts';
 export * from './production-views.ts';
 export * from './summaries/work.ts';
 export * from './summaries/devices.ts';
+export * from './trend.ts';

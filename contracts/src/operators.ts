@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { filterIdSchema, listFilterSchema } from './list.ts';
 import { problemSchema, validationErrorSchema } from './errors.ts';
+import { localDateSchema } from './diagnostics-query.ts';
 
 /**
  * `GET /api/deviceoperators` (list protocol; search on first name, last name, e-mail and RFID; filter
@@ -60,6 +61,44 @@ export const deviceOperatorDetailSchema = deviceOperatorSchema.extend({
 });
 export type DeviceOperatorDetail = z.infer<typeof deviceOperatorDetailSchema>;
 
+/** The operator page's work-time windows (spec 02 "Other": current day, week and month), in this order. */
+export const WORK_TIME_PERIODS = ['day', 'week', 'month'] as const;
+export type WorkTimePeriod = (typeof WORK_TIME_PERIODS)[number];
+
+/** The operator's work and activity over local dates from..to (both included); null when no reading fell in. */
+export const workTimeSpanSchema = z.object({
+  from: localDateSchema,
+  to: localDateSchema,
+  workSeconds: z.number().nullable(),
+  activeSeconds: z.number().nullable(),
+});
+export type WorkTimeSpan = z.infer<typeof workTimeSpanSchema>;
+
+/**
+ * One window: the current period up to today (today; Monday to today; the 1st to today) and the previous equal
+ * period (yesterday; last week's Monday to the same weekday; last month's 1st to the same day of the month, cut at
+ * its end), with the trends of work and activity (trendPercent of trend.ts; null without a previous figure).
+ */
+export const workTimeWindowSchema = z.object({
+  period: z.enum(WORK_TIME_PERIODS),
+  current: workTimeSpanSchema,
+  previous: workTimeSpanSchema,
+  workTrend: z.number().int().nullable(),
+  activeTrend: z.number().int().nullable(),
+});
+export type WorkTimeWindow = z.infer<typeof workTimeWindowSchema>;
+
+/**
+ * `GET /api/deviceoperators/{id}/work-time`: the windows in the company's timezone (weeks start on Monday), read from
+ * the operator-session day rollup (work and activity of the devices during the operator's card sessions).
+ */
+export const operatorWorkTimeSchema = z.object({
+  /** The company's local today the windows end on. */
+  today: localDateSchema,
+  windows: z.array(workTimeWindowSchema),
+});
+export type OperatorWorkTime = z.infer<typeof operatorWorkTimeSchema>;
+
 /** The answer of `DELETE /api/deviceoperators/{id}` and `DELETE /api/deviceoperators/{id}/devices`. */
 export const deviceOperatorDeletedSchema = z.object({});
 
@@ -70,6 +109,7 @@ export const DEVICE_OPERATOR_RESPONSES = {
   /** 409 names the devices the operator is still assigned to: `dependents: {devices: [{id, name}]}`. */
   delete: { 200: deviceOperatorDeletedSchema, 400: validationErrorSchema, 401: problemSchema, 404: problemSchema, 409: problemSchema },
   unassignDevices: { 200: deviceOperatorDeletedSchema, 400: validationErrorSchema, 401: problemSchema, 404: problemSchema },
+  workTime: { 200: operatorWorkTimeSchema, 400: validationErrorSchema, 401: problemSchema, 404: problemSchema },
 } as const;
 
 /**

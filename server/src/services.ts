@@ -207,6 +207,11 @@ export interface ServiceOptions {
   reportBuilders?: BuilderLookup;
   /** The report file writers (tests pass a fake); writers/index.ts otherwise. */
   reportWriters?: WriterFactory;
+  /**
+   * "Now" (epoch ms) of the figures that read today, this week and this month (groups' today, operators' work-time
+   * windows); tests fix it to a date of their data. Date.now otherwise.
+   */
+  now?: () => number;
 }
 
 const REPORT_BUILDER_OF: BuilderLookup = (type) => REPORT_BUILDERS[type];
@@ -233,6 +238,8 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   await auth.registerClient(config.WEB_CLIENT_ID, config.WEB_CLIENT_SECRET, 'Gearwatch web client');
   const mailer = createMailer(config);
   const diagnosticsRepository = new DiagnosticsRepository(db);
+  const clock = options.now ?? Date.now;
+  const operators = new OperatorsService(new OperatorsRepository(db), clock);
   const diagnostics = new DiagnosticsService(diagnosticsRepository, new RawTelemetryRepository(db));
   const passwordLinks = new PasswordLinksService(new PasswordLinksRepository(db), usersRepository, {
     publicUrl: config.PUBLIC_URL,
@@ -310,7 +317,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     deviceForm: new DeviceForm(new DeviceFormRepository(db)),
     deviceStatus: new DeviceStatusService(new DeviceStatusRepository(db)),
     deviceSummaries: new DeviceSummariesService(new DeviceSummariesRepository(db), alertsRepository, new DeviceStatusRepository(db)),
-    deviceHistory: new DeviceHistoryService(new DeviceHistoryRepository(db), diagnosticsRepository),
+    deviceHistory: new DeviceHistoryService(new DeviceHistoryRepository(db), diagnosticsRepository, clock),
     impersonation: new ImpersonationService(new ImpersonationRepository(db), usersRepository, auth),
     support: new SupportService(supportRepository, usersRepository, { supportEmail: config.SUPPORT_EMAIL, mailConfigured: mailer.configured }),
     passwordLinks,
@@ -327,9 +334,9 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     operatorDiagnostics: new OperatorDiagnosticsService(new OperatorActivityRepository(db)),
     factoryReports: new FactoryReportService(diagnosticsRepository, diagnostics),
     workSummaries: new WorkSummariesService(new WorkSummariesRepository(db), diagnosticsRepository, diagnostics, new OperatorActivityRepository(db)),
-    deviceGroups: new DeviceGroupsService(new DeviceGroupsRepository(db)),
-    operators: new OperatorsService(new OperatorsRepository(db)),
-    operatorGroups: new OperatorGroupsService(new OperatorGroupsRepository(db)),
+    deviceGroups: new DeviceGroupsService(new DeviceGroupsRepository(db), clock),
+    operators,
+    operatorGroups: new OperatorGroupsService(new OperatorGroupsRepository(db), operators),
     deviceTypes: new DeviceTypesService(new DeviceTypesRepository(db), parametersRepository),
     parameters: new ParametersService(parametersRepository),
     userDirectory: new UserDirectoryService(new UserDirectoryRepository(db)),

@@ -74,13 +74,14 @@ describe('device history API', () => {
     expect(oldestFirst.entries.map((e) => e.rfid)).toEqual(['STRANGER']);
   });
 
-  it('finds the battery cycle: discharge, the charge and its end, voltages, then the discharge after it', async () => {
+  it('finds the battery cycle: discharge, the charge and its end, voltages, then the idle time after it', async () => {
     const { cycles } = batteryCyclesSchema.parse((await get(`/api/devices/${forklift.id}/battery-cycles?from=2026-01-15&to=2026-01-15`)).json());
     expect(cycles).toHaveLength(2);
-    expect(cycles[0]).toMatchObject({ start: null, end: '2026-01-15T12:00:00+01:00', chargingEnd: '2026-01-15T13:00:00+01:00', chargingSeconds: 3600, cycleSeconds: null, state: 'complete' });
+    expect(cycles[0]).toMatchObject({ start: null, end: '2026-01-15T12:00:00+01:00', chargingEnd: '2026-01-15T13:00:00+01:00', chargingSeconds: 3600, cycleSeconds: null, state: 'done' });
     expect(cycles[0]!.maxVoltage).toBeCloseTo(50);
     expect(cycles[0]!.minVoltage).toBeCloseTo(45);
-    expect(cycles[1]).toMatchObject({ start: '2026-01-15T13:00:00+01:00', end: null, state: 'discharging' });
+    // After the charge the forklift stands switched off (no activity after 10:00) and its data ends long ago: idle.
+    expect(cycles[1]).toMatchObject({ start: '2026-01-15T13:00:00+01:00', end: null, state: 'idle' });
     expect(batteryCyclesSchema.parse((await get(`/api/devices/${forklift.id}/battery-cycles?from=2026-01-16&to=2026-01-16`)).json()).cycles).toEqual([]);
   });
 

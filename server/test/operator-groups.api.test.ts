@@ -85,6 +85,9 @@ describe('/api/deviceoperatorgroups: list, form, read, delete', () => {
           { id: ids.lukasz, name: 'Łukasz Bąk' },
         ],
         operatorCount: 2,
+        workAverage: null,
+        activityAverage: null,
+        productivity: null,
       });
       expect(await groupOf(ids.anna!)).toBe(id);
     });
@@ -104,7 +107,7 @@ describe('/api/deviceoperatorgroups: list, form, read, delete', () => {
       const update = await submitEncoded('PUT', `/api/deviceoperatorgroups/${id}`, new URLSearchParams({ token: edit.token, name: 'Encoded crew 2', operators: '' }));
       expect(update.statusCode, update.body).toBe(200);
       expect(update.json()).toEqual({ id });
-      expect(await read(id)).toEqual({ id, name: 'Encoded crew 2', operators: [], operatorCount: 0 });
+      expect(await read(id)).toEqual({ id, name: 'Encoded crew 2', operators: [], operatorCount: 0, workAverage: null, activityAverage: null, productivity: null });
       expect(await groupOf(ids.lucyna!)).toBeNull();
     });
 
@@ -180,10 +183,10 @@ describe('/api/deviceoperatorgroups: list, form, read, delete', () => {
       const response = await list();
       const entries = operatorGroupPageSchema.parse(response.json()).entries;
       expect(entries).toEqual([
-        { id: g.Lucyna, name: 'Lucyna', operators: [{ id: g.o3 }], operatorCount: 1 },
-        { id: g.Łukasz, name: 'Łukasz', operators: [], operatorCount: 0 },
-        { id: g.Zenon, name: 'Zenon', operators: [{ id: g.o1 }, { id: g.o2 }], operatorCount: 2 },
-        { id: g.Żaneta, name: 'Żaneta', operators: [], operatorCount: 0 },
+        { id: g.Lucyna, name: 'Lucyna', operators: [{ id: g.o3 }], operatorCount: 1, workAverage: null, activityAverage: null, productivity: null },
+        { id: g.Łukasz, name: 'Łukasz', operators: [], operatorCount: 0, workAverage: null, activityAverage: null, productivity: null },
+        { id: g.Zenon, name: 'Zenon', operators: [{ id: g.o1 }, { id: g.o2 }], operatorCount: 2, workAverage: null, activityAverage: null, productivity: null },
+        { id: g.Żaneta, name: 'Żaneta', operators: [], operatorCount: 0, workAverage: null, activityAverage: null, productivity: null },
       ]);
       expect(response.headers[LIST_HEADERS.totalEntries]).toBe('4');
     });
@@ -270,7 +273,7 @@ describe('/api/deviceoperatorgroups: list, form, read, delete', () => {
       });
       expect(await fieldErrors({ company: other.id, name: 'foreign CREW' }, { as: superToken })).toEqual({ name: [ENTITY_MESSAGE_KEYS.nameInUse] });
       const id = await created({ company: company.id, name: 'Super crew', operators: [ids.lukasz] }, superToken);
-      expect(await read(id)).toEqual({ id, name: 'Super crew', operators: [{ id: ids.lukasz, name: 'Łukasz Bąk' }], operatorCount: 1 });
+      expect(await read(id)).toEqual({ id, name: 'Super crew', operators: [{ id: ids.lukasz, name: 'Łukasz Bąk' }], operatorCount: 1, workAverage: null, activityAverage: null, productivity: null });
       expect((await get(`/api/deviceoperatorgroups/${id}`, otherToken)).statusCode).toBe(404);
 
       const edit = await definition(`/api/deviceoperatorgroups/${id}/edit`, superToken);

@@ -56,6 +56,7 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
     return [
       { route: 'GET /api/deviceoperators/:id', url: `/api/deviceoperators/${operator}` },
       { route: 'GET /api/deviceoperators/:id/edit', url: `/api/deviceoperators/${operator}/edit` },
+      { route: 'GET /api/deviceoperators/:id/work-time', url: `/api/deviceoperators/${operator}/work-time` },
       { route: 'PUT /api/deviceoperators/:id', url: `/api/deviceoperators/${operator}`, payload: { token, firstname: 'Tenancy', lastname: 'Reader', devices: [device.id] } },
       { route: 'DELETE /api/deviceoperators/:id/devices', url: `/api/deviceoperators/${doomed}/devices` },
       { route: 'DELETE /api/deviceoperators/:id', url: `/api/deviceoperators/${doomed}` },

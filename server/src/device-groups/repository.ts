@@ -120,8 +120,8 @@ export class DeviceGroupsRepository {
     return (await this.devicesOf([groupId])).map(({ id, name }) => ({ id, name }));
   }
 
-  /** Work and active seconds summed over each group's devices for its company's local today. */
-  async todayOf(groupIds: number[]): Promise<GroupDayRow[]> {
+  /** Work and active seconds summed over each group's devices for its company's local date at `now`. */
+  async todayOf(groupIds: number[], now: Date): Promise<GroupDayRow[]> {
     if (groupIds.length === 0) return [];
     const result = await sql<GroupDayRow>`
       select l.device_group_id as "groupId",
@@ -131,7 +131,7 @@ export class DeviceGroupsRepository {
       join companies c on c.id = l.company_id
       join readings_day r on r.device_id = l.device_id and r.company_id = l.company_id
         and r.parameter_number in (${WORK_PARAMETER}::int, ${ACTIVE_PARAMETER}::int)
-        and r.day = (now() at time zone c.timezone)::date
+        and r.day = (${now}::timestamptz at time zone c.timezone)::date
       where l.device_group_id = any(${groupIds}::int[])
       group by l.device_group_id`.execute(this.db);
     return result.rows;

@@ -1,5 +1,5 @@
 import type { DeviceGroupSortField, Choice, DeviceGroup, DeviceGroupDetail, FormValue } from '@gearwatch/contracts';
-import { GROUP_DESCRIPTION_MAX_LENGTH, GROUP_NAME_MAX_LENGTH } from '@gearwatch/contracts';
+import { GROUP_DESCRIPTION_MAX_LENGTH, GROUP_NAME_MAX_LENGTH, groupFigures } from '@gearwatch/contracts';
 import type { AuthContext } from '../security/context.ts';
 import { scopeOf } from '../security/context.ts';
 import type { DecodedValues } from '../forms/decode.ts';
@@ -18,14 +18,17 @@ import type { DeviceGroupRow, DeviceGroupsRepository, GroupDayRow } from './repo
  * delete while it holds no devices, and unassigning all its devices.
  */
 export class DeviceGroupsService extends CompanyGroupService<{ name: string; description: string | null }, DeviceGroupRow> implements FormResource {
-  constructor(protected override readonly repository: DeviceGroupsRepository) {
+  constructor(
+    protected override readonly repository: DeviceGroupsRepository,
+    private readonly now: () => number = Date.now,
+  ) {
     super(repository, 'devices');
   }
 
   async list(auth: AuthContext, request: ListRequest<DeviceGroupSortField>): Promise<Page<DeviceGroup>> {
     const page = await this.repository.list(scopeOf(auth), request);
     const ids = page.entries.map((g) => g.id);
-    const [members, today] = await Promise.all([this.repository.devicesOf(ids), this.repository.todayOf(ids)]);
+    const [members, today] = await Promise.all([this.repository.devicesOf(ids), this.repository.todayOf(ids, new Date(this.now()))]);
     return {
       total: page.total,
       entries: page.entries.map((g) =>
@@ -41,7 +44,7 @@ export class DeviceGroupsService extends CompanyGroupService<{ name: string; des
   /** One group with its devices named. */
   async get(auth: AuthContext, id: number): Promise<DeviceGroupDetail> {
     const row = await this.find(auth, id);
-    const [members, today] = await Promise.all([this.repository.devicesOf([id]), this.repository.todayOf([id])]);
+    const [members, today] = await Promise.all([this.repository.devicesOf([id]), this.repository.todayOf([id], new Date(this.now()))]);
     return present(
       row,
       members.map(({ id, name }) => ({ id, name })),
@@ -90,17 +93,12 @@ export class DeviceGroupsService extends CompanyGroupService<{ name: string; des
 }
 
 function present<D extends { id: number }>(row: DeviceGroupRow, devices: D[], today: GroupDayRow | undefined) {
-  const work = today?.work ?? null;
-  const active = today?.active ?? null;
-  const perDevice = (seconds: number | null) => (seconds === null || row.deviceCount === 0 ? null : Math.round(seconds / row.deviceCount));
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     devices,
     deviceCount: row.deviceCount,
-    workAverage: perDevice(work),
-    activityAverage: perDevice(active),
-    productivity: active === null || active <= 0 ? null : Math.round(((work ?? 0) / active) * 100),
+    ...groupFigures(today?.work ?? null, today?.active ?? null, row.deviceCount),
   };
 }

@@ -30,6 +30,8 @@ export interface BatteryBucketRow {
   charged: number | null;
   minVoltage: number | null;
   maxVoltage: number | null;
+  /** Active seconds (parameter 2) in the bucket: whether the device was in use (the idle cycle state). */
+  active: number | null;
 }
 
 const SORT = { start: sql`s.started_at`, operator: sql`lower(o.lastname || ' ' || o.firstname)` } as const;
@@ -87,11 +89,13 @@ export class DeviceHistoryRepository {
   async batteryBuckets(deviceId: number, chargingNumber: number | null, batteryNumber: number | null, start: Date, end: Date): Promise<BatteryBucketRow[]> {
     const numbers = [chargingNumber, batteryNumber].filter((n): n is number => n !== null);
     if (numbers.length === 0) return [];
+    numbers.push(PARAMETER_NUMBERS.active);
     const result = await sql<BatteryBucketRow>`
       select (extract(epoch from bucket) * 1000)::float8 as ms,
         max(sum) filter (where parameter_number = ${chargingNumber ?? -1}) as charged,
         min(min) filter (where parameter_number = ${batteryNumber ?? -1}) as "minVoltage",
-        max(max) filter (where parameter_number = ${batteryNumber ?? -1}) as "maxVoltage"
+        max(max) filter (where parameter_number = ${batteryNumber ?? -1}) as "maxVoltage",
+        sum(sum) filter (where parameter_number = ${PARAMETER_NUMBERS.active})::float8 as active
       from readings_5min
       where device_id = ${deviceId} and parameter_number = any(${numbers}::int[]) and bucket >= ${start} and bucket < ${end}
       group by bucket

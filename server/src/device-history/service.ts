@@ -58,7 +58,7 @@ export class DeviceHistoryService {
     const iso = (ms: number | null) => (ms === null ? null : zone.isoWithOffset(ms));
     const seconds = (a: number | null, b: number | null) => (a === null || b === null ? null : (b - a) / 1000);
     return batteryCycles(
-      rows.map((r) => ({ ms: r.ms, charging: (r.charged ?? 0) > 0, minVoltage: r.minVoltage, maxVoltage: r.maxVoltage })),
+      rows.map((r) => ({ ms: r.ms, charging: (r.charged ?? 0) > 0, minVoltage: r.minVoltage, maxVoltage: r.maxVoltage, active: r.active })),
       this.now(),
     ).map((c) => ({
       start: iso(c.start),

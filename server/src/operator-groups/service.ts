@@ -1,5 +1,5 @@
 import type { Choice, FormValue, OperatorGroupDetail } from '@gearwatch/contracts';
-import { GROUP_NAME_MAX_LENGTH, OPERATOR_GROUP_COLLATION_LOCALE } from '@gearwatch/contracts';
+import { GROUP_NAME_MAX_LENGTH, OPERATOR_GROUP_COLLATION_LOCALE, groupFigures } from '@gearwatch/contracts';
 import type { AuthContext } from '../security/context.ts';
 import { scopeOf } from '../security/context.ts';
 import type { DecodedValues } from '../forms/decode.ts';
@@ -11,6 +11,11 @@ import { textValue } from '../forms/values.ts';
 import type { FormResource } from '../forms/routes.ts';
 import type { OperatorChoiceRow, OperatorGroupRow, OperatorGroupsRepository } from './repository.ts';
 
+/** Today's work and active sums of each group's operators (the operators service, which answers the list with them). */
+export interface GroupTodaySource {
+  todayOfGroups(groupIds: number[]): Promise<Map<number, { work: number | null; active: number | null }>>;
+}
+
 const polish = new Intl.Collator(OPERATOR_GROUP_COLLATION_LOCALE, { sensitivity: 'variant', numeric: true });
 
 const operatorName = (o: Pick<OperatorChoiceRow, 'firstname' | 'lastname'>) => `${o.firstname} ${o.lastname}`.trim();
@@ -21,15 +26,18 @@ const operatorName = (o: Pick<OperatorChoiceRow, 'firstname' | 'lastname'>) => `
  * operators. The list (`GET /api/deviceoperatorgroups`) is served by operators/ with the monitors' lists.
  */
 export class OperatorGroupsService extends CompanyGroupService<{ name: string }, OperatorGroupRow> implements FormResource {
-  constructor(protected override readonly repository: OperatorGroupsRepository) {
+  constructor(
+    protected override readonly repository: OperatorGroupsRepository,
+    private readonly figures: GroupTodaySource,
+  ) {
     super(repository, 'operators');
   }
 
-  /** One group with its operators named. */
+  /** One group with its operators named and today's figures, as in the list. */
   async get(auth: AuthContext, id: number): Promise<OperatorGroupDetail> {
     const row = await this.find(auth, id);
-    const operators = await this.repository.membersOf(id);
-    return { id: row.id, name: row.name, operators, operatorCount: operators.length };
+    const [operators, today] = await Promise.all([this.repository.membersOf(id), this.figures.todayOfGroups([id])]);
+    return { id: row.id, name: row.name, operators, operatorCount: operators.length, ...groupFigures(today.get(id)?.work ?? null, today.get(id)?.active ?? null, operators.length) };
   }
 
   /** Takes every operator out of the group (the delete dialog's "unassign"): their group becomes none. */

@@ -1,4 +1,8 @@
-import type { DeviceOperatorListFilter, Choice, DEVICE_OPERATOR_SORT_FIELDS, DeviceOperator, DeviceOperatorDetail, DeviceOperatorGroupListEntry, FormValue } from '@gearwatch/contracts';
+import type { DeviceOperatorListFilter, Choice, DEVICE_OPERATOR_SORT_FIELDS, DeviceOperator, DeviceOperatorDetail, FormValue, OperatorGroup, OperatorWorkTime } from '@gearwatch/contracts';
+import { groupFigures, trendPercent, WORK_TIME_PERIODS } from '@gearwatch/contracts';
+import { dateText } from '../time/calendar.ts';
+import { periodToDate, spanText } from '../time/periods.ts';
+import { timeZone } from '../time/time-zone.ts';
 import { DEVICE_OPERATOR_HISTORY_LIMIT, ENTITY_MESSAGE_KEYS, MAX_OPERATORS_PER_DEVICE, MESSAGE_KEYS, OPERATOR_GROUP_COLLATION_LOCALE, PHONE_PATTERN } from '@gearwatch/contracts';
 import type { AuthContext } from '../security/context.ts';
 import { scopeOf } from '../security/context.ts';
@@ -11,7 +15,8 @@ import type { FormResource } from '../forms/routes.ts';
 import { NO_FAILED_FIELDS } from '../forms/routes.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
-import type { LinkableRow, OperatorGroupRow, OperatorRow, OperatorSortKeys, OperatorWrite, OperatorsRepository } from './repository.ts';
+import type { LinkableRow, OperatorGroupRow, OperatorRow, OperatorSortKeys, OperatorWrite, OperatorsRepository, WorkTimeSums } from './repository.ts';
+
 
 export type DeviceOperatorSortField = (typeof DEVICE_OPERATOR_SORT_FIELDS)[number];
 export type OperatorGroupSortField = 'id' | 'name';
@@ -98,7 +103,10 @@ function checkSearch(search: string | undefined): void {
  * them.
  */
 export class OperatorsService implements FormResource {
-  constructor(private readonly repository: OperatorsRepository) {}
+  constructor(
+    private readonly repository: OperatorsRepository,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Filter `group`: an operator group's id. */
   async listOperators(auth: AuthContext, request: ListRequest<DeviceOperatorSortField, DeviceOperatorListFilter>): Promise<Page<DeviceOperator>> {
@@ -110,16 +118,53 @@ export class OperatorsService implements FormResource {
     return { total: all.length, entries: page.flatMap((o) => (rows.has(o.id) ? [present(rows.get(o.id)!)] : [])) };
   }
 
-  async listOperatorGroups(auth: AuthContext, request: ListRequest<OperatorGroupSortField>): Promise<Page<DeviceOperatorGroupListEntry & { operatorCount: number }>> {
+  /** The page's groups with their operators and today's figures (groupFigures), each read once for the page. */
+  async listOperatorGroups(auth: AuthContext, request: ListRequest<OperatorGroupSortField>): Promise<Page<OperatorGroup>> {
     checkSearch(request.search);
     const all = sortOperatorGroups(await this.repository.allOperatorGroups(scopeOf(auth), request.search), request);
     const page = request.limit === null ? all : all.slice(request.offset, request.offset + request.limit);
-    const members = await this.repository.operatorsOf(page.map((g) => g.id));
+    const ids = page.map((g) => g.id);
+    const [members, today] = await Promise.all([this.repository.operatorsOf(ids), this.todayOfGroups(ids)]);
     return {
       total: all.length,
       entries: page.map((g) => {
         const operators = members.filter((m) => m.groupId === g.id).map(({ id }) => ({ id }));
-        return { id: g.id, name: g.name, operators, operatorCount: operators.length };
+        return { id: g.id, name: g.name, operators, operatorCount: operators.length, ...groupFigures(today.get(g.id)?.work ?? null, today.get(g.id)?.active ?? null, operators.length) };
+      }),
+    };
+  }
+
+  /** Today's work and active sums of each group's operators, by group id (groups without data are absent). */
+  async todayOfGroups(groupIds: number[]): Promise<Map<number, WorkTimeSums>> {
+    const rows = await this.repository.todayOfGroups(groupIds, new Date(this.now()));
+    return new Map(rows.map((row) => [row.groupId, row]));
+  }
+
+  /**
+   * The operator page's work-time windows: today, this week (from Monday) and this month, each so far and against
+   * the previous equal period (periodToDate), in the company's timezone, from the session day rollup in one query.
+   */
+  async workTime(auth: AuthContext, operatorId: number): Promise<OperatorWorkTime> {
+    const row = await this.find(auth, operatorId);
+    const zone = timeZone(row.timezone);
+    const today = zone.dayOf(this.now());
+    const comparisons = WORK_TIME_PERIODS.map((period) => ({ period, ...periodToDate(today, period) }));
+    const spans = comparisons.flatMap((c) => [spanText(c.current), spanText(c.previous)]);
+    const earliest = Math.min(...comparisons.map((c) => c.previous.from));
+    const sums = await this.repository.workTimeSums(row.companyId, row.id, spans, new Date(zone.startOfDay(earliest)));
+    const figures = (index: number) => ({ ...spans[index]!, workSeconds: sums[index]?.work ?? null, activeSeconds: sums[index]?.active ?? null });
+    return {
+      today: dateText(today),
+      windows: comparisons.map((c, i) => {
+        const current = figures(2 * i);
+        const previous = figures(2 * i + 1);
+        return {
+          period: c.period,
+          current,
+          previous,
+          workTrend: trendPercent(current.workSeconds, previous.workSeconds),
+          activeTrend: trendPercent(current.activeSeconds, previous.activeSeconds),
+        };
       }),
     };
   }

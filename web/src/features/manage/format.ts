@@ -49,3 +49,17 @@ export function formatPercent(value: number, language: string): string {
   }
   return formatter.format(value / 100);
 }
+
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** A local date (YYYY-MM-DD, already the company's) as the language writes a short date; the text itself otherwise. */
+export function formatLocalDate(date: string, language: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return date;
+  let formatter = dateFormatters.get(language);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(formattingLocale(language), { dateStyle: 'short', timeZone: 'UTC' });
+    dateFormatters.set(language, formatter);
+  }
+  return formatter.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { deviceGroupDetailSchema, deviceOperatorDetailSchema, operatorGroupDetailSchema } from '@gearwatch/contracts';
-import type { DeviceGroupDetail, DeviceOperatorDetail, OperatorGroupDetail } from '@gearwatch/contracts';
+import { deviceGroupDetailSchema, deviceOperatorDetailSchema, operatorGroupDetailSchema, operatorWorkTimeSchema } from '@gearwatch/contracts';
+import type { DeviceGroupDetail, DeviceOperatorDetail, OperatorGroupDetail, OperatorWorkTime } from '@gearwatch/contracts';
 import { useApi } from '../../../api/ApiProvider.tsx';
 import { manageKeys } from './keys.ts';
 
@@ -19,6 +19,15 @@ export function useDeviceOperator(id: number) {
   return useQuery({
     queryKey: manageKeys.deviceOperator(id),
     queryFn: async ({ signal }): Promise<DeviceOperatorDetail> => deviceOperatorDetailSchema.parse(await api.get<unknown>(`/api/deviceoperators/${id}`, undefined, signal)),
+  });
+}
+
+/** `GET /api/deviceoperators/{id}/work-time`: work and activity today, this week and this month against the previous. */
+export function useOperatorWorkTime(id: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: manageKeys.deviceOperatorWorkTime(id),
+    queryFn: async ({ signal }): Promise<OperatorWorkTime> => operatorWorkTimeSchema.parse(await api.get<unknown>(`/api/deviceoperators/${id}/work-time`, undefined, signal)),
   });
 }
 

@@ -11,6 +11,7 @@ export const manageKeys = {
   deviceForm: (id: number) => ['devices', 'detail', id, 'form'] as const,
   deviceGroup: (id: number) => ['devicegroups', 'detail', id] as const,
   deviceOperator: (id: number) => ['deviceoperators', 'detail', id] as const,
+  deviceOperatorWorkTime: (id: number) => ['deviceoperators', 'detail', id, 'work-time'] as const,
   operatorGroup: (id: number) => ['deviceoperatorgroups', 'detail', id] as const,
 };
 

@@ -1,11 +1,12 @@
-import Chip from '@mui/material/Chip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDays, BATTERY_CYCLES_MAX_DAYS, todayIn } from '@gearwatch/contracts';
-import type { BatteryCycle, BatteryCycleState, DateRange } from '@gearwatch/contracts';
+import type { BatteryCycle, DateRange } from '@gearwatch/contracts';
 import { useCurrentUser } from '../../../api/data-areas.ts';
 import { DateRangeField } from '../../../components/dates/DateRangeField.tsx';
 import { formatDuration, formatReading } from '../../../components/status/status-format.ts';
+import { BATTERY_CYCLE_STATE_LOOKS } from '../../../components/status/battery-cycle-state.ts';
+import { StateLabel } from '../../../components/status/StateLabel.tsx';
 import { useBatteryCycles } from '../api/devices.ts';
 import { formatDateTime } from '../format.ts';
 import { QueryBody } from './QueryBody.tsx';
@@ -18,7 +19,6 @@ export const DEFAULT_CYCLE_DAYS = 30;
 /** Battery voltages are read in volts (the status icons' battery parameter). */
 const VOLT = 'V';
 
-const STATE_COLOURS: Record<BatteryCycleState, 'default' | 'success' | 'warning'> = { complete: 'default', charging: 'success', discharging: 'warning' };
 
 /** The last 30 days up to today on the company's calendar. */
 export function defaultCycleRange(today: string): DateRange {
@@ -46,7 +46,11 @@ export function BatteryCycles({ deviceId }: { deviceId: number }) {
     { key: 'cycle-time', header: 'manage.cycles.column.cycle-time', align: 'right', cell: (row) => seconds(row.cycleSeconds) },
     { key: 'max-voltage', header: 'manage.cycles.column.max-voltage', align: 'right', cell: (row) => volts(row.maxVoltage) },
     { key: 'min-voltage', header: 'manage.cycles.column.min-voltage', align: 'right', cell: (row) => volts(row.minVoltage) },
-    { key: 'state', header: 'manage.cycles.column.state', cell: (row) => <Chip size="small" variant="outlined" color={STATE_COLOURS[row.state]} label={t(`manage.cycles.state.${row.state}`)} /> },
+    {
+      key: 'state',
+      header: 'manage.cycles.column.state',
+      cell: (row) => <StateLabel look={BATTERY_CYCLE_STATE_LOOKS[row.state]} label={t(BATTERY_CYCLE_STATE_LOOKS[row.state].text)} state={row.state} testId="cycle-state" />,
+    },
   ];
   return (
     <Section

@@ -1,8 +1,6 @@
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeviceGroup } from '../api/groups.ts';
 import { managePaths, RESOURCES } from '../api/keys.ts';
@@ -10,24 +8,10 @@ import { useDeviceGroupOptions } from '../../../api/model-lists.ts';
 import { useRowId } from '../hooks/useRowId.ts';
 import { DetailHeader } from './DetailHeader.tsx';
 import { DetailState } from './DetailState.tsx';
-import { AverageTime, Productivity } from './GroupFigures.tsx';
+import { TodayFigures } from './GroupFigures.tsx';
 import { LinkedRows } from './LinkedRows.tsx';
 import { NotFound } from './NotFound.tsx';
 import { Section } from '../../../components/Section.tsx';
-
-/** One figure of the group's day: a label over a large value. */
-function Figure({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 2, flex: '1 1 160px' }} data-testid={testId}>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Typography variant="h5" component="div">
-        {children}
-      </Typography>
-    </Paper>
-  );
-}
 
 /**
  * /manage/device-group/:id (spec 01 §2, spec 02 "Groups"): the group's name and description with the redirect
@@ -55,20 +39,7 @@ function DeviceGroupDetail({ id }: { id: number }) {
           </Typography>
         ) : null}
       </DetailHeader>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-        <Figure label={t('manage.column.device-count')} testId="figure-devices">
-          {row.deviceCount}
-        </Figure>
-        <Figure label={t('manage.column.productivity')} testId="figure-productivity">
-          <Productivity value={row.productivity} />
-        </Figure>
-        <Figure label={t('manage.column.activity-average')} testId="figure-activity">
-          <AverageTime seconds={row.activityAverage} />
-        </Figure>
-        <Figure label={t('manage.column.work-average')} testId="figure-work">
-          <AverageTime seconds={row.workAverage} />
-        </Figure>
-      </Box>
+      <TodayFigures countLabel="manage.column.device-count" countTestId="figure-devices" count={row.deviceCount} group={row} />
       <Section title={t('manage.device-group.devices')} testId="group-devices">
         <LinkedRows rows={row.devices} path={managePaths.device} empty={t('manage.device-group.no-devices')} testId="group-device-links" />
       </Section>

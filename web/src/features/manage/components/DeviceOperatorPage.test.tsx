@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { janDetail, olaKos, operators } from '../test/fixtures.ts';
+import { janDetail, janWorkTime, olaKos, operators } from '../test/fixtures.ts';
 import { listReply, renderManage } from '../test/render-manage.tsx';
 
 const api = {
   'GET /api/deviceoperators': () => listReply(operators),
   'GET /api/deviceoperators/3': () => ({ body: janDetail }),
+  'GET /api/deviceoperators/3/work-time': () => ({ body: janWorkTime }),
   'GET /api/deviceoperators/4': () => ({ body: { ...olaKos, devices: [], history: [] } }),
 };
 
@@ -28,6 +29,33 @@ describe('DeviceOperatorPage', { timeout: 20_000 }, () => {
       ['Forklift B', '01/03/2026, 06:00', '01/03/2026, 14:00', '6:00', '—'],
     ]);
     expect(within(screen.getByTestId('history-table')).getByRole('link', { name: 'Forklift B' }).getAttribute('href')).toBe('/manage/device/2');
+  });
+
+  it('shows the work-time windows with signed trends, green up and red down, against the previous periods', async () => {
+    await renderManage('/manage/device-operator/3', api);
+    await waitFor(() => expect(cells('work-time-table')).toHaveLength(3));
+    expect(cells('work-time-table')).toEqual([
+      ['Today', '04/03/2026', '2:00+100%', '3:000%', '03/03/2026', '1:00', '3:00'],
+      ['This week', '02/03/2026 – 04/03/2026', '5:00+25%', '8:00-20%', '23/02/2026 – 25/02/2026', '4:00', '10:00'],
+      ['This month', '01/03/2026 – 04/03/2026', '5:00—', '8:00—', '01/02/2026 – 04/02/2026', '—', '—'],
+    ]);
+    const table = screen.getByTestId('work-time-table');
+    const trends = [...table.querySelectorAll('[data-trend]')].map((node) => [node.textContent, node.getAttribute('data-trend')]);
+    expect(trends).toEqual([
+      ['+100%', 'up'],
+      ['0%', 'flat'],
+      ['+25%', 'up'],
+      ['-20%', 'down'],
+    ]);
+    const colour = (text: string) => getComputedStyle([...table.querySelectorAll<HTMLElement>('[data-trend]')].find((node) => node.textContent === text)!).color;
+    expect(colour('+25%')).not.toBe(colour('-20%'));
+  });
+
+  it('keeps the rest of the page when the work-time call fails', async () => {
+    await renderManage('/manage/device-operator/3', { ...api, 'GET /api/deviceoperators/3/work-time': () => ({ status: 500, body: { title: 'error.internal' } }) });
+    expect(await screen.findByRole('heading', { name: 'Jan Nowak' })).toBeTruthy();
+    expect(await within(screen.getByTestId('operator-work-time')).findByRole('alert')).toBeTruthy();
+    expect(cells('history-table')).toHaveLength(2);
   });
 
   it('switches to another operator with the redirect selector', async () => {

@@ -16,6 +16,7 @@ import { DetailHeader, Fact } from './DetailHeader.tsx';
 import { DetailState } from './DetailState.tsx';
 import { LinkedRows } from './LinkedRows.tsx';
 import { NotFound } from './NotFound.tsx';
+import { OperatorWorkTime } from './OperatorWorkTime.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { SimpleTable } from './SimpleTable.tsx';
 import type { SimpleColumn } from './SimpleTable.tsx';
@@ -24,8 +25,9 @@ const seconds = (value: number | null) => (value === null ? '—' : formatDurati
 
 /**
  * /manage/device-operator/:id (spec 01 §2, spec 02 "Operators"): the operator's details (RFID card, group, position,
- * phone, e-mail, supervisor, company name) with the redirect selector, Edit and Delete; the devices assigned; the
- * history of its last card sessions (device, start, end, work, active).
+ * phone, e-mail, supervisor, company name) with the redirect selector, Edit and Delete; its work-time windows (today,
+ * this week, this month against the previous); the devices assigned; the history of its last card sessions (device,
+ * start, end, work, active).
  */
 export function DeviceOperatorPage() {
   const id = useRowId();
@@ -76,6 +78,7 @@ function DeviceOperatorDetail({ id }: { id: number }) {
           ))}
         </Box>
       </DetailHeader>
+      <OperatorWorkTime id={id} />
       <Section title={t('manage.device-operator.devices')} testId="operator-devices">
         <LinkedRows rows={row.devices} path={managePaths.device} empty={t('manage.device-operator.no-devices')} testId="operator-device-links" />
       </Section>

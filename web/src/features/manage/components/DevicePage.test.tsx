@@ -68,8 +68,14 @@ describe('DevicePage', { timeout: 20_000 }, () => {
     const today = todayIn('Europe/Warsaw');
     expect(Object.fromEntries(callsTo('GET', '/api/devices/1/battery-cycles')[0]?.query ?? [])).toEqual({ from: addDays(today, -29), to: today });
     expect(cells('cycles-table')).toEqual([
-      ['01/03/2026, 06:00', '01/03/2026, 14:00', '01/03/2026, 16:30', '2:30', '10:30', '52.1 V', '44.35 V', 'Complete'],
+      ['01/03/2026, 06:00', '01/03/2026, 14:00', '01/03/2026, 16:30', '2:30', '10:30', '52.1 V', '44.35 V', 'Done'],
       ['01/03/2026, 16:30', '—', '—', '—', '—', '52 V', '—', 'Discharging'],
+    ]);
+    // Each state with its own icon beside the text.
+    const states = [...screen.getByTestId('cycles-table').querySelectorAll('[data-testid="cycle-state"]')];
+    expect(states.map((node) => [node.getAttribute('data-state'), node.querySelectorAll('svg').length])).toEqual([
+      ['done', 1],
+      ['discharging', 1],
     ]);
     await user.click(within(screen.getByTestId('battery-cycles')).getByTestId('date-range-input'));
     await user.click(await screen.findByRole('button', { name: 'Last week' }));

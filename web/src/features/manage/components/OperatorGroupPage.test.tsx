@@ -13,7 +13,10 @@ describe('OperatorGroupPage', { timeout: 20_000 }, () => {
   it('shows the group’s operators linking to their pages', async () => {
     await renderManage('/manage/device-operator-groups/20', api);
     expect(await screen.findByRole('heading', { name: 'Morning shift' })).toBeTruthy();
-    expect(screen.getByTestId('detail-header').textContent).toContain('Operators:2');
+    expect(screen.getByTestId('figure-operators').textContent).toBe('Operators2');
+    expect(screen.getByTestId('figure-productivity').textContent).toBe('Productivity today75%');
+    expect(screen.getByTestId('figure-activity').textContent).toBe('Average activity today3:00');
+    expect(screen.getByTestId('figure-work').textContent).toBe('Average work today2:15');
     const links = within(screen.getByTestId('group-operator-links'));
     expect(links.getByRole('link', { name: 'Jan Nowak' }).getAttribute('href')).toBe('/manage/device-operator/3');
     expect(links.getByRole('link', { name: 'Ola Kos' }).getAttribute('href')).toBe('/manage/device-operator/4');

@@ -13,16 +13,21 @@ const api = {
   }),
 };
 
-const rows = () => listRows('deviceoperatorgroups', 2);
+const rows = () => listRows('deviceoperatorgroups', 5);
 
 describe('OperatorGroupsPage', { timeout: 20_000 }, () => {
-  it('lists the operator groups with their number of operators', async () => {
-    await renderManage('/manage/device-operator-groups', api);
+  it('lists the operator groups with their number of operators and todays productivity and averages per operator', async () => {
+    const { calls } = await renderManage('/manage/device-operator-groups', api);
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(rows()).toEqual([
-      ['Morning shift', '2'],
-      ['Night shift', '0'],
+      ['Morning shift', '2', '75%', '3:00', '2:15'],
+      ['Night shift', '0', '—', '—', '—'],
     ]);
+    expect(screen.getByRole('columnheader', { name: 'Productivity today' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Average activity today' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Average work today' })).toBeTruthy();
+    // One call answers the figures of the whole page.
+    expect(calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/deviceoperatorgroups'))).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Morning shift' }).getAttribute('href')).toBe('/manage/device-operator-groups/20');
   });
 

@@ -10,6 +10,7 @@ import type {
   DeviceTypeMonitorEntry,
   FormDefinition,
   OperatorGroup,
+  OperatorWorkTime,
   OperatorGroupDetail,
   OperatorSessionEntry,
 } from '@gearwatch/contracts';
@@ -86,8 +87,44 @@ export const janDetail: DeviceOperatorDetail = {
   ],
 };
 
-export const morningShift: OperatorGroup = { id: 20, name: 'Morning shift', operators: [{ id: 3 }, { id: 4 }], operatorCount: 2 };
-export const nightShift: OperatorGroup = { id: 21, name: 'Night shift', operators: [], operatorCount: 0 };
+/** Jan's work-time windows on Wednesday 4 March 2026: more work than the days before, less activity this month. */
+export const janWorkTime: OperatorWorkTime = {
+  today: '2026-03-04',
+  windows: [
+    {
+      period: 'day',
+      current: { from: '2026-03-04', to: '2026-03-04', workSeconds: 2 * 3600, activeSeconds: 3 * 3600 },
+      previous: { from: '2026-03-03', to: '2026-03-03', workSeconds: 3600, activeSeconds: 3 * 3600 },
+      workTrend: 100,
+      activeTrend: 0,
+    },
+    {
+      period: 'week',
+      current: { from: '2026-03-02', to: '2026-03-04', workSeconds: 5 * 3600, activeSeconds: 8 * 3600 },
+      previous: { from: '2026-02-23', to: '2026-02-25', workSeconds: 4 * 3600, activeSeconds: 10 * 3600 },
+      workTrend: 25,
+      activeTrend: -20,
+    },
+    {
+      period: 'month',
+      current: { from: '2026-03-01', to: '2026-03-04', workSeconds: 5 * 3600, activeSeconds: 8 * 3600 },
+      previous: { from: '2026-02-01', to: '2026-02-04', workSeconds: null, activeSeconds: null },
+      workTrend: null,
+      activeTrend: null,
+    },
+  ],
+};
+
+export const morningShift: OperatorGroup = {
+  id: 20,
+  name: 'Morning shift',
+  operators: [{ id: 3 }, { id: 4 }],
+  operatorCount: 2,
+  workAverage: 2 * 3600 + 15 * 60,
+  activityAverage: 3 * 3600,
+  productivity: 75,
+};
+export const nightShift: OperatorGroup = { id: 21, name: 'Night shift', operators: [], operatorCount: 0, workAverage: null, activityAverage: null, productivity: null };
 export const operatorGroups = [morningShift, nightShift];
 export const morningDetail: OperatorGroupDetail = {
   ...morningShift,
@@ -127,7 +164,7 @@ export const cycles: BatteryCycle[] = [
     cycleSeconds: 10.5 * 3600,
     maxVoltage: 52.1,
     minVoltage: 44.35,
-    state: 'complete',
+    state: 'done',
   },
   { start: '2026-03-01T16:30:00+01:00', end: null, chargingEnd: null, chargingSeconds: null, cycleSeconds: null, maxVoltage: 52, minVoltage: null, state: 'discharging' },
 ];

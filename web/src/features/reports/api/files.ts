@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { KNOWN_REPORT_FILE_STATUSES, reportFileEventSchema, reportFileSchema } from '@gearwatch/contracts';
-import type { ReportFile, ReportFileStatus } from '@gearwatch/contracts';
+import { reportFileEventSchema, reportFileSchema } from '@gearwatch/contracts';
+import type { ReportFile } from '@gearwatch/contracts';
 import { useApi } from '../../../api/ApiProvider.tsx';
 import type { ListPage } from '../../../api/client.ts';
 import { downloadFile } from '../../../api/download.ts';
@@ -13,11 +13,6 @@ import { downloadFile } from '../../../api/download.ts';
 export const FILES = 'reports/files';
 
 export const parseReportFile = (entry: unknown): ReportFile => reportFileSchema.parse(entry);
-
-/** A status the client knows, or 'unknown' for anything else (spec 01 §3: shown as unknown). */
-export function fileStatusOf(status: string): ReportFileStatus | 'unknown' {
-  return KNOWN_REPORT_FILE_STATUSES.includes(status) ? (status as ReportFileStatus) : 'unknown';
-}
 
 /** `POST /api/reports/files/{id}/retry`: an ERROR file goes back to NEW (409 when it is not in ERROR any more). */
 export function useRetryFile() {

@@ -18,16 +18,17 @@ import { EntityList } from '../../../components/list/EntityList.tsx';
 import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { FilterSelect } from '../../../components/list/FilterSelect.tsx';
 import { reportTypeKey } from '../api/configurations.ts';
-import { FILES, fileStatusOf, parseReportFile, useDownloadReportFile, useRetryFile } from '../api/files.ts';
+import { FILES, parseReportFile, useDownloadReportFile, useRetryFile } from '../api/files.ts';
 import { formatInstant, formatSize } from './file-format.ts';
 import { FileStatus } from './FileStatus.tsx';
+import { reportFileStatusOf } from '../../../components/status/report-file-status.ts';
 
 function FileActions({ file }: { file: ReportFile }) {
   const { t } = useTranslation();
   const notify = useNotify();
   const download = useDownloadReportFile();
   const retry = useRetryFile();
-  const status = fileStatusOf(file.status);
+  const status = reportFileStatusOf(file.status);
   return (
     <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
       {status === 'DONE' ? (
