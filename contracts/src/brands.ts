@@ -12,8 +12,8 @@ export interface BrandProfile {
   accent: string;
   /** The company behind the brand, linked from the menu and the mail footer; null: no owner link. */
   owner: { name: string; url: string } | null;
-  /** Partner marks shown beside the product's logo in the menu (the second brand's extra logos). */
-  partners: readonly string[];
+  /** Partner logos shown in the menu and on the login page (the second brand's extra logos): files of /brands/<brand>/. */
+  partners: readonly { name: string; logo: string }[];
 }
 
 export const BRAND_PROFILES: Record<Brand, BrandProfile> = {
@@ -22,7 +22,10 @@ export const BRAND_PROFILES: Record<Brand, BrandProfile> = {
     productName: 'Gearwatch',
     accent: '#2196f3',
     owner: { name: 'Northline Industrial', url: 'https://northline.example.com' },
-    partners: ['Northline', 'Liftcare'],
+    partners: [
+      { name: 'Northline', logo: 'partner-northline.svg' },
+      { name: 'Liftcare', logo: 'partner-liftcare.svg' },
+    ],
   },
   third: { productName: 'Fleetwise', accent: '#2e7d32', owner: null, partners: [] },
 };

@@ -54,7 +54,7 @@ export function DevicesPage() {
       parse={parseDevice}
       detailPath={managePaths.device}
       filter={filter}
-      texts={{ add: 'manage.devices.add', edit: 'manage.devices.edit', emptyTitle: 'manage.devices.empty.title', emptyMessage: 'manage.devices.empty.message' }}
+      texts={{ add: 'manage.devices.add', edit: 'manage.devices.edit', emptyTitle: 'manage.devices.empty.title', emptyMessage: 'manage.devices.empty.message', faq: ['manage.devices.faq.what', 'manage.devices.faq.add'] }}
       toolbar={
         <>
           <FilterSelect label={t('manage.filter.device-group')} value={deviceGroup} options={modelOptions(groups.data)} onChange={setDeviceGroup} />
