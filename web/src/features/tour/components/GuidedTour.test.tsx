@@ -70,12 +70,16 @@ describe('the guided tour', { timeout: 30_000 }, () => {
     expect(screen.getByText('Step 4 of 5')).toBeTruthy();
   });
 
-  it('closes on Skip and on Escape', async () => {
+  it('closes on Skip, on Escape and on a click elsewhere on the page, not on its own text', async () => {
     const { onClose } = await renderTour();
     fireEvent.click(within(await step()).getByRole('button', { name: 'Skip' }));
     expect(onClose).toHaveBeenCalledTimes(1);
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(onClose).toHaveBeenCalledTimes(2);
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('heading'));
+    expect(onClose).toHaveBeenCalledTimes(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Profile' }));
+    expect(onClose).toHaveBeenCalledTimes(3);
   });
 
   it('opens the collapsed menu for the menu steps and closes it for the profile button', async () => {

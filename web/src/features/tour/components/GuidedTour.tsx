@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import ClickAwayListener from '@mui/material/ClickAwayListener';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Popper from '@mui/material/Popper';
@@ -29,7 +30,8 @@ const HIGHLIGHT_PADDING_PX = 4;
  * The guided tour (spec 01 §2): each step highlights its element and explains it in a popover with Back, Next and
  * Skip. Between steps it waits LAYOUT.guideStepWaitMs, the time the phone's menu drawer takes to open or close, so
  * the highlight lands where the element has come to rest. The steps are those whose elements are rendered when the
- * tour opens; a step whose element has gone by its turn is passed over in the direction of travel.
+ * tour opens; a step whose element has gone by its turn is passed over in the direction of travel. The page stays
+ * usable under it: a click elsewhere or Escape ends it, as Skip does.
  */
 export function GuidedTour({ open, onClose, menuCollapsed, onMenuOpen }: GuidedTourProps) {
   const [steps, setSteps] = useState<TourStep[] | null>(null);
@@ -146,29 +148,31 @@ function TourStepView({ steps, index, direction, menuCollapsed, onMenuOpen, onMo
         modifiers={[{ name: 'offset', options: { offset: [0, 14] } }]}
         sx={{ zIndex: (theme) => theme.zIndex.tooltip, maxWidth: 'calc(100vw - 24px)' }}
       >
-        <Paper role="dialog" aria-labelledby={titleId} aria-describedby={`${titleId}-text`} data-tour-step={step.id} elevation={8} sx={{ p: 2, width: 320, maxWidth: '100%' }}>
-          <Typography variant="overline" color="text.secondary" component="p">
-            {t('tour.step', { n: index + 1, count: steps.length })}
-          </Typography>
-          <Typography id={titleId} variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-            {t(`tour.${step.id}.title`)}
-          </Typography>
-          <Typography id={`${titleId}-text`} variant="body2" sx={{ mt: 0.5 }}>
-            {t(`tour.${step.id}.text`)}
-          </Typography>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 2 }}>
-            <Button size="small" color="inherit" onClick={onClose}>
-              {t('tour.skip')}
-            </Button>
-            <Box sx={{ flexGrow: 1 }} />
-            <Button size="small" disabled={index === 0} onClick={() => onMove(index - 1, -1)}>
-              {t('tour.back')}
-            </Button>
-            <Button size="small" variant="contained" autoFocus onClick={() => onMove(index + 1, 1)}>
-              {last ? t('tour.finish') : t('tour.next')}
-            </Button>
-          </Box>
-        </Paper>
+        <ClickAwayListener onClickAway={onClose}>
+          <Paper role="dialog" aria-labelledby={titleId} aria-describedby={`${titleId}-text`} data-tour-step={step.id} elevation={8} sx={{ p: 2, width: 320, maxWidth: '100%' }}>
+            <Typography variant="overline" color="text.secondary" component="p">
+              {t('tour.step', { n: index + 1, count: steps.length })}
+            </Typography>
+            <Typography id={titleId} variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+              {t(`tour.${step.id}.title`)}
+            </Typography>
+            <Typography id={`${titleId}-text`} variant="body2" sx={{ mt: 0.5 }}>
+              {t(`tour.${step.id}.text`)}
+            </Typography>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 2 }}>
+              <Button size="small" color="inherit" onClick={onClose}>
+                {t('tour.skip')}
+              </Button>
+              <Box sx={{ flexGrow: 1 }} />
+              <Button size="small" disabled={index === 0} onClick={() => onMove(index - 1, -1)}>
+                {t('tour.back')}
+              </Button>
+              <Button size="small" variant="contained" autoFocus onClick={() => onMove(index + 1, 1)}>
+                {last ? t('tour.finish') : t('tour.next')}
+              </Button>
+            </Box>
+          </Paper>
+        </ClickAwayListener>
       </Popper>
     </>
   );
