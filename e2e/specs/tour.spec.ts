@@ -77,7 +77,7 @@ test('on a phone the tour opens the collapsed menu for its menu steps', async ({
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   const first = await stepOf(page);
   expect(first.n).toBe(1);
-  await expect(nav.getByRole('link', { name: 'Devices' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Devices', exact: true })).toBeVisible();
   await page.screenshot({ path: path.join(artifacts, 'tour-step-manage-phone-en.png') });
   for (let n = 1; n < first.count; n++) {
     const { dialog } = await stepOf(page);
@@ -86,7 +86,7 @@ test('on a phone the tour opens the collapsed menu for its menu steps', async ({
   }
   // The last step, the profile button, is in the header: the menu is closed again.
   await expect((await stepOf(page)).dialog.getByRole('heading')).toHaveText('Your profile');
-  await expect(nav.getByRole('link', { name: 'Devices' })).toBeHidden();
+  await expect(nav.getByRole('link', { name: 'Devices', exact: true })).toBeHidden();
   await (await stepOf(page)).dialog.getByRole('button', { name: 'Finish' }).click();
   await expect(page.getByText(STEP)).toHaveCount(0);
 });

@@ -121,6 +121,33 @@ function TourStepView({ steps, index, direction, menuCollapsed, onMenuOpen, onMo
   if (!shown) return null;
   const last = index === steps.length - 1;
   const { rect } = shown;
+  const card = (
+    <ClickAwayListener onClickAway={onClose}>
+      <Paper role="dialog" aria-labelledby={titleId} aria-describedby={`${titleId}-text`} data-tour-step={step.id} elevation={8} sx={{ p: 2, width: menuCollapsed ? 'auto' : 320, maxWidth: '100%' }}>
+        <Typography variant="overline" color="text.secondary" component="p">
+          {t('tour.step', { n: index + 1, count: steps.length })}
+        </Typography>
+        <Typography id={titleId} variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          {t(`tour.${step.id}.title`)}
+        </Typography>
+        <Typography id={`${titleId}-text`} variant="body2" sx={{ mt: 0.5 }}>
+          {t(`tour.${step.id}.text`)}
+        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 2 }}>
+          <Button size="small" color="inherit" onClick={onClose}>
+            {t('tour.skip')}
+          </Button>
+          <Box sx={{ flexGrow: 1 }} />
+          <Button size="small" disabled={index === 0} onClick={() => onMove(index - 1, -1)}>
+            {t('tour.back')}
+          </Button>
+          <Button size="small" variant="contained" autoFocus onClick={() => onMove(index + 1, 1)}>
+            {last ? t('tour.finish') : t('tour.next')}
+          </Button>
+        </Box>
+      </Paper>
+    </ClickAwayListener>
+  );
   return (
     <>
       <Portal>
@@ -141,39 +168,22 @@ function TourStepView({ steps, index, direction, menuCollapsed, onMenuOpen, onMo
           }}
         />
       </Portal>
-      <Popper
-        open
-        anchorEl={shown.element}
-        placement={step.inMenu ? 'right-start' : 'bottom-end'}
-        modifiers={[{ name: 'offset', options: { offset: [0, 14] } }]}
-        sx={{ zIndex: (theme) => theme.zIndex.tooltip, maxWidth: 'calc(100vw - 24px)' }}
-      >
-        <ClickAwayListener onClickAway={onClose}>
-          <Paper role="dialog" aria-labelledby={titleId} aria-describedby={`${titleId}-text`} data-tour-step={step.id} elevation={8} sx={{ p: 2, width: 320, maxWidth: '100%' }}>
-            <Typography variant="overline" color="text.secondary" component="p">
-              {t('tour.step', { n: index + 1, count: steps.length })}
-            </Typography>
-            <Typography id={titleId} variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-              {t(`tour.${step.id}.title`)}
-            </Typography>
-            <Typography id={`${titleId}-text`} variant="body2" sx={{ mt: 0.5 }}>
-              {t(`tour.${step.id}.text`)}
-            </Typography>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 2 }}>
-              <Button size="small" color="inherit" onClick={onClose}>
-                {t('tour.skip')}
-              </Button>
-              <Box sx={{ flexGrow: 1 }} />
-              <Button size="small" disabled={index === 0} onClick={() => onMove(index - 1, -1)}>
-                {t('tour.back')}
-              </Button>
-              <Button size="small" variant="contained" autoFocus onClick={() => onMove(index + 1, 1)}>
-                {last ? t('tour.finish') : t('tour.next')}
-              </Button>
-            </Box>
-          </Paper>
-        </ClickAwayListener>
-      </Popper>
+      {menuCollapsed ? (
+        // A phone has no room beside the menu's entries: the card sits across the screen, away from the element.
+        <Portal>
+          <Box sx={{ position: 'fixed', left: 12, right: 12, zIndex: (theme) => theme.zIndex.tooltip, ...(rect.top + rect.height / 2 > window.innerHeight / 2 ? { top: 72 } : { bottom: 16 }) }}>{card}</Box>
+        </Portal>
+      ) : (
+        <Popper
+          open
+          anchorEl={shown.element}
+          placement={step.inMenu ? 'right-start' : 'bottom-end'}
+          modifiers={[{ name: 'offset', options: { offset: [0, 14] } }]}
+          sx={{ zIndex: (theme) => theme.zIndex.tooltip, maxWidth: 'calc(100vw - 24px)' }}
+        >
+          {card}
+        </Popper>
+      )}
     </>
   );
 }
