@@ -40,7 +40,10 @@ export function FaqAccordion({ entries }: { entries: readonly FaqEntry[] }) {
   );
 }
 
-/** The entries of translation keys each with a `.question` and an `.answer` text. */
-export function faqFromKeys(t: (key: string) => string, keys: readonly string[]): FaqEntry[] {
-  return keys.map((key) => ({ question: t(`${key}.question`), answer: t(`${key}.answer`) }));
+/** Translation keys of a question and its answer, written out so the translation tests see both. */
+export type FaqKeys = readonly [question: string, answer: string];
+
+/** The entries of pairs of translation keys. */
+export function faqFromKeys(t: (key: string) => string, keys: readonly FaqKeys[]): FaqEntry[] {
+  return keys.map(([question, answer]) => ({ question: t(question), answer: t(answer) }));
 }

@@ -17,6 +17,7 @@ import { EnabledSwitch } from './EnabledSwitch.tsx';
 import { Importance, importanceKey } from './Importance.tsx';
 import { RuleDialogs } from './RuleDialogs.tsx';
 import { faqFromKeys } from '../../../components/FaqAccordion.tsx';
+import type { FaqKeys } from '../../../components/FaqAccordion.tsx';
 
 const parseRule = (entry: unknown) => alertRuleRowSchema.parse(entry);
 
@@ -26,7 +27,11 @@ const parseRule = (entry: unknown) => alertRuleRowSchema.parse(entry);
  * filters by type, importance and enabled; add (the wizard), edit, delete.
  */
 /** The empty list's questions (spec 01 §2): what a rule is, how to add one, who hears of it. */
-const ALERT_RULE_FAQ = ['alert-rule.faq.what', 'alert-rule.faq.add', 'alert-rule.faq.who'] as const;
+const ALERT_RULE_FAQ: readonly FaqKeys[] = [
+  ['alert-rule.faq.what.question', 'alert-rule.faq.what.answer'],
+  ['alert-rule.faq.add.question', 'alert-rule.faq.add.answer'],
+  ['alert-rule.faq.who.question', 'alert-rule.faq.who.answer'],
+];
 
 export function AlertRulesPage() {
   const { t } = useTranslation();

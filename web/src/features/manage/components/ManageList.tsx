@@ -11,6 +11,7 @@ import { RowActions } from '../../../components/list/RowActions.tsx';
 import { useEntityDialogs } from '../../../hooks/useEntityDialogs.ts';
 import { EntityDialogs } from './EntityDialogs.tsx';
 import { faqFromKeys } from '../../../components/FaqAccordion.tsx';
+import type { FaqKeys } from '../../../components/FaqAccordion.tsx';
 
 export interface ManageListTexts {
   /** Translation keys: the add button and the form dialog's titles, the empty state. */
@@ -18,8 +19,8 @@ export interface ManageListTexts {
   edit: string;
   emptyTitle: string;
   emptyMessage: string;
-  /** Keys of the empty state's questions, each with a `.question` and an `.answer` text. */
-  faq?: readonly string[];
+  /** Keys of the empty state's questions and answers. */
+  faq?: readonly FaqKeys[];
 }
 
 export interface ManageListProps<T extends { id: number; name: string }> {

@@ -21,12 +21,16 @@ import { formatAmount, parameterName, unitOf, viewTypeKey } from '../api/words.t
 import { DisplayLinksDialog } from './links/DisplayLinksDialog.tsx';
 import { ProductionViewWizard } from './wizard/ProductionViewWizard.tsx';
 import { faqFromKeys } from '../../../components/FaqAccordion.tsx';
+import type { FaqKeys } from '../../../components/FaqAccordion.tsx';
 
 /** The live screen of a view (signed in, full screen). */
 export const livePath = (id: number) => `/production/${id}/live`;
 
 /** The empty list's questions: what a production view is and how to make one. */
-const PRODUCTION_VIEW_FAQ = ['production.list.faq.what', 'production.list.faq.add'] as const;
+const PRODUCTION_VIEW_FAQ: readonly FaqKeys[] = [
+  ['production.list.faq.what.question', 'production.list.faq.what.answer'],
+  ['production.list.faq.add.question', 'production.list.faq.add.answer'],
+];
 
 function LineSummary({ line }: { line: ProductionViewLine }) {
   const { t, i18n } = useTranslation();

@@ -13,12 +13,16 @@ import { RowActions } from '../../../components/list/RowActions.tsx';
 import { CONFIGURATIONS, reportTypeKey } from '../api/configurations.ts';
 import { ConfigurationEnabledSwitch } from './ConfigurationEnabledSwitch.tsx';
 import { faqFromKeys } from '../../../components/FaqAccordion.tsx';
+import type { FaqKeys } from '../../../components/FaqAccordion.tsx';
 
 const parseConfiguration = (entry: unknown) => reportConfigurationSchema.parse(entry);
 
 /** So many names are listed in a cell; the rest are counted. */
 /** The empty list's questions: what a report configuration is and how to make one. */
-const REPORT_CONFIGURATION_FAQ = ['reports.configurations.faq.what', 'reports.configurations.faq.add'] as const;
+const REPORT_CONFIGURATION_FAQ: readonly FaqKeys[] = [
+  ['reports.configurations.faq.what.question', 'reports.configurations.faq.what.answer'],
+  ['reports.configurations.faq.add.question', 'reports.configurations.faq.add.answer'],
+];
 
 const SHOWN_NAMES = 3;
 
