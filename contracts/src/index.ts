@@ -5,6 +5,7 @@ export * from './users.ts';
 export * from './devices.ts';
 export * from './list.ts';
 export * from './app-config.ts';
+export * from './brands.ts';
 export * from './impersonation.ts';
 export * from './support.ts';
 export * from './resetting.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BRANDS } from '@gearwatch/contracts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -60,7 +61,8 @@ const envObject = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   /** Tile URL template for maps; OpenStreetMap by default. */
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  BRAND: z.enum(['default', 'second', 'third']).default('default'),
+  /** The branding variant (contracts/src/brands.ts): logos, title, favicon, menu owner link and mail follow it. */
+  BRAND: z.enum(BRANDS).default('default'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Outgoing mail server, e.g. smtp://user:pass@mail.example.com:587 (smtps:// for TLS from the start); unset: mail is kept unsent. */
   SMTP_URL: z

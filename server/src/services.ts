@@ -30,6 +30,7 @@ import { scheduleEventPruning } from './events/prune.ts';
 import { StreamRepository } from './events/stream-repository.ts';
 import { AlertEventsListener } from './live/alert-events.ts';
 import { UnsubscribeLinks } from './mail/unsubscribe.ts';
+import { setTextBrand } from './i18n/translator.ts';
 import { MailSender } from './mail/sender.ts';
 import { UnsubscribeRepository } from './mail/unsubscribe-repository.ts';
 import { UnsubscribeService } from './mail/unsubscribe-service.ts';
@@ -258,9 +259,11 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   const unsubscribeLinks = new UnsubscribeLinks(secret, config.PUBLIC_URL);
   jobs.addSource({ name: 'alert-changes', drain: () => alertChanges.drain() });
   // Batches are sent in the background of the runner's turns, so a stuck SMTP server never delays the alert engine.
+  setTextBrand(config.BRAND);
   const mail = new MailSender(db, mailer, {
     maxAttempts: config.MAIL_MAX_ATTEMPTS,
     messageIdDomain: /@([^<>@\s]+)>?$/.exec(config.MAIL_FROM)?.[1],
+    brand: config.BRAND,
     background: true,
     wake: () => jobs.wake(),
   });

@@ -77,6 +77,15 @@ describe.each(instanceVariants)('the mail outbox on %s', (_name, setup, skip) =>
     expect(await row(id!)).toMatchObject({ state: 'sent', attempts: 1, lastError: null, lockedBy: null, messageId: received!.headers['message-id'], sentAt: expect.any(Date) });
   });
 
+  it.skipIf(skip)('ends each mail it sends with the footer of its brand, and keeps the row as written', async () => {
+    const server = await smtp();
+    const [id] = await enqueue(mail());
+    expect(await sender(s.a, server.url, { brand: 'second' }).drainUntilIdle()).toBe(1);
+    expect(server.received[0]!.body).toBe(`Body of mail ${serial}\n\n-- \nGearwatch\nNorthline Industrial · https://northline.example.com\n`);
+    const [stored] = await s.a.db.selectFrom('mail_outbox').select('text_body').where('id', '=', id!).execute();
+    expect(stored!.text_body).toBe(`Body of mail ${serial}\n`);
+  });
+
   it.skipIf(skip)('sends nothing without SMTP_URL: the mails wait', async () => {
     const [id] = await enqueue(mail());
     expect(await sender(s.a, undefined).drainUntilIdle()).toBe(0);

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
-import type { Language } from '@gearwatch/contracts';
-import { DEFAULT_LANGUAGE, LANGUAGES, PRODUCT_NAME } from '@gearwatch/contracts';
+import type { Brand, Language } from '@gearwatch/contracts';
+import { brandProfile, DEFAULT_LANGUAGE, LANGUAGES, PRODUCT_NAME } from '@gearwatch/contracts';
 import en from './locales/en.json' with { type: 'json' };
 import lv from './locales/lv.json' with { type: 'json' };
 import pl from './locales/pl.json' with { type: 'json' };
@@ -48,6 +48,14 @@ void instance.init({
   },
 });
 
+// The product's name in every text ({{product}}): the brand's, set once at start-up from BRAND (createServices).
+let productName: string = PRODUCT_NAME;
+
+/** Makes every text name the product as `brand` does (spec 01 §1, branding: mail follows the brand). */
+export function setTextBrand(brand: Brand): void {
+  productName = brandProfile(brand).productName;
+}
+
 /** The language a text is written in: the user's when the product has it, Polish (the product's default) otherwise. */
 export function textLanguage(language: string): Language {
   return (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : DEFAULT_LANGUAGE;
@@ -59,8 +67,8 @@ export function translatorFor(language: string): Translator {
   // Values go in `replace`, so a value named like an option of t() (count, lng, context) is only ever a value.
   return {
     language: resolved,
-    text: (key, values = {}) => t(key, { replace: values, interpolation: { escapeValue: false } }),
-    html: (key, values = {}) => t(key, { replace: values, interpolation: { escapeValue: true } }),
+    text: (key, values = {}) => t(key, { replace: { product: productName, ...values }, interpolation: { escapeValue: false } }),
+    html: (key, values = {}) => t(key, { replace: { product: productName, ...values }, interpolation: { escapeValue: true } }),
   };
 }
 

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
+import type { Brand } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
 import type { JobLog, JobSource } from '../jobs/runner.ts';
 import { exponentialBackoff } from '../jobs/runner.ts';
 import { PROCESS_HOLDER } from '../jobs/lease.ts';
+import { brandedText } from './brand-layout.ts';
 import type { Mailer } from './mailer.ts';
 import { MAIL_CONNECTIONS } from './mailer.ts';
 import type { ClaimedMail, OutboxState } from './outbox-repository.ts';
@@ -37,6 +39,8 @@ export interface MailSenderOptions {
   backoffSeconds?: (attempts: number) => number;
   /** The domain of the Message-IDs (MAIL_FROM's). */
   messageIdDomain?: string;
+  /** BRAND: every mail sent ends with the brand's footer (brand-layout.ts); absent, mails go out as written. */
+  brand?: Brand;
   /** Send each batch in the background of the runner's turn (the server); `wake` the runner when it is done. */
   background?: boolean;
   wake?: () => void;
@@ -169,7 +173,7 @@ export class MailSender implements JobSource {
         to: mail.toName ? { name: mail.toName, address: mail.toAddress } : mail.toAddress,
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         subject: mail.subject,
-        text: mail.text,
+        text: this.options.brand ? brandedText(this.options.brand, mail.text) : mail.text,
         headers: mail.headers,
         ...(attachments.length ? { attachments } : {}),
         // The same on every attempt, so a second copy (docs/mail.md) is recognisably the same message.

@@ -12,6 +12,7 @@ import { ApiProvider } from '../api/ApiProvider.tsx';
 import { configQuery } from '../api/data-areas.ts';
 import { Splash } from '../components/Splash.tsx';
 import { initI18n } from '../i18n/i18n.ts';
+import { applyBrandToDocument } from './brand-document.ts';
 import { appRoutes } from './routes.tsx';
 import { createAppServices } from './services.ts';
 import type { AppServices } from './services.ts';
@@ -29,6 +30,7 @@ function useStartup(services: AppServices, attempt: number): Startup {
     (async () => {
       const config = await services.queryClient.fetchQuery(configQuery(services.api));
       services.setCredentials({ clientId: config.webClientId, clientSecret: config.webClientSecret });
+      applyBrandToDocument(config.brand);
       const i18n = await initI18n();
       if (!cancelled) setStartup({ status: 'ready', i18n });
     })().catch((error: unknown) => {

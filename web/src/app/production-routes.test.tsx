@@ -16,7 +16,7 @@ const STATE = {
 const TOKEN = 'c'.repeat(43);
 
 describe('the production routes', { timeout: 30_000 }, () => {
-  it('open the production views list (menu: work) instead of the upcoming screen', async () => {
+  it('open the production views list (menu: work)', async () => {
     await renderApp('/production', { signedIn: true, answers: { '/api/productionviews': { entries: [] } } });
     expect(await screen.findByText('No production views yet')).toBeTruthy();
     expect(screen.queryByText(/is being built and will appear here/)).toBeNull();

@@ -13,7 +13,7 @@ const TITLES: Record<string, string> = {
 };
 
 describe('the report routes', { timeout: 30_000 }, () => {
-  it('open the reports landing page instead of the upcoming screen', async () => {
+  it('open the reports landing page', async () => {
     await renderApp('/reports', { signedIn: true });
     expect(await screen.findByRole('list', { name: 'Reports' })).toBeTruthy();
     expect(screen.queryByText(/is being built and will appear here/)).toBeNull();

@@ -9,7 +9,7 @@ const bundles: Record<string, Record<string, string>> = { en, pl, lv, ru };
 
 // Every key the sources name literally: t('…') calls and the translation keys held in route and menu tables.
 const sources = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
-const KEY_PATTERNS = [/\bt\(\s*'([a-z0-9.-]+)'/g, /'((?:nav|reports\.type|profile|login|reset|support|impersonate|upcoming)\.[a-z0-9.-]+)'/g];
+const KEY_PATTERNS = [/\bt\(\s*'([a-z0-9.-]+)'/g, /'((?:nav|reports\.type|profile|login|reset|support|impersonate|tour|brand)\.[a-z0-9.-]+)'/g];
 
 function keysUsedInSources(): Set<string> {
   const keys = new Set<string>();

@@ -20,21 +20,26 @@ export interface RenderAppOptions {
   user?: CurrentUser;
   /** More JSON answers of the fake API, by path (a page's own rows). */
   answers?: Record<string, unknown>;
+  /** The user's settings; by default the guided tour has been shown, so it does not cover the page under test. */
+  settings?: Record<string, unknown>;
 }
 
 /** Renders the real route table in memory against a fake API that answers the start-up calls. */
-export async function renderApp(path: string, { signedIn = false, user = demoUser, answers = {} }: RenderAppOptions = {}) {
+export async function renderApp(path: string, { signedIn = false, user = demoUser, answers = {}, settings = { guide: 'showed' } }: RenderAppOptions = {}) {
   const requests: string[] = [];
-  const fetch = async (input: RequestInfo | URL) => {
+  /** Every request as 'METHOD /path', for tests of writes. */
+  const calls: string[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     requests.push(url.pathname);
+    calls.push(`${init?.method ?? 'GET'} ${url.pathname}`);
     const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
     if (url.pathname in answers) return json(answers[url.pathname]);
     switch (url.pathname) {
       case '/api/users/current':
         return json(user);
       case '/api/users/current/settings':
-        return json({ entries: [] });
+        return json({ entries: Object.entries(settings).map(([key, value]) => ({ key, value })) });
       case '/api/devices':
         return new Response(null, { status: 204 });
       case '/api/config':
@@ -63,5 +68,5 @@ export async function renderApp(path: string, { signedIn = false, user = demoUse
       </ThemeProvider>
     </I18nextProvider>,
   );
-  return { ...view, router, tokens, requests };
+  return { ...view, router, tokens, requests, calls };
 }

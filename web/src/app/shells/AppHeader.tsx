@@ -9,7 +9,7 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { CurrentUser } from '@gearwatch/contracts';
+import type { Brand, CurrentUser } from '@gearwatch/contracts';
 import { Logo } from '../../components/Logo.tsx';
 import { HOME_PATH } from '../guards.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
@@ -22,6 +22,7 @@ function initials(user: CurrentUser): string {
 
 export interface AppHeaderProps {
   user: CurrentUser;
+  brand: Brand;
   version: string;
   showMenuButton: boolean;
   onMenuClick: () => void;
@@ -31,7 +32,7 @@ export interface AppHeaderProps {
 }
 
 /** The header of the main shell: logo and the profile button whose tooltip names the user (spec 01 §2). */
-export function AppHeader({ user, version, showMenuButton, onMenuClick, onProfileAction, actions }: AppHeaderProps) {
+export function AppHeader({ user, brand, version, showMenuButton, onMenuClick, onProfileAction, actions }: AppHeaderProps) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
@@ -43,12 +44,12 @@ export function AppHeader({ user, version, showMenuButton, onMenuClick, onProfil
           </IconButton>
         ) : null}
         <Box component={RouterLink} to={HOME_PATH} aria-label={t('nav.dashboard')} sx={{ display: 'inline-flex', textDecoration: 'none' }}>
-          <Logo inverted height={30} />
+          <Logo brand={brand} inverted height={30} />
         </Box>
         <Box sx={{ flexGrow: 1 }} />
         {actions}
         <Tooltip title={user.name}>
-          <IconButton aria-label={user.name} aria-haspopup="menu" aria-expanded={anchor ? 'true' : undefined} onClick={(event) => setAnchor(event.currentTarget)} sx={{ p: 0.5 }}>
+          <IconButton data-tour="profile" aria-label={user.name} aria-haspopup="menu" aria-expanded={anchor ? 'true' : undefined} onClick={(event) => setAnchor(event.currentTarget)} sx={{ p: 0.5 }}>
             <Avatar src={user.avatar ?? undefined} alt="" sx={{ width: 36, height: 36, bgcolor: 'primary.dark', fontSize: 15 }}>
               {initials(user)}
             </Avatar>

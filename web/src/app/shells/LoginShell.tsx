@@ -7,7 +7,9 @@ import { Outlet, Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LOGIN_FLAG_LANGUAGES } from '@gearwatch/contracts';
 import { LanguageFlags } from '../../components/LanguageFlags.tsx';
+import { BrandExtras } from '../../components/BrandExtras.tsx';
 import { Logo } from '../../components/Logo.tsx';
+import { useAppConfig } from '../../api/data-areas.ts';
 import { TERMS_PATHS } from '../../features/terms/terms-paths.ts';
 import { isLanguage } from '../../i18n/locale.ts';
 import { switchLanguage } from '../../i18n/i18n.ts';
@@ -16,6 +18,7 @@ import { switchLanguage } from '../../i18n/i18n.ts';
 export function LoginShell() {
   const { t, i18n } = useTranslation();
   const current = isLanguage(i18n.language) ? i18n.language : 'pl';
+  const { brand } = useAppConfig();
   return (
     <Box
       sx={{
@@ -31,13 +34,14 @@ export function LoginShell() {
       <Card component="section" sx={{ width: '100%', maxWidth: 420 }} elevation={3}>
         <CardContent sx={{ p: { xs: 3, sm: 4 }, display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-            <Logo height={40} />
+            <Logo brand={brand} height={40} />
           </Box>
           <Typography variant="body2" color="text.secondary" align="center">
             {t('login.tagline')}
           </Typography>
           <Outlet />
           <LanguageFlags languages={LOGIN_FLAG_LANGUAGES} current={current} onChange={(language) => void switchLanguage(i18n, language)} />
+          <BrandExtras brand={brand} ownerLink={false} />
         </CardContent>
       </Card>
       <Link component={RouterLink} to={TERMS_PATHS[current]} variant="body2" sx={{ mt: 2 }} color="text.secondary">

@@ -7,6 +7,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/ApiProvider.tsx';
 import { useAppConfig, useCurrentUser } from '../../api/data-areas.ts';
+import { BrandExtras } from '../../components/BrandExtras.tsx';
 import { Splash } from '../../components/Splash.tsx';
 import { useScreenSize } from '../../hooks/useScreenSize.ts';
 import { ImpersonationDialog } from '../../features/impersonation/components/ImpersonationDialog.tsx';
@@ -15,6 +16,8 @@ import { SupportDialog } from '../../features/support/components/SupportDialog.t
 import { CompanySettingsDialog } from '../../features/company-settings/components/CompanySettingsDialog.tsx';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
 import { ProfileSettingsDialog } from '../../features/profile/components/ProfileSettingsDialog.tsx';
+import { GuidedTour } from '../../features/tour/components/GuidedTour.tsx';
+import { useGuidedTour } from '../../features/tour/hooks/useGuidedTour.ts';
 import { HOME_PATH } from '../guards.tsx';
 import { visibleNavigation } from '../navigation.ts';
 import { SessionDataGate } from '../startup/SessionDataGate.tsx';
@@ -24,15 +27,10 @@ import { NavDrawer } from './NavDrawer.tsx';
 import { PageActionsProvider, PageActionsSlot } from '../../components/PageActions.tsx';
 import { PageNameProvider } from '../../components/PageName.tsx';
 import type { ProfileAction } from './ProfileMenu.tsx';
-import { UpcomingDialog } from './UpcomingDialog.tsx';
 import { useSignOut } from './useSignOut.ts';
 import { useLiveUpdates } from './live-updates.ts';
 
 type OpenDialog = 'support' | 'impersonate' | 'company-settings' | 'profile-settings' | null;
-
-const UPCOMING_TITLES: Partial<Record<ProfileAction, string>> = {
-  guide: 'profile.guide',
-};
 
 function ShellLayout() {
   const { t } = useTranslation();
@@ -43,7 +41,7 @@ function ShellLayout() {
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const [upcoming, setUpcoming] = useState<string | null>(null);
+  const tour = useGuidedTour();
   const signOut = useSignOut(forgetOriginalSession);
 
   const returnToOwnAccount = async () => {
@@ -52,8 +50,7 @@ function ShellLayout() {
   };
 
   const onProfileAction = (action: ProfileAction) => {
-    const upcomingTitle = UPCOMING_TITLES[action];
-    if (upcomingTitle) setUpcoming(t(upcomingTitle));
+    if (action === 'guide') tour.start();
     else if (action === 'impersonate') setDialog('impersonate');
     else if (action === 'company-settings') setDialog('company-settings');
     else if (action === 'profile-settings') setDialog('profile-settings');
@@ -63,8 +60,16 @@ function ShellLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      <AppHeader user={user} version={config.version} showMenuButton={isMobile} onMenuClick={() => setDrawerOpen((open) => !open)} onProfileAction={onProfileAction} actions={<NotificationBell />} />
-      <NavDrawer groups={visibleNavigation(user.extras.isSuperAdmin)} mobile={isMobile} open={drawerOpen} onClose={() => setDrawerOpen(false)} onAction={() => setDialog('support')} />
+      <AppHeader user={user} brand={config.brand} version={config.version} showMenuButton={isMobile} onMenuClick={() => setDrawerOpen((open) => !open)} onProfileAction={onProfileAction} actions={<NotificationBell />} />
+      <NavDrawer
+        groups={visibleNavigation(user.extras.isSuperAdmin)}
+        mobile={isMobile}
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        onAction={() => setDialog('support')}
+        footer={<BrandExtras brand={config.brand} />}
+        trapFocus={!tour.open}
+      />
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
         {user.extras.impersonatedBy ? (
@@ -97,7 +102,7 @@ function ShellLayout() {
       {user.extras.impersonate ? (
         <ImpersonationDialog open={dialog === 'impersonate'} clientId={config.webClientId} onClose={() => setDialog(null)} onSwitched={() => window.location.assign(HOME_PATH)} />
       ) : null}
-      <UpcomingDialog title={upcoming} onClose={() => setUpcoming(null)} />
+      <GuidedTour open={tour.open} onClose={tour.close} menuCollapsed={isMobile} onMenuOpen={setDrawerOpen} />
     </Box>
   );
 }

@@ -25,6 +25,13 @@ export interface NavDrawerProps {
   open: boolean;
   onClose: () => void;
   onAction: (action: NonNullable<NavEntry['action']>) => void;
+  /** Shown below the entries: the brand's extras (partner logos, owner link). */
+  footer?: ReactNode;
+  /**
+   * False while something outside the phone's drawer must take focus with the drawer open (the guided tour's
+   * popover, which explains the drawer's entries).
+   */
+  trapFocus?: boolean;
 }
 
 function EntryButton({ entry, onAction, onNavigate }: { entry: NavEntry; onAction: NavDrawerProps['onAction']; onNavigate: () => void }) {
@@ -44,6 +51,7 @@ function EntryButton({ entry, onAction, onNavigate }: { entry: NavEntry; onActio
       <ListItemButton
         component={NavLink}
         to={entry.to}
+        data-nav-id={entry.id}
         onClick={onNavigate}
         sx={{ borderRadius: 1, mx: 1, '&.active': { bgcolor: 'action.selected', color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } } }}
       >
@@ -53,6 +61,7 @@ function EntryButton({ entry, onAction, onNavigate }: { entry: NavEntry; onActio
   }
   return (
     <ListItemButton
+      data-nav-id={entry.id}
       sx={{ borderRadius: 1, mx: 1 }}
       onClick={() => {
         onNavigate();
@@ -65,13 +74,13 @@ function EntryButton({ entry, onAction, onNavigate }: { entry: NavEntry; onActio
 }
 
 /** The side navigation (spec 01 §2): permanent on larger screens, a closable drawer on mobile, 300 px wide. */
-export function NavDrawer({ groups, mobile, open, onClose, onAction }: NavDrawerProps) {
+export function NavDrawer({ groups, mobile, open, onClose, onAction, footer, trapFocus = true }: NavDrawerProps) {
   const { t } = useTranslation();
   const onNavigate = mobile ? onClose : () => undefined;
   const body = (
     <Box component="nav" aria-label={t('shell.navigation')} sx={{ overflowY: 'auto', pt: 1, pb: 2 }}>
       {groups.map((group, index) => (
-        <Box key={group.id}>
+        <Box key={group.id} data-nav-group={group.id}>
           {index > 0 ? <Divider sx={{ my: 1 }} /> : null}
           <List
             dense
@@ -90,12 +99,18 @@ export function NavDrawer({ groups, mobile, open, onClose, onAction }: NavDrawer
           </List>
         </Box>
       ))}
+      {footer ? (
+        <>
+          <Divider sx={{ my: 1 }} />
+          {footer}
+        </>
+      ) : null}
     </Box>
   );
   const paperSx = { width: LAYOUT.navDrawerWidthPx, boxSizing: 'border-box' as const };
   if (mobile) {
     return (
-      <Drawer variant="temporary" open={open} onClose={onClose} ModalProps={{ keepMounted: true }} slotProps={{ paper: { sx: paperSx } }}>
+      <Drawer variant="temporary" open={open} onClose={onClose} ModalProps={{ keepMounted: true, disableEnforceFocus: !trapFocus }} slotProps={{ paper: { sx: paperSx } }}>
         <Toolbar />
         {body}
       </Drawer>

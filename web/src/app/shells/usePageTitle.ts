@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_NAME } from '@gearwatch/contracts';
+import { brandProfile } from '@gearwatch/contracts';
+import { useAppConfig } from '../../api/data-areas.ts';
 import { usePageName } from '../../components/PageName.tsx';
 import type { RouteHandle } from '../route-handle.ts';
 
@@ -41,9 +42,10 @@ export function usePageTitle(): string | undefined {
   return useCrumbs().at(-1)?.title;
 }
 
-/** Writes a page's title to the browser tab (and its history entry). */
+/** Writes a page's title to the browser tab (and its history entry), after the brand's product name. */
 export function useDocumentTitle(title: string | undefined): void {
+  const product = brandProfile(useAppConfig().brand).productName;
   useEffect(() => {
-    document.title = title ? `${title} · ${PRODUCT_NAME}` : PRODUCT_NAME;
-  }, [title]);
+    document.title = title ? `${title} · ${product}` : product;
+  }, [title, product]);
 }

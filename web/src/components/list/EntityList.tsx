@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@gearwatch/contracts';
 import { useScreenSize } from '../../hooks/useScreenSize.ts';
 import { EmptyState } from '../EmptyState.tsx';
+import type { FaqEntry } from '../FaqAccordion.tsx';
 import { EntityCards, SortSelect } from './EntityCards.tsx';
 import type { EntityColumn } from './entity-column.ts';
 import { ListPaginator } from './ListPaginator.tsx';
@@ -50,8 +51,8 @@ export interface EntityListProps<T extends { id: number }> {
   /** Checks and shapes each entry (a contracts schema's parse). */
   parse?: (entry: unknown) => T;
   onRowClick?: (row: T) => void;
-  /** The empty state's title, message and actions, already translated; a generic one otherwise. */
-  empty?: { title?: string; message?: string; actions?: ReactNode };
+  /** The empty state's title, message, actions and questions, already translated; a generic one otherwise. */
+  empty?: { title?: string; message?: string; actions?: ReactNode; faq?: readonly FaqEntry[] };
   /** Next to the search box (filters, page-specific buttons). */
   toolbar?: ReactNode;
 }
@@ -99,6 +100,7 @@ export function EntityList<T extends { id: number }>(props: EntityListProps<T>) 
         title={narrowed ? t('list.empty.no-results') : (empty?.title ?? t('list.empty.title'))}
         message={narrowed ? undefined : empty?.message}
         actions={narrowed ? undefined : empty?.actions}
+        faq={narrowed ? undefined : empty?.faq}
       />
     );
   } else if (data) {

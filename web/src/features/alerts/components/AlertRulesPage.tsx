@@ -16,6 +16,8 @@ import { ALERT_RESOURCES, alertPaths, ruleTypeKey } from '../api/keys.ts';
 import { EnabledSwitch } from './EnabledSwitch.tsx';
 import { Importance, importanceKey } from './Importance.tsx';
 import { RuleDialogs } from './RuleDialogs.tsx';
+import { faqFromKeys } from '../../../components/FaqAccordion.tsx';
+import type { FaqKeys } from '../../../components/FaqAccordion.tsx';
 
 const parseRule = (entry: unknown) => alertRuleRowSchema.parse(entry);
 
@@ -24,6 +26,13 @@ const parseRule = (entry: unknown) => alertRuleRowSchema.parse(entry);
  * /alerts/alert-rules (spec 01 §2): the rules with type, importance, the enabled toggle and the number of devices;
  * filters by type, importance and enabled; add (the wizard), edit, delete.
  */
+/** The empty list's questions (spec 01 §2): what a rule is, how to add one, who hears of it. */
+const ALERT_RULE_FAQ: readonly FaqKeys[] = [
+  ['alert-rule.faq.what.question', 'alert-rule.faq.what.answer'],
+  ['alert-rule.faq.add.question', 'alert-rule.faq.add.answer'],
+  ['alert-rule.faq.who.question', 'alert-rule.faq.who.answer'],
+];
+
 export function AlertRulesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -77,7 +86,7 @@ export function AlertRulesPage() {
             />
           </>
         }
-        empty={{ title: t('alert-rule.empty.title'), message: t('alert-rule.empty.message'), actions: addButton }}
+        empty={{ title: t('alert-rule.empty.title'), message: t('alert-rule.empty.message'), actions: addButton, faq: faqFromKeys(t, ALERT_RULE_FAQ) }}
         actions={(row) => <RowActions onOpen={() => void navigate(alertPaths.rule(row.id))} onEdit={() => dialogs.edit(row.id)} onDelete={() => dialogs.remove(row.id, row.name)} />}
       />
       <RuleDialogs dialogs={dialogs} />

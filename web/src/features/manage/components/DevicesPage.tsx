@@ -10,6 +10,7 @@ import { useDeviceGroupOptions, useDeviceTypeOptions } from '../../../api/model-
 import { FilterSelect, filterId, modelOptions } from '../../../components/list/FilterSelect.tsx';
 import { ManageList } from './ManageList.tsx';
 import { DevicePowerState, DeviceTechnicalStatus } from './DeviceStates.tsx';
+import type { FaqKeys } from '../../../components/FaqAccordion.tsx';
 
 const parseDevice = (entry: unknown) => deviceSchema.parse(entry);
 
@@ -24,6 +25,12 @@ function Names({ names }: { names: readonly string[] }) {
     </Box>
   );
 }
+
+/** The empty list's questions: what a device is and how to add one. */
+const DEVICE_FAQ: readonly FaqKeys[] = [
+  ['manage.devices.faq.what.question', 'manage.devices.faq.what.answer'],
+  ['manage.devices.faq.add.question', 'manage.devices.faq.add.answer'],
+];
 
 /**
  * /manage/devices (spec 01 §2): the company's devices with type, groups, technical status, power state and fitted
@@ -54,7 +61,7 @@ export function DevicesPage() {
       parse={parseDevice}
       detailPath={managePaths.device}
       filter={filter}
-      texts={{ add: 'manage.devices.add', edit: 'manage.devices.edit', emptyTitle: 'manage.devices.empty.title', emptyMessage: 'manage.devices.empty.message' }}
+      texts={{ add: 'manage.devices.add', edit: 'manage.devices.edit', emptyTitle: 'manage.devices.empty.title', emptyMessage: 'manage.devices.empty.message', faq: DEVICE_FAQ }}
       toolbar={
         <>
           <FilterSelect label={t('manage.filter.device-group')} value={deviceGroup} options={modelOptions(groups.data)} onChange={setDeviceGroup} />

@@ -10,6 +10,8 @@ import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { RowActions } from '../../../components/list/RowActions.tsx';
 import { useEntityDialogs } from '../../../hooks/useEntityDialogs.ts';
 import { EntityDialogs } from './EntityDialogs.tsx';
+import { faqFromKeys } from '../../../components/FaqAccordion.tsx';
+import type { FaqKeys } from '../../../components/FaqAccordion.tsx';
 
 export interface ManageListTexts {
   /** Translation keys: the add button and the form dialog's titles, the empty state. */
@@ -17,6 +19,8 @@ export interface ManageListTexts {
   edit: string;
   emptyTitle: string;
   emptyMessage: string;
+  /** Keys of the empty state's questions and answers. */
+  faq?: readonly FaqKeys[];
 }
 
 export interface ManageListProps<T extends { id: number; name: string }> {
@@ -66,7 +70,7 @@ export function ManageList<T extends { id: number; name: string }>({ plural, col
         filter={filter}
         toolbar={toolbar}
         searchable={searchable}
-        empty={{ title: t(texts.emptyTitle), message: t(texts.emptyMessage), actions: addButton }}
+        empty={{ title: t(texts.emptyTitle), message: t(texts.emptyMessage), actions: addButton, faq: texts.faq ? faqFromKeys(t, texts.faq) : undefined }}
         actions={(row) => <RowActions onOpen={() => void navigate(detailPath(row.id))} onEdit={() => dialogs.edit(row.id)} onDelete={() => dialogs.remove(row.id, row.name)} />}
       />
       <EntityDialogs dialogs={dialogs} plural={plural} addTitle={texts.add} editTitle={texts.edit} />

@@ -20,9 +20,17 @@ import { parseView, VIEWS } from '../api/views.ts';
 import { formatAmount, parameterName, unitOf, viewTypeKey } from '../api/words.ts';
 import { DisplayLinksDialog } from './links/DisplayLinksDialog.tsx';
 import { ProductionViewWizard } from './wizard/ProductionViewWizard.tsx';
+import { faqFromKeys } from '../../../components/FaqAccordion.tsx';
+import type { FaqKeys } from '../../../components/FaqAccordion.tsx';
 
 /** The live screen of a view (signed in, full screen). */
 export const livePath = (id: number) => `/production/${id}/live`;
+
+/** The empty list's questions: what a production view is and how to make one. */
+const PRODUCTION_VIEW_FAQ: readonly FaqKeys[] = [
+  ['production.list.faq.what.question', 'production.list.faq.what.answer'],
+  ['production.list.faq.add.question', 'production.list.faq.add.answer'],
+];
 
 function LineSummary({ line }: { line: ProductionViewLine }) {
   const { t, i18n } = useTranslation();
@@ -106,7 +114,7 @@ export function ProductionViewsPage() {
         columns={columns}
         parse={parseView}
         defaultSort="name"
-        empty={{ title: t('production.list.empty.title'), message: t('production.list.empty.message'), actions: addButton }}
+        empty={{ title: t('production.list.empty.title'), message: t('production.list.empty.message'), actions: addButton, faq: faqFromKeys(t, PRODUCTION_VIEW_FAQ) }}
         actions={(row) => (
           <RowActions onOpen={() => void navigate(livePath(row.id))} onEdit={() => dialogs.edit(row.id)} onDelete={() => dialogs.remove(row.id, row.name)}>
             <Tooltip title={t('production.links.open')}>

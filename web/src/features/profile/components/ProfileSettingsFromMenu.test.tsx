@@ -6,7 +6,7 @@ import { demoUser, renderApp } from '../../../test/render-app.tsx';
 const AVATAR = 'data:image/png;base64,iVBORw0KGgo=';
 
 describe('profile settings from the profile menu', () => {
-  it('opens the profile dialog, not the upcoming one; the header button shows the avatar', { timeout: 30_000 }, async () => {
+  it('opens the profile dialog; the header button shows the avatar', { timeout: 30_000 }, async () => {
     await renderApp('/dashboard', {
       signedIn: true,
       user: { ...demoUser, avatar: AVATAR },
@@ -18,7 +18,6 @@ describe('profile settings from the profile menu', () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Profile settings' }));
     const dialog = await screen.findByRole('dialog', { name: 'Profile settings' });
     expect(await within(dialog).findByDisplayValue(demoUser.lastname)).toBeTruthy();
-    expect(within(dialog).queryByText('This part of Gearwatch is being built and will appear here in an upcoming version.')).toBeNull();
     expect(within(dialog).getByRole('switch', { name: 'By e-mail' })).toBeTruthy();
   });
 });

@@ -12,10 +12,18 @@ import { FilterSelect } from '../../../components/list/FilterSelect.tsx';
 import { RowActions } from '../../../components/list/RowActions.tsx';
 import { CONFIGURATIONS, reportTypeKey } from '../api/configurations.ts';
 import { ConfigurationEnabledSwitch } from './ConfigurationEnabledSwitch.tsx';
+import { faqFromKeys } from '../../../components/FaqAccordion.tsx';
+import type { FaqKeys } from '../../../components/FaqAccordion.tsx';
 
 const parseConfiguration = (entry: unknown) => reportConfigurationSchema.parse(entry);
 
 /** So many names are listed in a cell; the rest are counted. */
+/** The empty list's questions: what a report configuration is and how to make one. */
+const REPORT_CONFIGURATION_FAQ: readonly FaqKeys[] = [
+  ['reports.configurations.faq.what.question', 'reports.configurations.faq.what.answer'],
+  ['reports.configurations.faq.add.question', 'reports.configurations.faq.add.answer'],
+];
+
 const SHOWN_NAMES = 3;
 
 export interface ConfigurationsListProps {
@@ -99,7 +107,7 @@ export function ConfigurationsList({ onEdit, onDelete, emptyActions }: Configura
           />
         </>
       }
-      empty={{ title: t('reports.configurations.empty.title'), message: t('reports.configurations.empty.message'), actions: emptyActions }}
+      empty={{ title: t('reports.configurations.empty.title'), message: t('reports.configurations.empty.message'), actions: emptyActions, faq: faqFromKeys(t, REPORT_CONFIGURATION_FAQ) }}
       actions={(row) => <RowActions onEdit={() => onEdit(row.id)} onDelete={() => onDelete(row.id, row.name)} />}
     />
   );
