@@ -29,3 +29,4 @@ export * from './notifications.ts';
 export * from './profile.ts';
 export * from './reports.ts';
 export * from './production-views.ts';
+export * from './tasks.ts';

@@ -52,6 +52,8 @@ import { UserAdminRepository } from './users/admin-repository.ts';
 import { UserAdminService } from './users/admin-service.ts';
 import { OperatorsRepository } from './operators/repository.ts';
 import { OperatorsService } from './operators/service.ts';
+import { TasksRepository } from './tasks/repository.ts';
+import { TasksService } from './tasks/service.ts';
 import { OperatorGroupsRepository } from './operator-groups/repository.ts';
 import { OperatorGroupsService } from './operator-groups/service.ts';
 import { UserDirectoryRepository } from './users/directory-repository.ts';
@@ -120,6 +122,8 @@ export interface Services {
   /** The model lists the monitors pick from. */
   deviceGroups: DeviceGroupsService;
   operators: OperatorsService;
+  /** Tasks: the list, the form, status and delete (/tasks, the device page). */
+  tasks: TasksService;
   /** Operator groups: one group, the form, delete and unassign (the list is `operators`'). */
   operatorGroups: OperatorGroupsService;
   deviceTypes: DeviceTypesService;
@@ -320,6 +324,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     factoryReports: new FactoryReportService(diagnosticsRepository, diagnostics),
     deviceGroups: new DeviceGroupsService(new DeviceGroupsRepository(db)),
     operators: new OperatorsService(new OperatorsRepository(db)),
+    tasks: new TasksService(new TasksRepository(db)),
     operatorGroups: new OperatorGroupsService(new OperatorGroupsRepository(db)),
     deviceTypes: new DeviceTypesService(new DeviceTypesRepository(db), parametersRepository),
     parameters: new ParametersService(parametersRepository),
