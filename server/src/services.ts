@@ -54,6 +54,7 @@ import { OperatorsRepository } from './operators/repository.ts';
 import { OperatorsService } from './operators/service.ts';
 import { TasksRepository } from './tasks/repository.ts';
 import { TasksService } from './tasks/service.ts';
+import { scheduleTaskReminders } from './tasks/reminders.ts';
 import { OperatorGroupsRepository } from './operator-groups/repository.ts';
 import { OperatorGroupsService } from './operator-groups/service.ts';
 import { UserDirectoryRepository } from './users/directory-repository.ts';
@@ -264,6 +265,8 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   });
   alertChanges.listen(new AlertEventsListener());
   scheduleEventPruning(jobs);
+  // Task reminders (issue 20): notifications and mail at a task's reminder date and overdue deadline.
+  scheduleTaskReminders(jobs, { publicUrl: config.PUBLIC_URL, unsubscribeLinks });
   const events = new EventHub(new StreamRepository(db));
   // Reports (docs/reports.md): files are made in the background of the runner's turns, periods on its schedule.
   const reportGenerator = new ReportGenerator(db, {
