@@ -128,6 +128,18 @@ export const FORM_TEXT_KEYS = {
     'alert-rule.field.repeatAlarmEvery',
     'alert-rule.field.change',
   ],
+  /** The task form (contracts tasks.ts TASK_FIELD_LABELS). */
+  task: [
+    'task.field.company',
+    'task.field.name',
+    'task.field.type',
+    'task.field.description',
+    'task.field.assignee',
+    'task.field.responsible',
+    'task.field.devices',
+    'task.field.deadline',
+    'task.field.reminder-at',
+  ],
 } as const;
 
 export type FormTextKey = (typeof FORM_TEXT_KEYS)[keyof typeof FORM_TEXT_KEYS][number];

@@ -33,3 +33,4 @@ export * from './production-views.ts';
 export * from './summaries/work.ts';
 export * from './summaries/devices.ts';
 export * from './trend.ts';
+export * from './tasks.ts';

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { ALERT_IMPORTANCES } from './constants.ts';
 import { ALERT_RULE_TYPES } from './alerts.ts';
 import { filterBooleanSchema, listFilterSchema } from './list.ts';
+import { TASK_REMINDER_KINDS } from './tasks.ts';
 
 /**
  * The notification centre (issue 17): each user's notifications of alerts (an opening, or a reminder the rule asks
  * for) and of announcements, the announcements a super-admin writes, and the delivery state of an alert.
  */
-export const NOTIFICATION_KINDS = ['alert', 'reminder', 'announcement'] as const;
+/** `task`: a task's reminder or its overdue deadline (issue 20), told to its assignee and responsible person. */
+export const NOTIFICATION_KINDS = ['alert', 'reminder', 'announcement', 'task'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The response header of `GET /api/notifications` with the caller's unread count. */
@@ -36,6 +38,8 @@ export const notificationSchema = z.object({
     })
     .nullable(),
   announcement: z.object({ id: z.number().int(), title: z.string(), body: z.string() }).nullable(),
+  /** For a task reminder: the task, which reminder (`reminder` date or `overdue` deadline) and the date it was for. */
+  task: z.object({ id: z.number().int(), name: z.string(), reminder: z.enum(TASK_REMINDER_KINDS), dueAt: z.string() }).nullable().default(null),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 export const notificationListSchema = z.object({ entries: z.array(notificationSchema) });

@@ -26,6 +26,7 @@ import { impersonationRoutes } from './impersonation/routes.ts';
 import { metricsRoutes, observeRequests } from './metrics/routes.ts';
 import { operatorGroupsRoutes } from './operator-groups/routes.ts';
 import { operatorsRoutes } from './operators/routes.ts';
+import { tasksRoutes } from './tasks/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { productionShiftsRoutes } from './production-shifts/routes.ts';
 import { resettingRoutes } from './resetting/routes.ts';
@@ -108,6 +109,7 @@ function registerFeatures(app: App, config: Config, services: Services): void {
   workSummariesRoutes(app, services.workSummaries);
   deviceGroupsRoutes(app, services.deviceGroups, formTokens);
   operatorsRoutes(app, services.operators, formTokens);
+  tasksRoutes(app, services.tasks, formTokens);
   operatorGroupsRoutes(app, services.operatorGroups, formTokens);
   deviceTypesRoutes(app, services.deviceTypes, formTokens);
   parametersRoutes(app, services.parameters, formTokens);

@@ -57,6 +57,9 @@ import { UserAdminRepository } from './users/admin-repository.ts';
 import { UserAdminService } from './users/admin-service.ts';
 import { OperatorsRepository } from './operators/repository.ts';
 import { OperatorsService } from './operators/service.ts';
+import { TasksRepository } from './tasks/repository.ts';
+import { TasksService } from './tasks/service.ts';
+import { scheduleTaskReminders } from './tasks/reminders.ts';
 import { OperatorGroupsRepository } from './operator-groups/repository.ts';
 import { OperatorGroupsService } from './operator-groups/service.ts';
 import { UserDirectoryRepository } from './users/directory-repository.ts';
@@ -127,6 +130,8 @@ export interface Services {
   /** The model lists the monitors pick from. */
   deviceGroups: DeviceGroupsService;
   operators: OperatorsService;
+  /** Tasks: the list, the form, status and delete (/tasks, the device page). */
+  tasks: TasksService;
   /** Operator groups: one group, the form, delete and unassign (the list is `operators`'). */
   operatorGroups: OperatorGroupsService;
   deviceTypes: DeviceTypesService;
@@ -277,6 +282,8 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   });
   alertChanges.listen(new AlertEventsListener());
   scheduleEventPruning(jobs);
+  // Task reminders (issue 20): notifications and mail at a task's reminder date and overdue deadline.
+  scheduleTaskReminders(jobs, { publicUrl: config.PUBLIC_URL, unsubscribeLinks });
   const events = new EventHub(new StreamRepository(db));
   // Reports (docs/reports.md): files are made in the background of the runner's turns, periods on its schedule.
   const reportGenerator = new ReportGenerator(db, {
@@ -339,6 +346,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     workSummaries: new WorkSummariesService(new WorkSummariesRepository(db), diagnosticsRepository, diagnostics, new OperatorActivityRepository(db)),
     deviceGroups: new DeviceGroupsService(new DeviceGroupsRepository(db), clock),
     operators,
+    tasks: new TasksService(new TasksRepository(db)),
     operatorGroups: new OperatorGroupsService(new OperatorGroupsRepository(db), operators),
     deviceTypes: new DeviceTypesService(new DeviceTypesRepository(db), parametersRepository),
     parameters: new ParametersService(parametersRepository),

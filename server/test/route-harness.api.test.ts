@@ -10,6 +10,7 @@ import { HARNESS_INPUTS } from './harness/inputs.ts';
 import { installWriteCounter } from './harness/writes.ts';
 import { injectAny } from './harness/inject.ts';
 import { createRule, insertAlert } from './alert-api-fixtures.ts';
+import { insertTask } from './task-fixtures.ts';
 
 /**
  * The route harness: every registered route (read from the app, so a route added later is covered without editing
@@ -31,6 +32,7 @@ interface ForeignIds {
   alertRule: number;
   alert: number;
   notification: number;
+  task: number;
 }
 
 function foreignIdFor(route: HarnessRoute, ids: ForeignIds): number {
@@ -46,6 +48,7 @@ function foreignIdFor(route: HarnessRoute, ids: ForeignIds): number {
     alertrules: ids.alertRule,
     alerts: ids.alert,
     notifications: ids.notification,
+    tasks: ids.task,
   };
   return bySegment[segment] ?? ids.device;
 }
@@ -85,6 +88,7 @@ describe('route harness: every route survives hostile input', () => {
       alertRule,
       alert: await insertAlert(db, { companyId: foreign.id, deviceId: device.id, ruleId: alertRule }),
       notification: 0,
+      task: await insertTask(db, foreign.id, { name: `${MARKER} Task`, assigneeId: foreignUser.id, devices: [device.id] }),
     };
     // The alert's notification of the other company's user (the change feed tells them).
     while ((await ctx.services.alertChanges.drain()) > 0);

@@ -6,6 +6,7 @@ import { createDeviceGroup, createOperator, createOperatorGroup } from './teleme
 import { createRule, insertAlert } from './alert-api-fixtures.ts';
 import { insertProductionView } from './production-views-fixtures.ts';
 import { createView } from './production-live-fixtures.ts';
+import { insertTask } from './task-fixtures.ts';
 
 /**
  * The tenant-isolation harness. Each entry creates rows owned by one company and names the requests that reach
@@ -39,6 +40,21 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
       { route: 'GET /api/devices/:id/operator-sessions', url: `/api/devices/${device.id}/operator-sessions` },
       { route: 'GET /api/devices/:id/battery-cycles', url: `/api/devices/${device.id}/battery-cycles?from=2026-01-01&to=2026-01-31` },
       { route: 'DELETE /api/devices/:id', url: `/api/devices/${doomed.id}` },
+    ];
+  },
+  // Tasks: read, form, update, status; the delete takes a second task, so the reads stay answerable.
+  async tasks(ctx, owner) {
+    const db = ctx.database.db;
+    const device = await createDevice(db, owner.company.id);
+    const task = await insertTask(db, owner.company.id, { name: 'Tenancy task', assigneeId: owner.user.id, devices: [device.id] });
+    const doomed = await insertTask(db, owner.company.id, { name: 'Doomed task' });
+    const token = ctx.services.formTokens.issue({ userId: owner.user.id, resource: 'tasks', id: task });
+    return [
+      { route: 'GET /api/tasks/:id', url: `/api/tasks/${task}` },
+      { route: 'GET /api/tasks/:id/edit', url: `/api/tasks/${task}/edit` },
+      { route: 'PUT /api/tasks/:id', url: `/api/tasks/${task}`, payload: { token, name: 'Tenancy task', type: 'repair', devices: [device.id] } },
+      { route: 'PATCH /api/tasks/:id/status', url: `/api/tasks/${task}/status`, payload: { status: 'open' } },
+      { route: 'DELETE /api/tasks/:id', url: `/api/tasks/${doomed}` },
     ];
   },
   async impersonation(ctx, owner) {
@@ -318,6 +334,9 @@ export const TENANT_LISTS: Record<string, TenantListFactory> = {
       .returning('id')
       .executeTakeFirstOrThrow();
     return { url: '/api/reports/files?page_size=0', id: row.id };
+  },
+  async tasks(ctx, owner) {
+    return { url: '/api/tasks?page_size=0', id: await insertTask(ctx.database.db, owner.company.id, { name: 'Listed task' }) };
   },
   async devicegroups(ctx, owner) {
     return { url: '/api/devicegroups?page_size=0', id: await createDeviceGroup(ctx.database.db, owner.company.id, 'Listed group', []) };

@@ -563,9 +563,11 @@ export interface NotificationsTable {
   id: Generated<number>;
   company_id: number;
   user_id: number;
-  kind: 'alert' | 'reminder' | 'announcement';
+  kind: 'alert' | 'reminder' | 'announcement' | 'task';
   alert_id: number | null;
   announcement_id: number | null;
+  /** A task reminder's entry (migration 023). */
+  task_reminder_id: Generated<number | null>;
   importance: 'info' | 'warning' | 'error' | null;
   occurrence: Generated<number>;
   bundled: Generated<number>;
@@ -707,6 +709,40 @@ export interface ProductionViewDisplayLinksTable {
   last_used_at: Date | null;
 }
 
+/** Tasks (migration 023). */
+export interface TasksTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  type: string;
+  description: string | null;
+  assignee_id: number | null;
+  responsible_id: number | null;
+  deadline: Timestamp | null;
+  reminder_at: Timestamp | null;
+  status: Generated<string>;
+  done_at: Timestamp | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface TaskDevicesTable {
+  company_id: number;
+  task_id: number;
+  device_id: number;
+}
+
+/** One reminder of a task sent (migration 023): unique per (task, kind, due_at). */
+export interface TaskRemindersTable {
+  id: Generated<number>;
+  company_id: number;
+  task_id: number;
+  kind: 'reminder' | 'overdue';
+  due_at: Timestamp;
+  sent_at: CreatedAt;
+}
+
 export interface DB {
   leases: LeasesTable;
   instance_secrets: InstanceSecretsTable;
@@ -776,4 +812,7 @@ export interface DB {
   production_views: ProductionViewsTable;
   production_view_lines: ProductionViewLinesTable;
   production_view_display_links: ProductionViewDisplayLinksTable;
+  tasks: TasksTable;
+  task_devices: TaskDevicesTable;
+  task_reminders: TaskRemindersTable;
 }

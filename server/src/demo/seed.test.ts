@@ -194,6 +194,21 @@ describe('seedDemoIfEmpty', { timeout: 60_000 }, () => {
     }
   });
 
+  it('gives the demo company an inspection due this week, an overdue task and a done one, each on its devices', async () => {
+    const factory = await companyId('Demo Factory');
+    const now = Date.now();
+    const tasks = await db().selectFrom('tasks').select(['id', 'type', 'status', 'deadline', 'company_id']).orderBy('id').execute();
+    expect(tasks.every((t) => t.company_id === factory)).toBe(true);
+    const open = tasks.filter((t) => t.status === 'open');
+    const dueThisWeek = open.filter((t) => t.type === 'inspection' && t.deadline !== null && t.deadline.getTime() > now && t.deadline.getTime() < now + 7 * 86_400_000);
+    expect(dueThisWeek).toHaveLength(1);
+    expect(open.filter((t) => t.deadline !== null && t.deadline.getTime() < now)).toHaveLength(1);
+    expect(tasks.filter((t) => t.status === 'done')).toHaveLength(1);
+    const links = await db().selectFrom('task_devices').select(['task_id', 'company_id']).execute();
+    expect(new Set(links.map((l) => l.task_id)).size).toBe(3);
+    expect(links.every((l) => l.company_id === factory)).toBe(true);
+  });
+
   it('does nothing on a database that already has companies', async () => {
     const before = await Promise.all(TABLES.map(count));
     expect(await seedDemoIfEmpty(db())).toBe(false);

@@ -4,6 +4,8 @@ import { hashPassword } from '../security/passwords.ts';
 import { demoBoardSettings } from './demo-boards.ts';
 import { DemoAlertsSeedRepository, SeedRepository } from './seed-repository.ts';
 import { seedDemoAlerts } from './demo-alerts.ts';
+import { seedDemoTasks } from './demo-tasks.ts';
+import { DemoTasksSeedRepository } from './demo-tasks-repository.ts';
 import { DEMO_HISTORY_DAYS } from './simulator/index.ts';
 import {
   DEMO_COMPANIES,
@@ -31,12 +33,12 @@ export async function seedDemoIfEmpty(db: Kysely<DB>, options: { historyDays?: n
     // Another instance may have seeded between the check above and the lock; the re-check sees its commit.
     await repo.lockSeeding();
     if (await repo.hasCompanies()) return false;
-    await seedAll(repo, hashes, new DemoAlertsSeedRepository(trx), options.historyDays ?? DEMO_HISTORY_DAYS);
+    await seedAll(repo, hashes, new DemoAlertsSeedRepository(trx), options.historyDays ?? DEMO_HISTORY_DAYS, new DemoTasksSeedRepository(trx));
     return true;
   });
 }
 
-async function seedAll(repo: SeedRepository, passwordHashes: Map<string, string>, alerts: DemoAlertsSeedRepository, historyDays: number): Promise<void> {
+async function seedAll(repo: SeedRepository, passwordHashes: Map<string, string>, alerts: DemoAlertsSeedRepository, historyDays: number, tasks: DemoTasksSeedRepository): Promise<void> {
   const unitIds = idsBy(await repo.insertUnits(DEMO_UNITS.map((u) => ({ ...u }))), (r) => r.name);
   const typeIds = idsBy(await repo.insertDeviceTypes(DEMO_DEVICE_TYPES.map(({ name, description }) => ({ name, description }))), (r) => r.name);
   await repo.insertParameters(
@@ -195,6 +197,8 @@ async function seedAll(repo: SeedRepository, passwordHashes: Map<string, string>
     },
     historyDays,
   );
+
+  await seedDemoTasks(tasks, { companyId: (name) => lookup(companyIds, name), deviceId, userId: (username) => lookup(userIds, username) });
 
   // Every demo user opens on filled boards: the dashboard and diagnostics monitors of the user's company.
   await repo.insertUserSettings(

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
 /** What a mail is, for its delivery state, metrics and tests. */
-export type OutboxMailKind = 'alert' | 'digest' | 'password-reset' | 'welcome' | 'support' | 'password-changed' | 'announcement' | 'report';
+export type OutboxMailKind = 'alert' | 'digest' | 'password-reset' | 'welcome' | 'support' | 'password-changed' | 'announcement' | 'report' | 'task';
 
 /**
  * An attachment by reference (migration 020): the sender asks the source registered under `source` for the bytes of

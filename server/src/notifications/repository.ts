@@ -54,7 +54,12 @@ export interface NewDelivery {
 
 export interface NotificationRecord {
   id: number;
-  kind: 'alert' | 'reminder' | 'announcement';
+  kind: 'alert' | 'reminder' | 'announcement' | 'task';
+  /** A task reminder's task (migration 023). */
+  taskId: number | null;
+  taskName: string | null;
+  taskReminder: 'reminder' | 'overdue' | null;
+  taskDueAt: Date | null;
   createdAt: Date;
   readAt: Date | null;
   importance: 'info' | 'warning' | 'error' | null;
@@ -339,6 +344,8 @@ export class NotificationsRepository {
       .leftJoin('devices as d', 'd.id', 'a.device_id')
       .leftJoin('alert_rules as r', 'r.id', 'a.rule_id')
       .leftJoin('announcements as an', 'an.id', 'n.announcement_id')
+      .leftJoin('task_reminders as tr', 'tr.id', 'n.task_reminder_id')
+      .leftJoin('tasks as tk', 'tk.id', 'tr.task_id')
       .where('n.user_id', '=', userId);
     if (unreadOnly) query = query.where('n.read_at', 'is', null);
     return query;
@@ -366,6 +373,10 @@ export class NotificationsRepository {
           'n.announcement_id as announcementId',
           'an.title',
           'an.body',
+          'tr.task_id as taskId',
+          'tk.name as taskName',
+          'tr.kind as taskReminder',
+          'tr.due_at as taskDueAt',
         ]),
       request,
       { columns: NOTIFICATION_SORT, tiebreak: sql`n.id` },

@@ -147,6 +147,10 @@ function presentNotification(row: NotificationRecord): Notification {
     importance: row.importance,
     alert,
     announcement: row.announcementId !== null ? { id: row.announcementId, title: row.title ?? '', body: row.body ?? '' } : null,
+    task:
+      row.taskId !== null && row.taskReminder !== null && row.taskDueAt !== null
+        ? { id: row.taskId, name: row.taskName ?? '', reminder: row.taskReminder, dueAt: new Date(row.taskDueAt).toISOString() }
+        : null,
   };
 }
 

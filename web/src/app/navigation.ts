@@ -23,6 +23,7 @@ import Business from '@mui/icons-material/BusinessOutlined';
 import ReceiptLong from '@mui/icons-material/ReceiptLongOutlined';
 import Category from '@mui/icons-material/CategoryOutlined';
 import Campaign from '@mui/icons-material/CampaignOutlined';
+import TaskAlt from '@mui/icons-material/TaskAltOutlined';
 
 /** One entry of the side navigation: a route, or an action such as opening the support dialog. */
 export interface NavEntry {
@@ -53,6 +54,7 @@ export const NAVIGATION: readonly NavGroup[] = [
       { id: 'dashboard', label: 'nav.dashboard', icon: DashboardOutlined, to: '/dashboard' },
       { id: 'diagnostics', label: 'nav.monitor', icon: ShowChart, to: '/diagnostics' },
       { id: 'location', label: 'nav.location', icon: PlaceOutlined, to: '/location' },
+      { id: 'tasks', label: 'nav.tasks', icon: TaskAlt, to: '/tasks' },
     ],
   },
   {

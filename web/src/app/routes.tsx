@@ -86,6 +86,11 @@ export const appRoutes: RouteObject[] = [
             ],
           },
           {
+            path: 'tasks',
+            handle: { title: 'nav.tasks' } satisfies RouteHandle,
+            lazy: async () => ({ Component: (await import('../features/tasks/components/TasksPage.tsx')).TasksPage }),
+          },
+          {
             path: 'production',
             handle: { title: 'nav.work' } satisfies RouteHandle,
             lazy: async () => ({ Component: (await import('../features/production/components/ProductionViewsPage.tsx')).ProductionViewsPage }),
@@ -127,14 +132,17 @@ export const appRoutes: RouteObject[] = [
               {
                 path: 'device/:id',
                 handle: { title: 'nav.device', parent: { title: 'nav.devices', path: '/manage/devices' } } satisfies RouteHandle,
-                // The device page shows the alerts feature's section; features do not import each other, so it is
-                // composed here.
+                // The device page shows the alerts and tasks features' sections; features do not import each other,
+                // so they are composed here.
                 lazy: async () => {
-                  const [{ DevicePage }, { DeviceAlertsSection }] = await Promise.all([
+                  const [{ DevicePage }, { DeviceAlertsSection }, { DeviceTasksSection }] = await Promise.all([
                     import('../features/manage/components/DevicePage.tsx'),
                     import('../features/alerts/components/DeviceAlertsSection.tsx'),
+                    import('../features/tasks/components/DeviceTasksSection.tsx'),
                   ]);
-                  return { element: <DevicePage alerts={(deviceId) => <DeviceAlertsSection deviceId={deviceId} />} /> };
+                  return {
+                    element: <DevicePage alerts={(deviceId) => <DeviceAlertsSection deviceId={deviceId} />} tasks={(deviceId) => <DeviceTasksSection deviceId={deviceId} />} />,
+                  };
                 },
               },
               {

@@ -23,18 +23,20 @@ import { OperatorSessions } from './OperatorSessions.tsx';
  * online state; the operators assigned; the battery cycles of a date range; the operator history; and what the app
  * composes in through `alerts` (its rules, alerts and stats, from the alerts feature).
  */
-export function DevicePage({ alerts }: DevicePageProps = {}) {
+export function DevicePage({ alerts, tasks }: DevicePageProps = {}) {
   const id = useRowId();
-  return id === null ? <NotFound listPath={managePaths.devices} /> : <DeviceDetail key={id} id={id} alerts={alerts} />;
+  return id === null ? <NotFound listPath={managePaths.devices} /> : <DeviceDetail key={id} id={id} alerts={alerts} tasks={tasks} />;
 }
 
 export interface DevicePageProps {
   /** The device's alert rules, alerts and stats: another feature's section, which app/routes.tsx passes in. */
   alerts?: (deviceId: number) => ReactNode;
+  /** The device's tasks with add: the tasks feature's section, passed in the same way. */
+  tasks?: (deviceId: number) => ReactNode;
 }
 
 /** Keyed by the id: switching devices starts from fresh state (the cycles' range, the history's page). */
-function DeviceDetail({ id, alerts }: { id: number } & DevicePageProps) {
+function DeviceDetail({ id, alerts, tasks }: { id: number } & DevicePageProps) {
   const { t } = useTranslation();
   const device = useDevice(id);
   const devices = useDevices();
@@ -67,6 +69,7 @@ function DeviceDetail({ id, alerts }: { id: number } & DevicePageProps) {
         </Box>
       </Box>
       {alerts ? alerts(id) : null}
+      {tasks ? tasks(id) : null}
       <BatteryCycles deviceId={id} />
       <OperatorSessions deviceId={id} />
     </Box>

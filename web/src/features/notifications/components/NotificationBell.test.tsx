@@ -22,6 +22,7 @@ const alertNotification = (id: number, alertId: number, readAt: string | null, e
     bundled: 0,
   },
   announcement: null,
+  task: null,
   ...extra,
 });
 
@@ -33,6 +34,7 @@ const announcement: Notification = {
   importance: null,
   alert: null,
   announcement: { id: 2, title: 'Planned maintenance', body: 'Sunday 22:00–23:00' },
+  task: null,
 };
 
 function Where() {

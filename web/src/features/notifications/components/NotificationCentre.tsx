@@ -31,6 +31,8 @@ const IMPORTANCE_COLOURS: Record<AlertImportance, string> = { error: themeColour
 
 /** The page an alert's notification opens: the alert list showing that alert with its deliveries. */
 export const alertLink = (alertId: number) => `/alerts/list?alert=${alertId}`;
+/** The page a task reminder opens: the tasks screen (a route; the features do not import each other). */
+const TASKS_LINK = '/tasks';
 
 /** An instant on the company's wall clock, in the user's language. */
 function formatInstant(iso: string, language: string, timeZone: string): string {
@@ -39,6 +41,7 @@ function formatInstant(iso: string, language: string, timeZone: string): string 
 
 function headline(notification: Notification, t: TFunction): string {
   if (notification.announcement) return notification.announcement.title;
+  if (notification.task) return t(notification.task.reminder === 'overdue' ? 'notifications.task.overdue' : 'notifications.task.reminder', { name: notification.task.name });
   const alert = notification.alert;
   if (!alert) return '';
   const values = { rule: alert.rule?.name ?? t('notifications.requirement'), device: alert.device.name };
@@ -46,6 +49,7 @@ function headline(notification: Notification, t: TFunction): string {
 }
 
 function Icon({ notification }: { notification: Notification }) {
+  if (notification.task) return <NotificationsActiveOutlined fontSize="small" color={notification.task.reminder === 'overdue' ? 'error' : 'primary'} />;
   if (!notification.importance) return <CampaignOutlined color="primary" fontSize="small" />;
   const Glyph = notification.kind === 'reminder' ? NotificationsActiveOutlined : IMPORTANCE_ICONS[notification.importance];
   return <Glyph fontSize="small" sx={{ color: IMPORTANCE_COLOURS[notification.importance] }} />;
@@ -71,6 +75,8 @@ export function NotificationCentre({ onOpen }: NotificationCentreProps) {
   const open = (notification: Notification) => {
     if (!notification.readAt) markRead.mutate([notification.id]);
     if (notification.alert) onOpen(alertLink(notification.alert.id));
+    // A task reminder opens the tasks the user has to do.
+    else if (notification.task) onOpen(TASKS_LINK);
   };
 
   return (
