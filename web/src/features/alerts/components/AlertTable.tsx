@@ -2,6 +2,7 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
+import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Box from '@mui/material/Box';
@@ -24,6 +25,15 @@ const parseAlert = (entry: unknown) => alertRowSchema.parse(entry);
 
 const STATUS_COLOURS: Record<AlertStatus, 'error' | 'default' | 'success'> = { active: 'error', ended: 'default', confirmed: 'success' };
 export const statusKey = (status: string) => `alert.status.${status}`;
+
+/**
+ * The tasks screen's new-task form prefilled from a part-replace alert (its device, the rule's name, the type): one
+ * click from the alert to the task of replacing the part. A link, so the alerts feature does not reach into tasks.
+ */
+export function partReplaceTaskLink(row: AlertRow): string {
+  const params = new URLSearchParams({ new: '1', device: String(row.device.id), name: row.rule?.name ?? '', type: 'part-replace' });
+  return `/tasks?${params.toString()}`;
+}
 
 /** A rule's name linking to its page; an archived (deleted) rule is read-only: no link, a marker. */
 function RuleCell({ rule }: { rule: AlertRow['rule'] }) {
@@ -126,6 +136,13 @@ export function AlertTable({ filter, hide = [], toolbar, defaultPageSize }: Aler
                 <MarkEmailReadOutlined fontSize="small" />
               </IconButton>
             </Tooltip>
+            {row.rule?.type === 'part-replace' ? (
+              <Tooltip title={t('alert.create-task')}>
+                <IconButton component={RouterLink} to={partReplaceTaskLink(row)} size="small" aria-label={t('alert.create-task')} data-testid="alert-create-task">
+                  <AssignmentOutlined fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            ) : null}
             {row.status === 'confirmed' ? null : (
               <Tooltip title={t('alert.confirm')}>
                 <IconButton size="small" aria-label={t('alert.confirm')} data-testid="alert-confirm" disabled={confirm.isPending} onClick={() => confirmOne(row)}>

@@ -41,6 +41,17 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Low battery' }).getAttribute('href')).toBe('/alerts/alert-rule/5');
   });
 
+  it('offers a task from a part-replace alert only, prefilled with its device, rule name and type', async () => {
+    const partAlert = { ...alerts[0]!, id: 102, rule: { id: 9, name: 'Replace the filter', type: 'part-replace' as const, archived: false } };
+    await renderAlerts('/alerts/list', alertApi({ 'GET /api/alerts': () => listReply([partAlert, ...alerts]) }));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const links = screen.getAllByTestId('alert-create-task');
+    expect(links).toHaveLength(1);
+    const url = new URL(links[0]!.getAttribute('href')!, 'http://localhost');
+    expect(url.pathname).toBe('/tasks');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ new: '1', device: '1', name: 'Replace the filter', type: 'part-replace' });
+  });
+
   it('shows the rule of an archived rule read-only: no link, a marker', async () => {
     await renderAlerts('/alerts/list', alertApi());
     const archived = await screen.findByTestId('archived-rule');
