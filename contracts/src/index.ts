@@ -29,5 +29,6 @@ export * from './notifications.ts';
 export * from './profile.ts';
 export * from './reports.ts';
 export * from './production-views.ts';
+export * from './summaries/common.ts';
 export * from './summaries/work.ts';
 export * from './summaries/devices.ts';

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkSummaryRange } from '@gearwatch/contracts';
-import { TrendPercentage } from './TrendPercentage.tsx';
+import { TrendPercentage } from '../../../../components/status/TrendPercentage.tsx';
 
 /** A figure with its trend under it. */
 export function Figure({ text, trend }: { text: string; trend: number | null }) {
