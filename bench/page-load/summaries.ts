@@ -7,14 +7,14 @@
  *
  *   DATABASE_URL=postgres://root@127.0.0.1:5432/postgres npx tsx bench/page-load/summaries.ts [--rounds 20] [--port N]
  *
- * The summary widgets measured are the work summaries (activity, efficiency, operators, shift work). The calls of
- * the other summary widgets join the list in `boardCalls` as their routes land.
+ * The summary widgets measured are all eight: the work summaries (activity, efficiency, operators, shift work) and
+ * the device summaries (devices with alerts, devices summary, newest alerts through the alert list, hourly work).
  */
 import http from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { addDays } from '@gearwatch/contracts';
+import { addDays, NEWEST_ALERTS_MAX_COUNT } from '@gearwatch/contracts';
 import { createScratchDatabase, flag } from '../support/scratch-database.ts';
 import { percentile, signIn, startServer } from '../support/server.ts';
 
@@ -83,6 +83,12 @@ async function boardCalls(base: string, token: string): Promise<Call[]> {
     { widget: 'efficiency-summary', path: `/api/summaries/efficiency?groups=${productionIds}&period=this-month` },
     { widget: 'operator-summary', path: `/api/summaries/operators?deviceOperatorsGroups=${crew.id}&period=this-month` },
     { widget: 'shift-work-summary', path: `/api/summaries/shift-work?groups=${forkliftIds}&period=this-month` },
+    { widget: 'devices-with-alerts', path: '/api/summaries/devices-with-alerts?period=this-month&sort=work-desc' },
+    // Every device of the company, as the widget asks while none is chosen.
+    { widget: 'devices-summary', path: '/api/summaries/devices-summary' },
+    // The newest-alerts widget at its largest count, every importance.
+    { widget: 'newest-alerts', path: `/api/alerts?page_size=${NEWEST_ALERTS_MAX_COUNT}&sort=-createdAt` },
+    { widget: 'hourly-work-distribution', path: `/api/summaries/hourly-work?deviceGroups=${forkliftIds},${productionIds}&period=this-month&intervalHours=1` },
   ];
 }
 

@@ -30,6 +30,7 @@ export * from './notifications.ts';
 export * from './profile.ts';
 export * from './reports.ts';
 export * from './production-views.ts';
+export * from './summaries/common.ts';
 export * from './summaries/work.ts';
 export * from './summaries/devices.ts';
 export * from './trend.ts';

@@ -20,7 +20,8 @@ function startOf(period: SummaryPeriod, now: number): { start: number; previous:
   const today = zone.dayOf(now);
   const date = new Date(today * 86_400_000);
   if (period === 'today') return { start: today, previous: today - 1 };
-  if (period === 'week') {
+  if (period === 'yesterday') return { start: today - 1, previous: today - 2 };
+  if (period === 'this-week') {
     const monday = today - (isoWeekday(today) - 1);
     return { start: monday, previous: monday - 7 };
   }
@@ -29,10 +30,14 @@ function startOf(period: SummaryPeriod, now: number): { start: number; previous:
   return { start: first, previous: dayNumber(before.getUTCFullYear(), before.getUTCMonth() + 1, 1) };
 }
 
-/** The two spans in instants: the period to now, and the previous one as long (whole dates, then hours to the hour). */
+/**
+ * The two spans in instants: the period to now, and the previous one as long (whole dates, then hours to the hour);
+ * yesterday and the day before are whole dates.
+ */
 function spans(period: SummaryPeriod, now: number): { current: [number, number]; previous: [number, number] } {
   const { start, previous } = startOf(period, now);
   const today = zone.dayOf(now);
+  if (period === 'yesterday') return { current: [zone.startOfDay(start), zone.startOfDay(today)], previous: [zone.startOfDay(previous), zone.startOfDay(start)] };
   const elapsedDays = today - start;
   const periodStart = zone.startOfDay(start);
   const hoursOfToday = Math.ceil(now / HOUR_MS) * HOUR_MS - zone.startOfDay(today);
@@ -177,7 +182,7 @@ describe('device summaries API', () => {
     expect(alpha.groups).toEqual([{ id: groupId, name: 'Yard' }]);
     expect(alpha).toMatchObject({ moduleActivity: 'online', technicalStatus: 'operational', batteryVoltage: { value: 47.5, unit: 'V' }, motorHours: { value: 1234, unit: 'h' }, batteryCharge: { value: 81, unit: '%' } });
     expect(bravo).toMatchObject({ moduleActivity: 'offline', technicalStatus: 'damaged' });
-    const sorted = devicesWithAlertsResponseSchema.parse((await get('/api/summaries/devices-with-alerts?period=month&sort=active-desc')).json());
+    const sorted = devicesWithAlertsResponseSchema.parse((await get('/api/summaries/devices-with-alerts?period=this-month&sort=active-desc')).json());
     expect(sorted.entries[0]!.enabledTime).toBeGreaterThanOrEqual(sorted.entries[1]!.enabledTime);
   });
 
@@ -190,7 +195,7 @@ describe('device summaries API', () => {
     expect(one).toEqual({ total: 1, online: 0, offline: 0, neverConnected: 1, working: 0, idle: 0, withAlerts: 0 });
   });
 
-  for (const [period, intervalHours] of [['today', 1], ['week', 3], ['month', 6], ['month', 12]] as const) {
+  for (const [period, intervalHours] of [['today', 1], ['yesterday', 2], ['this-week', 3], ['this-month', 6], ['this-month', 12]] as const) {
     it(`hourly work of ${period} in ${intervalHours} h intervals equals the raw readings by local hour`, async () => {
       const before = Date.now();
       const response = await get(`/api/summaries/hourly-work?devices=${alerting.id}&deviceGroups=${groupId}&period=${period}&intervalHours=${intervalHours}`);
@@ -228,17 +233,17 @@ describe('device summaries API', () => {
     expect(alerts.entries).toEqual([]);
     const summary = devicesSummaryResponseSchema.parse((await get(`/api/summaries/devices-summary?devices=${alerting.id},${quiet.id}&deviceGroups=${groupId}`, otherToken)).json());
     expect(summary.total).toBe(0);
-    const hourly = hourlyWorkResponseSchema.parse((await get(`/api/summaries/hourly-work?devices=${alerting.id}&deviceGroups=${groupId}&period=month`, otherToken)).json());
+    const hourly = hourlyWorkResponseSchema.parse((await get(`/api/summaries/hourly-work?devices=${alerting.id}&deviceGroups=${groupId}&period=this-month`, otherToken)).json());
     expect(hourly.deviceCount).toBe(0);
     expect(hourly.buckets.every((b) => b.work === 0)).toBe(true);
   });
 
   it('keeps each user their own dashboard of the summaries, read back with the settings saved', async () => {
     const monitors = [
-      { ...createMonitor('devices-with-alerts', []), settings: { edited: false, expanded: true, period: 'week', sort: 'active-asc', options: ['motorHours', 'trend'] } },
+      { ...createMonitor('devices-with-alerts', []), settings: { edited: false, expanded: true, period: 'this-week', sort: 'active-asc', options: ['motorHours', 'trend'] } },
       { ...createMonitor('devices-summary', ['monitor-1']), settings: { edited: false, expanded: false, devices: [alerting.id], deviceGroups: [], byGroups: false } },
       { ...createMonitor('newest-alerts', ['monitor-1', 'monitor-2']), settings: { edited: false, expanded: false, count: 20, importance: 'error' } },
-      { ...createMonitor('hourly-work-distribution', ['monitor-1', 'monitor-2', 'monitor-3']), settings: { edited: true, expanded: false, devices: [], deviceGroups: [groupId], byGroups: true, period: 'month', intervalHours: 4 } },
+      { ...createMonitor('hourly-work-distribution', ['monitor-1', 'monitor-2', 'monitor-3']), settings: { edited: true, expanded: false, devices: [], deviceGroups: [groupId], byGroups: true, period: 'this-month', intervalHours: 4 } },
     ];
     const put = await ctx.app.inject({ method: 'PUT', url: '/api/users/current/settings/dashboard', headers: bearer(token), payload: { value: { monitors } } });
     expect(put.statusCode).toBe(200);

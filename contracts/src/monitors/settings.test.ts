@@ -141,9 +141,12 @@ describe('new monitors', () => {
 describe('the device summary widgets settings', () => {
   it('keeps valid columns, order, period and interval and drops the rest', () => {
     const alerts = parseMonitorSettings('devices-with-alerts', { period: 'month', sort: 'active-asc', options: ['motorHours', 'nonsense', 'trend', 'trend', 3], edited: false });
-    expect(alerts).toEqual({ edited: false, expanded: false, period: 'month', sort: 'active-asc', options: ['motorHours', 'trend'] });
+    expect(alerts).toEqual({ edited: false, expanded: false, period: 'this-month', sort: 'active-asc', options: ['motorHours', 'trend'] });
     const hourly = parseMonitorSettings('hourly-work-distribution', { intervalHours: 5, period: 'week', devices: [4, -1, 4], byGroups: false });
-    expect(hourly).toMatchObject({ intervalHours: 1, period: 'week', devices: [4] });
+    expect(hourly).toMatchObject({ intervalHours: 1, period: 'this-week', devices: [4] });
+    expect(parseMonitorSettings('hourly-work-distribution', { period: 'yesterday' }).period).toBe('yesterday');
+    expect(parseMonitorSettings('activity-summary', { period: 'month' }).period).toBe('this-month');
+    expect(parseMonitorSettings('devices-with-alerts', { period: 'year' }).period).toBe('today');
     expect(parseMonitorSettings('hourly-work-distribution', { intervalHours: 6 }).intervalHours).toBe(6);
   });
   it('bounds the newest alerts count and reads the importance filter', () => {

@@ -8,11 +8,9 @@ import {
   NEWEST_ALERTS_DEFAULT_COUNT,
   NEWEST_ALERTS_IMPORTANCES,
   NEWEST_ALERTS_MAX_COUNT,
-  SUMMARY_PERIODS,
-  SUMMARY_SORTS,
 } from '../summaries/devices.ts';
+import { LEGACY_SUMMARY_PERIODS, SUMMARY_PERIODS, SUMMARY_SORTS } from '../summaries/common.ts';
 import { DEVICE_OPERATOR_INTERVALS, DEVICE_PARAMETER_INTERVALS, EFFICIENCY_INTERVALS } from './intervals.ts';
-import { WORK_SUMMARY_PERIODS, WORK_SUMMARY_SORTS } from '../summaries/work.ts';
 
 /**
  * Saved monitor settings (spec 02 §3). A page's board is one user setting named after the page's route; it holds
@@ -174,10 +172,10 @@ export const asyncSettingsSchema = z.object({
   parameters: z.array(parameterNumberSchema),
 });
 
-/** The work summaries' period and row order (contracts/src/summaries/work.ts). */
+/** The work summaries' period and row order (contracts/src/summaries/common.ts). */
 const workSummaryFields = {
-  period: z.enum(WORK_SUMMARY_PERIODS),
-  sort: z.enum(WORK_SUMMARY_SORTS),
+  period: z.enum(SUMMARY_PERIODS),
+  sort: z.enum(SUMMARY_SORTS),
 };
 export const activitySummarySettingsSchema = z.object({ ...widgetFields, ...deviceSelectionFields, ...workSummaryFields });
 /** Each EFFICIENCY_SUMMARY_OPTIONS entry is a checkbox: a column (or, for averages, the average row) shown or not. */
@@ -198,7 +196,7 @@ export const operatorSummarySettingsSchema = z.object({
   byGroups: z.boolean(),
   ...workSummaryFields,
 });
-export const shiftWorkSummarySettingsSchema = z.object({ ...widgetFields, ...deviceSelectionFields, period: z.enum(WORK_SUMMARY_PERIODS) });
+export const shiftWorkSummarySettingsSchema = z.object({ ...widgetFields, ...deviceSelectionFields, period: z.enum(SUMMARY_PERIODS) });
 /** Devices with alerts: the period, the order and the table's columns (each a checkbox of the settings). */
 export const devicesWithAlertsSettingsSchema = z.object({
   ...widgetFields,
@@ -356,7 +354,8 @@ export function parseMonitorSettings<K extends MonitorKind>(kind: K, value: unkn
   const source = isRecord(value) ? value : {};
   const settings: Record<string, unknown> = { ...defaultMonitorSettings(kind) };
   for (const [key, field] of Object.entries(schema.shape)) {
-    const raw = source[key];
+    // A period saved under its first name ('week', 'month') reads as today's name.
+    const raw = key === 'period' && typeof source[key] === 'string' ? (LEGACY_SUMMARY_PERIODS[source[key]] ?? source[key]) : source[key];
     if (field instanceof z.ZodArray && Array.isArray(raw)) {
       const element = field.element;
       settings[key] = [...new Set(raw.filter((item) => z.safeParse(element, item).success))];

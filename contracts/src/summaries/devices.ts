@@ -1,20 +1,14 @@
 import { z } from 'zod';
 import { ALERT_IMPORTANCES, DEVICE_STATUSES } from '../constants.ts';
 import { commaListSchema, DIAGNOSTICS_LIMITS } from '../diagnostics-query.ts';
+import { SUMMARY_PERIODS, SUMMARY_SORTS } from './common.ts';
 
 /**
  * The device summaries of the dashboard (spec 02 "Other dashboard widgets", issue 20): devices with alerts, devices
  * by status, and work per hour of the day. Their numbers come from the hour and day rollups and from the devices'
- * live state, never from raw readings.
+ * live state, never from raw readings. Their periods (common.ts) run to now: the previous period's last date counts
+ * only as many hours as today has had so far.
  */
-
-/** The period a summary covers, in the company's timezone: from the start of today, this ISO week or this month to now. */
-export const SUMMARY_PERIODS = ['today', 'week', 'month'] as const;
-export type SummaryPeriod = (typeof SUMMARY_PERIODS)[number];
-
-/** Summary sort options (spec 02): work time and active time, each descending or ascending. */
-export const SUMMARY_SORTS = ['work-desc', 'work-asc', 'active-desc', 'active-asc'] as const;
-export type SummarySort = (typeof SUMMARY_SORTS)[number];
 
 /** The columns the devices-with-alerts table may show (spec 02 "Devices-with-alerts options"), in display order. */
 export const DEVICES_WITH_ALERTS_OPTIONS = [

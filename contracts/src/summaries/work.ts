@@ -1,24 +1,14 @@
 import { z } from 'zod';
 import { DIAGNOSTICS_LIMITS, commaListSchema, localDateSchema } from '../diagnostics-query.ts';
+import { SUMMARY_PERIODS, SUMMARY_SORTS } from './common.ts';
+import type { SummarySort } from './common.ts';
 
 /**
  * The dashboard's work summary widgets (spec 02 "Other dashboard widgets"): activity, efficiency, operator and
  * shift-work summaries. Each shows one period of the company's calendar and the change against the previous equal
- * period. Numbers are seconds (work and active) or pieces (counter).
- *
- * Periods end on `date` (default: today in the company's timezone) and count whole local dates:
- * - today / yesterday: that date; the previous period is the date before.
- * - this week: Monday of the date's week to the date; previous: the same weekdays of the week before.
- * - this month: the 1st to the date; previous: the same days of the month before, cut at its last day.
- * So "this week" on a Wednesday compares Mon–Wed with last Mon–Wed, never a partial week with a whole one.
+ * period. Numbers are seconds (work and active) or pieces (counter). Periods (common.ts) end on `date` (default:
+ * today in the company's timezone) and count whole local dates.
  */
-
-export const WORK_SUMMARY_PERIODS = ['today', 'yesterday', 'this-week', 'this-month'] as const;
-export type WorkSummaryPeriod = (typeof WORK_SUMMARY_PERIODS)[number];
-
-/** Spec 02: work time and active time, ascending and descending. */
-export const WORK_SUMMARY_SORTS = ['work-desc', 'work-asc', 'active-desc', 'active-asc'] as const;
-export type WorkSummarySort = (typeof WORK_SUMMARY_SORTS)[number];
 
 /** The efficiency summary's columns and rows, each a checkbox of its settings (spec 02). */
 export const EFFICIENCY_SUMMARY_OPTIONS = ['activeTime', 'workTime', 'averages', 'percentActivity', 'percentEfficiency'] as const;
@@ -34,7 +24,7 @@ export function workTrendPercent(current: number | null, previous: number | null
 }
 
 /** Rows ordered by the chosen sort; ties by name, so the order is stable. */
-export function sortWorkSummaryRows<T extends { name: string; work: number; active: number }>(rows: readonly T[], sort: WorkSummarySort): T[] {
+export function sortWorkSummaryRows<T extends { name: string; work: number; active: number }>(rows: readonly T[], sort: SummarySort): T[] {
   const field = sort.startsWith('work') ? 'work' : 'active';
   const sign = sort.endsWith('asc') ? 1 : -1;
   return [...rows].sort((a, b) => sign * (a[field] - b[field]) || a.name.localeCompare(b.name));
@@ -44,11 +34,11 @@ const idList = (what: string, maxItems: number) =>
   commaListSchema({ min: 1, maxItems, description: `${what} ids, comma-separated`, example: '1,2' }).optional();
 
 const periodFields = {
-  period: z.enum(WORK_SUMMARY_PERIODS).default('today'),
+  period: z.enum(SUMMARY_PERIODS).default('today'),
   /** The local date the period ends on; today in the company's timezone when absent. */
   date: localDateSchema.optional(),
 };
-const sortField = { sort: z.enum(WORK_SUMMARY_SORTS).default('work-desc') };
+const sortField = { sort: z.enum(SUMMARY_SORTS).default('work-desc') };
 
 /**
  * Activity and efficiency summaries: the devices asked for, or (groups) one row per device group summing its

@@ -1,21 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { dateText, parseDate } from '../../time/calendar.ts';
 import { timeZone } from '../../time/time-zone.ts';
-import { periodSpans, periodStartDay, previousStartDay } from './periods.ts';
+import { periodSpans } from './periods.ts';
 
 const warsaw = timeZone('Europe/Warsaw');
 const at = (iso: string) => Date.parse(iso);
 
 describe('summary periods', () => {
   it('start today, on the ISO week Monday, or on the first of the month', () => {
-    const thursday = parseDate('2026-03-05');
-    expect(dateText(periodStartDay('today', thursday))).toBe('2026-03-05');
-    expect(dateText(periodStartDay('week', thursday))).toBe('2026-03-02');
-    expect(dateText(periodStartDay('week', parseDate('2026-03-08')))).toBe('2026-03-02');
-    expect(dateText(periodStartDay('month', thursday))).toBe('2026-03-01');
-    expect(dateText(previousStartDay('month', parseDate('2026-03-01')))).toBe('2026-02-01');
-    expect(dateText(previousStartDay('month', parseDate('2026-01-01')))).toBe('2025-12-01');
-    expect(dateText(previousStartDay('week', parseDate('2026-03-02')))).toBe('2026-02-23');
+    const sunday = at('2026-03-08T10:20:00+01:00');
+    expect(periodSpans('this-week', warsaw, sunday).current.window.fromDay).toBe('2026-03-02');
+    expect(periodSpans('this-week', warsaw, sunday).previous.window.fromDay).toBe('2026-02-23');
+    expect(periodSpans('this-month', warsaw, sunday).current.window.fromDay).toBe('2026-03-01');
+    expect(periodSpans('this-month', warsaw, at('2026-01-05T10:00:00+01:00')).previous.window.fromDay).toBe('2025-12-01');
+  });
+
+  it('read yesterday and the day before as whole dates, 23 hours on the spring day', () => {
+    const { current, previous } = periodSpans('yesterday', warsaw, at('2026-03-30T10:20:00+02:00'));
+    const none = new Date(at('2026-03-30T00:00:00+02:00'));
+    expect(current).toEqual({ startDay: current.startDay, from: at('2026-03-29T00:00:00+01:00'), to: at('2026-03-30T00:00:00+02:00'), window: { fromDay: '2026-03-29', toDay: '2026-03-30', fromHour: none, toHour: none } });
+    expect((current.to - current.from) / 3_600_000).toBe(23);
+    expect(previous.window).toMatchObject({ fromDay: '2026-03-28', toDay: '2026-03-29' });
+    expect(previous.to).toBe(current.from);
   });
 
   it('compare today so far with as many hours of yesterday, rounded up to the hour', () => {
@@ -25,14 +30,14 @@ describe('summary periods', () => {
   });
 
   it('compare a week with the same whole days and hours of the week before', () => {
-    const { current, previous } = periodSpans('week', warsaw, at('2026-03-05T10:20:00+01:00'));
+    const { current, previous } = periodSpans('this-week', warsaw, at('2026-03-05T10:20:00+01:00'));
     expect(current.window).toMatchObject({ fromDay: '2026-03-02', toDay: '2026-03-05' });
     expect(previous.window).toEqual({ fromDay: '2026-02-23', toDay: '2026-02-26', fromHour: new Date('2026-02-25T23:00:00Z'), toHour: new Date('2026-02-26T10:00:00Z') });
     expect(previous.from).toBe(at('2026-02-23T00:00:00+01:00'));
   });
 
   it('end the previous month where this one starts when it is shorter than the part elapsed', () => {
-    const { previous } = periodSpans('month', warsaw, at('2026-03-30T12:00:00+02:00'));
+    const { previous } = periodSpans('this-month', warsaw, at('2026-03-30T12:00:00+02:00'));
     expect(previous.window).toEqual({ fromDay: '2026-02-01', toDay: '2026-03-01', fromHour: new Date(at('2026-03-01T00:00:00+01:00')), toHour: new Date(at('2026-03-01T00:00:00+01:00')) });
     expect(previous.to).toBe(at('2026-03-01T00:00:00+01:00'));
   });

@@ -74,7 +74,7 @@ export class DeviceSummariesService {
       this.repository.windowTotals(auth.companyId, ids, previous.window),
       this.status.latestTagged(ids, tags),
     ]);
-    const elapsedSeconds = Math.max(1, (now - current.from) / 1000);
+    const elapsedSeconds = Math.max(1, (current.to - current.from) / 1000);
     const reading = (deviceId: number, tag: string) => {
       const found = tagged.filter((t) => t.deviceId === deviceId && t.tag === tag).sort((a, b) => b.ts.getTime() - a.ts.getTime())[0];
       return found ? { value: found.value, time: zone.isoWithOffset(found.ts.getTime()), unit: found.unit } : null;
@@ -138,7 +138,8 @@ export class DeviceSummariesService {
       auth.companyId,
       devices.map((d) => d.id),
       new Date(current.from),
-      new Date(Math.ceil(now / HOUR_MS) * HOUR_MS),
+      // Today's period ends now: its last hour bucket is the one holding now.
+      new Date(Math.ceil(current.to / HOUR_MS) * HOUR_MS),
     );
     const size = query.intervalHours;
     const buckets = Array.from({ length: 24 / size }, (_, i) => ({ fromHour: i * size, toHour: (i + 1) * size, work: 0 }));

@@ -1,7 +1,7 @@
 import { PARAMETER_NUMBERS, efficiencyPercent, workTrendPercent } from '@gearwatch/contracts';
 import type { EfficiencySummaryAverage, EfficiencySummaryRow, WorkSummaryRow, WorkSummaryTotal } from '@gearwatch/contracts';
-import type { PeriodPlan } from './periods.ts';
-import { inRange } from './periods.ts';
+import type { PeriodPlan } from '../periods.ts';
+import { inRange } from '../periods.ts';
 
 /** A row of a summary: a device or operator (one member), or a group of them. */
 export interface Subject {

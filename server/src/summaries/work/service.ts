@@ -3,9 +3,9 @@ import type {
   EfficiencySummaryResponse,
   EfficiencySummaryRow,
   ShiftWorkSummaryResponse,
-  WorkSummaryPeriod,
+  SummaryPeriod,
   WorkSummaryResponse,
-  WorkSummarySort,
+  SummarySort,
 } from '@gearwatch/contracts';
 import type { AuthContext } from '../../security/context.ts';
 import { scopeOf } from '../../security/context.ts';
@@ -17,25 +17,25 @@ import type { DiagnosticsService } from '../../diagnostics/service.ts';
 import type { OperatorActivityRepository } from '../../diagnostics/operator-repository.ts';
 import { operatorName } from '../../diagnostics/operator-service.ts';
 import { shiftChartData } from '../../diagnostics/shift-chart.ts';
-import type { PeriodPlan } from './periods.ts';
-import { elapsedSeconds, periodDate, planPeriod } from './periods.ts';
+import type { PeriodPlan } from '../periods.ts';
+import { elapsedSeconds, periodDate, planPeriod } from '../periods.ts';
 import type { WorkSummariesRepository } from './repository.ts';
 import { Totals, efficiencyRows, totalRow, workRow } from './rows.ts';
 import type { Subject } from './rows.ts';
 
 interface PeriodRequest {
-  period: WorkSummaryPeriod;
+  period: SummaryPeriod;
   date?: string | undefined;
 }
 export interface DeviceSummaryRequest extends PeriodRequest {
   devices?: number[] | undefined;
   groups?: number[] | undefined;
-  sort: WorkSummarySort;
+  sort: SummarySort;
 }
 export interface OperatorSummaryRequest extends PeriodRequest {
   deviceOperators?: number[] | undefined;
   deviceOperatorsGroups?: number[] | undefined;
-  sort: WorkSummarySort;
+  sort: SummarySort;
 }
 export type ShiftWorkRequest = Omit<DeviceSummaryRequest, 'sort'>;
 

@@ -37,12 +37,12 @@ describe('ActivitySummaryMonitor', { timeout: 20_000 }, () => {
     expect(Object.fromEntries(callsTo('GET', DATA)[0]?.query ?? [])).toEqual({ devices: '1,2', period: 'this-week', sort: 'active-asc' });
     expect(rows.map((r) => within(r).getAllByRole('cell')[0]?.textContent)).toEqual(['Forklift A', 'Forklift B']);
     expect(rows[0]!.textContent).toContain('3:00');
-    const trends = within(rows[0]!).getAllByTestId('trend');
-    expect(trends.map((t) => [t.dataset.trend, t.textContent])).toEqual([
-      ['down', '▼-4%'],
-      ['up', '▲+12.5%'],
+    const trends = within(rows[0]!).getAllByTestId('trend-percentage');
+    expect(trends.map((t) => [t.dataset.direction, t.textContent])).toEqual([
+      ['down', '−4%'],
+      ['up', '+13%'],
     ]);
-    expect(within(rows[1]!).getAllByTestId('trend').map((t) => t.dataset.trend)).toEqual(['flat', 'none']);
+    expect(within(rows[1]!).getAllByTestId('trend-percentage').map((t) => t.dataset.direction)).toEqual(['flat', 'none']);
     const total = within(frame).getByTestId('summary-total');
     expect(total.textContent).toContain('Total');
     expect(total.textContent).toContain('4:00');

@@ -6,7 +6,7 @@ import type { DevicesSummaryResponse } from '@gearwatch/contracts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
 import { DeviceSelectionField } from '../fields/DeviceSelectionField.tsx';
 import { MonitorFrame } from '../MonitorFrame.tsx';
-import { SummaryGuideAction } from '../SummaryGuideAction.tsx';
+import { SummaryGuide } from '../summary-parts/SummaryGuide.tsx';
 import type { MonitorProps } from '../types.ts';
 import { fetchDevicesSummary, selectionQuery } from './devices-summary-request.ts';
 
@@ -33,7 +33,7 @@ export function DevicesSummaryMonitor({ settings, update }: MonitorProps<'device
   const request = useMemo(() => selectionQuery({ devices, deviceGroups, byGroups }), [byGroups, deviceGroups, devices]);
   const query = useMonitorQuery(KIND, request, fetchDevicesSummary);
   return (
-    <MonitorFrame query={query} actions={<SummaryGuideAction kind={KIND} />} settings={<DeviceSelectionField value={settings} onChange={update} />}>
+    <MonitorFrame query={query} actions={<SummaryGuide kind={KIND} />} settings={<DeviceSelectionField value={settings} onChange={update} />}>
       {query.data ? (
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))', gap: 1 }}>
           {COUNTS.map(({ key, colour }) => (

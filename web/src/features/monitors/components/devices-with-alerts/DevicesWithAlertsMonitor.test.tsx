@@ -39,10 +39,10 @@ beforeAll(prepareBoardTests, BOARD_PREPARE_TIMEOUT_MS);
 
 describe('DevicesWithAlertsMonitor', { timeout: 20_000 }, () => {
   it('asks for the saved period and order and shows the ticked columns of each device', async () => {
-    const { callsTo } = await renderBoard('dashboard', { board: board({ edited: false, period: 'week', sort: 'active-asc', options: ['deviceGroups', 'moduleActivity', 'trend', 'criticalAlerts', 'workTime', 'technicalStatus'] }), routes });
+    const { callsTo } = await renderBoard('dashboard', { board: board({ edited: false, period: 'this-week', sort: 'active-asc', options: ['deviceGroups', 'moduleActivity', 'trend', 'criticalAlerts', 'workTime', 'technicalStatus'] }), routes });
     const frame = await screen.findByTestId('monitor-devices-with-alerts');
     const table = await within(frame).findByTestId('devices-with-alerts-table');
-    expect(Object.fromEntries(callsTo('GET', DEVICES_WITH_ALERTS_PATH)[0]?.query ?? [])).toEqual({ period: 'week', sort: 'active-asc' });
+    expect(Object.fromEntries(callsTo('GET', DEVICES_WITH_ALERTS_PATH)[0]?.query ?? [])).toEqual({ period: 'this-week', sort: 'active-asc' });
     expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Device', 'Device groups', 'Module activity', 'Trend', 'Critical alerts', 'Work time', 'Technical status']);
     const rows = within(table).getAllByRole('row').slice(1).map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
     expect(rows).toEqual([

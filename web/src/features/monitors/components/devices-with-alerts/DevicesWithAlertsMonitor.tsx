@@ -1,9 +1,9 @@
-import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
 import { MonitorFrame } from '../MonitorFrame.tsx';
-import { SummaryGuideAction } from '../SummaryGuideAction.tsx';
+import { NoData } from '../summary-parts/NoData.tsx';
+import { SummaryGuide } from '../summary-parts/SummaryGuide.tsx';
 import type { MonitorProps } from '../types.ts';
 import { devicesWithAlertsRequest, fetchDevicesWithAlerts } from './devices-with-alerts-request.ts';
 import { DevicesWithAlertsSettingsPanel } from './DevicesWithAlertsSettingsPanel.tsx';
@@ -21,11 +21,9 @@ export function DevicesWithAlertsMonitor({ settings, update }: MonitorProps<'dev
   const request = useMemo(() => devicesWithAlertsRequest({ period, sort }), [period, sort]);
   const query = useMonitorQuery(KIND, request, fetchDevicesWithAlerts);
   return (
-    <MonitorFrame query={query} actions={<SummaryGuideAction kind={KIND} />} settings={<DevicesWithAlertsSettingsPanel settings={settings} onChange={update} />}>
+    <MonitorFrame query={query} actions={<SummaryGuide kind={KIND} />} settings={<DevicesWithAlertsSettingsPanel settings={settings} onChange={update} />}>
       {query.data && query.data.entries.length === 0 ? (
-        <Typography color="text.secondary" data-testid="summary-empty" sx={{ p: 1 }}>
-          {t('summary.empty.devices-with-alerts')}
-        </Typography>
+        <NoData message={t('summary.empty.devices-with-alerts')} />
       ) : null}
       {query.data && query.data.entries.length > 0 ? <DevicesWithAlertsTable entries={query.data.entries} options={settings.options} /> : null}
     </MonitorFrame>

@@ -4,9 +4,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
 import { useTranslation } from 'react-i18next';
-import { DEVICES_WITH_ALERTS_OPTIONS, SUMMARY_SORTS } from '@gearwatch/contracts';
+import { DEVICES_WITH_ALERTS_OPTIONS } from '@gearwatch/contracts';
 import type { DevicesWithAlertsOption, DevicesWithAlertsSettings } from '@gearwatch/contracts';
-import { ChoiceField, PeriodField } from '../SummaryFields.tsx';
+import { PeriodField, SortField } from '../summary-parts/SummaryFields.tsx';
 
 export interface DevicesWithAlertsSettingsPanelProps {
   settings: DevicesWithAlertsSettings;
@@ -26,7 +26,7 @@ export function DevicesWithAlertsSettingsPanel({ settings, onChange }: DevicesWi
   return (
     <>
       <PeriodField value={settings.period} onChange={(period) => onChange({ period })} />
-      <ChoiceField label={t('summary.field.sort')} name="sort" value={settings.sort} options={SUMMARY_SORTS} optionLabel={(s) => t(`summary.sort.${s}`)} onChange={(sort) => onChange({ sort })} />
+      <SortField value={settings.sort} onChange={(sort) => onChange({ sort })} />
       <FormControl component="fieldset" sx={{ flexBasis: '100% !important' }}>
         <FormLabel component="legend">{t('summary.field.columns')}</FormLabel>
         <FormGroup row>

@@ -1,14 +1,10 @@
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DevicesWithAlertsOption, DeviceWithAlerts } from '@gearwatch/contracts';
 import { formatDuration, formatReading } from '../../../../components/status/status-format.ts';
 import { TrendPercentage } from '../../../../components/status/TrendPercentage.tsx';
+import { SummaryTable } from '../summary-parts/SummaryTable.tsx';
+import type { SummaryColumn } from '../summary-parts/SummaryTable.tsx';
 
 type Reading = DeviceWithAlerts['batteryVoltage'];
 
@@ -50,32 +46,9 @@ function cellOf(option: DevicesWithAlertsOption, entry: DeviceWithAlerts, t: (ke
 /** The devices with alerts, one row each, the device's name then the chosen columns in their fixed order. */
 export function DevicesWithAlertsTable({ entries, options }: { entries: readonly DeviceWithAlerts[]; options: readonly DevicesWithAlertsOption[] }) {
   const { t, i18n } = useTranslation();
-  return (
-    <TableContainer sx={{ maxHeight: 420 }}>
-      <Table size="small" stickyHeader data-testid="devices-with-alerts-table">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('summary.column.device')}</TableCell>
-            {options.map((option) => (
-              <TableCell key={option}>{t(`summary.option.${option}`)}</TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {entries.map((entry) => (
-            <TableRow key={entry.device.id} data-device-id={entry.device.id}>
-              <TableCell component="th" scope="row">
-                {entry.device.name}
-              </TableCell>
-              {options.map((option) => (
-                <TableCell key={option} data-column={option}>
-                  {cellOf(option, entry, t, i18n.language)}
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
+  const columns: SummaryColumn<DeviceWithAlerts>[] = [
+    { key: 'device', label: t('summary.column.device'), cell: (entry) => entry.device.name, align: 'left' },
+    ...options.map((option) => ({ key: option, label: t(`summary.option.${option}`), cell: (entry: DeviceWithAlerts) => cellOf(option, entry, t, i18n.language), align: 'left' as const })),
+  ];
+  return <SummaryTable columns={columns} rows={entries} rowKey={(entry) => entry.device.id} maxHeight={420} testId="devices-with-alerts-table" />;
 }

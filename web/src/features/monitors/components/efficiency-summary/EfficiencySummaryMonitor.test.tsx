@@ -31,7 +31,7 @@ describe('EfficiencySummaryMonitor', { timeout: 20_000 }, () => {
     expect(headers(frame)).toEqual(['Device', 'Active time', 'Work time', 'Activity %', 'Efficiency %']);
     const row = within(frame).getByTestId('summary-row');
     expect(row.textContent).toContain('20%');
-    expect(row.textContent).toContain('▲+7.1%');
+    expect(row.textContent).toContain('+7%');
     expect(within(frame).getByTestId('summary-average').textContent).toContain('Average');
   });
 

@@ -7,11 +7,11 @@ import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
 import { DeviceSelectionField } from '../fields/DeviceSelectionField.tsx';
 import { MonitorFrame } from '../MonitorFrame.tsx';
 import type { MonitorProps } from '../types.ts';
-import { NoData } from '../work-summary/NoData.tsx';
-import { PeriodField, SortField } from '../work-summary/SummaryFields.tsx';
-import { SummaryGuide } from '../work-summary/SummaryGuide.tsx';
-import { Figure, SummaryTable } from '../work-summary/SummaryTable.tsx';
-import type { SummaryColumn } from '../work-summary/SummaryTable.tsx';
+import { NoData } from '../summary-parts/NoData.tsx';
+import { PeriodField, SortField } from '../summary-parts/SummaryFields.tsx';
+import { SummaryGuide } from '../summary-parts/SummaryGuide.tsx';
+import { Figure, SummaryTable } from '../summary-parts/SummaryTable.tsx';
+import type { SummaryColumn } from '../summary-parts/SummaryTable.tsx';
 import { deviceSummaryRequest, fetchEfficiencySummary } from '../work-summary/work-summary-request.ts';
 import { EfficiencySummaryOptions } from './EfficiencySummaryOptions.tsx';
 
@@ -34,7 +34,7 @@ export function EfficiencySummaryMonitor({ settings, update }: MonitorProps<'eff
   const data = request ? query.data : undefined;
   const percent = (value: number) => `${value}%`;
   const columns: SummaryColumn<Shown>[] = [
-    { key: 'name', label: t(byGroups ? 'work-summaries.column.group' : 'work-summaries.column.device'), cell: (r) => r.name, align: 'left' as const },
+    { key: 'name', label: t(byGroups ? 'work-summaries.column.group' : 'summary.column.device'), cell: (r) => r.name, align: 'left' as const },
     ...(settings.activeTime ? [{ key: 'active', label: t('work-summaries.column.active'), cell: (r: Shown) => <Figure text={formatDuration(r.active)} trend={r.activeTrend} /> }] : []),
     ...(settings.workTime ? [{ key: 'work', label: t('work-summaries.column.work'), cell: (r: Shown) => <Figure text={formatDuration(r.work)} trend={r.workTrend} /> }] : []),
     ...(settings.percentActivity

@@ -31,10 +31,10 @@ describe('HourlyWorkDistributionMonitor', { timeout: 20_000 }, () => {
   });
 
   it('shows the work of each interval of the day for the chosen devices, period and interval size', async () => {
-    const { callsTo } = await renderBoard('dashboard', { board: board({ edited: false, devices: [1, 2], period: 'month', intervalHours: 6 }), routes });
+    const { callsTo } = await renderBoard('dashboard', { board: board({ edited: false, devices: [1, 2], period: 'this-month', intervalHours: 6 }), routes });
     const frame = await screen.findByTestId('monitor-hourly-work-distribution');
     await waitFor(() => expect(within(frame).getAllByTestId('hourly-work-bucket')).toHaveLength(4));
-    expect(query(callsTo('GET', PATH)[0])).toEqual({ devices: '1,2', period: 'month', intervalHours: '6' });
+    expect(query(callsTo('GET', PATH)[0])).toEqual({ devices: '1,2', period: 'this-month', intervalHours: '6' });
     expect(within(frame).getAllByTestId('hourly-work-bucket').map((li) => li.textContent)).toEqual(['00:00–06:000:00', '06:00–12:002:00', '12:00–18:000:02', '18:00–24:000:03']);
   });
 

@@ -8,8 +8,8 @@ import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
 import { fetchHourlyWork, selectionQuery } from '../devices-summary/devices-summary-request.ts';
 import { DeviceSelectionField } from '../fields/DeviceSelectionField.tsx';
 import { MonitorFrame } from '../MonitorFrame.tsx';
-import { ChoiceField, PeriodField } from '../SummaryFields.tsx';
-import { SummaryGuideAction } from '../SummaryGuideAction.tsx';
+import { ChoiceField, PeriodField } from '../summary-parts/SummaryFields.tsx';
+import { SummaryGuide } from '../summary-parts/SummaryGuide.tsx';
 import type { MonitorProps } from '../types.ts';
 
 const KIND = 'hourly-work-distribution';
@@ -34,7 +34,7 @@ export function HourlyWorkDistributionMonitor({ settings, update }: MonitorProps
     <MonitorFrame
       query={query}
       warning={validity.warning}
-      actions={<SummaryGuideAction kind={KIND} />}
+      actions={<SummaryGuide kind={KIND} />}
       settings={
         <>
           <DeviceSelectionField value={settings} onChange={update} />

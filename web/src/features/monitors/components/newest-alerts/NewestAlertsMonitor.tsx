@@ -4,7 +4,6 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NEWEST_ALERTS_IMPORTANCES, NEWEST_ALERTS_MAX_COUNT } from '@gearwatch/contracts';
@@ -12,8 +11,9 @@ import type { AlertImportance } from '@gearwatch/contracts';
 import { fullTime } from '../../../../components/status/status-format.ts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
 import { MonitorFrame } from '../MonitorFrame.tsx';
-import { ChoiceField } from '../SummaryFields.tsx';
-import { SummaryGuideAction } from '../SummaryGuideAction.tsx';
+import { ChoiceField } from '../summary-parts/SummaryFields.tsx';
+import { NoData } from '../summary-parts/NoData.tsx';
+import { SummaryGuide } from '../summary-parts/SummaryGuide.tsx';
 import type { MonitorProps } from '../types.ts';
 import { fetchNewestAlerts, newestAlertsRequest } from './newest-alerts-request.ts';
 
@@ -35,7 +35,7 @@ export function NewestAlertsMonitor({ settings, update }: MonitorProps<'newest-a
   return (
     <MonitorFrame
       query={query}
-      actions={<SummaryGuideAction kind={KIND} />}
+      actions={<SummaryGuide kind={KIND} />}
       settings={
         <>
           <TextField
@@ -43,7 +43,7 @@ export function NewestAlertsMonitor({ settings, update }: MonitorProps<'newest-a
             size="small"
             label={t('summary.field.count')}
             value={count}
-            slotProps={{ htmlInput: { 'data-testid': 'summary-field-count' } }}
+            data-testid="monitor-field-count"
             onChange={(event) => update({ count: Number(event.target.value) })}
           >
             {counts.map((n) => (
@@ -64,9 +64,7 @@ export function NewestAlertsMonitor({ settings, update }: MonitorProps<'newest-a
       }
     >
       {query.data && query.data.length === 0 ? (
-        <Typography color="text.secondary" data-testid="summary-empty" sx={{ p: 1 }}>
-          {t('summary.empty.newest-alerts')}
-        </Typography>
+        <NoData message={t('summary.empty.newest-alerts')} />
       ) : null}
       {query.data && query.data.length > 0 ? (
         <List dense disablePadding data-testid="newest-alerts-list">

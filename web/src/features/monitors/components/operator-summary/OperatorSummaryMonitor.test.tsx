@@ -35,9 +35,9 @@ describe('OperatorSummaryMonitor', { timeout: 20_000 }, () => {
     const [row] = await within(frame).findAllByTestId('summary-row');
     expect(Object.fromEntries(callsTo('GET', DATA)[0]?.query ?? [])).toEqual({ deviceOperatorsGroups: '5', period: 'this-month', sort: 'active-desc' });
     expect(within(frame).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Operator group', 'Work time', 'Active time']);
-    expect(within(row!).getAllByTestId('trend').map((t) => [t.dataset.trend, t.textContent])).toEqual([
-      ['down', '▼-20%'],
-      ['up', '▲+10%'],
+    expect(within(row!).getAllByTestId('trend-percentage').map((t) => [t.dataset.direction, t.textContent])).toEqual([
+      ['down', '−20%'],
+      ['up', '+10%'],
     ]);
     expect(within(frame).getByTestId('summary-total').textContent).toContain('1:00');
   });

@@ -41,7 +41,7 @@ describe('ShiftWorkSummaryMonitor', { timeout: 20_000 }, () => {
     const rows = await within(frame).findAllByTestId('summary-row');
     expect(Object.fromEntries(callsTo('GET', DATA)[0]?.query ?? [])).toEqual({ devices: '1,2', period: 'today' });
     expect(rows.map((r) => within(r).getAllByRole('cell')[0]?.textContent)).toEqual(['Morning (06:00–14:00)', 'Night (22:00–06:00)']);
-    expect(rows[0]!.textContent).toContain('▲+50%');
+    expect(rows[0]!.textContent).toContain('+50%');
     expect(within(frame).getByTestId('summary-total').textContent).toContain('1:30');
     await user.click(within(within(frame).getByTestId('monitor-field-period')).getByRole('combobox'));
     await user.click(await screen.findByRole('option', { name: 'Yesterday' }));

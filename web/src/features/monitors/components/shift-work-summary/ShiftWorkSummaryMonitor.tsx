@@ -8,11 +8,11 @@ import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
 import { DeviceSelectionField } from '../fields/DeviceSelectionField.tsx';
 import { MonitorFrame } from '../MonitorFrame.tsx';
 import type { MonitorProps } from '../types.ts';
-import { NoData } from '../work-summary/NoData.tsx';
-import { PeriodField } from '../work-summary/SummaryFields.tsx';
-import { SummaryGuide } from '../work-summary/SummaryGuide.tsx';
-import { Figure, SummaryTable } from '../work-summary/SummaryTable.tsx';
-import type { SummaryColumn } from '../work-summary/SummaryTable.tsx';
+import { NoData } from '../summary-parts/NoData.tsx';
+import { PeriodField } from '../summary-parts/SummaryFields.tsx';
+import { SummaryGuide } from '../summary-parts/SummaryGuide.tsx';
+import { Figure, SummaryTable } from '../summary-parts/SummaryTable.tsx';
+import type { SummaryColumn } from '../summary-parts/SummaryTable.tsx';
 import { deviceSummaryRequest, fetchShiftWorkSummary } from '../work-summary/work-summary-request.ts';
 
 const KIND = 'shift-work-summary';

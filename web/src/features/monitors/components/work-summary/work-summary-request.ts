@@ -8,9 +8,9 @@ import type {
   EfficiencySummaryResponse,
   OperatorSummarySettings,
   ShiftWorkSummaryResponse,
-  WorkSummaryPeriod,
+  SummaryPeriod,
   WorkSummaryResponse,
-  WorkSummarySort,
+  SummarySort,
 } from '@gearwatch/contracts';
 import type { MonitorFetchContext } from '../../hooks/useMonitorQuery.ts';
 import type { DeviceSelection } from '../fields/DeviceSelectionField.tsx';
@@ -19,7 +19,7 @@ import type { DeviceSelection } from '../fields/DeviceSelectionField.tsx';
 export type SummaryRequest = Record<string, string>;
 
 /** The devices, or the groups (one row each), of a device selection; the period's date is the server's today. */
-export function deviceSummaryRequest(selection: DeviceSelection, period: WorkSummaryPeriod, sort?: WorkSummarySort): SummaryRequest {
+export function deviceSummaryRequest(selection: DeviceSelection, period: SummaryPeriod, sort?: SummarySort): SummaryRequest {
   const request: SummaryRequest = selection.byGroups ? { groups: selection.deviceGroups.join(',') } : { devices: selection.devices.join(',') };
   request.period = period;
   if (sort) request.sort = sort;

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkSummaryRange } from '@gearwatch/contracts';
-import { TrendPercentage } from './TrendPercentage.tsx';
+import { TrendPercentage } from '../../../../components/status/TrendPercentage.tsx';
 
 /** A figure with its trend under it. */
 export function Figure({ text, trend }: { text: string; trend: number | null }) {
@@ -35,20 +35,26 @@ export interface SummaryTableProps<R> {
   rowKey: (row: R) => string | number;
   /** Rows under the body: the total or the average, each named in the first column. */
   footer?: readonly { key: string; label: string; row: R }[];
-  period: WorkSummaryRange;
-  previous: WorkSummaryRange;
+  /** The dates shown and those the trends compare with, named above the table when given. */
+  period?: WorkSummaryRange;
+  previous?: WorkSummaryRange;
+  /** A height over which the body scrolls under a fixed header. */
+  maxHeight?: number;
+  testId?: string;
 }
 
-/** The table of a summary widget with the period it shows and the one its trends compare with. */
-export function SummaryTable<R>({ columns, rows, rowKey, footer = [], period, previous }: SummaryTableProps<R>) {
+/** The table of a summary widget, with the period it shows and the one its trends compare with when given. */
+export function SummaryTable<R>({ columns, rows, rowKey, footer = [], period, previous, maxHeight, testId = 'summary-table' }: SummaryTableProps<R>) {
   const { t } = useTranslation();
   const range = (r: WorkSummaryRange) => (r.from === r.to ? r.from : `${r.from} – ${r.to}`);
   return (
-    <Box sx={{ overflowX: 'auto' }}>
-      <Typography variant="caption" color="text.secondary" data-testid="summary-period">
-        {t('work-summaries.period-caption', { period: range(period), previous: range(previous) })}
-      </Typography>
-      <Table size="small" data-testid="summary-table">
+    <Box sx={{ overflow: 'auto', maxHeight }}>
+      {period && previous ? (
+        <Typography variant="caption" color="text.secondary" data-testid="summary-period">
+          {t('work-summaries.period-caption', { period: range(period), previous: range(previous) })}
+        </Typography>
+      ) : null}
+      <Table size="small" stickyHeader={maxHeight !== undefined} data-testid={testId}>
         <TableHead>
           <TableRow>
             {columns.map((c) => (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeZone } from '../../time/time-zone.ts';
+import { timeZone } from '../time/time-zone.ts';
 import { elapsedSeconds, periodDate, planPeriod } from './periods.ts';
 
 describe('planPeriod', () => {

@@ -11,23 +11,21 @@ import { MONITOR_TITLE_KEYS } from '@gearwatch/contracts';
 import type { MonitorKind } from '@gearwatch/contracts';
 import { MonitorAction } from '../MonitorFrame.tsx';
 
-/** The translation key of a summary widget's guide text. */
-export function guideKey(kind: MonitorKind): string {
-  return `work-summaries.guide.${kind}`;
-}
-
-/** The guide of a summary widget (spec 02 "each has ... a guide"): an action in its title bar opening a short help text. */
+/**
+ * The guide of a dashboard summary widget (spec 02 "Each has a settings dialog and a guide"): a title-bar action that
+ * opens a short help text, `summary.guide.<kind>`, in a dialog.
+ */
 export function SummaryGuide({ kind }: { kind: MonitorKind }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <>
-      <MonitorAction name="guide" label={t('work-summaries.guide.action')} icon={<HelpOutlineOutlined fontSize="small" />} onClick={() => setOpen(true)} />
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={`guide-${kind}`} data-testid="monitor-guide">
-        <DialogTitle id={`guide-${kind}`}>{t(MONITOR_TITLE_KEYS[kind])}</DialogTitle>
+      <MonitorAction name="guide" label={t('summary.action.guide')} icon={<HelpOutlineOutlined fontSize="small" />} onClick={() => setOpen(true)} />
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={`summary-guide-${kind}`} maxWidth="sm" fullWidth data-testid="monitor-guide">
+        <DialogTitle id={`summary-guide-${kind}`}>{t(MONITOR_TITLE_KEYS[kind])}</DialogTitle>
         <DialogContent>
-          <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
-            {t(guideKey(kind))}
+          <Typography variant="body2" data-testid="summary-guide" sx={{ whiteSpace: 'pre-line' }}>
+            {t(`summary.guide.${kind}`)}
           </Typography>
         </DialogContent>
         <DialogActions>

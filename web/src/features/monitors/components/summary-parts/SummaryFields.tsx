@@ -1,11 +1,12 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { SUMMARY_PERIODS } from '@gearwatch/contracts';
-import type { SummaryPeriod } from '@gearwatch/contracts';
+import { SUMMARY_PERIODS, SUMMARY_SORTS } from '@gearwatch/contracts';
+import type { SummaryPeriod, SummarySort } from '@gearwatch/contracts';
 
 export interface ChoiceFieldProps<T extends string | number> {
   label: string;
+  /** `data-testid` is `monitor-field-<name>`, like the other monitors' fields. */
   name: string;
   value: T;
   options: readonly T[];
@@ -13,7 +14,7 @@ export interface ChoiceFieldProps<T extends string | number> {
   onChange: (value: T) => void;
 }
 
-/** A select of fixed options for the summaries' settings panels. */
+/** A select of fixed options for the summary widgets' settings. */
 export function ChoiceField<T extends string | number>({ label, name, value, options, optionLabel, onChange }: ChoiceFieldProps<T>) {
   return (
     <TextField
@@ -21,7 +22,7 @@ export function ChoiceField<T extends string | number>({ label, name, value, opt
       size="small"
       label={label}
       value={String(value)}
-      slotProps={{ htmlInput: { 'data-testid': `summary-field-${name}` } }}
+      data-testid={`monitor-field-${name}`}
       onChange={(event) => {
         const chosen = options.find((option) => String(option) === event.target.value);
         if (chosen !== undefined) onChange(chosen);
@@ -36,8 +37,14 @@ export function ChoiceField<T extends string | number>({ label, name, value, opt
   );
 }
 
-/** Today, this week or this month, in the company's timezone. */
+/** The period of a summary: today, yesterday, this week or this month, in the company's calendar. */
 export function PeriodField({ value, onChange }: { value: SummaryPeriod; onChange: (period: SummaryPeriod) => void }) {
   const { t } = useTranslation();
   return <ChoiceField label={t('summary.field.period')} name="period" value={value} options={SUMMARY_PERIODS} optionLabel={(p) => t(`summary.period.${p}`)} onChange={onChange} />;
+}
+
+/** The order of the rows: work or active time, descending or ascending (spec 02). */
+export function SortField({ value, onChange }: { value: SummarySort; onChange: (sort: SummarySort) => void }) {
+  const { t } = useTranslation();
+  return <ChoiceField label={t('summary.field.sort')} name="sort" value={value} options={SUMMARY_SORTS} optionLabel={(s) => t(`summary.sort.${s}`)} onChange={onChange} />;
 }

@@ -1,18 +1,19 @@
-import type { WorkSummaryPeriod, WorkSummaryRange } from '@gearwatch/contracts';
-import { addDays, dateText, isoWeekday, parseDate } from '../../time/calendar.ts';
-import type { TimeZone } from '../../time/time-zone.ts';
+import type { SummaryPeriod, WorkSummaryRange } from '@gearwatch/contracts';
+import { addDays, dateText, isoWeekday, parseDate } from '../time/calendar.ts';
+import type { TimeZone } from '../time/time-zone.ts';
 
 /**
- * The local dates of a summary period and of the previous equal period (contracts/src/summaries/work.ts). Whole
- * local dates, so every figure comes from the day rollups; a period of this week or month runs to `date`, and the
- * previous one covers as many dates one week or month back (cut at that month's last day).
+ * The local dates of a summary period and of the previous equal period (contracts/src/summaries/common.ts), the one
+ * calendar rule of every dashboard summary: a period of this week or month runs to `date`, and the previous one
+ * covers as many dates one week or month back (cut at that month's last day). The work summaries read these whole
+ * dates from the day rollups; the device summaries (devices/periods.ts) cut the last date of both at the hour now.
  */
 export interface PeriodPlan {
   current: WorkSummaryRange;
   previous: WorkSummaryRange;
 }
 
-export function planPeriod(period: WorkSummaryPeriod, date: string): PeriodPlan {
+export function planPeriod(period: SummaryPeriod, date: string): PeriodPlan {
   const day = period === 'yesterday' ? addDays(date, -1) : date;
   switch (period) {
     case 'today':
