@@ -7,6 +7,8 @@ describe('trendPercent', () => {
     expect(trendPercent(50, 200)).toBe(-75);
     expect(trendPercent(1, 3)).toBe(-67);
     expect(trendPercent(100, 100)).toBe(0);
+    // A change that rounds to nothing is 0, never −0 (no minus sign on screen).
+    expect(Object.is(trendPercent(99.6, 100), 0)).toBe(true);
   });
 
   it('counts a period without data as 0 and answers null without a previous figure', () => {

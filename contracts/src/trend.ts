@@ -9,7 +9,8 @@
  */
 export function trendPercent(current: number | null | undefined, previous: number | null | undefined): number | null {
   if (previous === null || previous === undefined || !(previous > 0)) return null;
-  return Math.round((((current ?? 0) - previous) / previous) * 100);
+  // `+ 0` turns a rounded −0 into 0.
+  return Math.round((((current ?? 0) - previous) / previous) * 100) + 0;
 }
 
 /** How a trend is shown: up (green), down (red), or flat / none (grey). */

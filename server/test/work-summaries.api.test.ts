@@ -9,7 +9,7 @@ import {
   efficiencySummaryResponseSchema,
   shiftWorkSummaryResponseSchema,
   workSummaryResponseSchema,
-  workTrendPercent,
+  trendPercent,
 } from '@gearwatch/contracts';
 import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
@@ -125,13 +125,13 @@ describe('work summaries: activity, efficiency, operators and shift work', () =>
       name: k === 'a' ? 'Alpha' : 'Beta',
       work: now[k].work,
       active: now[k].active,
-      workTrend: workTrendPercent(now[k].work, before[k].work),
-      activeTrend: workTrendPercent(now[k].active, before[k].active),
+      workTrend: trendPercent(now[k].work, before[k].work),
+      activeTrend: trendPercent(now[k].active, before[k].active),
     }));
     expected.sort((x, y) => x.active - y.active);
     expect(body.rows).toEqual(expected);
     expect(body.total.work).toBe(now.a.work + now.b.work);
-    expect(body.total.activeTrend).toBe(workTrendPercent(now.a.active + now.b.active, before.a.active + before.b.active));
+    expect(body.total.activeTrend).toBe(trendPercent(now.a.active + now.b.active, before.a.active + before.b.active));
     const desc = workSummaryResponseSchema.parse((await get(`/api/summaries/activity?devices=${a.id},${b.id}&period=this-week&date=2026-03-29&sort=active-desc`)).json());
     expect(desc.rows.map((r) => r.id)).toEqual(expected.map((r) => r.id).reverse());
   });
@@ -147,8 +147,8 @@ describe('work summaries: activity, efficiency, operators and shift work', () =>
         name: 'Line',
         work: now.a.work + now.b.work,
         active: now.a.active + now.b.active,
-        workTrend: workTrendPercent(now.a.work + now.b.work, before.a.work + before.b.work),
-        activeTrend: workTrendPercent(now.a.active + now.b.active, before.a.active + before.b.active),
+        workTrend: trendPercent(now.a.work + now.b.work, before.a.work + before.b.work),
+        activeTrend: trendPercent(now.a.active + now.b.active, before.a.active + before.b.active),
       },
     ]);
   });
@@ -162,7 +162,7 @@ describe('work summaries: activity, efficiency, operators and shift work', () =>
     expect(alpha.work).toBe(now.a.work);
     expect(alpha.activityPercent).toBe(Math.round((now.a.active / (23 * 3600)) * 100));
     expect(alpha.efficiencyPercent).toBe(efficiencyPercent(now.a.work, now.a.active));
-    expect(alpha.activityPercentTrend).toBe(workTrendPercent(alpha.activityPercent, Math.round((before.a.active / (24 * 3600)) * 100)));
+    expect(alpha.activityPercentTrend).toBe(trendPercent(alpha.activityPercent, Math.round((before.a.active / (24 * 3600)) * 100)));
     expect(body.average.active).toBe((now.a.active + now.b.active) / 2);
     expect(body.average.efficiencyPercent).toBe(Math.round((efficiencyPercent(now.a.work, now.a.active) + efficiencyPercent(now.b.work, now.b.active)) / 2));
   });
@@ -177,8 +177,8 @@ describe('work summaries: activity, efficiency, operators and shift work', () =>
       name,
       work: sum(reference.cells, [id], 1),
       active: sum(reference.cells, [id], 2),
-      workTrend: workTrendPercent(sum(reference.cells, [id], 1), sum(previous.cells, [id], 1)),
-      activeTrend: workTrendPercent(sum(reference.cells, [id], 2), sum(previous.cells, [id], 2)),
+      workTrend: trendPercent(sum(reference.cells, [id], 1), sum(previous.cells, [id], 1)),
+      activeTrend: trendPercent(sum(reference.cells, [id], 2), sum(previous.cells, [id], 2)),
     });
     const expected = [rowOf(anna, 'Anna Nowak'), rowOf(bartek, 'Bartek Kowal')].sort((x, y) => y.work - x.work);
     expect(body.rows).toEqual(expected);
@@ -198,7 +198,7 @@ describe('work summaries: activity, efficiency, operators and shift work', () =>
       expect(shift.work).toBe(sum(now.cells, shift.position, 1));
       expect(shift.active).toBe(sum(now.cells, shift.position, 2));
       expect(shift.counter).toBe(sum(now.cells, shift.position, 3));
-      expect(shift.workTrend).toBe(workTrendPercent(sum(now.cells, shift.position, 1), sum(before.cells, shift.position, 1)));
+      expect(shift.workTrend).toBe(trendPercent(sum(now.cells, shift.position, 1), sum(before.cells, shift.position, 1)));
     }
     // The night shift of the 29th runs to 06:00 on the 30th: readings after midnight count in it.
     expect(body.shifts[2]!.work).toBeGreaterThan(0);

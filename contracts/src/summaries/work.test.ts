@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sortWorkSummaryRows, workDeviceSummaryQuerySchema, workTrendPercent } from './work.ts';
-
-describe('workTrendPercent', () => {
-  it('is the change against the previous period in percent, one decimal, none without a previous value', () => {
-    expect(workTrendPercent(150, 100)).toBe(50);
-    expect(workTrendPercent(50, 200)).toBe(-75);
-    expect(workTrendPercent(1, 3)).toBe(-66.7);
-    expect(workTrendPercent(null, 100)).toBe(-100);
-    expect(workTrendPercent(10, 0)).toBeNull();
-    expect(workTrendPercent(10, null)).toBeNull();
-  });
-});
+import { sortWorkSummaryRows, workDeviceSummaryQuerySchema } from './work.ts';
 
 describe('sortWorkSummaryRows', () => {
   const rows = [

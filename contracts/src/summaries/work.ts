@@ -14,15 +14,6 @@ import type { SummarySort } from './common.ts';
 export const EFFICIENCY_SUMMARY_OPTIONS = ['activeTime', 'workTime', 'averages', 'percentActivity', 'percentEfficiency'] as const;
 export type EfficiencySummaryOption = (typeof EFFICIENCY_SUMMARY_OPTIONS)[number];
 
-/**
- * The change against the previous period in percent, one decimal: (current − previous) / previous × 100. Null when
- * the previous period has nothing to compare with (no data or zero): a change from nothing has no percentage.
- */
-export function workTrendPercent(current: number | null, previous: number | null): number | null {
-  if (previous === null || !(previous > 0)) return null;
-  return Math.round((((current ?? 0) - previous) / previous) * 1000) / 10;
-}
-
 /** Rows ordered by the chosen sort; ties by name, so the order is stable. */
 export function sortWorkSummaryRows<T extends { name: string; work: number; active: number }>(rows: readonly T[], sort: SummarySort): T[] {
   const field = sort.startsWith('work') ? 'work' : 'active';

@@ -1,5 +1,5 @@
 import type { DevicesSummaryResponse, DevicesWithAlertsResponse, DeviceStatus, DeviceWithAlerts, HourlyWorkResponse, ModuleActivity, SummaryPeriod, SummarySort } from '@gearwatch/contracts';
-import { DEVICE_STATUS_WINDOW_MINUTES, MESSAGE_KEYS, PARAMETER_NUMBERS, STATUS_PARAMETER_TAGS, SUMMARY_PARAMETER_TAGS } from '@gearwatch/contracts';
+import { DEVICE_STATUS_WINDOW_MINUTES, MESSAGE_KEYS, PARAMETER_NUMBERS, STATUS_PARAMETER_TAGS, SUMMARY_PARAMETER_TAGS, trendPercent } from '@gearwatch/contracts';
 import type { AlertsRepository } from '../../alerts/alerts-repository.ts';
 import { viewerOf } from '../../alerts/visibility.ts';
 import type { AlertViewer } from '../../alerts/visibility.ts';
@@ -22,12 +22,6 @@ export interface DeviceSelection {
 /** round(work / active × 100), 0 when undefined (spec 02 §9). */
 export function efficiencyOf(work: number, active: number): number {
   return active > 0 ? Math.round((work / active) * 100) : 0;
-}
-
-/** Whole-percent change against the previous value; null when there is nothing to compare with. */
-export function trendOf(current: number, previous: number): number | null {
-  // `+ 0` turns a rounded -0 into 0.
-  return previous > 0 ? Math.round(((current - previous) / previous) * 100) + 0 : null;
 }
 
 function totals(rows: WindowTotalRow[], deviceId: number): { work: number; active: number } {
@@ -97,8 +91,8 @@ export class DeviceSummariesService {
         enabledTime: cur.active,
         enabledPercent: Math.min(100, Math.round((cur.active / elapsedSeconds) * 100)),
         workEfficiency: efficiency,
-        trend: trendOf(cur.work, prev.work),
-        workEfficiencyTrend: prev.active > 0 ? trendOf(efficiency, efficiencyOf(prev.work, prev.active)) : null,
+        trend: trendPercent(cur.work, prev.work),
+        workEfficiencyTrend: prev.active > 0 ? trendPercent(efficiency, efficiencyOf(prev.work, prev.active)) : null,
       };
     });
     const [field, direction] = query.sort.split('-') as ['work' | 'active', 'asc' | 'desc'];

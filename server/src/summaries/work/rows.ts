@@ -1,4 +1,4 @@
-import { PARAMETER_NUMBERS, efficiencyPercent, workTrendPercent } from '@gearwatch/contracts';
+import { PARAMETER_NUMBERS, efficiencyPercent, trendPercent } from '@gearwatch/contracts';
 import type { EfficiencySummaryAverage, EfficiencySummaryRow, WorkSummaryRow, WorkSummaryTotal } from '@gearwatch/contracts';
 import type { PeriodPlan } from '../periods.ts';
 import { inRange } from '../periods.ts';
@@ -42,7 +42,7 @@ export class Totals {
 }
 
 function withTrends(current: Pair, previous: Pair): WorkSummaryTotal {
-  return { ...current, workTrend: workTrendPercent(current.work, previous.work), activeTrend: workTrendPercent(current.active, previous.active) };
+  return { ...current, workTrend: trendPercent(current.work, previous.work), activeTrend: trendPercent(current.active, previous.active) };
 }
 
 export function workRow(subject: Subject, totals: Totals): WorkSummaryRow {
@@ -71,10 +71,10 @@ function figures(pair: Pair, elapsedSeconds: number, members: number): Figures {
 function compared(current: Figures, previous: Figures): EfficiencySummaryAverage {
   return {
     ...current,
-    workTrend: workTrendPercent(current.work, previous.work),
-    activeTrend: workTrendPercent(current.active, previous.active),
-    activityPercentTrend: workTrendPercent(current.activityPercent, previous.activityPercent),
-    efficiencyPercentTrend: workTrendPercent(current.efficiencyPercent, previous.efficiencyPercent),
+    workTrend: trendPercent(current.work, previous.work),
+    activeTrend: trendPercent(current.active, previous.active),
+    activityPercentTrend: trendPercent(current.activityPercent, previous.activityPercent),
+    efficiencyPercentTrend: trendPercent(current.efficiencyPercent, previous.efficiencyPercent),
   };
 }
 

@@ -1,4 +1,4 @@
-import { MESSAGE_KEYS, PARAMETER_NUMBERS, sortWorkSummaryRows, workTrendPercent } from '@gearwatch/contracts';
+import { MESSAGE_KEYS, PARAMETER_NUMBERS, sortWorkSummaryRows, trendPercent } from '@gearwatch/contracts';
 import type {
   EfficiencySummaryResponse,
   EfficiencySummaryRow,
@@ -160,8 +160,8 @@ function shiftTotal(current: readonly [number, number, number], previous: readon
     work: current[0],
     active: current[1],
     counter: current[2],
-    workTrend: workTrendPercent(current[0], previous[0]),
-    activeTrend: workTrendPercent(current[1], previous[1]),
-    counterTrend: workTrendPercent(current[2], previous[2]),
+    workTrend: trendPercent(current[0], previous[0]),
+    activeTrend: trendPercent(current[1], previous[1]),
+    counterTrend: trendPercent(current[2], previous[2]),
   };
 }

@@ -36,19 +36,22 @@ describe('DeviceOperatorPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(cells('work-time-table')).toHaveLength(3));
     expect(cells('work-time-table')).toEqual([
       ['Today', '04/03/2026', '2:00+100%', '3:000%', '03/03/2026', '1:00', '3:00'],
-      ['This week', '02/03/2026 – 04/03/2026', '5:00+25%', '8:00-20%', '23/02/2026 – 25/02/2026', '4:00', '10:00'],
+      ['This week', '02/03/2026 – 04/03/2026', '5:00+25%', '8:00\u221220%', '23/02/2026 – 25/02/2026', '4:00', '10:00'],
       ['This month', '01/03/2026 – 04/03/2026', '5:00—', '8:00—', '01/02/2026 – 04/02/2026', '—', '—'],
     ]);
     const table = screen.getByTestId('work-time-table');
-    const trends = [...table.querySelectorAll('[data-trend]')].map((node) => [node.textContent, node.getAttribute('data-trend')]);
+    const trendNodes = () => [...table.querySelectorAll<HTMLElement>('[data-testid="trend-percentage"]')];
+    const trends = trendNodes().map((node) => [node.textContent, node.getAttribute('data-direction')]);
     expect(trends).toEqual([
       ['+100%', 'up'],
       ['0%', 'flat'],
       ['+25%', 'up'],
-      ['-20%', 'down'],
+      ['\u221220%', 'down'],
+      ['—', 'none'],
+      ['—', 'none'],
     ]);
-    const colour = (text: string) => getComputedStyle([...table.querySelectorAll<HTMLElement>('[data-trend]')].find((node) => node.textContent === text)!).color;
-    expect(colour('+25%')).not.toBe(colour('-20%'));
+    const colour = (text: string) => getComputedStyle(trendNodes().find((node) => node.textContent === text)!).color;
+    expect(colour('+25%')).not.toBe(colour('\u221220%'));
   });
 
   it('keeps the rest of the page when the work-time call fails', async () => {

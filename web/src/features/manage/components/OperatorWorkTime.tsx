@@ -8,7 +8,7 @@ import { formatLocalDate } from '../format.ts';
 import { QueryBody } from './QueryBody.tsx';
 import { SimpleTable } from './SimpleTable.tsx';
 import type { SimpleColumn } from './SimpleTable.tsx';
-import { TrendChange } from './TrendChange.tsx';
+import { TrendPercentage } from '../../../components/status/TrendPercentage.tsx';
 
 const seconds = (value: number | null) => (value === null ? '—' : formatDuration(value));
 
@@ -17,7 +17,7 @@ function WithTrend({ value, trend }: { value: number | null; trend: number | nul
   return (
     <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'baseline', justifyContent: 'flex-end' }}>
       <span>{seconds(value)}</span>
-      <TrendChange percent={trend} />
+      <TrendPercentage value={trend} />
     </Box>
   );
 }
