@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { initI18n } from '../../../i18n/i18n.ts';
-import { alertMessage, describeCondition, formatTime } from './words.ts';
+import { describeCondition } from './words.ts';
 
-describe('conditions and alerts in words', async () => {
+describe('conditions in words', async () => {
   const i18n = await initI18n('en');
   const t = i18n.t.bind(i18n);
   const context = { t, language: 'en' };
@@ -33,12 +33,4 @@ describe('conditions and alerts in words', async () => {
     expect(describeCondition('authentication', {}, context)).toBe('An unknown RFID card is applied');
   });
 
-  it('writes an alert’s message with times in the user’s locale and numbers rounded to 2 decimals', () => {
-    expect(alertMessage({ key: 'alert.message.charging', params: { value: 2.3456, unit: '', operator: 'gte', argument: 2 } }, t, 'en', 'Europe/Warsaw')).toBe('Charging quantity 2.35 (≥ 2)');
-    expect(alertMessage({ key: 'alert.message.geolocation', params: { geofence: 'leave', lat: 52.123456, lon: 21.1, accuracy: 12 } }, t, 'en', 'Europe/Warsaw')).toBe(
-      'The device left the area at 52.12, 21.1 (accuracy 12 m)',
-    );
-    expect(formatTime('2026-03-02T10:05:00+01:00', 'pl', 'Europe/Warsaw')).toBe('2.03.2026, 10:05');
-    expect(formatTime('2026-03-02T09:05:00Z', 'en', 'Europe/Warsaw')).toBe('02/03/2026, 10:05');
-  });
 });

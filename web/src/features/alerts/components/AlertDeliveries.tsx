@@ -21,7 +21,7 @@ import type { AlertDelivery } from '@gearwatch/contracts';
 import { useApi } from '../../../api/ApiProvider.tsx';
 import { useCurrentUser } from '../../../api/data-areas.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { alertMessage, formatTime } from '../api/words.ts';
+import { alertMessage, formatTime } from '../../../components/alerts/alert-message.ts';
 import { Importance } from './Importance.tsx';
 
 /** The search parameter that opens one alert over the list: the notification centre and the mails link to it. */

@@ -17,7 +17,7 @@ import { EntityList } from '../../../components/list/EntityList.tsx';
 import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { useConfirmAlerts } from '../api/alarms.ts';
 import { ALERT_RESOURCES, alertPaths } from '../api/keys.ts';
-import { alertMessage, formatTime } from '../api/words.ts';
+import { alertMessage, formatTime } from '../../../components/alerts/alert-message.ts';
 import { ALERT_PARAM, AlertFromLink } from './AlertDeliveries.tsx';
 import { Importance } from './Importance.tsx';
 

@@ -8,7 +8,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NEWEST_ALERTS_IMPORTANCES, NEWEST_ALERTS_MAX_COUNT } from '@gearwatch/contracts';
 import type { AlertImportance } from '@gearwatch/contracts';
+import { alertMessage } from '../../../../components/alerts/alert-message.ts';
 import { fullTime } from '../../../../components/status/status-format.ts';
+import { useCurrentUser } from '../../../../api/data-areas.ts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
 import { MonitorFrame } from '../MonitorFrame.tsx';
 import { ChoiceField } from '../summary-parts/SummaryFields.tsx';
@@ -27,6 +29,8 @@ const IMPORTANCE_COLOURS: Record<AlertImportance, string> = { error: 'error.main
  */
 export function NewestAlertsMonitor({ settings, update }: MonitorProps<'newest-alerts'>) {
   const { t, i18n } = useTranslation();
+  // Times in alert messages are shown on the company's clock, as the alert list shows them.
+  const timeZone = useCurrentUser().owner.timezone;
   const { count, importance } = settings;
   const request = useMemo(() => newestAlertsRequest({ count, importance }), [count, importance]);
   const query = useMonitorQuery(KIND, request, fetchNewestAlerts);
@@ -76,7 +80,7 @@ export function NewestAlertsMonitor({ settings, update }: MonitorProps<'newest-a
                 sx={{ width: 10, height: 10, mt: 0.75, flexShrink: 0, borderRadius: '50%', bgcolor: IMPORTANCE_COLOURS[alert.importance] }}
               />
               <ListItemText
-                primary={`${alert.device.name}: ${t(alert.message.key, alert.message.params)}`}
+                primary={`${alert.device.name}: ${alertMessage(alert.message, t, i18n.language, timeZone)}`}
                 secondary={`${fullTime(alert.createdAt, i18n.language)} · ${t(`alert.status.${alert.status}`)}${alert.rule ? ` · ${alert.rule.name}` : ''}`}
               />
             </ListItem>
