@@ -91,8 +91,8 @@ describe('TasksPage', { timeout: 20_000 }, () => {
     await renderPages(routes, '/tasks', api);
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(rows()).toEqual([
-      ['Inspect press', 'Inspection', 'Open', 'Anna Kowalska', 'Jan Nowak', 'Press', '11/27/26, 10:00 AM'],
-      ['Replace filter', 'Part replacement', 'Overdue', '—', 'Jan Nowak', '—', '11/20/26, 10:00 AM'],
+      ['Inspect press', 'Inspection', 'Open', 'Anna Kowalska', 'Jan Nowak', 'Press', '27/11/2026, 10:00'],
+      ['Replace filter', 'Part replacement', 'Overdue', '—', 'Jan Nowak', '—', '20/11/2026, 10:00'],
     ]);
   });
 
