@@ -7,14 +7,15 @@
  *
  *   DATABASE_URL=postgres://root@127.0.0.1:5432/postgres npx tsx bench/page-load/summaries.ts [--rounds 20] [--port N]
  *
- * The summary widgets measured are all eight: the work summaries (activity, efficiency, operators, shift work) and
- * the device summaries (devices with alerts, devices summary, newest alerts through the alert list, hourly work).
+ * The summary widgets measured are all nine: the work summaries (activity, efficiency, operators, shift work), the
+ * device summaries (devices with alerts, devices summary, newest alerts through the alert list, hourly work) and the
+ * newest tasks (through the tasks list).
  */
 import http from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { addDays, NEWEST_ALERTS_MAX_COUNT } from '@gearwatch/contracts';
+import { addDays, NEWEST_ALERTS_MAX_COUNT, NEWEST_TASKS_MAX_COUNT } from '@gearwatch/contracts';
 import { createScratchDatabase, flag } from '../support/scratch-database.ts';
 import { percentile, signIn, startServer } from '../support/server.ts';
 
@@ -88,6 +89,8 @@ async function boardCalls(base: string, token: string): Promise<Call[]> {
     { widget: 'devices-summary', path: '/api/summaries/devices-summary' },
     // The newest-alerts widget at its largest count, every importance.
     { widget: 'newest-alerts', path: `/api/alerts?page_size=${NEWEST_ALERTS_MAX_COUNT}&sort=-createdAt` },
+    // The newest-tasks widget at its largest count, the open ones (its default).
+    { widget: 'newest-tasks', path: `/api/tasks?page_size=${NEWEST_TASKS_MAX_COUNT}&sort=-createdAt&filter=${encodeURIComponent('{"status":"open"}')}` },
     { widget: 'hourly-work-distribution', path: `/api/summaries/hourly-work?deviceGroups=${forkliftIds},${productionIds}&period=this-month&intervalHours=1` },
   ];
 }

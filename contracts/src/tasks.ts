@@ -106,3 +106,10 @@ export const TASK_RESPONSES = {
   delete: { 200: z.object({}), 400: validationErrorSchema, 401: problemSchema, 404: problemSchema, 409: problemSchema },
   status: { 200: taskSchema, 400: validationErrorSchema, 401: problemSchema, 404: problemSchema },
 } as const;
+
+/** The newest-tasks dashboard widget: this many tasks at most (default NEWEST_TASKS_DEFAULT_COUNT), newest first. */
+export const NEWEST_TASKS_MAX_COUNT = 50;
+export const NEWEST_TASKS_DEFAULT_COUNT = 10;
+/** Which tasks the widget lists: every task of the company, only the caller's (assignee or responsible), only open ones. */
+export const NEWEST_TASKS_SCOPES = ['all', 'mine', 'open'] as const;
+export type NewestTasksScope = (typeof NEWEST_TASKS_SCOPES)[number];

@@ -9,6 +9,7 @@ import {
   NEWEST_ALERTS_IMPORTANCES,
   NEWEST_ALERTS_MAX_COUNT,
 } from '../summaries/devices.ts';
+import { NEWEST_TASKS_DEFAULT_COUNT, NEWEST_TASKS_MAX_COUNT, NEWEST_TASKS_SCOPES } from '../tasks.ts';
 import { LEGACY_SUMMARY_PERIODS, SUMMARY_PERIODS, SUMMARY_SORTS } from '../summaries/common.ts';
 import { DEVICE_OPERATOR_INTERVALS, DEVICE_PARAMETER_INTERVALS, EFFICIENCY_INTERVALS } from './intervals.ts';
 
@@ -34,6 +35,7 @@ export const MONITOR_KINDS = [
   'efficiency-summary',
   'operator-summary',
   'shift-work-summary',
+  'newest-tasks',
 ] as const;
 export type MonitorKind = (typeof MONITOR_KINDS)[number];
 
@@ -52,6 +54,7 @@ export const MONITOR_TITLE_KEYS: Record<MonitorKind, string> = {
   'devices-with-alerts': 'dashboard.title-devices-with-alerts',
   'devices-summary': 'dashboard.title-devices-summary',
   'newest-alerts': 'dashboard.title-newest-alerts',
+  'newest-tasks': 'dashboard.title-newest-tasks',
   'hourly-work-distribution': 'dashboard.title-hourly-work-distribution',
 };
 
@@ -79,6 +82,7 @@ export const ADD_MONITOR_TILES: Record<MonitorPage, readonly MonitorKind[]> = {
     'devices-with-alerts',
     'devices-summary',
     'newest-alerts',
+    'newest-tasks',
     'hourly-work-distribution',
   ],
   diagnostics: ['device-parameter', 'async', 'device-operator', 'geo', 'efficiency', 'work-activity', 'work-activity-shift'],
@@ -211,6 +215,12 @@ export const newestAlertsSettingsSchema = z.object({
   count: z.number().int().min(1).max(NEWEST_ALERTS_MAX_COUNT),
   importance: z.enum(NEWEST_ALERTS_IMPORTANCES),
 });
+/** The newest tasks: how many, and whose (every task, the caller's, the open ones). */
+export const newestTasksSettingsSchema = z.object({
+  ...widgetFields,
+  count: z.number().int().min(1).max(NEWEST_TASKS_MAX_COUNT),
+  scope: z.enum(NEWEST_TASKS_SCOPES),
+});
 export const hourlyWorkDistributionSettingsSchema = z.object({
   ...widgetFields,
   ...deviceSelectionFields,
@@ -233,6 +243,7 @@ export const MONITOR_SETTINGS_SCHEMAS = {
   'devices-with-alerts': devicesWithAlertsSettingsSchema,
   'devices-summary': devicesSummarySettingsSchema,
   'newest-alerts': newestAlertsSettingsSchema,
+  'newest-tasks': newestTasksSettingsSchema,
   'hourly-work-distribution': hourlyWorkDistributionSettingsSchema,
 } as const satisfies Record<MonitorKind, z.ZodObject>;
 
@@ -250,6 +261,7 @@ export type ShiftWorkSummarySettings = z.infer<typeof shiftWorkSummarySettingsSc
 export type DevicesWithAlertsSettings = z.infer<typeof devicesWithAlertsSettingsSchema>;
 export type DevicesSummarySettings = z.infer<typeof devicesSummarySettingsSchema>;
 export type NewestAlertsSettings = z.infer<typeof newestAlertsSettingsSchema>;
+export type NewestTasksSettings = z.infer<typeof newestTasksSettingsSchema>;
 export type HourlyWorkDistributionSettings = z.infer<typeof hourlyWorkDistributionSettingsSchema>;
 export type MonitorSettingsMap = { [K in MonitorKind]: z.infer<(typeof MONITOR_SETTINGS_SCHEMAS)[K]> };
 export type MonitorSettings<K extends MonitorKind = MonitorKind> = MonitorSettingsMap[K];
@@ -274,6 +286,7 @@ export const monitorSchema = z.discriminatedUnion('kind', [
   monitorSchemaOf('devices-with-alerts'),
   monitorSchemaOf('devices-summary'),
   monitorSchemaOf('newest-alerts'),
+  monitorSchemaOf('newest-tasks'),
   monitorSchemaOf('hourly-work-distribution'),
 ]);
 export type Monitor = z.infer<typeof monitorSchema>;
@@ -326,6 +339,7 @@ export function defaultMonitorSettings<K extends MonitorKind>(kind: K): MonitorS
     },
     'devices-summary': { ...widget, ...selectionDefaults() },
     'newest-alerts': { ...widget, count: NEWEST_ALERTS_DEFAULT_COUNT, importance: 'all' },
+    'newest-tasks': { ...widget, count: NEWEST_TASKS_DEFAULT_COUNT, scope: 'open' },
     'hourly-work-distribution': { ...widget, ...selectionDefaults(), period: 'today', intervalHours: 1 },
   };
   return defaults[kind];

@@ -57,6 +57,7 @@ export function startingMonitorSettings<K extends MonitorKind>(kind: K, model: S
     'devices-with-alerts': defaultMonitorSettings('devices-with-alerts'),
     'devices-summary': defaultMonitorSettings('devices-summary'),
     'newest-alerts': defaultMonitorSettings('newest-alerts'),
+    'newest-tasks': defaultMonitorSettings('newest-tasks'),
     'hourly-work-distribution': defaultMonitorSettings('hourly-work-distribution'),
   };
   if (!model) return defaults[kind];
@@ -91,6 +92,7 @@ export function startingMonitorSettings<K extends MonitorKind>(kind: K, model: S
     'devices-with-alerts': defaults['devices-with-alerts'],
     'devices-summary': defaults['devices-summary'],
     'newest-alerts': defaults['newest-alerts'],
+    'newest-tasks': defaults['newest-tasks'],
     'hourly-work-distribution': start ? { ...defaults['hourly-work-distribution'], ...start.selection } : defaults['hourly-work-distribution'],
   };
   return started[kind];

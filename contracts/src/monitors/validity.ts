@@ -116,10 +116,11 @@ function validityOf(monitor: KindAndSettings, context: MonitorValidityContext): 
     case 'work-activity':
     case 'work-activity-shift':
       return first(() => selectionWarning(monitor.settings, DEVICE_KEYS)) ?? timeValidity(monitor.kind, null, context);
-    // The summaries: devices by status and the alert widgets need no choice; the hourly distribution its devices.
+    // The summaries: devices by status, the alert and task widgets need no choice; the hourly distribution its devices.
     case 'devices-with-alerts':
     case 'devices-summary':
     case 'newest-alerts':
+    case 'newest-tasks':
       return VALID;
     case 'hourly-work-distribution':
       return first(() => selectionWarning(monitor.settings, DEVICE_KEYS)) ?? VALID;

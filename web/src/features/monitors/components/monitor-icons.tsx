@@ -5,6 +5,7 @@ import SummarizeOutlined from '@mui/icons-material/SummarizeOutlined';
 import WorkHistoryOutlined from '@mui/icons-material/WorkHistoryOutlined';
 import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
+import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
 import AccessTimeOutlined from '@mui/icons-material/AccessTimeOutlined';
 import EngineeringOutlined from '@mui/icons-material/EngineeringOutlined';
@@ -32,5 +33,6 @@ export const MONITOR_ICONS: Record<MonitorKind, () => ReactElement> = {
   'devices-with-alerts': () => <ReportProblemOutlined fontSize="inherit" />,
   'devices-summary': () => <DevicesOutlined fontSize="inherit" />,
   'newest-alerts': () => <NotificationsActiveOutlined fontSize="inherit" />,
+  'newest-tasks': () => <TaskAltOutlined fontSize="inherit" />,
   'hourly-work-distribution': () => <AccessTimeOutlined fontSize="inherit" />,
 };

@@ -23,6 +23,7 @@ export const MONITOR_LOADERS: MonitorLoaders = {
   'devices-with-alerts': async () => (await import('./devices-with-alerts/DevicesWithAlertsMonitor.tsx')).DevicesWithAlertsMonitor,
   'devices-summary': async () => (await import('./devices-summary/DevicesSummaryMonitor.tsx')).DevicesSummaryMonitor,
   'newest-alerts': async () => (await import('./newest-alerts/NewestAlertsMonitor.tsx')).NewestAlertsMonitor,
+  'newest-tasks': async () => (await import('./newest-tasks/NewestTasksMonitor.tsx')).NewestTasksMonitor,
   'hourly-work-distribution': async () => (await import('./hourly-work-distribution/HourlyWorkDistributionMonitor.tsx')).HourlyWorkDistributionMonitor,
 };
 

@@ -25,6 +25,7 @@ const MODEL_OF_KIND: Record<MonitorKind, readonly ModelList[]> = {
   'devices-with-alerts': [],
   'devices-summary': ['deviceGroups'],
   'newest-alerts': [],
+  'newest-tasks': [],
   'hourly-work-distribution': ['deviceGroups'],
 };
 

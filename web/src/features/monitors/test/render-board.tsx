@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
 import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
 import type { MonitorPage } from '@gearwatch/contracts';
 import { ApiProvider } from '../../../api/ApiProvider.tsx';
 import { queryKeys } from '../../../api/query-keys.ts';
@@ -61,10 +62,13 @@ export async function renderBoard(page: MonitorPage, { board, routes = {} }: Ren
           <QueryClientProvider client={queryClient}>
             <ApiProvider client={fake.api}>
               <ChartEnvironmentContext.Provider value={{ renderer: 'svg', width: 800 }}>
-                <PageActionsProvider>
-                  <PageActionsSlot />
-                  <MonitorBoard page={page} />
-                </PageActionsProvider>
+                {/* In the app every board is inside the router (a widget may link to another screen). */}
+                <MemoryRouter>
+                  <PageActionsProvider>
+                    <PageActionsSlot />
+                    <MonitorBoard page={page} />
+                  </PageActionsProvider>
+                </MemoryRouter>
               </ChartEnvironmentContext.Provider>
             </ApiProvider>
           </QueryClientProvider>

@@ -1,0 +1,83 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { NEWEST_TASKS_MAX_COUNT, NEWEST_TASKS_SCOPES, taskTypeLabelKey } from '@gearwatch/contracts';
+import type { Task } from '@gearwatch/contracts';
+import { formatTime } from '../../../../components/alerts/alert-message.ts';
+import { useCurrentUser } from '../../../../api/data-areas.ts';
+import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
+import { MonitorFrame } from '../MonitorFrame.tsx';
+import { ChoiceField } from '../summary-parts/SummaryFields.tsx';
+import { NoData } from '../summary-parts/NoData.tsx';
+import { SummaryGuide } from '../summary-parts/SummaryGuide.tsx';
+import type { MonitorProps } from '../types.ts';
+import { fetchNewestTasks, newestTasksRequest } from './newest-tasks-request.ts';
+
+const KIND = 'newest-tasks';
+const COUNTS = [5, 10, 20, NEWEST_TASKS_MAX_COUNT] as const;
+/** The state a task is shown in: done, overdue (deadline passed, not done) or open. */
+const stateOf = (task: Task) => (task.status === 'done' ? 'done' : task.overdue ? 'overdue' : 'open');
+const STATE_COLOURS = { done: 'success.main', overdue: 'error.main', open: 'info.main' } as const;
+
+/**
+ * The newest tasks of the company (the tasks list's call, newest first): every task, the user's own, or the open
+ * ones; each with its type, state, deadline and assignee, linking to the tasks screen.
+ */
+export function NewestTasksMonitor({ settings, update }: MonitorProps<'newest-tasks'>) {
+  const { t, i18n } = useTranslation();
+  const timeZone = useCurrentUser().owner.timezone;
+  const { count, scope } = settings;
+  const request = useMemo(() => newestTasksRequest({ count, scope }), [count, scope]);
+  const query = useMonitorQuery(KIND, request, fetchNewestTasks);
+  // A count saved by hand (any of 1 to the maximum) stays choosable.
+  const counts = [...new Set([...COUNTS, count])].sort((a, b) => a - b);
+  const details = (task: Task) =>
+    [
+      t(taskTypeLabelKey(task.type)),
+      t(`summary.task-state.${stateOf(task)}`),
+      task.deadline ? t('summary.task-deadline', { time: formatTime(task.deadline, i18n.language, timeZone) }) : null,
+      task.assignee?.name ?? null,
+    ]
+      .filter((part) => part !== null)
+      .join(' · ');
+  return (
+    <MonitorFrame
+      query={query}
+      actions={<SummaryGuide kind={KIND} />}
+      settings={
+        <>
+          <ChoiceField label={t('summary.field.task-count')} name="count" value={count} options={counts} optionLabel={(n) => String(n)} onChange={(value) => update({ count: value })} />
+          <ChoiceField label={t('summary.field.task-scope')} name="scope" value={scope} options={NEWEST_TASKS_SCOPES} optionLabel={(s) => t(`summary.task-scope.${s}`)} onChange={(value) => update({ scope: value })} />
+        </>
+      }
+    >
+      {query.data && query.data.length === 0 ? <NoData message={t('summary.empty.newest-tasks')} /> : null}
+      {query.data && query.data.length > 0 ? (
+        <List dense disablePadding data-testid="newest-tasks-list">
+          {query.data.map((task) => (
+            <ListItem key={task.id} divider data-task-id={task.id} sx={{ gap: 1, alignItems: 'flex-start' }}>
+              <Box
+                component="span"
+                aria-label={t(`summary.task-state.${stateOf(task)}`)}
+                sx={{ width: 10, height: 10, mt: 0.75, flexShrink: 0, borderRadius: '50%', bgcolor: STATE_COLOURS[stateOf(task)] }}
+              />
+              <ListItemText
+                primary={
+                  <Link component={RouterLink} to="/tasks" underline="hover">
+                    {task.name}
+                  </Link>
+                }
+                secondary={details(task)}
+              />
+            </ListItem>
+          ))}
+        </List>
+      ) : null}
+    </MonitorFrame>
+  );
+}
