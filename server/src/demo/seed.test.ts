@@ -209,6 +209,26 @@ describe('seedDemoIfEmpty', { timeout: 60_000 }, () => {
     expect(links.every((l) => l.company_id === factory)).toBe(true);
   });
 
+  it('gives the demo company a production view of two of its three-shift machines with a png logo, reset at its shift changes', async () => {
+    const factory = await companyId('Demo Factory');
+    const views = await db().selectFrom('production_views').select(['id', 'company_id', 'reset_hours', 'logo', 'logo_type']).execute();
+    expect(views).toHaveLength(1);
+    const [view] = views;
+    expect(view?.company_id).toBe(factory);
+    expect(view?.reset_hours).toEqual([6, 14, 22]);
+    expect(view?.logo_type).toBe('image/png');
+    expect(Buffer.from(view!.logo!).subarray(1, 4).toString('latin1')).toBe('PNG');
+    const lines = await db()
+      .selectFrom('production_view_lines')
+      .innerJoin('devices', 'devices.id', 'production_view_lines.device_id')
+      .select(['production_view_lines.company_id', 'devices.company_id as device_company', 'devices.name', 'production_view_lines.parameter'])
+      .where('production_view_lines.view_id', '=', view!.id)
+      .orderBy('production_view_lines.position')
+      .execute();
+    expect(lines.map((l) => [l.name, l.parameter])).toEqual([['Injection Moulder 4', 3], ['Welding Robot 8', 3]]);
+    expect(lines.every((l) => l.company_id === factory && l.device_company === factory)).toBe(true);
+  });
+
   it('does nothing on a database that already has companies', async () => {
     const before = await Promise.all(TABLES.map(count));
     expect(await seedDemoIfEmpty(db())).toBe(false);

@@ -6,6 +6,8 @@ import { DemoAlertsSeedRepository, SeedRepository } from './seed-repository.ts';
 import { seedDemoAlerts } from './demo-alerts.ts';
 import { seedDemoTasks } from './demo-tasks.ts';
 import { DemoTasksSeedRepository } from './demo-tasks-repository.ts';
+import { seedDemoProductionView } from './demo-production.ts';
+import { DemoProductionSeedRepository } from './demo-production-repository.ts';
 import { DEMO_HISTORY_DAYS } from './simulator/index.ts';
 import {
   DEMO_COMPANIES,
@@ -33,12 +35,22 @@ export async function seedDemoIfEmpty(db: Kysely<DB>, options: { historyDays?: n
     // Another instance may have seeded between the check above and the lock; the re-check sees its commit.
     await repo.lockSeeding();
     if (await repo.hasCompanies()) return false;
-    await seedAll(repo, hashes, new DemoAlertsSeedRepository(trx), options.historyDays ?? DEMO_HISTORY_DAYS, new DemoTasksSeedRepository(trx));
+    await seedAll(repo, hashes, options.historyDays ?? DEMO_HISTORY_DAYS, {
+      alerts: new DemoAlertsSeedRepository(trx),
+      tasks: new DemoTasksSeedRepository(trx),
+      production: new DemoProductionSeedRepository(trx),
+    });
     return true;
   });
 }
 
-async function seedAll(repo: SeedRepository, passwordHashes: Map<string, string>, alerts: DemoAlertsSeedRepository, historyDays: number, tasks: DemoTasksSeedRepository): Promise<void> {
+interface DemoContentRepositories {
+  alerts: DemoAlertsSeedRepository;
+  tasks: DemoTasksSeedRepository;
+  production: DemoProductionSeedRepository;
+}
+
+async function seedAll(repo: SeedRepository, passwordHashes: Map<string, string>, historyDays: number, content: DemoContentRepositories): Promise<void> {
   const unitIds = idsBy(await repo.insertUnits(DEMO_UNITS.map((u) => ({ ...u }))), (r) => r.name);
   const typeIds = idsBy(await repo.insertDeviceTypes(DEMO_DEVICE_TYPES.map(({ name, description }) => ({ name, description }))), (r) => r.name);
   await repo.insertParameters(
@@ -188,7 +200,7 @@ async function seedAll(repo: SeedRepository, passwordHashes: Map<string, string>
   );
 
   await seedDemoAlerts(
-    alerts,
+    content.alerts,
     {
       companyId: (name) => lookup(companyIds, name),
       deviceId,
@@ -198,7 +210,9 @@ async function seedAll(repo: SeedRepository, passwordHashes: Map<string, string>
     historyDays,
   );
 
-  await seedDemoTasks(tasks, { companyId: (name) => lookup(companyIds, name), deviceId, userId: (username) => lookup(userIds, username) });
+  const contentNames = { companyId: (name: string) => lookup(companyIds, name), deviceId, userId: (username: string) => lookup(userIds, username) };
+  await seedDemoTasks(content.tasks, contentNames);
+  await seedDemoProductionView(content.production, contentNames);
 
   // Every demo user opens on filled boards: the dashboard and diagnostics monitors of the user's company.
   await repo.insertUserSettings(
