@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
 import type { Download, Locator, Page, Response } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
+import type { MonitorKind } from '@gearwatch/contracts';
 
 // Helpers of the monitor board specs: the session's API, the dates the demo has data for, the monitors' fields,
 // the charts' toolbox and the files they export.
@@ -152,10 +153,10 @@ export const TITLES = {
 export type Kind = keyof typeof TITLES;
 export const KINDS = Object.keys(TITLES) as Kind[];
 
-export const monitor = (page: Page, kind: Kind): Locator => page.getByTestId(`monitor-${kind}`);
+export const monitor = (page: Page, kind: MonitorKind): Locator => page.getByTestId(`monitor-${kind}`);
 
 /** Adds a monitor from the tiles: those of the empty board, else those of the add dialog. */
-export async function addMonitor(page: Page, kind: Kind): Promise<Locator> {
+export async function addMonitor(page: Page, kind: MonitorKind): Promise<Locator> {
   const board = page.getByTestId('monitor-board');
   // The empty board shows the tiles; a board with monitors offers them in a dialog.
   await expect(page.getByTestId('monitor-tiles').or(board)).toBeVisible();

@@ -46,7 +46,7 @@ describe('ActivitySummaryMonitor', { timeout: 20_000 }, () => {
     const total = within(frame).getByTestId('summary-total');
     expect(total.textContent).toContain('Total');
     expect(total.textContent).toContain('4:00');
-    expect(within(frame).getByTestId('summary-period').textContent).toBe('2026-03-23 – 2026-03-25, compared with 2026-03-16 – 2026-03-18');
+    expect(within(frame).getByTestId('summary-period').textContent).toBe('23/03/2026 – 25/03/2026, compared with 16/03/2026 – 18/03/2026');
   });
 
   it('saves the period and the order for the user and asks again by groups', async () => {

@@ -11,10 +11,10 @@ const ANSWER: ShiftWorkSummaryResponse = {
   period: { from: '2026-03-24', to: '2026-03-24' },
   previous: { from: '2026-03-23', to: '2026-03-23' },
   shifts: [
-    { position: 0, name: 'Morning', hourStart: 6, hourEnd: 14, work: 3600, active: 7200, counter: 12, ...trends, counterTrend: 50 },
+    { position: 0, name: 'Morning', hourStart: 6, hourEnd: 14, work: 3600, active: 7200, counter: 12345, ...trends, counterTrend: 50 },
     { position: 1, name: 'Night', hourStart: 22, hourEnd: 6, work: 1800, active: 1800, counter: 0, ...trends },
   ],
-  total: { work: 5400, active: 9000, counter: 12, ...trends },
+  total: { work: 5400, active: 9000, counter: 12345, ...trends },
 };
 
 function board(settings: Partial<ShiftWorkSummarySettings>): BoardSetting {
@@ -42,6 +42,8 @@ describe('ShiftWorkSummaryMonitor', { timeout: 20_000 }, () => {
     expect(Object.fromEntries(callsTo('GET', DATA)[0]?.query ?? [])).toEqual({ devices: '1,2', period: 'today' });
     expect(rows.map((r) => within(r).getAllByRole('cell')[0]?.textContent)).toEqual(['Morning (06:00–14:00)', 'Night (22:00–06:00)']);
     expect(rows[0]!.textContent).toContain('+50%');
+    // Counts grouped as the production screens write them.
+    expect(within(rows[0]!).getAllByRole('cell')[3]?.textContent).toContain('12,345');
     expect(within(frame).getByTestId('summary-total').textContent).toContain('1:30');
     await user.click(within(within(frame).getByTestId('monitor-field-period')).getByRole('combobox'));
     await user.click(await screen.findByRole('option', { name: 'Yesterday' }));

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { monitorValidity } from '@gearwatch/contracts';
 import type { MonitorValidity, ShiftWorkRow } from '@gearwatch/contracts';
-import { formatDuration } from '../../../../components/status/status-format.ts';
+import { formatDuration, formatReading } from '../../../../components/status/status-format.ts';
 import { useProductionShifts } from '../../api/model.ts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
 import { DeviceSelectionField } from '../fields/DeviceSelectionField.tsx';
@@ -27,7 +27,7 @@ const hour = (h: number) => `${String(h).padStart(2, '0')}:00`;
  * company has no shifts.
  */
 export function ShiftWorkSummaryMonitor({ settings, update }: MonitorProps<'shift-work-summary'>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const shifts = useProductionShifts();
   // Whether the company has shifts is not known before its list arrives: no warning and no call until then.
   const validity = shifts.isPending
@@ -41,7 +41,7 @@ export function ShiftWorkSummaryMonitor({ settings, update }: MonitorProps<'shif
     { key: 'name', label: t('work-summaries.column.shift'), cell: (r) => (r.hours ? `${r.name} (${r.hours})` : r.name), align: 'left' },
     { key: 'work', label: t('work-summaries.column.work'), cell: (r) => <Figure text={formatDuration(r.work)} trend={r.workTrend} /> },
     { key: 'active', label: t('work-summaries.column.active'), cell: (r) => <Figure text={formatDuration(r.active)} trend={r.activeTrend} /> },
-    { key: 'counter', label: t('work-summaries.column.counter'), cell: (r) => <Figure text={String(r.counter)} trend={r.counterTrend} /> },
+    { key: 'counter', label: t('work-summaries.column.counter'), cell: (r) => <Figure text={formatReading(r.counter, null, i18n.language)} trend={r.counterTrend} /> },
   ];
   const rows = data?.shifts.map(({ position: _p, hourStart, hourEnd, ...rest }) => ({ ...rest, hours: `${hour(hourStart)}–${hour(hourEnd)}` })) ?? [];
 

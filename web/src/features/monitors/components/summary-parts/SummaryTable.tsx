@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkSummaryRange } from '@gearwatch/contracts';
+import { formatShortDate } from '../../../../components/dates/format.ts';
 import { TrendPercentage } from '../../../../components/status/TrendPercentage.tsx';
 
 /** A figure with its trend under it. */
@@ -45,8 +46,10 @@ export interface SummaryTableProps<R> {
 
 /** The table of a summary widget, with the period it shows and the one its trends compare with when given. */
 export function SummaryTable<R>({ columns, rows, rowKey, footer = [], period, previous, maxHeight, testId = 'summary-table' }: SummaryTableProps<R>) {
-  const { t } = useTranslation();
-  const range = (r: WorkSummaryRange) => (r.from === r.to ? r.from : `${r.from} – ${r.to}`);
+  const { t, i18n } = useTranslation();
+  // Dates as the date fields and report lists write them in the interface language, not as ISO strings.
+  const date = (day: string) => formatShortDate(day, i18n.language);
+  const range = (r: WorkSummaryRange) => (r.from === r.to ? date(r.from) : `${date(r.from)} – ${date(r.to)}`);
   return (
     <Box sx={{ overflow: 'auto', maxHeight }}>
       {period && previous ? (
@@ -80,7 +83,8 @@ export function SummaryTable<R>({ columns, rows, rowKey, footer = [], period, pr
             {footer.map((f) => (
               <TableRow key={f.key} data-testid={`summary-${f.key}`}>
                 {columns.map((c, i) => (
-                  <TableCell key={c.key} align={c.align ?? 'right'} sx={{ fontWeight: 600, color: 'text.primary' }}>
+                  // A footer cell is smaller by default; the total is as large as the rows it adds up.
+                  <TableCell key={c.key} align={c.align ?? 'right'} sx={{ typography: 'body2', fontWeight: 600, color: 'text.primary' }}>
                     {i === 0 ? f.label : c.cell(f.row)}
                   </TableCell>
                 ))}
