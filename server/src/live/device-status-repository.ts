@@ -29,8 +29,8 @@ export class DeviceStatusEventsRepository {
 
   /**
    * Turns off the announced online and working of the devices whose window has passed since (no call, no work
-   * reading within DEVICE_STATUS_WINDOW_MINUTES) and returns them with their new status. Only announced statuses
-   * are read (ingest turns them on), so a tick costs the devices that are online or working. A batch committing
+   * reading within DEVICE_STATUS_WINDOW_MINUTES) and returns them with their new status. Only statuses turned on
+   * (by ingest) are turned off: one scan of the last-seen rows, one write per device that changed. A batch committing
    * meanwhile holds the row: the update waits and then sees its times, so it never turns off what the batch renewed.
    */
   async expire(): Promise<DeviceStatusChange[]> {
