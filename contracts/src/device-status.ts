@@ -9,6 +9,18 @@ import { DEVICE_POWER_STATES } from './constants.ts';
  */
 export const DEVICE_STATUS_WINDOW_MINUTES = 10;
 
+/**
+ * The `device-status` event (docs/events.md "Device status"): devices of the user's company whose status changed,
+ * each with its new status. Online: a module of the device called within DEVICE_STATUS_WINDOW_MINUTES; working: it
+ * worked within that window. A change of many devices at once comes as several events of at most
+ * DEVICE_STATUS_EVENT_MAX_DEVICES devices each.
+ */
+export const deviceStatusEventSchema = z.object({
+  devices: z.array(z.object({ deviceId: z.number().int(), online: z.boolean(), working: z.boolean() })),
+});
+export type DeviceStatusEvent = z.infer<typeof deviceStatusEventSchema>;
+export const DEVICE_STATUS_EVENT_MAX_DEVICES = 500;
+
 /** Parameters shown as status icons are found by tag in the device type (the numbers are each type's own). */
 export const STATUS_PARAMETER_TAGS = {
   batteryVoltage: 'battery',

@@ -22,6 +22,11 @@ export const USER_EVENT_TYPES = [
    * never replayed, and each one replaces the last.
    */
   'production-view',
+  /**
+   * Devices of the user's company went online or offline, or started or stopped working (`DeviceStatusEvent`,
+   * contracts device-status.ts): told on the change, not per reading.
+   */
+  'device-status',
 ] as const;
 export type UserEventType = (typeof USER_EVENT_TYPES)[number];
 

@@ -29,6 +29,7 @@ import { EventHub } from './events/hub.ts';
 import { scheduleEventPruning } from './events/prune.ts';
 import { StreamRepository } from './events/stream-repository.ts';
 import { AlertEventsListener } from './live/alert-events.ts';
+import { appendDeviceStatusEvents, scheduleDeviceStatusExpiry } from './live/device-status-events.ts';
 import { UnsubscribeLinks } from './mail/unsubscribe.ts';
 import { setTextBrand } from './i18n/translator.ts';
 import { MailSender } from './mail/sender.ts';
@@ -282,6 +283,8 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   });
   alertChanges.listen(new AlertEventsListener());
   scheduleEventPruning(jobs);
+  // Devices going online or offline, starting or stopping work (docs/events.md): ingest tells a batch's change, this job the time's.
+  scheduleDeviceStatusExpiry(jobs);
   // Task reminders (issue 20): notifications and mail at a task's reminder date and overdue deadline.
   scheduleTaskReminders(jobs, { publicUrl: config.PUBLIC_URL, unsubscribeLinks });
   const events = new EventHub(new StreamRepository(db));
@@ -335,6 +338,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     // the live screens showing the device update (after the commit, never inside the batch's transaction).
     ingest: createIngestService(db, {
       observer: metrics.ingestObserver(),
+      statusChanged: (trx, change) => appendDeviceStatusEvents(trx, [change]),
       afterCommit: (module) => {
         jobs.wake();
         if (module.deviceId !== null) readingsBell.ring(module.deviceId);

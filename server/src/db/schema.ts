@@ -373,6 +373,9 @@ export interface DeviceStateTable {
   accuracy: number | null;
   power_changed_at: Timestamp | null;
   current_rfid: string | null;
+  online: Generated<boolean>;
+  working: Generated<boolean>;
+  status_changed_at: Timestamp | null;
 }
 
 export interface SensorStateTable {

@@ -1,4 +1,4 @@
-import { PARAMETER_NUMBERS } from '@gearwatch/contracts';
+import { DEVICE_STATUS_WINDOW_MINUTES, PARAMETER_NUMBERS } from '@gearwatch/contracts';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
@@ -70,6 +70,11 @@ export class IngestRepository {
    */
   transaction<T>(work: (repository: IngestRepository) => Promise<T>): Promise<T> {
     return this.db.transaction().execute((trx) => work(new IngestRepository(trx)));
+  }
+
+  /** This repository's connection (in its transaction, if any), for the batch's listeners that write in it. */
+  connection(): Kysely<DB> {
+    return this.db;
   }
 
   /** The operator sessions of the devices, on this repository's connection (in its transaction, if any). */
@@ -267,13 +272,19 @@ export class IngestRepository {
   /**
    * Last-seen state of a device. Every column only moves forward: a late batch can fill a gap but never makes the
    * state older (greatest() skips nulls, and the position moves only with a newer position timestamp).
+   * The device is online (its module just called) and working when its newest work reading is within the status
+   * window. Returns that status when it differs from the one last announced (online, working; migration 024), else
+   * null: the SET sees the row as it was, locked, so of concurrent batches only the one that changes it says so.
    */
-  async upsertDeviceState(companyId: number, deviceId: number, seen: DeviceSeen): Promise<void> {
-    await sql`
-      insert into device_state as s (device_id, company_id, last_sync_at, last_reading_at, last_work_at, last_position_at, lat, lon, accuracy)
+  async upsertDeviceState(companyId: number, deviceId: number, seen: DeviceSeen): Promise<DeviceLiveStatus | null> {
+    const window = sql`now() - make_interval(mins => ${DEVICE_STATUS_WINDOW_MINUTES}::int)`;
+    const working = sql`coalesce(greatest(s.last_work_at, excluded.last_work_at) >= ${window}, false)`;
+    const result = await sql<DeviceLiveStatus & { changed: boolean }>`
+      insert into device_state as s (device_id, company_id, last_sync_at, last_reading_at, last_work_at, last_position_at, lat, lon, accuracy,
+        online, working, status_changed_at)
       values (${deviceId}::int, ${companyId}::int, now(), ${seen.lastReadingAt}::timestamptz, ${seen.lastWorkAt}::timestamptz,
         ${seen.position?.ts ?? null}::timestamptz, ${seen.position?.lat ?? null}::float8, ${seen.position?.lon ?? null}::float8,
-        ${seen.position?.accuracy ?? null}::float8)
+        ${seen.position?.accuracy ?? null}::float8, true, coalesce(${seen.lastWorkAt}::timestamptz >= ${window}, false), now())
       on conflict (device_id) do update set
         last_sync_at = greatest(s.last_sync_at, excluded.last_sync_at),
         last_reading_at = greatest(s.last_reading_at, excluded.last_reading_at),
@@ -281,7 +292,13 @@ export class IngestRepository {
         lat = case when ${NEWER_POSITION} then excluded.lat else s.lat end,
         lon = case when ${NEWER_POSITION} then excluded.lon else s.lon end,
         accuracy = case when ${NEWER_POSITION} then excluded.accuracy else s.accuracy end,
-        last_position_at = greatest(s.last_position_at, excluded.last_position_at)`.execute(this.db);
+        last_position_at = greatest(s.last_position_at, excluded.last_position_at),
+        online = true,
+        working = ${working},
+        status_changed_at = case when not s.online or s.working <> ${working} then now() else s.status_changed_at end
+      returning online, working, status_changed_at is not distinct from now() as changed`.execute(this.db);
+    const row = result.rows[0];
+    return row?.changed ? { online: row.online, working: row.working } : null;
   }
 
   /** Applies the latest power event unless a later one is already applied; returns whether it was applied. */
@@ -328,6 +345,12 @@ export class IngestRepository {
         last_contact_at = greatest(s.last_contact_at, excluded.last_contact_at),
         last_data_at = greatest(s.last_data_at, excluded.last_data_at)`.execute(this.db);
   }
+}
+
+/** A device's status as the event stream tells it (contracts DeviceStatusEvent). */
+export interface DeviceLiveStatus {
+  online: boolean;
+  working: boolean;
 }
 
 export interface DeviceSeen {

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { UnauthorizedError } from '../http/errors.ts';
 import { IngestRepository } from './ingest-repository.ts';
-import type { DeviceSeen, EventColumns, InsertedEvent, PositionColumns, ReadingColumns, WriterIds } from './ingest-repository.ts';
+import type { DeviceLiveStatus, DeviceSeen, EventColumns, InsertedEvent, PositionColumns, ReadingColumns, WriterIds } from './ingest-repository.ts';
 import { deriveSessions } from './operator-sessions.ts';
 import { partitionsFor } from './partitions.ts';
 import { assertValidBatch } from './batch-rules.ts';
@@ -25,6 +25,18 @@ export interface IngestServiceOptions {
    * transaction (alert_arrivals), so nothing depends on this call being made.
    */
   afterCommit?: (module: ModuleIdentity) => void;
+  /**
+   * Told in the batch's transaction, after its writes, when the batch changed its device's status (online, working):
+   * rarely, not per batch. The event stream's writer (live/device-status-events.ts) takes the event log's lock
+   * here, which is why it comes last.
+   */
+  statusChanged?: (trx: Kysely<DB>, change: DeviceStatusChange) => Promise<void>;
+}
+
+/** A device whose status a batch or the expiry job changed (DeviceLiveStatus: its new status). */
+export interface DeviceStatusChange extends DeviceLiveStatus {
+  companyId: number;
+  deviceId: number;
 }
 
 export interface IngestObserver {
@@ -117,8 +129,9 @@ class DatabaseIngestService implements IngestService, IngestRejectLog {
       const newEvents = batch.events.length > 0 ? await repository.insertEvents(companyId, sensorId, deviceId, columns.events) : [];
       result.events = newEvents.length;
 
+      let status: DeviceLiveStatus | null = null;
       if (deviceId !== null) {
-        await repository.upsertDeviceState(companyId, deviceId, deviceSeen(batch));
+        status = await repository.upsertDeviceState(companyId, deviceId, deviceSeen(batch));
         await this.applyEvents(repository, { companyId, deviceId, timezone: module.timezone }, newEvents);
       }
       await repository.upsertSensorState(companyId, sensorId, latestTimestamp(batch));
@@ -126,6 +139,7 @@ class DatabaseIngestService implements IngestService, IngestRejectLog {
       // after the commit cannot lose it (docs/alerts.md).
       const range = dataRange(batch);
       if (deviceId !== null && range) await repository.recordArrival(companyId, deviceId, range.from, range.to);
+      if (deviceId !== null && status) await this.options.statusChanged?.(repository.connection(), { companyId, deviceId, ...status });
       await this.options.beforeCommit?.(module, batch);
       return result;
     });

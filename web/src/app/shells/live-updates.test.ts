@@ -89,4 +89,19 @@ describe('the dashboard summaries', () => {
     await settle();
     expect(keys.filter((key) => queryClient.getQueryState(key)?.isInvalidated).map((key) => key[1])).toEqual(['devices-with-alerts', 'devices-summary', 'newest-alerts']);
   });
+
+  it('read the status summaries again on a device-status event, not the newest alerts', async () => {
+    const queryClient = new QueryClient();
+    const keys = [
+      ['monitors', 'devices-summary', {}],
+      ['monitors', 'newest-alerts', { page_size: 10 }],
+      ['alerts', { page: 1 }],
+    ];
+    for (const key of keys) queryClient.setQueryData(key, { seeded: true });
+    const updater = liveCacheUpdater(queryClient);
+    updater.apply({ id: '1', type: 'device-status', data: '{"devices":[{"deviceId":4,"online":true,"working":false}]}' });
+    await settle();
+    expect(keys.filter((key) => queryClient.getQueryState(key)?.isInvalidated).map((key) => key[1])).toEqual(['devices-summary']);
+    updater.dispose();
+  });
 });

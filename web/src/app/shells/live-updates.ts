@@ -7,6 +7,7 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { connectEvents } from '../../api/events.ts';
 import type { ServerSentEvent } from '../../api/events.ts';
 import { ALERT_RESOURCES, alertKeys } from '../../features/alerts/api/keys.ts';
+import { deviceStatusRefresher } from '../../features/monitors/api/device-status-refresh.ts';
 import { applyReportFileEvent, FILES } from '../../features/reports/api/files.ts';
 
 /** The notification centre's queries. */
@@ -43,6 +44,7 @@ const GATHER_MS = 100;
  */
 export function liveCacheUpdater(queryClient: QueryClient): { apply(event: ServerSentEvent): void; refreshAll(): void; dispose(): void } {
   const pending = new Map<string, QueryKey>();
+  const deviceStatus = deviceStatusRefresher(queryClient);
   let timer: ReturnType<typeof setTimeout> | null = null;
   const flush = () => {
     timer = null;
@@ -74,6 +76,11 @@ export function liveCacheUpdater(queryClient: QueryClient): { apply(event: Serve
         if (applyReportFileEvent(queryClient, event.data)) stale([REPORT_FILES]);
         return;
       }
+      // A device's status: the dashboard's status widgets showing it, at most every few seconds.
+      if (event.type === 'device-status') {
+        deviceStatus.apply(event.data);
+        return;
+      }
       stale(STALE_BY_TYPE[event.type] ?? []);
     },
     refreshAll() {
@@ -84,14 +91,16 @@ export function liveCacheUpdater(queryClient: QueryClient): { apply(event: Serve
       if (timer) clearTimeout(timer);
       timer = null;
       pending.clear();
+      deviceStatus.dispose();
     },
   };
 }
 
 /**
  * The signed-in shell's live updates: one `GET /api/events` stream while the shell is mounted (MainShell), keeping
- * the alarm total, the alert lists, the device pages' counts and the notification centre current within moments of a
- * change. The 60 s refresh of the total stays as the fallback while the stream is down.
+ * the alarm total, the alert lists, the device pages' counts, the notification centre and the dashboard's summaries
+ * current within moments of a change. The 60 s refresh of the total (300 s of the summaries) stays as the fallback
+ * while the stream is down.
  */
 export function useLiveUpdates(): void {
   const api = useApi();

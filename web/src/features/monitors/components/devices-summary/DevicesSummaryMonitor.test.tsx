@@ -4,6 +4,7 @@ import { defaultMonitorSettings } from '@gearwatch/contracts';
 import type { BoardSetting, DevicesSummaryResponse, DevicesSummarySettings } from '@gearwatch/contracts';
 import type { FakeCall } from '../../test/fake-api.ts';
 import { BOARD_PREPARE_TIMEOUT_MS, prepareBoardTests, renderBoard } from '../../test/render-board.tsx';
+import { deviceStatusRefresher } from '../../api/device-status-refresh.ts';
 
 const PATH = '/api/summaries/devices-summary';
 
@@ -40,5 +41,15 @@ describe('DevicesSummaryMonitor', { timeout: 20_000 }, () => {
     const second = await renderBoard('dashboard', { board: board({ byGroups: true, deviceGroups: [10], devices: [1] }), routes });
     await waitFor(() => expect(second.callsTo('GET', PATH)).toHaveLength(1));
     expect(query(second.callsTo('GET', PATH)[0])).toEqual({ deviceGroups: '10' });
+  });
+
+  it('reads the counts again when one of its devices changes status (the event stream)', async () => {
+    const { callsTo, queryClient } = await renderBoard('dashboard', { board: board({ devices: [1, 2] }), routes });
+    await waitFor(() => expect(callsTo('GET', PATH)).toHaveLength(1));
+    const refresher = deviceStatusRefresher(queryClient);
+    refresher.apply(JSON.stringify({ devices: [{ deviceId: 2, online: false, working: false }] }));
+    await waitFor(() => expect(callsTo('GET', PATH)).toHaveLength(2));
+    expect(query(callsTo('GET', PATH)[1])).toEqual({ devices: '1,2' });
+    refresher.dispose();
   });
 });

@@ -25,7 +25,8 @@ const COUNTS: { key: keyof DevicesSummaryResponse; colour: string }[] = [
 
 /**
  * Devices summary (status): how many of the company's devices (or of the chosen ones) are online, offline or never
- * connected, working now or idle, and have alerts. An alert event refreshes it (live-updates.ts).
+ * connected, working now or idle, and have alerts. An alert event refreshes it (live-updates.ts), and so does a
+ * device-status event of one of its devices (api/device-status-refresh.ts).
  */
 export function DevicesSummaryMonitor({ settings, update }: MonitorProps<'devices-summary'>) {
   const { t } = useTranslation();

@@ -4,6 +4,7 @@ import { defaultMonitorSettings } from '@gearwatch/contracts';
 import type { BoardSetting, DevicesWithAlertsResponse, DevicesWithAlertsSettings, DeviceWithAlerts } from '@gearwatch/contracts';
 import { BOARD_PREPARE_TIMEOUT_MS, prepareBoardTests, renderBoard } from '../../test/render-board.tsx';
 import { DEVICES_WITH_ALERTS_PATH } from './devices-with-alerts-request.ts';
+import { deviceStatusRefresher } from '../../api/device-status-refresh.ts';
 
 function board(settings: Partial<DevicesWithAlertsSettings>): BoardSetting {
   return { monitors: [{ id: 'm1', kind: 'devices-with-alerts', settings: { ...defaultMonitorSettings('devices-with-alerts'), ...settings } }] };
@@ -71,5 +72,15 @@ describe('DevicesWithAlertsMonitor', { timeout: 20_000 }, () => {
     expect((await within(frame).findByTestId('summary-empty')).textContent).toBe('No device has active alerts');
     await user.click(within(frame).getByTestId('monitor-action-guide'));
     expect((await screen.findByTestId('summary-guide')).textContent).toMatch(/^Lists the devices of your company that have active alerts/);
+  });
+
+  it('reads the table again when a device on it changes status (the event stream)', async () => {
+    const { callsTo, queryClient } = await renderBoard('dashboard', { board: board({ edited: false }), routes });
+    await within(await screen.findByTestId('monitor-devices-with-alerts')).findByTestId('devices-with-alerts-table');
+    expect(callsTo('GET', DEVICES_WITH_ALERTS_PATH)).toHaveLength(1);
+    const refresher = deviceStatusRefresher(queryClient);
+    refresher.apply(JSON.stringify({ devices: [{ deviceId: 2, online: true, working: false }] }));
+    await waitFor(() => expect(callsTo('GET', DEVICES_WITH_ALERTS_PATH)).toHaveLength(2));
+    refresher.dispose();
   });
 });

@@ -13,7 +13,8 @@ const KIND = 'devices-with-alerts';
 
 /**
  * Devices with alerts (spec 02 "Other dashboard widgets"): the company's devices with active alerts the user sees,
- * with the columns the user ticked, ordered by work or active time. An alert event refreshes it (live-updates.ts).
+ * with the columns the user ticked, ordered by work or active time. An alert event refreshes it (live-updates.ts),
+ * and so does a device-status event of a device on it (api/device-status-refresh.ts).
  */
 export function DevicesWithAlertsMonitor({ settings, update }: MonitorProps<'devices-with-alerts'>) {
   const { t } = useTranslation();
