@@ -33,13 +33,18 @@ export function zoneOffsetMs(ms: number, timeZone: string): number {
 }
 
 /**
- * The instant the local day `date` ('YYYY-MM-DD') starts in `timeZone`. The offset is read twice, the second time
- * at the first guess, so a day whose offset differs from the UTC midnight's (clock changes) still starts right.
+ * The instant a wall time (epoch ms of the wall clock read as UTC) is in `timeZone`. The offset is read twice, the
+ * second time at the first guess, so a wall time whose offset differs from the one at the same UTC time (near a clock
+ * change) still lands right.
  */
-export function localMidnightMs(date: string, timeZone: string): number {
-  const wall = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+export function zonedInstant(wall: number, timeZone: string): number {
   const guess = wall - zoneOffsetMs(wall, timeZone);
   return wall - zoneOffsetMs(guess, timeZone);
+}
+
+/** The instant the local day `date` ('YYYY-MM-DD') starts in `timeZone` (a day of 23 or 25 hours too). */
+export function localMidnightMs(date: string, timeZone: string): number {
+  return zonedInstant(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))), timeZone);
 }
 
 const WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?([+-])(\d{2}):?(\d{2})$/;
