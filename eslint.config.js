@@ -158,6 +158,26 @@ export default tseslint.config(
     },
   },
   {
+    // One way to show a date or time: components/dates/format.ts (with zone.ts, its time zone arithmetic) writes every
+    // one in the formatting locale and on the company's clock. A direct Intl or toLocale* call shows the browser's
+    // zone or locale instead, which is the defect this keeps out.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/components/dates/format.ts', 'web/src/components/dates/zone.ts', 'web/src/**/*.test.{ts,tsx}', 'web/src/**/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='Intl'][property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]",
+          message: 'Show dates and times with components/dates/format.ts (useDateFormat() gives the language and the company zone).',
+        },
+        {
+          selector: 'CallExpression > MemberExpression.callee[property.name=/^toLocale(Date|Time)?String$/]',
+          message: 'Show dates and times with components/dates/format.ts, numbers with Intl.NumberFormat in formattingLocale().',
+        },
+      ],
+    },
+  },
+  {
     // Modules without JSX (chart options, formats, errors, hooks) put text on screen too: every string literal and
     // template is checked, and what is not human text passes (see humanText).
     files: ['web/src/**/*.ts'],

@@ -1,22 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { initI18n } from '../../i18n/i18n.ts';
-import { alertMessage, formatTime } from './alert-message.ts';
+import { alertMessage } from './alert-message.ts';
 
 describe('an alert message in words', async () => {
   const i18n = await initI18n('en');
   const t = i18n.t.bind(i18n);
   it('writes an alert’s message with times in the user’s locale and numbers rounded to 2 decimals', () => {
-    expect(alertMessage({ key: 'alert.message.charging', params: { value: 2.3456, unit: '', operator: 'gte', argument: 2 } }, t, 'en', 'Europe/Warsaw')).toBe('Charging quantity 2.35 (≥ 2)');
-    expect(alertMessage({ key: 'alert.message.geolocation', params: { geofence: 'leave', lat: 52.123456, lon: 21.1, accuracy: 12 } }, t, 'en', 'Europe/Warsaw')).toBe(
+    expect(alertMessage({ key: 'alert.message.charging', params: { value: 2.3456, unit: '', operator: 'gte', argument: 2 } }, t, { language: 'en', timeZone: 'Europe/Warsaw' })).toBe('Charging quantity 2.35 (≥ 2)');
+    expect(alertMessage({ key: 'alert.message.geolocation', params: { geofence: 'leave', lat: 52.123456, lon: 21.1, accuracy: 12 } }, t, { language: 'en', timeZone: 'Europe/Warsaw' })).toBe(
       'The device left the area at 52.12, 21.1 (accuracy 12 m)',
     );
-    expect(formatTime('2026-03-02T10:05:00+01:00', 'pl', 'Europe/Warsaw')).toBe('2.03.2026, 10:05');
-    expect(formatTime('2026-03-02T09:05:00Z', 'en', 'Europe/Warsaw')).toBe('02/03/2026, 10:05');
   });
 
   it('writes the work-without-operator and no-contact messages with rounded minutes and a local time', () => {
-    expect(alertMessage({ key: 'alert.message.work-without-operator', params: { minutes: 111.31666666666666 } }, t, 'en', 'Europe/Warsaw')).toBe('Worked 111.32 min without an operator');
-    expect(alertMessage({ key: 'alert.message.lastsync', params: { minutes: 60, lastContact: '2026-11-26T09:00:00+01:00' } }, t, 'en', 'Europe/Warsaw')).toBe(
+    expect(alertMessage({ key: 'alert.message.work-without-operator', params: { minutes: 111.31666666666666 } }, t, { language: 'en', timeZone: 'Europe/Warsaw' })).toBe('Worked 111.32 min without an operator');
+    expect(alertMessage({ key: 'alert.message.lastsync', params: { minutes: 60, lastContact: '2026-11-26T09:00:00+01:00' } }, t, { language: 'en', timeZone: 'Europe/Warsaw' })).toBe(
       'No contact from the module for 60 min (last contact 26/11/2026, 09:00)',
     );
   });

@@ -2,7 +2,7 @@
 // A read-only text field showing the range as localised short dates; clicking it (or Enter/Space/Alt+Down) opens a
 // month calendar. The first click picks the start, the second the end and closes the popover (spec 02 §4); a range
 // picked backwards is swapped, so onChange always gets from <= to. Values are 'YYYY-MM-DD' strings.
-// - today: 'YYYY-MM-DD' (default: today in the browser's zone; pass the company's day for monitors).
+// - today: 'YYYY-MM-DD', today on the company's clock (todayIn(useDateFormat().timeZone)).
 // - maxDays: days further than maxDays-1 from the first pick are disabled.
 // - presets: a row of this week / last week / this month / last month (spec 02 §9); a preset applies at once.
 import Box from '@mui/material/Box';
@@ -16,7 +16,7 @@ import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import { useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { daysInclusive, normaliseRange, todayIn } from '@gearwatch/contracts';
+import { daysInclusive, normaliseRange } from '@gearwatch/contracts';
 import type { DateRange } from '@gearwatch/contracts';
 import { DATE_PRESETS, monthOf, presetRange } from './calendar.ts';
 import type { DatePreset } from './calendar.ts';
@@ -27,7 +27,7 @@ export interface DateRangeFieldProps {
   value: DateRange | null;
   onChange: (range: DateRange) => void;
   label?: string;
-  today?: string;
+  today: string;
   maxDays?: number;
   presets?: boolean;
   disabled?: boolean;
@@ -42,11 +42,7 @@ const PRESET_LABEL_KEYS: Record<DatePreset, string> = {
   'last-month': 'dates.preset.last-month',
 };
 
-function browserToday(): string {
-  return todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
-}
-
-export function DateRangeField({ value, onChange, label, today = browserToday(), maxDays, presets = false, disabled = false, fullWidth = false, size = 'small' }: DateRangeFieldProps) {
+export function DateRangeField({ value, onChange, label, today, maxDays, presets = false, disabled = false, fullWidth = false, size = 'small' }: DateRangeFieldProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const anchor = useRef<HTMLDivElement>(null);

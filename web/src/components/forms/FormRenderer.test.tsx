@@ -6,7 +6,8 @@ import { initI18n } from '../../i18n/i18n.ts';
 import { FormRenderer } from './FormRenderer.tsx';
 import type { FormValues } from './form-values.ts';
 import { field } from './test/fields.ts';
-import { renderWithApp } from './test/render.tsx';
+import { queryKeys } from '../../api/query-keys.ts';
+import { createTestQueryClient, renderWithApp, testManager } from './test/render.tsx';
 
 beforeAll(async () => {
   await initI18n('en');
@@ -41,7 +42,10 @@ function Harness({ schema, choices = {}, initial = {}, errors, disabled, onChang
 
 async function renderForm(props: HarnessProps) {
   const onChange = vi.fn<(name: string, value: FormValue) => void>();
-  const view = await renderWithApp(<Harness onChange={onChange} {...props} />);
+  // A datetime field shows times on the signed-in user's company clock (Warsaw).
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(queryKeys.currentUser, testManager);
+  const view = await renderWithApp(<Harness onChange={onChange} {...props} />, { queryClient });
   return { ...view, onChange, lastValue: (name: string) => onChange.mock.calls.filter(([changed]) => changed === name).at(-1)?.[1] };
 }
 
@@ -187,13 +191,13 @@ describe('FormRenderer', { timeout: 15_000 }, () => {
     expect(lastValue('mode')).toBe('b');
   });
 
-  it('datetime: shows the instant in local time and reports an ISO instant', async () => {
-    const start = new Date(2025, 4, 6, 7, 30);
-    const { lastValue } = await renderForm({ schema: { at: field('datetime', SUBJECT) }, initial: { at: start.toISOString() } });
+  it('datetime: shows the instant on the company clock and reports an ISO instant', async () => {
+    // The signed-in user's company is in Warsaw (UTC+2 in May), whatever the browser's zone.
+    const { lastValue } = await renderForm({ schema: { at: field('datetime', SUBJECT) }, initial: { at: '2025-05-06T05:30:00.000Z' } });
     const input = screen.getByLabelText('Subject');
     expect(input).toHaveProperty('value', '2025-05-06T07:30');
     fireEvent.change(input, { target: { value: '2025-05-07T08:45' } });
-    expect(lastValue('at')).toBe(new Date(2025, 4, 7, 8, 45).toISOString());
+    expect(lastValue('at')).toBe('2025-05-07T06:45:00.000Z');
   });
 
   it('disables a disabled field, and every field while the form is disabled', async () => {

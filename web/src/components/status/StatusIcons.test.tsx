@@ -1,9 +1,14 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider } from '@mui/material/styles';
 import { render, screen, within } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceStatusEntry } from '@gearwatch/contracts';
+import { ApiProvider } from '../../api/ApiProvider.tsx';
+import { queryKeys } from '../../api/query-keys.ts';
+import { createFakeApi } from '../forms/test/fake-api.ts';
+import { createTestQueryClient, testManager } from '../forms/test/render.tsx';
 import { theme } from '../theme.ts';
 import { initI18n } from '../../i18n/i18n.ts';
 import { DeviceActivity } from './DeviceActivity.tsx';
@@ -49,10 +54,17 @@ const full: DeviceStatusEntry = {
 };
 
 function renderIcons(entry: DeviceStatusEntry, dense = false) {
+  // The signed-in user's company (Warsaw) gives the zone of a time the API sends in UTC.
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(queryKeys.currentUser, testManager);
   return render(
     <I18nextProvider i18n={i18n}>
       <ThemeProvider theme={theme}>
-        <StatusIcons entry={entry} dense={dense} now={NOW} />
+        <QueryClientProvider client={queryClient}>
+          <ApiProvider client={createFakeApi({}).api}>
+            <StatusIcons entry={entry} dense={dense} now={NOW} />
+          </ApiProvider>
+        </QueryClientProvider>
       </ThemeProvider>
     </I18nextProvider>,
   );

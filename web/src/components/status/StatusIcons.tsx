@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceStatusEntry } from '@gearwatch/contracts';
+import { useDateFormat } from '../dates/useDateFormat.ts';
 import { statusItems } from './status-items.ts';
 import type { IndicatorState, StatusKind } from './status-items.ts';
 import { useNow } from './useNow.ts';
@@ -51,12 +52,12 @@ export const INDICATOR_COLOURS: Record<IndicatorState, string> = {
 const VALUE_MAX_WIDTH_PX = { dense: 112, normal: 180 };
 
 export function StatusIcons({ entry, dense = false, now }: StatusIconsProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   // A parent that passes the time keeps one clock for many rows instead of one timer each.
   const ownNow = useNow(undefined, now === undefined);
   const at = now ?? ownNow;
-  const language = i18n.language;
-  const items = useMemo(() => statusItems(entry, { t, language, now: at }), [at, entry, language, t]);
+  const { language, timeZone } = useDateFormat();
+  const items = useMemo(() => statusItems(entry, { t, language, timeZone, now: at }), [at, entry, language, timeZone, t]);
   return (
     <Box
       component="ul"

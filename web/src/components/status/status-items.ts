@@ -3,7 +3,8 @@
 // state (spec 01 §3: ok green, warning amber, error red, none grey).
 import type { TFunction } from 'i18next';
 import type { DeviceStatusEntry } from '@gearwatch/contracts';
-import { formatDuration, formatReading, fullTime, relativeTime, shortTime } from './status-format.ts';
+import { formatDateTime, formatDuration, formatRecentTime, formatRelativeTime } from '../dates/format.ts';
+import { formatReading } from './status-format.ts';
 
 export type IndicatorState = 'ok' | 'warning' | 'error' | 'none';
 
@@ -25,6 +26,8 @@ export const NO_VALUE = '—';
 export interface StatusContext {
   t: TFunction;
   language: string;
+  /** The company's time zone, for a time the API sends in UTC. */
+  timeZone: string;
   /** Epoch ms that relative times count from. */
   now: number;
 }
@@ -34,7 +37,9 @@ export interface StatusContext {
  * (what is a good or bad level of a reading is not known to the client); a module is green when online; an
  * unknown card in the reader is amber, since somebody unregistered is at the machine.
  */
-export function statusItems(entry: DeviceStatusEntry, { t, language, now }: StatusContext): StatusItem[] {
+export function statusItems(entry: DeviceStatusEntry, { t, language, timeZone, now }: StatusContext): StatusItem[] {
+  const dateFormat = { language, timeZone };
+  const fullTime = (time: string) => formatDateTime(time, dateFormat, 'full');
   const live = (present: boolean): IndicatorState => (present && entry.active ? 'ok' : 'none');
   const none = (label: string) => t('status.tooltip.none', { label });
 
@@ -42,7 +47,7 @@ export function statusItems(entry: DeviceStatusEntry, { t, language, now }: Stat
     const label = t(`status.${kind}`);
     if (!value) return { kind, key: kind, state: 'none', value: NO_VALUE, tooltip: none(label) };
     const text = formatReading(value.value, value.unit, language);
-    return { kind, key: kind, state: live(true), value: text, tooltip: t('status.tooltip.reading', { label, value: text, time: fullTime(value.time, language) }) };
+    return { kind, key: kind, state: live(true), value: text, tooltip: t('status.tooltip.reading', { label, value: text, time: fullTime(value.time) }) };
   };
 
   const duration = (kind: StatusKind, seconds: number | null): StatusItem => {
@@ -55,15 +60,15 @@ export function statusItems(entry: DeviceStatusEntry, { t, language, now }: Stat
   const lastSync = (): StatusItem => {
     const label = t('status.last-sync');
     if (!entry.lastSync) return { kind: 'last-sync', key: 'last-sync', state: 'none', value: NO_VALUE, tooltip: none(label) };
-    const text = relativeTime(entry.lastSync, now, language);
-    return { kind: 'last-sync', key: 'last-sync', state: live(true), value: text, tooltip: t('status.tooltip.reading', { label, value: text, time: fullTime(entry.lastSync, language) }) };
+    const text = formatRelativeTime(entry.lastSync, now, dateFormat);
+    return { kind: 'last-sync', key: 'last-sync', state: live(true), value: text, tooltip: t('status.tooltip.reading', { label, value: text, time: fullTime(entry.lastSync) }) };
   };
 
   const lastLocation = (): StatusItem => {
     const label = t('status.last-location');
     if (!entry.position) return { kind: 'last-location', key: 'last-location', state: 'none', value: NO_VALUE, tooltip: none(label) };
     const { time } = entry.position;
-    return { kind: 'last-location', key: 'last-location', state: live(true), value: shortTime(time, now, language), tooltip: t('status.tooltip.value', { label, value: fullTime(time, language) }) };
+    return { kind: 'last-location', key: 'last-location', state: live(true), value: formatRecentTime(time, now, dateFormat), tooltip: t('status.tooltip.value', { label, value: fullTime(time) }) };
   };
 
   const sensors = (): StatusItem[] => {
@@ -71,7 +76,7 @@ export function statusItems(entry: DeviceStatusEntry, { t, language, now }: Stat
     return entry.sensors.map((sensor) => {
       const names = { name: sensor.name, serial: sensor.serialNumber };
       const tooltip = sensor.lastContact
-        ? t(sensor.online ? 'status.sensor.online' : 'status.sensor.offline', { ...names, time: fullTime(sensor.lastContact, language) })
+        ? t(sensor.online ? 'status.sensor.online' : 'status.sensor.offline', { ...names, time: fullTime(sensor.lastContact) })
         : t('status.sensor.never', names);
       return { kind: 'sensor', key: `sensor-${sensor.id}`, state: sensor.online ? 'ok' : 'none', value: sensor.name || sensor.serialNumber, tooltip };
     });

@@ -1,20 +1,27 @@
-// The browser's datetime-local input speaks local wall-clock text ('2025-03-30T14:05'); the form protocol speaks ISO
-// instants. These convert between them in the browser's zone.
+// The browser's datetime-local input speaks wall-clock text ('2025-03-30T14:05'); the form protocol speaks ISO
+// instants. These convert between them on the company's clock, the one every screen shows times on, not the
+// browser's.
+import { wallClock, zonedInstant } from '../../dates/zone.ts';
 
-const pad = (value: number) => String(value).padStart(2, '0');
+const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
-/** An ISO instant as datetime-local text in this browser's zone; '' for none or an unreadable value. */
-export function toLocalInput(value: unknown): string {
+/** An ISO instant as datetime-local text on `timeZone`'s clock; '' for none or an unreadable value. */
+export function toLocalInput(value: unknown, timeZone: string): string {
   if (typeof value !== 'string' || value === '') return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const clock = wallClock(value, timeZone);
+  return clock ? new Date(clock.wall).toISOString().slice(0, 16) : '';
 }
 
-/** datetime-local text (a local time) as an ISO instant; null when empty or incomplete. */
-export function fromLocalInput(text: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text)) return null;
-  // Without a zone, Date reads date-time text as local time, which is what the input shows.
-  const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+/** datetime-local text (a time on `timeZone`'s clock) as an ISO instant; null when empty or incomplete. */
+export function fromLocalInput(text: string, timeZone: string): string | null {
+  const match = LOCAL_INPUT.exec(text);
+  if (!match) return null;
+  const [, year, month, day, hour, minute, second] = match;
+  const wall = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second ?? 0));
+  try {
+    return new Date(zonedInstant(wall, timeZone)).toISOString();
+  } catch {
+    // An unknown timezone name (an old browser's list): UTC.
+    return new Date(wall).toISOString();
+  }
 }

@@ -28,6 +28,8 @@ describe('AnnouncementsPage', { timeout: 20_000 }, () => {
     await screen.findByText('New version');
     expect(await screen.findByText('12 in the app, 10 by e-mail')).toBeTruthy();
     expect(await screen.findByText('Gearwatch Administrator')).toBeTruthy();
+    // 08:00 UTC on the clock of the administrator's company (Warsaw), whatever the browser's zone.
+    expect(screen.getByText('01/03/2026, 09:00')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'New announcement' }));
     const dialog = await screen.findByRole('dialog');

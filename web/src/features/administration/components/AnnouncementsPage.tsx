@@ -17,8 +17,9 @@ import { queryKeys } from '../../../api/query-keys.ts';
 import { useNotify } from '../../../components/dialogs/useNotify.ts';
 import { EntityList } from '../../../components/list/EntityList.tsx';
 import type { EntityColumn } from '../../../components/list/entity-column.ts';
+import { formatDateTime } from '../../../components/dates/format.ts';
+import { useDateFormat } from '../../../components/dates/useDateFormat.ts';
 import { AddButton } from './AddButton.tsx';
-import { formatInstant } from './format.ts';
 
 const parseAnnouncement = (entry: unknown) => announcementSchema.parse(entry);
 
@@ -105,10 +106,11 @@ function AnnouncementDialog({ open, onClose }: { open: boolean; onClose: () => v
  * new version), newest first, and a dialog to write a new one.
  */
 export function AnnouncementsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dateFormat = useDateFormat();
   const [creating, setCreating] = useState(false);
   const columns: EntityColumn<Announcement>[] = [
-    { key: 'createdAt', header: 'announcement.column.created', sortField: 'createdAt', cell: (row) => formatInstant(row.createdAt, i18n.language) },
+    { key: 'createdAt', header: 'announcement.column.created', sortField: 'createdAt', cell: (row) => formatDateTime(row.createdAt, dateFormat) },
     { key: 'title', header: 'announcement.column.title', sortField: 'title', cell: (row) => row.title },
     { key: 'body', header: 'announcement.column.body', cell: (row) => <Box sx={{ minWidth: 240, whiteSpace: 'pre-line' }}>{row.body}</Box> },
     { key: 'author', header: 'announcement.column.author', cell: (row) => row.createdBy?.name ?? '—' },

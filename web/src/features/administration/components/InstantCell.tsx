@@ -1,8 +1,8 @@
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { relativeTime } from '../../../components/status/status-format.ts';
-import { formatInstant } from './format.ts';
+import { formatDateTime, formatRelativeTime } from '../../../components/dates/format.ts';
+import { useDateFormat } from '../../../components/dates/useDateFormat.ts';
 
 export interface InstantCellProps {
   /** ISO instant, or null for never. */
@@ -15,7 +15,8 @@ export interface InstantCellProps {
 
 /** An instant of a list cell: the date and time, and how long ago it was in the tooltip; a dash word for none. */
 export function InstantCell({ value, now, noneKey = 'admin.never' }: InstantCellProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dateFormat = useDateFormat();
   if (value === null) {
     return (
       <Typography variant="body2" color="text.secondary">
@@ -24,9 +25,9 @@ export function InstantCell({ value, now, noneKey = 'admin.never' }: InstantCell
     );
   }
   return (
-    <Tooltip title={relativeTime(value, now ?? Date.now(), i18n.language)}>
+    <Tooltip title={formatRelativeTime(value, now ?? Date.now(), dateFormat)}>
       <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
-        {formatInstant(value, i18n.language)}
+        {formatDateTime(value, dateFormat)}
       </Typography>
     </Tooltip>
   );

@@ -2,11 +2,11 @@ import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { todayIn } from '@gearwatch/contracts';
 import type { Sensor } from '@gearwatch/contracts';
-import { formatShortDate } from '../../../components/dates/format.ts';
+import { formatDateTime, formatRelativeTime, formatShortDate } from '../../../components/dates/format.ts';
+import { useDateFormat } from '../../../components/dates/useDateFormat.ts';
 import { INDICATOR_COLOURS } from '../../../components/status/StatusIcons.tsx';
-import { relativeTime } from '../../../components/status/status-format.ts';
-import { formatInstant, localToday } from './format.ts';
 
 const DOT_PX = 10;
 
@@ -27,11 +27,12 @@ export function SensorPlaceCell({ sensor }: { sensor: Sensor }) {
 
 /** Online or offline as a green or grey dot and the word, with how long ago the module last called. */
 export function SensorStateCell({ sensor, now }: { sensor: Sensor; now: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dateFormat = useDateFormat();
   const online = sensor.state === 'online';
   const last = sensor.lastActivity;
   return (
-    <Tooltip title={last ? formatInstant(last, i18n.language) : ''}>
+    <Tooltip title={last ? formatDateTime(last, dateFormat) : ''}>
       {/* The word and the time on two lines: the list has many columns to fit. */}
       <Box component="span" data-testid="sensor-state" data-state={sensor.state} sx={{ display: 'inline-grid', gridTemplateColumns: 'auto 1fr', alignItems: 'center', columnGap: 0.75, whiteSpace: 'nowrap' }}>
         <Box component="span" aria-hidden sx={{ width: DOT_PX, height: DOT_PX, borderRadius: '50%', bgcolor: INDICATOR_COLOURS[online ? 'ok' : 'none'] }} />
@@ -39,7 +40,7 @@ export function SensorStateCell({ sensor, now }: { sensor: Sensor; now: number }
           {t(online ? 'admin.sensors.state.online' : 'admin.sensors.state.offline')}
         </Typography>
         <Typography variant="caption" component="span" color="text.secondary" sx={{ gridColumn: 2 }}>
-          {last ? relativeTime(last, now, i18n.language) : t('admin.sensors.never-connected')}
+          {last ? formatRelativeTime(last, now, dateFormat) : t('admin.sensors.never-connected')}
         </Typography>
       </Box>
     </Tooltip>
@@ -51,7 +52,8 @@ const COORDINATE_DIGITS = 4;
 
 /** The newest position the module sent: its coordinates, and when in the tooltip. */
 export function SensorLocationCell({ sensor, now }: { sensor: Sensor; now: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dateFormat = useDateFormat();
   const location = sensor.lastLocation;
   if (!location) {
     return (
@@ -61,7 +63,7 @@ export function SensorLocationCell({ sensor, now }: { sensor: Sensor; now: numbe
     );
   }
   return (
-    <Tooltip title={`${formatInstant(location.time, i18n.language)} (${relativeTime(location.time, now, i18n.language)})`}>
+    <Tooltip title={`${formatDateTime(location.time, dateFormat)} (${formatRelativeTime(location.time, now, dateFormat)})`}>
       <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
         {`${location.lat.toFixed(COORDINATE_DIGITS)}, ${location.lon.toFixed(COORDINATE_DIGITS)}`}
       </Typography>
@@ -71,7 +73,8 @@ export function SensorLocationCell({ sensor, now }: { sensor: Sensor; now: numbe
 
 /** The warranty's last day; red once it has passed. */
 export function WarrantyCell({ sensor, now }: { sensor: Sensor; now: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const { language, timeZone } = useDateFormat();
   if (sensor.warrantyTo === null) {
     return (
       <Typography variant="body2" color="text.secondary">
@@ -79,10 +82,10 @@ export function WarrantyCell({ sensor, now }: { sensor: Sensor; now: number }) {
       </Typography>
     );
   }
-  const expired = sensor.warrantyTo < localToday(now);
+  const expired = sensor.warrantyTo < todayIn(timeZone, new Date(now));
   return (
     <Typography variant="body2" color={expired ? 'error' : undefined} data-expired={expired} sx={{ whiteSpace: 'nowrap' }}>
-      {formatShortDate(sensor.warrantyTo, i18n.language)}
+      {formatShortDate(sensor.warrantyTo, language)}
     </Typography>
   );
 }

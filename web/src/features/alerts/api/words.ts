@@ -2,7 +2,8 @@
 // alert's message is components/alerts/alert-message.ts (the dashboard shows it too).
 import { ALERT_OPERATOR_SYMBOLS, ALERT_RULE_TYPES_WITHOUT_CONDITIONS } from '@gearwatch/contracts';
 import type { AlertRuleType, Choice } from '@gearwatch/contracts';
-import { formatNumber, formatTime, isAlertOperator, tidySentence } from '../../../components/alerts/alert-message.ts';
+import { formatNumber, isAlertOperator, tidySentence } from '../../../components/alerts/alert-message.ts';
+import { formatShortDate } from '../../../components/dates/format.ts';
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
@@ -48,7 +49,7 @@ export function describeCondition(type: AlertRuleType, condition: Record<string,
     percent: number(condition['percentageDifference']),
     count: number(condition['repeatAlarmArgument']),
     period: typeof condition['repeatAlarmEvery'] === 'string' ? t(`alert-rule.repeat.${condition['repeatAlarmEvery']}`) : '',
-    date: typeof condition['firstAlarmDate'] === 'string' ? formatTime(condition['firstAlarmDate'], language, 'UTC') : '',
+    date: typeof condition['firstAlarmDate'] === 'string' ? formatShortDate(condition['firstAlarmDate'], language) : '',
   };
   let key = `alert-rule.description.${type}`;
   if (type === 'geolocation') key = `${key}.${condition['geofence'] === 'enter' ? 'enter' : 'leave'}`;

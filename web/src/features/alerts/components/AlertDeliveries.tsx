@@ -19,9 +19,10 @@ import { useSearchParams } from 'react-router';
 import { alertDeliveriesSchema, alertRowSchema } from '@gearwatch/contracts';
 import type { AlertDelivery } from '@gearwatch/contracts';
 import { useApi } from '../../../api/ApiProvider.tsx';
-import { useCurrentUser } from '../../../api/data-areas.ts';
+import { formatDateTime } from '../../../components/dates/format.ts';
+import { useDateFormat } from '../../../components/dates/useDateFormat.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { alertMessage, formatTime } from '../../../components/alerts/alert-message.ts';
+import { alertMessage } from '../../../components/alerts/alert-message.ts';
 import { Importance } from './Importance.tsx';
 
 /** The search parameter that opens one alert over the list: the notification centre and the mails link to it. */
@@ -42,14 +43,14 @@ function mailText(mail: NonNullable<AlertDelivery['mail']>, t: Translate, time: 
  * in-app notification (read or not) and the mail (waiting, sent, failed with the reason; in a digest).
  */
 export function AlertDeliveries({ alertId }: { alertId: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const api = useApi();
-  const timeZone = useCurrentUser().owner.timezone;
+  const dateFormat = useDateFormat();
   const deliveries = useQuery({
     queryKey: queryKeys.notifications.deliveries(alertId),
     queryFn: async ({ signal }) => alertDeliveriesSchema.parse(await api.get<unknown>(`/api/alerts/${alertId}/deliveries`, undefined, signal)).entries,
   });
-  const time = (iso: string | null) => (iso ? formatTime(iso, i18n.language, timeZone) : '—');
+  const time = (iso: string | null) => (iso ? formatDateTime(iso, dateFormat) : '—');
   const reminders = (deliveries.data ?? []).some((d) => d.occurrence > 1);
   return (
     <Box data-testid="alert-deliveries">
@@ -109,9 +110,9 @@ export function AlertDeliveries({ alertId }: { alertId: number }) {
 
 /** One alert with its deliveries, over the alert list when the address names it (`?alert=<id>`). */
 export function AlertFromLink() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const api = useApi();
-  const timeZone = useCurrentUser().owner.timezone;
+  const dateFormat = useDateFormat();
   const [params, setParams] = useSearchParams();
   const raw = params.get(ALERT_PARAM);
   const alertId = raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
@@ -150,10 +151,10 @@ export function AlertFromLink() {
           <>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
               <Importance importance={row.importance} />
-              <Typography variant="body2">{t('alert.details.started', { time: formatTime(row.createdAt, i18n.language, timeZone) })}</Typography>
+              <Typography variant="body2">{t('alert.details.started', { time: formatDateTime(row.createdAt, dateFormat) })}</Typography>
               <Chip size="small" variant="outlined" label={t(statusLabel(row.status))} />
             </Box>
-            <Typography>{alertMessage(row.message, t, i18n.language, timeZone)}</Typography>
+            <Typography>{alertMessage(row.message, t, dateFormat)}</Typography>
             {row.description ? <Typography color="text.secondary">{row.description}</Typography> : null}
             <AlertDeliveries alertId={row.id} />
           </>

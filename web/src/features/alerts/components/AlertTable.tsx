@@ -11,13 +11,14 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { alertRowSchema } from '@gearwatch/contracts';
 import type { AlertListFilter, AlertRow, AlertStatus } from '@gearwatch/contracts';
-import { useCurrentUser } from '../../../api/data-areas.ts';
+import { formatDateTime } from '../../../components/dates/format.ts';
+import { useDateFormat } from '../../../components/dates/useDateFormat.ts';
 import { useNotify } from '../../../components/dialogs/useNotify.ts';
 import { EntityList } from '../../../components/list/EntityList.tsx';
 import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { useConfirmAlerts } from '../api/alarms.ts';
 import { ALERT_RESOURCES, alertPaths } from '../api/keys.ts';
-import { alertMessage, formatTime } from '../../../components/alerts/alert-message.ts';
+import { alertMessage } from '../../../components/alerts/alert-message.ts';
 import { ALERT_PARAM, AlertFromLink } from './AlertDeliveries.tsx';
 import { Importance } from './Importance.tsx';
 
@@ -69,8 +70,8 @@ export interface AlertTableProps {
  * rule, message and description, sorted and paged by the list protocol; each unconfirmed alert can be confirmed.
  */
 export function AlertTable({ filter, hide = [], toolbar, defaultPageSize }: AlertTableProps) {
-  const { t, i18n } = useTranslation();
-  const timeZone = useCurrentUser().owner.timezone;
+  const { t } = useTranslation();
+  const dateFormat = useDateFormat();
   const confirm = useConfirmAlerts();
   const notify = useNotify();
   const [, setParams] = useSearchParams();
@@ -81,7 +82,7 @@ export function AlertTable({ filter, hide = [], toolbar, defaultPageSize }: Aler
       next.set(ALERT_PARAM, String(id));
       return next;
     });
-  const time = (iso: string | null) => (iso ? formatTime(iso, i18n.language, timeZone) : '—');
+  const time = (iso: string | null) => (iso ? formatDateTime(iso, dateFormat) : '—');
 
   const columns: EntityColumn<AlertRow>[] = [
     { key: 'createdAt', header: 'alert.column.created', sortField: 'createdAt', cell: (row) => time(row.createdAt) },
@@ -107,7 +108,7 @@ export function AlertTable({ filter, hide = [], toolbar, defaultPageSize }: Aler
     },
     { key: 'rule', header: 'alert.column.rule', sortField: 'rule', cell: (row) => <RuleCell rule={row.rule} /> },
         // The texts keep a readable width: a wide table scrolls sideways rather than squeeze them into a few words a line.
-    { key: 'message', header: 'alert.column.message', cell: (row) => <Box sx={{ minWidth: 220 }}>{alertMessage(row.message, t, i18n.language, timeZone)}</Box> },
+    { key: 'message', header: 'alert.column.message', cell: (row) => <Box sx={{ minWidth: 220 }}>{alertMessage(row.message, t, dateFormat)}</Box> },
     { key: 'description', header: 'alert.column.description', cell: (row) => <Box sx={{ minWidth: 160 }}>{row.description ?? '—'}</Box> },
   ];
 

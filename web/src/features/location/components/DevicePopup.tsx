@@ -4,7 +4,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DeviceActivity } from '../../../components/status/DeviceActivity.tsx';
-import { fullTime } from '../../../components/status/status-format.ts';
+import { formatDateTime } from '../../../components/dates/format.ts';
+import { useDateFormat } from '../../../components/dates/useDateFormat.ts';
 import { StatusIcons } from '../../../components/status/StatusIcons.tsx';
 import { devicePagePath } from './device-path.ts';
 import type { PositionedEntry } from './location-markers.ts';
@@ -16,7 +17,8 @@ export interface DevicePopupProps {
 
 /** A marker's popup: the device's name and type, whether it is active, when it was there, its status icons. */
 export function DevicePopup({ entry, now }: DevicePopupProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dateFormat = useDateFormat();
   const { device, position } = entry;
   return (
     // Leaflet's popup styles give paragraphs wide margins: the text here is in divs and spans.
@@ -31,7 +33,7 @@ export function DevicePopup({ entry, now }: DevicePopupProps) {
       </Box>
       <DeviceActivity active={entry.active} />
       <Typography variant="caption" component="div">
-        {t('location.position-at', { time: fullTime(position.time, i18n.language) })}
+        {t('location.position-at', { time: formatDateTime(position.time, dateFormat, 'full') })}
         {position.acc !== null && position.acc > 0 ? ` · ${t('location.accuracy', { metres: Math.round(position.acc) })}` : null}
       </Typography>
       <StatusIcons entry={entry} dense now={now} />

@@ -13,6 +13,7 @@ import { queryKeys } from '../../../api/query-keys.ts';
 import { theme } from '../../../components/theme.ts';
 import { PageActionsProvider, PageActionsSlot } from '../../../components/PageActions.tsx';
 import { createTokenStore } from '../../../api/tokens.ts';
+import { testManager } from '../../../components/forms/test/render.tsx';
 import { initI18n } from '../../../i18n/i18n.ts';
 import { LocationPage } from '../components/LocationPage.tsx';
 
@@ -74,6 +75,8 @@ export async function renderLocation(routes: Record<string, FakeHandler>): Promi
   api.tokens.set({ accessToken: 'access', refreshToken: 'refresh' });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(queryKeys.config, config);
+  // The status icons show times on the signed-in user's company clock.
+  queryClient.setQueryData(queryKeys.currentUser, testManager);
   const i18n = await initI18n('en');
   const router = createMemoryRouter(
     [

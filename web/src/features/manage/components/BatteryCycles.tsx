@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDays, BATTERY_CYCLES_MAX_DAYS, todayIn } from '@gearwatch/contracts';
 import type { BatteryCycle, DateRange } from '@gearwatch/contracts';
-import { useCurrentUser } from '../../../api/data-areas.ts';
 import { DateRangeField } from '../../../components/dates/DateRangeField.tsx';
-import { formatDuration, formatReading } from '../../../components/status/status-format.ts';
+import { formatDateTime, formatDuration } from '../../../components/dates/format.ts';
+import { formatReading } from '../../../components/status/status-format.ts';
 import { BATTERY_CYCLE_STATE_LOOKS } from '../../../components/status/battery-cycle-state.ts';
 import { StateLabel } from '../../../components/status/StateLabel.tsx';
 import { useBatteryCycles } from '../api/devices.ts';
-import { formatDateTime } from '../format.ts';
+import { useDateFormat } from '../../../components/dates/useDateFormat.ts';
 import { QueryBody } from './QueryBody.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { SimpleTable } from './SimpleTable.tsx';
@@ -31,11 +31,11 @@ export function defaultCycleRange(today: string): DateRange {
  */
 export function BatteryCycles({ deviceId }: { deviceId: number }) {
   const { t, i18n } = useTranslation();
-  const timeZone = useCurrentUser().owner.timezone;
-  const today = todayIn(timeZone);
+  const dateFormat = useDateFormat();
+  const today = todayIn(dateFormat.timeZone);
   const [range, setRange] = useState<DateRange>(() => defaultCycleRange(today));
   const cycles = useBatteryCycles(deviceId, range.from, range.to);
-  const time = (iso: string | null) => formatDateTime(iso, i18n.language, timeZone) || '—';
+  const time = (iso: string | null) => formatDateTime(iso, dateFormat) || '—';
   const seconds = (value: number | null) => (value === null ? '—' : formatDuration(value));
   const volts = (value: number | null) => (value === null ? '—' : formatReading(value, VOLT, i18n.language));
   const columns: SimpleColumn<BatteryCycle>[] = [

@@ -5,12 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DEVICE_OPERATOR_HISTORY_LIMIT } from '@gearwatch/contracts';
 import type { DeviceOperatorSession } from '@gearwatch/contracts';
-import { useCurrentUser } from '../../../api/data-areas.ts';
-import { formatDuration } from '../../../components/status/status-format.ts';
+import { formatDateTime, formatDuration } from '../../../components/dates/format.ts';
 import { useDeviceOperator } from '../api/groups.ts';
 import { managePaths, RESOURCES } from '../api/keys.ts';
 import { useDeviceOperatorOptions } from '../../../api/model-lists.ts';
-import { formatDateTime } from '../format.ts';
+import { useDateFormat } from '../../../components/dates/useDateFormat.ts';
 import { useRowId } from '../hooks/useRowId.ts';
 import { DetailHeader, Fact } from './DetailHeader.tsx';
 import { DetailState } from './DetailState.tsx';
@@ -35,14 +34,14 @@ export function DeviceOperatorPage() {
 }
 
 function DeviceOperatorDetail({ id }: { id: number }) {
-  const { t, i18n } = useTranslation();
-  const timeZone = useCurrentUser().owner.timezone;
+  const { t } = useTranslation();
+  const dateFormat = useDateFormat();
   const operator = useDeviceOperator(id);
   const operators = useDeviceOperatorOptions();
   const options = useMemo(() => (operators.data ?? []).map(({ id: value, name }) => ({ id: value, name })), [operators.data]);
   if (!operator.data) return <DetailState query={operator} listPath={managePaths.deviceOperators} />;
   const row = operator.data;
-  const time = (iso: string | null) => formatDateTime(iso, i18n.language, timeZone);
+  const time = (iso: string | null) => formatDateTime(iso, dateFormat);
   const columns: SimpleColumn<DeviceOperatorSession>[] = [
     {
       key: 'device',

@@ -2,11 +2,11 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 import type { DeviceStatusEntry } from '@gearwatch/contracts';
-import { useCurrentUser } from '../../../api/data-areas.ts';
 import { DeviceActivity } from '../../../components/status/DeviceActivity.tsx';
 import { StatusIcons } from '../../../components/status/StatusIcons.tsx';
 import { useDeviceStatus } from '../api/devices.ts';
-import { formatDateTime } from '../format.ts';
+import { formatDateTime } from '../../../components/dates/format.ts';
+import { useDateFormat } from '../../../components/dates/useDateFormat.ts';
 import { QueryBody } from './QueryBody.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { SimpleTable } from './SimpleTable.tsx';
@@ -26,14 +26,14 @@ function ModuleState({ module }: { module: Module }) {
  * its fitted modules with their online state, both from `GET /api/devices/{id}/status`.
  */
 export function DeviceStatusSection({ deviceId }: { deviceId: number }) {
-  const { t, i18n } = useTranslation();
-  const timeZone = useCurrentUser().owner.timezone;
+  const { t } = useTranslation();
+  const dateFormat = useDateFormat();
   const status = useDeviceStatus(deviceId);
   const columns: SimpleColumn<Module>[] = [
     { key: 'name', header: 'manage.modules.column.name', cell: (row) => row.name || '—' },
     { key: 'serial', header: 'manage.modules.column.serial', cell: (row) => row.serialNumber },
     { key: 'state', header: 'manage.modules.column.state', cell: (row) => <ModuleState module={row} /> },
-    { key: 'contact', header: 'manage.modules.column.last-contact', nowrap: true, cell: (row) => formatDateTime(row.lastContact, i18n.language, timeZone) || '—' },
+    { key: 'contact', header: 'manage.modules.column.last-contact', nowrap: true, cell: (row) => formatDateTime(row.lastContact, dateFormat) || '—' },
   ];
   return (
     <>

@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDuration } from '../../../components/status/status-format.ts';
+import { formatDuration } from '../../../components/dates/format.ts';
 import { formatPercent } from '../format.ts';
 
 /** Today's productivity of a device or operator group, or a dash when nothing was active. */

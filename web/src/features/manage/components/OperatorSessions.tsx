@@ -5,12 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { operatorSessionEntrySchema } from '@gearwatch/contracts';
 import type { OperatorSessionEntry } from '@gearwatch/contracts';
-import { useCurrentUser } from '../../../api/data-areas.ts';
 import { EntityList } from '../../../components/list/EntityList.tsx';
 import type { EntityColumn } from '../../../components/list/entity-column.ts';
-import { formatDuration } from '../../../components/status/status-format.ts';
+import { formatDateTime, formatDuration } from '../../../components/dates/format.ts';
 import { managePaths } from '../api/keys.ts';
-import { formatDateTime } from '../format.ts';
+import { useDateFormat } from '../../../components/dates/useDateFormat.ts';
 import { Section } from '../../../components/Section.tsx';
 
 const parseSession = (entry: unknown) => operatorSessionEntrySchema.parse(entry);
@@ -35,12 +34,12 @@ function SessionOperator({ session }: { session: OperatorSessionEntry }) {
  * paginator, the path standing in for a resource's plural.
  */
 export function OperatorSessions({ deviceId }: { deviceId: number }) {
-  const { t, i18n } = useTranslation();
-  const timeZone = useCurrentUser().owner.timezone;
+  const { t } = useTranslation();
+  const dateFormat = useDateFormat();
   const columns: EntityColumn<OperatorSessionEntry>[] = [
     { key: 'operator', header: 'manage.sessions.column.operator', sortField: 'operator', cell: (row) => <SessionOperator session={row} /> },
-    { key: 'start', header: 'manage.sessions.column.start', sortField: 'start', cell: (row) => formatDateTime(row.start, i18n.language, timeZone) },
-    { key: 'end', header: 'manage.sessions.column.end', cell: (row) => (row.end ? formatDateTime(row.end, i18n.language, timeZone) : t('manage.sessions.ongoing')) },
+    { key: 'start', header: 'manage.sessions.column.start', sortField: 'start', cell: (row) => formatDateTime(row.start, dateFormat) },
+    { key: 'end', header: 'manage.sessions.column.end', cell: (row) => (row.end ? formatDateTime(row.end, dateFormat) : t('manage.sessions.ongoing')) },
     { key: 'active', header: 'manage.sessions.column.active', align: 'right', cell: (row) => seconds(row.activeSeconds) },
     { key: 'work', header: 'manage.sessions.column.work', align: 'right', cell: (row) => seconds(row.workSeconds) },
   ];

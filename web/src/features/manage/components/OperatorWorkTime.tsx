@@ -2,9 +2,8 @@ import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import type { WorkTimeSpan, WorkTimeWindow } from '@gearwatch/contracts';
 import { Section } from '../../../components/Section.tsx';
-import { formatDuration } from '../../../components/status/status-format.ts';
+import { formatDuration, formatShortDate } from '../../../components/dates/format.ts';
 import { useOperatorWorkTime } from '../api/groups.ts';
-import { formatLocalDate } from '../format.ts';
 import { QueryBody } from './QueryBody.tsx';
 import { SimpleTable } from './SimpleTable.tsx';
 import type { SimpleColumn } from './SimpleTable.tsx';
@@ -31,8 +30,8 @@ export function OperatorWorkTime({ id }: { id: number }) {
   const { t, i18n } = useTranslation();
   const workTime = useOperatorWorkTime(id);
   const dates = (span: WorkTimeSpan) => {
-    const from = formatLocalDate(span.from, i18n.language);
-    return span.from === span.to ? from : `${from} – ${formatLocalDate(span.to, i18n.language)}`;
+    const from = formatShortDate(span.from, i18n.language);
+    return span.from === span.to ? from : `${from} – ${formatShortDate(span.to, i18n.language)}`;
   };
   const columns: SimpleColumn<WorkTimeWindow>[] = [
     { key: 'period', header: 'manage.work-time.column.period', cell: (w) => t(`manage.work-time.period.${w.period}`) },

@@ -21,9 +21,9 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { AlertImportance, Notification } from '@gearwatch/contracts';
-import { useCurrentUser } from '../../../api/data-areas.ts';
+import { formatDateTime } from '../../../components/dates/format.ts';
+import { useDateFormat } from '../../../components/dates/useDateFormat.ts';
 import { themeColours } from '../../../components/theme.ts';
-import { formattingLocale } from '../../../i18n/locale.ts';
 import { useMarkRead, useNotificationCentre } from '../api/notifications.ts';
 
 const IMPORTANCE_ICONS: Record<AlertImportance, SvgIconComponent> = { error: ErrorOutline, warning: WarningAmberOutlined, info: InfoOutlined };
@@ -34,10 +34,6 @@ export const alertLink = (alertId: number) => `/alerts/list?alert=${alertId}`;
 /** The page a task reminder opens: the tasks screen (a route; the features do not import each other). */
 const TASKS_LINK = '/tasks';
 
-/** An instant on the company's wall clock, in the user's language. */
-function formatInstant(iso: string, language: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(formattingLocale(language), { dateStyle: 'short', timeStyle: 'short', timeZone }).format(Date.parse(iso));
-}
 
 function headline(notification: Notification, t: TFunction): string {
   if (notification.announcement) return notification.announcement.title;
@@ -65,8 +61,8 @@ export interface NotificationCentreProps {
  * and opens its alert; each can be marked read alone, or all at once.
  */
 export function NotificationCentre({ onOpen }: NotificationCentreProps) {
-  const { t, i18n } = useTranslation();
-  const timeZone = useCurrentUser().owner.timezone;
+  const { t } = useTranslation();
+  const dateFormat = useDateFormat();
   const centre = useNotificationCentre(true);
   const markRead = useMarkRead();
   const entries = centre.data?.entries ?? [];
@@ -107,7 +103,7 @@ export function NotificationCentre({ onOpen }: NotificationCentreProps) {
           {entries.map((notification) => {
             const isUnread = notification.readAt === null;
             const details = [
-              formatInstant(notification.alert?.startedAt ?? notification.createdAt, i18n.language, timeZone),
+              formatDateTime(notification.alert?.startedAt ?? notification.createdAt, dateFormat),
               notification.announcement?.body ?? null,
               notification.alert && notification.alert.bundled > 0 ? t('notifications.bundled', { count: notification.alert.bundled }) : null,
             ].filter((part): part is string => Boolean(part));

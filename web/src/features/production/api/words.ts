@@ -35,19 +35,3 @@ export function formatShare(value: number | null, language: string): string {
   if (value === null || !Number.isFinite(value)) return '—';
   return new Intl.NumberFormat(formattingLocale(language), { style: 'percent', maximumFractionDigits: 0 }).format(value);
 }
-
-/** The hour and minute of an instant in the company's time zone ("14:00"). */
-export function formatClock(instant: string | number, timeZone: string, language: string, seconds = false): string {
-  return new Intl.DateTimeFormat(formattingLocale(language), {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    ...(seconds ? { second: '2-digit' } : {}),
-    hourCycle: 'h23',
-  }).format(new Date(instant));
-}
-
-/** Date and time of an instant in the company's time zone, short. */
-export function formatDateTime(instant: string, timeZone: string, language: string): string {
-  return new Intl.DateTimeFormat(formattingLocale(language), { timeZone, dateStyle: 'short', timeStyle: 'short', hourCycle: 'h23' }).format(new Date(instant));
-}

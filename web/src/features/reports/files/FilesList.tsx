@@ -10,16 +10,16 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_FILE_STATUSES, REPORT_TYPES } from '@gearwatch/contracts';
 import type { ReportFile } from '@gearwatch/contracts';
-import { useCurrentUser } from '../../../api/data-areas.ts';
 import { ApiError } from '../../../api/errors.ts';
-import { formatShortDate } from '../../../components/dates/format.ts';
+import { formatDateTime, formatShortDate } from '../../../components/dates/format.ts';
+import { useDateFormat } from '../../../components/dates/useDateFormat.ts';
 import { useNotify } from '../../../components/dialogs/useNotify.ts';
 import { EntityList } from '../../../components/list/EntityList.tsx';
 import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { FilterSelect } from '../../../components/list/FilterSelect.tsx';
 import { reportTypeKey } from '../api/configurations.ts';
 import { FILES, parseReportFile, useDownloadReportFile, useRetryFile } from '../api/files.ts';
-import { formatInstant, formatSize } from './file-format.ts';
+import { formatSize } from './file-format.ts';
 import { FileStatus } from './FileStatus.tsx';
 import { reportFileStatusOf } from '../../../components/status/report-file-status.ts';
 
@@ -81,9 +81,9 @@ export interface FilesListProps {
  * period, size, who asked and when; download when DONE, retry when ERROR; filters by status and type.
  */
 export function FilesList({ emptyActions }: FilesListProps) {
-  const { t, i18n } = useTranslation();
-  const me = useCurrentUser();
-  const language = i18n.language;
+  const { t } = useTranslation();
+  const dateFormat = useDateFormat();
+  const { language } = dateFormat;
   const [status, setStatus] = useState('');
   const [type, setType] = useState('');
   const filter = useMemo(() => ({ status: status || undefined, reportType: type || undefined }), [status, type]);
@@ -112,7 +112,7 @@ export function FilesList({ emptyActions }: FilesListProps) {
       cell: (file) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{file.size === null ? '—' : formatSize(file.size, language)}</Box>,
     },
     { key: 'requestedBy', header: 'reports.list.column.requested-by', cell: (file) => file.requestedBy?.name ?? t('reports.list.requested-by-schedule') },
-    { key: 'createdAt', header: 'reports.list.column.created', sortField: 'createdAt', cell: (file) => formatInstant(file.createdAt, me.owner.timezone, language) },
+    { key: 'createdAt', header: 'reports.list.column.created', sortField: 'createdAt', cell: (file) => formatDateTime(file.createdAt, dateFormat) },
   ];
   return (
     <EntityList<ReportFile>

@@ -1,6 +1,6 @@
 import { formattingLocale } from '../../../i18n/locale.ts';
 
-// The texts of the files list that Intl words (sizes, times), so no translation keys are needed.
+// The sizes of the files list, which Intl words, so no translation keys are needed.
 
 const KB = 1024;
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
@@ -14,11 +14,4 @@ export function formatSize(bytes: number, language: string): string {
     unit += 1;
   }
   return new Intl.NumberFormat(formattingLocale(language), { style: 'unit', unit: UNITS[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
-}
-
-/** An instant as a short date and time on the company's clock. */
-export function formatInstant(iso: string, timeZone: string, language: string): string {
-  const time = Date.parse(iso);
-  if (Number.isNaN(time)) return iso;
-  return new Intl.DateTimeFormat(formattingLocale(language), { dateStyle: 'short', timeStyle: 'short', timeZone }).format(time);
 }

@@ -3,6 +3,7 @@ import Pagination from '@mui/material/Pagination';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { ReportDocument } from '@gearwatch/contracts';
+import { formattingLocale } from '../../../i18n/locale.ts';
 
 type Paging = NonNullable<ReportDocument['paging']>;
 
@@ -21,7 +22,8 @@ export function pageRowRange(paging: Paging): { first: number; last: number } {
 /** Pages of a report the server answers a page at a time (work details): which rows of how many, and the pages. */
 export function ReportPager({ paging, onPage, testId }: ReportPagerProps) {
   const { t, i18n } = useTranslation();
-  const number = (value: number) => value.toLocaleString(i18n.language);
+  const numbers = new Intl.NumberFormat(formattingLocale(i18n.language));
+  const number = (value: number) => numbers.format(value);
   const rows = pageRowRange(paging);
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }} data-testid={testId}>

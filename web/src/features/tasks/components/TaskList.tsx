@@ -7,7 +7,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { taskSchema, taskTypeLabelKey } from '@gearwatch/contracts';
 import type { Task, TaskListFilter } from '@gearwatch/contracts';
-import { useCurrentUser } from '../../../api/data-areas.ts';
+import { formatDateTime } from '../../../components/dates/format.ts';
+import { useDateFormat } from '../../../components/dates/useDateFormat.ts';
 import { DeleteDialog } from '../../../components/dialogs/DeleteDialog.tsx';
 import { useNotify } from '../../../components/dialogs/useNotify.ts';
 import { FormDialog } from '../../../components/forms/FormDialog.tsx';
@@ -18,7 +19,6 @@ import { RowActions } from '../../../components/list/RowActions.tsx';
 import { deleteDialogOf, formDialogOf } from '../../../hooks/useEntityDialogs.ts';
 import type { EntityDialogs } from '../../../hooks/useEntityDialogs.ts';
 import { TASKS_RESOURCE, useSetTaskStatus } from '../api/tasks.ts';
-import { formatDeadline } from './task-format.ts';
 
 const parseTask = (entry: unknown) => taskSchema.parse(entry);
 
@@ -42,11 +42,11 @@ export interface TaskListProps {
  * delete dialog are the server-driven ones of the other management screens.
  */
 export function TaskList({ filter, dialogs, hide = [], presets, empty, toolbar, defaultPageSize }: TaskListProps) {
-  const { t, i18n } = useTranslation();
-  const timeZone = useCurrentUser().owner.timezone;
+  const { t } = useTranslation();
+  const dateFormat = useDateFormat();
   const setStatus = useSetTaskStatus();
   const notify = useNotify();
-  const when = (iso: string | null) => (iso ? formatDeadline(iso, i18n.language, timeZone) : '—');
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, dateFormat) : '—');
   const all: EntityColumn<Task>[] = [
     { key: 'name', header: 'task.column.name', sortField: 'name', cell: (row) => row.name },
     { key: 'type', header: 'task.column.type', sortField: 'type', cell: (row) => t(taskTypeLabelKey(row.type)) },

@@ -9,20 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NATIVE_NAMES } from '@gearwatch/contracts';
 import type { UserListEntry } from '@gearwatch/contracts';
 import type { EntityColumn } from '../../../components/list/entity-column.ts';
-import { relativeTime } from '../../../components/status/status-format.ts';
-import { formattingLocale } from '../../../i18n/locale.ts';
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The last sign-in (an instant in UTC) on the browser's clock. */
-function formatInstant(iso: string, language: string): string {
-  let formatter = formatters.get(language);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(formattingLocale(language), { dateStyle: 'short', timeStyle: 'short' });
-    formatters.set(language, formatter);
-  }
-  return formatter.format(new Date(iso));
-}
+import { formatDateTime, formatRelativeTime } from '../../../components/dates/format.ts';
+import { useDateFormat } from '../../../components/dates/useDateFormat.ts';
 
 function NameCell({ row, isMe }: { row: UserListEntry; isMe: boolean }) {
   const { t } = useTranslation();
@@ -41,7 +29,8 @@ function ActiveCell({ active }: { active: boolean }) {
 }
 
 function LastLoginCell({ value }: { value: string | null }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dateFormat = useDateFormat();
   if (value === null) {
     return (
       <Typography variant="body2" color="text.secondary">
@@ -50,9 +39,9 @@ function LastLoginCell({ value }: { value: string | null }) {
     );
   }
   return (
-    <Tooltip title={relativeTime(value, Date.now(), i18n.language)}>
+    <Tooltip title={formatRelativeTime(value, Date.now(), dateFormat)}>
       <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
-        {formatInstant(value, i18n.language)}
+        {formatDateTime(value, dateFormat)}
       </Typography>
     </Tooltip>
   );

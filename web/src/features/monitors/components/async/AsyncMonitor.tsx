@@ -85,7 +85,7 @@ export function AsyncMonitor({ settings, update, range, setRange, today }: Monit
         <>
           {capped.length > 0 ? (
             <Alert severity="info" data-testid="async-capped" sx={{ mb: 1 }}>
-              {t('monitor.async.capped', { limit: DIAGNOSTICS_LIMITS.asyncMaxPoints.toLocaleString(formattingLocale(i18n.language)), parameters: capped.join(', ') })}
+              {t('monitor.async.capped', { limit: new Intl.NumberFormat(formattingLocale(i18n.language)).format(DIAGNOSTICS_LIMITS.asyncMaxPoints), parameters: capped.join(', ') })}
             </Alert>
           ) : null}
           <AsyncTable key={JSON.stringify(request)} rows={rows} rowsPerPage={rowsPerPage} onRowsPerPageChange={setRowsPerPage} />

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DevicesWithAlertsOption, DeviceWithAlerts } from '@gearwatch/contracts';
-import { formatDuration, formatReading } from '../../../../components/status/status-format.ts';
+import { formatDuration } from '../../../../components/dates/format.ts';
+import { formatReading } from '../../../../components/status/status-format.ts';
 import { TrendPercentage } from '../../../../components/status/TrendPercentage.tsx';
 import { SummaryTable } from '../summary-parts/SummaryTable.tsx';
 import type { SummaryColumn } from '../summary-parts/SummaryTable.tsx';

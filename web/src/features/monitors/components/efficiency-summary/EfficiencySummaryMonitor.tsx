@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { monitorValidity } from '@gearwatch/contracts';
 import type { EfficiencySummaryAverage } from '@gearwatch/contracts';
-import { formatDuration } from '../../../../components/status/status-format.ts';
+import { formatDuration } from '../../../../components/dates/format.ts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
 import { DeviceSelectionField } from '../fields/DeviceSelectionField.tsx';
 import { MonitorFrame } from '../MonitorFrame.tsx';

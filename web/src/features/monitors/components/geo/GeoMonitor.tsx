@@ -5,13 +5,14 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAP_DEFAULTS, MONITOR_MESSAGE_KEYS, monitorValidity } from '@gearwatch/contracts';
 import { useDevices } from '../../../../api/data-areas.ts';
+import { formatDateTime } from '../../../../components/dates/format.ts';
 import { useDeviceGroups } from '../../api/model.ts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
 import { useMonitorFrame } from '../frame-context.ts';
 import { MonitorFrame } from '../MonitorFrame.tsx';
 import type { MonitorProps } from '../types.ts';
 import { fetchGeoTrack, geoDeviceIds, geoRequest } from './geo-request.ts';
-import { formatSliderTime, sliderBounds, snapUp } from './geo-time.ts';
+import { sliderBounds, snapUp } from './geo-time.ts';
 import type { SliderBounds } from './geo-time.ts';
 import { listedNames, positionAt } from './geo-track.ts';
 import type { GeoPosition } from './geo-track.ts';
@@ -65,7 +66,7 @@ export function GeoMonitor({ settings, update, range, setRange, today, timezone 
   const routeDisabled = request === null || track.length === 0;
   const route = !routeDisabled && routeChoice.key === drawKey && routeChoice.on;
 
-  const format = useCallback((ms: number) => formatSliderTime(ms, timezone, i18n.language), [i18n.language, timezone]);
+  const format = useCallback((ms: number) => formatDateTime(ms, { language: i18n.language, timeZone: timezone }), [i18n.language, timezone]);
   const noData = data !== undefined && track.length === 0;
   // Spec 02 §5 map.area.alert: the devices without position data, of those asked about (only the first one is).
   const withoutPositions = noData ? [deviceName] : [];

@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAP_DEFAULTS } from '@gearwatch/contracts';
-import { formatSliderTime, localMidnightMs, sliderBounds, snapUp } from './geo-time.ts';
+import { sliderBounds, snapUp } from './geo-time.ts';
 
 const HOUR_MS = 3_600_000;
-
-describe('localMidnightMs', () => {
-  it.each([
-    ['2026-03-02', 'Europe/Warsaw', '2026-03-02T00:00:00+01:00'],
-    ['2026-07-15', 'Europe/Warsaw', '2026-07-15T00:00:00+02:00'],
-    ['2026-03-02', 'America/New_York', '2026-03-02T00:00:00-05:00'],
-    ['2026-03-02', 'Asia/Kolkata', '2026-03-02T00:00:00+05:30'],
-    ['2026-03-02', 'UTC', '2026-03-02T00:00:00Z'],
-  ])('starts %s in %s at %s', (date, timezone, expected) => {
-    expect(localMidnightMs(date, timezone)).toBe(Date.parse(expected));
-  });
-});
 
 describe('sliderBounds', () => {
   it('runs from the first local day start to the end of the last day in 5-minute steps', () => {
@@ -44,13 +32,5 @@ describe('snapUp', () => {
   it('stays within the ends', () => {
     expect(snapUp(bounds.min - 5, bounds)).toBe(bounds.min);
     expect(snapUp(bounds.max + 5, bounds)).toBe(bounds.max);
-  });
-});
-
-describe('formatSliderTime', () => {
-  it('shows the time on the company clock', () => {
-    const ms = Date.parse('2026-03-02T10:05:00+01:00');
-    expect(formatSliderTime(ms, 'Europe/Warsaw', 'en-GB')).toContain('10:05');
-    expect(formatSliderTime(ms, 'UTC', 'en-GB')).toContain('09:05');
   });
 });

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOURLY_WORK_INTERVAL_HOURS, monitorValidity } from '@gearwatch/contracts';
-import { formatDuration } from '../../../../components/status/status-format.ts';
+import { formatDuration } from '../../../../components/dates/format.ts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
 import { fetchHourlyWork, selectionQuery } from '../devices-summary/devices-summary-request.ts';
 import { DeviceSelectionField } from '../fields/DeviceSelectionField.tsx';

@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { NEWEST_ALERTS_IMPORTANCES, NEWEST_ALERTS_MAX_COUNT } from '@gearwatch/contracts';
 import type { AlertImportance } from '@gearwatch/contracts';
 import { alertMessage } from '../../../../components/alerts/alert-message.ts';
-import { fullTime } from '../../../../components/status/status-format.ts';
-import { useCurrentUser } from '../../../../api/data-areas.ts';
+import { formatDateTime } from '../../../../components/dates/format.ts';
+import { useDateFormat } from '../../../../components/dates/useDateFormat.ts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
 import { MonitorFrame } from '../MonitorFrame.tsx';
 import { ChoiceField } from '../summary-parts/SummaryFields.tsx';
@@ -28,9 +28,9 @@ const IMPORTANCE_COLOURS: Record<AlertImportance, string> = { error: 'error.main
  * Live: an alert event refreshes it (live-updates.ts).
  */
 export function NewestAlertsMonitor({ settings, update }: MonitorProps<'newest-alerts'>) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   // Times in alert messages are shown on the company's clock, as the alert list shows them.
-  const timeZone = useCurrentUser().owner.timezone;
+  const dateFormat = useDateFormat();
   const { count, importance } = settings;
   const request = useMemo(() => newestAlertsRequest({ count, importance }), [count, importance]);
   const query = useMonitorQuery(KIND, request, fetchNewestAlerts);
@@ -80,8 +80,8 @@ export function NewestAlertsMonitor({ settings, update }: MonitorProps<'newest-a
                 sx={{ width: 10, height: 10, mt: 0.75, flexShrink: 0, borderRadius: '50%', bgcolor: IMPORTANCE_COLOURS[alert.importance] }}
               />
               <ListItemText
-                primary={`${alert.device.name}: ${alertMessage(alert.message, t, i18n.language, timeZone)}`}
-                secondary={`${fullTime(alert.createdAt, i18n.language)} · ${t(`alert.status.${alert.status}`)}${alert.rule ? ` · ${alert.rule.name}` : ''}`}
+                primary={`${alert.device.name}: ${alertMessage(alert.message, t, dateFormat)}`}
+                secondary={`${formatDateTime(alert.createdAt, dateFormat, 'full')} · ${t(`alert.status.${alert.status}`)}${alert.rule ? ` · ${alert.rule.name}` : ''}`}
               />
             </ListItem>
           ))}

@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { NEWEST_TASKS_MAX_COUNT, NEWEST_TASKS_SCOPES, taskTypeLabelKey } from '@gearwatch/contracts';
 import type { Task } from '@gearwatch/contracts';
-import { formatTime } from '../../../../components/alerts/alert-message.ts';
-import { useCurrentUser } from '../../../../api/data-areas.ts';
+import { formatDateTime } from '../../../../components/dates/format.ts';
+import { useDateFormat } from '../../../../components/dates/useDateFormat.ts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
 import { MonitorFrame } from '../MonitorFrame.tsx';
 import { ChoiceField } from '../summary-parts/SummaryFields.tsx';
@@ -29,8 +29,8 @@ const STATE_COLOURS = { done: 'success.main', overdue: 'error.main', open: 'info
  * ones; each with its type, state, deadline and assignee, linking to the tasks screen.
  */
 export function NewestTasksMonitor({ settings, update }: MonitorProps<'newest-tasks'>) {
-  const { t, i18n } = useTranslation();
-  const timeZone = useCurrentUser().owner.timezone;
+  const { t } = useTranslation();
+  const dateFormat = useDateFormat();
   const { count, scope } = settings;
   const request = useMemo(() => newestTasksRequest({ count, scope }), [count, scope]);
   const query = useMonitorQuery(KIND, request, fetchNewestTasks);
@@ -40,7 +40,7 @@ export function NewestTasksMonitor({ settings, update }: MonitorProps<'newest-ta
     [
       t(taskTypeLabelKey(task.type)),
       t(`summary.task-state.${stateOf(task)}`),
-      task.deadline ? t('summary.task-deadline', { time: formatTime(task.deadline, i18n.language, timeZone) }) : null,
+      task.deadline ? t('summary.task-deadline', { time: formatDateTime(task.deadline, dateFormat) }) : null,
       task.assignee?.name ?? null,
     ]
       .filter((part) => part !== null)

@@ -24,11 +24,11 @@ import type { FocusEvent, FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LAYOUT } from '@gearwatch/contracts';
 import type { CreatedDisplayLink } from '@gearwatch/contracts';
-import { useCurrentUser } from '../../../../api/data-areas.ts';
 import { useNotify } from '../../../../components/dialogs/useNotify.ts';
 import { useScreenSize } from '../../../../hooks/useScreenSize.ts';
 import { displayUrl, useCreateDisplayLink, useDisplayLinks, useRevokeDisplayLink } from '../../api/display-links.ts';
-import { formatDateTime } from '../../api/words.ts';
+import { formatDateTime } from '../../../../components/dates/format.ts';
+import { useDateFormat } from '../../../../components/dates/useDateFormat.ts';
 
 /** The longest label the server takes (contracts displayLinkInputSchema). */
 const LABEL_MAX = 100;
@@ -147,13 +147,13 @@ function CreatedLink({ link }: { link: CreatedDisplayLink }) {
 }
 
 function LinksTable({ viewId }: { viewId: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const notify = useNotify();
-  const me = useCurrentUser();
+  const dateFormat = useDateFormat();
   const links = useDisplayLinks(viewId);
   const revoke = useRevokeDisplayLink(viewId);
   const [confirming, setConfirming] = useState<number | null>(null);
-  const when = (instant: string) => formatDateTime(instant, me.owner.timezone, i18n.language);
+  const when = (instant: string) => formatDateTime(instant, dateFormat);
   if (links.isPending) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>

@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { ProductionLineState, ProductionViewType } from '@gearwatch/contracts';
-import { formatAmount, formatClock, formatShare, parameterName, statusKey, unitOf } from '../../api/words.ts';
+import { formatAmount, formatShare, parameterName, statusKey, unitOf } from '../../api/words.ts';
+import { formatTime } from '../../../../components/dates/format.ts';
 import { LIVE_SIZES, STATUS_COLOURS } from './live-theme.ts';
 
 export interface LineTileProps {
@@ -104,7 +105,7 @@ export function LineTile({ line, layout, periodEnd, timezone, index, oeeRoom }: 
             <Box component="span" sx={{ color: 'text.primary', fontWeight: 600 }} data-testid="line-projection">
               {line.projection === null
                 ? t('production.live.no-projection')
-                : t('production.live.projection', { value: withUnit(formatAmount(line.projection, language)), time: formatClock(periodEnd, timezone, language) })}
+                : t('production.live.projection', { value: withUnit(formatAmount(line.projection, language)), time: formatTime(periodEnd, { language, timeZone: timezone }) })}
             </Box>
           </Box>
         </Box>

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { PRODUCTION_LIVE } from '@gearwatch/contracts';
 import type { ProductionViewState } from '@gearwatch/contracts';
-import { formatClock } from '../../api/words.ts';
+import { formatTime } from '../../../../components/dates/format.ts';
 import { useFullscreen } from '../../hooks/useFullscreen.ts';
 import { LIVE_SIZES, STALE_COLOURS } from './live-theme.ts';
 import { LineTile } from './LineTile.tsx';
@@ -41,7 +41,8 @@ export interface LiveBoardProps {
 export function LiveBoard({ state, receivedAt, now, connectionLost, onBack }: LiveBoardProps) {
   const { t, i18n } = useTranslation();
   const fullscreen = useFullscreen();
-  const language = i18n.language;
+  // A display has no signed-in user: the view's company zone comes with its state.
+  const dateFormat = { language: i18n.language, timeZone: state.timezone };
   const age = Math.max(0, Math.floor((now - receivedAt) / 1000));
   const staleness = stalenessOf(age);
   const columns = state.view_type === 'columns';
@@ -65,7 +66,7 @@ export function LiveBoard({ state, receivedAt, now, connectionLost, onBack }: Li
           {state.name}
         </Typography>
         <Typography sx={{ fontSize: LIVE_SIZES.small, color: 'text.secondary', textAlign: 'right', whiteSpace: 'nowrap' }} data-testid="live-period">
-          {t('production.live.period', { from: formatClock(state.periodStart, state.timezone, language), to: formatClock(state.periodEnd, state.timezone, language) })}
+          {t('production.live.period', { from: formatTime(state.periodStart, dateFormat), to: formatTime(state.periodEnd, dateFormat) })}
         </Typography>
         {fullscreen.available ? (
           <Tooltip title={t(fullscreen.on ? 'production.live.fullscreen-exit' : 'production.live.fullscreen')}>
@@ -87,7 +88,7 @@ export function LiveBoard({ state, receivedAt, now, connectionLost, onBack }: Li
       </Box>
       <Box component="footer" sx={{ display: 'flex', alignItems: 'center', gap: '2vw', fontSize: LIVE_SIZES.footer, fontVariantNumeric: 'tabular-nums' }}>
         <Box component="time" data-testid="live-clock" sx={{ fontWeight: 700 }}>
-          {formatClock(now, state.timezone, language, true)}
+          {formatTime(now, dateFormat, { seconds: true })}
         </Box>
         <Box sx={{ flex: 1, display: 'flex', justifyContent: 'center' }}>
           {connectionLost ? (
