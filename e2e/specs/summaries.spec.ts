@@ -125,7 +125,7 @@ const CHECKS: Record<Summary, (frame: Locator, demo: Demo) => Promise<void>> = {
     const all = await items.all();
     expect(all.length).toBeLessThanOrEqual(5);
     for (const item of all) {
-      // "DF-02: Worked 215.93 min without an operator", then "26 Nov 2026, 14:20:00 · Active · <the rule>".
+      // "DF-02: Worked 216 min without an operator", then "26 Nov 2026, 14:20:00 · Active · <the rule>".
       const details = await item.getByRole('paragraph').innerText();
       const message = (await item.innerText()).replace(details, '').trim();
       const [device = '', text = ''] = message.split(': ');

@@ -13,7 +13,9 @@ describe('an alert message in words', async () => {
   });
 
   it('writes the work-without-operator and no-contact messages with rounded minutes and a local time', () => {
-    expect(alertMessage({ key: 'alert.message.work-without-operator', params: { minutes: 111.31666666666666 } }, t, { language: 'en', timeZone: 'Europe/Warsaw' })).toBe('Worked 111.32 min without an operator');
+    expect(alertMessage({ key: 'alert.message.work-without-operator', params: { minutes: 111.31666666666666 } }, t, { language: 'en', timeZone: 'Europe/Warsaw' })).toBe('Worked 111 min without an operator');
+    expect(alertMessage({ key: 'alert.message.work-without-operator', params: { minutes: 215.93 } }, t, { language: 'pl', timeZone: 'Europe/Warsaw' })).toContain('216');
+    expect(alertMessage({ key: 'alert.message.effective-work-time', params: { minutes: 29.6, operator: 'lt', argument: 30, windowStart: null, windowEnd: null } }, t, { language: 'en', timeZone: 'Europe/Warsaw' })).toContain('29.6 min');
     expect(alertMessage({ key: 'alert.message.lastsync', params: { minutes: 60, lastContact: '2026-11-26T09:00:00+01:00' } }, t, { language: 'en', timeZone: 'Europe/Warsaw' })).toBe(
       'No contact from the module for 60 min (last contact 26/11/2026, 09:00)',
     );

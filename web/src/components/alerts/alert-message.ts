@@ -23,6 +23,13 @@ export function formatNumber(value: number, language: string): string {
 
 const TIME_PARAMS = new Set(['lastContact', 'windowStart', 'windowEnd', 'since', 'due', 'day']);
 
+/**
+ * Messages whose minutes are a duration told to a person ("worked 216 min without an operator"): whole minutes read
+ * better than 215.93. The effective-work-time message keeps its decimals, because it sets the minutes against the
+ * rule's threshold and rounding could show "30 min (< 30 min)".
+ */
+const WHOLE_MINUTE_MESSAGES = new Set(['alert.message.work-without-operator', 'alert.message.lastsync']);
+
 export function isAlertOperator(value: unknown): value is AlertOperator {
   return typeof value === 'string' && (ALERT_OPERATORS as readonly string[]).includes(value);
 }
@@ -37,14 +44,14 @@ export function tidySentence(text: string): string {
 
 /**
  * An alert's message (`alert.message.<type>` and its parameters, ALERT_MESSAGE_PARAMS): times in the user's
- * language, numbers rounded to 2 decimals, operators as symbols, the geofence event and the change direction in words.
+ * language, numbers rounded to 2 decimals (whole minutes in the duration messages), operators as symbols, the geofence event and the change direction in words.
  */
 export function alertMessage(message: { key: string; params: Record<string, string | number | null> }, t: Translate, dateFormat: DateFormat): string {
   const { language } = dateFormat;
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(message.params)) {
     if (value === null) values[name] = '';
-    else if (typeof value === 'number') values[name] = formatNumber(value, language);
+    else if (typeof value === 'number') values[name] = formatNumber(name === 'minutes' && WHOLE_MINUTE_MESSAGES.has(message.key) ? Math.round(value) : value, language);
     else if (TIME_PARAMS.has(name)) values[name] = formatDateTime(value, dateFormat);
     else if (name === 'operator' && isAlertOperator(value)) values[name] = ALERT_OPERATOR_SYMBOLS[value];
     else if (name === 'geofence') values[name] = t(`alert.geofence-event.${value}`);
