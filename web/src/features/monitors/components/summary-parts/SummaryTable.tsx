@@ -44,6 +44,13 @@ export interface SummaryTableProps<R> {
   testId?: string;
 }
 
+/**
+ * The first column names the row (a device, a group, a shift): it stays in view while a wide table (devices with
+ * alerts with many options, in a half-width widget) scrolls sideways.
+ */
+const PINNED_FIRST = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper' } as const;
+const PINNED_FIRST_HEADER = { ...PINNED_FIRST, zIndex: 3 } as const;
+
 /** The table of a summary widget, with the period it shows and the one its trends compare with when given. */
 export function SummaryTable<R>({ columns, rows, rowKey, footer = [], period, previous, maxHeight, testId = 'summary-table' }: SummaryTableProps<R>) {
   const { t, i18n } = useTranslation();
@@ -60,8 +67,8 @@ export function SummaryTable<R>({ columns, rows, rowKey, footer = [], period, pr
       <Table size="small" stickyHeader={maxHeight !== undefined} data-testid={testId}>
         <TableHead>
           <TableRow>
-            {columns.map((c) => (
-              <TableCell key={c.key} align={c.align ?? 'right'}>
+            {columns.map((c, i) => (
+              <TableCell key={c.key} align={c.align ?? 'right'} sx={i === 0 ? PINNED_FIRST_HEADER : undefined}>
                 {c.label}
               </TableCell>
             ))}
@@ -70,8 +77,8 @@ export function SummaryTable<R>({ columns, rows, rowKey, footer = [], period, pr
         <TableBody>
           {rows.map((row) => (
             <TableRow key={rowKey(row)} data-testid="summary-row">
-              {columns.map((c) => (
-                <TableCell key={c.key} align={c.align ?? 'right'}>
+              {columns.map((c, i) => (
+                <TableCell key={c.key} align={c.align ?? 'right'} sx={i === 0 ? PINNED_FIRST : undefined}>
                   {c.cell(row)}
                 </TableCell>
               ))}
@@ -84,7 +91,7 @@ export function SummaryTable<R>({ columns, rows, rowKey, footer = [], period, pr
               <TableRow key={f.key} data-testid={`summary-${f.key}`}>
                 {columns.map((c, i) => (
                   // A footer cell is smaller by default; the total is as large as the rows it adds up.
-                  <TableCell key={c.key} align={c.align ?? 'right'} sx={{ typography: 'body2', fontWeight: 600, color: 'text.primary' }}>
+                  <TableCell key={c.key} align={c.align ?? 'right'} sx={{ typography: 'body2', fontWeight: 600, color: 'text.primary', ...(i === 0 ? PINNED_FIRST : {}) }}>
                     {i === 0 ? f.label : c.cell(f.row)}
                   </TableCell>
                 ))}
