@@ -17,8 +17,10 @@ import type { DiagnosticsService } from '../../diagnostics/service.ts';
 import type { OperatorActivityRepository } from '../../diagnostics/operator-repository.ts';
 import { operatorName } from '../../diagnostics/operator-service.ts';
 import { shiftChartData } from '../../diagnostics/shift-chart.ts';
-import type { PeriodPlan } from '../periods.ts';
-import { elapsedSeconds, periodDate, planPeriod } from '../periods.ts';
+import type { ComparedDates, PeriodPlan, RollupWindow } from '../periods.ts';
+import { comparedDates, periodDate, planPeriod, restSpan, spanSeconds } from '../periods.ts';
+import type { TimeZone } from '../../time/time-zone.ts';
+import type { SeriesSelection } from '../../diagnostics/repository.ts';
 import type { WorkSummariesRepository } from './repository.ts';
 import { Totals, efficiencyRows, totalRow, workRow } from './rows.ts';
 import type { Subject } from './rows.ts';
@@ -50,7 +52,8 @@ interface DeviceSubjects {
 /**
  * The work summary widgets (spec 02 "Other dashboard widgets"). Every figure is a sum of the day rollups (devices),
  * the operator session days (operators) or the shift rollup (shifts) over the period's local dates, read once for
- * the period and the previous one together; the diagnostics' own readers do the reading.
+ * the period and the previous one together; the diagnostics' own readers do the reading. While the period runs, the
+ * previous one is cut where it stands (periods.ts): its whole dates as above, the rest from the bucket rollups.
  */
 export class WorkSummariesService {
   constructor(
@@ -70,8 +73,8 @@ export class WorkSummariesService {
 
   async efficiency(auth: AuthContext, request: DeviceSummaryRequest): Promise<EfficiencySummaryResponse> {
     const { subjects, devices } = await this.deviceSubjects(auth, request);
-    const { plan, totals, zone } = await this.deviceTotals(auth, devices, request);
-    const elapsed = { current: elapsedSeconds(zone, plan.current, this.now()), previous: elapsedSeconds(zone, plan.previous, this.now()) };
+    const { plan, totals, compared } = await this.deviceTotals(auth, devices, request);
+    const elapsed = { current: spanSeconds(compared.times.current), previous: spanSeconds(compared.times.previous) };
     const { rows, average } = efficiencyRows(subjects, totals, elapsed);
     return { period: plan.current, previous: plan.previous, elapsedSeconds: elapsed.current, rows: sortWorkSummaryRows<EfficiencySummaryRow>(rows, request.sort), average };
   }
@@ -92,12 +95,17 @@ export class WorkSummariesService {
     const everyone = [...new Map([...named, ...groups.flatMap((g) => g.operators)].map((o) => [o.id, o])).values()];
     // "Today" is the caller's company's: an operator group may be empty, so its members cannot always tell.
     const zone = timeZone(everyone[0]?.timezone ?? (await this.repository.timezoneOf(auth.companyId)));
-    const plan = planPeriod(request.period, periodDate(zone, request.date, this.now()));
+    const { plan, compared } = this.compare(zone, request);
     const totals = new Totals();
     const companyIds = [...new Set(everyone.map((o) => o.companyId))];
-    for (const row of await this.operators.dailyActivity(companyIds, everyone.map((o) => o.id), 'day', plan.previous.from, plan.current.to)) {
-      totals.add(row.operatorId, row.number, row.key, row.sum, plan);
-    }
+    const ids = everyone.map((o) => o.id);
+    const rest = restSpan(compared.rest);
+    const [days, partial] = await Promise.all([
+      this.operators.dailyActivity(companyIds, ids, 'day', plan.previous.from, plan.current.to),
+      rest.start < rest.end ? this.operators.activity(companyIds, ids, 'day', zone.name, new Date(rest.start), new Date(rest.end)) : [],
+    ]);
+    for (const row of days) totals.addDay(row.operatorId, row.number, row.key, row.sum, compared.dates);
+    for (const row of partial) totals.add(row.operatorId, row.number, 'previous', row.sum);
     const rows = sortWorkSummaryRows(subjects.map((s) => workRow(s, totals)), request.sort);
     return { period: plan.current, previous: plan.previous, rows, total: totalRow(everyone.map((o) => o.id), totals) };
   }
@@ -105,13 +113,14 @@ export class WorkSummariesService {
   async shiftWork(auth: AuthContext, request: ShiftWorkRequest): Promise<ShiftWorkSummaryResponse> {
     const { devices } = await this.deviceSubjects(auth, request);
     const zone = timeZone(devices[0]?.timezone ?? (await this.repository.timezoneOf(auth.companyId)));
-    const plan = planPeriod(request.period, periodDate(zone, request.date, this.now()));
+    const { plan, compared } = this.compare(zone, request);
     if (devices.length === 0) return { period: plan.current, previous: plan.previous, shifts: [], total: shiftTotal([0, 0, 0], [0, 0, 0]) };
     // The shift chart's own computation: company shifts, night shifts counted on the date they start, in company time.
     const shifts = await this.diagnosticsService.companyShifts(devices[0]!, 'devices');
     const [current, previous] = await Promise.all([
       shiftChartData(this.diagnostics, devices, shifts, { ...plan.current, days: 0 }),
-      shiftChartData(this.diagnostics, devices, shifts, { ...plan.previous, days: 0 }),
+      // A shift not yet started in the running period counts nothing in the previous one either.
+      shiftChartData(this.diagnostics, devices, shifts, { ...plan.previous, days: 0 }, compared.times.running ? compared.times.previous.end : undefined),
     ]);
     const now = current.at(-1)!.items;
     const before = previous.at(-1)!.items;
@@ -145,13 +154,28 @@ export class WorkSummariesService {
   private async deviceTotals(auth: AuthContext, devices: DeviceSubject[], request: PeriodRequest) {
     // Devices of a company user share the company's timezone; a super-admin's mix is read in the first one's.
     const zone = timeZone(devices[0]?.timezone ?? (await this.repository.timezoneOf(auth.companyId)));
-    const plan: PeriodPlan = planPeriod(request.period, periodDate(zone, request.date, this.now()));
+    const { plan, compared } = this.compare(zone, request);
     const catalogue = new ParameterCatalogue(await this.diagnostics.parametersOfTypes([...new Set(devices.map((d) => d.deviceTypeId))]));
+    const selection = selectionOf(devices, WORK_NUMBERS, catalogue);
     const totals = new Totals();
-    for (const column of await this.diagnostics.dayColumns('day', selectionOf(devices, WORK_NUMBERS, catalogue), plan.previous.from, plan.current.to)) {
-      column.keys.forEach((key, i) => totals.add(column.deviceId, column.number, String(key), column.values[i] ?? 0, plan));
-    }
-    return { plan, totals, zone };
+    const [days, rest] = await Promise.all([this.diagnostics.dayColumns('day', selection, plan.previous.from, plan.current.to), this.restColumns(selection, compared.rest)]);
+    for (const column of days) column.keys.forEach((key, i) => totals.addDay(column.deviceId, column.number, String(key), column.values[i] ?? 0, compared.dates));
+    for (const column of rest) for (const value of column.values) totals.add(column.deviceId, column.number, 'previous', value ?? 0);
+    return { plan, totals, compared };
+  }
+
+  /** The planned period ending on the asked date (today by default) and what its comparison reads. */
+  private compare(zone: TimeZone, request: PeriodRequest): { plan: PeriodPlan; compared: ComparedDates } {
+    const now = this.now();
+    const plan = planPeriod(request.period, periodDate(zone, request.date, now));
+    return { plan, compared: comparedDates(zone, plan, now) };
+  }
+
+  /** The buckets of a cut previous period after its whole dates: whole hours, and 5 minutes around them. */
+  private async restColumns(selection: SeriesSelection, window: RollupWindow) {
+    const reads: ['hour' | '5min', Date, Date][] = [['hour', window.fromHour, window.toHour], ['5min', ...window.minutes[0]], ['5min', ...window.minutes[1]]];
+    const columns = await Promise.all(reads.filter(([, from, to]) => from < to).map(([level, from, to]) => this.diagnostics.bucketColumns(level, selection, from, to)));
+    return columns.flat();
   }
 }
 
