@@ -75,6 +75,14 @@ describe.each(Object.entries(KINDS) as [WorkSummaryKind, (typeof KINDS)[WorkSumm
     expect(within(frame).getByTestId('summary-period').textContent).toBe('2026-03-23 – 2026-03-25, compared with 2026-03-16 – 2026-03-18');
   });
 
+  it('says there is no data for an answer without rows, with no table', { timeout: 20_000 }, async () => {
+    const empty = { ...ANSWER, rows: [] };
+    await renderBoard('dashboard', { board: board(kind, the.chosen), routes: { [`GET ${the.path}`]: () => ({ body: empty }) } });
+    const frame = await screen.findByTestId(`monitor-${kind}`);
+    expect((await within(frame).findByTestId('summary-empty')).textContent).not.toBe('');
+    expect(within(frame).queryByTestId('summary-row')).toBeNull();
+  });
+
   it('saves the period and the order for the user and asks again by groups, named as groups', { timeout: 20_000 }, async () => {
     const { user, callsTo, savedBoards } = await renderBoard('dashboard', { board: board(kind, the.grouped), routes });
     const frame = await screen.findByTestId(`monitor-${kind}`);

@@ -6,10 +6,10 @@ import { formatDuration } from '../../../../components/status/status-format.ts';
 import type { MonitorFetchContext } from '../../hooks/useMonitorQuery.ts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
 import { MonitorFrame } from '../MonitorFrame.tsx';
-import { NoData } from '../summary-parts/NoData.tsx';
 import { PeriodField, SortField } from '../summary-parts/SummaryFields.tsx';
 import { SummaryGuide } from '../summary-parts/SummaryGuide.tsx';
-import { Figure, SummaryTable } from '../summary-parts/SummaryTable.tsx';
+import { SummaryResult } from '../summary-parts/SummaryResult.tsx';
+import { Figure } from '../summary-parts/SummaryTable.tsx';
 import type { SummaryColumn } from '../summary-parts/SummaryTable.tsx';
 import type { SummaryRequest } from './work-summary-request.ts';
 
@@ -71,17 +71,13 @@ export function WorkSummaryTable<K extends WorkSummaryKind>({ kind, settings, up
         </>
       }
     >
-      {data && data.rows.length === 0 ? <NoData /> : null}
-      {data && data.rows.length > 0 ? (
-        <SummaryTable
-          columns={columns}
-          rows={data.rows}
-          rowKey={(r) => ('id' in r ? String(r.id) : r.name)}
-          footer={[{ key: 'total', label: t('work-summaries.row.total'), row: { ...data.total, name: '' } }]}
-          period={data.period}
-          previous={data.previous}
-        />
-      ) : null}
+      <SummaryResult
+        answer={data}
+        columns={columns}
+        rows={data?.rows ?? []}
+        rowKey={(r) => ('id' in r ? String(r.id) : r.name)}
+        footer={data ? [{ key: 'total', label: t('work-summaries.row.total'), row: { ...data.total, name: '' } }] : []}
+      />
     </MonitorFrame>
   );
 }
