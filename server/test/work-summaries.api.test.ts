@@ -121,6 +121,7 @@ describe('work summaries: activity, efficiency, operators and shift work', () =>
     const body = workSummaryResponseSchema.parse(response.json());
     expect(body.period).toEqual({ from: '2026-03-23', to: '2026-03-29' });
     expect(body.previous).toEqual({ from: '2026-03-16', to: '2026-03-22' });
+    expect(body.previousUntil).toBeNull();
     const now = await rawDeviceSums('2026-03-23', '2026-03-29');
     const before = await rawDeviceSums('2026-03-16', '2026-03-22');
     const expected = (['a', 'b'] as const).map((k) => ({
@@ -233,6 +234,7 @@ describe('work summaries: activity, efficiency, operators and shift work', () =>
     it('compares today so far with yesterday up to the same wall-clock time, not with the whole of yesterday', async () => {
       const body = workSummaryResponseSchema.parse((await get(`/api/summaries/activity?devices=${a.id},${b.id}&period=today`)).json());
       expect(body.period).toEqual({ from: '2026-03-29', to: '2026-03-29' });
+      expect(body.previousUntil).toBe('10:05');
       // Today holds what is stored of it (the data runs past the fixed clock).
       const now = await rawDeviceSums('2026-03-29', '2026-03-29');
       const [work, active] = [await rawBetween(1, DAY_BEFORE, CUT), await rawBetween(2, DAY_BEFORE, CUT)];

@@ -82,6 +82,11 @@ export type WorkSummaryTotal = z.infer<typeof workSummaryTotalSchema>;
 const periodAnswer = {
   period: workSummaryRangeSchema,
   previous: workSummaryRangeSchema,
+  /**
+   * While the period runs, the previous one is cut at the same local wall-clock time on its last date (common.ts):
+   * that time, HH:mm; null when the previous period counts whole.
+   */
+  previousUntil: z.string().nullable(),
 };
 
 /** Activity and operator summaries: rows in the asked order and the total of all rows. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { timeZone } from '../time/time-zone.ts';
-import { comparedDates, periodDate, periodTimes, planPeriod, previousCut, restSpan, rollupWindow, spanSeconds } from './periods.ts';
+import { comparedDates, periodDate, periodTimes, planPeriod, previousCut, previousUntil, restSpan, rollupWindow, spanSeconds } from './periods.ts';
 
 const warsaw = timeZone('Europe/Warsaw');
 const kolkata = timeZone('Asia/Kolkata');
@@ -39,6 +39,13 @@ describe('the previous equal period', () => {
     expect(times.previous).toEqual({ start: at('2026-03-04T00:00:00+01:00'), end: at('2026-03-04T08:05:00+01:00') });
     // On a bucket's first instant that bucket holds now: it counts on both days.
     expect(today(at('2026-03-05T08:00:00+01:00')).previous.end).toBe(at('2026-03-04T08:05:00+01:00'));
+  });
+
+  it('names the wall-clock time of the cut, and none when the previous period counts whole', () => {
+    expect(previousUntil(warsaw, today(at('2026-03-29T10:02:00+02:00')))).toBe('10:05');
+    expect(previousUntil(warsaw, today(at('2026-03-05T23:57:00+01:00')))).toBeNull();
+    expect(previousUntil(warsaw, periodTimes(warsaw, planPeriod('yesterday', '2026-03-05'), at('2026-03-05T08:00:00+01:00')))).toBeNull();
+    expect(previousUntil(warsaw, periodTimes(warsaw, planPeriod('this-month', '2026-03-30'), at('2026-03-30T12:00:00+02:00')))).toBeNull();
   });
 
   it('compares a finished period with the whole previous one', () => {

@@ -92,6 +92,12 @@ export function previousCut(zone: TimeZone, plan: PeriodPlan, nowMs: number): nu
   return Math.min(Math.max(instant, first), zone.endOfDay(parseDate(plan.previous.to)));
 }
 
+/** The wall-clock time (HH:mm) the previous period is cut at, or null when it counts whole. */
+export function previousUntil(zone: TimeZone, times: PeriodTimes): string | null {
+  if (!times.running || times.previous.end >= zone.endOfDay(parseDate(times.plan.previous.to))) return null;
+  return zone.format(times.previous.end).slice(11);
+}
+
 /** Seconds of a span: the base of percent activity (a clock change shortens or lengthens a day). */
 export function spanSeconds(span: Span): number {
   return Math.max(0, Math.round((span.end - span.start) / 1000));

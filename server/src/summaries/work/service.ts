@@ -18,7 +18,7 @@ import type { OperatorActivityRepository } from '../../diagnostics/operator-repo
 import { operatorName } from '../../diagnostics/operator-service.ts';
 import { shiftChartData } from '../../diagnostics/shift-chart.ts';
 import type { ComparedDates, PeriodPlan, RollupWindow } from '../periods.ts';
-import { comparedDates, periodDate, planPeriod, restSpan, spanSeconds } from '../periods.ts';
+import { comparedDates, periodDate, planPeriod, previousUntil, restSpan, spanSeconds } from '../periods.ts';
 import type { TimeZone } from '../../time/time-zone.ts';
 import type { SeriesSelection } from '../../diagnostics/repository.ts';
 import type { WorkSummariesRepository } from './repository.ts';
@@ -43,6 +43,9 @@ export type ShiftWorkRequest = Omit<DeviceSummaryRequest, 'sort'>;
 
 const WORK_NUMBERS = [PARAMETER_NUMBERS.work, PARAMETER_NUMBERS.active];
 
+/** What every work summary answers about its period (contracts/src/summaries/work.ts). */
+type PeriodAnswer = Pick<WorkSummaryResponse, 'period' | 'previous' | 'previousUntil'>;
+
 /** What the device summaries read: rows (devices, then groups) and every device they cover, each once. */
 interface DeviceSubjects {
   subjects: Subject[];
@@ -66,17 +69,17 @@ export class WorkSummariesService {
 
   async activity(auth: AuthContext, request: DeviceSummaryRequest): Promise<WorkSummaryResponse> {
     const { subjects, devices } = await this.deviceSubjects(auth, request);
-    const { plan, totals } = await this.deviceTotals(auth, devices, request);
+    const { totals, compared } = await this.deviceTotals(auth, devices, request);
     const rows = sortWorkSummaryRows(subjects.map((s) => workRow(s, totals)), request.sort);
-    return { period: plan.current, previous: plan.previous, rows, total: totalRow(devices.map((d) => d.id), totals) };
+    return { ...compared.answer, rows, total: totalRow(devices.map((d) => d.id), totals) };
   }
 
   async efficiency(auth: AuthContext, request: DeviceSummaryRequest): Promise<EfficiencySummaryResponse> {
     const { subjects, devices } = await this.deviceSubjects(auth, request);
-    const { plan, totals, compared } = await this.deviceTotals(auth, devices, request);
+    const { totals, compared } = await this.deviceTotals(auth, devices, request);
     const elapsed = { current: spanSeconds(compared.times.current), previous: spanSeconds(compared.times.previous) };
     const { rows, average } = efficiencyRows(subjects, totals, elapsed);
-    return { period: plan.current, previous: plan.previous, elapsedSeconds: elapsed.current, rows: sortWorkSummaryRows<EfficiencySummaryRow>(rows, request.sort), average };
+    return { ...compared.answer, elapsedSeconds: elapsed.current, rows: sortWorkSummaryRows<EfficiencySummaryRow>(rows, request.sort), average };
   }
 
   async operatorSummary(auth: AuthContext, request: OperatorSummaryRequest): Promise<WorkSummaryResponse> {
@@ -107,14 +110,14 @@ export class WorkSummariesService {
     for (const row of days) totals.addDay(row.operatorId, row.number, row.key, row.sum, compared.dates);
     for (const row of partial) totals.add(row.operatorId, row.number, 'previous', row.sum);
     const rows = sortWorkSummaryRows(subjects.map((s) => workRow(s, totals)), request.sort);
-    return { period: plan.current, previous: plan.previous, rows, total: totalRow(everyone.map((o) => o.id), totals) };
+    return { ...compared.answer, rows, total: totalRow(everyone.map((o) => o.id), totals) };
   }
 
   async shiftWork(auth: AuthContext, request: ShiftWorkRequest): Promise<ShiftWorkSummaryResponse> {
     const { devices } = await this.deviceSubjects(auth, request);
     const zone = timeZone(devices[0]?.timezone ?? (await this.repository.timezoneOf(auth.companyId)));
     const { plan, compared } = this.compare(zone, request);
-    if (devices.length === 0) return { period: plan.current, previous: plan.previous, shifts: [], total: shiftTotal([0, 0, 0], [0, 0, 0]) };
+    if (devices.length === 0) return { ...compared.answer, shifts: [], total: shiftTotal([0, 0, 0], [0, 0, 0]) };
     // The shift chart's own computation: company shifts, night shifts counted on the date they start, in company time.
     const shifts = await this.diagnosticsService.companyShifts(devices[0]!, 'devices');
     const [current, previous] = await Promise.all([
@@ -127,8 +130,7 @@ export class WorkSummariesService {
     const sums = (item: (typeof now)[number]) => [item.workSum, item.activeSum, item.counterSum] as const;
     const ordered = [...shifts].sort((a, b) => a.position - b.position);
     return {
-      period: plan.current,
-      previous: plan.previous,
+      ...compared.answer,
       shifts: ordered.map((s, i) => ({ position: s.position, name: s.name, hourStart: s.hourStart, hourEnd: s.hourEnd, ...shiftTotal(sums(now[i]!), sums(before[i]!)) })),
       total: shiftTotal(sums(now.at(-1)!), sums(before.at(-1)!)),
     };
@@ -165,10 +167,11 @@ export class WorkSummariesService {
   }
 
   /** The planned period ending on the asked date (today by default) and what its comparison reads. */
-  private compare(zone: TimeZone, request: PeriodRequest): { plan: PeriodPlan; compared: ComparedDates } {
+  private compare(zone: TimeZone, request: PeriodRequest): { plan: PeriodPlan; compared: ComparedDates & { answer: PeriodAnswer } } {
     const now = this.now();
     const plan = planPeriod(request.period, periodDate(zone, request.date, now));
-    return { plan, compared: comparedDates(zone, plan, now) };
+    const compared = comparedDates(zone, plan, now);
+    return { plan, compared: { ...compared, answer: { period: plan.current, previous: plan.previous, previousUntil: previousUntil(zone, compared.times) } } };
   }
 
   /** The buckets of a cut previous period after its whole dates: whole hours, and 5 minutes around them. */

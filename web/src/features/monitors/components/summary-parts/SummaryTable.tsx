@@ -38,20 +38,24 @@ export interface SummaryTableProps<R> {
   /** The dates shown and those the trends compare with, named above the table when given. */
   period?: WorkSummaryRange;
   previous?: WorkSummaryRange;
+  /** While the period runs, the wall-clock time (HH:mm) the previous one is cut at on its last date. */
+  previousUntil?: string | null;
   /** A height over which the body scrolls under a fixed header. */
   maxHeight?: number;
   testId?: string;
 }
 
 /** The table of a summary widget, with the period it shows and the one its trends compare with when given. */
-export function SummaryTable<R>({ columns, rows, rowKey, footer = [], period, previous, maxHeight, testId = 'summary-table' }: SummaryTableProps<R>) {
+export function SummaryTable<R>({ columns, rows, rowKey, footer = [], period, previous, previousUntil, maxHeight, testId = 'summary-table' }: SummaryTableProps<R>) {
   const { t } = useTranslation();
   const range = (r: WorkSummaryRange) => (r.from === r.to ? r.from : `${r.from} – ${r.to}`);
   return (
     <Box sx={{ overflow: 'auto', maxHeight }}>
       {period && previous ? (
         <Typography variant="caption" color="text.secondary" data-testid="summary-period">
-          {t('work-summaries.period-caption', { period: range(period), previous: range(previous) })}
+          {previousUntil
+            ? t('work-summaries.period-caption-until', { period: range(period), previous: range(previous), until: previousUntil })
+            : t('work-summaries.period-caption', { period: range(period), previous: range(previous) })}
         </Typography>
       ) : null}
       <Table size="small" stickyHeader={maxHeight !== undefined} data-testid={testId}>

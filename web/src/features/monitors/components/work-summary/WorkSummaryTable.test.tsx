@@ -8,6 +8,7 @@ import type { WorkSummaryKind } from './WorkSummaryTable.tsx';
 const ANSWER: WorkSummaryResponse = {
   period: { from: '2026-03-23', to: '2026-03-25' },
   previous: { from: '2026-03-16', to: '2026-03-18' },
+  previousUntil: null,
   rows: [
     { id: 1, name: 'Forklift A', work: 7200, active: 10800, workTrend: 12.5, activeTrend: -4 },
     { id: 2, name: 'Forklift B', work: 1800, active: 3600, workTrend: null, activeTrend: 0 },
@@ -73,6 +74,13 @@ describe.each(Object.entries(KINDS) as [WorkSummaryKind, (typeof KINDS)[WorkSumm
     expect(total.textContent).toContain('Total');
     expect(total.textContent).toContain('4:00');
     expect(within(frame).getByTestId('summary-period').textContent).toBe('2026-03-23 – 2026-03-25, compared with 2026-03-16 – 2026-03-18');
+  });
+
+  it('names the time the previous period is cut at while this one runs', { timeout: 20_000 }, async () => {
+    const running = { ...ANSWER, period: { from: '2026-03-25', to: '2026-03-25' }, previous: { from: '2026-03-24', to: '2026-03-24' }, previousUntil: '08:05' };
+    await renderBoard('dashboard', { board: board(kind, the.chosen), routes: { [`GET ${the.path}`]: () => ({ body: running }) } });
+    const frame = await screen.findByTestId(`monitor-${kind}`);
+    expect((await within(frame).findByTestId('summary-period')).textContent).toBe('2026-03-25, compared with 2026-03-24 until 08:05');
   });
 
   it('says there is no data for an answer without rows, with no table', { timeout: 20_000 }, async () => {
