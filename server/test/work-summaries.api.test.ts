@@ -279,6 +279,20 @@ describe('work summaries: activity, efficiency, operators and shift work', () =>
       for (const shift of [second!, night!]) expect(shift).toMatchObject({ workTrend: null, activeTrend: null, counterTrend: null });
       expect(body.total.workTrend).toBe(trendPercent(sum(first!.position, 1) + sum(second!.position, 1) + sum(night!.position, 1), morning.a + morning.b));
     });
+
+    it('counts the shifts of the previous week whole up to the day before the cut, and those of the cut date up to it', async () => {
+      const body = shiftWorkSummaryResponseSchema.parse((await get(`/api/summaries/shift-work?groups=${line}&period=this-week`)).json());
+      const shifts = async (from: string, to: string) => referenceAnswer(ctx.database.db, { interval: 'shifts', from, to, timezone: TZ, companyId, deviceIds: [a.id, b.id], numbers: [1, 2, 3] });
+      const [now, whole] = [await shifts('2026-03-23', '2026-03-29'), await shifts('2026-03-16', '2026-03-21')];
+      const sum = (cells: typeof now.cells, position: number) => cells.filter((c) => c.position === position && c.number === 1).reduce((t, c) => t + c.sum, 0);
+      // The 22nd: its morning shift up to 10:05, its afternoon and night shifts not yet begun.
+      const morning = await rawBetween(1, Date.parse('2026-03-22T06:00:00+01:00'), Date.parse('2026-03-22T10:05:00+01:00'));
+      const [first, second, night] = body.shifts;
+      const before = [sum(whole.cells, first!.position) + morning.a + morning.b, sum(whole.cells, second!.position), sum(whole.cells, night!.position)];
+      expect(body.shifts.map((shift) => shift.workTrend)).toEqual(body.shifts.map((shift, i) => trendPercent(sum(now.cells, shift.position), before[i])));
+      expect(body.total.workTrend).toBe(trendPercent(body.shifts.reduce((t, shift) => t + shift.work, 0), before[0]! + before[1]! + before[2]!));
+      expect(before.every((v) => v > 0)).toBe(true);
+    });
   });
 
   it('saves the summaries of a dashboard per user and reads them back as valid monitors', async () => {

@@ -10,6 +10,7 @@ import type {
 import type { AuthContext } from '../../security/context.ts';
 import { scopeOf } from '../../security/context.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
+import { addDays, dateText } from '../../time/calendar.ts';
 import { timeZone } from '../../time/time-zone.ts';
 import type { DeviceSubject, DiagnosticsRepository } from '../../diagnostics/repository.ts';
 import { ParameterCatalogue, inRequestOrder, selectionOf } from '../../diagnostics/series.ts';
@@ -120,14 +121,16 @@ export class WorkSummariesService {
     if (devices.length === 0) return { ...compared.answer, shifts: [], total: shiftTotal([0, 0, 0], [0, 0, 0]) };
     // The shift chart's own computation: company shifts, night shifts counted on the date they start, in company time.
     const shifts = await this.diagnosticsService.companyShifts(devices[0]!, 'devices');
-    const [current, previous] = await Promise.all([
+    const [current, ...previous] = await Promise.all([
       shiftChartData(this.diagnostics, devices, shifts, { ...plan.current, days: 0 }),
-      // A shift not yet started in the running period counts nothing in the previous one either.
-      shiftChartData(this.diagnostics, devices, shifts, { ...plan.previous, days: 0 }, compared.times.running ? compared.times.previous.end : undefined),
+      ...shiftParts(zone, compared).map((part) => shiftChartData(this.diagnostics, devices, shifts, { ...part, days: 0 }, part.until)),
     ]);
-    const now = current.at(-1)!.items;
-    const before = previous.at(-1)!.items;
-    const sums = (item: (typeof now)[number]) => [item.workSum, item.activeSum, item.counterSum] as const;
+    const now = current!.at(-1)!.items;
+    const before = now.map((_, i) => {
+      const items = previous.map((part) => part.at(-1)!.items[i]!);
+      return { workSum: total(items.map((x) => x.workSum)), activeSum: total(items.map((x) => x.activeSum)), counterSum: total(items.map((x) => x.counterSum)) };
+    });
+    const sums = (item: Pick<(typeof now)[number], 'workSum' | 'activeSum' | 'counterSum'>) => [item.workSum, item.activeSum, item.counterSum] as const;
     const ordered = [...shifts].sort((a, b) => a.position - b.position);
     return {
       ...compared.answer,
@@ -180,6 +183,24 @@ export class WorkSummariesService {
     const columns = await Promise.all(reads.filter(([, from, to]) => from < to).map(([level, from, to]) => this.diagnostics.bucketColumns(level, selection, from, to)));
     return columns.flat();
   }
+}
+
+const total = (values: number[]) => values.reduce((sum, v) => sum + v, 0);
+
+/**
+ * How the previous period's shifts are read: whole, from the shift rollup; or, cut while the period runs, its dates
+ * up to the day before the cut date whole, and the windows of that day (a night shift runs into the cut date) and of
+ * the cut date ended at the cut from the 5-minute rollup, so a shift not yet started by then counts nothing, as the
+ * same shift not yet started in the running period.
+ */
+function shiftParts(zone: TimeZone, compared: ComparedDates & { answer: PeriodAnswer }): { from: string; to: string; until?: number }[] {
+  const { from, to } = compared.times.plan.previous;
+  if (compared.answer.previousUntil === null) return [{ from, to }];
+  const cut = compared.times.previous.end;
+  const cutDay = dateText(zone.dayOf(cut));
+  const clippedFrom = addDays(cutDay, -1) > from ? addDays(cutDay, -1) : from;
+  const clipped = { from: clippedFrom, to: cutDay, until: cut };
+  return clippedFrom > from ? [{ from, to: addDays(clippedFrom, -1) }, clipped] : [clipped];
 }
 
 function shiftTotal(current: readonly [number, number, number], previous: readonly [number, number, number]) {
