@@ -47,6 +47,7 @@ export async function shiftChartData(
   return [...devices.map((device) => ({ name: device.name, items: itemsOf([device]) })), { name: FACTORY_SUMMARY_NAME, items: itemsOf(devices) }];
 }
 
+/** The plan's windows ended at `until`, those starting after it left out (they have not begun by then). */
 function cutShifts(plan: ShiftPlan, until: number | undefined): ShiftPlan {
   if (until === undefined) return plan;
   const windows = plan.windows.filter((w) => w.start.getTime() < until).map((w) => ({ ...w, end: new Date(Math.min(w.end.getTime(), until)) }));
