@@ -216,7 +216,7 @@ export interface ServiceOptions {
   reportWriters?: WriterFactory;
   /**
    * "Now" (epoch ms) of the figures that read today, this week and this month (groups' today, operators' work-time
-   * windows); tests fix it to a date of their data. Date.now otherwise.
+   * windows, the dashboard summaries); tests fix it to a date of their data. Date.now otherwise.
    */
   now?: () => number;
 }
@@ -329,7 +329,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     devices: new DevicesService(new DevicesRepository(db)),
     deviceForm: new DeviceForm(new DeviceFormRepository(db)),
     deviceStatus: new DeviceStatusService(new DeviceStatusRepository(db)),
-    deviceSummaries: new DeviceSummariesService(new DeviceSummariesRepository(db), alertsRepository, new DeviceStatusRepository(db)),
+    deviceSummaries: new DeviceSummariesService(new DeviceSummariesRepository(db), alertsRepository, new DeviceStatusRepository(db), clock),
     deviceHistory: new DeviceHistoryService(new DeviceHistoryRepository(db), diagnosticsRepository, clock),
     impersonation: new ImpersonationService(new ImpersonationRepository(db), usersRepository, auth),
     support: new SupportService(supportRepository, usersRepository, { supportEmail: config.SUPPORT_EMAIL, mailConfigured: mailer.configured }),
@@ -347,7 +347,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     diagnostics,
     operatorDiagnostics: new OperatorDiagnosticsService(new OperatorActivityRepository(db)),
     factoryReports: new FactoryReportService(diagnosticsRepository, diagnostics),
-    workSummaries: new WorkSummariesService(new WorkSummariesRepository(db), diagnosticsRepository, diagnostics, new OperatorActivityRepository(db)),
+    workSummaries: new WorkSummariesService(new WorkSummariesRepository(db), diagnosticsRepository, diagnostics, new OperatorActivityRepository(db), clock),
     deviceGroups: new DeviceGroupsService(new DeviceGroupsRepository(db), clock),
     operators,
     tasks: new TasksService(new TasksRepository(db)),

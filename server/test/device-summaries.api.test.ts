@@ -8,7 +8,7 @@ import { bearer, createCompany, createUser, signIn, signedInCompany } from './fi
 import type { TelemetryDevice } from './telemetry-fixtures.ts';
 import { createDeviceGroup, createDeviceType, createTelemetryDevice, ingest, setCompanyTimezone } from './telemetry-fixtures.ts';
 import { createRule, insertAlert } from './alert-api-fixtures.ts';
-import { dayNumber, HOUR_MS, isoWeekday } from '../src/time/calendar.ts';
+import { dayNumber, isoWeekday } from '../src/time/calendar.ts';
 import { timeZone } from '../src/time/time-zone.ts';
 
 const ZONE = 'Europe/Warsaw';
@@ -31,19 +31,21 @@ function startOf(period: SummaryPeriod, now: number): { start: number; previous:
 }
 
 /**
- * The two spans in instants: the period to now, and the previous one as long (whole dates, then hours to the hour);
- * yesterday and the day before are whole dates.
+ * The two spans in instants: the period to now, and the previous one cut at the same local wall-clock time (whole
+ * dates, then the next date up to now's wall time rounded up to 5 minutes, never past its own end); yesterday and
+ * the day before are whole dates.
  */
 function spans(period: SummaryPeriod, now: number): { current: [number, number]; previous: [number, number] } {
   const { start, previous } = startOf(period, now);
   const today = zone.dayOf(now);
   if (period === 'yesterday') return { current: [zone.startOfDay(start), zone.startOfDay(today)], previous: [zone.startOfDay(previous), zone.startOfDay(start)] };
-  const elapsedDays = today - start;
   const periodStart = zone.startOfDay(start);
-  const hoursOfToday = Math.ceil(now / HOUR_MS) * HOUR_MS - zone.startOfDay(today);
-  const previousDayEnd = previous + elapsedDays;
-  const previousEnd = previousDayEnd >= start ? periodStart : Math.min(zone.startOfDay(previousDayEnd) + hoursOfToday, periodStart);
-  return { current: [periodStart, now + 1], previous: [zone.startOfDay(previous), previousEnd] };
+  const FIVE = 5 * MINUTE;
+  const wallToday = zone.wallMs(now) - today * 86_400_000;
+  const cutDay = previous + (today - start);
+  const cut = zone.instantOf(cutDay * 86_400_000 + (Math.floor(wallToday / FIVE) + 1) * FIVE);
+  // The previous month may be shorter than the part of this one gone by: then it is whole, up to where this one starts.
+  return { current: [periodStart, now + 1], previous: [zone.startOfDay(previous), Math.min(cut, periodStart)] };
 }
 
 describe('device summaries API', () => {
@@ -70,8 +72,12 @@ describe('device summaries API', () => {
     return new Map(rows.rows.map((r) => [r.deviceId, r.sum]));
   }
 
+  // One fixed "now" for the data and the service, so a 5-minute bucket turning over mid-test changes nothing: in
+  // yesterday's working hours (UTC 05–17 below), so today so far and yesterday up to the same time both have work.
+  const now = (Math.floor(Date.now() / 86_400_000) - 1) * 86_400_000 + (12 * 60 + 34) * MINUTE + 56_789;
+
   beforeAll(async () => {
-    ctx = await createTestContext();
+    ctx = await createTestContext({}, { now: () => now });
     const db = ctx.database.db;
     const company = await createCompany(db);
     companyId = company.id;
@@ -101,7 +107,6 @@ describe('device summaries API', () => {
 
     // 65 days of work and activity every 20 minutes, different per device and hour, so every period and its
     // previous one have data; the newest readings decide who works now.
-    const now = Date.now();
     const series = (device: TelemetryDevice, newestMinutesAgo: number, factor: number) => {
       const readings = [];
       for (let t = now - 65 * 24 * 60 * MINUTE; t <= now - newestMinutesAgo * MINUTE; t += 20 * MINUTE) {
@@ -142,7 +147,7 @@ describe('device summaries API', () => {
 
   for (const period of SUMMARY_PERIODS) {
     it(`devices with alerts: work and enabled time and trends of ${period} equal the raw readings`, async () => {
-      const before = Date.now();
+      const before = now;
       const response = await get(`/api/summaries/devices-with-alerts?period=${period}&sort=work-asc`);
       expect(response.statusCode).toBe(200);
       const body = devicesWithAlertsResponseSchema.parse(response.json());
@@ -168,7 +173,8 @@ describe('device summaries API', () => {
         expect(entry.workEfficiencyTrend).toBe(pa > 0 && prevEfficiency > 0 ? Math.round(((entry.workEfficiency - prevEfficiency) / prevEfficiency) * 100) + 0 : null);
       }
       expect(body.period.from).toBe(zone.isoWithOffset(current[0]));
-      if (period !== 'today') expect([...work.values()].reduce((s, v) => s + v, 0)).toBeGreaterThan(0);
+      expect(body.previous).toEqual({ from: zone.isoWithOffset(previous[0]), to: zone.isoWithOffset(previous[1]) });
+      expect([...work.values()].reduce((s, v) => s + v, 0)).toBeGreaterThan(0);
       expect([...prevWork.values()].reduce((s, v) => s + v, 0)).toBeGreaterThan(0);
     });
   }
@@ -197,7 +203,7 @@ describe('device summaries API', () => {
 
   for (const [period, intervalHours] of [['today', 1], ['yesterday', 2], ['this-week', 3], ['this-month', 6], ['this-month', 12]] as const) {
     it(`hourly work of ${period} in ${intervalHours} h intervals equals the raw readings by local hour`, async () => {
-      const before = Date.now();
+      const before = now;
       const response = await get(`/api/summaries/hourly-work?devices=${alerting.id}&deviceGroups=${groupId}&period=${period}&intervalHours=${intervalHours}`);
       expect(response.statusCode).toBe(200);
       const body = hourlyWorkResponseSchema.parse(response.json());

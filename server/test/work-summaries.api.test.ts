@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import {
   DIAGNOSTICS_MESSAGE_KEYS,
   boardSettingSchema,
@@ -63,9 +64,11 @@ describe('work summaries: activity, efficiency, operators and shift work', () =>
   let anna: number;
   let bartek: number;
   const get = (url: string, as = token) => ctx.app.inject({ method: 'GET', url, headers: bearer(as) });
+  /** The service's "now": the real clock, or an instant of the data for the periods running at it. */
+  let clock: number | undefined;
 
   beforeAll(async () => {
-    ctx = await createTestContext();
+    ctx = await createTestContext({}, { now: () => clock ?? Date.now() });
     const db = ctx.database.db;
     const company = await createCompany(db);
     companyId = company.id;
@@ -118,6 +121,7 @@ describe('work summaries: activity, efficiency, operators and shift work', () =>
     const body = workSummaryResponseSchema.parse(response.json());
     expect(body.period).toEqual({ from: '2026-03-23', to: '2026-03-29' });
     expect(body.previous).toEqual({ from: '2026-03-16', to: '2026-03-22' });
+    expect(body.previousUntil).toBeNull();
     const now = await rawDeviceSums('2026-03-23', '2026-03-29');
     const before = await rawDeviceSums('2026-03-16', '2026-03-22');
     const expected = (['a', 'b'] as const).map((k) => ({
@@ -203,6 +207,92 @@ describe('work summaries: activity, efficiency, operators and shift work', () =>
     // The night shift of the 29th runs to 06:00 on the 30th: readings after midnight count in it.
     expect(body.shifts[2]!.work).toBeGreaterThan(0);
     expect(body.total.counter).toBe(sum(now.cells, null, 3));
+  });
+
+  describe('while the period runs', () => {
+    // 10:02 on the 23-hour spring day: yesterday (a 24-hour day) counts up to 10:05 on its own clock, 10 h 05 min.
+    const NOW = Date.parse('2026-03-29T10:02:00+02:00');
+    const CUT = Date.parse('2026-03-28T10:05:00+01:00');
+    const DAY_BEFORE = Date.parse('2026-03-28T00:00:00+01:00');
+    beforeAll(() => {
+      clock = NOW;
+    });
+    afterAll(() => {
+      clock = undefined;
+    });
+
+    /** Raw readings of the devices in [from, to), per device. */
+    async function rawBetween(number: number, from: number, to: number) {
+      const rows = await sql<{ deviceId: number; sum: number }>`
+        select device_id as "deviceId", sum(value)::float8 as sum from readings
+        where device_id = any(${[a.id, b.id]}::int[]) and parameter_number = ${number} and ts >= ${new Date(from)} and ts < ${new Date(to)}
+        group by 1`.execute(ctx.database.db);
+      const of = (id: number) => rows.rows.find((r) => r.deviceId === id)?.sum ?? 0;
+      return { a: of(a.id), b: of(b.id) };
+    }
+
+    it('compares today so far with yesterday up to the same wall-clock time, not with the whole of yesterday', async () => {
+      const body = workSummaryResponseSchema.parse((await get(`/api/summaries/activity?devices=${a.id},${b.id}&period=today`)).json());
+      expect(body.period).toEqual({ from: '2026-03-29', to: '2026-03-29' });
+      expect(body.previousUntil).toBe('10:05');
+      // Today holds what is stored of it (the data runs past the fixed clock).
+      const now = await rawDeviceSums('2026-03-29', '2026-03-29');
+      const [work, active] = [await rawBetween(1, DAY_BEFORE, CUT), await rawBetween(2, DAY_BEFORE, CUT)];
+      const alpha = body.rows.find((r) => r.id === a.id)!;
+      expect(alpha).toMatchObject({ work: now.a.work, workTrend: trendPercent(now.a.work, work.a), activeTrend: trendPercent(now.a.active, active.a) });
+      expect(body.total.workTrend).toBe(trendPercent(now.a.work + now.b.work, work.a + work.b));
+      const whole = await rawDeviceSums('2026-03-28', '2026-03-28');
+      expect(work.a).toBeLessThan(whole.a.work);
+    });
+
+    it('bases the previous percent activity on the time up to the cut', async () => {
+      const body = efficiencySummaryResponseSchema.parse((await get(`/api/summaries/efficiency?devices=${a.id}&period=today`)).json());
+      expect(body.elapsedSeconds).toBe(9 * 3600 + 120);
+      const active = await rawBetween(2, DAY_BEFORE, CUT);
+      const row = body.rows[0]!;
+      expect(row.activityPercentTrend).toBe(trendPercent(row.activityPercent, Math.round((active.a / (10 * 3600 + 300)) * 100)));
+    });
+
+    it('counts the previous week up to the same weekday and time for the operators in their sessions', async () => {
+      const body = workSummaryResponseSchema.parse((await get(`/api/summaries/operators?deviceOperators=${anna}&period=this-week`)).json());
+      expect(body.previous).toEqual({ from: '2026-03-16', to: '2026-03-22' });
+      const reference = await referenceOperators(ctx.database.db, { interval: 'day', from: '2026-03-23', to: '2026-03-29', timezone: TZ, operatorIds: [anna] });
+      const current = reference.cells.filter((c) => c.number === 1).reduce((s, c) => s + c.sum, 0);
+      const bucket = sql`date_bin(interval '5 minutes', r.ts, timestamptz '2000-01-01 00:00:00+00')`;
+      const previous = await sql<{ sum: number | null }>`
+        select sum(r.value)::float8 as sum from readings r join operator_sessions s on s.device_id = r.device_id
+          and ${bucket} >= s.started_at and (s.ended_at is null or ${bucket} < s.ended_at)
+        where s.operator_id = ${anna} and r.parameter_number = 1
+          and r.ts >= ${new Date(Date.parse('2026-03-16T00:00:00+01:00'))} and r.ts < ${new Date(Date.parse('2026-03-22T10:05:00+01:00'))}`.execute(ctx.database.db);
+      expect(previous.rows[0]!.sum).toBeGreaterThan(0);
+      expect(body.rows[0]!.workTrend).toBe(trendPercent(current, previous.rows[0]!.sum));
+    });
+
+    it('leaves out of the previous day the shifts not yet started today, and the running one after the same time', async () => {
+      const body = shiftWorkSummaryResponseSchema.parse((await get(`/api/summaries/shift-work?groups=${line}&period=today`)).json());
+      const now = await referenceAnswer(ctx.database.db, { interval: 'shifts', from: '2026-03-29', to: '2026-03-29', timezone: TZ, companyId, deviceIds: [a.id, b.id], numbers: [1, 2, 3] });
+      const sum = (position: number, number: number) => now.cells.filter((c) => c.position === position && c.number === number).reduce((t, c) => t + c.sum, 0);
+      const morning = await rawBetween(1, Date.parse('2026-03-28T06:00:00+01:00'), CUT);
+      const [first, second, night] = body.shifts;
+      expect(first!.workTrend).toBe(trendPercent(sum(first!.position, 1), morning.a + morning.b));
+      // Shifts II and III had not begun by 10:05 the day before either: nothing to compare with, never −100 %.
+      for (const shift of [second!, night!]) expect(shift).toMatchObject({ workTrend: null, activeTrend: null, counterTrend: null });
+      expect(body.total.workTrend).toBe(trendPercent(sum(first!.position, 1) + sum(second!.position, 1) + sum(night!.position, 1), morning.a + morning.b));
+    });
+
+    it('counts the shifts of the previous week whole up to the day before the cut, and those of the cut date up to it', async () => {
+      const body = shiftWorkSummaryResponseSchema.parse((await get(`/api/summaries/shift-work?groups=${line}&period=this-week`)).json());
+      const shifts = async (from: string, to: string) => referenceAnswer(ctx.database.db, { interval: 'shifts', from, to, timezone: TZ, companyId, deviceIds: [a.id, b.id], numbers: [1, 2, 3] });
+      const [now, whole] = [await shifts('2026-03-23', '2026-03-29'), await shifts('2026-03-16', '2026-03-21')];
+      const sum = (cells: typeof now.cells, position: number) => cells.filter((c) => c.position === position && c.number === 1).reduce((t, c) => t + c.sum, 0);
+      // The 22nd: its morning shift up to 10:05, its afternoon and night shifts not yet begun.
+      const morning = await rawBetween(1, Date.parse('2026-03-22T06:00:00+01:00'), Date.parse('2026-03-22T10:05:00+01:00'));
+      const [first, second, night] = body.shifts;
+      const before = [sum(whole.cells, first!.position) + morning.a + morning.b, sum(whole.cells, second!.position), sum(whole.cells, night!.position)];
+      expect(body.shifts.map((shift) => shift.workTrend)).toEqual(body.shifts.map((shift, i) => trendPercent(sum(now.cells, shift.position), before[i])));
+      expect(body.total.workTrend).toBe(trendPercent(body.shifts.reduce((t, shift) => t + shift.work, 0), before[0]! + before[1]! + before[2]!));
+      expect(before.every((v) => v > 0)).toBe(true);
+    });
   });
 
   it('saves the summaries of a dashboard per user and reads them back as valid monitors', async () => {

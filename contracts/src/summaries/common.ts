@@ -6,7 +6,10 @@
  * - today / yesterday: that date; the previous period is the date before.
  * - this-week: Monday of the date's ISO week to the date; previous: the same weekdays of the week before.
  * - this-month: the 1st to the date; previous: the same days of the month before, cut at its last day.
- * So "this week" on a Wednesday compares Mon–Wed with last Mon–Wed, never a partial week with a whole one.
+ * So "this week" on a Wednesday compares Mon–Wed with last Mon–Wed, never a partial week with a whole one. While a
+ * period runs (it holds now) the previous one is cut at the same local wall-clock time on its matching date, so
+ * today at 08:00 is compared with yesterday up to 08:00 (rounded up to 5 minutes); a finished period with the whole
+ * previous one. The rule and its clock-change cases: server/src/summaries/periods.ts, docs/api.md.
  */
 export const SUMMARY_PERIODS = ['today', 'yesterday', 'this-week', 'this-month'] as const;
 export type SummaryPeriod = (typeof SUMMARY_PERIODS)[number];

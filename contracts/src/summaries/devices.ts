@@ -6,8 +6,8 @@ import { SUMMARY_PERIODS, SUMMARY_SORTS } from './common.ts';
 /**
  * The device summaries of the dashboard (spec 02 "Other dashboard widgets", issue 20): devices with alerts, devices
  * by status, and work per hour of the day. Their numbers come from the hour and day rollups and from the devices'
- * live state, never from raw readings. Their periods (common.ts) run to now: the previous period's last date counts
- * only as many hours as today has had so far.
+ * live state, never from raw readings. Their periods (common.ts) run to now: the previous period is cut at the same
+ * local wall-clock time.
  */
 
 /** The columns the devices-with-alerts table may show (spec 02 "Devices-with-alerts options"), in display order. */

@@ -7,7 +7,8 @@ import type { SummarySort } from './common.ts';
  * The dashboard's work summary widgets (spec 02 "Other dashboard widgets"): activity, efficiency, operator and
  * shift-work summaries. Each shows one period of the company's calendar and the change against the previous equal
  * period. Numbers are seconds (work and active) or pieces (counter). Periods (common.ts) end on `date` (default:
- * today in the company's timezone) and count whole local dates.
+ * today in the company's timezone) and count whole local dates; while one runs, the previous one is cut at the same
+ * wall-clock time (common.ts, `previousUntil`).
  */
 
 /** The efficiency summary's columns and rows, each a checkbox of its settings (spec 02). */
@@ -82,6 +83,11 @@ export type WorkSummaryTotal = z.infer<typeof workSummaryTotalSchema>;
 const periodAnswer = {
   period: workSummaryRangeSchema,
   previous: workSummaryRangeSchema,
+  /**
+   * While the period runs, the previous one is cut at the same local wall-clock time on its last date (common.ts):
+   * that time, HH:mm; null when the previous period counts whole.
+   */
+  previousUntil: z.string().nullable(),
 };
 
 /** Activity and operator summaries: rows in the asked order and the total of all rows. */

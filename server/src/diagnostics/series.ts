@@ -133,21 +133,22 @@ export interface ShiftGrids {
 
 /**
  * Whether the shift rollup answers a plan whose windows are the shifts of company `shiftsCompanyId`: when the shifts
- * do not overlap and every device is of that company (the rollup holds each company's own shifts).
+ * do not overlap and every device is of that company (the rollup holds each company's own shifts). Null: windows
+ * cut short (a summary's previous period, server/src/summaries/periods.ts), which only the bucket rollups answer.
  */
-export function canReadShiftRollup(plan: ShiftPlan, selection: SeriesSelection, shiftsCompanyId: number): boolean {
-  return windowsDisjoint(plan.windows) && selection.companyIds.every((id) => id === shiftsCompanyId);
+export function canReadShiftRollup(plan: ShiftPlan, selection: SeriesSelection, shiftsCompanyId: number | null): boolean {
+  return shiftsCompanyId !== null && windowsDisjoint(plan.windows) && selection.companyIds.every((id) => id === shiftsCompanyId);
 }
 
 /**
  * Shift cells and date totals of the plan's windows, which are the shifts of company `shiftsCompanyId`: from the
  * shift rollup when it answers, otherwise grouped from the hour or 5-minute rollup.
  */
-export function readShiftColumns(repository: DiagnosticsRepository, plan: ShiftPlan, selection: SeriesSelection, shiftsCompanyId: number): Promise<SeriesColumn[]> {
+export function readShiftColumns(repository: DiagnosticsRepository, plan: ShiftPlan, selection: SeriesSelection, shiftsCompanyId: number | null): Promise<SeriesColumn[]> {
   return canReadShiftRollup(plan, selection, shiftsCompanyId) ? repository.shiftCells(selection, plan.categories[0]!, plan.categories.at(-1)!) : repository.shiftColumns(selection, plan.windows);
 }
 
-export async function readShiftGrids(repository: DiagnosticsRepository, plan: ShiftPlan, selection: SeriesSelection, shiftsCompanyId: number): Promise<ShiftGrids> {
+export async function readShiftGrids(repository: DiagnosticsRepository, plan: ShiftPlan, selection: SeriesSelection, shiftsCompanyId: number | null): Promise<ShiftGrids> {
   const columns = await readShiftColumns(repository, plan, selection, shiftsCompanyId);
   const size = plan.categories.length;
   const grids: ShiftGrids = { shifts: new Map(plan.shifts.map((s) => [s.position, new ValueGrid(size)])), total: new ValueGrid(size) };

@@ -18,21 +18,25 @@ const WORK_NUMBERS = [PARAMETER_NUMBERS.work, PARAMETER_NUMBERS.active, PARAMETE
 /**
  * Devices of one company (its shifts and time zone apply to all of them): one entry per device, then one named
  * FACTORY_SUMMARY_NAME for all of them; each entry's items are the shifts in position order and a summary item.
+ * `until` (epoch ms) ends every window there: a window starting after it counts nothing (a summary's previous period
+ * cut where the running one stands, server/src/summaries/periods.ts).
  */
 export async function shiftChartData(
   repository: DiagnosticsRepository,
   devices: DeviceSubject[],
   shifts: ShiftDefinition[],
   range: DateRange,
+  until?: number,
 ): Promise<FactoryShiftChartResponse['data']> {
   if (devices.length === 0) return [];
   const companyId = devices[0]!.companyId;
   const catalogue = new ParameterCatalogue(await repository.parametersOfTypes([...new Set(devices.map((d) => d.deviceTypeId))]));
-  const plan = planShifts(range, shifts, timeZone(devices[0]!.timezone));
+  const plan = cutShifts(planShifts(range, shifts, timeZone(devices[0]!.timezone)), until);
   const selection = selectionOf(devices, WORK_NUMBERS, catalogue);
-  const totals = canReadShiftRollup(plan, selection, companyId)
-    ? await rollupTotals(repository, selection, range.from, range.to)
-    : await gridTotals(repository, plan, selection, companyId);
+  const totals =
+    until === undefined && canReadShiftRollup(plan, selection, companyId)
+      ? await rollupTotals(repository, selection, range.from, range.to)
+      : await gridTotals(repository, plan, selection, until === undefined ? companyId : null);
   const itemOf = (name: string, position: number | null, of: DeviceSubject[]): FactoryShiftChartItem => ({
     name,
     workSum: totals(of, PARAMETER_NUMBERS.work, position),
@@ -41,6 +45,13 @@ export async function shiftChartData(
   });
   const itemsOf = (of: DeviceSubject[]) => [...plan.shifts.map((s) => itemOf(s.name, s.position, of)), itemOf(FACTORY_SUMMARY_NAME, null, of)];
   return [...devices.map((device) => ({ name: device.name, items: itemsOf([device]) })), { name: FACTORY_SUMMARY_NAME, items: itemsOf(devices) }];
+}
+
+/** The plan's windows ended at `until`, those starting after it left out (they have not begun by then). */
+function cutShifts(plan: ShiftPlan, until: number | undefined): ShiftPlan {
+  if (until === undefined) return plan;
+  const windows = plan.windows.filter((w) => w.start.getTime() < until).map((w) => ({ ...w, end: new Date(Math.min(w.end.getTime(), until)) }));
+  return { ...plan, windows };
 }
 
 /** The sum of a number's stored values over the range for some devices, in one shift or (null) all of them. */
@@ -57,7 +68,7 @@ async function rollupTotals(repository: DiagnosticsRepository, selection: Series
 }
 
 /** Totals of the per-date shift grids (overlapping shifts: a date's summary counts each bucket once). */
-async function gridTotals(repository: DiagnosticsRepository, plan: ShiftPlan, selection: SeriesSelection, companyId: number): Promise<ShiftTotals> {
+async function gridTotals(repository: DiagnosticsRepository, plan: ShiftPlan, selection: SeriesSelection, companyId: number | null): Promise<ShiftTotals> {
   const grids = await readShiftGrids(repository, plan, selection, companyId);
   return (devices, number, position) => total(position === null ? grids.total : grids.shifts.get(position)!, devices, number);
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { PARAMETER_NUMBERS } from '@gearwatch/contracts';
 import type { DB } from '../../db/schema.ts';
+import type { RollupWindow } from '../periods.ts';
 
 /** A device of the company with what its summaries read of its live state. */
 export interface SummaryDeviceRow {
@@ -25,19 +26,6 @@ export interface WindowTotalRow {
   deviceId: number;
   number: number;
   sum: number;
-}
-
-/**
- * A span read from the rollups: whole local dates from the day rollup, then the hours after them from the hour
- * rollup, so a month costs about a month of days and a day of hours, never the raw readings.
- */
-export interface RollupWindow {
-  /** Local dates [fromDay, toDay), YYYY-MM-DD; empty when equal. */
-  fromDay: string;
-  toDay: string;
-  /** Hour buckets starting in [fromHour, toHour). */
-  fromHour: Date;
-  toHour: Date;
 }
 
 /** The SQL of the device summaries (server/src/summaries/devices): always scoped by the company. */
@@ -81,10 +69,11 @@ export class DeviceSummariesRepository {
       .execute();
   }
 
-  /** Work and active seconds of each device over the window (day rollup for whole dates, hour rollup for the rest). */
+  /** Work and active seconds of each device over the window (day rollup for whole dates, hour and 5-minute rollups for the rest). */
   async windowTotals(companyId: number, deviceIds: number[], window: RollupWindow): Promise<WindowTotalRow[]> {
     if (deviceIds.length === 0) return [];
     const numbers = [PARAMETER_NUMBERS.work, PARAMETER_NUMBERS.active];
+    const [head, tail] = window.minutes;
     const result = await sql<WindowTotalRow>`
       select t."deviceId", t.number, sum(t.sum)::float8 as sum from (
         select device_id as "deviceId", parameter_number as number, sum from readings_day
@@ -94,6 +83,10 @@ export class DeviceSummariesRepository {
         select device_id, parameter_number, sum from readings_hour
         where company_id = ${companyId} and device_id = any(${deviceIds}::int[]) and parameter_number = any(${numbers}::int[])
           and bucket >= ${window.fromHour} and bucket < ${window.toHour}
+        union all
+        select device_id, parameter_number, sum from readings_5min
+        where company_id = ${companyId} and device_id = any(${deviceIds}::int[]) and parameter_number = any(${numbers}::int[])
+          and ((bucket >= ${head[0]} and bucket < ${head[1]}) or (bucket >= ${tail[0]} and bucket < ${tail[1]}))
       ) t
       group by t."deviceId", t.number`.execute(this.db);
     return result.rows;

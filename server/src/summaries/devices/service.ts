@@ -9,7 +9,8 @@ import type { AuthContext } from '../../security/context.ts';
 import { HOUR_MS } from '../../time/calendar.ts';
 import { timeZone } from '../../time/time-zone.ts';
 import type { TimeZone } from '../../time/time-zone.ts';
-import { periodSpans } from './periods.ts';
+import { periodDate, periodTimes, planPeriod, rollupWindow, stepEnd } from '../periods.ts';
+import type { PeriodTimes } from '../periods.ts';
 import type { DeviceSummariesRepository, SummaryDeviceRow, WindowTotalRow } from './repository.ts';
 
 const WINDOW_MS = DEVICE_STATUS_WINDOW_MINUTES * 60_000;
@@ -50,6 +51,11 @@ export class DeviceSummariesService {
     return timeZone(await this.repository.companyTimezone(auth.companyId));
   }
 
+  /** The period running to today in the company's timezone, and the previous one as the summaries compare them (periods.ts). */
+  private times(period: SummaryPeriod, zone: TimeZone, now: number): PeriodTimes {
+    return periodTimes(zone, planPeriod(period, periodDate(zone, undefined, now)), now);
+  }
+
   private moduleActivity(device: SummaryDeviceRow, now: number): ModuleActivity {
     if (device.lastContactAt === null) return device.lastSyncAt === null ? 'never' : 'offline';
     return now - device.lastContactAt.getTime() <= WINDOW_MS ? 'online' : 'offline';
@@ -60,15 +66,15 @@ export class DeviceSummariesService {
     const [zone, alertCounts, devices] = await Promise.all([this.zone(auth), this.alerts.activeByDevice(this.viewer(auth)), this.repository.devices(auth.companyId, null)]);
     const alerting = devices.filter((d) => alertCounts.some((a) => a.deviceId === d.id && a.count > 0));
     const ids = alerting.map((d) => d.id);
-    const { current, previous } = periodSpans(query.period, zone, now);
+    const { current, previous, running } = this.times(query.period, zone, now);
     const tags = [STATUS_PARAMETER_TAGS.batteryVoltage, SUMMARY_PARAMETER_TAGS.batteryCharge, SUMMARY_PARAMETER_TAGS.motorHours];
     const [groups, now0, before, tagged] = await Promise.all([
       this.repository.groupsOf(auth.companyId, ids),
-      this.repository.windowTotals(auth.companyId, ids, current.window),
-      this.repository.windowTotals(auth.companyId, ids, previous.window),
+      this.repository.windowTotals(auth.companyId, ids, rollupWindow(zone, { start: current.start, end: running ? stepEnd(now) : current.end })),
+      this.repository.windowTotals(auth.companyId, ids, rollupWindow(zone, previous)),
       this.status.latestTagged(ids, tags),
     ]);
-    const elapsedSeconds = Math.max(1, (current.to - current.from) / 1000);
+    const elapsedSeconds = Math.max(1, (current.end - current.start) / 1000);
     const reading = (deviceId: number, tag: string) => {
       const found = tagged.filter((t) => t.deviceId === deviceId && t.tag === tag).sort((a, b) => b.ts.getTime() - a.ts.getTime())[0];
       return found ? { value: found.value, time: zone.isoWithOffset(found.ts.getTime()), unit: found.unit } : null;
@@ -100,7 +106,7 @@ export class DeviceSummariesService {
     // Stable: equal times keep the name order the devices came in.
     entries.sort((a, b) => (direction === 'asc' ? value(a) - value(b) : value(b) - value(a)));
     const iso = (ms: number) => zone.isoWithOffset(ms);
-    return { period: { from: iso(current.from), to: iso(current.to) }, previous: { from: iso(previous.from), to: iso(previous.to) }, entries };
+    return { period: { from: iso(current.start), to: iso(current.end) }, previous: { from: iso(previous.start), to: iso(previous.end) }, entries };
   }
 
   async devicesSummary(auth: AuthContext, selection: DeviceSelection): Promise<DevicesSummaryResponse> {
@@ -127,13 +133,13 @@ export class DeviceSummariesService {
     const now = this.now();
     const zone = await this.zone(auth);
     const devices = await this.repository.devices(auth.companyId, { devices: query.devices ?? [], deviceGroups: query.deviceGroups ?? [] });
-    const { current } = periodSpans(query.period, zone, now);
+    const { current } = this.times(query.period, zone, now);
     const rows = await this.repository.workPerHour(
       auth.companyId,
       devices.map((d) => d.id),
-      new Date(current.from),
+      new Date(current.start),
       // Today's period ends now: its last hour bucket is the one holding now.
-      new Date(Math.ceil(current.to / HOUR_MS) * HOUR_MS),
+      new Date(Math.ceil(current.end / HOUR_MS) * HOUR_MS),
     );
     const size = query.intervalHours;
     const buckets = Array.from({ length: 24 / size }, (_, i) => ({ fromHour: i * size, toHour: (i + 1) * size, work: 0 }));
@@ -143,7 +149,7 @@ export class DeviceSummariesService {
       buckets[Math.floor(hour / size)]!.work += row.sum;
     }
     return {
-      period: { from: zone.isoWithOffset(current.from), to: zone.isoWithOffset(current.to) },
+      period: { from: zone.isoWithOffset(current.start), to: zone.isoWithOffset(current.end) },
       intervalHours: size,
       deviceCount: devices.length,
       buckets,

@@ -20,10 +20,14 @@ export class Totals {
   private readonly current = new Map<number, Pair>();
   private readonly previous = new Map<number, Pair>();
 
-  /** One day's value of a member; days outside both periods are ignored. */
-  add(member: number, number: number, day: string, value: number, plan: PeriodPlan): void {
-    const target = inRange(day, plan.current) ? this.current : inRange(day, plan.previous) ? this.previous : null;
-    if (!target) return;
+  /** One day's value of a member; days outside both periods' whole dates are ignored. */
+  addDay(member: number, number: number, day: string, value: number, dates: PeriodPlan): void {
+    const which = inRange(day, dates.current) ? 'current' : inRange(day, dates.previous) ? 'previous' : null;
+    if (which) this.add(member, number, which, value);
+  }
+
+  add(member: number, number: number, which: 'current' | 'previous', value: number): void {
+    const target = which === 'current' ? this.current : this.previous;
     let pair = target.get(member);
     if (!pair) target.set(member, (pair = { work: 0, active: 0 }));
     if (number === PARAMETER_NUMBERS.work) pair.work += value;

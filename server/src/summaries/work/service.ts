@@ -10,6 +10,7 @@ import type {
 import type { AuthContext } from '../../security/context.ts';
 import { scopeOf } from '../../security/context.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
+import { addDays, dateText } from '../../time/calendar.ts';
 import { timeZone } from '../../time/time-zone.ts';
 import type { DeviceSubject, DiagnosticsRepository } from '../../diagnostics/repository.ts';
 import { ParameterCatalogue, inRequestOrder, selectionOf } from '../../diagnostics/series.ts';
@@ -17,8 +18,10 @@ import type { DiagnosticsService } from '../../diagnostics/service.ts';
 import type { OperatorActivityRepository } from '../../diagnostics/operator-repository.ts';
 import { operatorName } from '../../diagnostics/operator-service.ts';
 import { shiftChartData } from '../../diagnostics/shift-chart.ts';
-import type { PeriodPlan } from '../periods.ts';
-import { elapsedSeconds, periodDate, planPeriod } from '../periods.ts';
+import type { ComparedDates, PeriodPlan, RollupWindow } from '../periods.ts';
+import { comparedDates, periodDate, planPeriod, previousUntil, restSpan, spanSeconds } from '../periods.ts';
+import type { TimeZone } from '../../time/time-zone.ts';
+import type { SeriesSelection } from '../../diagnostics/repository.ts';
 import type { WorkSummariesRepository } from './repository.ts';
 import { Totals, efficiencyRows, totalRow, workRow } from './rows.ts';
 import type { Subject } from './rows.ts';
@@ -41,6 +44,9 @@ export type ShiftWorkRequest = Omit<DeviceSummaryRequest, 'sort'>;
 
 const WORK_NUMBERS = [PARAMETER_NUMBERS.work, PARAMETER_NUMBERS.active];
 
+/** What every work summary answers about its period (contracts/src/summaries/work.ts). */
+type PeriodAnswer = Pick<WorkSummaryResponse, 'period' | 'previous' | 'previousUntil'>;
+
 /** What the device summaries read: rows (devices, then groups) and every device they cover, each once. */
 interface DeviceSubjects {
   subjects: Subject[];
@@ -50,7 +56,8 @@ interface DeviceSubjects {
 /**
  * The work summary widgets (spec 02 "Other dashboard widgets"). Every figure is a sum of the day rollups (devices),
  * the operator session days (operators) or the shift rollup (shifts) over the period's local dates, read once for
- * the period and the previous one together; the diagnostics' own readers do the reading.
+ * the period and the previous one together; the diagnostics' own readers do the reading. While the period runs, the
+ * previous one is cut where it stands (periods.ts): its whole dates as above, the rest from the bucket rollups.
  */
 export class WorkSummariesService {
   constructor(
@@ -63,17 +70,17 @@ export class WorkSummariesService {
 
   async activity(auth: AuthContext, request: DeviceSummaryRequest): Promise<WorkSummaryResponse> {
     const { subjects, devices } = await this.deviceSubjects(auth, request);
-    const { plan, totals } = await this.deviceTotals(auth, devices, request);
+    const { totals, compared } = await this.deviceTotals(auth, devices, request);
     const rows = sortWorkSummaryRows(subjects.map((s) => workRow(s, totals)), request.sort);
-    return { period: plan.current, previous: plan.previous, rows, total: totalRow(devices.map((d) => d.id), totals) };
+    return { ...compared.answer, rows, total: totalRow(devices.map((d) => d.id), totals) };
   }
 
   async efficiency(auth: AuthContext, request: DeviceSummaryRequest): Promise<EfficiencySummaryResponse> {
     const { subjects, devices } = await this.deviceSubjects(auth, request);
-    const { plan, totals, zone } = await this.deviceTotals(auth, devices, request);
-    const elapsed = { current: elapsedSeconds(zone, plan.current, this.now()), previous: elapsedSeconds(zone, plan.previous, this.now()) };
+    const { totals, compared } = await this.deviceTotals(auth, devices, request);
+    const elapsed = { current: spanSeconds(compared.times.current), previous: spanSeconds(compared.times.previous) };
     const { rows, average } = efficiencyRows(subjects, totals, elapsed);
-    return { period: plan.current, previous: plan.previous, elapsedSeconds: elapsed.current, rows: sortWorkSummaryRows<EfficiencySummaryRow>(rows, request.sort), average };
+    return { ...compared.answer, elapsedSeconds: elapsed.current, rows: sortWorkSummaryRows<EfficiencySummaryRow>(rows, request.sort), average };
   }
 
   async operatorSummary(auth: AuthContext, request: OperatorSummaryRequest): Promise<WorkSummaryResponse> {
@@ -92,34 +99,41 @@ export class WorkSummariesService {
     const everyone = [...new Map([...named, ...groups.flatMap((g) => g.operators)].map((o) => [o.id, o])).values()];
     // "Today" is the caller's company's: an operator group may be empty, so its members cannot always tell.
     const zone = timeZone(everyone[0]?.timezone ?? (await this.repository.timezoneOf(auth.companyId)));
-    const plan = planPeriod(request.period, periodDate(zone, request.date, this.now()));
+    const { plan, compared } = this.compare(zone, request);
     const totals = new Totals();
     const companyIds = [...new Set(everyone.map((o) => o.companyId))];
-    for (const row of await this.operators.dailyActivity(companyIds, everyone.map((o) => o.id), 'day', plan.previous.from, plan.current.to)) {
-      totals.add(row.operatorId, row.number, row.key, row.sum, plan);
-    }
+    const ids = everyone.map((o) => o.id);
+    const rest = restSpan(compared.rest);
+    const [days, partial] = await Promise.all([
+      this.operators.dailyActivity(companyIds, ids, 'day', plan.previous.from, plan.current.to),
+      rest.start < rest.end ? this.operators.activity(companyIds, ids, 'day', zone.name, new Date(rest.start), new Date(rest.end)) : [],
+    ]);
+    for (const row of days) totals.addDay(row.operatorId, row.number, row.key, row.sum, compared.dates);
+    for (const row of partial) totals.add(row.operatorId, row.number, 'previous', row.sum);
     const rows = sortWorkSummaryRows(subjects.map((s) => workRow(s, totals)), request.sort);
-    return { period: plan.current, previous: plan.previous, rows, total: totalRow(everyone.map((o) => o.id), totals) };
+    return { ...compared.answer, rows, total: totalRow(everyone.map((o) => o.id), totals) };
   }
 
   async shiftWork(auth: AuthContext, request: ShiftWorkRequest): Promise<ShiftWorkSummaryResponse> {
     const { devices } = await this.deviceSubjects(auth, request);
     const zone = timeZone(devices[0]?.timezone ?? (await this.repository.timezoneOf(auth.companyId)));
-    const plan = planPeriod(request.period, periodDate(zone, request.date, this.now()));
-    if (devices.length === 0) return { period: plan.current, previous: plan.previous, shifts: [], total: shiftTotal([0, 0, 0], [0, 0, 0]) };
+    const { plan, compared } = this.compare(zone, request);
+    if (devices.length === 0) return { ...compared.answer, shifts: [], total: shiftTotal([0, 0, 0], [0, 0, 0]) };
     // The shift chart's own computation: company shifts, night shifts counted on the date they start, in company time.
     const shifts = await this.diagnosticsService.companyShifts(devices[0]!, 'devices');
-    const [current, previous] = await Promise.all([
+    const [current, ...previous] = await Promise.all([
       shiftChartData(this.diagnostics, devices, shifts, { ...plan.current, days: 0 }),
-      shiftChartData(this.diagnostics, devices, shifts, { ...plan.previous, days: 0 }),
+      ...shiftParts(zone, compared).map((part) => shiftChartData(this.diagnostics, devices, shifts, { ...part, days: 0 }, part.until)),
     ]);
-    const now = current.at(-1)!.items;
-    const before = previous.at(-1)!.items;
-    const sums = (item: (typeof now)[number]) => [item.workSum, item.activeSum, item.counterSum] as const;
+    const now = current!.at(-1)!.items;
+    const before = now.map((_, i) => {
+      const items = previous.map((part) => part.at(-1)!.items[i]!);
+      return { workSum: total(items.map((x) => x.workSum)), activeSum: total(items.map((x) => x.activeSum)), counterSum: total(items.map((x) => x.counterSum)) };
+    });
+    const sums = (item: Pick<(typeof now)[number], 'workSum' | 'activeSum' | 'counterSum'>) => [item.workSum, item.activeSum, item.counterSum] as const;
     const ordered = [...shifts].sort((a, b) => a.position - b.position);
     return {
-      period: plan.current,
-      previous: plan.previous,
+      ...compared.answer,
       shifts: ordered.map((s, i) => ({ position: s.position, name: s.name, hourStart: s.hourStart, hourEnd: s.hourEnd, ...shiftTotal(sums(now[i]!), sums(before[i]!)) })),
       total: shiftTotal(sums(now.at(-1)!), sums(before.at(-1)!)),
     };
@@ -145,14 +159,48 @@ export class WorkSummariesService {
   private async deviceTotals(auth: AuthContext, devices: DeviceSubject[], request: PeriodRequest) {
     // Devices of a company user share the company's timezone; a super-admin's mix is read in the first one's.
     const zone = timeZone(devices[0]?.timezone ?? (await this.repository.timezoneOf(auth.companyId)));
-    const plan: PeriodPlan = planPeriod(request.period, periodDate(zone, request.date, this.now()));
+    const { plan, compared } = this.compare(zone, request);
     const catalogue = new ParameterCatalogue(await this.diagnostics.parametersOfTypes([...new Set(devices.map((d) => d.deviceTypeId))]));
+    const selection = selectionOf(devices, WORK_NUMBERS, catalogue);
     const totals = new Totals();
-    for (const column of await this.diagnostics.dayColumns('day', selectionOf(devices, WORK_NUMBERS, catalogue), plan.previous.from, plan.current.to)) {
-      column.keys.forEach((key, i) => totals.add(column.deviceId, column.number, String(key), column.values[i] ?? 0, plan));
-    }
-    return { plan, totals, zone };
+    const [days, rest] = await Promise.all([this.diagnostics.dayColumns('day', selection, plan.previous.from, plan.current.to), this.restColumns(selection, compared.rest)]);
+    for (const column of days) column.keys.forEach((key, i) => totals.addDay(column.deviceId, column.number, String(key), column.values[i] ?? 0, compared.dates));
+    for (const column of rest) for (const value of column.values) totals.add(column.deviceId, column.number, 'previous', value ?? 0);
+    return { plan, totals, compared };
   }
+
+  /** The planned period ending on the asked date (today by default) and what its comparison reads. */
+  private compare(zone: TimeZone, request: PeriodRequest): { plan: PeriodPlan; compared: ComparedDates & { answer: PeriodAnswer } } {
+    const now = this.now();
+    const plan = planPeriod(request.period, periodDate(zone, request.date, now));
+    const compared = comparedDates(zone, plan, now);
+    return { plan, compared: { ...compared, answer: { period: plan.current, previous: plan.previous, previousUntil: previousUntil(zone, compared.times) } } };
+  }
+
+  /** The buckets of a cut previous period after its whole dates: whole hours, and 5 minutes around them. */
+  private async restColumns(selection: SeriesSelection, window: RollupWindow) {
+    const reads: ['hour' | '5min', Date, Date][] = [['hour', window.fromHour, window.toHour], ['5min', ...window.minutes[0]], ['5min', ...window.minutes[1]]];
+    const columns = await Promise.all(reads.filter(([, from, to]) => from < to).map(([level, from, to]) => this.diagnostics.bucketColumns(level, selection, from, to)));
+    return columns.flat();
+  }
+}
+
+const total = (values: number[]) => values.reduce((sum, v) => sum + v, 0);
+
+/**
+ * How the previous period's shifts are read: whole, from the shift rollup; or, cut while the period runs, its dates
+ * up to the day before the cut date whole, and the windows of that day (a night shift runs into the cut date) and of
+ * the cut date ended at the cut from the 5-minute rollup, so a shift not yet started by then counts nothing, as the
+ * same shift not yet started in the running period.
+ */
+function shiftParts(zone: TimeZone, compared: ComparedDates & { answer: PeriodAnswer }): { from: string; to: string; until?: number }[] {
+  const { from, to } = compared.times.plan.previous;
+  if (compared.answer.previousUntil === null) return [{ from, to }];
+  const cut = compared.times.previous.end;
+  const cutDay = dateText(zone.dayOf(cut));
+  const clippedFrom = addDays(cutDay, -1) > from ? addDays(cutDay, -1) : from;
+  const clipped = { from: clippedFrom, to: cutDay, until: cut };
+  return clippedFrom > from ? [{ from, to: addDays(clippedFrom, -1) }, clipped] : [clipped];
 }
 
 function shiftTotal(current: readonly [number, number, number], previous: readonly [number, number, number]) {

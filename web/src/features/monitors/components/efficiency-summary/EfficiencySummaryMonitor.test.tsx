@@ -9,6 +9,7 @@ const figures = { workTrend: null, activeTrend: null, activityPercentTrend: null
 const ANSWER: EfficiencySummaryResponse = {
   period: { from: '2026-03-25', to: '2026-03-25' },
   previous: { from: '2026-03-24', to: '2026-03-24' },
+  previousUntil: null,
   elapsedSeconds: 36000,
   rows: [{ id: 1, name: 'Forklift A', work: 5400, active: 7200, activityPercent: 20, efficiencyPercent: 75, ...figures, efficiencyPercentTrend: 7.1 }],
   average: { work: 5400, active: 7200, activityPercent: 20, efficiencyPercent: 75, ...figures },

@@ -7,10 +7,10 @@ import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
 import { DeviceSelectionField } from '../fields/DeviceSelectionField.tsx';
 import { MonitorFrame } from '../MonitorFrame.tsx';
 import type { MonitorProps } from '../types.ts';
-import { NoData } from '../summary-parts/NoData.tsx';
 import { PeriodField, SortField } from '../summary-parts/SummaryFields.tsx';
 import { SummaryGuide } from '../summary-parts/SummaryGuide.tsx';
-import { Figure, SummaryTable } from '../summary-parts/SummaryTable.tsx';
+import { SummaryResult } from '../summary-parts/SummaryResult.tsx';
+import { Figure } from '../summary-parts/SummaryTable.tsx';
 import type { SummaryColumn } from '../summary-parts/SummaryTable.tsx';
 import { deviceSummaryRequest, fetchEfficiencySummary } from '../work-summary/work-summary-request.ts';
 import { EfficiencySummaryOptions } from './EfficiencySummaryOptions.tsx';
@@ -59,17 +59,13 @@ export function EfficiencySummaryMonitor({ settings, update }: MonitorProps<'eff
         </>
       }
     >
-      {data && data.rows.length === 0 ? <NoData /> : null}
-      {data && data.rows.length > 0 ? (
-        <SummaryTable
-          columns={columns}
-          rows={data.rows}
-          rowKey={(r) => r.name}
-          footer={settings.averages ? [{ key: 'average', label: t('work-summaries.row.average'), row: { ...data.average, name: '' } }] : []}
-          period={data.period}
-          previous={data.previous}
-        />
-      ) : null}
+      <SummaryResult
+        answer={data}
+        columns={columns}
+        rows={data?.rows ?? []}
+        rowKey={(r) => r.name}
+        footer={data && settings.averages ? [{ key: 'average', label: t('work-summaries.row.average'), row: { ...data.average, name: '' } }] : []}
+      />
     </MonitorFrame>
   );
 }

@@ -10,6 +10,7 @@ const trends = { workTrend: null, activeTrend: null, counterTrend: null };
 const ANSWER: ShiftWorkSummaryResponse = {
   period: { from: '2026-03-24', to: '2026-03-24' },
   previous: { from: '2026-03-23', to: '2026-03-23' },
+  previousUntil: null,
   shifts: [
     { position: 0, name: 'Morning', hourStart: 6, hourEnd: 14, work: 3600, active: 7200, counter: 12345, ...trends, counterTrend: 50 },
     { position: 1, name: 'Night', hourStart: 22, hourEnd: 6, work: 1800, active: 1800, counter: 0, ...trends },

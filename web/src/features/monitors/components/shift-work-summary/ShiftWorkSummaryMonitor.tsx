@@ -9,10 +9,10 @@ import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
 import { DeviceSelectionField } from '../fields/DeviceSelectionField.tsx';
 import { MonitorFrame } from '../MonitorFrame.tsx';
 import type { MonitorProps } from '../types.ts';
-import { NoData } from '../summary-parts/NoData.tsx';
 import { PeriodField } from '../summary-parts/SummaryFields.tsx';
 import { SummaryGuide } from '../summary-parts/SummaryGuide.tsx';
-import { Figure, SummaryTable } from '../summary-parts/SummaryTable.tsx';
+import { SummaryResult } from '../summary-parts/SummaryResult.tsx';
+import { Figure } from '../summary-parts/SummaryTable.tsx';
 import type { SummaryColumn } from '../summary-parts/SummaryTable.tsx';
 import { deviceSummaryRequest, fetchShiftWorkSummary } from '../work-summary/work-summary-request.ts';
 
@@ -59,17 +59,13 @@ export function ShiftWorkSummaryMonitor({ settings, update }: MonitorProps<'shif
         </>
       }
     >
-      {data && rows.length === 0 ? <NoData /> : null}
-      {data && rows.length > 0 ? (
-        <SummaryTable
-          columns={columns}
-          rows={rows}
-          rowKey={(r) => r.name}
-          footer={[{ key: 'total', label: t('work-summaries.row.total'), row: { ...data.total, name: '', hours: '' } }]}
-          period={data.period}
-          previous={data.previous}
-        />
-      ) : null}
+      <SummaryResult
+        answer={data}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.name}
+        footer={data ? [{ key: 'total', label: t('work-summaries.row.total'), row: { ...data.total, name: '', hours: '' } }] : []}
+      />
     </MonitorFrame>
   );
 }

@@ -39,6 +39,8 @@ export interface SummaryTableProps<R> {
   /** The dates shown and those the trends compare with, named above the table when given. */
   period?: WorkSummaryRange;
   previous?: WorkSummaryRange;
+  /** While the period runs, the wall-clock time (HH:mm) the previous one is cut at on its last date. */
+  previousUntil?: string | null;
   /** A height over which the body scrolls under a fixed header. */
   maxHeight?: number;
   testId?: string;
@@ -52,7 +54,7 @@ const PINNED_FIRST = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'backgro
 const PINNED_FIRST_HEADER = { ...PINNED_FIRST, zIndex: 3 } as const;
 
 /** The table of a summary widget, with the period it shows and the one its trends compare with when given. */
-export function SummaryTable<R>({ columns, rows, rowKey, footer = [], period, previous, maxHeight, testId = 'summary-table' }: SummaryTableProps<R>) {
+export function SummaryTable<R>({ columns, rows, rowKey, footer = [], period, previous, previousUntil, maxHeight, testId = 'summary-table' }: SummaryTableProps<R>) {
   const { t, i18n } = useTranslation();
   // Dates as the date fields and report lists write them in the interface language, not as ISO strings.
   const date = (day: string) => formatShortDate(day, i18n.language);
@@ -61,7 +63,9 @@ export function SummaryTable<R>({ columns, rows, rowKey, footer = [], period, pr
     <Box sx={{ overflow: 'auto', maxHeight }}>
       {period && previous ? (
         <Typography variant="caption" color="text.secondary" data-testid="summary-period">
-          {t('work-summaries.period-caption', { period: range(period), previous: range(previous) })}
+          {previousUntil
+            ? t('work-summaries.period-caption-until', { period: range(period), previous: range(previous), until: previousUntil })
+            : t('work-summaries.period-caption', { period: range(period), previous: range(previous) })}
         </Typography>
       ) : null}
       <Table size="small" stickyHeader={maxHeight !== undefined} data-testid={testId}>
