@@ -47,6 +47,61 @@ function spanOf(windows: readonly ReportWindow[]): { start: Date; end: Date } {
   return { start: new Date(Math.min(...windows.map((w) => w.start.getTime()))), end: new Date(Math.max(...windows.map((w) => w.end.getTime()))) };
 }
 
+/** The card slices (`OperatorReportQueries.cardSlices`), those of no time included. */
+function cardSliceQuery(companyId: number, operatorIds: readonly number[], windows: readonly ReportWindow[], now: Date): RawBuilder<CardSlice> {
+  const { start, end } = spanOf(windows);
+  const until = sql`coalesce(s.ended_at, ${now.toISOString()}::timestamptz)`;
+  return sql<CardSlice>`
+    select s.id::int8::float8 as "sessionId", s.operator_id as "operatorId", s.device_id as "deviceId", w.idx as "window",
+      extract(epoch from least(${until}, w.ends) - greatest(s.started_at, w.starts))::float8 as "seconds"
+    from operator_sessions s
+    join ${windowsRelation(windows)} on s.started_at < w.ends and ${until} > w.starts
+    where s.company_id = ${companyId} and s.operator_id = any(${[...operatorIds]}::int[])
+      and s.started_at < ${end.toISOString()}::timestamptz and (s.ended_at is null or s.ended_at > ${start.toISOString()}::timestamptz)`;
+}
+
+/**
+ * Work (1) and activity (2) of each session in each window. A 5-minute bucket counts for the session its start lies
+ * in and the window its start lies in (as the session rollups of migrations 006/007 count it). Read from the
+ * per-session days when every window is whole local dates, from the per-session hours when every window starts and
+ * ends on a UTC hour (shifts in a whole-hour zone), otherwise from the 5-minute rollup inside the sessions.
+ */
+function workSliceQuery(companyId: number, operatorIds: readonly number[], windows: readonly ReportWindow[]): RawBuilder<WorkSlice> {
+  const { start, end } = spanOf(windows);
+  const [from, to] = [windows.map((w) => w.firstDay).sort()[0]!, windows.map((w) => w.lastDay).sort().at(-1)!];
+  const sessions = sql`s.company_id = ${companyId} and s.operator_id = any(${[...operatorIds]}::int[])
+    and s.started_at < ${end.toISOString()}::timestamptz and (s.ended_at is null or s.ended_at > ${start.toISOString()}::timestamptz)`;
+  const columns = sql`s.id::int8::float8 as "sessionId", s.operator_id as "operatorId", s.device_id as "deviceId", w.idx as "window"`;
+  if (windows.every((w) => w.shift === null)) {
+    return sql<WorkSlice>`
+      select ${columns}, sum(d.work)::float8 as "work", sum(d.active)::float8 as "active"
+      from operator_sessions s
+      join operator_session_days d on d.session_id = s.id and d.company_id = ${companyId} and d.day >= ${from}::date and d.day <= ${to}::date
+      join ${windowsRelation(windows)} on d.day >= w.first_day and d.day <= w.last_day
+      where ${sessions}
+      group by 1, 2, 3, 4`;
+  }
+  if (windows.every((w) => w.start.getTime() % HOUR_MS === 0 && w.end.getTime() % HOUR_MS === 0)) {
+    return sql<WorkSlice>`
+      select ${columns}, sum(h.work)::float8 as "work", sum(h.active)::float8 as "active"
+      from operator_sessions s
+      join operator_session_hours h on h.session_id = s.id and h.company_id = ${companyId}
+        and h.hour >= ${start.toISOString()}::timestamptz and h.hour < ${end.toISOString()}::timestamptz
+      join ${windowsRelation(windows)} on h.hour >= w.starts and h.hour < w.ends
+      where ${sessions}
+      group by 1, 2, 3, 4`;
+  }
+  return sql<WorkSlice>`
+    select ${columns}, sum(r.sum) filter (where r.parameter_number = 1)::float8 as "work", sum(r.sum) filter (where r.parameter_number = 2)::float8 as "active"
+    from operator_sessions s
+    join readings_5min r on r.company_id = s.company_id and r.device_id = s.device_id and r.parameter_number in (1, 2)
+      and r.bucket >= s.started_at and r.bucket < coalesce(s.ended_at, 'infinity'::timestamptz)
+      and r.bucket >= ${start.toISOString()}::timestamptz and r.bucket < ${end.toISOString()}::timestamptz
+    join ${windowsRelation(windows)} on r.bucket >= w.starts and r.bucket < w.ends
+    where ${sessions}
+    group by 1, 2, 3, 4`;
+}
+
 export class OperatorReportQueries {
   constructor(private readonly db: Kysely<DB>) {}
 
@@ -79,63 +134,32 @@ export class OperatorReportQueries {
    */
   async cardSlices(companyId: number, operatorIds: readonly number[], windows: readonly ReportWindow[], now: Date): Promise<CardSlice[]> {
     if (operatorIds.length === 0 || windows.length === 0) return [];
-    const { start, end } = spanOf(windows);
-    const until = sql`coalesce(s.ended_at, ${now.toISOString()}::timestamptz)`;
-    const result = await sql<CardSlice>`
-      select s.id::int8::float8 as "sessionId", s.operator_id as "operatorId", s.device_id as "deviceId", w.idx as "window",
-        extract(epoch from least(${until}, w.ends) - greatest(s.started_at, w.starts))::float8 as "seconds"
-      from operator_sessions s
-      join ${windowsRelation(windows)} on s.started_at < w.ends and ${until} > w.starts
-      where s.company_id = ${companyId} and s.operator_id = any(${[...operatorIds]}::int[])
-        and s.started_at < ${end.toISOString()}::timestamptz and (s.ended_at is null or s.ended_at > ${start.toISOString()}::timestamptz)`.execute(this.db);
+    const result = await cardSliceQuery(companyId, operatorIds, windows, now).execute(this.db);
     return result.rows.filter((r) => r.seconds > 0);
   }
 
-  /**
-   * Work (1) and activity (2) of each session in each window. A 5-minute bucket counts for the session its start lies
-   * in and the window its start lies in (as the session rollups of migrations 006/007 count it). Read from the
-   * per-session days when every window is whole local dates, from the per-session hours when every window starts and
-   * ends on a UTC hour (shifts in a whole-hour zone), otherwise from the 5-minute rollup inside the sessions.
-   */
+  /** Work (1) and activity (2) of each session in each window (`workSliceQuery`). */
   async workSlices(companyId: number, operatorIds: readonly number[], windows: readonly ReportWindow[]): Promise<WorkSlice[]> {
     if (operatorIds.length === 0 || windows.length === 0) return [];
-    const { start, end } = spanOf(windows);
-    const [from, to] = [windows.map((w) => w.firstDay).sort()[0]!, windows.map((w) => w.lastDay).sort().at(-1)!];
-    const sessions = sql`s.company_id = ${companyId} and s.operator_id = any(${[...operatorIds]}::int[])
-      and s.started_at < ${end.toISOString()}::timestamptz and (s.ended_at is null or s.ended_at > ${start.toISOString()}::timestamptz)`;
-    const columns = sql`s.id::int8::float8 as "sessionId", s.operator_id as "operatorId", s.device_id as "deviceId", w.idx as "window"`;
-    let query: RawBuilder<WorkSlice>;
-    if (windows.every((w) => w.shift === null)) {
-      query = sql<WorkSlice>`
-        select ${columns}, sum(d.work)::float8 as "work", sum(d.active)::float8 as "active"
-        from operator_sessions s
-        join operator_session_days d on d.session_id = s.id and d.company_id = ${companyId} and d.day >= ${from}::date and d.day <= ${to}::date
-        join ${windowsRelation(windows)} on d.day >= w.first_day and d.day <= w.last_day
-        where ${sessions}
-        group by 1, 2, 3, 4`;
-    } else if (windows.every((w) => w.start.getTime() % HOUR_MS === 0 && w.end.getTime() % HOUR_MS === 0)) {
-      query = sql<WorkSlice>`
-        select ${columns}, sum(h.work)::float8 as "work", sum(h.active)::float8 as "active"
-        from operator_sessions s
-        join operator_session_hours h on h.session_id = s.id and h.company_id = ${companyId}
-          and h.hour >= ${start.toISOString()}::timestamptz and h.hour < ${end.toISOString()}::timestamptz
-        join ${windowsRelation(windows)} on h.hour >= w.starts and h.hour < w.ends
-        where ${sessions}
-        group by 1, 2, 3, 4`;
-    } else {
-      query = sql<WorkSlice>`
-        select ${columns}, sum(r.sum) filter (where r.parameter_number = 1)::float8 as "work", sum(r.sum) filter (where r.parameter_number = 2)::float8 as "active"
-        from operator_sessions s
-        join readings_5min r on r.company_id = s.company_id and r.device_id = s.device_id and r.parameter_number in (1, 2)
-          and r.bucket >= s.started_at and r.bucket < coalesce(s.ended_at, 'infinity'::timestamptz)
-          and r.bucket >= ${start.toISOString()}::timestamptz and r.bucket < ${end.toISOString()}::timestamptz
-        join ${windowsRelation(windows)} on r.bucket >= w.starts and r.bucket < w.ends
-        where ${sessions}
-        group by 1, 2, 3, 4`;
-    }
-    return (await query.execute(this.db)).rows;
+    return (await workSliceQuery(companyId, operatorIds, windows).execute(this.db)).rows;
   }
 
+  /**
+   * The report's rows per operator and window, counted in one grouped query: the devices with card time
+   * (`cardSlices`) or with work (`workSlices`) there, as the builder makes a row of either.
+   */
+  async rowCounts(companyId: number, operatorIds: readonly number[], windows: readonly ReportWindow[], now: Date): Promise<{ operatorId: number; window: number; rows: number }[]> {
+    if (operatorIds.length === 0 || windows.length === 0) return [];
+    const result = await sql<{ operatorId: number; window: number; rows: number }>`
+      select k."operatorId", k."window", count(*)::int as "rows"
+      from (
+        select c."operatorId", c."window", c."deviceId" from (${cardSliceQuery(companyId, operatorIds, windows, now)}) c where c."seconds" > 0
+        union
+        select w."operatorId", w."window", w."deviceId" from (${workSliceQuery(companyId, operatorIds, windows)}) w
+      ) k
+      group by 1, 2`.execute(this.db);
+    return result.rows;
+  }
   /** The company's devices among `ids` with their names and the names of their groups ("unit"), by name. */
   async devices(companyId: number, ids: readonly number[]): Promise<Map<number, { name: string; unit: string }>> {
     if (ids.length === 0) return new Map();
