@@ -16,6 +16,8 @@ interface PlannedUnit {
   operator: ReportOperator;
   window: ReportWindow;
   rows: number;
+  /** The devices of its rows. */
+  deviceIds: number[];
 }
 
 /** A section of the whole document: its operator × window units in the document's order. */
@@ -27,9 +29,9 @@ interface PlannedSection extends PlannedRows {
 /**
  * One page of the device operators screen (docs/reports.md): the rows [(page − 1) × pageRows, page × pageRows) of the
  * document `deviceOperatorsReport` writes for the subject. A section's rows run by operator, then window, then device,
- * so one grouped query counting the rows of each operator in each window (`rowCounts`) places every row; the page then
- * reads the card and work slices of only its own operators and windows (one query pair for the page), and a section
- * whose totals row is on the page whole, for its sums.
+ * so the devices each operator has rows on in each window (`rowDevices`, grouped) place every row. The page then reads
+ * the card and work slices of its own operators and windows only (one query pair, beside its devices' names); a
+ * section whose totals row is on the page is read whole, for its sums.
  */
 export async function deviceOperatorsPage(db: Kysely<DB>, scope: ReportScope, subject: ReportSubject, page: number, pageRows: number): Promise<ReportDocument> {
   const queries = new OperatorReportQueries(db);
@@ -44,18 +46,23 @@ export async function deviceOperatorsPage(db: Kysely<DB>, scope: ReportScope, su
   let next = 0;
   const sectionWindows = sections.map((section) => section.windows.map((w) => ({ ...w, index: next++ })));
   const windows = sectionWindows.flat();
-  const counts = await queries.rowCounts(
+  const found = await queries.rowDevices(
     scope.companyId,
     operators.map((o) => o.id),
     windows,
     now,
   );
-  const rowsOf = new Map(counts.map((c) => [`${c.operatorId}:${c.window}`, c.rows]));
+  const devicesOf = new Map(found.map((unit) => [`${unit.operatorId}:${unit.window}`, unit.deviceIds]));
   const ordered = [...operators].sort(compareOperators);
   const plan: PlannedSection[] = [];
   sections.forEach((section, i) => {
     const own = [...sectionWindows[i]!].sort(compareWindows);
-    const units = ordered.flatMap((operator) => own.map((window) => ({ operator, window, rows: rowsOf.get(keyOf({ operator, window })) ?? 0 })).filter((unit) => unit.rows > 0));
+    const units = ordered.flatMap((operator) =>
+      own.flatMap((window) => {
+        const deviceIds = devicesOf.get(keyOf({ operator, window })) ?? [];
+        return deviceIds.length > 0 ? [{ operator, window, rows: deviceIds.length, deviceIds }] : [];
+      }),
+    );
     const rows = units.reduce((sum, unit) => sum + unit.rows, 0);
     if (rows > 0) plan.push({ title: section.title, units, rows });
   });
@@ -65,23 +72,27 @@ export async function deviceOperatorsPage(db: Kysely<DB>, scope: ReportScope, su
     const read = [...new Map(parts.flatMap((part) => part.units.map((u) => [u.operator.id, u.operator] as const))).values()];
     const readWindows = [...new Map(parts.flatMap((part) => part.units.map((u) => [u.window.index, u.window] as const))).values()];
     const ids = read.map((o) => o.id);
-    const [cards, works] = await Promise.all([queries.cardSlices(scope.companyId, ids, readWindows, now), queries.workSlices(scope.companyId, ids, readWindows)]);
+    const deviceIds = [...new Set(parts.flatMap((part) => part.units.flatMap((u) => u.deviceIds)))];
+    const [cards, works, devices] = await Promise.all([
+      queries.cardSlices(scope.companyId, ids, readWindows, now),
+      queries.workSlices(scope.companyId, ids, readWindows),
+      queries.devices(scope.companyId, deviceIds),
+    ]);
     // The query pair reads the operators × windows of the whole page: keep the rows of the page's own units.
-    const found = collectRows(read, windows, cards, works).filter((r) => wanted.has(keyOf(r)));
-    const devices = await queries.devices(scope.companyId, [...new Set(found.map((r) => r.deviceId))]);
+    const rows = collectRows(read, windows, cards, works).filter((r) => wanted.has(keyOf(r)));
     const columns = operatorColumns(byShifts);
     return parts.map(({ slice, units, skipped }): ReportSection => {
       const keys = new Set(units.map(keyOf));
-      const rows = sortRows(
-        found.filter((r) => keys.has(keyOf(r))),
+      const own = sortRows(
+        rows.filter((r) => keys.has(keyOf(r))),
         devices,
       );
       const withTotals = slice.to > slice.section.rows;
-      const cells = rows.slice(slice.from - skipped, Math.min(slice.to, slice.section.rows) - skipped).map((r) => rowCells(r, devices, byShifts));
+      const cells = own.slice(slice.from - skipped, Math.min(slice.to, slice.section.rows) - skipped).map((r) => rowCells(r, devices, byShifts));
       return {
         title: slice.section.title,
         columns: columns.map((c) => ({ ...c })),
-        rows: withTotals ? [...cells, totalsCells(rows, byShifts)] : cells,
+        rows: withTotals ? [...cells, totalsCells(own, byShifts)] : cells,
         totals: withTotals,
         ...(slice.from > 0 ? { continued: true } : {}),
       };

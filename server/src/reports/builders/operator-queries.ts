@@ -35,6 +35,7 @@ export interface WorkSlice {
 }
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
 
 /** The windows as a relation `w(idx, starts, ends, first_day, last_day)`. */
 function windowsRelation(windows: readonly ReportWindow[]): RawBuilder<unknown> {
@@ -47,15 +48,27 @@ function spanOf(windows: readonly ReportWindow[]): { start: Date; end: Date } {
   return { start: new Date(Math.min(...windows.map((w) => w.start.getTime()))), end: new Date(Math.max(...windows.map((w) => w.end.getTime()))) };
 }
 
-/** The card slices (`OperatorReportQueries.cardSlices`), those of no time included. */
+/**
+ * The card slices (`OperatorReportQueries.cardSlices`), those of no time included. Each session is matched only with
+ * the windows starting on the UTC dates its span can meet (a window meets it when it starts less than the longest
+ * window's length before the session starts), by a hash join on that date: a range join of every session with every
+ * window measured 15–30 ms a month of 3,000 sessions, re-reading the operators' earlier sessions for each window.
+ */
 function cardSliceQuery(companyId: number, operatorIds: readonly number[], windows: readonly ReportWindow[], now: Date): RawBuilder<CardSlice> {
   const { start, end } = spanOf(windows);
+  const longest = Math.max(...windows.map((w) => w.end.getTime() - w.start.getTime())) / 1000;
   const until = sql`coalesce(s.ended_at, ${now.toISOString()}::timestamptz)`;
+  // A second's margin each side: the dates are a superset, the join's own conditions decide.
+  const firstDate = sql`floor(greatest(extract(epoch from s.started_at)::float8 - ${longest + 1}, ${start.getTime() / 1000 - 1}) / 86400)::int`;
+  const lastDate = sql`floor(least(extract(epoch from ${until})::float8, ${end.getTime() / 1000}) / 86400 + ${1 / 86400})::int`;
   return sql<CardSlice>`
     select s.id::int8::float8 as "sessionId", s.operator_id as "operatorId", s.device_id as "deviceId", w.idx as "window",
       extract(epoch from least(${until}, w.ends) - greatest(s.started_at, w.starts))::float8 as "seconds"
     from operator_sessions s
-    join ${windowsRelation(windows)} on s.started_at < w.ends and ${until} > w.starts
+    cross join lateral generate_series(${firstDate}, ${lastDate}) as k(utc_date)
+    join unnest(${windows.map((w) => w.index)}::int[], ${windows.map((w) => Math.floor(w.start.getTime() / DAY_MS))}::int[],
+      ${windows.map((w) => w.start.toISOString())}::timestamptz[], ${windows.map((w) => w.end.toISOString())}::timestamptz[]) as w(idx, utc_date, starts, ends)
+      on w.utc_date = k.utc_date and s.started_at < w.ends and ${until} > w.starts
     where s.company_id = ${companyId} and s.operator_id = any(${[...operatorIds]}::int[])
       and s.started_at < ${end.toISOString()}::timestamptz and (s.ended_at is null or s.ended_at > ${start.toISOString()}::timestamptz)`;
 }
@@ -77,7 +90,7 @@ function workSliceQuery(companyId: number, operatorIds: readonly number[], windo
       select ${columns}, sum(d.work)::float8 as "work", sum(d.active)::float8 as "active"
       from operator_sessions s
       join operator_session_days d on d.session_id = s.id and d.company_id = ${companyId} and d.day >= ${from}::date and d.day <= ${to}::date
-      join ${windowsRelation(windows)} on d.day >= w.first_day and d.day <= w.last_day
+      join (select w.idx, day::date as day from ${windowsRelation(windows)}, generate_series(w.first_day, w.last_day, interval '1 day') as day) w on w.day = d.day
       where ${sessions}
       group by 1, 2, 3, 4`;
   }
@@ -145,21 +158,25 @@ export class OperatorReportQueries {
   }
 
   /**
-   * The report's rows per operator and window, counted in one grouped query: the devices with card time
-   * (`cardSlices`) or with work (`workSlices`) there, as the builder makes a row of either.
+   * The devices each operator has a row on in each window: those with card time (`cardSlices`) or with work
+   * (`workSlices`) there, as the builder makes a row of either. Two grouped statements, run side by side on the pool.
    */
-  async rowCounts(companyId: number, operatorIds: readonly number[], windows: readonly ReportWindow[], now: Date): Promise<{ operatorId: number; window: number; rows: number }[]> {
+  async rowDevices(companyId: number, operatorIds: readonly number[], windows: readonly ReportWindow[], now: Date): Promise<{ operatorId: number; window: number; deviceIds: number[] }[]> {
     if (operatorIds.length === 0 || windows.length === 0) return [];
-    const result = await sql<{ operatorId: number; window: number; rows: number }>`
-      select k."operatorId", k."window", count(*)::int as "rows"
-      from (
-        select c."operatorId", c."window", c."deviceId" from (${cardSliceQuery(companyId, operatorIds, windows, now)}) c where c."seconds" > 0
-        union
-        select w."operatorId", w."window", w."deviceId" from (${workSliceQuery(companyId, operatorIds, windows)}) w
-      ) k
-      group by 1, 2`.execute(this.db);
-    return result.rows;
+    const grouped = (slices: RawBuilder<unknown>, having: RawBuilder<unknown>) =>
+      sql<{ operatorId: number; window: number; deviceIds: number[] }>`
+        select k."operatorId", k."window", array_agg(distinct k."deviceId") as "deviceIds" from (${slices}) k where ${having} group by 1, 2`.execute(this.db);
+    const [cards, works] = await Promise.all([grouped(cardSliceQuery(companyId, operatorIds, windows, now), sql`k."seconds" > 0`), grouped(workSliceQuery(companyId, operatorIds, windows), sql`true`)]);
+    const units = new Map<string, { operatorId: number; window: number; deviceIds: number[] }>();
+    for (const unit of [...cards.rows, ...works.rows]) {
+      const key = `${unit.operatorId}:${unit.window}`;
+      const known = units.get(key);
+      if (known) known.deviceIds = [...new Set([...known.deviceIds, ...unit.deviceIds])];
+      else units.set(key, { ...unit });
+    }
+    return [...units.values()];
   }
+
   /** The company's devices among `ids` with their names and the names of their groups ("unit"), by name. */
   async devices(companyId: number, ids: readonly number[]): Promise<Map<number, { name: string; unit: string }>> {
     if (ids.length === 0) return new Map();
