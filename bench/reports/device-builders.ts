@@ -9,8 +9,8 @@
  *     50 devices (the operator types for the 20 operators who work on them): p50 / p95 over --repetitions after two
  *     warm-ups;
  *   - the same calls as `GET /api/reports/{type}/data` injected into the app (everything but the socket);
- *   - the paged screens' pages (`&page=`): work details by day and by shifts, alerts by day: the first call, then
- *     page 1, a middle page and the last.
+ *   - the paged screens' pages (`&page=`): work details and device operators by day and by shifts, alerts by day:
+ *     the first call, then page 1, a middle page and the last.
  *
  *   DATABASE_URL=postgres://root@127.0.0.1:5432/postgres npx tsx --expose-gc bench/reports/device-builders.ts [--days 365]
  *     [--devices 100] [--detail-devices 24] [--repetitions 20] [--types production-device-work-matrix,...] [--keep]
@@ -184,6 +184,7 @@ try {
     const pagedScreens = [
       { type: 'device-work-details-report', label: 'work details', intervals: ['day', 'shifts'] },
       { type: 'alerts-report', label: 'alerts', intervals: ['day'] },
+      { type: 'device-operators-report', label: 'device operators', intervals: ['day', 'shifts'] },
     ] as const;
     for (const { type, label, intervals } of pagedScreens) {
       if (only && !only.includes(type)) continue;
@@ -205,7 +206,7 @@ try {
           }
           times.sort((a, b) => a - b);
           const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
-          console.log(`GET ${label} by ${interval}, page ${page} of ${paging.pageCount}, ${fifty.length} devices, a month: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, ${(bytes / 1024).toFixed(0)} KB (load average ${loadavg()[0]!.toFixed(1)})`);
+          console.log(`GET ${label} by ${interval}, page ${page} of ${paging.pageCount}, ${selected(type)}, a month: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, ${(bytes / 1024).toFixed(0)} KB (load average ${loadavg()[0]!.toFixed(1)})`);
         }
       }
     }

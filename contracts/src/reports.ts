@@ -85,7 +85,7 @@ export const REPORT_LIMITS = {
 } as const;
 
 /** The report types whose screen pages through the server (`page` of the data call); the others answer at once. */
-export const PAGED_REPORT_TYPES: readonly ReportType[] = ['device-work-details-report', 'alerts-report'];
+export const PAGED_REPORT_TYPES: readonly ReportType[] = ['device-work-details-report', 'alerts-report', 'device-operators-report'];
 export const isPagedReport = (type: ReportType) => PAGED_REPORT_TYPES.includes(type);
 
 /** The wizard's field error keys (spec 01 §5 "Report"); generic keys from MESSAGE_KEYS where they fit. */
@@ -200,11 +200,11 @@ export const reportDataQuerySchema = z.object({
   deviceOperators: operatorIdsSchema.optional(),
   deviceOperatorsGroups: operatorGroupIdsSchema.optional(),
   /**
-   * 1-based page of a paged type (PAGED_REPORT_TYPES: work details, alerts), REPORT_LIMITS.screenPageRows rows a page; the
-   * answer then carries `paging`. Without it a paged type answers its first rows up to the screen's limit (then
-   * `truncated`), as before. Any other type answers 400 on `page`.
+   * 1-based page of a paged type (PAGED_REPORT_TYPES: work details, alerts, device operators),
+   * REPORT_LIMITS.screenPageRows rows a page; the answer then carries `paging`. Without it a paged type answers its
+   * first rows up to the screen's limit (then `truncated`), as before. Any other type answers 400 on `page`.
    */
-  page: z.coerce.number().int().min(1).max(1_000_000).optional().meta({ description: '1-based page (work details and alerts only)', example: 1 }),
+  page: z.coerce.number().int().min(1).max(1_000_000).optional().meta({ description: '1-based page (work details, alerts and device operators only)', example: 1 }),
 });
 export type ReportDataQuery = z.input<typeof reportDataQuerySchema>;
 

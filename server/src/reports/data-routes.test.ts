@@ -162,6 +162,24 @@ describe('GET /api/reports/{type}/data', () => {
     expect(page.sections).toEqual(whole.sections);
   });
 
+  it('answers a page of the device operators report with its place (its rows are checked against the whole document in device-operators-pages.test.ts)', async () => {
+    const operators = await ctx.database.db.selectFrom('operators').select('id').where('company_id', '=', data.company.id).orderBy('id').execute();
+    const query = `from=2026-03-28&to=2026-10-26&interval=week&deviceOperators=${operators.map((o) => o.id).join(',')}`;
+    const whole = reportDocumentSchema.parse((await get(`/api/reports/device-operators-report/data?${query}`)).json());
+    const totalRows = whole.sections.reduce((sum, s) => sum + s.rows.length, 0);
+    expect(totalRows).toBeGreaterThan(0);
+    const response = await get(`/api/reports/device-operators-report/data?${query}&page=1`);
+    expect(response.statusCode).toBe(200);
+    const page = reportDocumentSchema.parse(response.json());
+    expect(page.paging).toEqual({ page: 1, pageCount: 1, pageRows: REPORT_LIMITS.screenPageRows, totalRows });
+    expect(page.sections).toEqual(whole.sections);
+    const past = reportDocumentSchema.parse((await get(`/api/reports/device-operators-report/data?${query}&page=2`)).json());
+    expect(past).toMatchObject({ empty: false, sections: [], paging: { page: 2, totalRows } });
+    // Another company's caller asking for these operators pages through nothing.
+    const foreign = reportDocumentSchema.parse((await get(`/api/reports/device-operators-report/data?${query}&page=1`, otherToken)).json());
+    expect(foreign).toMatchObject({ empty: true, paging: { totalRows: 0, pageCount: 1 }, sections: [] });
+  });
+
   it('answers 400 on page for a type that does not page, and for a page that is not a positive whole number', async () => {
     const matrix = await get(`/api/reports/production-device-work-matrix/data?from=2026-10-24&to=2026-10-25&devices=${data.lift.id}&page=1`);
     expect(matrix.statusCode).toBe(400);

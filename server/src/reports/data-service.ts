@@ -9,6 +9,7 @@ import { inclusiveDays, parseDate } from '../time/calendar.ts';
 import { reportBuilderOf } from './builders/registry.ts';
 import { workDetailsPage } from './builders/work-details-pages.ts';
 import { alertsReportPage } from './builders/alerts-pages.ts';
+import { deviceOperatorsPage } from './builders/device-operators-pages.ts';
 import { MemorySink, ReportSinkFull } from './memory-sink.ts';
 import type { ReportBuilder, ReportOutcome, ReportScope, ReportSink, ReportSubject } from './model.ts';
 import { ReportRepository } from './report-repository.ts';
@@ -84,6 +85,9 @@ export class ReportDataService {
     }
     if (request.page !== undefined && type === 'alerts-report') {
       return alertsReportPage(this.db, scope, subject, request.page, REPORT_LIMITS.screenPageRows);
+    }
+    if (request.page !== undefined && type === 'device-operators-report') {
+      return deviceOperatorsPage(this.db, scope, subject, request.page, REPORT_LIMITS.screenPageRows);
     }
     const sink = new MemorySink();
     let outcome: ReportOutcome;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReportDocument, ReportInterval, ReportSection } from '@gearwatch/contracts';
+import type { ReportDocument, ReportInterval } from '@gearwatch/contracts';
 import type { TestContext } from '../../../test/context.ts';
 import { createTestContext } from '../../../test/context.ts';
 import { createRule } from '../../../test/alert-fixtures.ts';
@@ -8,27 +8,8 @@ import type { ReportDataset } from '../../../test/report-builders-dataset.ts';
 import { buildReportDataset } from '../../../test/report-builders-dataset.ts';
 import type { ReportSubject } from '../model.ts';
 import { alertsReportPage } from './alerts-pages.ts';
+import { expectPagesJoinInto } from './test/paged-documents.ts';
 import { runReport } from './test/run-report.ts';
-
-/** The pages joined: a section marked `continued` carries on the previous page's last section. */
-function joinPages(pages: readonly ReportDocument[]): ReportSection[] {
-  const sections: ReportSection[] = [];
-  for (const page of pages) {
-    for (const section of page.sections) {
-      const { continued, ...rest } = section;
-      const last = sections.at(-1);
-      if (continued) {
-        expect(last?.title).toBe(section.title);
-        expect(last?.totals).toBe(false);
-        last!.rows.push(...section.rows);
-        last!.totals = section.totals;
-      } else {
-        sections.push({ ...rest, rows: [...rest.rows] });
-      }
-    }
-  }
-  return sections;
-}
 
 /**
  * The alerts screen's pages against the whole document of the builder (itself checked alert by alert in
@@ -102,18 +83,7 @@ describe('alerts report pages', () => {
 
   async function expectPagesMakeTheDocument(subject: ReportSubject, pageRows: number): Promise<ReportDocument[]> {
     const whole = await runReport(db(), data.scope, subject.type, { from: subject.from, to: subject.to, interval: subject.interval, devices: [...subject.deviceIds] });
-    const totalRows = whole.sections.reduce((sum, s) => sum + s.rows.length, 0);
-    const first = await alertsReportPage(db(), data.scope, subject, 1, pageRows);
-    expect(first.paging).toEqual({ page: 1, pageCount: Math.max(1, Math.ceil(totalRows / pageRows)), pageRows, totalRows });
-    const pages = [first];
-    for (let page = 2; page <= first.paging!.pageCount; page++) pages.push(await alertsReportPage(db(), data.scope, subject, page, pageRows));
-    for (const [index, page] of pages.entries()) {
-      const rows = page.sections.reduce((sum, s) => sum + s.rows.length, 0);
-      expect(rows).toBe(index < pages.length - 1 ? pageRows : totalRows - pageRows * (pages.length - 1));
-      expect(page).toMatchObject({ type: whole.type, from: whole.from, to: whole.to, interval: whole.interval, timezone: whole.timezone, empty: whole.empty, truncated: false });
-    }
-    expect(joinPages(pages)).toEqual(whole.sections);
-    return pages;
+    return expectPagesJoinInto(whole, pageRows, (page) => alertsReportPage(db(), data.scope, subject, page, pageRows));
   }
 
   it('joins into the whole document across the spring clock change, by day, week and month, at any page size', async () => {

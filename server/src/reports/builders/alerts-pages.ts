@@ -8,11 +8,13 @@ import { ALERT_COLUMNS, alertRows, alertsInterval } from './alerts.ts';
 import { calendarWindows, reportRange, windowTitle } from './report-windows.ts';
 import type { ReportWindow } from './report-windows.ts';
 import { selectedDevices } from './selected-devices.ts';
+import type { PlannedRows } from './support/paging.ts';
+import { eachSlice, pagedDocument } from './support/paging.ts';
 
 /** A section of the whole document: a window with alerts, its rows (the alerts, then its totals). */
-interface PlannedSection {
+interface PlannedSection extends PlannedRows {
   window: ReportWindow;
-  alerts: number;
+  /** The section's totals row (its alerts are `rows`). */
   totals: ReportCell[];
 }
 
@@ -37,39 +39,20 @@ export async function alertsReportPage(db: Kysely<DB>, scope: ReportScope, subje
   );
   const plan: PlannedSection[] = totals.map((t) => ({
     window: windows[t.window]!,
-    alerts: t.alerts,
+    rows: t.alerts,
     totals: [null, null, null, null, null, null, t.duration, t.occurrences, null, null],
   }));
-  const totalRows = plan.reduce((sum, section) => sum + section.alerts + 1, 0);
-  const first = (page - 1) * pageRows;
-  const end = first + pageRows;
-  const reads: Promise<ReportSection>[] = [];
-  let offset = 0;
-  for (const section of plan) {
-    const size = section.alerts + 1;
-    if (offset >= end) break;
-    if (offset + size > first) {
-      const from = Math.max(0, first - offset);
-      const to = Math.min(size, end - offset);
-      reads.push(readSection(queries, scope.companyId, deviceIds, period, section, from, to, interval, zone));
-    }
-    offset += size;
-  }
-  const sections = await Promise.all(reads);
-  return {
-    type: subject.type,
-    from: subject.from,
-    to: subject.to,
-    interval: subject.interval,
-    timezone: scope.timezone,
-    empty: totalRows === 0,
-    truncated: false,
-    paging: { page, pageCount: Math.max(1, Math.ceil(totalRows / pageRows)), pageRows, totalRows },
-    sections,
-  };
+  return pagedDocument(
+    scope,
+    subject,
+    plan,
+    page,
+    pageRows,
+    eachSlice((section, from, to) => readSection(queries, scope.companyId, deviceIds, period, section, from, to, interval, zone)),
+  );
 }
 
-/** Rows [from, to) of a planned section, where row `section.alerts` is its totals. */
+/** Rows [from, to) of a planned section, where row `section.rows` is its totals. */
 async function readSection(
   queries: AlertReportQueries,
   companyId: number,
@@ -81,10 +64,10 @@ async function readSection(
   interval: ReturnType<typeof alertsInterval>,
   zone: ReturnType<typeof timeZone>,
 ): Promise<ReportSection> {
-  const lastAlert = Math.min(to, section.alerts);
+  const lastAlert = Math.min(to, section.rows);
   const alerts = lastAlert > from ? await queries.alertsStartingIn(companyId, deviceIds, period, section.window.start, section.window.end, { offset: from, limit: lastAlert - from }) : [];
   const rows = alertRows(alerts, zone);
-  const withTotals = to > section.alerts;
+  const withTotals = to > section.rows;
   return {
     title: windowTitle(interval, section.window),
     columns: ALERT_COLUMNS.map((c) => ({ ...c })),

@@ -31,7 +31,7 @@ const COLUMNS = {
 /** Windows read per query pair: a month of days, or ten days of three shifts. */
 const WINDOWS_PER_READ = 31;
 
-interface OperatorDayRow {
+export interface OperatorDayRow {
   operator: ReportOperator;
   window: ReportWindow;
   deviceId: number;
@@ -49,17 +49,7 @@ export const deviceOperatorsReport: ReportBuilder = {
     const byShifts = subject.interval === 'shifts';
     const operators = await queries.operators(scope.companyId, subject.operatorIds, subject.operatorGroupIds);
     const sections = await sectionsOf(db, scope.companyId, subject.interval, range, zone);
-    const columns: ReportColumn[] = [
-      COLUMNS.lastName,
-      COLUMNS.firstName,
-      WINDOW_COLUMNS.date,
-      ...(byShifts ? [WINDOW_COLUMNS.shift] : []),
-      COLUMNS.cardTime,
-      COLUMNS.unit,
-      COLUMNS.device,
-      COLUMNS.work,
-      COLUMNS.activity,
-    ];
+    const columns = operatorColumns(byShifts);
     const ids = operators.map((o) => o.id);
     const now = new Date();
     const devices = new Map<number, { name: string; unit: string }>();
@@ -78,21 +68,9 @@ export const deviceOperatorsReport: ReportBuilder = {
         const rows = found.filter((r) => sectionOf[r.window.index] === i);
         if (rows.length === 0) continue;
         empty = false;
-        const cells = sortRows(rows, devices).map((r): ReportCell[] => [
-          r.operator.lastname,
-          r.operator.firstname,
-          r.window.firstDay,
-          ...(byShifts ? [r.window.shift?.name ?? null] : []),
-          r.card,
-          devices.get(r.deviceId)?.unit ?? '',
-          devices.get(r.deviceId)?.name ?? '',
-          r.work,
-          r.active,
-        ]);
-        const total = (pick: (r: OperatorDayRow) => number) => rows.reduce((sum, r) => sum + pick(r), 0);
-        const totals: ReportCell[] = [null, null, null, ...(byShifts ? [null] : []), total((r) => r.card), null, null, total((r) => r.work), total((r) => r.active)];
+        const cells = sortRows(rows, devices).map((r) => rowCells(r, devices, byShifts));
         await sink.section({ title: sections[i]!.title, columns, totals: true });
-        await sink.rows([...cells, totals]);
+        await sink.rows([...cells, totalsCells(rows, byShifts)]);
       }
       await sink.progress((batch.at(-1)! + 1) / sections.length);
     }
@@ -104,7 +82,7 @@ export const deviceOperatorsReport: ReportBuilder = {
  * A section's rows come from its own windows: in calendar buckets a window per local date of the bucket; by shifts a
  * section per date with a window per shift.
  */
-async function sectionsOf(db: Kysely<DB>, companyId: number, interval: ReportInterval, range: DateRange, zone: TimeZone): Promise<{ title: string; windows: ReportWindow[] }[]> {
+export async function sectionsOf(db: Kysely<DB>, companyId: number, interval: ReportInterval, range: DateRange, zone: TimeZone): Promise<{ title: string; windows: ReportWindow[] }[]> {
   if (interval === 'shifts') {
     const windows = shiftWindows(range, await companyShifts(db, companyId), zone);
     return groupBy(windows, (w) => w.firstDay).map((ofDate) => ({ title: ofDate[0]!.firstDay, windows: ofDate }));
@@ -117,7 +95,7 @@ async function sectionsOf(db: Kysely<DB>, companyId: number, interval: ReportInt
 }
 
 /** Card, work and activity summed per operator × window × device, from the sessions' slices. */
-function collectRows(
+export function collectRows(
   operators: ReportOperator[],
   windows: ReportWindow[],
   cards: { operatorId: number; deviceId: number; window: number; seconds: number }[],
@@ -150,18 +128,61 @@ function collectRows(
 const NAMES = new Intl.Collator(undefined, { sensitivity: 'base' });
 
 /** By operator (last name, first name), then time, then device name. */
-function sortRows(rows: OperatorDayRow[], devices: Map<number, { name: string }>): OperatorDayRow[] {
+export function sortRows(rows: OperatorDayRow[], devices: Map<number, { name: string }>): OperatorDayRow[] {
   const text = NAMES.compare;
   return [...rows].sort(
     (a, b) =>
-      text(a.operator.lastname, b.operator.lastname) ||
-      text(a.operator.firstname, b.operator.firstname) ||
-      a.operator.id - b.operator.id ||
-      a.window.start.getTime() - b.window.start.getTime() ||
-      (a.window.shift?.position ?? 0) - (b.window.shift?.position ?? 0) ||
+      compareOperators(a.operator, b.operator) ||
+      compareWindows(a.window, b.window) ||
       text(devices.get(a.deviceId)?.name ?? '', devices.get(b.deviceId)?.name ?? '') ||
       a.deviceId - b.deviceId,
   );
+}
+
+/** Operators in the report's order: last name, first name (case and accents aside), then id. */
+export function compareOperators(a: ReportOperator, b: ReportOperator): number {
+  return NAMES.compare(a.lastname, b.lastname) || NAMES.compare(a.firstname, b.firstname) || a.id - b.id;
+}
+
+/** A section's windows in the report's order: by start, then shift. */
+export function compareWindows(a: ReportWindow, b: ReportWindow): number {
+  return a.start.getTime() - b.start.getTime() || (a.shift?.position ?? 0) - (b.shift?.position ?? 0);
+}
+
+/** The report's columns; by shifts with the shift after the date. */
+export function operatorColumns(byShifts: boolean): ReportColumn[] {
+  return [
+    COLUMNS.lastName,
+    COLUMNS.firstName,
+    WINDOW_COLUMNS.date,
+    ...(byShifts ? [WINDOW_COLUMNS.shift] : []),
+    COLUMNS.cardTime,
+    COLUMNS.unit,
+    COLUMNS.device,
+    COLUMNS.work,
+    COLUMNS.activity,
+  ];
+}
+
+/** A row's cells, as the builder and the screen's pages write them. */
+export function rowCells(r: OperatorDayRow, devices: Map<number, { name: string; unit: string }>, byShifts: boolean): ReportCell[] {
+  return [
+    r.operator.lastname,
+    r.operator.firstname,
+    r.window.firstDay,
+    ...(byShifts ? [r.window.shift?.name ?? null] : []),
+    r.card,
+    devices.get(r.deviceId)?.unit ?? '',
+    devices.get(r.deviceId)?.name ?? '',
+    r.work,
+    r.active,
+  ];
+}
+
+/** A section's totals row: the sums of its rows' (whole-second) durations. */
+export function totalsCells(rows: readonly OperatorDayRow[], byShifts: boolean): ReportCell[] {
+  const total = (pick: (r: OperatorDayRow) => number) => rows.reduce((sum, r) => sum + pick(r), 0);
+  return [null, null, null, ...(byShifts ? [null] : []), total((r) => r.card), null, null, total((r) => r.work), total((r) => r.active)];
 }
 
 /** Consecutive section indexes in batches of at most `limit` windows (a bigger section is a batch of its own). */

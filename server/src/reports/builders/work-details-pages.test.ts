@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReportDocument, ReportInterval, ReportSection } from '@gearwatch/contracts';
+import type { ReportDocument, ReportInterval } from '@gearwatch/contracts';
 import type { TestContext } from '../../../test/context.ts';
 import { createTestContext } from '../../../test/context.ts';
 import { createCompany } from '../../../test/fixtures.ts';
@@ -9,28 +9,9 @@ import type { ReportSubject } from '../model.ts';
 import { WorkDetailsCounts } from '../work-details-counts.ts';
 import type { DeviceReportsDataset } from './test/device-reports-dataset.ts';
 import { buildDeviceReportsDataset } from './test/device-reports-dataset.ts';
+import { expectPagesJoinInto } from './test/paged-documents.ts';
 import { runReport } from './test/run-report.ts';
 import { workDetailsPage } from './work-details-pages.ts';
-
-/** The pages joined: a section marked `continued` carries on the previous page's last section. */
-function joinPages(pages: readonly ReportDocument[]): ReportSection[] {
-  const sections: ReportSection[] = [];
-  for (const page of pages) {
-    for (const section of page.sections) {
-      const { continued, ...rest } = section;
-      const last = sections[sections.length - 1];
-      if (continued) {
-        expect(last?.title).toBe(section.title);
-        expect(last?.totals).toBe(false);
-        last!.rows.push(...section.rows);
-        last!.totals = section.totals;
-      } else {
-        sections.push({ ...rest, rows: [...rest.rows] });
-      }
-    }
-  }
-  return sections;
-}
 
 /**
  * The work details screen's pages against the whole document of the builder (itself tested against the raw readings
@@ -67,19 +48,8 @@ describe('work details pages', () => {
   /** Every page of the subject, checked page by page, then joined and compared with the whole document. */
   async function expectPagesMakeTheDocument(subject: ReportSubject, pageRows: number, scope = data.scope): Promise<ReportDocument[]> {
     const whole = await runReport(db(), scope, subject.type, { from: subject.from, to: subject.to, interval: subject.interval, devices: [...subject.deviceIds] });
-    const totalRows = whole.sections.reduce((sum, s) => sum + s.rows.length, 0);
-    expect(totalRows).toBeGreaterThan(0);
-    const first = await workDetailsPage(db(), scope, subject, 1, pageRows, counts);
-    expect(first.paging).toEqual({ page: 1, pageCount: Math.max(1, Math.ceil(totalRows / pageRows)), pageRows, totalRows });
-    const pages = [first];
-    for (let page = 2; page <= first.paging!.pageCount; page++) pages.push(await workDetailsPage(db(), scope, subject, page, pageRows, counts));
-    for (const [index, page] of pages.entries()) {
-      const rows = page.sections.reduce((sum, s) => sum + s.rows.length, 0);
-      expect(rows).toBe(index < pages.length - 1 ? pageRows : totalRows - pageRows * (pages.length - 1));
-      expect(page).toMatchObject({ type: whole.type, from: whole.from, to: whole.to, interval: whole.interval, timezone: whole.timezone, empty: whole.empty, truncated: false });
-    }
-    expect(joinPages(pages)).toEqual(whole.sections);
-    return pages;
+    expect(whole.sections.length).toBeGreaterThan(0);
+    return expectPagesJoinInto(whole, pageRows, (page) => workDetailsPage(db(), scope, subject, page, pageRows, counts));
   }
 
   it.each([

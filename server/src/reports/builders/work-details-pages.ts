@@ -12,15 +12,15 @@ import type { DeviceReportContext } from './support/context.ts';
 import { openDeviceReport } from './support/context.ts';
 import type { ReportBucket } from './support/periods.ts';
 import { planBuckets } from './support/periods.ts';
+import type { PlannedRows } from './support/paging.ts';
+import { eachSlice, pagedDocument } from './support/paging.ts';
 import { addSums, noSums } from './support/sums.ts';
 import { COLUMNS_OF_DETAILS, detailRows, sectionTitle, slicesOf, totalsRow } from './work-details.ts';
 
 /** A section of the whole document: a device's rows in one bucket, with its rows per local date (calendar buckets). */
-interface PlannedSection {
+interface PlannedSection extends PlannedRows {
   device: ReportDevice;
   bucket: ReportBucket;
-  /** 5-minute rows; the section has one more, its totals. */
-  rows: number;
   /** The bucket's dates with rows, in order (none for a shift bucket: a shift is read whole). */
   days: { day: DayNumber; rows: number }[];
 }
@@ -45,30 +45,14 @@ export async function workDetailsPage(
   const buckets = planBuckets(subject.interval, report.period, report.zone, shifts);
   const repository = new WorkDetailsRepository(db);
   const plan = await planSections(report, repository, counts, buckets);
-  const totalRows = plan.reduce((sum, section) => sum + section.rows + 1, 0);
-  const first = (page - 1) * pageRows;
-  const end = first + pageRows;
-  const reads: Promise<ReportSection>[] = [];
-  let offset = 0;
-  for (const section of plan) {
-    const size = section.rows + 1;
-    if (offset >= end) break;
-    if (offset + size > first) reads.push(readSection(report, repository, section, Math.max(0, first - offset), Math.min(size, end - offset)));
-    offset += size;
-  }
-  // The page's few sections are independent reads: on PostgreSQL they run side by side on the pool's connections.
-  const sections = await Promise.all(reads);
-  return {
-    type: subject.type,
-    from: subject.from,
-    to: subject.to,
-    interval: subject.interval,
-    timezone: scope.timezone,
-    empty: totalRows === 0,
-    truncated: false,
-    paging: { page, pageCount: Math.max(1, Math.ceil(totalRows / pageRows)), pageRows, totalRows },
-    sections,
-  };
+  return pagedDocument(
+    scope,
+    subject,
+    plan,
+    page,
+    pageRows,
+    eachSlice((section, from, to) => readSection(report, repository, section, from, to)),
+  );
 }
 
 /** Every section of the whole document with its row count, in the document's order; devices without rows have none. */

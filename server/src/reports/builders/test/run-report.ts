@@ -12,7 +12,7 @@ export async function runReport(
   db: Kysely<DB>,
   scope: ReportScope,
   type: ReportType,
-  selection: { from: string; to: string; interval?: ReportInterval; devices?: number[]; groups?: number[] },
+  selection: { from: string; to: string; interval?: ReportInterval; devices?: number[]; groups?: number[]; operators?: number[]; operatorGroups?: number[] },
 ): Promise<ReportDocument> {
   const subject: ReportSubject = {
     type,
@@ -21,8 +21,8 @@ export async function runReport(
     interval: selection.interval ?? 'day',
     deviceIds: selection.devices ?? [],
     deviceGroupIds: selection.groups ?? [],
-    operatorIds: [],
-    operatorGroupIds: [],
+    operatorIds: selection.operators ?? [],
+    operatorGroupIds: selection.operatorGroups ?? [],
   };
   const sink = new MemorySink(Number.POSITIVE_INFINITY);
   const outcome = await writeReport(db, scope, subject, sink);

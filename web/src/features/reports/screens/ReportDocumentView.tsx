@@ -23,14 +23,14 @@ export const SECTIONS_PER_STEP = 20;
 export interface ReportDocumentViewProps {
   type: ReportType;
   document: ReportDocument;
-  /** Asks for another page of a paged document (`document.paging`, work details). */
+  /** Asks for another page of a paged document (`document.paging`, PAGED_REPORT_TYPES). */
   onPage?: (page: number) => void;
 }
 
 /**
  * A report as the server made it (contracts ReportDocument): the period, the zone and the interval it is in, the
  * chart where the type has one, then each section as a table under its title. A period without any data says so.
- * A paged document (work details) shows its page between pagers; a section begun on an earlier page says so.
+ * A paged document (PAGED_REPORT_TYPES) shows its page between pagers; a section begun on an earlier page says so.
  */
 export function ReportDocumentView({ type, document, onPage }: ReportDocumentViewProps) {
   const { t, i18n } = useTranslation();

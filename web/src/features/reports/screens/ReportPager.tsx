@@ -19,7 +19,7 @@ export function pageRowRange(paging: Paging): { first: number; last: number } {
   return { first: Math.min(first, paging.totalRows), last: Math.min(paging.page * paging.pageRows, paging.totalRows) };
 }
 
-/** Pages of a report the server answers a page at a time (work details): which rows of how many, and the pages. */
+/** Pages of a report the server answers a page at a time (PAGED_REPORT_TYPES): which rows of how many, and the pages. */
 export function ReportPager({ paging, onPage, testId }: ReportPagerProps) {
   const { t, i18n } = useTranslation();
   const numbers = new Intl.NumberFormat(formattingLocale(i18n.language));

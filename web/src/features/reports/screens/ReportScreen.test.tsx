@@ -150,6 +150,34 @@ describe('ReportScreen', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('report-chart')).toBeNull();
   });
 
+  it('pages the device operators report through the server, a date section continued on the next page with its totals', async () => {
+    const paged: FakeHandler = (call) => {
+      const page = Number(call.query.get('page'));
+      const document = operatorsDocument(call.query.get('from') ?? '', call.query.get('to') ?? '');
+      const section = { ...document.sections[0]!, title: '2026-11-02' };
+      const rows = page === 2 ? [section.rows[0]!, [null, null, null, 30_600, null, null, 18_000, 25_200]] : [section.rows[0]!];
+      return {
+        body: {
+          ...document,
+          paging: { page, pageCount: 2, pageRows: 1000, totalRows: 1002 },
+          sections: [{ ...section, rows, totals: page === 2, ...(page > 1 ? { continued: true } : {}) }],
+        },
+      };
+    };
+    const { user, callsTo } = await renderReports('/reports/device-operators-report', {
+      'GET /api/users/current/settings': storedSettings('device-operators-report', { selection: { byGroups: true, deviceOperatorsGroups: [40] } }),
+      'GET /api/reports/device-operators-report/data': paged,
+    });
+    const calls = () => callsTo('GET', '/api/reports/device-operators-report/data');
+    await screen.findByRole('table', { name: '02/11/2026' });
+    expect(queryOf(calls()[0])).toEqual({ from: thisMonth.from, to: thisMonth.to, interval: 'day', deviceOperatorsGroups: '40', page: '1' });
+    expect(within(screen.getByTestId('report-pager-top')).getByTestId('report-pager-rows').textContent).toBe('Rows 1–1,000 of 1,002');
+    await user.click(within(screen.getByTestId('report-pager-bottom')).getByRole('button', { name: 'Page 2' }));
+    const continued = await screen.findByRole('table', { name: '02/11/2026 (continued)' });
+    expect(queryOf(calls().at(-1)).page).toBe('2');
+    expect(rowsOf(continued).at(-1)).toEqual(['Total', '—', '—', '8:30', '—', '—', '5:00', '7:00']);
+  });
+
   it('shows a long table a hundred rows at a time, its totals always', async () => {
     const { user } = await renderReports('/reports/device-work-details-report', {
       'GET /api/users/current/settings': storedSettings('device-work-details-report', { selection: { devices: [1] } }),
