@@ -2,17 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../src/db/schema.ts';
-import { testConfig } from '../src/config.ts';
-import { createServices } from '../src/services.ts';
-import type { Services } from '../src/services.ts';
 import { DEVICE_STATUS_EXPIRY_JOB } from '../src/live/device-status-events.ts';
 import type { IngestBatch } from '../src/telemetry/types.ts';
 import { createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
 import { createCompany, createDevice, createUser } from './fixtures.ts';
 import { createModule } from './ingest-fixtures.ts';
-import type { TwoInstances } from './two-instances.ts';
-import { instanceVariants } from './two-instances.ts';
+import { instanceVariants, twoInstanceJob } from './two-instances.ts';
 
 const MINUTE = 60_000;
 
@@ -115,31 +111,11 @@ describe('device-status events from ingest', () => {
 
 /** Two instances, each its own runner, on one database: a tick of the expiry job tells each change once. */
 describe.each(instanceVariants)('the device-status expiry job on two instances (%s)', (_name, setup, skip) => {
-  let databases: TwoInstances;
-  let a: Services;
-  let b: Services;
-  let tick = Date.parse('2026-11-27T08:00:00Z');
-
-  beforeAll(async () => {
-    if (skip) return;
-    databases = await setup();
-    const config = testConfig({ WEB_DIST_DIR: '/nonexistent' });
-    a = await createServices(databases.a.db, config);
-    b = await createServices(databases.b.db, config);
-  });
-  afterAll(async () => {
-    if (skip) return;
-    await databases?.close();
-  });
-
-  const runBoth = async () => {
-    tick += MINUTE;
-    await Promise.all([a.jobs.enqueueTick(DEVICE_STATUS_EXPIRY_JOB, new Date(tick)), b.jobs.enqueueTick(DEVICE_STATUS_EXPIRY_JOB, new Date(tick))]);
-    await Promise.all([a.jobs.runUntilIdle(), b.jobs.runUntilIdle()]);
-  };
+  const instances = twoInstanceJob(setup, skip, DEVICE_STATUS_EXPIRY_JOB, '2026-11-27T08:00:00Z');
+  const runBoth = instances.runBoth;
 
   it.skipIf(skip)('tells once that a quiet device went offline and stopped working, and nothing for a device still calling', async () => {
-    const db = databases.a.db;
+    const db = instances.db();
     const company = await createCompany(db);
     const other = await createCompany(db);
     const anna = await createUser(db, company.id);
@@ -148,8 +124,8 @@ describe.each(instanceVariants)('the device-status expiry job on two instances (
     const busy = await createDevice(db, company.id);
     const quietModule = await createModule(db, company.id, quiet.id);
     const busyModule = await createModule(db, company.id, busy.id);
-    await a.ingest.ingest(quietModule.identity, reading(1, 30));
-    await b.ingest.ingest(busyModule.identity, reading(1, 30));
+    await instances.a().ingest.ingest(quietModule.identity, reading(1, 30));
+    await instances.b().ingest.ingest(busyModule.identity, reading(1, 30));
     const afterIngest = (await told(db, [anna.id])).length;
     expect(afterIngest).toBe(2);
 
@@ -164,7 +140,7 @@ describe.each(instanceVariants)('the device-status expiry job on two instances (
     ]);
 
     // It calls again: online, told by the batch, not by the job.
-    await a.ingest.ingest(quietModule.identity, reading(2, 60));
+    await instances.a().ingest.ingest(quietModule.identity, reading(2, 60));
     await runBoth();
     expect((await told(db, [anna.id])).slice(afterIngest + 1)).toEqual([
       { userId: anna.id, payload: { devices: [{ deviceId: quiet.id, online: true, working: false }] } },

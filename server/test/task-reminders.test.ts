@@ -1,43 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { testConfig } from '../src/config.ts';
-import { createServices } from '../src/services.ts';
-import type { Services } from '../src/services.ts';
 import { TASK_REMINDERS_JOB } from '../src/tasks/reminders.ts';
 import { createCompany, createUser } from './fixtures.ts';
 import { insertTask } from './task-fixtures.ts';
-import type { TwoInstances } from './two-instances.ts';
-import { instanceVariants } from './two-instances.ts';
+import { instanceVariants, twoInstanceJob } from './two-instances.ts';
 
 const MINUTE = 60_000;
 
 /** Two instances (each its own runner) on one database: each task reminder is told once to each of its people. */
 describe.each(instanceVariants)('task reminders on two instances (%s)', (_name, setup, skip) => {
-  let databases: TwoInstances;
-  let a: Services;
-  let b: Services;
-  let tick = Date.parse('2026-11-26T08:00:00Z');
-
-  beforeAll(async () => {
-    if (skip) return;
-    databases = await setup();
-    const config = testConfig({ WEB_DIST_DIR: '/nonexistent' });
-    a = await createServices(databases.a.db, config);
-    b = await createServices(databases.b.db, config);
-  });
-  afterAll(async () => {
-    if (skip) return;
-    await databases?.close();
-  });
-
-  /** Both instances tick the same minute, then each runs its jobs side by side. */
-  const runBoth = async () => {
-    tick += MINUTE;
-    await Promise.all([a.jobs.enqueueTick(TASK_REMINDERS_JOB, new Date(tick)), b.jobs.enqueueTick(TASK_REMINDERS_JOB, new Date(tick))]);
-    await Promise.all([a.jobs.runUntilIdle(), b.jobs.runUntilIdle()]);
-  };
+  const instances = twoInstanceJob(setup, skip, TASK_REMINDERS_JOB, '2026-11-26T08:00:00Z');
+  const runBoth = instances.runBoth;
   const told = async (taskId: number) => {
-    const db = databases.a.db;
+    const db = instances.db();
     const notifications = await sql<{ user: number; reminder: string }>`
       select n.user_id as user, r.kind as reminder from notifications n join task_reminders r on r.id = n.task_reminder_id
       where r.task_id = ${taskId} order by r.id, n.user_id`.execute(db);
@@ -47,7 +22,7 @@ describe.each(instanceVariants)('task reminders on two instances (%s)', (_name, 
   };
 
   it.skipIf(skip)('send a reminder and an overdue notice once to the assignee and the responsible person, a moved date again, a done task nothing', async () => {
-    const db = databases.a.db;
+    const db = instances.db();
     const company = await createCompany(db);
     const anna = await createUser(db, company.id, { firstname: 'Anna', lastname: 'Nowak', language: 'en' });
     const bob = await createUser(db, company.id, { firstname: 'Bob', lastname: 'Smith', language: 'en' });
@@ -93,13 +68,13 @@ describe.each(instanceVariants)('task reminders on two instances (%s)', (_name, 
   });
 
   it.skipIf(skip)('show a task reminder in the notification centre of its user', async () => {
-    const db = databases.a.db;
+    const db = instances.db();
     const company = await createCompany(db);
     const anna = await createUser(db, company.id);
     const task = await insertTask(db, company.id, { name: 'Replace filter', assigneeId: anna.id, deadline: new Date(Date.now() - MINUTE) });
     await runBoth();
     const auth = { userId: anna.id, companyId: company.id, isSuperAdmin: false, canImpersonate: false };
-    const page = await a.notifications.list(auth, { filter: {}, sort: [{ field: 'createdAt', direction: 'desc' }], limit: 10, offset: 0, page: 1 });
+    const page = await instances.a().notifications.list(auth, { filter: {}, sort: [{ field: 'createdAt', direction: 'desc' }], limit: 10, offset: 0, page: 1 });
     expect(page.entries).toHaveLength(1);
     expect(page.entries[0]).toMatchObject({ kind: 'task', alert: null, announcement: null, task: { id: task, name: 'Replace filter', reminder: 'overdue' } });
   });
