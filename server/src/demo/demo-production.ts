@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PARAMETER_NUMBERS } from '@gearwatch/contracts';
-import type { DemoProductionSeedRepository } from './demo-production-repository.ts';
+import type { ProductionViewsRepository } from '../production-views/views-repository.ts';
 import { DEMO_FACTORY } from './demo-data.ts';
 
 export interface DemoProductionNames {
@@ -18,12 +18,10 @@ const LOGO_FILE = path.join(import.meta.dirname, 'assets', 'demo-factory-logo.pn
  * machines that run all three shifts (so the screen moves at any hour on a weekday), counted per shift. The goals are
  * a little under what the simulator's cycle times give in a good shift, so a normal shift is green and a slow one not.
  */
-export async function seedDemoProductionView(repo: DemoProductionSeedRepository, names: DemoProductionNames): Promise<void> {
+export async function seedDemoProductionView(repo: ProductionViewsRepository, names: DemoProductionNames): Promise<void> {
   const companyId = names.companyId(DEMO_FACTORY);
   const device = (name: string) => names.deviceId(companyId, name);
-  await repo.insert({
-    companyId,
-    createdBy: names.userId('demo'),
+  await repo.insert(companyId, names.userId('demo'), {
     name: 'Assembly line — pieces per shift',
     viewType: 'columns',
     // The shift changes of Demo Factory (06, 14, 22): each shift starts from zero.

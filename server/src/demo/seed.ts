@@ -7,7 +7,7 @@ import { seedDemoAlerts } from './demo-alerts.ts';
 import { seedDemoTasks } from './demo-tasks.ts';
 import { DemoTasksSeedRepository } from './demo-tasks-repository.ts';
 import { seedDemoProductionView } from './demo-production.ts';
-import { DemoProductionSeedRepository } from './demo-production-repository.ts';
+import { ProductionViewsRepository } from '../production-views/views-repository.ts';
 import { DEMO_HISTORY_DAYS } from './simulator/index.ts';
 import {
   DEMO_COMPANIES,
@@ -38,7 +38,7 @@ export async function seedDemoIfEmpty(db: Kysely<DB>, options: { historyDays?: n
     await seedAll(repo, hashes, options.historyDays ?? DEMO_HISTORY_DAYS, {
       alerts: new DemoAlertsSeedRepository(trx),
       tasks: new DemoTasksSeedRepository(trx),
-      production: new DemoProductionSeedRepository(trx),
+      production: new ProductionViewsRepository(trx),
     });
     return true;
   });
@@ -47,7 +47,7 @@ export async function seedDemoIfEmpty(db: Kysely<DB>, options: { historyDays?: n
 interface DemoContentRepositories {
   alerts: DemoAlertsSeedRepository;
   tasks: DemoTasksSeedRepository;
-  production: DemoProductionSeedRepository;
+  production: ProductionViewsRepository;
 }
 
 async function seedAll(repo: SeedRepository, passwordHashes: Map<string, string>, historyDays: number, content: DemoContentRepositories): Promise<void> {
