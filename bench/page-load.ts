@@ -3,7 +3,7 @@
  * localhost): the demo user's dashboard, from navigation to every monitor drawn, in Chromium, over --loads loads
  * (p50/p95), against the login page's load measured in the same browser and run as the baseline.
  *
- *   DATABASE_URL=postgres://root@127.0.0.1:5432/postgres npx tsx bench/page-load.ts [--loads 10]
+ *   DATABASE_URL=postgres://root@127.0.0.1:5432/postgres npx tsx bench/page-load.ts [--loads 10] [--summaries 1]
  *
  * A real server process on a scratch PostgreSQL database with the demo (its first start stores 90 days of history:
  * a minute or two before measuring starts); the client is built first when it is missing or out of date.
@@ -16,8 +16,11 @@ import type { Page, Request } from '@playwright/test';
 import { createScratchDatabase, flag } from './support/scratch-database.ts';
 import { CHROMIUM_ARGS, percentile, startServer } from './support/server.ts';
 import { signInThroughPage, stubMapTiles, waitForBoardDrawn } from './support/dashboard.ts';
+import { addSummaryWidgets } from './support/summary-board.ts';
 
 const LOADS = flag('loads', 10);
+/** --summaries 1: the nine summary widgets added after the demo's monitors (issue 20's dashboard of 7 + 9). */
+const SUMMARIES = flag('summaries', 0) === 1;
 /** --waterfall 1: list every request of the extra load (scripts and API calls) in start order. */
 const WATERFALL = flag('waterfall', 0) === 1;
 
@@ -37,6 +40,7 @@ async function main(): Promise<void> {
     const page = await context.newPage();
     await stubMapTiles(page);
     await signInThroughPage(page, server.url, 'demo', 'demo');
+    if (SUMMARIES) process.stdout.write(`the dashboard now holds ${await addSummaryWidgets(page, server.url)} widgets (the nine summaries added)\n`);
     // Warm-up: the first load fetches the bundles (the HTTP cache keeps them, as a returning user's browser does).
     const cold = await loadDashboard(page, server.url);
     process.stdout.write(`first (cold cache) load: ${cold.drawnAtMs.toFixed(0)} ms, ${cold.monitors} monitors\n`);

@@ -19,6 +19,23 @@ export async function signInThroughPage(page: Page, url: string, username: strin
 }
 
 /**
+ * What a drawn monitor holds: a chart, a map, a table, an alert banner or the map's no-data note, and for the
+ * summary widgets their tiles, lists, bars or "no data".
+ */
+const DRAWN_CONTENT = [
+  'canvas',
+  '.leaflet-container',
+  'table',
+  '[role="alert"]',
+  '[data-testid="geo-no-data"]',
+  '[data-testid^="devices-summary-"]',
+  '[data-testid="newest-alerts-list"]',
+  '[data-testid="newest-tasks-list"]',
+  '[data-testid="hourly-work-bucket"]',
+  '[data-testid="summary-empty"]',
+].join(', ');
+
+/**
  * Resolves once every monitor on the board is drawn: its code loaded (not pending), its data answered (not busy), and
  * its body showing what it shows (a chart's canvas, a map, a table, or a message such as "no data"), then two
  * animation frames so the browser has painted it. Answers the number of monitors and the time since navigation start
@@ -26,7 +43,7 @@ export async function signInThroughPage(page: Page, url: string, username: strin
  */
 export async function waitForBoardDrawn(page: Page, timeoutMs = 60_000): Promise<{ monitors: number; drawnAtMs: number }> {
   const handle = await page.waitForFunction(
-    () => {
+    (drawnSelector) => {
       const board = document.querySelector('[data-testid="monitor-board"]');
       if (!board) return document.body.textContent?.includes('No monitors yet') ? -1 : false;
       const frames = [...board.querySelectorAll('section[data-monitor-id]')];
@@ -35,11 +52,11 @@ export async function waitForBoardDrawn(page: Page, timeoutMs = 60_000): Promise
         (frame) =>
           !frame.getAttribute('data-testid')?.endsWith('-pending') &&
           frame.getAttribute('aria-busy') === 'false' &&
-          frame.querySelector('canvas, .leaflet-container, table, [role="alert"], [data-testid="geo-no-data"]') !== null,
+          frame.querySelector(drawnSelector) !== null,
       );
       return drawn ? frames.length : false;
     },
-    undefined,
+    DRAWN_CONTENT,
     { timeout: timeoutMs, polling: 'raf' },
   );
   const monitors = (await handle.jsonValue()) as number;
