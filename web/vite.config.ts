@@ -15,5 +15,21 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Only the widgets' own modules go in the group; what they share with the shell stays where it was.
+          includeDependenciesRecursively: false,
+          groups: [
+            // The monitors and summary widgets of a board as one chunk: a board of
+            // 15 widgets otherwise fetches some 50 small chunks over a browser's six connections, and its data calls
+            // queue behind them (docs/performance.md, 2026-11-27). The map monitor stays apart: Leaflet comes only
+            // with it.
+            { name: 'mui', test: /[\\/]node_modules[\\/]@mui[\\/]/ },
+            { name: 'monitors', test: /[\\/]src[\\/]features[\\/]monitors[\\/]components[\\/](?!geo[\\/])[^\\/]+[\\/]/ },
+          ],
+        },
+      },
+    },
   },
 });
