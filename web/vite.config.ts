@@ -4,6 +4,14 @@ import react from '@vitejs/plugin-react';
 // In `npm run dev` the API runs on its own port; Vite proxies /api to it so the client uses relative URLs everywhere.
 const apiPort = process.env.PORT ?? '8080';
 
+/** A board widget's own modules: a kind's folder under the monitors' components, but the map monitor's. */
+const WIDGET_MODULE = /[\\/]src[\\/]features[\\/]monitors[\\/]components[\\/](?!geo[\\/])[^\\/]+[\\/]/;
+/**
+ * A kind's data plan (`*-request.ts`, monitor-data.ts) and the modules it runs stay out of the widgets' chunk: the
+ * board plans and starts every monitor's data call while that chunk is still loading.
+ */
+const DATA_PLAN_MODULE = /(?:-request|[\\/]efficiency-rules|[\\/]factory-report)\.ts$/;
+
 export default defineConfig({
   plugins: [react()],
   server: {
@@ -26,7 +34,7 @@ export default defineConfig({
             // queue behind them (docs/performance.md, 2026-11-27). The map monitor stays apart: Leaflet comes only
             // with it.
             { name: 'mui', test: /[\\/]node_modules[\\/]@mui[\\/]/ },
-            { name: 'monitors', test: /[\\/]src[\\/]features[\\/]monitors[\\/]components[\\/](?!geo[\\/])[^\\/]+[\\/]/ },
+            { name: 'monitors', test: (id: string) => WIDGET_MODULE.test(id) && !DATA_PLAN_MODULE.test(id) },
           ],
         },
       },

@@ -13,7 +13,7 @@ import { configQuery } from '../api/data-areas.ts';
 import { Splash } from '../components/Splash.tsx';
 import { initI18n } from '../i18n/i18n.ts';
 import { applyBrandToDocument } from './brand-document.ts';
-import { appRoutes } from './routes.tsx';
+import { createAppRoutes } from './routes.tsx';
 import { createAppServices } from './services.ts';
 import type { AppServices } from './services.ts';
 import { StartupErrorBanner } from './startup/StartupErrorBanner.tsx';
@@ -58,7 +58,7 @@ function Providers({ services, children }: { services: AppServices; children: Re
 
 export function App() {
   const [services] = useState(createAppServices);
-  const [router] = useState(() => createBrowserRouter(appRoutes));
+  const [router] = useState(() => createBrowserRouter(createAppRoutes(services)));
   const [attempt, setAttempt] = useState(0);
   const startup = useStartup(services, attempt);
   if (startup.status === 'loading') {

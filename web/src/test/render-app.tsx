@@ -8,7 +8,7 @@ import type { CurrentUser } from '@gearwatch/contracts';
 import { ApiClient } from '../api/client.ts';
 import { ApiProvider } from '../api/ApiProvider.tsx';
 import { createTokenStore } from '../api/tokens.ts';
-import { appRoutes } from '../app/routes.tsx';
+import { createAppRoutes } from '../app/routes.tsx';
 import { theme } from '../components/theme.ts';
 import { initI18n } from '../i18n/i18n.ts';
 import { testManager } from '../components/forms/test/render.tsx';
@@ -54,7 +54,7 @@ export async function renderApp(path: string, { signedIn = false, user = demoUse
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(['config'], await (await fetch('/api/config')).json());
   const i18n = await initI18n('en');
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const router = createMemoryRouter(createAppRoutes({ api, queryClient }), { initialEntries: [path] });
   const view = render(
     <I18nextProvider i18n={i18n}>
       <ThemeProvider theme={theme}>

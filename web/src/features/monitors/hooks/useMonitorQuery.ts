@@ -21,6 +21,20 @@ export interface MonitorFetchContext {
   signal: AbortSignal;
 }
 
+/** The query of a monitor's data call: the widget reads it, the board's prefetch starts it (the same key). */
+export function monitorDataQuery<R extends Record<string, unknown>, T>(
+  kind: MonitorKind,
+  request: R,
+  fetch: (request: R, context: MonitorFetchContext) => Promise<T>,
+  api: ApiClient,
+) {
+  return {
+    queryKey: queryKeys.monitorData(kind, request),
+    queryFn: ({ signal }: { signal: AbortSignal }) => fetch(request, { api, signal }),
+    staleTime: MONITOR_REFRESH_MS,
+  };
+}
+
 /**
  * A monitor's data. `request` holds every parameter of the call and is the cache key, so only a change of what is
  * asked for fetches again (toggling edit or expand does not); null while the settings are not valid, which fetches
@@ -33,14 +47,9 @@ export function useMonitorQuery<R extends Record<string, unknown>, T>(
 ): UseQueryResult<T> {
   const api = useApi();
   const result = useQuery({
-    queryKey: queryKeys.monitorData(kind, request ?? {}),
-    queryFn: ({ signal }) => {
-      // `enabled` keeps a null request from ever getting here.
-      if (request === null) throw new Error('no request for invalid settings');
-      return fetch(request, { api, signal });
-    },
+    // `enabled` keeps the empty request of invalid settings from ever being fetched.
+    ...monitorDataQuery(kind, request ?? ({} as R), fetch, api),
     enabled: request !== null,
-    staleTime: MONITOR_REFRESH_MS,
     refetchInterval: monitorRefetchInterval,
   });
   // TanStack's refetch ignores `enabled`: the refresh action of an invalid monitor must ask for nothing.

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, DIAGNOSTICS_LIMITS, monitorValidity, MONITOR_TITLE_KEYS, reconcileParameters, selectableParameters } from '@gearwatch/contracts';
+import { DEFAULT_PAGE_SIZE, DIAGNOSTICS_LIMITS, MONITOR_TITLE_KEYS, reconcileParameters, selectableParameters } from '@gearwatch/contracts';
 import { useDevices } from '../../../../api/data-areas.ts';
 import { useDeviceTypes } from '../../api/model.ts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
@@ -11,7 +11,7 @@ import { useParametersNotFound } from '../../hooks/useParametersNotFound.ts';
 import { monitorFiles } from '../monitor-files.ts';
 import { MonitorAction, MonitorFrame } from '../MonitorFrame.tsx';
 import type { MonitorProps } from '../types.ts';
-import { asyncRequest, fetchAsyncDiagnostics } from './async-request.ts';
+import { asyncData, asyncOffer } from './async-request.ts';
 import { asyncCsv, asyncRows, cappedParameters } from './async-rows.ts';
 import { AsyncSettingsPanel } from './AsyncSettingsPanel.tsx';
 import { AsyncTable } from './AsyncTable.tsx';
@@ -30,15 +30,12 @@ export function AsyncMonitor({ settings, update, range, setRange, today }: Monit
   const [rowsPerPage, setRowsPerPage] = useState<number>(DEFAULT_PAGE_SIZE);
 
   const { device, parameters } = settings;
-  const offered = useMemo(() => {
-    if (device === null) return [];
-    return devices.data && deviceTypes.data ? selectableParameters([device], devices.data, deviceTypes.data) : null;
-  }, [device, deviceTypes.data, devices.data]);
-  const validity = monitorValidity(KIND, settings, { range, selectableParameters: offered, selectedDeviceCount: device === null ? 0 : 1, shiftsDefined: 0 });
-  // Nothing is asked for before the offer is known: the chosen parameters may no longer exist.
-  const ready = validity.valid && offered !== null;
-  const request = useMemo(() => (ready ? asyncRequest({ device, parameters }, range) : null), [device, parameters, range, ready]);
-  const query = useMonitorQuery(KIND, request, fetchAsyncDiagnostics);
+  const offered = useMemo(() => asyncOffer(device, devices.data, deviceTypes.data), [device, deviceTypes.data, devices.data]);
+  const { validity, request } = useMemo(
+    () => asyncData.plan(settings, { range, devices: devices.data, deviceTypes: deviceTypes.data }),
+    [deviceTypes.data, devices.data, range, settings],
+  );
+  const query = useMonitorQuery(KIND, request, asyncData.fetch);
   const data = request ? query.data : undefined;
 
   const notFound = useParametersNotFound(query.error, request, update);

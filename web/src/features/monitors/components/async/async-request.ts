@@ -1,6 +1,8 @@
-import { asyncDiagnosticsResponseSchema } from '@gearwatch/contracts';
-import type { AsyncDiagnosticsResponse, AsyncSettings, DateRange } from '@gearwatch/contracts';
+import { asyncDiagnosticsResponseSchema, monitorValidity, selectableParameters } from '@gearwatch/contracts';
+import type { AsyncDiagnosticsResponse, AsyncSettings, DateRange, Device, DeviceTypeMonitorEntry, SelectableParameter } from '@gearwatch/contracts';
 import type { MonitorFetchContext } from '../../hooks/useMonitorQuery.ts';
+import { SETTINGS_ONLY } from '../monitor-plan.ts';
+import type { MonitorData } from '../types.ts';
 
 /** The query of `GET /api/devices/diagnostics/async/multiple` (spec 02 §7): one device, its parameters, the dates. */
 export interface AsyncRequest extends Record<string, unknown> {
@@ -20,3 +22,19 @@ export async function fetchAsyncDiagnostics(request: AsyncRequest, { api, signal
   const { devices, parameterNumber, from, to } = request;
   return asyncDiagnosticsResponseSchema.parse(await api.get('/api/devices/diagnostics/async/multiple', { devices, parameterNumber, from, to }, signal));
 }
+
+/** The parameters the chosen device offers: none without a device, null while the lists load. */
+export function asyncOffer(device: number | null, devices: readonly Device[] | undefined, deviceTypes: readonly DeviceTypeMonitorEntry[] | undefined): SelectableParameter[] | null {
+  if (device === null) return [];
+  return devices && deviceTypes ? selectableParameters([device], devices, deviceTypes) : null;
+}
+
+/** Nothing is asked for before the offer is known: the chosen parameters may no longer exist. */
+export const asyncData: MonitorData<'async', AsyncRequest, AsyncDiagnosticsResponse> = {
+  plan: (settings, { range, devices, deviceTypes }) => {
+    const offered = asyncOffer(settings.device, devices, deviceTypes);
+    const validity = monitorValidity('async', settings, { ...SETTINGS_ONLY, range, selectableParameters: offered, selectedDeviceCount: settings.device === null ? 0 : 1 });
+    return { validity, request: validity.valid && offered !== null ? asyncRequest(settings, range) : null };
+  },
+  fetch: fetchAsyncDiagnostics,
+};

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEVICE_OPERATOR_INTERVALS, fitInterval, MONITOR_MESSAGE_KEYS, MONITOR_TITLE_KEYS, monitorValidity } from '@gearwatch/contracts';
+import { DEVICE_OPERATOR_INTERVALS, fitInterval, MONITOR_MESSAGE_KEYS, MONITOR_TITLE_KEYS } from '@gearwatch/contracts';
 import type { DateRange, DeviceOperatorInterval } from '@gearwatch/contracts';
 import { useAnsweredInterval } from '../../hooks/useAnsweredInterval.ts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
@@ -8,7 +8,7 @@ import { monitorFiles } from '../monitor-files.ts';
 import { ChartMonitorFrame } from '../ChartMonitorFrame.tsx';
 import type { MonitorProps } from '../types.ts';
 import { deviceOperatorCsv, deviceOperatorOption } from './device-operator-chart.ts';
-import { deviceOperatorRequest, fetchOperatorDiagnostics, isGroupWithoutOperators } from './device-operator-request.ts';
+import { deviceOperatorData, isGroupWithoutOperators } from './device-operator-request.ts';
 import { DeviceOperatorSettingsPanel } from './DeviceOperatorSettingsPanel.tsx';
 
 const KIND = 'device-operator';
@@ -20,13 +20,8 @@ const KIND = 'device-operator';
 export function DeviceOperatorMonitor({ settings, update, range, setRange, today }: MonitorProps<'device-operator'>) {
   const { t } = useTranslation();
 
-  const validity = monitorValidity(KIND, settings, { range, selectableParameters: null, selectedDeviceCount: 0, shiftsDefined: 0 });
-  const { byGroups, deviceOperators, deviceOperatorsGroups, interval } = settings;
-  const request = useMemo(
-    () => (validity.valid ? deviceOperatorRequest({ byGroups, deviceOperators, deviceOperatorsGroups, interval }, range) : null),
-    [byGroups, deviceOperators, deviceOperatorsGroups, interval, range, validity.valid],
-  );
-  const query = useMonitorQuery(KIND, request, fetchOperatorDiagnostics);
+  const { validity, request } = useMemo(() => deviceOperatorData.plan(settings, { range }), [range, settings]);
+  const query = useMonitorQuery(KIND, request, deviceOperatorData.fetch);
   // Spec 02 §7, §8: a group without operators is answered 400; the error (with its body) stays on the query, the
   // group warning replaces it and nothing is drawn, not even the answer of an earlier refresh.
   const groupWithoutOperators = request !== null && isGroupWithoutOperators(query.error);

@@ -1,7 +1,9 @@
-import { DIAGNOSTICS_MESSAGE_KEYS, operatorDiagnosticsResponseSchema } from '@gearwatch/contracts';
+import { DIAGNOSTICS_MESSAGE_KEYS, monitorValidity, operatorDiagnosticsResponseSchema } from '@gearwatch/contracts';
 import type { DateRange, DeviceOperatorSettings, OperatorDiagnosticsResponse } from '@gearwatch/contracts';
 import { ApiError } from '../../../../api/errors.ts';
 import type { MonitorFetchContext } from '../../hooks/useMonitorQuery.ts';
+import { planWhenValid, SETTINGS_ONLY } from '../monitor-plan.ts';
+import type { MonitorData } from '../types.ts';
 
 /**
  * The query of `GET /api/deviceoperators/diagnostics/multiple` (spec 02 §7): the operators or the operator groups,
@@ -37,3 +39,8 @@ export function isGroupWithoutOperators(error: unknown): boolean {
   if (!validation) return false;
   return [...Object.values(validation.errors).flat(), ...validation.rootErrors].includes(DIAGNOSTICS_MESSAGE_KEYS.noDeviceOperators);
 }
+
+export const deviceOperatorData: MonitorData<'device-operator', DeviceOperatorRequest, OperatorDiagnosticsResponse> = {
+  plan: (settings, { range }) => planWhenValid(monitorValidity('device-operator', settings, { ...SETTINGS_ONLY, range }), () => deviceOperatorRequest(settings, range)),
+  fetch: fetchOperatorDiagnostics,
+};

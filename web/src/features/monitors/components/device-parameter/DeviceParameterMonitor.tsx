@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { DEVICE_PARAMETER_INTERVALS, fitInterval, monitorValidity, reconcileParameters, selectableParameters } from '@gearwatch/contracts';
-import type { DateRange, DeviceParameterInterval, DeviceParameterSettings, MonitorValidity } from '@gearwatch/contracts';
+import { DEVICE_PARAMETER_INTERVALS, fitInterval, reconcileParameters, selectableParameters } from '@gearwatch/contracts';
+import type { DateRange, DeviceParameterInterval, DeviceParameterSettings } from '@gearwatch/contracts';
 import { useDevices } from '../../../../api/data-areas.ts';
 import { useDeviceGroups, useDeviceTypes, useProductionShifts } from '../../api/model.ts';
 import { useAnsweredInterval } from '../../hooks/useAnsweredInterval.ts';
@@ -9,12 +9,12 @@ import { useParametersNotFound } from '../../hooks/useParametersNotFound.ts';
 import { ChartMonitorFrame } from '../ChartMonitorFrame.tsx';
 import type { DeviceSelection } from '../fields/DeviceSelectionField.tsx';
 import type { MonitorProps } from '../types.ts';
-import { deviceParameterRequest, fetchDeviceDiagnostics, selectedDeviceIds } from './device-parameter-request.ts';
+import { deviceParameterData, deviceParameterOffer, selectedDeviceIds } from './device-parameter-request.ts';
 import { DeviceParameterSettingsPanel } from './DeviceParameterSettingsPanel.tsx';
 import { useDeviceParameterOption } from './useDeviceParameterOption.ts';
 
 const KIND = 'device-parameter';
-const WAITING: MonitorValidity = { valid: false, warning: null };
+const NO_SHIFTS: readonly never[] = [];
 
 /**
  * The device parameter monitor (spec 02 §2 item 1): chosen parameters of chosen devices (or of the devices of chosen
@@ -26,24 +26,15 @@ export function DeviceParameterMonitor({ settings, update, range, setRange, toda
   const deviceTypes = useDeviceTypes();
   const shifts = useProductionShifts();
 
-  const { byGroups, devices: chosenDevices, deviceGroups, parameters, interval } = settings;
+  const { byGroups, devices: chosenDevices, deviceGroups } = settings;
   const deviceIds = useMemo(() => selectedDeviceIds({ byGroups, devices: chosenDevices, deviceGroups }, groups.data), [byGroups, chosenDevices, deviceGroups, groups.data]);
-  const offered = useMemo(
-    () => (devices.data && deviceTypes.data && deviceIds ? selectableParameters(deviceIds, devices.data, deviceTypes.data) : null),
-    [deviceIds, deviceTypes.data, devices.data],
+  const offered = useMemo(() => deviceParameterOffer(deviceIds, devices.data, deviceTypes.data), [deviceIds, deviceTypes.data, devices.data]);
+  const shiftList = shifts.isPending ? undefined : (shifts.data ?? NO_SHIFTS);
+  const { validity, request } = useMemo(
+    () => deviceParameterData.plan(settings, { range, devices: devices.data, deviceGroups: groups.data, deviceTypes: deviceTypes.data, shifts: shiftList }),
+    [deviceTypes.data, devices.data, groups.data, range, settings, shiftList],
   );
-  const shiftsPending = settings.interval === 'shifts' && shifts.isPending;
-  const validity = shiftsPending
-    ? WAITING
-    : monitorValidity(KIND, settings, { range, selectableParameters: offered, selectedDeviceCount: deviceIds?.length ?? 0, shiftsDefined: shifts.data?.length ?? 0 });
-  // Nothing is asked for before the offer is known: the chosen parameters may no longer exist.
-  const ready = validity.valid && offered !== null;
-  // The interval asked for is the one fitted to the range: the saved one follows in the next render (changeRange).
-  const request = useMemo(
-    () => (ready ? deviceParameterRequest(deviceIds, { parameters, interval: fitInterval(KIND, interval, range) as DeviceParameterInterval }, range) : null),
-    [deviceIds, interval, parameters, range, ready],
-  );
-  const query = useMonitorQuery(KIND, request, fetchDeviceDiagnostics);
+  const query = useMonitorQuery(KIND, request, deviceParameterData.fetch);
   const data = request ? query.data : undefined;
 
   useAnsweredInterval({ kind: KIND, request, answer: data, answered: data?.interval, offered: DEVICE_PARAMETER_INTERVALS, update });

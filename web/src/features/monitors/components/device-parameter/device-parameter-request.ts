@@ -1,6 +1,17 @@
-import { deviceDiagnosticsResponseSchema, devicesOfGroups } from '@gearwatch/contracts';
-import type { DateRange, DeviceDiagnosticsResponse, DeviceParameterSettings, MonitorDeviceGroupRef } from '@gearwatch/contracts';
+import { deviceDiagnosticsResponseSchema, devicesOfGroups, fitInterval, monitorValidity, selectableParameters } from '@gearwatch/contracts';
+import type {
+  DateRange,
+  Device,
+  DeviceDiagnosticsResponse,
+  DeviceParameterInterval,
+  DeviceParameterSettings,
+  DeviceTypeMonitorEntry,
+  MonitorDeviceGroupRef,
+  SelectableParameter,
+} from '@gearwatch/contracts';
 import type { MonitorFetchContext } from '../../hooks/useMonitorQuery.ts';
+import { WAITING } from '../monitor-plan.ts';
+import type { MonitorData } from '../types.ts';
 
 /** The query of `GET /api/devices/diagnostics/multiple` (spec 02 §7); the arrays are sent comma-separated. */
 export interface DeviceParameterRequest extends Record<string, unknown> {
@@ -34,3 +45,34 @@ export async function fetchDeviceDiagnostics(request: DeviceParameterRequest, { 
   const { devices, parameterNumber, interval, from, to } = request;
   return deviceDiagnosticsResponseSchema.parse(await api.get('/api/devices/diagnostics/multiple', { devices, parameterNumber, interval, from, to }, signal));
 }
+
+/** The parameters the selection's devices share; null while a list needed for that is still loading. */
+export function deviceParameterOffer(
+  deviceIds: readonly number[] | null,
+  devices: readonly Device[] | undefined,
+  deviceTypes: readonly DeviceTypeMonitorEntry[] | undefined,
+): SelectableParameter[] | null {
+  return devices && deviceTypes && deviceIds ? selectableParameters(deviceIds, devices, deviceTypes) : null;
+}
+
+/**
+ * Nothing is asked for before the offer is known (the chosen parameters may no longer exist), nor, at the shifts
+ * interval, before the company's shifts are. The interval asked for is the one fitted to the range: the saved one
+ * follows when the user changes the dates.
+ */
+export const deviceParameterData: MonitorData<'device-parameter', DeviceParameterRequest, DeviceDiagnosticsResponse> = {
+  plan: (settings, { range, devices, deviceGroups, deviceTypes, shifts }) => {
+    if (settings.interval === 'shifts' && shifts === undefined) return { validity: WAITING, request: null };
+    const deviceIds = selectedDeviceIds(settings, deviceGroups);
+    const offered = deviceParameterOffer(deviceIds, devices, deviceTypes);
+    const validity = monitorValidity('device-parameter', settings, {
+      range,
+      selectableParameters: offered,
+      selectedDeviceCount: deviceIds?.length ?? 0,
+      shiftsDefined: shifts?.length ?? 0,
+    });
+    const interval = fitInterval('device-parameter', settings.interval, range) as DeviceParameterInterval;
+    return { validity, request: validity.valid && offered !== null ? deviceParameterRequest(deviceIds, { parameters: settings.parameters, interval }, range) : null };
+  },
+  fetch: fetchDeviceDiagnostics,
+};

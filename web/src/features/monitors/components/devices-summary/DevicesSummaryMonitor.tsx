@@ -8,7 +8,7 @@ import { DeviceSelectionField } from '../fields/DeviceSelectionField.tsx';
 import { MonitorFrame } from '../MonitorFrame.tsx';
 import { SummaryGuide } from '../summary-parts/SummaryGuide.tsx';
 import type { MonitorProps } from '../types.ts';
-import { fetchDevicesSummary, selectionQuery } from './devices-summary-request.ts';
+import { devicesSummaryData } from './devices-summary-request.ts';
 
 const KIND = 'devices-summary';
 
@@ -28,11 +28,10 @@ const COUNTS: { key: keyof DevicesSummaryResponse; colour: string }[] = [
  * connected, working now or idle, and have alerts. An alert event refreshes it (live-updates.ts), and so does a
  * device-status event of one of its devices (api/device-status-refresh.ts).
  */
-export function DevicesSummaryMonitor({ settings, update }: MonitorProps<'devices-summary'>) {
+export function DevicesSummaryMonitor({ settings, update, range }: MonitorProps<'devices-summary'>) {
   const { t } = useTranslation();
-  const { devices, deviceGroups, byGroups } = settings;
-  const request = useMemo(() => selectionQuery({ devices, deviceGroups, byGroups }), [byGroups, deviceGroups, devices]);
-  const query = useMonitorQuery(KIND, request, fetchDevicesSummary);
+  const { request } = useMemo(() => devicesSummaryData.plan(settings, { range }), [range, settings]);
+  const query = useMonitorQuery(KIND, request, devicesSummaryData.fetch);
   return (
     <MonitorFrame query={query} actions={<SummaryGuide kind={KIND} />} settings={<DeviceSelectionField value={settings} onChange={update} />}>
       {query.data ? (

@@ -1,6 +1,8 @@
-import { devicesSummaryResponseSchema, hourlyWorkResponseSchema } from '@gearwatch/contracts';
+import { devicesSummaryResponseSchema, hourlyWorkResponseSchema, monitorValidity } from '@gearwatch/contracts';
 import type { DevicesSummaryResponse, HourlyWorkResponse } from '@gearwatch/contracts';
 import type { MonitorFetchContext } from '../../hooks/useMonitorQuery.ts';
+import { ALWAYS_VALID, planWhenValid, SETTINGS_ONLY } from '../monitor-plan.ts';
+import type { MonitorData } from '../types.ts';
 
 interface Selection {
   devices: readonly number[];
@@ -21,3 +23,19 @@ export async function fetchDevicesSummary(request: { devices?: string; deviceGro
 export async function fetchHourlyWork(request: Record<string, string | number>, { api, signal }: MonitorFetchContext): Promise<HourlyWorkResponse> {
   return hourlyWorkResponseSchema.parse(await api.get('/api/summaries/hourly-work', request, signal));
 }
+
+/** No selection counts the company's every device. */
+export const devicesSummaryData: MonitorData<'devices-summary', { devices?: string; deviceGroups?: string }, DevicesSummaryResponse> = {
+  plan: (settings) => ({ validity: ALWAYS_VALID, request: selectionQuery(settings) }),
+  fetch: fetchDevicesSummary,
+};
+
+export const hourlyWorkData: MonitorData<'hourly-work-distribution', Record<string, string | number>, HourlyWorkResponse> = {
+  plan: (settings) =>
+    planWhenValid(monitorValidity('hourly-work-distribution', settings, SETTINGS_ONLY), () => ({
+      ...selectionQuery(settings),
+      period: settings.period,
+      intervalHours: settings.intervalHours,
+    })),
+  fetch: fetchHourlyWork,
+};

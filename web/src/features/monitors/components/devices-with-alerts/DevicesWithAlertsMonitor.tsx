@@ -5,7 +5,7 @@ import { MonitorFrame } from '../MonitorFrame.tsx';
 import { NoData } from '../summary-parts/NoData.tsx';
 import { SummaryGuide } from '../summary-parts/SummaryGuide.tsx';
 import type { MonitorProps } from '../types.ts';
-import { devicesWithAlertsRequest, fetchDevicesWithAlerts } from './devices-with-alerts-request.ts';
+import { devicesWithAlertsData } from './devices-with-alerts-request.ts';
 import { DevicesWithAlertsSettingsPanel } from './DevicesWithAlertsSettingsPanel.tsx';
 import { DevicesWithAlertsTable } from './DevicesWithAlertsTable.tsx';
 
@@ -16,11 +16,10 @@ const KIND = 'devices-with-alerts';
  * with the columns the user ticked, ordered by work or active time. An alert event refreshes it (live-updates.ts),
  * and so does a device-status event of a device on it (api/device-status-refresh.ts).
  */
-export function DevicesWithAlertsMonitor({ settings, update }: MonitorProps<'devices-with-alerts'>) {
+export function DevicesWithAlertsMonitor({ settings, update, range }: MonitorProps<'devices-with-alerts'>) {
   const { t } = useTranslation();
-  const { period, sort } = settings;
-  const request = useMemo(() => devicesWithAlertsRequest({ period, sort }), [period, sort]);
-  const query = useMonitorQuery(KIND, request, fetchDevicesWithAlerts);
+  const { request } = useMemo(() => devicesWithAlertsData.plan(settings, { range }), [range, settings]);
+  const query = useMonitorQuery(KIND, request, devicesWithAlertsData.fetch);
   return (
     <MonitorFrame query={query} actions={<SummaryGuide kind={KIND} />} settings={<DevicesWithAlertsSettingsPanel settings={settings} onChange={update} />}>
       {query.data && query.data.entries.length === 0 ? (

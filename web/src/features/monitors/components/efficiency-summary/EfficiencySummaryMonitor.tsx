@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { monitorValidity } from '@gearwatch/contracts';
 import type { EfficiencySummaryAverage } from '@gearwatch/contracts';
 import { formatDuration } from '../../../../components/dates/format.ts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
@@ -12,7 +11,7 @@ import { SummaryGuide } from '../summary-parts/SummaryGuide.tsx';
 import { SummaryResult } from '../summary-parts/SummaryResult.tsx';
 import { Figure } from '../summary-parts/SummaryTable.tsx';
 import type { SummaryColumn } from '../summary-parts/SummaryTable.tsx';
-import { deviceSummaryRequest, fetchEfficiencySummary } from '../work-summary/work-summary-request.ts';
+import { efficiencySummaryData } from '../work-summary/work-summary-request.ts';
 import { EfficiencySummaryOptions } from './EfficiencySummaryOptions.tsx';
 
 const KIND = 'efficiency-summary';
@@ -22,15 +21,11 @@ type Shown = EfficiencySummaryAverage & { name: string };
  * The efficiency summary (spec 02 "Other dashboard widgets"): per chosen device (or group) the columns its options
  * ask for (active time, work time, percent activity, percent efficiency) and, with averages, the average row.
  */
-export function EfficiencySummaryMonitor({ settings, update }: MonitorProps<'efficiency-summary'>) {
+export function EfficiencySummaryMonitor({ settings, update, range }: MonitorProps<'efficiency-summary'>) {
   const { t } = useTranslation();
-  const validity = monitorValidity(KIND, settings, { range: null, selectableParameters: null, selectedDeviceCount: 0, shiftsDefined: 0 });
-  const { byGroups, devices, deviceGroups, period, sort } = settings;
-  const request = useMemo(
-    () => (validity.valid ? deviceSummaryRequest({ byGroups, devices, deviceGroups }, period, sort) : null),
-    [byGroups, deviceGroups, devices, period, sort, validity.valid],
-  );
-  const query = useMonitorQuery(KIND, request, fetchEfficiencySummary);
+  const { byGroups, period, sort } = settings;
+  const { validity, request } = useMemo(() => efficiencySummaryData.plan(settings, { range }), [range, settings]);
+  const query = useMonitorQuery(KIND, request, efficiencySummaryData.fetch);
   const data = request ? query.data : undefined;
   const percent = (value: number) => `${value}%`;
   const columns: SummaryColumn<Shown>[] = [

@@ -4,31 +4,24 @@ import {
   availableIntervals,
   efficiencyChosenDevices,
   efficiencySelectableDevices,
-  EFFICIENCY_INTERVALS,
   fitInterval,
-  monitorValidity,
   reconcileEfficiencyParameters,
 } from '@gearwatch/contracts';
-import type { DateRange, DiagnosticsInterval, EfficiencyInterval } from '@gearwatch/contracts';
+import type { DateRange } from '@gearwatch/contracts';
 import { useDevices } from '../../../../api/data-areas.ts';
 import { useDeviceGroups, useDeviceTypes } from '../../api/model.ts';
 import { useAnsweredInterval } from '../../hooks/useAnsweredInterval.ts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
 import { useParametersNotFound } from '../../hooks/useParametersNotFound.ts';
 import { ChartMonitorFrame } from '../ChartMonitorFrame.tsx';
-import { deviceParameterRequest } from '../device-parameter/device-parameter-request.ts';
 import { DeviceParameterSettingsPanel } from '../device-parameter/DeviceParameterSettingsPanel.tsx';
 import { useDeviceParameterOption } from '../device-parameter/useDeviceParameterOption.ts';
 import type { DeviceSelection } from '../fields/DeviceSelectionField.tsx';
 import type { MonitorProps } from '../types.ts';
-import { fetchEfficiencyDiagnostics } from './efficiency-request.ts';
+import { efficiencyData, efficiencyInterval, isEfficiencyInterval } from './efficiency-request.ts';
 import { efficiencyDeviceIds, efficiencyOffer } from './efficiency-rules.ts';
 
 const KIND = 'efficiency';
-
-function isEfficiencyInterval(interval: DiagnosticsInterval): interval is EfficiencyInterval {
-  return (EFFICIENCY_INTERVALS as readonly string[]).includes(interval);
-}
 
 /**
  * The efficiency monitor (spec 02 §2 item 5): chosen parameters, efficiency (work / active) among them, of devices
@@ -39,22 +32,19 @@ export function EfficiencyMonitor({ settings, update, range, setRange, today }: 
   const groups = useDeviceGroups();
   const deviceTypes = useDeviceTypes();
 
-  const { byGroups, devices: chosenDevices, deviceGroups, parameters } = settings;
-  // A saved month does not fit a range that starts on another day than the 1st (the monitor opens on today): the
-  // monitor shows and asks for the fitted interval, and saves it only when the user changes the interval or dates.
-  const fitted = fitInterval(KIND, settings.interval, range);
-  const interval = isEfficiencyInterval(fitted) ? fitted : settings.interval;
+  const { byGroups, devices: chosenDevices, deviceGroups } = settings;
+  const interval = efficiencyInterval(settings.interval, range);
   const deviceIds = useMemo(
     () => efficiencyDeviceIds({ byGroups, devices: chosenDevices, deviceGroups }, devices.data, groups.data),
     [byGroups, chosenDevices, deviceGroups, devices.data, groups.data],
   );
   const offered = useMemo(() => efficiencyOffer(deviceIds, devices.data, deviceTypes.data), [deviceIds, deviceTypes.data, devices.data]);
   const deviceOptions = useMemo(() => (devices.data ? efficiencySelectableDevices(chosenDevices, devices.data) : undefined), [chosenDevices, devices.data]);
-  const validity = monitorValidity(KIND, { ...settings, interval }, { range, selectableParameters: offered, selectedDeviceCount: deviceIds?.length ?? 0, shiftsDefined: 0 });
-  // Nothing is asked for before the offer is known: the chosen parameters may no longer exist.
-  const ready = validity.valid && offered !== null;
-  const request = useMemo(() => (ready ? deviceParameterRequest(deviceIds, { parameters, interval }, range) : null), [deviceIds, interval, parameters, range, ready]);
-  const query = useMonitorQuery(KIND, request, fetchEfficiencyDiagnostics);
+  const { validity, request } = useMemo(
+    () => efficiencyData.plan(settings, { range, devices: devices.data, deviceGroups: groups.data, deviceTypes: deviceTypes.data }),
+    [deviceTypes.data, devices.data, groups.data, range, settings],
+  );
+  const query = useMonitorQuery(KIND, request, efficiencyData.fetch);
   const data = request ? query.data : undefined;
 
   // An answered interval is followed only when the monitor offers it for the range (month only from the 1st).

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAP_DEFAULTS, MONITOR_MESSAGE_KEYS, monitorValidity } from '@gearwatch/contracts';
+import { MAP_DEFAULTS, MONITOR_MESSAGE_KEYS } from '@gearwatch/contracts';
 import { useDevices } from '../../../../api/data-areas.ts';
 import { formatDateTime } from '../../../../components/dates/format.ts';
 import { useDeviceGroups } from '../../api/model.ts';
@@ -11,7 +11,7 @@ import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
 import { useMonitorFrame } from '../frame-context.ts';
 import { MonitorFrame } from '../MonitorFrame.tsx';
 import type { MonitorProps } from '../types.ts';
-import { fetchGeoTrack, geoDeviceIds, geoRequest } from './geo-request.ts';
+import { geoData, geoDeviceIds } from './geo-request.ts';
 import { sliderBounds, snapUp } from './geo-time.ts';
 import type { SliderBounds } from './geo-time.ts';
 import { listedNames, positionAt } from './geo-track.ts';
@@ -44,11 +44,10 @@ export function GeoMonitor({ settings, update, range, setRange, today, timezone 
 
   const { byGroups, devices: chosenDevices, deviceGroups } = settings;
   const deviceIds = useMemo(() => geoDeviceIds({ byGroups, devices: chosenDevices, deviceGroups }, groups.data), [byGroups, chosenDevices, deviceGroups, groups.data]);
-  const validity = monitorValidity(KIND, settings, { range, selectableParameters: null, selectedDeviceCount: deviceIds?.length ?? 0, shiftsDefined: 0 });
+  const { validity, request } = useMemo(() => geoData.plan(settings, { range, deviceGroups: groups.data }), [groups.data, range, settings]);
   // Groups chosen whose devices are none leave no device to ask for: said as for no device chosen.
   const warning = validity.warning ?? (validity.valid && deviceIds?.length === 0 ? MONITOR_MESSAGE_KEYS.geoNoDevices : null);
-  const request = useMemo(() => (validity.valid ? geoRequest(deviceIds, range) : null), [deviceIds, range, validity.valid]);
-  const query = useMonitorQuery(KIND, request, fetchGeoTrack);
+  const query = useMonitorQuery(KIND, request, geoData.fetch);
   const data = request ? query.data : undefined;
   const track = data?.positions ?? NO_POSITIONS;
   const deviceName = data ? (devices.data?.find((device) => device.id === data.device)?.name ?? `#${data.device}`) : '';

@@ -1,7 +1,9 @@
-import { devicesOfGroups, LOCATIONS_STEP_HEADER, locationsResponseSchema } from '@gearwatch/contracts';
+import { devicesOfGroups, LOCATIONS_STEP_HEADER, locationsResponseSchema, monitorValidity } from '@gearwatch/contracts';
 import type { DateRange, GeoSettings, MonitorDeviceGroupRef } from '@gearwatch/contracts';
 import type { MonitorFetchContext } from '../../hooks/useMonitorQuery.ts';
 import type { GeoPosition } from './geo-track.ts';
+import { planWhenValid, SETTINGS_ONLY } from '../monitor-plan.ts';
+import type { MonitorData } from '../types.ts';
 
 /** The call `GET /api/device/{device}/locations?from&to` (spec 02 §7). */
 export interface GeoRequest extends Record<string, unknown> {
@@ -43,3 +45,12 @@ export async function fetchGeoTrack({ device, from, to }: GeoRequest, { api, sig
     stepSeconds: step > 0 ? step : null,
   };
 }
+
+/** Only the first device of the selection is asked for (spec 02 §2 item 6). */
+export const geoData: MonitorData<'geo', GeoRequest, GeoTrack> = {
+  plan: (settings, { range, deviceGroups }) => {
+    const deviceIds = geoDeviceIds(settings, deviceGroups);
+    return planWhenValid(monitorValidity('geo', settings, { ...SETTINGS_ONLY, range, selectedDeviceCount: deviceIds?.length ?? 0 }), () => geoRequest(deviceIds, range));
+  },
+  fetch: fetchGeoTrack,
+};

@@ -2,10 +2,10 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HOURLY_WORK_INTERVAL_HOURS, monitorValidity } from '@gearwatch/contracts';
+import { HOURLY_WORK_INTERVAL_HOURS } from '@gearwatch/contracts';
 import { formatDuration } from '../../../../components/dates/format.ts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
-import { fetchHourlyWork, selectionQuery } from '../devices-summary/devices-summary-request.ts';
+import { hourlyWorkData } from '../devices-summary/devices-summary-request.ts';
 import { DeviceSelectionField } from '../fields/DeviceSelectionField.tsx';
 import { MonitorFrame } from '../MonitorFrame.tsx';
 import { ChoiceField, PeriodField } from '../summary-parts/SummaryFields.tsx';
@@ -19,15 +19,11 @@ const pad = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
  * Hourly work distribution: the work of the chosen devices in each interval of the local day (1 to 12 hours) over
  * today, this week or this month in the company's timezone, as bars scaled to the busiest interval.
  */
-export function HourlyWorkDistributionMonitor({ settings, update }: MonitorProps<'hourly-work-distribution'>) {
+export function HourlyWorkDistributionMonitor({ settings, update, range }: MonitorProps<'hourly-work-distribution'>) {
   const { t } = useTranslation();
-  const validity = monitorValidity(KIND, settings, { range: null, selectableParameters: null, selectedDeviceCount: 0, shiftsDefined: 0 });
-  const { devices, deviceGroups, byGroups, period, intervalHours } = settings;
-  const request = useMemo(
-    () => (validity.valid ? { ...selectionQuery({ devices, deviceGroups, byGroups }), period, intervalHours } : null),
-    [byGroups, deviceGroups, devices, intervalHours, period, validity.valid],
-  );
-  const query = useMonitorQuery(KIND, request, fetchHourlyWork);
+  const { period, intervalHours } = settings;
+  const { validity, request } = useMemo(() => hourlyWorkData.plan(settings, { range }), [range, settings]);
+  const query = useMonitorQuery(KIND, request, hourlyWorkData.fetch);
   const data = request ? query.data : undefined;
   const busiest = data ? Math.max(0, ...data.buckets.map((b) => b.work)) : 0;
   return (

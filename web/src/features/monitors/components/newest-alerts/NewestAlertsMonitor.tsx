@@ -17,7 +17,7 @@ import { ChoiceField } from '../summary-parts/SummaryFields.tsx';
 import { NoData } from '../summary-parts/NoData.tsx';
 import { SummaryGuide } from '../summary-parts/SummaryGuide.tsx';
 import type { MonitorProps } from '../types.ts';
-import { fetchNewestAlerts, newestAlertsRequest } from './newest-alerts-request.ts';
+import { newestAlertsData } from './newest-alerts-request.ts';
 
 const KIND = 'newest-alerts';
 const COUNTS = [5, 10, 20, NEWEST_ALERTS_MAX_COUNT] as const;
@@ -27,13 +27,13 @@ const IMPORTANCE_COLOURS: Record<AlertImportance, string> = { error: 'error.main
  * The newest alerts of the company the user sees (the alert list's call, newest first), of one importance or all.
  * Live: an alert event refreshes it (live-updates.ts).
  */
-export function NewestAlertsMonitor({ settings, update }: MonitorProps<'newest-alerts'>) {
+export function NewestAlertsMonitor({ settings, update, range }: MonitorProps<'newest-alerts'>) {
   const { t } = useTranslation();
   // Times in alert messages are shown on the company's clock, as the alert list shows them.
   const dateFormat = useDateFormat();
   const { count, importance } = settings;
-  const request = useMemo(() => newestAlertsRequest({ count, importance }), [count, importance]);
-  const query = useMonitorQuery(KIND, request, fetchNewestAlerts);
+  const { request } = useMemo(() => newestAlertsData.plan(settings, { range }), [range, settings]);
+  const query = useMonitorQuery(KIND, request, newestAlertsData.fetch);
   // A count saved by hand (any of 1 to the maximum) stays choosable.
   const counts = [...new Set([...COUNTS, count])].sort((a, b) => a - b);
   return (

@@ -1,6 +1,8 @@
 import { alertRowSchema } from '@gearwatch/contracts';
 import type { AlertRow, NewestAlertsSettings } from '@gearwatch/contracts';
 import type { MonitorFetchContext } from '../../hooks/useMonitorQuery.ts';
+import { ALWAYS_VALID } from '../monitor-plan.ts';
+import type { MonitorData } from '../types.ts';
 
 export interface NewestAlertsRequest {
   page_size: number;
@@ -19,3 +21,8 @@ export async function fetchNewestAlerts(request: NewestAlertsRequest, { api, sig
   const page = await api.list<unknown>('/api/alerts', { page_size, sort, ...(filter === undefined ? {} : { filter }) }, signal);
   return page.entries.map((entry) => alertRowSchema.parse(entry));
 }
+
+export const newestAlertsData: MonitorData<'newest-alerts', NewestAlertsRequest, AlertRow[]> = {
+  plan: (settings) => ({ validity: ALWAYS_VALID, request: newestAlertsRequest(settings) }),
+  fetch: fetchNewestAlerts,
+};

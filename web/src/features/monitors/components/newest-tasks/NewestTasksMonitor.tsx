@@ -16,7 +16,7 @@ import { ChoiceField } from '../summary-parts/SummaryFields.tsx';
 import { NoData } from '../summary-parts/NoData.tsx';
 import { SummaryGuide } from '../summary-parts/SummaryGuide.tsx';
 import type { MonitorProps } from '../types.ts';
-import { fetchNewestTasks, newestTasksRequest } from './newest-tasks-request.ts';
+import { newestTasksData } from './newest-tasks-request.ts';
 
 const KIND = 'newest-tasks';
 const COUNTS = [5, 10, 20, NEWEST_TASKS_MAX_COUNT] as const;
@@ -28,12 +28,12 @@ const STATE_COLOURS = { done: 'success.main', overdue: 'error.main', open: 'info
  * The newest tasks of the company (the tasks list's call, newest first): every task, the user's own, or the open
  * ones; each with its type, state, deadline and assignee, linking to the tasks screen.
  */
-export function NewestTasksMonitor({ settings, update }: MonitorProps<'newest-tasks'>) {
+export function NewestTasksMonitor({ settings, update, range }: MonitorProps<'newest-tasks'>) {
   const { t } = useTranslation();
   const dateFormat = useDateFormat();
   const { count, scope } = settings;
-  const request = useMemo(() => newestTasksRequest({ count, scope }), [count, scope]);
-  const query = useMonitorQuery(KIND, request, fetchNewestTasks);
+  const { request } = useMemo(() => newestTasksData.plan(settings, { range }), [range, settings]);
+  const query = useMonitorQuery(KIND, request, newestTasksData.fetch);
   // A count saved by hand (any of 1 to the maximum) stays choosable.
   const counts = [...new Set([...COUNTS, count])].sort((a, b) => a - b);
   const details = (task: Task) =>

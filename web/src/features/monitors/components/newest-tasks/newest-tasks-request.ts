@@ -1,6 +1,8 @@
 import { taskSchema } from '@gearwatch/contracts';
 import type { NewestTasksSettings, Task } from '@gearwatch/contracts';
 import type { MonitorFetchContext } from '../../hooks/useMonitorQuery.ts';
+import { ALWAYS_VALID } from '../monitor-plan.ts';
+import type { MonitorData } from '../types.ts';
 
 export interface NewestTasksRequest {
   page_size: number;
@@ -23,3 +25,8 @@ export async function fetchNewestTasks(request: NewestTasksRequest, { api, signa
   const page = await api.list<unknown>('/api/tasks', { page_size, sort, ...(filter === undefined ? {} : { filter }) }, signal);
   return page.entries.map((entry) => taskSchema.parse(entry));
 }
+
+export const newestTasksData: MonitorData<'newest-tasks', NewestTasksRequest, Task[]> = {
+  plan: (settings) => ({ validity: ALWAYS_VALID, request: newestTasksRequest(settings) }),
+  fetch: fetchNewestTasks,
+};

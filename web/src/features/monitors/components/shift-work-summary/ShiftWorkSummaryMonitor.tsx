@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { monitorValidity } from '@gearwatch/contracts';
-import type { MonitorValidity, ShiftWorkRow } from '@gearwatch/contracts';
+import type { ShiftWorkRow } from '@gearwatch/contracts';
 import { formatDuration } from '../../../../components/dates/format.ts';
 import { formatReading } from '../../../../components/status/status-format.ts';
 import { useProductionShifts } from '../../api/model.ts';
@@ -14,10 +13,10 @@ import { SummaryGuide } from '../summary-parts/SummaryGuide.tsx';
 import { SummaryResult } from '../summary-parts/SummaryResult.tsx';
 import { Figure } from '../summary-parts/SummaryTable.tsx';
 import type { SummaryColumn } from '../summary-parts/SummaryTable.tsx';
-import { deviceSummaryRequest, fetchShiftWorkSummary } from '../work-summary/work-summary-request.ts';
+import { shiftWorkSummaryData } from '../work-summary/work-summary-request.ts';
 
 const KIND = 'shift-work-summary';
-const WAITING: MonitorValidity = { valid: false, warning: null };
+const NO_SHIFTS: readonly never[] = [];
 type Shown = Omit<ShiftWorkRow, 'position' | 'hourStart' | 'hourEnd'> & { hours: string };
 
 const hour = (h: number) => `${String(h).padStart(2, '0')}:00`;
@@ -27,16 +26,13 @@ const hour = (h: number) => `${String(h).padStart(2, '0')}:00`;
  * the chosen devices in the period (a night shift counts on the date it starts), with the total; warns when the
  * company has no shifts.
  */
-export function ShiftWorkSummaryMonitor({ settings, update }: MonitorProps<'shift-work-summary'>) {
+export function ShiftWorkSummaryMonitor({ settings, update, range }: MonitorProps<'shift-work-summary'>) {
   const { t, i18n } = useTranslation();
   const shifts = useProductionShifts();
-  // Whether the company has shifts is not known before its list arrives: no warning and no call until then.
-  const validity = shifts.isPending
-    ? WAITING
-    : monitorValidity(KIND, settings, { range: null, selectableParameters: null, selectedDeviceCount: 0, shiftsDefined: shifts.data?.length ?? 0 });
-  const { byGroups, devices, deviceGroups, period } = settings;
-  const request = useMemo(() => (validity.valid ? deviceSummaryRequest({ byGroups, devices, deviceGroups }, period) : null), [byGroups, deviceGroups, devices, period, validity.valid]);
-  const query = useMonitorQuery(KIND, request, fetchShiftWorkSummary);
+  const shiftList = shifts.isPending ? undefined : (shifts.data ?? NO_SHIFTS);
+  const { validity, request } = useMemo(() => shiftWorkSummaryData.plan(settings, { range, shifts: shiftList }), [range, settings, shiftList]);
+  const query = useMonitorQuery(KIND, request, shiftWorkSummaryData.fetch);
+  const { period } = settings;
   const data = request ? query.data : undefined;
   const columns: SummaryColumn<Shown>[] = [
     { key: 'name', label: t('work-summaries.column.shift'), cell: (r) => (r.hours ? `${r.name} (${r.hours})` : r.name), align: 'left' },

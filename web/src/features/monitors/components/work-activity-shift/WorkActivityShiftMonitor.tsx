@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { monitorValidity, MONITOR_TITLE_KEYS, WORK_ACTIVITY_SHIFT_PARAMETERS } from '@gearwatch/contracts';
-import type { MonitorValidity } from '@gearwatch/contracts';
+import { MONITOR_TITLE_KEYS, WORK_ACTIVITY_SHIFT_PARAMETERS } from '@gearwatch/contracts';
 import { useProductionShifts } from '../../api/model.ts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
 import { monitorFiles } from '../monitor-files.ts';
@@ -10,10 +9,10 @@ import type { MonitorProps } from '../types.ts';
 import { useFactoryXlsxExport } from '../work-activity/useFactoryXlsxExport.ts';
 import { WorkActivitySettingsPanel } from '../work-activity/WorkActivitySettingsPanel.tsx';
 import { shiftSummaryItems, workActivityShiftCsv, workActivityShiftOption } from './work-activity-shift-chart.ts';
-import { fetchWorkActivityShift, workActivityShiftRequest } from './work-activity-shift-request.ts';
+import { workActivityShiftData } from './work-activity-shift-request.ts';
 
 const KIND = 'work-activity-shift';
-const WAITING: MonitorValidity = { valid: false, warning: null };
+const NO_SHIFTS: readonly never[] = [];
 
 /**
  * The work/activity by shift chart (spec 02 §2 item 4): the sum of work, activity or the counter of chosen devices
@@ -25,16 +24,9 @@ export function WorkActivityShiftMonitor({ settings, update, range, setRange, to
   const shifts = useProductionShifts();
   const exportXlsx = useFactoryXlsxExport();
 
-  // Whether the company has shifts is not known before its list arrives: no warning and no call until then.
-  const validity = shifts.isPending
-    ? WAITING
-    : monitorValidity(KIND, settings, { range, selectableParameters: null, selectedDeviceCount: 0, shiftsDefined: shifts.data?.length ?? 0 });
-  const { byGroups, devices, deviceGroups } = settings;
-  const request = useMemo(
-    () => (validity.valid ? workActivityShiftRequest({ byGroups, devices, deviceGroups }, range) : null),
-    [byGroups, deviceGroups, devices, range, validity.valid],
-  );
-  const query = useMonitorQuery(KIND, request, fetchWorkActivityShift);
+  const shiftList = shifts.isPending ? undefined : (shifts.data ?? NO_SHIFTS);
+  const { validity, request } = useMemo(() => workActivityShiftData.plan(settings, { range, shifts: shiftList }), [range, settings, shiftList]);
+  const query = useMonitorQuery(KIND, request, workActivityShiftData.fetch);
   const data = request ? query.data : undefined;
 
   const { mutate: downloadXlsx } = exportXlsx;

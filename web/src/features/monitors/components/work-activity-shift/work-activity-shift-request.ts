@@ -1,8 +1,10 @@
-import { factoryShiftChartResponseSchema } from '@gearwatch/contracts';
+import { factoryShiftChartResponseSchema, monitorValidity } from '@gearwatch/contracts';
 import type { DateRange, FactoryShiftChartResponse, WorkActivityShiftSettings } from '@gearwatch/contracts';
 import type { MonitorFetchContext } from '../../hooks/useMonitorQuery.ts';
 import { FACTORY_DATA_PATH, factoryFileQuery } from '../work-activity/factory-report.ts';
 import type { FactoryFileQuery } from '../work-activity/factory-report.ts';
+import { planWhenValid, SETTINGS_ONLY, WAITING } from '../monitor-plan.ts';
+import type { MonitorData } from '../types.ts';
 
 /**
  * The query of `GET /api/reports/factory/data?type=device-work-shift-chart` (spec 02 §7): the selection and the
@@ -15,3 +17,14 @@ export function workActivityShiftRequest(settings: Pick<WorkActivityShiftSetting
 export async function fetchWorkActivityShift(request: FactoryFileQuery, { api, signal }: MonitorFetchContext): Promise<FactoryShiftChartResponse> {
   return factoryShiftChartResponseSchema.parse(await api.get(FACTORY_DATA_PATH, request, signal));
 }
+
+/** Whether the company has shifts is not known before its list arrives: no warning and no call until then. */
+export const workActivityShiftData: MonitorData<'work-activity-shift', FactoryFileQuery, FactoryShiftChartResponse> = {
+  plan: (settings, { range, shifts }) =>
+    shifts === undefined
+      ? { validity: WAITING, request: null }
+      : planWhenValid(monitorValidity('work-activity-shift', settings, { ...SETTINGS_ONLY, range, shiftsDefined: shifts.length }), () =>
+          workActivityShiftRequest(settings, range),
+        ),
+  fetch: fetchWorkActivityShift,
+};

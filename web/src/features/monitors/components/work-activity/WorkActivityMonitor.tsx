@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { monitorValidity, MONITOR_TITLE_KEYS, WORK_ACTIVITY_PARAMETERS } from '@gearwatch/contracts';
+import { MONITOR_TITLE_KEYS, WORK_ACTIVITY_PARAMETERS } from '@gearwatch/contracts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
 import { monitorFiles } from '../monitor-files.ts';
 import { ChartMonitorFrame } from '../ChartMonitorFrame.tsx';
 import type { MonitorProps } from '../types.ts';
 import { useFactoryXlsxExport } from './useFactoryXlsxExport.ts';
 import { workActivityCsv, workActivityOption } from './work-activity-chart.ts';
-import { fetchWorkActivity, workActivityFileQuery, workActivityRequest } from './work-activity-request.ts';
+import { workActivityData, workActivityFileQuery } from './work-activity-request.ts';
 import { WorkActivitySettingsPanel } from './WorkActivitySettingsPanel.tsx';
 
 const KIND = 'work-activity';
@@ -20,13 +20,8 @@ export function WorkActivityMonitor({ settings, update, range, setRange, today }
   const { t } = useTranslation();
   const exportXlsx = useFactoryXlsxExport();
 
-  const validity = monitorValidity(KIND, settings, { range, selectableParameters: null, selectedDeviceCount: 0, shiftsDefined: 0 });
-  const { byGroups, devices, deviceGroups } = settings;
-  const request = useMemo(
-    () => (validity.valid ? workActivityRequest({ byGroups, devices, deviceGroups }, range) : null),
-    [byGroups, deviceGroups, devices, range, validity.valid],
-  );
-  const query = useMonitorQuery(KIND, request, fetchWorkActivity);
+  const { validity, request } = useMemo(() => workActivityData.plan(settings, { range }), [range, settings]);
+  const query = useMonitorQuery(KIND, request, workActivityData.fetch);
   const data = request ? query.data : undefined;
 
   const { mutate: downloadXlsx } = exportXlsx;

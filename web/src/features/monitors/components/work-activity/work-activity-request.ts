@@ -1,8 +1,10 @@
-import { factoryDeviceChartResponseSchema, WORK_ACTIVITY_INTERVAL } from '@gearwatch/contracts';
+import { factoryDeviceChartResponseSchema, monitorValidity, WORK_ACTIVITY_INTERVAL } from '@gearwatch/contracts';
 import type { DateRange, FactoryDeviceChartResponse, TimeInterval, WorkActivitySettings } from '@gearwatch/contracts';
 import type { MonitorFetchContext } from '../../hooks/useMonitorQuery.ts';
 import { FACTORY_DATA_PATH, factoryFileQuery } from './factory-report.ts';
 import type { FactoryFileQuery } from './factory-report.ts';
+import { planWhenValid, SETTINGS_ONLY } from '../monitor-plan.ts';
+import type { MonitorData } from '../types.ts';
 
 /**
  * The query of `GET /api/reports/factory/data?type=device-work-device-chart` (spec 02 §7): the file query plus the
@@ -24,3 +26,8 @@ export function workActivityFileQuery(request: WorkActivityRequest): FactoryFile
 export async function fetchWorkActivity(request: WorkActivityRequest, { api, signal }: MonitorFetchContext): Promise<FactoryDeviceChartResponse> {
   return factoryDeviceChartResponseSchema.parse(await api.get(FACTORY_DATA_PATH, request, signal));
 }
+
+export const workActivityData: MonitorData<'work-activity', WorkActivityRequest, FactoryDeviceChartResponse> = {
+  plan: (settings, { range }) => planWhenValid(monitorValidity('work-activity', settings, { ...SETTINGS_ONLY, range }), () => workActivityRequest(settings, range)),
+  fetch: fetchWorkActivity,
+};

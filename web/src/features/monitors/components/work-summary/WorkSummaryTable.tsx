@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { monitorValidity } from '@gearwatch/contracts';
 import type { MonitorSettings, WorkSummaryResponse, WorkSummaryRow } from '@gearwatch/contracts';
 import { formatDuration } from '../../../../components/dates/format.ts';
 import type { MonitorFetchContext } from '../../hooks/useMonitorQuery.ts';
@@ -11,6 +10,7 @@ import { SummaryGuide } from '../summary-parts/SummaryGuide.tsx';
 import { SummaryResult } from '../summary-parts/SummaryResult.tsx';
 import { Figure } from '../summary-parts/SummaryTable.tsx';
 import type { SummaryColumn } from '../summary-parts/SummaryTable.tsx';
+import type { MonitorPlan } from '../types.ts';
 import type { SummaryRequest } from './work-summary-request.ts';
 
 /** The summaries of work and active time per row: devices (activity summary) or operators (operator summary). */
@@ -31,22 +31,22 @@ export interface WorkSummaryTableProps<K extends WorkSummaryKind> {
   kind: K;
   settings: MonitorSettings<K>;
   update: (patch: Partial<MonitorSettings<K>>) => void;
-  /** The call's query from the chosen rows, period and order (asked only when the settings are valid). */
-  request: SummaryRequest;
-  fetch: (request: SummaryRequest, context: MonitorFetchContext) => Promise<WorkSummaryResponse>;
   /** The settings field that chooses the rows. */
   selection: ReactNode;
+  /** The settings judged and the call they ask for (work-summary-request.ts). */
+  plan: MonitorPlan<SummaryRequest>;
+  fetch: (request: SummaryRequest, context: MonitorFetchContext) => Promise<WorkSummaryResponse>;
 }
 
 /**
  * A work summary monitor (spec 02 "Other dashboard widgets"): work and active time of each chosen row, or of each
  * chosen group, in the period, in the chosen order, with their total and the change against the previous period.
  */
-export function WorkSummaryTable<K extends WorkSummaryKind>({ kind, settings, update, request, fetch, selection }: WorkSummaryTableProps<K>) {
+export function WorkSummaryTable<K extends WorkSummaryKind>({ kind, settings, update, selection, plan, fetch }: WorkSummaryTableProps<K>) {
   const { t } = useTranslation();
-  const validity = monitorValidity(kind, settings, { range: null, selectableParameters: null, selectedDeviceCount: 0, shiftsDefined: 0 });
-  const query = useMonitorQuery(kind, validity.valid ? request : null, fetch);
-  const data = validity.valid ? query.data : undefined;
+  const { validity, request } = plan;
+  const query = useMonitorQuery(kind, request, fetch);
+  const data = request ? query.data : undefined;
   const subject = SUBJECTS[kind];
   const label = { active: t('work-summaries.column.active'), work: t('work-summaries.column.work') };
   const columns: SummaryColumn<Row>[] = [
