@@ -138,6 +138,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain scripts the page loads as they are (web/public/early-requests.js): a classic script in the browser.
+    files: ['web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

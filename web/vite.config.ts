@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { preloadStartChunks } from './build/preload-start-chunks.ts';
 
 // In `npm run dev` the API runs on its own port; Vite proxies /api to it so the client uses relative URLs everywhere.
 const apiPort = process.env.PORT ?? '8080';
@@ -13,7 +14,12 @@ const WIDGET_MODULE = /[\\/]src[\\/]features[\\/]monitors[\\/]components[\\/](?!
 const DATA_PLAN_MODULE = /(?:-request|[\\/]efficiency-rules|[\\/]factory-report)\.ts$/;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The signed-in shell and the landing page (the dashboard), with the board's prefetch: every signed-in start needs
+    // the shell, and most start on the dashboard (docs/performance.md, page load).
+    preloadStartChunks(['src/app/shells/MainShell.tsx', 'src/features/monitors/components/DashboardPage.tsx', 'src/features/monitors/api/board-prefetch.ts']),
+  ],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },

@@ -1,5 +1,6 @@
 import { LIST_HEADERS, tokenResponseSchema } from '@gearwatch/contracts';
 import type { TokenResponse } from '@gearwatch/contracts';
+import type { EarlyResponses } from './early-responses.ts';
 import { ApiError, NetworkError, SessionExpiredError } from './errors.ts';
 import type { SessionTokens, TokenStore } from './tokens.ts';
 
@@ -52,6 +53,8 @@ export interface ApiClientOptions {
   onSessionExpired: () => void;
   fetch?: typeof fetch;
   baseUrl?: string;
+  /** Answers the page's start-up script already asked for (early-responses.ts). */
+  early?: EarlyResponses;
 }
 
 export function buildQuery(query: Record<string, QueryValue> | undefined): string {
@@ -221,8 +224,14 @@ export class ApiClient {
     }
     // eslint-disable-next-line i18next/no-literal-string -- the HTTP authorization scheme, not text
     if (accessToken) headers.authorization = `Bearer ${accessToken}`;
+    const url = `${this.options.baseUrl ?? ''}${path}${buildQuery(options.query)}`;
+    const early = (options.method ?? 'GET') === 'GET' && !options.headers ? this.options.early?.take(url, accessToken) : null;
+    if (early) {
+      const response = await early;
+      if (response) return response;
+    }
     try {
-      return await this.fetchImpl(`${this.options.baseUrl ?? ''}${path}${buildQuery(options.query)}`, {
+      return await this.fetchImpl(url, {
         method: options.method ?? 'GET',
         headers,
         body,

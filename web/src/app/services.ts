@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { DEFAULT_WEB_CLIENT } from '@gearwatch/contracts';
 import { ApiClient } from '../api/client.ts';
+import { earlyResponsesOfPage } from '../api/early-responses.ts';
 import type { ClientCredentials } from '../api/client.ts';
 import { ApiError, SessionExpiredError } from '../api/errors.ts';
 import { createTokenStore } from '../api/tokens.ts';
@@ -31,6 +32,7 @@ export function createAppServices(): AppServices {
   const api = new ApiClient({
     tokens: createTokenStore(),
     credentials: () => credentials,
+    early: earlyResponsesOfPage(),
     // Spec 01 §4: when refreshing fails the user goes to login and the page reloads.
     onSessionExpired: () => {
       queryClient.clear();

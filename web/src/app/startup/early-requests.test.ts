@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configQuery, loadSessionData } from '../../api/data-areas.ts';
+import { clientWithEarlyResponses } from '../../test/early-client.ts';
+import { startsInShell } from './shell-pages.ts';
+
+const json = (status: number, value: unknown) => new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
+
+/** Runs the page's start-up script as the browser does, with this fetch. */
+function runPageScript(fetch: typeof window.fetch): void {
+  const original = window.fetch;
+  window.fetch = fetch;
+  try {
+    new Function(readFileSync(path.join(import.meta.dirname, '../../../public/early-requests.js'), 'utf8'))();
+  } finally {
+    window.fetch = original;
+  }
+}
+
+afterEach(() => {
+  window.localStorage.clear();
+  delete window.__gearwatchEarlyRequests;
+});
+
+describe('the page start-up script (web/public/early-requests.js)', () => {
+  it('asks for exactly the calls of the start-up, which the client then never makes itself', async () => {
+    window.localStorage.setItem('gearwatch.accessToken', 'access-1');
+    window.localStorage.setItem('gearwatch.refreshToken', 'refresh-1');
+    const scriptFetch = vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url === '/api/config') return json(200, { webClientId: 'gearwatch-web', webClientSecret: 'secret', brand: 'default', version: '1', sentryDsn: null });
+      if (url === '/api/users/current/settings') return json(200, { entries: [] });
+      if (url.startsWith('/api/devices')) return new Response(null, { status: 204 });
+      return json(200, {});
+    });
+    runPageScript(scriptFetch as typeof window.fetch);
+    const started = window.__gearwatchEarlyRequests ?? [];
+    expect(started.map((request) => [request.url, request.accessToken])).toEqual([
+      ['/api/config', null],
+      ['/api/users/current', 'access-1'],
+      ['/api/users/current/settings', 'access-1'],
+      ['/api/devices?page_size=0&sort=name', 'access-1'],
+    ]);
+    const appFetch = vi.fn(async () => json(500, {}));
+    const api = clientWithEarlyResponses(appFetch, started);
+    const queryClient = new QueryClient();
+    // The answers' contents are the schemas' business: what matters here is that each start-up call was adopted.
+    await queryClient.fetchQuery(configQuery(api)).catch(() => undefined);
+    await loadSessionData(queryClient, api).catch(() => undefined);
+    expect(appFetch).not.toHaveBeenCalled();
+  });
+
+  it('asks for the session only on pages in the signed-in shell, as the start-up does', () => {
+    window.localStorage.setItem('gearwatch.accessToken', 'access-1');
+    const sessionCalls = (pathname: string) => {
+      window.history.pushState(null, '', pathname);
+      runPageScript(vi.fn(async () => json(200, {})) as typeof window.fetch);
+      return (window.__gearwatchEarlyRequests ?? []).length > 1;
+    };
+    try {
+      for (const pathname of ['/dashboard', '/manage/devices/3', '/display/abc', '/production/7/live', '/production/7/edit']) {
+        expect([pathname, sessionCalls(pathname)]).toEqual([pathname, startsInShell(pathname)]);
+      }
+      expect(startsInShell('/display/abc')).toBe(false);
+      expect(startsInShell('/production/7/live')).toBe(false);
+      expect(startsInShell('/dashboard')).toBe(true);
+    } finally {
+      window.history.pushState(null, '', '/');
+    }
+  });
+
+  it('starts only the configuration for a visitor without a session', () => {
+    runPageScript(vi.fn(async () => json(200, {})) as typeof window.fetch);
+    expect((window.__gearwatchEarlyRequests ?? []).map((request) => request.url)).toEqual(['/api/config']);
+  });
+});
