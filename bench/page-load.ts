@@ -1,7 +1,8 @@
 /**
  * The first page a user opens (ARCHITECTURE §8: a dashboard of six widgets visible and interactive in under 1 s on
- * localhost): the demo user's dashboard, from navigation to every monitor drawn, in Chromium, over --loads loads
- * (p50/p95), against the login page's load measured in the same browser and run as the baseline.
+ * localhost): the demo user's dashboard in Chromium, from navigation to every monitor in view drawn (the budget) and
+ * to every monitor drawn (the board draws those below the fold after, one at a time: draw-queue.ts), over --loads
+ * loads (p50/p95), against the login page's load measured in the same browser and run as the baseline.
  *
  *   DATABASE_URL=postgres://root@127.0.0.1:5432/postgres npx tsx bench/page-load.ts [--loads 10] [--summaries 1]
  *
@@ -19,14 +20,14 @@ import { signInThroughPage, stubMapTiles, waitForBoardDrawn } from './support/da
 import { addSummaryWidgets } from './support/summary-board.ts';
 
 const LOADS = flag('loads', 10);
-/** --summaries 1: the nine summary widgets added after the demo's monitors (issue 20's dashboard of 7 + 9). */
+/** --summaries 1: the async monitor and the nine summary widgets added after the demo's six (issue 20's 7 + 9). */
 const SUMMARIES = flag('summaries', 0) === 1;
 /** --waterfall 1: list every request of the extra load (scripts and API calls) in start order. */
 const WATERFALL = flag('waterfall', 0) === 1;
 
 function summary(label: string, samples: number[]): string {
   const sorted = [...samples].sort((a, b) => a - b);
-  return `${label.padEnd(22)} p50 ${percentile(sorted, 50).toFixed(0).padStart(5)} ms   p95 ${percentile(sorted, 95).toFixed(0).padStart(5)} ms   max ${(sorted.at(-1) ?? NaN).toFixed(0).padStart(5)} ms`;
+  return `${label.padEnd(24)} p50 ${percentile(sorted, 50).toFixed(0).padStart(5)} ms   p95 ${percentile(sorted, 95).toFixed(0).padStart(5)} ms   max ${(sorted.at(-1) ?? NaN).toFixed(0).padStart(5)} ms`;
 }
 
 async function main(): Promise<void> {
@@ -40,19 +41,22 @@ async function main(): Promise<void> {
     const page = await context.newPage();
     await stubMapTiles(page);
     await signInThroughPage(page, server.url, 'demo', 'demo');
-    if (SUMMARIES) process.stdout.write(`the dashboard now holds ${await addSummaryWidgets(page, server.url)} widgets (the nine summaries added)\n`);
+    if (SUMMARIES) process.stdout.write(`the dashboard now holds ${await addSummaryWidgets(page, server.url)} widgets (the async monitor and the nine summaries added)\n`);
     // Warm-up: the first load fetches the bundles (the HTTP cache keeps them, as a returning user's browser does).
     const cold = await loadDashboard(page, server.url);
-    process.stdout.write(`first (cold cache) load: ${cold.drawnAtMs.toFixed(0)} ms, ${cold.monitors} monitors\n`);
+    process.stdout.write(`first (cold cache) load: ${cold.drawnAtMs.toFixed(0)} ms, ${cold.monitors} monitors, ${cold.inView} in view\n`);
 
     // The baseline's own browser context, signed out, its bundles cached by one load first, as the dashboard's are.
     const visitor = await (await browser.newContext({ viewport: { width: 1600, height: 1000 } })).newPage();
     await loadLoginPage(visitor, server.url);
 
+    const inView: number[] = [];
     const dashboard: number[] = [];
     const login: number[] = [];
     for (let i = 0; i < LOADS; i++) {
-      dashboard.push((await loadDashboard(page, server.url)).drawnAtMs);
+      const load = await loadDashboard(page, server.url);
+      inView.push(load.inViewDrawnAtMs);
+      dashboard.push(load.drawnAtMs);
       login.push(await loadLoginPage(visitor, server.url));
     }
     const calls = await slowestCalls(page, server.url);
@@ -60,11 +64,12 @@ async function main(): Promise<void> {
     process.stdout.write(
       [
         '',
-        `Dashboard of the demo user (${cold.monitors} monitors), ${LOADS} loads after the first; load ${loadAverage()}`,
-        summary('dashboard drawn', dashboard),
+        `Dashboard of the demo user (${cold.monitors} monitors, ${cold.inView} in view), ${LOADS} loads after the first; load ${loadAverage()}`,
+        summary('monitors in view drawn', inView),
+        summary('every monitor drawn', dashboard),
         summary('baseline: login page', login),
-        `ratio dashboard / login page (p50): ${(p50(dashboard) / p50(login)).toFixed(2)}`,
-        `budget: dashboard p50 under 1000 ms: ${p50(dashboard) < 1000 ? 'held' : 'NOT held'}`,
+        `ratio in view / login page (p50): ${(p50(inView) / p50(login)).toFixed(2)}; every monitor / login page: ${(p50(dashboard) / p50(login)).toFixed(2)}`,
+        `budget: the monitors in view drawn, p50 under 1000 ms: ${p50(inView) < 1000 ? 'held' : 'NOT held'}`,
         '',
         'API calls of one more load, slowest first (start after navigation → end, ms):',
         ...calls.map((call) => `  ${call.start.toFixed(0).padStart(5)} → ${call.end.toFixed(0).padStart(5)}  ${call.name}`),

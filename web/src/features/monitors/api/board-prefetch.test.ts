@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MONITOR_KINDS, parseBoardSetting, startingMonitorSettings } from '@gearwatch/contracts';
 import type { AppConfig, BoardSetting, StartingModel } from '@gearwatch/contracts';
 import { queryKeys } from '../../../api/query-keys.ts';
-import { createFakeApi, listReply } from '../test/fake-api.ts';
+import { createFakeApi, deferred, listReply } from '../test/fake-api.ts';
 import { deviceGroups, devices, deviceTypes, testUser } from '../test/fixtures.ts';
 import { BOARD_PREPARE_TIMEOUT_MS, modelRoutes, prepareBoardTests, renderBoard } from '../test/render-board.tsx';
 import { modelListsOf, prefetchBoard } from './board-prefetch.ts';
@@ -57,6 +57,32 @@ describe('prefetchBoard', { timeout: 60_000 }, () => {
 
     const { queryClient: widgets } = await renderBoard('dashboard', { board, routes });
     await waitFor(() => expect(dataCalls(widgets)).toEqual(planned), { timeout: 20_000 });
+  });
+
+  it('asks for the monitors in view first, and for the others once those are answered', async () => {
+    const held = deferred();
+    const SUMMARY = '/api/summaries/devices-summary';
+    const fake = createFakeApi({
+      ...modelRoutes,
+      ...routes,
+      [`GET ${SUMMARY}`]: async (call) => {
+        if (call.query.get('devices') === '1') await held.promise;
+        return { body: { total: 1, online: 1, offline: 0, neverConnected: 0, working: 0, idle: 0, withAlerts: 0 } };
+      },
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(queryKeys.devices, devices);
+    const summaries = parseBoardSetting({
+      monitors: [1, 2, 3].map((n) => ({ id: `s${n}`, kind: 'devices-summary', settings: { ...startingMonitorSettings('devices-summary', model), devices: [n] } })),
+    }).monitors;
+    const done = prefetchBoard(client, fake.api, summaries, testUser.owner.timezone, 2);
+    const asked = () => fake.callsTo('GET', SUMMARY).map((call) => call.query.get('devices'));
+    await waitFor(() => expect(asked()).toEqual(['1', '2']));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked()).toEqual(['1', '2']);
+    held.resolve();
+    await done;
+    expect(asked()).toEqual(['1', '2', '3']);
   });
 
   it('plans nothing for settings that are not valid', async () => {

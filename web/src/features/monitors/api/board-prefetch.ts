@@ -4,8 +4,9 @@ import type { CurrentUser, Monitor, MonitorKind, MonitorPage } from '@gearwatch/
 import type { ApiClient } from '../../../api/client.ts';
 import { devicesQuery } from '../../../api/data-areas.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
+import { monitorsInView } from '../components/board-layout.ts';
 import { MONITOR_DATA } from '../components/monitor-data.ts';
-import { MONITOR_LOADERS } from '../components/registry.ts';
+import { loadMonitor } from '../components/registry.ts';
 import type { MonitorData, MonitorDataContext } from '../components/types.ts';
 import { monitorDataQuery } from '../hooks/useMonitorQuery.ts';
 import { deviceGroupsQuery, deviceOperatorGroupsQuery, deviceTypesQuery, productionShiftsQuery } from './model.ts';
@@ -62,13 +63,10 @@ export function prefetchModelLists(queryClient: QueryClient, api: ApiClient, kin
 }
 
 /**
- * One monitor: its code, its lists, then its data call planned as its widget plans it (the same request, so the
+ * One monitor: its lists, then its data call planned as its widget plans it (the same request, so the
  * widget finds the answer in the cache). A failure is left to the widget, which asks again and shows it.
  */
 async function prefetchMonitor(queryClient: QueryClient, api: ApiClient, monitor: Monitor, today: string): Promise<void> {
-  const load = MONITOR_LOADERS[monitor.kind];
-  if (!load) return;
-  load().catch(() => undefined);
   const lists = await Promise.all(MODEL_OF_KIND[monitor.kind].map((list) => readList(queryClient, api, list)));
   const context: MonitorDataContext = Object.assign({ range: defaultDateRange(monitor.kind, today) }, ...lists);
   // The table pairs each kind with its own settings; the union of kinds cannot show it.
@@ -78,13 +76,18 @@ async function prefetchMonitor(queryClient: QueryClient, api: ApiClient, monitor
 }
 
 /**
- * Starts everything the board's monitors need at once: their code, the model lists and each monitor's first data
- * call (its default dates on the company's today), so the answers arrive while the widgets' code loads rather than
- * after it has run (bench/page-load, docs/performance.md). Resolves when every call it started has settled.
+ * Starts everything the board's monitors need: their code, the model lists and each monitor's first data call (its
+ * default dates on the company's today), so the answers arrive while the widgets' code loads rather than after it has
+ * run (bench/page-load, docs/performance.md). The first `inView` monitors' calls go first, the others' once those
+ * have settled: the server answers the monitors the user sees before those below the fold. Resolves when every call
+ * it started has settled.
  */
-export async function prefetchBoard(queryClient: QueryClient, api: ApiClient, monitors: readonly Monitor[], timezone: string): Promise<void> {
+export async function prefetchBoard(queryClient: QueryClient, api: ApiClient, monitors: readonly Monitor[], timezone: string, inView = monitors.length): Promise<void> {
   const today = todayIn(timezone);
-  await Promise.all(monitors.map((monitor) => prefetchMonitor(queryClient, api, monitor, today).catch(() => undefined)));
+  for (const monitor of monitors) loadMonitor(monitor.kind)?.catch(() => undefined);
+  const prefetch = (group: readonly Monitor[]) => Promise.all(group.map((monitor) => prefetchMonitor(queryClient, api, monitor, today).catch(() => undefined)));
+  await prefetch(monitors.slice(0, inView));
+  await prefetch(monitors.slice(inView));
 }
 
 /** Resolves with a query's data once something has put it in the cache; reads nothing itself. */
@@ -114,5 +117,6 @@ export async function prefetchBoardOfPage(queryClient: QueryClient, api: ApiClie
     whenCached<CurrentUser>(queryClient, queryKeys.currentUser),
     whenCached<Record<string, unknown>>(queryClient, queryKeys.settings),
   ]);
-  await prefetchBoard(queryClient, api, parseBoardSetting(settings[page]).monitors, user.owner.timezone);
+  const { monitors } = parseBoardSetting(settings[page]);
+  await prefetchBoard(queryClient, api, monitors, user.owner.timezone, monitorsInView(monitors, window.innerHeight));
 }

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DashboardCustomizeOutlined from '@mui/icons-material/DashboardCustomizeOutlined';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADD_MONITOR_TILES } from '@gearwatch/contracts';
 import type { MonitorPage } from '@gearwatch/contracts';
@@ -12,23 +12,27 @@ import { useBoard } from '../hooks/useBoard.ts';
 import { usePrefetchModel } from '../hooks/usePrefetchModel.ts';
 import { AddMonitorDialog } from './AddMonitorDialog.tsx';
 import { AddMonitorTiles } from './AddMonitorTiles.tsx';
+import { DrawQueue, DrawQueueContext } from './draw-queue.ts';
 import { MonitorCard } from './MonitorCard.tsx';
-import { monitorComponent } from './registry.ts';
+import { isRegisteredMonitor } from './registry.ts';
 
 /**
  * A page built from monitors (the dashboard and the diagnostics page): the saved monitors in order, two per row on
- * wide screens; an empty board shows the add tiles, a board with monitors offers them from the page actions.
+ * wide screens, those in view drawn first (draw-queue.ts); an empty board shows the add tiles, a board with monitors offers them from the page actions.
  */
 export function MonitorBoard({ page }: { page: MonitorPage }) {
   const { t } = useTranslation();
   const board = useBoard(page);
   const [adding, setAdding] = useState(false);
-  const offered = ADD_MONITOR_TILES[page].filter((kind) => monitorComponent(kind) !== undefined);
-  const shown = board.monitors.flatMap((monitor) => {
-    const component = monitorComponent(monitor.kind);
-    return component ? [{ monitor, component }] : [];
-  });
-  usePrefetchModel(shown.map(({ monitor }) => monitor.kind));
+  const [drawQueue] = useState(() => new DrawQueue());
+  useEffect(() => {
+    // Runs after the first monitors' layout: those that mount from now on were added by the user.
+    drawQueue.opened();
+    return () => drawQueue.dispose();
+  }, [drawQueue]);
+  const offered = ADD_MONITOR_TILES[page].filter(isRegisteredMonitor);
+  const shown = board.monitors.filter((monitor) => isRegisteredMonitor(monitor.kind));
+  usePrefetchModel(shown.map((monitor) => monitor.kind));
 
   return (
     <>
@@ -43,11 +47,13 @@ export function MonitorBoard({ page }: { page: MonitorPage }) {
           <AddMonitorTiles kinds={offered} onAdd={board.add} />
         </Box>
       ) : (
-        <Box data-testid="monitor-board" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-          {shown.map(({ monitor, component }) => (
-            <MonitorCard key={monitor.id} monitor={monitor} component={component} onRemove={board.remove} onUpdate={board.updateSettings} />
-          ))}
-        </Box>
+        <DrawQueueContext.Provider value={drawQueue}>
+          <Box data-testid="monitor-board" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+            {shown.map((monitor, order) => (
+              <MonitorCard key={monitor.id} monitor={monitor} order={order} onRemove={board.remove} onUpdate={board.updateSettings} />
+            ))}
+          </Box>
+        </DrawQueueContext.Provider>
       )}
       <AddMonitorDialog open={adding} kinds={offered} onAdd={board.add} onClose={() => setAdding(false)} />
     </>

@@ -13,12 +13,16 @@ import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MONITOR_TITLE_KEYS } from '@gearwatch/contracts';
+import { useReportLoading } from './draw-queue.ts';
 import { useMonitorFrame } from './frame-context.ts';
 import { monitorErrorKey } from './monitor-error.ts';
+import { PENDING_MONITOR_HEIGHT_PX } from './board-layout.ts';
 
 /** The state of a monitor's data call the frame shows; a TanStack `UseQueryResult` fits. */
 export interface MonitorFrameQuery {
   isFetching: boolean;
+  /** No answer yet (TanStack's isPending): while it is also fetching, the frame keeps a pending monitor's height. */
+  isPending?: boolean;
   error: unknown;
   refetch: () => unknown;
 }
@@ -72,6 +76,7 @@ export function MonitorFrame({ settings, warning = null, query, error, actions, 
   const title = t(MONITOR_TITLE_KEYS[frame.kind]);
   const shownError = error === undefined ? query?.error : error;
   const loading = pending || (query?.isFetching ?? false);
+  useReportLoading(frame.id, loading);
 
   return (
     <Paper
@@ -87,6 +92,8 @@ export function MonitorFrame({ settings, warning = null, query, error, actions, 
         // Two per row with the board's 16 px gap; a lone last monitor keeps its half rather than growing.
         maxWidth: frame.expanded ? '100%' : 'calc(50% - 8px)',
         minWidth: 0,
+        // Until its first answer the monitor keeps its place, so those below the fold stay below it (draw-queue.ts).
+        minHeight: pending || (query?.isPending && query.isFetching) ? PENDING_MONITOR_HEIGHT_PX : undefined,
         display: 'flex',
         flexDirection: 'column',
       }}

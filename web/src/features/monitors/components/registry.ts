@@ -1,4 +1,3 @@
-import { lazy } from 'react';
 import type { MonitorKind } from '@gearwatch/contracts';
 import type { MonitorComponent } from './types.ts';
 
@@ -27,21 +26,44 @@ export const MONITOR_LOADERS: MonitorLoaders = {
   'hourly-work-distribution': async () => (await import('./hourly-work-distribution/HourlyWorkDistributionMonitor.tsx')).HourlyWorkDistributionMonitor,
 };
 
-const components = new Map<MonitorKind, MonitorComponent<MonitorKind>>();
+const loaded = new Map<MonitorKind, MonitorComponent<MonitorKind>>();
+const loading = new Map<MonitorKind, Promise<MonitorComponent<MonitorKind>>>();
 
-/** The registered component of `kind` (lazy), typed for any kind: the board pairs it with a monitor of that kind. */
-export function monitorComponent(kind: MonitorKind): MonitorComponent<MonitorKind> | undefined {
+/** Whether `kind` has a component here: the board shows and offers only these. */
+export function isRegisteredMonitor(kind: MonitorKind): boolean {
+  return MONITOR_LOADERS[kind] !== undefined;
+}
+
+/**
+ * Loads the code of `kind` once (the board's prefetch starts it at navigation) and remembers its component, typed for
+ * any kind: the board pairs it with a monitor of that kind. Undefined for a kind without a component.
+ */
+export function loadMonitor(kind: MonitorKind): Promise<MonitorComponent<MonitorKind>> | undefined {
   const load = MONITOR_LOADERS[kind] as (() => Promise<MonitorComponent<MonitorKind>>) | undefined;
   if (!load) return undefined;
-  let component = components.get(kind);
-  if (!component) {
-    component = lazy(async () => ({ default: await load() }));
-    components.set(kind, component);
+  let promise = loading.get(kind);
+  if (!promise) {
+    promise = load().then((component) => {
+      loaded.set(kind, component);
+      return component;
+    });
+    // A chunk that failed to load is asked for again next time.
+    promise.catch(() => loading.delete(kind));
+    loading.set(kind, promise);
   }
-  return component;
+  return promise;
+}
+
+/**
+ * The component of `kind` once its code has loaded. A board renders it directly, not through React.lazy: a lazy
+ * component suspends on its first render even when its code is there, and React then holds the monitor's fallback for
+ * its Suspense throttle (~300 ms), one board monitor after another (docs/performance.md, page load).
+ */
+export function loadedMonitor(kind: MonitorKind): MonitorComponent<MonitorKind> | undefined {
+  return loaded.get(kind);
 }
 
 /** Loads every registered kind's code (tests, so the first render does not wait for a chunk). */
 export async function preloadMonitors(): Promise<void> {
-  await Promise.all(Object.values(MONITOR_LOADERS).map((load) => load()));
+  await Promise.all((Object.keys(MONITOR_LOADERS) as MonitorKind[]).map((kind) => loadMonitor(kind)));
 }

@@ -43,7 +43,7 @@ export function EfficiencySummaryMonitor({ settings, update, range }: MonitorPro
   return (
     <MonitorFrame
       warning={validity.warning}
-      query={{ isFetching: query.isFetching, error: query.error, refetch: query.refetch }}
+      query={{ isFetching: query.isFetching, isPending: query.isPending, error: query.error, refetch: query.refetch }}
       actions={<SummaryGuide kind={KIND} />}
       settings={
         <>

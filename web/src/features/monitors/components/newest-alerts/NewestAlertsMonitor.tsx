@@ -1,18 +1,14 @@
-import Box from '@mui/material/Box';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NEWEST_ALERTS_IMPORTANCES, NEWEST_ALERTS_MAX_COUNT } from '@gearwatch/contracts';
-import type { AlertImportance } from '@gearwatch/contracts';
 import { alertMessage } from '../../../../components/alerts/alert-message.ts';
 import { formatDateTime } from '../../../../components/dates/format.ts';
 import { useDateFormat } from '../../../../components/dates/useDateFormat.ts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
 import { MonitorFrame } from '../MonitorFrame.tsx';
+import { EntryList } from '../summary-parts/EntryList.tsx';
 import { ChoiceField } from '../summary-parts/SummaryFields.tsx';
 import { NoData } from '../summary-parts/NoData.tsx';
 import { SummaryGuide } from '../summary-parts/SummaryGuide.tsx';
@@ -21,7 +17,6 @@ import { newestAlertsData } from './newest-alerts-request.ts';
 
 const KIND = 'newest-alerts';
 const COUNTS = [5, 10, 20, NEWEST_ALERTS_MAX_COUNT] as const;
-const IMPORTANCE_COLOURS: Record<AlertImportance, string> = { error: 'error.main', warning: 'warning.main', info: 'info.main' };
 
 /**
  * The newest alerts of the company the user sees (the alert list's call, newest first), of one importance or all.
@@ -71,21 +66,17 @@ export function NewestAlertsMonitor({ settings, update, range }: MonitorProps<'n
         <NoData message={t('summary.empty.newest-alerts')} />
       ) : null}
       {query.data && query.data.length > 0 ? (
-        <List dense disablePadding data-testid="newest-alerts-list">
-          {query.data.map((alert) => (
-            <ListItem key={alert.id} divider data-alert-id={alert.id} sx={{ gap: 1, alignItems: 'flex-start' }}>
-              <Box
-                component="span"
-                aria-label={t(`alert-rule.importance.${alert.importance}`)}
-                sx={{ width: 10, height: 10, mt: 0.75, flexShrink: 0, borderRadius: '50%', bgcolor: IMPORTANCE_COLOURS[alert.importance] }}
-              />
-              <ListItemText
-                primary={`${alert.device.name}: ${alertMessage(alert.message, t, dateFormat)}`}
-                secondary={`${formatDateTime(alert.createdAt, dateFormat, 'full')} · ${t(`alert.status.${alert.status}`)}${alert.rule ? ` · ${alert.rule.name}` : ''}`}
-              />
-            </ListItem>
-          ))}
-        </List>
+        <EntryList
+          testId="newest-alerts-list"
+          entries={query.data.map((alert) => ({
+            key: alert.id,
+            data: { 'data-alert-id': alert.id },
+            tone: alert.importance,
+            toneLabel: t(`alert-rule.importance.${alert.importance}`),
+            primary: `${alert.device.name}: ${alertMessage(alert.message, t, dateFormat)}`,
+            secondary: `${formatDateTime(alert.createdAt, dateFormat, 'full')} · ${t(`alert.status.${alert.status}`)}${alert.rule ? ` · ${alert.rule.name}` : ''}`,
+          }))}
+        />
       ) : null}
     </MonitorFrame>
   );

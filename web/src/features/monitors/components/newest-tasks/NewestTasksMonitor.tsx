@@ -1,8 +1,4 @@
-import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -12,6 +8,8 @@ import { formatDateTime } from '../../../../components/dates/format.ts';
 import { useDateFormat } from '../../../../components/dates/useDateFormat.ts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
 import { MonitorFrame } from '../MonitorFrame.tsx';
+import { EntryList } from '../summary-parts/EntryList.tsx';
+import type { EntryTone } from '../summary-parts/EntryList.tsx';
 import { ChoiceField } from '../summary-parts/SummaryFields.tsx';
 import { NoData } from '../summary-parts/NoData.tsx';
 import { SummaryGuide } from '../summary-parts/SummaryGuide.tsx';
@@ -22,7 +20,7 @@ const KIND = 'newest-tasks';
 const COUNTS = [5, 10, 20, NEWEST_TASKS_MAX_COUNT] as const;
 /** The state a task is shown in: done, overdue (deadline passed, not done) or open. */
 const stateOf = (task: Task) => (task.status === 'done' ? 'done' : task.overdue ? 'overdue' : 'open');
-const STATE_COLOURS = { done: 'success.main', overdue: 'error.main', open: 'info.main' } as const;
+const STATE_TONES: Record<ReturnType<typeof stateOf>, EntryTone> = { done: 'success', overdue: 'error', open: 'info' };
 
 /**
  * The newest tasks of the company (the tasks list's call, newest first): every task, the user's own, or the open
@@ -58,25 +56,21 @@ export function NewestTasksMonitor({ settings, update, range }: MonitorProps<'ne
     >
       {query.data && query.data.length === 0 ? <NoData message={t('summary.empty.newest-tasks')} /> : null}
       {query.data && query.data.length > 0 ? (
-        <List dense disablePadding data-testid="newest-tasks-list">
-          {query.data.map((task) => (
-            <ListItem key={task.id} divider data-task-id={task.id} sx={{ gap: 1, alignItems: 'flex-start' }}>
-              <Box
-                component="span"
-                aria-label={t(`summary.task-state.${stateOf(task)}`)}
-                sx={{ width: 10, height: 10, mt: 0.75, flexShrink: 0, borderRadius: '50%', bgcolor: STATE_COLOURS[stateOf(task)] }}
-              />
-              <ListItemText
-                primary={
-                  <Link component={RouterLink} to="/tasks" underline="hover">
-                    {task.name}
-                  </Link>
-                }
-                secondary={details(task)}
-              />
-            </ListItem>
-          ))}
-        </List>
+        <EntryList
+          testId="newest-tasks-list"
+          entries={query.data.map((task) => ({
+            key: task.id,
+            data: { 'data-task-id': task.id },
+            tone: STATE_TONES[stateOf(task)],
+            toneLabel: t(`summary.task-state.${stateOf(task)}`),
+            primary: (
+              <Link component={RouterLink} to="/tasks" underline="hover">
+                {task.name}
+              </Link>
+            ),
+            secondary: details(task),
+          }))}
+        />
       ) : null}
     </MonitorFrame>
   );

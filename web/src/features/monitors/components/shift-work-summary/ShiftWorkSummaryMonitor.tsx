@@ -45,7 +45,7 @@ export function ShiftWorkSummaryMonitor({ settings, update, range }: MonitorProp
   return (
     <MonitorFrame
       warning={validity.warning}
-      query={{ isFetching: query.isFetching, error: query.error, refetch: query.refetch }}
+      query={{ isFetching: query.isFetching, isPending: query.isPending, error: query.error, refetch: query.refetch }}
       error={shifts.error ?? undefined}
       actions={<SummaryGuide kind={KIND} />}
       settings={

@@ -1,10 +1,4 @@
-import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableFooter from '@mui/material/TableFooter';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
+import { alpha, lighten, styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,12 +9,45 @@ import { TrendPercentage } from '../../../../components/status/TrendPercentage.t
 /** A figure with its trend under it. */
 export function Figure({ text, trend }: { text: string; trend: number | null }) {
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end' }}>
+    <span className="summary-figure">
       <span>{text}</span>
       <TrendPercentage value={trend} />
-    </Box>
+    </span>
   );
 }
+
+/**
+ * The table and its cells drawn as MUI's small table draws them, by one style for the whole table: a board draws
+ * several of these tables with up to 50 rows, and a styled component per cell made them a large part of the board's
+ * start (docs/performance.md, page load). The first column names the row (a device, a group, a shift): it stays in
+ * view while a wide table (devices with alerts with many options, in a half-width widget) scrolls sideways.
+ */
+const Table = styled('table')(({ theme }) => {
+  const line = `1px solid ${lighten(alpha(theme.palette.divider, 1), 0.88)}`;
+  return {
+    display: 'table',
+    width: '100%',
+    borderCollapse: 'separate',
+    borderSpacing: 0,
+    '& th, & td': {
+      ...theme.typography.body2,
+      padding: '6px 16px',
+      borderBottom: line,
+      color: theme.palette.text.primary,
+      textAlign: 'right',
+      verticalAlign: 'inherit',
+    },
+    '& th': { lineHeight: '1.5rem', fontWeight: theme.typography.fontWeightMedium },
+    '& .align-left': { textAlign: 'left' },
+    '& tr > :first-of-type': { position: 'sticky', left: 0, zIndex: 1, backgroundColor: theme.palette.background.paper },
+    '& thead tr > :first-of-type': { zIndex: 3 },
+    '&.sticky-header thead th': { position: 'sticky', top: 0, zIndex: 2, backgroundColor: theme.palette.background.paper },
+    '&.sticky-header thead tr > :first-of-type': { zIndex: 3 },
+    // The total is as large as the rows it adds up.
+    '& tfoot td': { fontWeight: 600 },
+    '& .summary-figure': { display: 'flex', flexDirection: 'column', alignItems: 'flex-end' },
+  };
+});
 
 export interface SummaryColumn<R> {
   key: string;
@@ -46,21 +73,15 @@ export interface SummaryTableProps<R> {
   testId?: string;
 }
 
-/**
- * The first column names the row (a device, a group, a shift): it stays in view while a wide table (devices with
- * alerts with many options, in a half-width widget) scrolls sideways.
- */
-const PINNED_FIRST = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper' } as const;
-const PINNED_FIRST_HEADER = { ...PINNED_FIRST, zIndex: 3 } as const;
-
 /** The table of a summary widget, with the period it shows and the one its trends compare with when given. */
 export function SummaryTable<R>({ columns, rows, rowKey, footer = [], period, previous, previousUntil, maxHeight, testId = 'summary-table' }: SummaryTableProps<R>) {
   const { t, i18n } = useTranslation();
   // Dates as the date fields and report lists write them in the interface language, not as ISO strings.
   const date = (day: string) => formatShortDate(day, i18n.language);
   const range = (r: WorkSummaryRange) => (r.from === r.to ? date(r.from) : `${date(r.from)} – ${date(r.to)}`);
+  const align = (c: SummaryColumn<R>) => ((c.align ?? 'right') === 'left' ? 'align-left' : undefined);
   return (
-    <Box sx={{ overflow: 'auto', maxHeight }}>
+    <div style={{ overflow: 'auto', maxHeight }}>
       {period && previous ? (
         <Typography variant="caption" color="text.secondary" data-testid="summary-period">
           {previousUntil
@@ -68,42 +89,41 @@ export function SummaryTable<R>({ columns, rows, rowKey, footer = [], period, pr
             : t('work-summaries.period-caption', { period: range(period), previous: range(previous) })}
         </Typography>
       ) : null}
-      <Table size="small" stickyHeader={maxHeight !== undefined} data-testid={testId}>
-        <TableHead>
-          <TableRow>
-            {columns.map((c, i) => (
-              <TableCell key={c.key} align={c.align ?? 'right'} sx={i === 0 ? PINNED_FIRST_HEADER : undefined}>
+      <Table className={maxHeight !== undefined ? 'sticky-header' : undefined} data-testid={testId}>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key} scope="col" className={align(c)}>
                 {c.label}
-              </TableCell>
+              </th>
             ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
+          </tr>
+        </thead>
+        <tbody>
           {rows.map((row) => (
-            <TableRow key={rowKey(row)} data-testid="summary-row">
-              {columns.map((c, i) => (
-                <TableCell key={c.key} align={c.align ?? 'right'} sx={i === 0 ? PINNED_FIRST : undefined}>
+            <tr key={rowKey(row)} data-testid="summary-row">
+              {columns.map((c) => (
+                <td key={c.key} className={align(c)}>
                   {c.cell(row)}
-                </TableCell>
+                </td>
               ))}
-            </TableRow>
+            </tr>
           ))}
-        </TableBody>
+        </tbody>
         {footer.length > 0 ? (
-          <TableFooter>
+          <tfoot>
             {footer.map((f) => (
-              <TableRow key={f.key} data-testid={`summary-${f.key}`}>
+              <tr key={f.key} data-testid={`summary-${f.key}`}>
                 {columns.map((c, i) => (
-                  // A footer cell is smaller by default; the total is as large as the rows it adds up.
-                  <TableCell key={c.key} align={c.align ?? 'right'} sx={{ typography: 'body2', fontWeight: 600, color: 'text.primary', ...(i === 0 ? PINNED_FIRST : {}) }}>
+                  <td key={c.key} className={align(c)}>
                     {i === 0 ? f.label : c.cell(f.row)}
-                  </TableCell>
+                  </td>
                 ))}
-              </TableRow>
+              </tr>
             ))}
-          </TableFooter>
+          </tfoot>
         ) : null}
       </Table>
-    </Box>
+    </div>
   );
 }

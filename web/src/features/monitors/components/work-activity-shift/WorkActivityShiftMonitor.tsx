@@ -42,7 +42,7 @@ export function WorkActivityShiftMonitor({ settings, update, range, setRange, to
       option={option}
       empty={data !== undefined && shiftSummaryItems(data).length === 0}
       warning={validity.warning}
-      query={{ isFetching: query.isFetching || exportXlsx.isPending, error: query.error, refetch: query.refetch }}
+      query={{ isFetching: query.isFetching || exportXlsx.isPending, isPending: query.isPending, error: query.error, refetch: query.refetch }}
       error={exportXlsx.error ?? shifts.error ?? undefined}
       settings={
         <WorkActivitySettingsPanel

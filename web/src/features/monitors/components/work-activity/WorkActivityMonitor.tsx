@@ -38,7 +38,7 @@ export function WorkActivityMonitor({ settings, update, range, setRange, today }
       empty={data?.data.length === 0}
       onChartTypeChange={update}
       warning={validity.warning}
-      query={{ isFetching: query.isFetching || exportXlsx.isPending, error: query.error, refetch: query.refetch }}
+      query={{ isFetching: query.isFetching || exportXlsx.isPending, isPending: query.isPending, error: query.error, refetch: query.refetch }}
       error={exportXlsx.error ?? undefined}
       settings={
         <WorkActivitySettingsPanel

@@ -61,7 +61,7 @@ export function WorkSummaryTable<K extends WorkSummaryKind>({ kind, settings, up
   return (
     <MonitorFrame
       warning={validity.warning}
-      query={{ isFetching: query.isFetching, error: query.error, refetch: query.refetch }}
+      query={{ isFetching: query.isFetching, isPending: query.isPending, error: query.error, refetch: query.refetch }}
       actions={<SummaryGuide kind={kind} />}
       settings={
         <>
