@@ -21,7 +21,7 @@ import { useMonitorFrame } from './frame-context.ts';
 import { MonitorFrame } from './MonitorFrame.tsx';
 import type { MonitorFrameProps } from './MonitorFrame.tsx';
 
-export interface ChartMonitorFrameProps extends Omit<MonitorFrameProps, 'children' | 'pending'> {
+export interface ChartMonitorFrameProps extends Omit<MonitorFrameProps, 'children'> {
   /** The chart of the answer; null while there is none. */
   option: ChartOption | null;
   /** The answer has nothing to draw: the message instead of an empty chart. */

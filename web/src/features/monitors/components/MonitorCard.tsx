@@ -75,7 +75,7 @@ function useMonitorComponent(kind: MonitorKind, due: boolean) {
 
 /**
  * One monitor on the board: its frame actions, its dates (local state from the kind's default range in the
- * company's timezone) and its kind's component, loaded with its own chunk; the frame stands in while it loads.
+ * company's timezone) and its kind's component, loaded with its own chunk; its placeholder stands in meanwhile.
  */
 export function MonitorCard({ monitor, order, onRemove, onUpdate }: MonitorCardProps) {
   const { id, kind, settings } = monitor;
@@ -103,12 +103,13 @@ export function MonitorCard({ monitor, order, onRemove, onUpdate }: MonitorCardP
   );
 
   if (!due) return <MonitorPlaceholder ref={placeholder} id={id} kind={kind} expanded={frame.expanded} />;
+  if (!Component && !error) return <MonitorPlaceholder id={id} kind={kind} expanded={frame.expanded} loading />;
   return (
     <MonitorFrameContext.Provider value={frame}>
       {Component ? (
         <Component id={id} kind={kind} settings={settings} update={update} range={range} setRange={setRange} today={today} timezone={timezone} />
       ) : (
-        <MonitorFrame pending={!error} error={error ?? undefined} />
+        <MonitorFrame error={error} />
       )}
     </MonitorFrameContext.Provider>
   );

@@ -39,8 +39,6 @@ export interface MonitorFrameProps {
   /** Extra actions before the common ones (CSV, spreadsheet); use MonitorAction. */
   actions?: ReactNode;
   children?: ReactNode;
-  /** The stand-in shown while the kind's code loads: same look, its own test id. */
-  pending?: boolean;
 }
 
 export interface MonitorActionProps {
@@ -70,12 +68,12 @@ export function MonitorAction({ label, name, icon, onClick, disabled = false, pr
  * options, expand (not on mobile), close), the settings panel in edit mode, the warning banner, the error of the
  * data call and a loading overlay over the body. 45% wide, or the full width when expanded (always on mobile).
  */
-export function MonitorFrame({ settings, warning = null, query, error, actions, children, pending = false }: MonitorFrameProps) {
+export function MonitorFrame({ settings, warning = null, query, error, actions, children }: MonitorFrameProps) {
   const { t, i18n } = useTranslation();
   const frame = useMonitorFrame();
   const title = t(MONITOR_TITLE_KEYS[frame.kind]);
   const shownError = error === undefined ? query?.error : error;
-  const loading = pending || (query?.isFetching ?? false);
+  const loading = query?.isFetching ?? false;
   useReportLoading(frame.id, loading);
 
   return (
@@ -84,7 +82,7 @@ export function MonitorFrame({ settings, warning = null, query, error, actions, 
       variant="outlined"
       aria-label={title}
       aria-busy={loading}
-      data-testid={pending ? `monitor-${frame.kind}-pending` : `monitor-${frame.kind}`}
+      data-testid={`monitor-${frame.kind}`}
       data-monitor-id={frame.id}
       data-expanded={frame.expanded}
       sx={{
@@ -93,7 +91,7 @@ export function MonitorFrame({ settings, warning = null, query, error, actions, 
         maxWidth: frame.expanded ? '100%' : 'calc(50% - 8px)',
         minWidth: 0,
         // Until its first answer the monitor keeps its place, so those below the fold stay below it (draw-queue.ts).
-        minHeight: pending || (query?.isPending && query.isFetching) ? PENDING_MONITOR_HEIGHT_PX : undefined,
+        minHeight: query?.isPending && query.isFetching ? PENDING_MONITOR_HEIGHT_PX : undefined,
         display: 'flex',
         flexDirection: 'column',
       }}
