@@ -1,7 +1,8 @@
 // Start-up's first API calls, started while the page is still parsed: the configuration, and with a session the
-// user, their settings and their devices (the calls of App's start-up and SessionDataGate). Without this they start
-// only once the application's code has loaded and run. The API client adopts each answer once, for the same URL and
-// the same access token (web/src/api/early-responses.ts); an answer it does not adopt is simply never read.
+// user, their settings and their devices (the calls of App's start-up and SessionDataGate), and on a board's page the
+// model lists its monitors plan their calls on. Without this they start only once the application's code has loaded
+// and run. The API client adopts each answer once, for the same URL and the same access token
+// (web/src/api/early-responses.ts); an answer it does not adopt is simply never read.
 // A plain script in /public, loaded before the application: the page's CSP allows no inline script.
 (function () {
   'use strict';
@@ -9,6 +10,15 @@
   var SESSION_CALLS = ['/api/users/current', '/api/users/current/settings', '/api/devices?page_size=0&sort=name'];
   // Pages outside the signed-in shell read none of those (web/src/app/startup/shell-pages.ts).
   var OUTSIDE_SHELL_PATH = /^\/(?:display\/|production\/[^/]+\/live\/?$)/;
+  // A board's monitors plan their data calls on the company's model lists (features/monitors/api/model.ts): on the
+  // pages that open a board (the home page opens the dashboard) they are asked for at once too.
+  var BOARD_PATH = /^\/(?:dashboard|diagnostics)?\/?$/;
+  var BOARD_LISTS = [
+    '/api/devicegroups?page_size=0&sort=name',
+    '/api/devicetypes?page_size=0&sort=name&context=devicetypes_monitor',
+    '/api/user/production_shifts?page_size=0',
+    '/api/deviceoperatorgroups?page_size=0',
+  ];
   var started = [];
   function start(url, accessToken) {
     var headers = { accept: 'application/json' };
@@ -21,11 +31,12 @@
   try {
     start('/api/config', null);
     var accessToken = window.localStorage.getItem(TOKEN_KEY);
-    if (accessToken && !OUTSIDE_SHELL_PATH.test(window.location.pathname)) {
-      SESSION_CALLS.forEach(function (url) {
-        start(url, accessToken);
-      });
-    }
+    var pathname = window.location.pathname;
+    var signedIn = accessToken && !OUTSIDE_SHELL_PATH.test(pathname);
+    var calls = signedIn ? SESSION_CALLS.concat(BOARD_PATH.test(pathname) ? BOARD_LISTS : []) : [];
+    calls.forEach(function (url) {
+      start(url, accessToken);
+    });
   } catch {
     // No storage (a locked-down browser): the application makes its calls itself.
   }

@@ -4,6 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configQuery, loadSessionData } from '../../api/data-areas.ts';
 import { clientWithEarlyResponses } from '../../test/early-client.ts';
+import { deviceGroupsQuery, deviceOperatorGroupsQuery, deviceTypesQuery, productionShiftsQuery } from '../../features/monitors/api/model.ts';
 import { startsInShell } from './shell-pages.ts';
 
 const json = (status: number, value: unknown) => new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
@@ -20,6 +21,7 @@ function runPageScript(fetch: typeof window.fetch): void {
 }
 
 afterEach(() => {
+  window.history.pushState(null, '', '/');
   window.localStorage.clear();
   delete window.__gearwatchEarlyRequests;
 });
@@ -28,6 +30,7 @@ describe('the page start-up script (web/public/early-requests.js)', () => {
   it('asks for exactly the calls of the start-up, which the client then never makes itself', async () => {
     window.localStorage.setItem('gearwatch.accessToken', 'access-1');
     window.localStorage.setItem('gearwatch.refreshToken', 'refresh-1');
+    window.history.pushState(null, '', '/manage/devices');
     const scriptFetch = vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
       if (url === '/api/config') return json(200, { webClientId: 'gearwatch-web', webClientSecret: 'secret', brand: 'default', version: '1', sentryDsn: null });
@@ -49,6 +52,28 @@ describe('the page start-up script (web/public/early-requests.js)', () => {
     // The answers' contents are the schemas' business: what matters here is that each start-up call was adopted.
     await queryClient.fetchQuery(configQuery(api)).catch(() => undefined);
     await loadSessionData(queryClient, api).catch(() => undefined);
+    expect(appFetch).not.toHaveBeenCalled();
+  });
+
+  it('on the pages of a board also asks for the model lists its monitors then read', async () => {
+    window.localStorage.setItem('gearwatch.accessToken', 'access-1');
+    window.localStorage.setItem('gearwatch.refreshToken', 'refresh-1');
+    const lists = (pathname: string) => {
+      window.history.pushState(null, '', pathname);
+      runPageScript(vi.fn(async () => new Response(null, { status: 204 })) as typeof window.fetch);
+      return (window.__gearwatchEarlyRequests ?? []).slice(4);
+    };
+    expect(lists('/manage/devices')).toEqual([]);
+    expect(lists('/').length).toBe(4);
+    expect(lists('/diagnostics').length).toBe(4);
+    const started = lists('/dashboard');
+    const appFetch = vi.fn(async () => json(500, {}));
+    const api = clientWithEarlyResponses(appFetch, started);
+    const queryClient = new QueryClient();
+    await queryClient.fetchQuery(deviceGroupsQuery(api)).catch(() => undefined);
+    await queryClient.fetchQuery(deviceTypesQuery(api)).catch(() => undefined);
+    await queryClient.fetchQuery(productionShiftsQuery(api)).catch(() => undefined);
+    await queryClient.fetchQuery(deviceOperatorGroupsQuery(api)).catch(() => undefined);
     expect(appFetch).not.toHaveBeenCalled();
   });
 
