@@ -13,10 +13,10 @@ import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MONITOR_TITLE_KEYS } from '@gearwatch/contracts';
+import { monitorWidth, PENDING_MONITOR_HEIGHT_PX } from './board-layout.ts';
 import { useReportLoading } from './draw-queue.ts';
 import { useMonitorFrame } from './frame-context.ts';
 import { monitorErrorKey } from './monitor-error.ts';
-import { PENDING_MONITOR_HEIGHT_PX } from './board-layout.ts';
 
 /** The state of a monitor's data call the frame shows; a TanStack `UseQueryResult` fits. */
 export interface MonitorFrameQuery {
@@ -86,10 +86,7 @@ export function MonitorFrame({ settings, warning = null, query, error, actions, 
       data-monitor-id={frame.id}
       data-expanded={frame.expanded}
       sx={{
-        flex: frame.expanded ? '1 1 100%' : '1 1 45%',
-        // Two per row with the board's 16 px gap; a lone last monitor keeps its half rather than growing.
-        maxWidth: frame.expanded ? '100%' : 'calc(50% - 8px)',
-        minWidth: 0,
+        ...monitorWidth(frame.expanded),
         // Until its first answer the monitor keeps its place, so those below the fold stay below it (draw-queue.ts).
         minHeight: query?.isPending && query.isFetching ? PENDING_MONITOR_HEIGHT_PX : undefined,
         display: 'flex',

@@ -3,19 +3,17 @@ import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MONITOR_TITLE_KEYS } from '@gearwatch/contracts';
 import type { MonitorKind } from '@gearwatch/contracts';
-import { PENDING_MONITOR_HEIGHT_PX } from './board-layout.ts';
+import { monitorWidth, PENDING_MONITOR_HEIGHT_PX } from './board-layout.ts';
 import { useReportLoading } from './draw-queue.ts';
 
-
+/** A frame's place and outline, its title, and nothing else. */
 const Section = styled('section')(({ theme }) => ({
-  flex: '1 1 45%',
-  maxWidth: 'calc(50% - 8px)',
-  minWidth: 0,
+  ...monitorWidth(false),
   minHeight: PENDING_MONITOR_HEIGHT_PX,
   border: `1px solid ${theme.palette.divider}`,
   borderRadius: theme.shape.borderRadius,
   backgroundColor: theme.palette.background.paper,
-  '&[data-expanded="true"]': { flexBasis: '100%', maxWidth: '100%' },
+  '&[data-expanded="true"]': monitorWidth(true),
   // While its code loads: a thin bar sweeping under the title, drawn by the compositor alone.
   '&[data-loading="true"]::after': {
     content: '""',

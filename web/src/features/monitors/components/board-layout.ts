@@ -7,6 +7,14 @@ import type { Monitor } from '@gearwatch/contracts';
 export const PENDING_MONITOR_HEIGHT_PX = 360;
 
 /**
+ * A monitor's width on the board: two per row with the board's 16 px gap (a lone last one keeps its half rather than
+ * growing), or the full width when expanded. The frame and the placeholder standing in for it share it.
+ */
+export function monitorWidth(expanded: boolean) {
+  return { flex: expanded ? '1 1 100%' : '1 1 45%', maxWidth: expanded ? '100%' : 'calc(50% - 8px)', minWidth: 0 } as const;
+}
+
+/**
  * How many of the board's first monitors open in view on a window this tall, laid out two per row (an expanded
  * monitor a row of its own) at the pending height: an estimate, used to start their data calls before the others'.
  */
