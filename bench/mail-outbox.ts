@@ -41,6 +41,8 @@ async function startSink(): Promise<{ url: string; received: () => number; close
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // A sender stopped mid-message would otherwise be an uncaught error event (smtp-server re-emits it on the server).
+  server.on('error', (error: Error) => console.error(`sink: ${error.message}`));
   const { port } = server.server.address() as AddressInfo;
   return { url: `smtp://127.0.0.1:${port}`, received: () => received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

@@ -74,6 +74,9 @@ const smtp = new SMTPServer({
     });
   },
 });
+// A client gone in the middle of a message (the server under test stopped) is an error event on the server; a sink
+// that had no listener would die of it and fail the specs after it.
+smtp.on('error', (error: Error) => console.error(`mail sink: ${error.message}`));
 smtp.listen(smtpPort, '127.0.0.1');
 
 createServer((request, response) => {

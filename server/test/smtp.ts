@@ -17,6 +17,8 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** Messages whose DATA had begun (received or not). */
   dataStarted(): number;
+  /** Errors of client connections, e.g. a client killed in the middle of a message (ECONNRESET). */
+  connectionErrors: Error[];
   close(): Promise<void>;
 }
 
@@ -57,9 +59,19 @@ export async function startSmtpServer(options: { rejectRecipients?: boolean; por
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const connectionErrors: Error[] = [];
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  // smtp-server re-emits a connection's socket error on the server when it happens inside a transaction; without a
+  // listener that is an uncaught exception in the test process. A real mail server logs it and goes on, so does this.
+  server.on('error', (error: Error) => connectionErrors.push(error));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, dataStarted: () => started, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { url: `smtp://127.0.0.1:${port}`, received, connectionErrors, dataStarted: () => started, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 /** Just enough MIME for a single-part text message: headers, and a quoted-printable, base64 or plain body. */
