@@ -1,10 +1,33 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 
 /** A 1×1 transparent PNG: map tiles cannot load here, and a benchmark must not wait on the internet. */
 const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
+/**
+ * Answers the map's tile requests in the page. Routing turns the page's HTTP cache off (Playwright #7220): every
+ * script is fetched again on each load. Where loads are timed, use `startTileServer` instead.
+ */
 export async function stubMapTiles(page: Page): Promise<void> {
   await page.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: TILE }));
+}
+
+/**
+ * A local tile server answering every tile with the transparent PNG, cacheable as the OpenStreetMap tiles are. Its
+ * `urlTemplate` is the server's MAP_TILE_URL, so the page needs no routing and keeps its HTTP cache.
+ */
+export async function startTileServer(): Promise<{ urlTemplate: string; close: () => Promise<void> }> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=604800' });
+    response.end(TILE);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    urlTemplate: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** Signs in through the login page, as a user does, in English; ends on the dashboard. */

@@ -2,6 +2,7 @@ import { act, render } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RESIZE_DELAY_MS } from '@gearwatch/contracts';
+import { init } from './echarts.ts';
 import type { ChartOption, EChartsType } from './echarts.ts';
 import { EChart } from './EChart.tsx';
 import type { EChartHandle } from './EChart.tsx';
@@ -110,6 +111,22 @@ describe('EChart', () => {
     hide.mockClear();
     rerender(<EChart ref={handle} renderer="svg" width={400} height={200} option={option} loading={false} />);
     expect(hide).toHaveBeenCalledTimes(1);
+  });
+
+  it('is drawn once when it mounts, and laid out again only when its size changes', () => {
+    // Every instance shares the prototype: a spy on it sees the calls made before the test could reach the instance.
+    const probe = init(document.createElement('div'), undefined, { renderer: 'svg', width: 10, height: 10 });
+    const resize = vi.spyOn(Object.getPrototypeOf(probe) as EChartsType, 'resize');
+    probe.dispose();
+    const option = barOption('Output', ['Mon'], [1]);
+    const { rerender } = render(<EChart renderer="svg" width={400} height={200} option={option} />);
+    expect(resize).not.toHaveBeenCalled();
+    rerender(<EChart renderer="svg" width={400} height={200} option={option} />);
+    expect(resize).not.toHaveBeenCalled();
+    rerender(<EChart renderer="svg" width={400} height={250} option={option} />);
+    expect(resize).toHaveBeenCalledTimes(1);
+    expect(resize).toHaveBeenLastCalledWith({ width: 400, height: 250 });
+    resize.mockRestore();
   });
 
   it('follows a change of its container width after the resize delay', () => {

@@ -52,6 +52,8 @@ export function EChart({ option, height = CHART_HEIGHT_PX, width, renderer = 'ca
   const chart = useRef<EChartsType | undefined>(undefined);
   const handlers = useRef(onEvents);
   const size = useRef({ width, height });
+  // The size the instance was made or last resized at: a resize to the same size would lay out and draw it again.
+  const drawnSize = useRef({ width, height });
 
   useEffect(() => {
     handlers.current = onEvents;
@@ -72,6 +74,7 @@ export function EChart({ option, height = CHART_HEIGHT_PX, width, renderer = 'ca
     const element = container.current;
     if (!element) return;
     const instance = init(element, undefined, { renderer, width: size.current.width, height: size.current.height });
+    drawnSize.current = { ...size.current };
     chart.current = instance;
     return () => {
       chart.current = undefined;
@@ -85,7 +88,10 @@ export function EChart({ option, height = CHART_HEIGHT_PX, width, renderer = 'ca
 
   useEffect(() => {
     const instance = chart.current;
-    if (instance && !instance.isDisposed()) instance.resize({ width: width ?? 'auto', height });
+    if (!instance || instance.isDisposed()) return;
+    if (drawnSize.current.width === width && drawnSize.current.height === height) return;
+    drawnSize.current = { width, height };
+    instance.resize({ width: width ?? 'auto', height });
   }, [width, height]);
 
   useEffect(() => {
