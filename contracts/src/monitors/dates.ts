@@ -71,9 +71,21 @@ export function isFirstOfMonth(date: string): boolean {
   return isCalendarDate(date) && date.endsWith('-01');
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one, and every monitor of a board asks for today.
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormatter(timezone: string): Intl.DateTimeFormat {
+  let formatter = dateFormatters.get(timezone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dateFormatters.set(timezone, formatter);
+  }
+  return formatter;
+}
+
 /** Today's local date in an IANA timezone (the company's, ARCHITECTURE "Day boundaries"). */
 export function todayIn(timezone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const parts = dateFormatter(timezone).formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

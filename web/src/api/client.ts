@@ -88,6 +88,8 @@ export class ApiClient {
   private readonly options: ApiClientOptions;
   private readonly fetchImpl: typeof fetch;
   private refreshing: Promise<SessionTokens | null> | null = null;
+  /** The bodies of adopted early answers, read by the page's start-up script (early-responses.ts). */
+  private readonly readBodies = new WeakMap<Response, string>();
 
   constructor(options: ApiClientOptions) {
     this.options = options;
@@ -227,8 +229,11 @@ export class ApiClient {
     const url = `${this.options.baseUrl ?? ''}${path}${buildQuery(options.query)}`;
     const early = (options.method ?? 'GET') === 'GET' && !options.headers ? this.options.early?.take(url, accessToken) : null;
     if (early) {
-      const response = await early;
-      if (response) return response;
+      const answer = await early;
+      if (answer) {
+        this.readBodies.set(answer.response, answer.text);
+        return answer.response;
+      }
     }
     try {
       return await this.fetchImpl(url, {
@@ -244,7 +249,7 @@ export class ApiClient {
   }
 
   private async read<T>(response: Response): Promise<ApiResponse<T>> {
-    const text = response.status === 204 ? '' : await response.text();
+    const text = response.status === 204 ? '' : (this.readBodies.get(response) ?? (await response.text()));
     let data: unknown = null;
     if (text) {
       try {

@@ -9,12 +9,21 @@ export interface EarlyRequest {
   /** Date.now() when the script started it. */
   at: number;
   /** null when the call failed on the network: the client then makes it itself. */
-  response: Promise<Response | null>;
+  answer: Promise<EarlyAnswer | null>;
+}
+
+/**
+ * An early call's response with its body already read (its body is used): the client takes the text from here, so
+ * adopting the answer needs no turn of the event loop, which would wait behind a long render.
+ */
+export interface EarlyAnswer {
+  response: Response;
+  text: string;
 }
 
 export interface EarlyResponses {
   /** The early answer to this GET, handed out once; null when none was started for this URL and token. */
-  take(url: string, accessToken: string | null): Promise<Response | null> | null;
+  take(url: string, accessToken: string | null): Promise<EarlyAnswer | null> | null;
 }
 
 /** Start-up reads its answers within moments; one left unread longer than this is stale and is asked for again. */
@@ -33,7 +42,7 @@ export function createEarlyResponses(started: readonly EarlyRequest[], now: () =
       const index = waiting.findIndex((request) => request.url === url && request.accessToken === accessToken);
       if (index < 0) return null;
       const [request] = waiting.splice(index, 1);
-      return request && now() - request.at <= EARLY_RESPONSE_LIFETIME_MS ? request.response : null;
+      return request && now() - request.at <= EARLY_RESPONSE_LIFETIME_MS ? request.answer : null;
     },
   };
 }
