@@ -35,3 +35,4 @@ export * from './summaries/work.ts';
 export * from './summaries/devices.ts';
 export * from './trend.ts';
 export * from './tasks.ts';
+export * from './teltonika.ts';
