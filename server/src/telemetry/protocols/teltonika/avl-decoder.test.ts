@@ -236,7 +236,7 @@ describe('decodeAvlPacket refuses', () => {
   it('a Traccar packet flipped in one byte, naming both CRCs', () => {
     const packet = bytesOf(TRACCAR.codec8ExtendedVin);
     packet[40]! ^= 0xff;
-    expect(refusal(() => decodeAvlPacket(packet)).reason).toMatch(/^crc-mismatch: packet says 0x1ad8, data gives 0x[0-9a-f]+$/);
+    expect(refusal(() => decodeAvlPacket(packet)).reason).toBe('crc-mismatch: packet says 0x1ad8, data gives 0x0dcf');
   });
 
   it('a packet that does not start with four zero bytes', () => {
@@ -277,7 +277,7 @@ describe('decodeAvlPacket refuses', () => {
     const fourByteCount = packet.length - 4 - 1 - 2;
     expect(packet[fourByteCount]).toBe(0);
     packet[fourByteCount] = 200;
-    expect(refusal(() => decodeAvlPacket(withValidCrc(packet))).reason).toMatch(/^truncated: record 1: /);
+    expect(refusal(() => decodeAvlPacket(withValidCrc(packet))).reason).toBe('truncated: record 1: IO 0 value runs past the data field');
   });
 
   it('a packet cut short or followed by stray bytes', () => {

@@ -28,7 +28,7 @@ export function decodeAvlPacket(packet: Uint8Array): AvlPacket {
   const dataEnd = dataStart + dataLength;
   const sent = view.getUint32(dataEnd);
   const computed = crc16Ibm(packet, dataStart, dataEnd);
-  if (sent !== computed) throw new TeltonikaProtocolError('crc-mismatch', `packet says 0x${sent.toString(16)}, data gives 0x${computed.toString(16)}`);
+  if (sent !== computed) throw new TeltonikaProtocolError('crc-mismatch', `packet says 0x${hex16(sent)}, data gives 0x${hex16(computed)}`);
 
   const codecId = packet[dataStart]!;
   if (!isSupportedCodec(codecId)) throw new TeltonikaProtocolError('unknown-codec', `codec 0x${codecId.toString(16).padStart(2, '0')} (8, 8E and 16 are supported)`);
@@ -160,6 +160,10 @@ function readRecord(reader: FieldReader, codecId: AvlCodecId, index: number): Av
     }
   }
   return { timestampMs, priority, gps, eventIoId, generationType, io };
+}
+
+function hex16(value: number): string {
+  return value.toString(16).padStart(4, '0');
 }
 
 function hex(bytes: Uint8Array): string {
