@@ -7,7 +7,7 @@ import { crc16Ibm } from './crc16.ts';
 import { TeltonikaProtocolError } from './errors.ts';
 import type { TeltonikaErrorCode } from './errors.ts';
 import { decodeImeiHandshake } from './handshake.ts';
-import { TRACCAR, TRACCAR_HANDSHAKE, WIKI, bytesOf } from './teltonika-fixtures.ts';
+import { TRACCAR, TRACCAR_HANDSHAKE, WIKI, bytesOf } from '../../../../test/teltonika-fixtures.ts';
 
 const ZERO_GPS = { longitude: 0, latitude: 0, altitude: 0, angle: 0, satellites: 0, speed: 0 };
 

@@ -5,7 +5,7 @@ import { TeltonikaFrameReader } from './frame-reader.ts';
 import type { TeltonikaFrame } from './frame-reader.ts';
 import { decodeImeiHandshake } from './handshake.ts';
 import { TELTONIKA_LIMITS } from './limits.ts';
-import { TRACCAR, WIKI, bytesOf } from './teltonika-fixtures.ts';
+import { TRACCAR, WIKI, bytesOf } from '../../../../test/teltonika-fixtures.ts';
 
 const handshake = bytesOf(WIKI.handshake);
 const packets = [bytesOf(WIKI.codec8First), bytesOf(TRACCAR.codec8FourteenRecords), bytesOf(WIKI.codec16), bytesOf(TRACCAR.codec8ExtendedVin)];

@@ -4,7 +4,7 @@ import { HOUR_MS, MINUTE_MS, dateText } from '../../../time/calendar.ts';
 import { timeZone } from '../../../time/time-zone.ts';
 import type { ReadingInput } from '../../types.ts';
 import { decodeAvlPacket } from './avl-decoder.ts';
-import { TRACCAR, bytesOf } from './teltonika-fixtures.ts';
+import { TRACCAR, bytesOf } from '../../../../test/teltonika-fixtures.ts';
 import { WORK_ACTIVITY_SLICE_MS, workActivityReadings, workActivitySampleOf } from './work-activity.ts';
 import type { WorkActivitySample } from './work-activity.ts';
 
