@@ -161,6 +161,8 @@ export interface SensorsTable {
   name: string;
   serial_number: string;
   security_code: string;
+  /** MODULE_PROTOCOLS (migration 025). */
+  protocol: Generated<string>;
   type: string | null;
   description: string | null;
   timezone: Generated<string>;

@@ -14,7 +14,7 @@ export function sensorsRoutes(app: App, sensors: SensorsService, tokens: FormTok
       tag: 'administration',
       list: {
         summary:
-          'Measurement modules of every company (super-admin); search on name, serial number and SIM card number, filter {"company": id, "device": id, "active": boolean}, sort id, name, serialNumber, company, lastActivity',
+          'Measurement modules of every company (super-admin); search on name, serial number and SIM card number, filter {"company": id, "device": id, "active": boolean, "protocol": gearwatch|teltonika}, sort id, name, serialNumber, company, lastActivity',
         sortable: SENSOR_SORT_FIELDS,
         filter: sensorListFilterSchema,
         defaultSort: [{ field: 'name', direction: 'asc' }],

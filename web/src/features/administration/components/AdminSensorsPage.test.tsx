@@ -15,21 +15,21 @@ const routes = {
 const filterOf = (call: { query: URLSearchParams } | undefined) => JSON.parse(call?.query.get('filter') ?? '{}') as Record<string, unknown>;
 
 describe('AdminSensorsPage', { timeout: 20_000 }, () => {
-  it('lists the modules with company, device, activity, state, last location and work, and warranty', async () => {
+  it('lists the modules with protocol, company, device, activity, state, last location and work, and warranty', async () => {
     const { rowTexts, container } = await renderAdminPage(<AdminSensorsPage />, routes);
     await waitFor(() => expect(rowTexts('entity-list-sensors')).toHaveLength(2));
     const [online, offline] = rowTexts('entity-list-sensors');
-    expect(online?.slice(0, 4)).toEqual(['GW-100', 'SN-0021', 'Demo FactoryForklift A', 'Yes']);
-    expect(online?.[4]).toMatch(/^Online/);
-    expect(online?.[5]).toBe('52.2297, 21.0122');
-    expect(offline?.slice(0, 8)).toEqual(['GW-200', 'SN-0022', 'Northwind LogisticsNo device', 'No', 'Offlinenever connected', 'None', 'None', 'None']);
+    expect(online?.slice(0, 5)).toEqual(['GW-100', 'SN-0021', 'Gearwatch (HTTP/MQTT)', 'Demo FactoryForklift A', 'Yes']);
+    expect(online?.[5]).toMatch(/^Online/);
+    expect(online?.[6]).toBe('52.2297, 21.0122');
+    expect(offline?.slice(0, 9)).toEqual(['GW-200', 'SN-0022', 'Teltonika (TCP)', 'Northwind LogisticsNo device', 'No', 'Offlinenever connected', 'None', 'None', 'None']);
     const states = [...container.querySelectorAll('[data-testid="sensor-state"]')].map((element) => element.getAttribute('data-state'));
     expect(states).toEqual(['online', 'offline']);
     // The 2020 warranty has run out.
     expect(container.querySelector('[data-expired="true"]')).toBeTruthy();
   });
 
-  it('filters by company, a device of that company and activity; choosing a company clears the device', async () => {
+  it('filters by company, a device of that company, activity and protocol; choosing a company clears the device', async () => {
     const { user, callsTo, rowTexts } = await renderAdminPage(<AdminSensorsPage />, routes);
     await waitFor(() => expect(rowTexts('entity-list-sensors')).toHaveLength(2));
     await user.click(screen.getByRole('combobox', { name: 'Device' }));
@@ -48,6 +48,11 @@ describe('AdminSensorsPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('combobox', { name: 'Active' }));
     await user.click(await screen.findByRole('option', { name: 'Inactive' }));
     await waitFor(() => expect(filterOf(callsTo('GET', '/api/sensors').at(-1))).toEqual({ company: 11, active: false }));
+
+    await user.click(screen.getByRole('combobox', { name: 'Protocol' }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['All', 'Gearwatch (HTTP/MQTT)', 'Teltonika (TCP)']);
+    await user.click(screen.getByRole('option', { name: 'Teltonika (TCP)' }));
+    await waitFor(() => expect(filterOf(callsTo('GET', '/api/sensors').at(-1))).toEqual({ company: 11, active: false, protocol: 'teltonika' }));
   });
 
   it('opens the add dialog with the module form', async () => {

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sensorSchema } from '@gearwatch/contracts';
-import type { Sensor, SensorListFilter } from '@gearwatch/contracts';
+import { MODULE_PROTOCOLS, sensorSchema } from '@gearwatch/contracts';
+import type { ModuleProtocol, Sensor, SensorListFilter } from '@gearwatch/contracts';
 import { useDevices } from '../../../api/data-areas.ts';
 import { DeleteDialog } from '../../../components/dialogs/DeleteDialog.tsx';
 import { FormDialog } from '../../../components/forms/FormDialog.tsx';
@@ -20,10 +20,13 @@ import { SensorLocationCell, SensorPlaceCell, SensorStateCell, WarrantyCell } fr
 
 const parse = (entry: unknown): Sensor => sensorSchema.parse(entry);
 
-function columns(now: number): EntityColumn<Sensor>[] {
+const protocolFilter = (value: string): ModuleProtocol | undefined => MODULE_PROTOCOLS.find((protocol) => protocol === value);
+
+function columns(now: number, protocolLabel: (protocol: ModuleProtocol) => string): EntityColumn<Sensor>[] {
   return [
     { key: 'name', header: 'admin.column.name', cell: (row) => row.name, sortField: 'name' },
     { key: 'serial', header: 'admin.sensors.column.serial-number', cell: (row) => row.serialNumber, sortField: 'serialNumber' },
+    { key: 'protocol', header: 'admin.sensors.column.protocol', cell: (row) => protocolLabel(row.protocol) },
     // One column for both: the device is always one of the company's, and the list has many columns to fit.
     { key: 'company', header: 'admin.sensors.column.company-device', cell: (row) => <SensorPlaceCell sensor={row} />, sortField: 'company' },
     { key: 'active', header: 'admin.sensors.column.active', cell: (row) => <BooleanCell value={row.active} />, align: 'center' },
@@ -36,7 +39,7 @@ function columns(now: number): EntityColumn<Sensor>[] {
 
 /**
  * /administration/sensors: the measurement modules of every company with their device, whether they are online and
- * where and when they last reported, narrowed by company, device and active. A module fitted to a device is taken
+ * where and when they last reported, narrowed by company, device, active and protocol. A module fitted to a device is taken
  * off it (unassign) before it can be deleted.
  */
 export function AdminSensorsPage() {
@@ -48,12 +51,13 @@ export function AdminSensorsPage() {
   const [company, setCompany] = useState('');
   const [device, setDevice] = useState('');
   const [active, setActive] = useState('');
+  const [protocol, setProtocol] = useState('');
   const dialogs = useEntityDialogs();
   const form = formDialogOf(dialogs);
   const removal = deleteDialogOf(dialogs);
   const filter = useMemo<SensorListFilter>(
-    () => ({ company: filterId(company), device: filterId(device), active: activeFilter(active) }),
-    [company, device, active],
+    () => ({ company: filterId(company), device: filterId(device), active: activeFilter(active), protocol: protocolFilter(protocol) }),
+    [company, device, active, protocol],
   );
   // With a company chosen, only its devices; otherwise every device, named with its company.
   const deviceOptions = useMemo(
@@ -63,7 +67,8 @@ export function AdminSensorsPage() {
         .map((row) => ({ value: String(row.id), label: company === '' ? `${row.company.name} · ${row.name}` : row.name })),
     [devices.data, company],
   );
-  const cols = useMemo(() => columns(now), [now]);
+  const cols = useMemo(() => columns(now, (value) => t(`sensor.protocol.${value}`)), [now, t]);
+  const protocolOptions = useMemo(() => MODULE_PROTOCOLS.map((value) => ({ value, label: t(`sensor.protocol.${value}`) })), [t]);
 
   const chooseCompany = (value: string) => {
     setCompany(value);
@@ -87,6 +92,7 @@ export function AdminSensorsPage() {
             <CompanyFilter value={company} onChange={chooseCompany} />
             <FilterSelect label={t('admin.filter.device')} value={device} options={deviceOptions} onChange={setDevice} />
             <ActiveFilter value={active} onChange={setActive} />
+            <FilterSelect label={t('admin.filter.protocol')} value={protocol} options={protocolOptions} onChange={setProtocol} />
           </>
         }
       />
