@@ -105,6 +105,30 @@ export const sensorSchema = z.object({
 export type Sensor = z.infer<typeof sensorSchema>;
 export const sensorListSchema = z.object({ entries: z.array(sensorSchema) });
 
+/** Unknown devices listed on the sensors screen, the most recently seen first. */
+export const UNKNOWN_MODULES_LISTED = 50;
+/** Unknown devices kept at most (a flood of made-up IMEIs cannot grow the table); the least recently seen go first. */
+export const UNKNOWN_MODULES_KEPT = 1000;
+
+/**
+ * A device that tried to connect with a serial number (a Teltonika IMEI) that no active module of its protocol has
+ * (`GET /api/unknown-modules`, super-admin): registering a module with it, or dismissing it, takes it off the list.
+ */
+export const unknownModuleSchema = z.object({
+  protocol: z.enum(MODULE_PROTOCOLS),
+  serialNumber: z.string(),
+  /** ISO instants of its first and latest try. */
+  firstSeen: z.string(),
+  lastSeen: z.string(),
+  /** The address its latest try came from. */
+  address: z.string().nullable(),
+  attempts: z.number().int(),
+});
+export type UnknownModule = z.infer<typeof unknownModuleSchema>;
+export const unknownModuleListSchema = z.object({ entries: z.array(unknownModuleSchema) });
+/** `DELETE /api/unknown-modules/{protocol}/{serialNumber}`: the path. */
+export const unknownModuleParamsSchema = z.object({ protocol: z.enum(MODULE_PROTOCOLS), serialNumber: z.string().min(1).max(SENSOR_MAX_LENGTHS.serialNumber) });
+
 /** The longest values the company form accepts. */
 export const COMPANY_NAME_MAX_LENGTH = 128;
 
@@ -176,4 +200,6 @@ export const ADMINISTRATION_RESPONSES = {
   subscriberGet: { 200: subscriberSchema, ...rowErrors },
   delete: { 200: administrationDeletedSchema, ...rowErrors, 409: problemSchema },
   unassign: { 200: administrationDeletedSchema, ...rowErrors },
+  unknownModules: { 200: unknownModuleListSchema, 401: problemSchema, 403: problemSchema },
+  unknownModuleDismiss: { 200: administrationDeletedSchema, ...rowErrors },
 } as const;

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTITY_MESSAGE_KEYS, FORM_MESSAGE_KEYS, MESSAGE_KEYS, problemSchema, sensorSchema } from '@gearwatch/contracts';
+import {
+  ENTITY_MESSAGE_KEYS,
+  FORM_MESSAGE_KEYS,
+  MESSAGE_KEYS,
+  UNKNOWN_MODULES_KEPT,
+  UNKNOWN_MODULES_LISTED,
+  problemSchema,
+  sensorSchema,
+  unknownModuleListSchema,
+} from '@gearwatch/contracts';
 import type { Sensor } from '@gearwatch/contracts';
 import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
@@ -264,6 +273,45 @@ describe('administration: sensors API', () => {
     expect(gearwatch).not.toContain(id);
     expect((await call('GET', `/api/sensors?filter=${encodeURIComponent('{"protocol":"opc"}')}`)).statusCode).toBe(400);
     await db().deleteFrom('sensors').where('id', '=', id).execute();
+  });
+
+  it('lists unknown devices, the latest try first, until one is registered or dismissed; keeps a bounded number', async () => {
+    const unknown = ctx.services.unknownModules;
+    const listed = async () => {
+      const response = await call('GET', '/api/unknown-modules');
+      expect(response.statusCode, response.body).toBe(200);
+      return unknownModuleListSchema.parse(response.json()).entries;
+    };
+    const first = '356307042441013';
+    const second = '352093081452251';
+    await unknown.record('teltonika', first, '192.0.2.10');
+    await unknown.record('teltonika', second, '192.0.2.11');
+    await unknown.record('teltonika', first, '198.51.100.7');
+    const entries = await listed();
+    expect(entries.map((e) => [e.serialNumber, e.attempts, e.address])).toEqual([
+      [first, 2, '198.51.100.7'],
+      [second, 1, '192.0.2.11'],
+    ]);
+    expect(Date.parse(entries[0]!.lastSeen)).toBeGreaterThanOrEqual(Date.parse(entries[0]!.firstSeen));
+    expect((await call('GET', '/api/unknown-modules', undefined, userToken)).statusCode).toBe(403);
+
+    // Registering the first takes it off the list; dismissing the second forgets it.
+    const token = (await formOf('/api/sensors/new')).token;
+    const registered = await call('POST', '/api/sensors', { token, company: factory.id, name: 'Yard tracker', protocol: 'teltonika', serialNumber: first, timezone: 'UTC', active: true });
+    expect(registered.statusCode, registered.body).toBe(201);
+    expect((await listed()).map((e) => e.serialNumber)).toEqual([second]);
+    expect((await call('DELETE', `/api/unknown-modules/teltonika/${second}`, undefined, userToken)).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/unknown-modules/teltonika/${second}`)).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/unknown-modules/teltonika/${second}`)).statusCode).toBe(404);
+    expect(await listed()).toEqual([]);
+
+    // A flood of made-up serial numbers keeps only the latest UNKNOWN_MODULES_KEPT.
+    for (let i = 0; i < UNKNOWN_MODULES_KEPT + 3; i++) await unknown.record('teltonika', `9${String(i).padStart(14, '0')}`, null);
+    const kept = await db().selectFrom('unknown_modules').select(db().fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(kept.n)).toBe(UNKNOWN_MODULES_KEPT);
+    expect((await listed()).length).toBe(UNKNOWN_MODULES_LISTED);
+    await db().deleteFrom('unknown_modules').execute();
+    await db().deleteFrom('sensors').where('id', '=', registered.json<{ id: number }>().id).execute();
   });
 
   it('takes the work time of an unassigned module from the readings kept for it', async () => {

@@ -178,6 +178,16 @@ export interface SensorsTable {
   created_at: CreatedAt;
 }
 
+/** Devices that tried to connect unregistered (migration 026). */
+export interface UnknownModulesTable {
+  protocol: string;
+  serial_number: string;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
+  last_address: string | null;
+  attempts: Generated<number>;
+}
+
 export interface DeviceGroupsTable {
   id: Generated<number>;
   company_id: number;
@@ -764,6 +774,7 @@ export interface DB {
   parameters: ParametersTable;
   devices: DevicesTable;
   sensors: SensorsTable;
+  unknown_modules: UnknownModulesTable;
   device_groups: DeviceGroupsTable;
   device_group_devices: DeviceGroupDevicesTable;
   operator_groups: OperatorGroupsTable;

@@ -10,6 +10,7 @@ const routes = {
   'GET /api/companies': () => listReply(companies),
   'GET /api/devices': () => listReply(devices),
   'GET /api/sensors/new': () => ({ body: sensorForm }),
+  'GET /api/unknown-modules': () => ({ body: { entries: [] } }),
 };
 
 const filterOf = (call: { query: URLSearchParams } | undefined) => JSON.parse(call?.query.get('filter') ?? '{}') as Record<string, unknown>;
@@ -80,5 +81,34 @@ describe('AdminSensorsPage', { timeout: 20_000 }, () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Unassign all' }));
     expect(await screen.findByText('GW-100 has been deleted')).toBeTruthy();
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual(['/api/sensors/21', '/api/sensors/21/devices', '/api/sensors/21']);
+  });
+
+  it('shows the devices that tried to connect unregistered: Register opens the add form with the IMEI, Dismiss forgets one', async () => {
+    let unknown = [
+      { protocol: 'teltonika', serialNumber: '356307042441013', firstSeen: '2026-03-02T09:00:00.000Z', lastSeen: '2026-03-02T10:58:00.000Z', address: '192.0.2.10', attempts: 12 },
+      { protocol: 'teltonika', serialNumber: '352093081452251', firstSeen: '2026-03-02T08:00:00.000Z', lastSeen: '2026-03-02T08:00:00.000Z', address: null, attempts: 1 },
+    ];
+    const { user, calls } = await renderAdminPage(<AdminSensorsPage />, {
+      ...routes,
+      'GET /api/unknown-modules': () => ({ body: { entries: unknown } }),
+      'GET /api/sensors/new': () => ({ body: sensorForm }),
+      'DELETE /api/unknown-modules/teltonika/352093081452251': () => {
+        unknown = unknown.slice(0, 1);
+        return { body: {} };
+      },
+    });
+    const panel = await screen.findByTestId('unknown-modules');
+    expect(within(panel).getByText('Unknown devices tried to connect: 2')).toBeTruthy();
+    const rows = within(panel).getAllByTestId('unknown-module');
+    expect(rows[0]?.textContent).toMatch(/^356307042441013Teltonika \(TCP\) · from 192\.0\.2\.10 · tries: 12 · last /);
+    expect(rows[1]?.textContent).toContain('from an unknown address · tries: 1');
+
+    await user.click(within(rows[1] as HTMLElement).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(within(screen.getByTestId('unknown-modules')).getAllByTestId('unknown-module')).toHaveLength(1));
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual(['/api/unknown-modules/teltonika/352093081452251']);
+
+    await user.click(within(screen.getByTestId('unknown-module')).getByRole('button', { name: 'Register' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add module' });
+    expect(await within(dialog).findByRole('textbox', { name: /^Serial number/ })).toHaveProperty('value', '356307042441013');
   });
 });

@@ -5,6 +5,7 @@ import type { ModuleProtocol, Sensor, SensorListFilter } from '@gearwatch/contra
 import { useDevices } from '../../../api/data-areas.ts';
 import { DeleteDialog } from '../../../components/dialogs/DeleteDialog.tsx';
 import { FormDialog } from '../../../components/forms/FormDialog.tsx';
+import type { FormValues } from '../../../components/forms/form-values.ts';
 import { EntityList } from '../../../components/list/EntityList.tsx';
 import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { RowActions } from '../../../components/list/RowActions.tsx';
@@ -17,6 +18,7 @@ import { FilterSelect, filterId } from '../../../components/list/FilterSelect.ts
 import { ActiveFilter, activeFilter } from './ActiveFilter.tsx';
 import { InstantCell } from './InstantCell.tsx';
 import { SensorLocationCell, SensorPlaceCell, SensorStateCell, WarrantyCell } from './SensorCells.tsx';
+import { UnknownModulesPanel } from './UnknownModulesPanel.tsx';
 
 const parse = (entry: unknown): Sensor => sensorSchema.parse(entry);
 
@@ -40,7 +42,8 @@ function columns(now: number, protocolLabel: (protocol: ModuleProtocol) => strin
 /**
  * /administration/sensors: the measurement modules of every company with their device, whether they are online and
  * where and when they last reported, narrowed by company, device, active and protocol. A module fitted to a device is taken
- * off it (unassign) before it can be deleted.
+ * off it (unassign) before it can be deleted. Devices that tried to connect unregistered are listed above, each
+ * registered in one step.
  */
 export function AdminSensorsPage() {
   const { t } = useTranslation();
@@ -53,6 +56,8 @@ export function AdminSensorsPage() {
   const [active, setActive] = useState('');
   const [protocol, setProtocol] = useState('');
   const dialogs = useEntityDialogs();
+  // The add form opened from an unknown device starts with its protocol and serial number.
+  const [presets, setPresets] = useState<FormValues | undefined>(undefined);
   const form = formDialogOf(dialogs);
   const removal = deleteDialogOf(dialogs);
   const filter = useMemo<SensorListFilter>(
@@ -78,7 +83,20 @@ export function AdminSensorsPage() {
 
   return (
     <>
-      <AddButton label={t('admin.sensors.add')} onClick={dialogs.add} />
+      <AddButton
+        label={t('admin.sensors.add')}
+        onClick={() => {
+          setPresets(undefined);
+          dialogs.add();
+        }}
+      />
+      <UnknownModulesPanel
+        now={now}
+        onRegister={(device) => {
+          setPresets({ protocol: device.protocol, serialNumber: device.serialNumber });
+          dialogs.add();
+        }}
+      />
       <EntityList<Sensor>
         plural="sensors"
         columns={cols}
@@ -101,6 +119,7 @@ export function AdminSensorsPage() {
         resource="sensors"
         id={form.id}
         title={t(form.id === null ? 'admin.sensors.add' : 'admin.sensors.edit')}
+        presets={form.id === null ? presets : undefined}
         onClose={dialogs.close}
       />
       {removal ? (
