@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filterBooleanSchema, filterIdSchema, listFilterSchema } from './list.ts';
+import { filterBooleanSchema, filterChoiceSchema, filterIdSchema, listFilterSchema } from './list.ts';
 import { SUBSCRIPTION_TYPES } from './constants.ts';
 import { DEVICE_STATUS_WINDOW_MINUTES } from './device-status.ts';
 import { problemSchema, validationErrorSchema } from './errors.ts';
@@ -20,6 +20,16 @@ export const DEFAULT_TIMEZONE = 'Europe/Warsaw';
 export const SENSOR_ONLINE_WINDOW_MINUTES = DEVICE_STATUS_WINDOW_MINUTES;
 export const SENSOR_STATES = ['online', 'offline'] as const;
 export type SensorState = (typeof SENSOR_STATES)[number];
+
+/**
+ * How a module talks to the server (docs/ingest.md): `gearwatch`, our JSON over HTTP and MQTT, signed in with its
+ * serial number and security code; `teltonika`, a Teltonika FMB/FMC/FMM tracker over its own TCP protocol, known by
+ * its IMEI (the serial number) and no code (docs/teltonika.md).
+ */
+export const MODULE_PROTOCOLS = ['gearwatch', 'teltonika'] as const;
+export type ModuleProtocol = (typeof MODULE_PROTOCOLS)[number];
+/** A Teltonika module's serial number is its IMEI: 15 digits. */
+export const IMEI_PATTERN = /^[0-9]{15}$/;
 
 /** The longest values the module form accepts. */
 export const SENSOR_MAX_LENGTHS = {
@@ -44,10 +54,15 @@ export const SENSOR_MAX_LENGTHS = {
  * that never called last); default name.
  */
 export const SENSOR_SORT_FIELDS = ['id', 'name', 'serialNumber', 'company', 'lastActivity'] as const;
-/** `GET /api/sensors` filter: a company, a device, active or not. */
-export const sensorListFilterSchema = listFilterSchema({ company: filterIdSchema, device: filterIdSchema, active: filterBooleanSchema });
+/** `GET /api/sensors` filter: a company, a device, active or not, a protocol. */
+export const sensorListFilterSchema = listFilterSchema({
+  company: filterIdSchema,
+  device: filterIdSchema,
+  active: filterBooleanSchema,
+  protocol: filterChoiceSchema(MODULE_PROTOCOLS),
+});
 export type SensorListFilter = z.output<typeof sensorListFilterSchema>;
-export const SENSOR_FILTER_KEYS = ['company', 'device', 'active'] as const;
+export const SENSOR_FILTER_KEYS = ['company', 'device', 'active', 'protocol'] as const;
 
 /** One module, in the list and in `GET /api/sensors/{id}`. */
 export const sensorSchema = z.object({
@@ -55,7 +70,9 @@ export const sensorSchema = z.object({
   name: z.string(),
   /** Upper case; unique without regard to case. */
   serialNumber: z.string(),
-  /** What the module authenticates with on `POST /api/ingest` (only super-admins ever see it). */
+  /** How the module talks to the server; a `teltonika` module's serial number is its IMEI. */
+  protocol: z.enum(MODULE_PROTOCOLS),
+  /** What a `gearwatch` module authenticates with on `POST /api/ingest` (only super-admins ever see it); empty for others. */
   securityCode: z.string(),
   company: namedSchema,
   /** The device the module is fitted to. */
@@ -87,6 +104,30 @@ export const sensorSchema = z.object({
 });
 export type Sensor = z.infer<typeof sensorSchema>;
 export const sensorListSchema = z.object({ entries: z.array(sensorSchema) });
+
+/** Unknown devices listed on the sensors screen, the most recently seen first. */
+export const UNKNOWN_MODULES_LISTED = 50;
+/** Unknown devices kept at most (a flood of made-up IMEIs cannot grow the table); the least recently seen go first. */
+export const UNKNOWN_MODULES_KEPT = 1000;
+
+/**
+ * A device that tried to connect with a serial number (a Teltonika IMEI) that no active module of its protocol has
+ * (`GET /api/unknown-modules`, super-admin): registering a module with it, or dismissing it, takes it off the list.
+ */
+export const unknownModuleSchema = z.object({
+  protocol: z.enum(MODULE_PROTOCOLS),
+  serialNumber: z.string(),
+  /** ISO instants of its first and latest try. */
+  firstSeen: z.string(),
+  lastSeen: z.string(),
+  /** The address its latest try came from. */
+  address: z.string().nullable(),
+  attempts: z.number().int(),
+});
+export type UnknownModule = z.infer<typeof unknownModuleSchema>;
+export const unknownModuleListSchema = z.object({ entries: z.array(unknownModuleSchema) });
+/** `DELETE /api/unknown-modules/{protocol}/{serialNumber}`: the path. */
+export const unknownModuleParamsSchema = z.object({ protocol: z.enum(MODULE_PROTOCOLS), serialNumber: z.string().min(1).max(SENSOR_MAX_LENGTHS.serialNumber) });
 
 /** The longest values the company form accepts. */
 export const COMPANY_NAME_MAX_LENGTH = 128;
@@ -159,4 +200,6 @@ export const ADMINISTRATION_RESPONSES = {
   subscriberGet: { 200: subscriberSchema, ...rowErrors },
   delete: { 200: administrationDeletedSchema, ...rowErrors, 409: problemSchema },
   unassign: { 200: administrationDeletedSchema, ...rowErrors },
+  unknownModules: { 200: unknownModuleListSchema, 401: problemSchema, 403: problemSchema },
+  unknownModuleDismiss: { 200: administrationDeletedSchema, ...rowErrors },
 } as const;

@@ -62,6 +62,7 @@ export const FORM_TEXT_KEYS = {
   sensor: [
     'sensor.field.company',
     'sensor.field.name',
+    'sensor.field.protocol',
     'sensor.field.serial-number',
     'sensor.field.security-code',
     'sensor.field.type',
@@ -77,6 +78,7 @@ export const FORM_TEXT_KEYS = {
     'sensor.field.active',
     'sensor.field.warranty-to',
     'sensor.field.peripherals',
+    'sensor.help.protocol',
     'sensor.help.security-code',
     'sensor.help.device',
     'sensor.help.peripherals',

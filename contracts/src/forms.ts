@@ -125,6 +125,8 @@ export const ENTITY_MESSAGE_KEYS = {
   nameInUse: 'form.field.error.name-in-use',
   /** A module with this serial number exists. */
   serialInUse: 'form.field.error.serial-in-use',
+  /** A Teltonika module's serial number is its IMEI: 15 digits. */
+  imeiIncorrect: 'form.field.error.imei',
   /** A user with this e-mail or user name exists. */
   emailInUse: 'form.field.error.email-in-use',
   usernameInUse: 'form.field.error.username-in-use',

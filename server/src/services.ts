@@ -70,6 +70,8 @@ import { ProductionShiftsRepository } from './production-shifts/repository.ts';
 import { ProductionShiftsService } from './production-shifts/service.ts';
 import { SensorsRepository } from './sensors/repository.ts';
 import { SensorsService } from './sensors/service.ts';
+import { UnknownModulesRepository } from './sensors/unknown-modules-repository.ts';
+import { UnknownModulesService } from './sensors/unknown-modules.ts';
 import { CompaniesRepository } from './companies/repository.ts';
 import { CompaniesService } from './companies/service.ts';
 import { SubscribersRepository } from './subscribers/repository.ts';
@@ -144,6 +146,8 @@ export interface Services {
   productionShifts: ProductionShiftsService;
   /** Super-admin administration (/administration): modules, companies and subscribers of every company. */
   sensors: SensorsService;
+  /** Devices that tried to connect unregistered: recorded by the protocol listeners, listed on the sensors screen. */
+  unknownModules: UnknownModulesService;
   companies: CompaniesService;
   subscribers: SubscribersService;
   /** Signs and checks the token of every server-driven form. */
@@ -358,6 +362,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     userAdmin: new UserAdminService(new UserAdminRepository(db), passwordLinks),
     productionShifts: new ProductionShiftsService(new ProductionShiftsRepository(db)),
     sensors: new SensorsService(new SensorsRepository(db)),
+    unknownModules: new UnknownModulesService(new UnknownModulesRepository(db), clock),
     companies: new CompaniesService(new CompaniesRepository(db)),
     subscribers: new SubscribersService(new SubscribersRepository(db)),
     alertRules: new AlertRulesService(alertRulesRepository, alertsRepository),

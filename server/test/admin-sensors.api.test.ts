@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTITY_MESSAGE_KEYS, FORM_MESSAGE_KEYS, MESSAGE_KEYS, problemSchema, sensorSchema } from '@gearwatch/contracts';
+import {
+  ENTITY_MESSAGE_KEYS,
+  FORM_MESSAGE_KEYS,
+  MESSAGE_KEYS,
+  UNKNOWN_MODULES_KEPT,
+  UNKNOWN_MODULES_LISTED,
+  problemSchema,
+  sensorSchema,
+  unknownModuleListSchema,
+} from '@gearwatch/contracts';
 import type { Sensor } from '@gearwatch/contracts';
 import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
@@ -74,6 +83,7 @@ describe('administration: sensors API', () => {
     expect(Object.keys(definition.schema)).toEqual([
       'company',
       'name',
+      'protocol',
       'serialNumber',
       'securityCode',
       'type',
@@ -93,7 +103,9 @@ describe('administration: sensors API', () => {
     expect(definition.schema.company).toMatchObject({ type: 'entity', label: 'sensor.field.company', required: true, disabled: false });
     expect(definition.schema.name).toMatchObject({ type: 'text', required: true, maxLength: 128 });
     expect(definition.schema.serialNumber).toMatchObject({ type: 'text', label: 'sensor.field.serial-number', required: true, changeToUpperCase: true, maxLength: 64 });
-    expect(definition.schema.securityCode).toMatchObject({ type: 'text', required: true, maxLength: 64 });
+    expect(definition.schema.protocol).toMatchObject({ type: 'choice', label: 'sensor.field.protocol', required: false });
+    // Required of a `gearwatch` module only, by the module's rules.
+    expect(definition.schema.securityCode).toMatchObject({ type: 'text', required: false, maxLength: 64 });
     expect(definition.schema.description).toMatchObject({ type: 'textarea', required: false });
     expect(definition.schema.device).toMatchObject({ type: 'entity', required: false, multiple: false });
     expect(definition.schema.timezone).toMatchObject({ type: 'choice', required: true });
@@ -111,7 +123,11 @@ describe('administration: sensors API', () => {
       { value: foreignDevice.id, label: 'Other Works · Their crane' },
     ]);
     expect(definition.choices.timezone!.map((c) => c.value)).toEqual(expect.arrayContaining(['Europe/Warsaw', 'America/New_York', 'UTC']));
-    expect(definition.data).toMatchObject({ company: null, name: null, serialNumber: null, device: null, timezone: 'Europe/Warsaw', active: true, warrantyTo: null, peripherals: null });
+    expect(definition.choices.protocol).toEqual([
+      { value: 'gearwatch', label: 'sensor.protocol.gearwatch', translate: true },
+      { value: 'teltonika', label: 'sensor.protocol.teltonika', translate: true },
+    ]);
+    expect(definition.data).toMatchObject({ company: null, name: null, protocol: 'gearwatch', serialNumber: null, device: null, timezone: 'Europe/Warsaw', active: true, warrantyTo: null, peripherals: null });
     expect(definition.token).toMatch(/^\d+\./);
   });
 
@@ -148,6 +164,7 @@ describe('administration: sensors API', () => {
       id,
       name: 'Press module',
       serialNumber: serialNumber.toUpperCase(),
+      protocol: 'gearwatch',
       securityCode: 's3cret-Code',
       company: { id: factory.id, name: 'Acme Factory' },
       device: { id: press.id, name: 'Press' },
@@ -223,6 +240,78 @@ describe('administration: sensors API', () => {
     });
     expect((await formOf(`/api/sensors/${id}/edit`)).data.warrantyTo).toBe('2027-06-30T04:00:00.000Z');
     expect((await ingest(serialNumber, 'new-code', { readings: [] })).statusCode).toBe(401);
+  });
+
+  it('keeps a Teltonika module by its IMEI without a code: refused a serial that is no IMEI, never signed in on POST /api/ingest, filtered by protocol', async () => {
+    const token = (await formOf('/api/sensors/new')).token;
+    const base = { token, company: factory.id, name: 'FMB tracker', protocol: 'teltonika', timezone: 'UTC', active: true };
+    const notImei = await call('POST', '/api/sensors', { ...base, serialNumber: '35620904238A' });
+    expect(notImei.statusCode).toBe(400);
+    expect(notImei.json()).toEqual({ errors: { serialNumber: [ENTITY_MESSAGE_KEYS.imeiIncorrect] }, rootErrors: [] });
+    const unknownProtocol = await call('POST', '/api/sensors', { ...base, protocol: 'modbus', serialNumber: '356209042380001' });
+    expect(unknownProtocol.statusCode).toBe(400);
+    expect(Object.keys(unknownProtocol.json<{ errors: object }>().errors)).toEqual(['protocol']);
+
+    const imei = `35620904${String(process.pid).padStart(7, '0').slice(-7)}`;
+    // A code sent with it is not kept: a Teltonika module has none that could sign it in.
+    const created = await call('POST', '/api/sensors', { ...base, serialNumber: imei, securityCode: 'ignored' });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json<{ id: number }>();
+    expect(await sensorOf(id)).toMatchObject({ serialNumber: imei, protocol: 'teltonika', securityCode: '' });
+    expect((await formOf(`/api/sensors/${id}/edit`)).data).toMatchObject({ protocol: 'teltonika', securityCode: null });
+    expect((await ingest(imei, '', { readings: [] })).statusCode).toBe(401);
+    expect((await ingest(imei, 'ignored', { readings: [] })).statusCode).toBe(401);
+
+    // A gearwatch module needs its code.
+    const noCode = await call('POST', '/api/sensors', { ...base, protocol: 'gearwatch', serialNumber: serial() });
+    expect(noCode.json()).toEqual({ errors: { securityCode: [MESSAGE_KEYS.notBlank] }, rootErrors: [] });
+
+    const filtered = (protocol: string) => listOf(`/api/sensors?filter=${encodeURIComponent(JSON.stringify({ protocol }))}`);
+    expect((await filtered('teltonika')).ids).toEqual([id]);
+    const gearwatch = (await filtered('gearwatch')).ids;
+    expect(gearwatch.length).toBeGreaterThan(0);
+    expect(gearwatch).not.toContain(id);
+    expect((await call('GET', `/api/sensors?filter=${encodeURIComponent('{"protocol":"opc"}')}`)).statusCode).toBe(400);
+    await db().deleteFrom('sensors').where('id', '=', id).execute();
+  });
+
+  it('lists unknown devices, the latest try first, until one is registered or dismissed; keeps a bounded number', async () => {
+    const unknown = ctx.services.unknownModules;
+    const listed = async () => {
+      const response = await call('GET', '/api/unknown-modules');
+      expect(response.statusCode, response.body).toBe(200);
+      return unknownModuleListSchema.parse(response.json()).entries;
+    };
+    const first = '356307042441013';
+    const second = '352093081452251';
+    await unknown.record('teltonika', first, '192.0.2.10');
+    await unknown.record('teltonika', second, '192.0.2.11');
+    await unknown.record('teltonika', first, '198.51.100.7');
+    const entries = await listed();
+    expect(entries.map((e) => [e.serialNumber, e.attempts, e.address])).toEqual([
+      [first, 2, '198.51.100.7'],
+      [second, 1, '192.0.2.11'],
+    ]);
+    expect(Date.parse(entries[0]!.lastSeen)).toBeGreaterThanOrEqual(Date.parse(entries[0]!.firstSeen));
+    expect((await call('GET', '/api/unknown-modules', undefined, userToken)).statusCode).toBe(403);
+
+    // Registering the first takes it off the list; dismissing the second forgets it.
+    const token = (await formOf('/api/sensors/new')).token;
+    const registered = await call('POST', '/api/sensors', { token, company: factory.id, name: 'Yard tracker', protocol: 'teltonika', serialNumber: first, timezone: 'UTC', active: true });
+    expect(registered.statusCode, registered.body).toBe(201);
+    expect((await listed()).map((e) => e.serialNumber)).toEqual([second]);
+    expect((await call('DELETE', `/api/unknown-modules/teltonika/${second}`, undefined, userToken)).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/unknown-modules/teltonika/${second}`)).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/unknown-modules/teltonika/${second}`)).statusCode).toBe(404);
+    expect(await listed()).toEqual([]);
+
+    // A flood of made-up serial numbers keeps only the latest UNKNOWN_MODULES_KEPT.
+    for (let i = 0; i < UNKNOWN_MODULES_KEPT + 3; i++) await unknown.record('teltonika', `9${String(i).padStart(14, '0')}`, null);
+    const kept = await db().selectFrom('unknown_modules').select(db().fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(kept.n)).toBe(UNKNOWN_MODULES_KEPT);
+    expect((await listed()).length).toBe(UNKNOWN_MODULES_LISTED);
+    await db().deleteFrom('unknown_modules').execute();
+    await db().deleteFrom('sensors').where('id', '=', registered.json<{ id: number }>().id).execute();
   });
 
   it('takes the work time of an unassigned module from the readings kept for it', async () => {

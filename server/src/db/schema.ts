@@ -137,6 +137,10 @@ export interface ParametersTable {
   chart: Generated<string>;
   formula: string | null;
   is_public: Generated<boolean>;
+  /** Migration 027: the Teltonika IO element this parameter's value comes from (raw × multiplier + offset). */
+  teltonika_io_id: number | null;
+  teltonika_multiplier: Generated<number>;
+  teltonika_offset: Generated<number>;
 }
 
 export interface DevicesTable {
@@ -161,6 +165,10 @@ export interface SensorsTable {
   name: string;
   serial_number: string;
   security_code: string;
+  /** MODULE_PROTOCOLS (migration 025). */
+  protocol: Generated<string>;
+  /** Migration 027: the longest time between records while the machine works; null for the default. */
+  send_period_seconds: number | null;
   type: string | null;
   description: string | null;
   timezone: Generated<string>;
@@ -174,6 +182,24 @@ export interface SensorsTable {
   warranty_to: ColumnType<Date, Date | string | undefined, Date | string> | null;
   peripherals: ColumnType<unknown, string | undefined, string>;
   created_at: CreatedAt;
+}
+
+/** A Teltonika module's latest record (migration 027). */
+export interface TeltonikaLastRecordsTable {
+  sensor_id: number;
+  ts: Timestamp;
+  ignition: boolean | null;
+  moving: boolean | null;
+}
+
+/** Devices that tried to connect unregistered (migration 026). */
+export interface UnknownModulesTable {
+  protocol: string;
+  serial_number: string;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
+  last_address: string | null;
+  attempts: Generated<number>;
 }
 
 export interface DeviceGroupsTable {
@@ -762,6 +788,8 @@ export interface DB {
   parameters: ParametersTable;
   devices: DevicesTable;
   sensors: SensorsTable;
+  unknown_modules: UnknownModulesTable;
+  teltonika_last_records: TeltonikaLastRecordsTable;
   device_groups: DeviceGroupsTable;
   device_group_devices: DeviceGroupDevicesTable;
   operator_groups: OperatorGroupsTable;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { PARAMETER_NUMBERS } from '@gearwatch/contracts';
-import type { SENSOR_SORT_FIELDS } from '@gearwatch/contracts';
+import type { ModuleProtocol, SENSOR_SORT_FIELDS } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
 import type { ListRequest } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
@@ -29,6 +29,7 @@ export interface SensorWrite {
   deviceId: number | null;
   name: string;
   serialNumber: string;
+  protocol: ModuleProtocol;
   securityCode: string;
   type: string | null;
   description: string | null;
@@ -62,6 +63,7 @@ export interface SensorListFilter {
   companyId?: number;
   deviceId?: number;
   active?: boolean;
+  protocol?: ModuleProtocol;
 }
 
 const SORT_COLUMNS = {
@@ -100,6 +102,7 @@ export class SensorsRepository {
     if (filter.companyId !== undefined) query = query.where('sensors.company_id', '=', filter.companyId);
     if (filter.deviceId !== undefined) query = query.where('sensors.device_id', '=', filter.deviceId);
     if (filter.active !== undefined) query = query.where('sensors.is_active', '=', filter.active);
+    if (filter.protocol !== undefined) query = query.where('sensors.protocol', '=', filter.protocol);
     if (request.search) {
       const pattern = likePattern(request.search);
       query = query.where((eb) =>
@@ -121,7 +124,7 @@ export class SensorsRepository {
     const work = PARAMETER_NUMBERS.work;
     const result = await sql<SensorRow>`
       select s.id, s.company_id as "companyId", c.name as "companyName", s.device_id as "deviceId", d.name as "deviceName",
-        s.name, s.serial_number as "serialNumber", s.security_code as "securityCode", s.type, s.description, s.timezone,
+        s.name, s.serial_number as "serialNumber", s.protocol, s.security_code as "securityCode", s.type, s.description, s.timezone,
         s.subscription, s.sim_card_number as "simCardNumber", s.version, s.software_version as "softwareVersion",
         s.owner, s.dealer, s.is_active as active, s.warranty_to::text as "warrantyTo", s.peripherals,
         st.last_contact_at as "lastContactAt", p.lat as "lastLat", p.lon as "lastLon", p.ts as "lastPositionAt",
@@ -224,6 +227,7 @@ function columns(sensor: SensorWrite) {
     device_id: sensor.deviceId,
     name: sensor.name,
     serial_number: sensor.serialNumber,
+    protocol: sensor.protocol,
     security_code: sensor.securityCode,
     type: sensor.type,
     description: sensor.description,

@@ -1,20 +1,50 @@
-import { ADMINISTRATION_RESPONSES, SENSOR_SORT_FIELDS, sensorListFilterSchema } from '@gearwatch/contracts';
+import { ADMINISTRATION_RESPONSES, SENSOR_SORT_FIELDS, sensorListFilterSchema, unknownModuleParamsSchema } from '@gearwatch/contracts';
 import { superAdminRoutes } from '../administration/scope.ts';
 import { registerResourceRoutes } from '../forms/resource-routes.ts';
 import type { FormTokens } from '../forms/token.ts';
 import type { App } from '../http/types.ts';
 import type { SensorsService } from './service.ts';
 import { SENSOR_RESOURCE } from './service.ts';
+import type { UnknownModulesService } from './unknown-modules.ts';
 
-/** `/api/sensors`: the measurement modules of every company, for super-admins only (403 for anyone else). */
-export function sensorsRoutes(app: App, sensors: SensorsService, tokens: FormTokens): void {
-  superAdminRoutes(app, (scope) =>
+/**
+ * `/api/sensors`: the measurement modules of every company, and `/api/unknown-modules`: devices that tried to connect
+ * unregistered; for super-admins only (403 for anyone else).
+ */
+export function sensorsRoutes(app: App, sensors: SensorsService, unknownModules: UnknownModulesService, tokens: FormTokens): void {
+  superAdminRoutes(app, (scope) => {
+    scope.get(
+      '/api/unknown-modules',
+      {
+        schema: {
+          tags: ['administration'],
+          summary: 'Devices that tried to connect with a serial number (a Teltonika IMEI) no module of their protocol has, the latest tries first (super-admin)',
+          response: ADMINISTRATION_RESPONSES.unknownModules,
+        },
+      },
+      async (request) => ({ entries: await unknownModules.list(request.auth) }),
+    );
+    scope.delete(
+      '/api/unknown-modules/:protocol/:serialNumber',
+      {
+        schema: {
+          tags: ['administration'],
+          summary: 'Forget an unknown device (it is listed again at its next try)',
+          params: unknownModuleParamsSchema,
+          response: ADMINISTRATION_RESPONSES.unknownModuleDismiss,
+        },
+      },
+      async (request) => {
+        await unknownModules.dismiss(request.auth, request.params.protocol, request.params.serialNumber);
+        return {};
+      },
+    );
     registerResourceRoutes(scope, {
       resource: SENSOR_RESOURCE,
       tag: 'administration',
       list: {
         summary:
-          'Measurement modules of every company (super-admin); search on name, serial number and SIM card number, filter {"company": id, "device": id, "active": boolean}, sort id, name, serialNumber, company, lastActivity',
+          'Measurement modules of every company (super-admin); search on name, serial number and SIM card number, filter {"company": id, "device": id, "active": boolean, "protocol": gearwatch|teltonika}, sort id, name, serialNumber, company, lastActivity',
         sortable: SENSOR_SORT_FIELDS,
         filter: sensorListFilterSchema,
         defaultSort: [{ field: 'name', direction: 'asc' }],
@@ -33,6 +63,6 @@ export function sensorsRoutes(app: App, sensors: SensorsService, tokens: FormTok
         remove: (auth, id) => sensors.delete(auth, id),
         unblock: { devices: { summary: 'Take the measurement module off its device', run: (auth, id) => sensors.unassignDevices(auth, id) } },
       },
-    }),
-  );
+    });
+  });
 }

@@ -1,5 +1,14 @@
 import type { SensorListFilter as SensorListQueryFilter, Choice, FormValue, Sensor } from '@gearwatch/contracts';
-import { DEFAULT_TIMEZONE, ENTITY_MESSAGE_KEYS, MESSAGE_KEYS, SENSOR_MAX_LENGTHS, SENSOR_ONLINE_WINDOW_MINUTES } from '@gearwatch/contracts';
+import type { ModuleProtocol } from '@gearwatch/contracts';
+import {
+  DEFAULT_TIMEZONE,
+  ENTITY_MESSAGE_KEYS,
+  IMEI_PATTERN,
+  MESSAGE_KEYS,
+  MODULE_PROTOCOLS,
+  SENSOR_MAX_LENGTHS,
+  SENSOR_ONLINE_WINDOW_MINUTES,
+} from '@gearwatch/contracts';
 import type { AuthContext } from '../security/context.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../administration/pg-errors.ts';
 import { timezoneChoices } from '../administration/timezones.ts';
@@ -32,8 +41,11 @@ export function sensorFields(): FormFields {
   return {
     company: field('entity', 'sensor.field.company', { required: true, icon: 'company' }),
     name: field('text', 'sensor.field.name', { required: true, maxLength: L.name, icon: 'sensor' }),
+    // Not required: a submit without it (the spec's client knows no protocols) is a `gearwatch` module.
+    protocol: field('choice', 'sensor.field.protocol', { help: 'sensor.help.protocol' }),
     serialNumber: field('text', 'sensor.field.serial-number', { required: true, changeToUpperCase: true, maxLength: L.serialNumber }),
-    securityCode: field('text', 'sensor.field.security-code', { required: true, maxLength: L.securityCode, icon: 'key', help: 'sensor.help.security-code' }),
+    // Required for a `gearwatch` module only (sensorRuleErrors): a Teltonika tracker has no code, its IMEI is its name.
+    securityCode: field('text', 'sensor.field.security-code', { maxLength: L.securityCode, icon: 'key', help: 'sensor.help.security-code' }),
     type: field('text', 'sensor.field.type', { maxLength: L.type }),
     description: field('textarea', 'sensor.field.description', { maxLength: L.description }),
     device: field('entity', 'sensor.field.device', { icon: 'device', help: 'sensor.help.device' }),
@@ -92,13 +104,14 @@ export class SensorsService implements FormResource {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Filter keys: `company` and `device` (ids), `active` (boolean). */
+  /** Filter keys: `company` and `device` (ids), `active` (boolean), `protocol`. */
   async list(auth: AuthContext, request: ListRequest<SensorSortField, SensorListQueryFilter>): Promise<Page<Sensor>> {
     requireSuperAdmin(auth);
     const filter: SensorListFilter = {
       companyId: request.filter.company,
       deviceId: request.filter.device,
       active: request.filter.active,
+      protocol: request.filter.protocol,
     };
     const { ids, total } = await this.repository.listIds(filter, request);
     const rows = new Map((await this.repository.byIds(ids)).map((row) => [row.id, row]));
@@ -142,6 +155,7 @@ export class SensorsService implements FormResource {
     ]);
     return {
       company: companies.map((c) => ({ value: c.id, label: c.name })),
+      protocol: MODULE_PROTOCOLS.map((protocol) => ({ value: protocol, label: `sensor.protocol.${protocol}`, translate: true })),
       // Every company's devices, named with their company: the one chosen must be of the module's company.
       device: devices.map((d) => ({ value: d.id, label: `${d.companyName} · ${d.name}` })),
       timezone: timezoneChoices(row?.timezone ?? null),
@@ -154,6 +168,7 @@ export class SensorsService implements FormResource {
       return {
         company: null,
         name: null,
+        protocol: 'gearwatch',
         serialNumber: null,
         securityCode: null,
         type: null,
@@ -176,8 +191,9 @@ export class SensorsService implements FormResource {
     return {
       company: row.companyId,
       name: row.name,
+      protocol: row.protocol,
       serialNumber: row.serialNumber,
-      securityCode: row.securityCode,
+      securityCode: row.protocol === 'gearwatch' ? row.securityCode : null,
       type: row.type,
       description: row.description,
       device: row.deviceId,
@@ -244,6 +260,7 @@ export class SensorsService implements FormResource {
       id: row.id,
       name: row.name,
       serialNumber: row.serialNumber,
+      protocol: row.protocol,
       securityCode: row.securityCode,
       company: { id: row.companyId, name: row.companyName },
       device: row.deviceId === null ? null : { id: row.deviceId, name: row.deviceName ?? '' },
@@ -270,15 +287,24 @@ export class SensorsService implements FormResource {
   }
 }
 
+/** The chosen protocol; `gearwatch` when none is sent (a value the choice does not offer is refused by the form). */
+function protocolOf(values: DecodedValues): ModuleProtocol {
+  const value = textValue(values.protocol);
+  return (MODULE_PROTOCOLS as readonly string[]).includes(value ?? '') ? (value as ModuleProtocol) : 'gearwatch';
+}
+
 function sensorOf(values: DecodedValues): SensorWrite {
   const timezone = textValue(values.timezone) ?? DEFAULT_TIMEZONE;
   const warranty = textValue(values.warrantyTo);
+  const protocol = protocolOf(values);
   return {
     companyId: idValue(values.company) ?? 0,
     deviceId: idValue(values.device),
     name: textValue(values.name) ?? '',
     serialNumber: (textValue(values.serialNumber) ?? '').toUpperCase(),
-    securityCode: textValue(values.securityCode) ?? '',
+    protocol,
+    // Only a `gearwatch` module signs in with a code; another protocol's module keeps none, so no code can sign it in.
+    securityCode: protocol === 'gearwatch' ? (textValue(values.securityCode) ?? '') : '',
     type: textValue(values.type),
     description: textValue(values.description),
     timezone,
@@ -297,7 +323,8 @@ function sensorOf(values: DecodedValues): SensorWrite {
 
 /**
  * The module's own rules, for the fields not in `failed`: a warranty date its timezone can place, its company
- * existing, its device (if any) of that company, and no other module with its serial number in any letter case.
+ * existing, its device (if any) of that company, no other module with its serial number in any letter case, a
+ * security code for a `gearwatch` module and an IMEI (15 digits) as a `teltonika` module's serial number.
  */
 async function sensorRuleErrors(repository: SensorsRepository, sensorId: number | null, values: DecodedValues, failed: ReadonlySet<string>): Promise<Record<string, string[]>> {
   const sensor = sensorOf(values);
@@ -307,6 +334,11 @@ async function sensorRuleErrors(repository: SensorsRepository, sensorId: number 
     if (!(await repository.companyExists(sensor.companyId))) errors.company = [MESSAGE_KEYS.incorrect];
     else if (!failed.has('device') && sensor.deviceId !== null && (await repository.deviceCompany(sensor.deviceId)) !== sensor.companyId) errors.device = [MESSAGE_KEYS.incorrect];
   }
-  if (!failed.has('serialNumber') && sensor.serialNumber !== '' && (await repository.serialTaken(sensor.serialNumber, sensorId))) errors.serialNumber = [ENTITY_MESSAGE_KEYS.serialInUse];
+  if (!failed.has('protocol') && !failed.has('securityCode') && sensor.protocol === 'gearwatch' && sensor.securityCode.trim() === '') errors.securityCode = [MESSAGE_KEYS.notBlank];
+  if (!failed.has('protocol') && !failed.has('serialNumber') && sensor.protocol === 'teltonika' && sensor.serialNumber !== '' && !IMEI_PATTERN.test(sensor.serialNumber)) {
+    errors.serialNumber = [ENTITY_MESSAGE_KEYS.imeiIncorrect];
+  } else if (!failed.has('serialNumber') && sensor.serialNumber !== '' && (await repository.serialTaken(sensor.serialNumber, sensorId))) {
+    errors.serialNumber = [ENTITY_MESSAGE_KEYS.serialInUse];
+  }
   return errors;
 }

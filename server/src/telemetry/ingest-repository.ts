@@ -46,6 +46,8 @@ export interface ModuleRow {
   sensorId: number;
   serialNumber: string;
   securityCode: string;
+  /** MODULE_PROTOCOLS: only a `gearwatch` module signs in with its code. */
+  protocol: string;
   isActive: boolean;
   companyId: number;
   deviceId: number | null;
@@ -90,6 +92,7 @@ export class IngestRepository {
         'sensors.id as sensorId',
         'sensors.serial_number as serialNumber',
         'sensors.security_code as securityCode',
+        'sensors.protocol as protocol',
         'sensors.is_active as isActive',
         'sensors.company_id as companyId',
         'sensors.device_id as deviceId',

@@ -65,7 +65,8 @@ class DatabaseIngestService implements IngestService, IngestRejectLog {
     const row = await this.repository.findModule(serialNumber);
     // Compared in constant time even for an unknown serial, so timing does not tell which serials exist.
     const codeMatches = constantTimeEqual(securityCode, row?.securityCode ?? '\u0000unknown');
-    if (!row || !codeMatches || !row.isActive) throw new UnauthorizedError();
+    // Only a `gearwatch` module signs in with a code: another protocol's module has none (an empty code must not match).
+    if (!row || !codeMatches || !row.isActive || row.protocol !== 'gearwatch') throw new UnauthorizedError();
     return { sensorId: row.sensorId, serialNumber: row.serialNumber, companyId: row.companyId, deviceId: row.deviceId, timezone: row.timezone };
   }
 

@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sensorSchema } from '@gearwatch/contracts';
-import type { Sensor, SensorListFilter } from '@gearwatch/contracts';
+import { MODULE_PROTOCOLS, sensorSchema } from '@gearwatch/contracts';
+import type { ModuleProtocol, Sensor, SensorListFilter } from '@gearwatch/contracts';
 import { useDevices } from '../../../api/data-areas.ts';
 import { DeleteDialog } from '../../../components/dialogs/DeleteDialog.tsx';
 import { FormDialog } from '../../../components/forms/FormDialog.tsx';
+import type { FormValues } from '../../../components/forms/form-values.ts';
 import { EntityList } from '../../../components/list/EntityList.tsx';
 import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { RowActions } from '../../../components/list/RowActions.tsx';
@@ -17,13 +18,17 @@ import { FilterSelect, filterId } from '../../../components/list/FilterSelect.ts
 import { ActiveFilter, activeFilter } from './ActiveFilter.tsx';
 import { InstantCell } from './InstantCell.tsx';
 import { SensorLocationCell, SensorPlaceCell, SensorStateCell, WarrantyCell } from './SensorCells.tsx';
+import { UnknownModulesPanel } from './UnknownModulesPanel.tsx';
 
 const parse = (entry: unknown): Sensor => sensorSchema.parse(entry);
 
-function columns(now: number): EntityColumn<Sensor>[] {
+const protocolFilter = (value: string): ModuleProtocol | undefined => MODULE_PROTOCOLS.find((protocol) => protocol === value);
+
+function columns(now: number, protocolLabel: (protocol: ModuleProtocol) => string): EntityColumn<Sensor>[] {
   return [
     { key: 'name', header: 'admin.column.name', cell: (row) => row.name, sortField: 'name' },
     { key: 'serial', header: 'admin.sensors.column.serial-number', cell: (row) => row.serialNumber, sortField: 'serialNumber' },
+    { key: 'protocol', header: 'admin.sensors.column.protocol', cell: (row) => protocolLabel(row.protocol) },
     // One column for both: the device is always one of the company's, and the list has many columns to fit.
     { key: 'company', header: 'admin.sensors.column.company-device', cell: (row) => <SensorPlaceCell sensor={row} />, sortField: 'company' },
     { key: 'active', header: 'admin.sensors.column.active', cell: (row) => <BooleanCell value={row.active} />, align: 'center' },
@@ -36,8 +41,9 @@ function columns(now: number): EntityColumn<Sensor>[] {
 
 /**
  * /administration/sensors: the measurement modules of every company with their device, whether they are online and
- * where and when they last reported, narrowed by company, device and active. A module fitted to a device is taken
- * off it (unassign) before it can be deleted.
+ * where and when they last reported, narrowed by company, device, active and protocol. A module fitted to a device is taken
+ * off it (unassign) before it can be deleted. Devices that tried to connect unregistered are listed above, each
+ * registered in one step.
  */
 export function AdminSensorsPage() {
   const { t } = useTranslation();
@@ -48,12 +54,15 @@ export function AdminSensorsPage() {
   const [company, setCompany] = useState('');
   const [device, setDevice] = useState('');
   const [active, setActive] = useState('');
+  const [protocol, setProtocol] = useState('');
   const dialogs = useEntityDialogs();
+  // The add form opened from an unknown device starts with its protocol and serial number.
+  const [presets, setPresets] = useState<FormValues | undefined>(undefined);
   const form = formDialogOf(dialogs);
   const removal = deleteDialogOf(dialogs);
   const filter = useMemo<SensorListFilter>(
-    () => ({ company: filterId(company), device: filterId(device), active: activeFilter(active) }),
-    [company, device, active],
+    () => ({ company: filterId(company), device: filterId(device), active: activeFilter(active), protocol: protocolFilter(protocol) }),
+    [company, device, active, protocol],
   );
   // With a company chosen, only its devices; otherwise every device, named with its company.
   const deviceOptions = useMemo(
@@ -63,7 +72,8 @@ export function AdminSensorsPage() {
         .map((row) => ({ value: String(row.id), label: company === '' ? `${row.company.name} · ${row.name}` : row.name })),
     [devices.data, company],
   );
-  const cols = useMemo(() => columns(now), [now]);
+  const cols = useMemo(() => columns(now, (value) => t(`sensor.protocol.${value}`)), [now, t]);
+  const protocolOptions = useMemo(() => MODULE_PROTOCOLS.map((value) => ({ value, label: t(`sensor.protocol.${value}`) })), [t]);
 
   const chooseCompany = (value: string) => {
     setCompany(value);
@@ -73,7 +83,20 @@ export function AdminSensorsPage() {
 
   return (
     <>
-      <AddButton label={t('admin.sensors.add')} onClick={dialogs.add} />
+      <AddButton
+        label={t('admin.sensors.add')}
+        onClick={() => {
+          setPresets(undefined);
+          dialogs.add();
+        }}
+      />
+      <UnknownModulesPanel
+        now={now}
+        onRegister={(device) => {
+          setPresets({ protocol: device.protocol, serialNumber: device.serialNumber });
+          dialogs.add();
+        }}
+      />
       <EntityList<Sensor>
         plural="sensors"
         columns={cols}
@@ -87,6 +110,7 @@ export function AdminSensorsPage() {
             <CompanyFilter value={company} onChange={chooseCompany} />
             <FilterSelect label={t('admin.filter.device')} value={device} options={deviceOptions} onChange={setDevice} />
             <ActiveFilter value={active} onChange={setActive} />
+            <FilterSelect label={t('admin.filter.protocol')} value={protocol} options={protocolOptions} onChange={setProtocol} />
           </>
         }
       />
@@ -95,6 +119,7 @@ export function AdminSensorsPage() {
         resource="sensors"
         id={form.id}
         title={t(form.id === null ? 'admin.sensors.add' : 'admin.sensors.edit')}
+        presets={form.id === null ? presets : undefined}
         onClose={dialogs.close}
       />
       {removal ? (
