@@ -238,7 +238,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     lockSeconds: config.LOGIN_LOCK_SECONDS,
     slowdownMs: config.LOGIN_SLOWDOWN_MS,
   };
-  const throttle = new AttemptThrottle(authRepository, throttleSettings, 'user');
+  const throttle = new AttemptThrottle(authRepository, throttleSettings, 'sign-in');
   const auth = new AuthService(authRepository, usersRepository, new AccessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS), throttle, {
     refreshTokenTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
   });
@@ -367,7 +367,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     metrics,
     moduleThrottle: new AttemptThrottle(authRepository, throttleSettings, 'module'),
     // A wrong current password counts against the account as a failed sign-in does.
-    profile: new ProfileService(new ProfileRepository(db), throttle, { publicUrl: config.PUBLIC_URL }),
+    profile: new ProfileService(new ProfileRepository(db), new AttemptThrottle(authRepository, throttleSettings, 'password-change'), { publicUrl: config.PUBLIC_URL }),
     reportData: new ReportDataService(db),
     // An edit, a deletion or a revocation reaches the open screens of every instance at once (in its transaction).
     productionViews: new ProductionViewsService(new ProductionViewsRepository(db), (trx, change) => productionScreens.viewChanged(trx, change)),
