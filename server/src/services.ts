@@ -26,6 +26,7 @@ import { ImpersonationService } from './impersonation/service.ts';
 import { createMailer } from './mail/mailer.ts';
 import { AlertChangeFeed } from './events/alert-change-feed.ts';
 import { EventHub } from './events/hub.ts';
+import { StreamLimits } from './events/stream-limits.ts';
 import { scheduleEventPruning } from './events/prune.ts';
 import { StreamRepository } from './events/stream-repository.ts';
 import { AlertEventsListener } from './live/alert-events.ts';
@@ -189,6 +190,8 @@ export interface Services {
   reportData: ReportDataService;
   /** The open `GET /api/events` streams of this instance and their fan-out (app.ts gives it the LISTEN). */
   events: EventHub;
+  /** How many event streams each user, display link and address may hold open on this instance (429 beyond). */
+  streamLimits: StreamLimits;
   /** Report configurations (the wizard, the cyclic list). */
   reportConfigurations: ConfigurationsService;
   /** Generated report files: list, download, retry. */
@@ -288,6 +291,11 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   // Task reminders (issue 20): notifications and mail at a task's reminder date and overdue deadline.
   scheduleTaskReminders(jobs, { publicUrl: config.PUBLIC_URL, unsubscribeLinks });
   const events = new EventHub(new StreamRepository(db));
+  const streamLimits = new StreamLimits({
+    perUser: config.EVENT_STREAMS_PER_USER,
+    perDisplayLink: config.DISPLAY_STREAMS_PER_LINK,
+    perDisplayAddress: config.DISPLAY_STREAMS_PER_ADDRESS,
+  });
   // Reports (docs/reports.md): files are made in the background of the runner's turns, periods on its schedule.
   const reportGenerator = new ReportGenerator(db, {
     builders: options.reportBuilders ?? REPORT_BUILDER_OF,
@@ -314,6 +322,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     reportConfigurations: new ConfigurationsService(new ConfigurationsRepository(db), { retentionDays: config.REPORT_FILES_RETENTION_DAYS, fileCreated: () => jobs.wake() }),
     reportFiles: new FilesService(new FilesRepository(db), reportFileLinks, { retried: () => jobs.wake() }),
     events,
+    streamLimits,
     jobs,
     alertEngine,
     alertChanges,
@@ -366,7 +375,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     alerts: new AlertsService(alertsRepository),
     metrics,
     moduleThrottle: new AttemptThrottle(authRepository, throttleSettings, 'module'),
-    // A wrong current password counts against the account as a failed sign-in does.
+    // Wrong current passwords are throttled on the form's own counters, apart from sign-in's (decision 011).
     profile: new ProfileService(new ProfileRepository(db), new AttemptThrottle(authRepository, throttleSettings, 'password-change'), { publicUrl: config.PUBLIC_URL }),
     reportData: new ReportDataService(db),
     // An edit, a deletion or a revocation reaches the open screens of every instance at once (in its transaction).
