@@ -77,8 +77,8 @@ export function createApp({ config, database, services, readiness, observe }: Ap
       services.productionScreens.useListener(database.listen);
       services.productionScreens.useLog(app.log);
       services.readingsBell.useLog(app.log);
-      eventsRoutes(app, services.events, services.productionScreens);
-      productionLiveRoutes(app, services.productionLive, services.productionScreens, services.events);
+      eventsRoutes(app, services.events, services.streamLimits, services.productionScreens);
+      productionLiveRoutes(app, services.productionLive, services.productionScreens, services.events, services.streamLimits);
       app.addHook('preClose', async () => {
         await services.productionScreens.close();
         await services.readingsBell.close();

@@ -61,6 +61,18 @@ describe('loadConfig', () => {
     }
   });
 
+  it('bounds the open event streams per user, per display link and per address', () => {
+    expect(loadConfig({})).toMatchObject({ EVENT_STREAMS_PER_USER: 20, DISPLAY_STREAMS_PER_LINK: 20, DISPLAY_STREAMS_PER_ADDRESS: 50 });
+    expect(loadConfig({ EVENT_STREAMS_PER_USER: '5', DISPLAY_STREAMS_PER_LINK: '2', DISPLAY_STREAMS_PER_ADDRESS: '200' })).toMatchObject({
+      EVENT_STREAMS_PER_USER: 5,
+      DISPLAY_STREAMS_PER_LINK: 2,
+      DISPLAY_STREAMS_PER_ADDRESS: 200,
+    });
+    for (const name of ['EVENT_STREAMS_PER_USER', 'DISPLAY_STREAMS_PER_LINK', 'DISPLAY_STREAMS_PER_ADDRESS']) {
+      for (const value of ['0', '-1', '2.5', 'many', '100000']) expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(name);
+    }
+  });
+
   it('takes an MQTT broker URL and a per-instance client id', () => {
     const defaults = loadConfig({});
     expect(defaults.MQTT_URL).toBeUndefined();

@@ -59,6 +59,15 @@ const envObject = z.object({
   SUPPORT_MAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** The window of the rate limits above; the answer beyond a limit is 429 with Retry-After. */
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /**
+   * Event streams (docs/events.md "Limits"), counted per instance: one more is refused with 429 and Retry-After.
+   * `GET /api/events` streams one user may hold (tabs, live screens).
+   */
+  EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(10000).default(20),
+  /** Display streams (`GET /api/display/{token}/events`, no sign-in) one display link may hold. */
+  DISPLAY_STREAMS_PER_LINK: z.coerce.number().int().min(1).max(10000).default(20),
+  /** Display streams one remote address may hold, over all links (the screens of one site behind one address). */
+  DISPLAY_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(10000).default(50),
   /** Tile URL template for maps; OpenStreetMap by default. */
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   /** The branding variant (contracts/src/brands.ts): logos, title, favicon, menu owner link and mail follow it. */

@@ -26,6 +26,7 @@ import { ImpersonationService } from './impersonation/service.ts';
 import { createMailer } from './mail/mailer.ts';
 import { AlertChangeFeed } from './events/alert-change-feed.ts';
 import { EventHub } from './events/hub.ts';
+import { StreamLimits } from './events/stream-limits.ts';
 import { scheduleEventPruning } from './events/prune.ts';
 import { StreamRepository } from './events/stream-repository.ts';
 import { AlertEventsListener } from './live/alert-events.ts';
@@ -193,6 +194,8 @@ export interface Services {
   reportData: ReportDataService;
   /** The open `GET /api/events` streams of this instance and their fan-out (app.ts gives it the LISTEN). */
   events: EventHub;
+  /** How many event streams each user, display link and address may hold open on this instance (429 beyond). */
+  streamLimits: StreamLimits;
   /** Report configurations (the wizard, the cyclic list). */
   reportConfigurations: ConfigurationsService;
   /** Generated report files: list, download, retry. */
@@ -242,7 +245,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     lockSeconds: config.LOGIN_LOCK_SECONDS,
     slowdownMs: config.LOGIN_SLOWDOWN_MS,
   };
-  const throttle = new AttemptThrottle(authRepository, throttleSettings, 'user');
+  const throttle = new AttemptThrottle(authRepository, throttleSettings, 'sign-in');
   const auth = new AuthService(authRepository, usersRepository, new AccessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS), throttle, {
     refreshTokenTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
   });
@@ -292,6 +295,11 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   // Task reminders (issue 20): notifications and mail at a task's reminder date and overdue deadline.
   scheduleTaskReminders(jobs, { publicUrl: config.PUBLIC_URL, unsubscribeLinks });
   const events = new EventHub(new StreamRepository(db));
+  const streamLimits = new StreamLimits({
+    perUser: config.EVENT_STREAMS_PER_USER,
+    perDisplayLink: config.DISPLAY_STREAMS_PER_LINK,
+    perDisplayAddress: config.DISPLAY_STREAMS_PER_ADDRESS,
+  });
   // Reports (docs/reports.md): files are made in the background of the runner's turns, periods on its schedule.
   const reportGenerator = new ReportGenerator(db, {
     builders: options.reportBuilders ?? REPORT_BUILDER_OF,
@@ -318,6 +326,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     reportConfigurations: new ConfigurationsService(new ConfigurationsRepository(db), { retentionDays: config.REPORT_FILES_RETENTION_DAYS, fileCreated: () => jobs.wake() }),
     reportFiles: new FilesService(new FilesRepository(db), reportFileLinks, { retried: () => jobs.wake() }),
     events,
+    streamLimits,
     jobs,
     alertEngine,
     alertChanges,
@@ -371,8 +380,8 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     alerts: new AlertsService(alertsRepository),
     metrics,
     moduleThrottle: new AttemptThrottle(authRepository, throttleSettings, 'module'),
-    // A wrong current password counts against the account as a failed sign-in does.
-    profile: new ProfileService(new ProfileRepository(db), throttle, { publicUrl: config.PUBLIC_URL }),
+    // Wrong current passwords are throttled on the form's own counters, apart from sign-in's (decision 011).
+    profile: new ProfileService(new ProfileRepository(db), new AttemptThrottle(authRepository, throttleSettings, 'password-change'), { publicUrl: config.PUBLIC_URL }),
     reportData: new ReportDataService(db),
     // An edit, a deletion or a revocation reaches the open screens of every instance at once (in its transaction).
     productionViews: new ProductionViewsService(new ProductionViewsRepository(db), (trx, change) => productionScreens.viewChanged(trx, change)),

@@ -80,7 +80,7 @@ describe('the readings bell', () => {
         };
         wake();
       });
-    const opened = await screens.forToken(link.token);
+    const opened = await screens.forDisplay(await ctx.services.productionLive.displayAccess(link.token));
     await hub.open({ userId: null, lastEventId: null, topics: opened.topics, initial: opened.initial, sink: { write: (text) => (texts.push(text), wake(), true), end: () => undefined } });
     expect(texts[0]).toContain('"name":"Before"');
 

@@ -249,17 +249,23 @@ describe('PUT /api/users/current/password', () => {
     expect((await refresh(session.refresh_token)).statusCode).toBe(200);
   });
 
-  it('counts wrong current passwords as failed sign-ins: repeated guesses are refused', async () => {
-    const user = await createUser(ctx.database.db, company.id);
+  it('throttles wrong current passwords on counters of its own: the form is refused, signing in from that address is not', async () => {
+    const user = await createUser(ctx.database.db, company.id, { email: 'mistyped@acme.example' });
     const session = await signIn(ctx.app, user.username, user.password);
     const statuses: number[] = [];
     for (let i = 0; i < ctx.config.LOGIN_LOCK_AFTER + 1; i++) {
       statuses.push((await change({ currentPassword: `guess ${i}`, newPassword: 'whatever long' }, session.access_token)).statusCode);
     }
-    expect(statuses.slice(0, ctx.config.LOGIN_LOCK_AFTER - 1).every((s) => s === 400)).toBe(true);
+    expect(statuses.slice(0, ctx.config.LOGIN_LOCK_AFTER)).toEqual(Array.from({ length: ctx.config.LOGIN_LOCK_AFTER }, () => 400));
     expect(statuses.at(-1)).toBe(429);
     // Locked, even the right password is refused for now.
-    expect((await change({ currentPassword: user.password, newPassword: 'whatever long' }, session.access_token)).statusCode).toBe(429);
+    const locked = await change({ currentPassword: user.password, newPassword: 'whatever long' }, session.access_token);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(locked.json()).toMatchObject({ statusCode: 429, message: 'error.too-many-requests' });
+    // Signing in, by username and by e-mail, from the same address is untouched by the form's guesses.
+    expect((await signIn(ctx.app, user.username, user.password)).access_token).toBeTruthy();
+    expect((await signIn(ctx.app, 'mistyped@acme.example', user.password)).access_token).toBeTruthy();
   });
 
   it('is refused in an impersonated session', async () => {

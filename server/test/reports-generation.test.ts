@@ -131,6 +131,23 @@ describe('report generation', () => {
     expect((await call(anna, 'GET', '/api/reports/files?sort=-size')).statusCode).toBe(200);
   });
 
+  it('answers 404 for a file the moment it expires and leaves it out of the list, before any clean-up runs', async () => {
+    const configuration = await create({ name: 'Just expired' });
+    await generate();
+    const file = await fileOf(anna, configuration.id);
+    expect((await call(anna, 'GET', `/api/reports/files/${file.id}/download`)).statusCode).toBe(200);
+    await db().updateTable('report_files').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', file.id).execute();
+    for (const user of [anna, bob, root]) {
+      const download = await call(user, 'GET', `/api/reports/files/${file.id}/download`);
+      expect(download.statusCode).toBe(404);
+      expect(download.json()).toMatchObject({ message: 'error.not-found' });
+    }
+    const listed = await call(anna, 'GET', `/api/reports/files?filter=${encodeURIComponent(JSON.stringify({ configuration: configuration.id }))}`);
+    expect(listed.statusCode).toBe(204);
+    // Still in the table: it is the reads that refuse it, not the clean-up that has removed it.
+    expect(await db().selectFrom('report_files').select('id').where('id', '=', file.id).execute()).toHaveLength(1);
+  });
+
   it('removes files whose retention time is up, with their bytes; a file still being made stays', async () => {
     const kept = await create({ name: 'Kept' });
     const expiring = await create({ name: 'Expiring' });

@@ -16,6 +16,9 @@ function attachmentOf(mail: ReceivedMail): { filename: string; content: string }
   return { filename: decodeURIComponent(match[1]!), content: Buffer.from(match[2]!.replace(/\n/g, ''), 'base64').toString('utf8') };
 }
 
+/** The path of a mail's download link (quoted-printable soft breaks joined). */
+const linkOf = (mail: ReceivedMail) => /https:\/\/gw\.example\.com(\/api\/reports\/files\/\d+\/link\?token=[A-Za-z0-9_-]+)/.exec(mail.body.replace(/=\n/g, ''))?.[1];
+
 const unsubscribeTokenOf = (mail: ReceivedMail) => /token=([^>\s]+)>/.exec(mail.headers['list-unsubscribe'] ?? '')?.[1];
 
 describe.each([
@@ -75,7 +78,7 @@ describe.each([
         expect(attachmentOf(mail)).toEqual({ filename: file.name, content: download.body });
       } else {
         expect(attachmentOf(mail)).toBeUndefined();
-        const url = /https:\/\/gw\.example\.com(\/api\/reports\/files\/\d+\/link\?token=[A-Za-z0-9_-]+)/.exec(mail.body.replace(/=\n/g, ''))?.[1];
+        const url = linkOf(mail);
         expect(url).toBeDefined();
         const linked = await ctx.app.inject({ method: 'GET', url: url! });
         expect(linked.statusCode).toBe(200);
@@ -85,6 +88,24 @@ describe.each([
       }
     }
     expect(await db().selectFrom('mail_outbox').select('state').where('kind', '=', 'report').execute()).toEqual([{ state: 'sent' }, { state: 'sent' }, { state: 'sent' }]);
+  });
+
+  it('answers 404 on the mailed link and the download the moment the file expires, before any clean-up runs', async () => {
+    const mailed = smtp.received.find((m) => m.to[0] === 'anna@example.com')!;
+    const linkUrl = variant === 'linked' ? linkOf(mailed) : undefined;
+    if (linkUrl) expect((await ctx.app.inject({ method: 'GET', url: linkUrl })).statusCode).toBe(200);
+    const expiresAt = (await db().selectFrom('report_files').select('expires_at').where('id', '=', file.id).executeTakeFirstOrThrow()).expires_at;
+    await db().updateTable('report_files').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', file.id).execute();
+    try {
+      if (linkUrl) {
+        const linked = await ctx.app.inject({ method: 'GET', url: linkUrl });
+        expect(linked.statusCode).toBe(404);
+        expect(linked.json()).toMatchObject({ statusCode: 404, message: 'error.not-found' });
+      }
+      expect((await ctx.app.inject({ method: 'GET', url: `/api/reports/files/${file.id}/download`, headers: bearer(token) })).statusCode).toBe(404);
+    } finally {
+      await db().updateTable('report_files').set({ expires_at: expiresAt }).where('id', '=', file.id).execute();
+    }
   });
 
   it('takes one recipient off this report only, by one-click POST or the page', async () => {

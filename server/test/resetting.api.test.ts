@@ -7,7 +7,7 @@ import { DEFAULT_WEB_CLIENT, RESETTING_LIMITS } from '@gearwatch/contracts';
 import type { Config } from '../src/config.ts';
 import { createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
-import { createCompany, createUser, form, signIn } from './fixtures.ts';
+import { bearer, createCompany, createUser, form, signIn } from './fixtures.ts';
 import type { ReceivedMail, TestSmtpServer } from './smtp.ts';
 import { startSmtpServer } from './smtp.ts';
 
@@ -191,6 +191,22 @@ describe('password reset with a working SMTP server', () => {
     expect((await t.reset(tokenIn(mailsTo('locked@acme.example')[0]), NEW_PASSWORD)).statusCode).toBe(200);
     expect((await t.passwordGrant('locked', NEW_PASSWORD)).statusCode).toBe(200);
     expect((await t.passwordGrant('locked@acme.example', NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("unlocks the profile's password form too", async () => {
+    const user = await newUser({ username: 'mistyped', email: 'mistyped@acme.example' });
+    const session = await signIn(t.ctx.app, user.username, user.password);
+    const change = (currentPassword: string, accessToken: string) =>
+      t.ctx.app.inject({ method: 'PUT', url: '/api/users/current/password', headers: bearer(accessToken), payload: { currentPassword, newPassword: 'yet another passphrase' } });
+    for (let i = 0; i <= t.ctx.config.LOGIN_LOCK_AFTER; i++) await change(`guess ${i}`, session.access_token);
+    expect((await change(user.password, session.access_token)).statusCode).toBe(429);
+
+    await t.requestLink('mistyped@acme.example');
+    expect((await t.reset(tokenIn(mailsTo('mistyped@acme.example')[0]), NEW_PASSWORD)).statusCode).toBe(200);
+    const fresh = await signIn(t.ctx.app, user.username, NEW_PASSWORD);
+    expect((await change(NEW_PASSWORD, fresh.access_token)).statusCode).toBe(200);
+    // The change's notice leaves now, not in the middle of the next test's count of mails.
+    await t.ctx.services.mail.drainUntilIdle();
   });
 
   it('rejects bad request bodies with field errors, never 500, and sends nothing', async () => {

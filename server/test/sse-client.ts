@@ -14,6 +14,9 @@ export interface ReadEvent {
 export class SseTestClient {
   readonly events: ReadEvent[] = [];
   status = 0;
+  headers: http.IncomingHttpHeaders = {};
+  /** The body of a refused stream (any status but 200), once read. */
+  refusal: unknown = null;
   ended = false;
   private request: http.ClientRequest | null = null;
   private waiters: (() => void)[] = [];
@@ -41,9 +44,12 @@ export class SseTestClient {
       client.request.on('error', reject);
     });
     client.status = response.statusCode ?? 0;
+    client.headers = response.headers;
     if (client.status === 200) void client.read(response);
     else {
-      response.resume();
+      let text = '';
+      for await (const chunk of response as AsyncIterable<Buffer>) text += chunk.toString('utf8');
+      client.refusal = text && /json/.test(response.headers['content-type'] ?? '') ? (JSON.parse(text) as unknown) : text;
       client.ended = true;
     }
     return client;

@@ -18,6 +18,24 @@ export function accountFailureKey(login: string): string {
   return `user:${login.trim().toLowerCase()}`;
 }
 
+/** The failure counter of one account's password form (the profile's password change), apart from its sign-in's. */
+export function passwordChangeFailureKey(login: string): string {
+  return `password-change:${accountFailureKey(login)}`;
+}
+
+/**
+ * What a throttle guards. Each kind has counters of its own, so guesses at one secret never lock another: wrong current
+ * passwords in the profile's password form lock that form, not signing in from the same address (decision 011).
+ */
+export type ThrottleKind = 'sign-in' | 'module' | 'password-change';
+
+/** The counters' keys of each kind: the subject's, and the prefix of its address's (the pair's is `<subject>@ip:<address>`). */
+const KEYS_OF: Record<ThrottleKind, { subject: (subject: string) => string; address: string }> = {
+  'sign-in': { subject: accountFailureKey, address: 'ip' },
+  module: { subject: (serial) => `module:${serial}`, address: 'module-ip' },
+  'password-change': { subject: passwordChangeFailureKey, address: 'password-change-ip' },
+};
+
 /** A guess refused for a while: the caller answers 429 with Retry-After. */
 export class ThrottledError extends Error {
   constructor(readonly retryAfterSeconds: number) {
@@ -40,13 +58,13 @@ export class AttemptThrottle {
   constructor(
     private readonly repository: AuthRepository,
     private readonly settings: ThrottleSettings,
-    /** Key namespace: `user` for sign-in, `module` for ingest. */
-    private readonly kind: 'user' | 'module',
+    private readonly kind: ThrottleKind,
   ) {}
 
   private keys(subject: string, address: string) {
-    const subjectKey = this.kind === 'user' ? accountFailureKey(subject) : `module:${subject}`;
-    return { subject: subjectKey, pair: `${subjectKey}@ip:${address}`, address: this.kind === 'user' ? `ip:${address}` : `module-ip:${address}` };
+    const keys = KEYS_OF[this.kind];
+    const subjectKey = keys.subject(subject);
+    return { subject: subjectKey, pair: `${subjectKey}@ip:${address}`, address: `${keys.address}:${address}` };
   }
 
   /** Counts the attempt; throws ThrottledError while the pair or the address is locked, else waits the slowdown. */

@@ -17,8 +17,6 @@ export interface EventHubOptions {
   heartbeatMs?: number;
   /** Events read per stream part and wake; more are read on the next turn at once. */
   readLimit?: number;
-  /** Streams one user may hold on one instance (tabs); opening one more ends the oldest. */
-  maxStreamsPerUser?: number;
   /** Unread text a slow client may leave in its buffer before its stream is ended (it resumes from its last id). */
   maxBufferedBytes?: number;
   log?: { warn(object: object, message: string): void };
@@ -42,7 +40,7 @@ export interface OpenStream {
 }
 
 /** Why a stream was ended by the server (the `end` event's `reason`). */
-export type EndReason = 'token-expired' | 'replaced' | 'slow-client' | 'shutdown' | 'revoked';
+export type EndReason = 'token-expired' | 'slow-client' | 'shutdown' | 'revoked';
 
 /** Told when a topic gets its first stream on this instance (`open` true) or loses its last one. */
 export type TopicObserver = (topic: string, open: boolean) => void;
@@ -63,7 +61,7 @@ class Stream {
   }
 }
 
-const DEFAULTS = { heartbeatMs: 20_000, readLimit: 1000, maxStreamsPerUser: 10, maxBufferedBytes: 1 << 20 };
+const DEFAULTS = { heartbeatMs: 20_000, readLimit: 1000, maxBufferedBytes: 1 << 20 };
 
 /** The text of one event on the wire: `id`, `event` and one `data` line of JSON (which holds no line breaks). */
 export function formatEvent(event: Pick<LoggedEvent, 'id' | 'type' | 'payload'>): string {
@@ -82,7 +80,7 @@ export function formatTopicEvent(type: string, payload: unknown): string {
  * order (event-log.ts), so a cursor is exact: an event is sent once per stream, and a stream resumed with
  * `Last-Event-ID` gets what it missed once. Streams may also carry ephemeral topics (`publish`, `endTopic`): state
  * that replaces itself, sent without an id and never logged (a production view's live state); a display stream has
- * topics only and no user.
+ * topics only and no user. How many streams may open is decided before they get here (StreamLimits, in the routes).
  */
 export class EventHub {
   private readonly streams = new Set<Stream>();
@@ -170,7 +168,6 @@ export class EventHub {
       const mine = this.byUser.get(userId) ?? [];
       mine.push(stream);
       this.byUser.set(userId, mine);
-      while (mine.length > this.options.maxStreamsPerUser) this.end(mine[0]!, 'replaced');
     }
     if (expiresAt) {
       const wait = expiresAt.getTime() - Date.now();

@@ -7,6 +7,7 @@ import { rowIdParam } from '../http/params.ts';
 import type { App } from '../http/types.ts';
 import type { AuthContext } from '../security/context.ts';
 import type { EventHub, OpenStream } from './hub.ts';
+import type { ReleaseStream, StreamLimits } from './stream-limits.ts';
 
 /** Unread text a client may leave with us before its stream is ended (it resumes from its Last-Event-ID). */
 const MAX_BUFFERED = 1 << 20;
@@ -31,8 +32,16 @@ const eventsQuerySchema = z.object({ productionView: z.string().optional() }).pa
 /**
  * Answers a request with an open Server-Sent Events stream registered on the hub: `retry` and a comment first, then
  * what the hub writes until it or the client ends it. Every check that may refuse must have been made before.
+ * `release` gives the stream's slot (StreamLimits) back once the connection closes, whoever ends it, or at once when
+ * the stream cannot be opened.
  */
-export async function sendEventStream(request: FastifyRequest, reply: FastifyReply, hub: EventHub, stream: Omit<OpenStream, 'sink'>): Promise<FastifyReply> {
+export async function sendEventStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  hub: EventHub,
+  stream: Omit<OpenStream, 'sink'>,
+  release: ReleaseStream,
+): Promise<FastifyReply> {
   const body = new PassThrough();
   let close: (() => void) | null = null;
   let gone = false;
@@ -40,21 +49,27 @@ export async function sendEventStream(request: FastifyRequest, reply: FastifyRep
     gone = true;
     close?.();
     body.destroy();
+    release();
   };
   request.raw.once('close', onGone);
   reply.raw.once('close', onGone);
   body.write(`retry: ${RETRY_MS}\n: connected\n\n`);
-  close = await hub.open({
-    ...stream,
-    sink: {
-      write: (text) => {
-        if (body.destroyed || body.writableEnded) return true;
-        body.write(text);
-        return body.writableLength + body.readableLength <= MAX_BUFFERED;
+  try {
+    close = await hub.open({
+      ...stream,
+      sink: {
+        write: (text) => {
+          if (body.destroyed || body.writableEnded) return true;
+          body.write(text);
+          return body.writableLength + body.readableLength <= MAX_BUFFERED;
+        },
+        end: () => body.end(),
       },
-      end: () => body.end(),
-    },
-  });
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
   if (gone) close();
   void reply.header('content-type', 'text/event-stream; charset=utf-8').header('cache-control', 'no-store').header('x-accel-buffering', 'no');
   // The stream is the body (fastify pipes it and destroys it when the client goes); the schema types only JSON.
@@ -62,7 +77,7 @@ export async function sendEventStream(request: FastifyRequest, reply: FastifyRep
 }
 
 /** `GET /api/events`: the caller's Server-Sent Events stream (docs/events.md). */
-export function eventsRoutes(app: App, hub: EventHub, topics?: TopicStreams): void {
+export function eventsRoutes(app: App, hub: EventHub, limits: StreamLimits, topics?: TopicStreams): void {
   app.get(
     '/api/events',
     {
@@ -72,25 +87,38 @@ export function eventsRoutes(app: App, hub: EventHub, topics?: TopicStreams): vo
       schema: {
         tags: ['events'],
         summary:
-          'The caller\'s live events as Server-Sent Events (text/event-stream): `alert`, `alarm-total`, `notification`, `notifications-read`, `report-file`, each with `id` and a JSON `data` line; a `Last-Event-ID` header resumes after that id, delivering what was missed once; a comment line every 20 s; an `end` event ({reason}) before the server closes it (token-expired, replaced, slow-client, shutdown, revoked), after which the client reconnects. `?productionView={id}` adds that view\'s `production-view` events (its ProductionViewState, without an id, never replayed): its current state at once, then on every change and at least every 10 s; 404 when the view is not one of the caller\'s company (a super-admin reaches every company\'s)',
+          'The caller\'s live events as Server-Sent Events (text/event-stream): `alert`, `alarm-total`, `notification`, `notifications-read`, `report-file`, each with `id` and a JSON `data` line; a `Last-Event-ID` header resumes after that id, delivering what was missed once; a comment line every 20 s; an `end` event ({reason}) before the server closes it (token-expired, slow-client, shutdown, revoked), after which the client reconnects. 429 with Retry-After, before the stream starts, when the user already holds EVENT_STREAMS_PER_USER streams on this instance. `?productionView={id}` adds that view\'s `production-view` events (its ProductionViewState, without an id, never replayed): its current state at once, then on every change and at least every 10 s; 404 when the view is not one of the caller\'s company (a super-admin reaches every company\'s)',
         querystring: eventsQuerySchema,
-        response: { 200: z.string().describe('text/event-stream'), 401: problemSchema, 404: problemSchema },
+        response: { 200: z.string().describe('text/event-stream'), 401: problemSchema, 404: problemSchema, 429: problemSchema },
       },
     },
     async (request, reply) => {
-      let extra: { topics: string[]; initial: string } | null = null;
-      const viewParam = request.query.productionView;
-      if (viewParam !== undefined) {
-        const viewId = rowIdParam.safeParse(viewParam);
-        if (!viewId.success || !topics) throw new NotFoundError();
-        extra = await topics.forUser(request.auth, viewId.data);
+      // Taken before the view's state is computed: a refused stream costs nothing.
+      const release = limits.takeUserStream(request.auth.userId);
+      try {
+        let extra: { topics: string[]; initial: string } | null = null;
+        const viewParam = request.query.productionView;
+        if (viewParam !== undefined) {
+          const viewId = rowIdParam.safeParse(viewParam);
+          if (!viewId.success || !topics) throw new NotFoundError();
+          extra = await topics.forUser(request.auth, viewId.data);
+        }
+        return await sendEventStream(
+          request,
+          reply,
+          hub,
+          {
+            userId: request.auth.userId,
+            lastEventId: parseLastEventId(request.headers['last-event-id']),
+            expiresAt: request.auth.tokenExpiresAt,
+            ...(extra ? { topics: extra.topics, initial: extra.initial } : {}),
+          },
+          release,
+        );
+      } catch (error) {
+        release();
+        throw error;
       }
-      return sendEventStream(request, reply, hub, {
-        userId: request.auth.userId,
-        lastEventId: parseLastEventId(request.headers['last-event-id']),
-        expiresAt: request.auth.tokenExpiresAt,
-        ...(extra ? { topics: extra.topics, initial: extra.initial } : {}),
-      });
     },
   );
 }

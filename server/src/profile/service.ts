@@ -42,7 +42,8 @@ export class ProfileService {
   /**
    * A new password for the caller, given the current one. Ends every other session of the user (their refresh-token
    * families; access tokens already issued live out their few minutes) and mails a notice, in one transaction.
-   * Wrong current passwords count against guessing as sign-ins do.
+   * Wrong current passwords are throttled as sign-ins are, on counters of the form's own, so a user who mistypes
+   * here is not locked out of signing in (decision 011).
    */
   async changePassword(auth: AuthContext, input: PasswordChange, address: string): Promise<PasswordChangeResponse> {
     if (auth.impersonatorId) throw new ForbiddenError();

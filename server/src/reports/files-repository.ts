@@ -124,7 +124,7 @@ export class FilesRepository {
 
   async list(viewer: FileViewer, request: ListRequest<ReportFileSortField, ReportFileListFilter>): Promise<Page<FileRecord>> {
     const { filter } = request;
-    let matching = this.db.selectFrom('report_files as f').where(visible(viewer));
+    let matching = this.db.selectFrom('report_files as f').where(visible(viewer)).where(unexpired);
     if (filter.status) matching = matching.where('f.status', '=', filter.status);
     if (filter.reportType) matching = matching.where('f.report_type', '=', filter.reportType);
     if (filter.configuration) matching = matching.where('f.configuration_id', '=', filter.configuration);
@@ -136,12 +136,17 @@ export class FilesRepository {
     return { total: page.total, entries: ids.map((id) => byId.get(id)!).filter(Boolean) };
   }
 
-  /** The file when the viewer sees it. */
+  /** The file when the viewer sees it and it has not expired. */
   find(viewer: FileViewer, id: number): Promise<FileRecord | undefined> {
-    return this.base().where(visible(viewer)).where('f.id', '=', id).executeTakeFirst();
+    return this.base().where(visible(viewer)).where(unexpired).where('f.id', '=', id).executeTakeFirst();
   }
 
-  /** The file by id, whoever asks (the generator, a signed mail link). */
+  /** The file by id for a signed mail link: whoever asks, but not once it has expired. */
+  findLinked(id: number): Promise<FileRecord | undefined> {
+    return this.base().where(unexpired).where('f.id', '=', id).executeTakeFirst();
+  }
+
+  /** The file by id, whoever asks and however old (the generator and the mail attaching it). */
   byId(id: number): Promise<FileRecord | undefined> {
     return this.base().where('f.id', '=', id).executeTakeFirst();
   }
@@ -189,6 +194,12 @@ export class FilesRepository {
     return Number(result.numAffectedRows ?? 0);
   }
 }
+
+/**
+ * A file is gone for its readers the moment its retention ends, not when the hourly clean-up deletes it (docs/api.md);
+ * a file without an expiry (none is written so, the column allows it) never expires.
+ */
+const unexpired = sql<boolean>`(f.expires_at is null or f.expires_at > now())`;
 
 /** Tenancy and visibility of files, in the WHERE clause (over `report_files as f`). */
 function visible(viewer: FileViewer) {

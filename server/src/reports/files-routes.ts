@@ -35,7 +35,7 @@ export function reportFilesRoutes(app: App, files: FilesService): void {
     {
       schema: {
         tags,
-        summary: "The file's bytes, named in content-disposition (filename and RFC 5987 filename*); 404 unless it is DONE and the caller sees it",
+        summary: "The file's bytes, named in content-disposition (filename and RFC 5987 filename*); 404 unless it is DONE, not expired and the caller sees it",
         params: idParams,
         response: { 200: z.any(), 401: problemSchema, 404: problemSchema },
       },
@@ -48,7 +48,7 @@ export function reportFilesRoutes(app: App, files: FilesService): void {
       config: { public: true },
       schema: {
         tags,
-        summary: "A report mail's download link (no sign-in: the token is the file's signature); 404 unless the token matches and the file is DONE",
+        summary: "A report mail's download link (no sign-in: the token is the file's signature); 404 unless the token matches and the file is DONE and not expired",
         security: [],
         params: idParams,
         querystring: z.object({ token: z.string().max(100).optional() }),

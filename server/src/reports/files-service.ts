@@ -32,15 +32,15 @@ export class FilesService {
     return { total: page.total, entries: page.entries.map(present) };
   }
 
-  /** 404 unless the file is DONE and the caller sees it. */
+  /** 404 unless the file is DONE, not expired and the caller sees it. */
   async download(auth: AuthContext, id: number): Promise<FileDownload> {
     return this.open(await this.repository.find(viewerOfFiles(auth), id));
   }
 
-  /** A mail's signed link: 404 unless the token is the file's and it is DONE. */
+  /** A mail's signed link: 404 unless the token is the file's and it is DONE and not expired. */
   async downloadByLink(id: number, token: unknown): Promise<FileDownload> {
     if (!this.links.verify(id, token)) throw new NotFoundError();
-    return this.open(await this.repository.byId(id));
+    return this.open(await this.repository.findLinked(id));
   }
 
   /** ERROR → NEW; 409 for a file in any other state. */

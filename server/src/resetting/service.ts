@@ -1,7 +1,7 @@
 import type { PasswordLinkPurpose, ResettingRequest, ResettingReset } from '@gearwatch/contracts';
 import { MESSAGE_KEYS, RESETTING_MESSAGE_KEYS } from '@gearwatch/contracts';
 import { hashPassword } from '../security/passwords.ts';
-import { accountFailureKey } from '../auth/throttle.ts';
+import { accountFailureKey, passwordChangeFailureKey } from '../auth/throttle.ts';
 import { newOpaqueToken, sha256 } from '../security/tokens.ts';
 import { ValidationError } from '../http/errors.ts';
 import type { Kysely } from 'kysely';
@@ -105,7 +105,8 @@ export class PasswordLinksService {
       linkId: link.id,
       userId: user.id,
       passwordHash,
-      failureKeys: [...new Set([accountFailureKey(user.username), accountFailureKey(user.email)])],
+      // The sign-in's counters under both logins, and the password form's (a reset unlocks it too).
+      failureKeys: [...new Set([accountFailureKey(user.username), accountFailureKey(user.email)]), passwordChangeFailureKey(user.username)],
     });
     if (!done) throw linkExpired();
   }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DISPLAY_LINK_TOKEN_PATTERN, problemSchema, productionViewStateSchema } from '@gearwatch/contracts';
 import type { EventHub } from '../../events/hub.ts';
 import { sendEventStream } from '../../events/routes.ts';
+import type { StreamLimits } from '../../events/stream-limits.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import { idParams } from '../../http/params.ts';
 import type { App } from '../../http/types.ts';
@@ -19,7 +20,7 @@ function tokenOf(params: { token: string }): string {
  * The live screen's calls (docs/production.md "Delivery"): a view's state for a signed-in user, and the two public
  * calls of a display link, whose token in the path is its only credential: it opens that one view, read-only.
  */
-export function productionLiveRoutes(app: App, live: ProductionLiveService, screens: ProductionScreens, hub: EventHub): void {
+export function productionLiveRoutes(app: App, live: ProductionLiveService, screens: ProductionScreens, hub: EventHub, limits: StreamLimits): void {
   app.get(
     '/api/productionviews/:id/state',
     {
@@ -63,14 +64,22 @@ export function productionLiveRoutes(app: App, live: ProductionLiveService, scre
       schema: {
         tags: ['production views'],
         summary:
-          "A display link's live stream (text/event-stream) without a sign-in: only its view's `production-view` events (no id), the current state at once, then on every change and at least every 10 s; a comment line every 20 s; `end` {reason: revoked} within 10 s of the link's deletion, {reason: shutdown} on a server's shutdown. Unknown and revoked tokens are both 404",
+          "A display link's live stream (text/event-stream) without a sign-in: only its view's `production-view` events (no id), the current state at once, then on every change and at least every 10 s; a comment line every 20 s; `end` {reason: revoked} within 10 s of the link's deletion, {reason: shutdown} on a server's shutdown. Unknown and revoked tokens are both 404. 429 with Retry-After, before the stream starts, when this instance already holds DISPLAY_STREAMS_PER_LINK streams of the link or DISPLAY_STREAMS_PER_ADDRESS display streams from the caller's address",
         params: tokenParams,
-        response: { 200: z.string().describe('text/event-stream'), 404: problemSchema },
+        response: { 200: z.string().describe('text/event-stream'), 404: problemSchema, 429: problemSchema },
       },
     },
     async (request, reply) => {
-      const stream = await screens.forToken(tokenOf(request.params));
-      return sendEventStream(request, reply, hub, { userId: null, lastEventId: null, topics: stream.topics, initial: stream.initial });
+      const access = await live.displayAccess(tokenOf(request.params));
+      // Taken before the view's state is computed: a refused stream costs one lookup of its token.
+      const release = limits.takeDisplayStream(access.linkId, request.ip);
+      try {
+        const stream = await screens.forDisplay(access);
+        return await sendEventStream(request, reply, hub, { userId: null, lastEventId: null, topics: stream.topics, initial: stream.initial }, release);
+      } catch (error) {
+        release();
+        throw error;
+      }
     },
   );
 }

@@ -5,7 +5,7 @@ import { formatTopicEvent } from '../../events/hub.ts';
 import type { Unlisten } from '../../db/database.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import type { AuthContext } from '../../security/context.ts';
-import type { ProductionLiveService } from './live-service.ts';
+import type { DisplayAccess, ProductionLiveService } from './live-service.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { READINGS_CHANNEL, notifyViewChange, parseBell, parseBellNotices } from './readings-bell.ts';
@@ -83,9 +83,8 @@ export class ProductionScreens {
     return { topics: [viewTopic(viewId)], initial: await this.initial(viewId) };
   }
 
-  /** `GET /api/display/{token}/events`: the link's view only (unknown or revoked: 404), its state now. */
-  async forToken(token: string): Promise<ScreenStream> {
-    const access = await this.live.displayAccess(token);
+  /** `GET /api/display/{token}/events` of a link found by its token (ProductionLiveService.displayAccess): its view only, its state now. */
+  async forDisplay(access: DisplayAccess): Promise<ScreenStream> {
     await this.live.touchLinks([access.linkId]);
     return { topics: [viewTopic(access.viewId), linkTopic(access.linkId)], initial: await this.initial(access.viewId) };
   }
