@@ -47,6 +47,11 @@ describe('nameText in the input schemas', () => {
     expect(result.error?.issues).toContainEqual(expect.objectContaining({ path, message: MESSAGE_KEYS.incorrect }));
   });
 
+  it('reads whitespace alone (tabs and line breaks included) as blank, for the not-blank rule', () => {
+    expect(nameText().safeParse(' \t\n ').success).toBe(true);
+    expect(nameText().trim().min(1).safeParse(' \t ').error?.issues.map((issue) => issue.code)).toEqual(['too_small']);
+  });
+
   it('checks before trimming, then lets the field trim and limit', () => {
     const schema = nameText().trim().max(5);
     expect(schema.safeParse(' abc ').data).toBe('abc');

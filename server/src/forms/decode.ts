@@ -1,6 +1,6 @@
 import type { Choice, FormField, GeoPolygon } from '@gearwatch/contracts';
 import type { FormFields } from './fields.ts';
-import { FORM_MESSAGE_KEYS, MESSAGE_KEYS, geoPolygonSchema, isMultiLineText, isSingleLineText } from '@gearwatch/contracts';
+import { FORM_MESSAGE_KEYS, MESSAGE_KEYS, geoPolygonSchema, isBlankText, isMultiLineText, isSingleLineText } from '@gearwatch/contracts';
 
 export type DecodedValue = string | number | boolean | null | (string | number)[] | GeoPolygon;
 export type DecodedValues = Record<string, DecodedValue>;
@@ -82,9 +82,10 @@ function decodeText(spec: FormField, raw: unknown): FieldResult {
   if (typeof raw !== 'string' && typeof raw !== 'number') return { value: null, error: MESSAGE_KEYS.incorrect };
   // Every text field of a form is a name, a title, a number or an address: one line; a textarea keeps its line
   // breaks. Checked before trimming, so a line break at either end is refused too (NUL, which PostgreSQL text
-  // cannot hold, is a control character of both rules).
+  // cannot hold, is a control character of both rules); whitespace alone is blank.
   const typed = String(raw);
-  if (!(spec.type === 'textarea' ? isMultiLineText(typed) : isSingleLineText(typed))) return { value: null, error: MESSAGE_KEYS.incorrect };
+  const lines = spec.type === 'textarea' ? isMultiLineText(typed) : isSingleLineText(typed);
+  if (!lines && !isBlankText(typed)) return { value: null, error: MESSAGE_KEYS.incorrect };
   let text = typed.trim();
   if (spec.changeToUpperCase) text = text.toUpperCase();
   if (text === '') return { value: null };

@@ -122,8 +122,8 @@ export async function checkViewInput(raw: Raw, context: ViewInputContext): Promi
   if (!(PRODUCTION_VIEW_TYPES as readonly unknown[]).includes(type)) fail('prodview_type', K.required);
 
   const name = typeof raw.prodview_name === 'string' ? raw.prodview_name.trim() : '';
-  if (typeof raw.prodview_name === 'string' && !isSingleLineText(raw.prodview_name)) fail('prodview_name', MESSAGE_KEYS.incorrect);
-  else if (name === '') fail('prodview_name', K.required);
+  if (name === '') fail('prodview_name', K.required);
+  else if (!isSingleLineText(raw.prodview_name as string)) fail('prodview_name', MESSAGE_KEYS.incorrect);
   else if (name.length < LIMITS.nameMin) fail('prodview_name', K.minLength3);
   else if (name.length > LIMITS.nameMax) fail('prodview_name', K.maxLength128);
 
@@ -135,8 +135,8 @@ export async function checkViewInput(raw: Raw, context: ViewInputContext): Promi
     const field = (key: string) => `lineParams.${position}.${key}`;
 
     const label = typeof line.lineName === 'string' ? line.lineName.trim() : '';
-    if (typeof line.lineName === 'string' && !isSingleLineText(line.lineName)) fail(field('lineName'), MESSAGE_KEYS.incorrect);
-    else if (label === '') fail(field('lineName'), K.required);
+    if (label === '') fail(field('lineName'), K.required);
+    else if (!isSingleLineText(line.lineName as string)) fail(field('lineName'), MESSAGE_KEYS.incorrect);
     else if (label.length > LIMITS.lineNameMax) fail(field('lineName'), K.maxLength50);
 
     let parameters: ReadonlySet<number> | null = null;

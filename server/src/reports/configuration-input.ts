@@ -58,8 +58,8 @@ export async function checkConfiguration(
 
   const name = typeof raw.name === 'string' ? raw.name.trim() : '';
   // The name is the file's title, its mail's subject and a line of its body: one line (contracts' text rules).
-  if (typeof raw.name === 'string' && !isSingleLineText(raw.name)) fail('name', K.incorrect);
-  else if (name === '') fail('name', K.nameRequired);
+  if (name === '') fail('name', K.nameRequired);
+  else if (!isSingleLineText(raw.name as string)) fail('name', K.incorrect);
   else if (name.length < REPORT_LIMITS.nameMin || name.length > REPORT_LIMITS.nameMax) fail('name', K.nameLength);
 
   const interval = raw.reportInterval;
