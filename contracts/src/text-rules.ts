@@ -11,8 +11,10 @@ import { MESSAGE_KEYS } from './errors.ts';
  */
 
 /** C0 controls (TAB, LF and CR among them), DEL, C1 controls, and the Unicode line and paragraph separators. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what the rule finds
 const CONTROL_CHARACTER = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 /** The same, less the tab and the line breaks (LF, CR) a multi-line text keeps. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what the rule finds
 const CONTROL_CHARACTER_IN_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]/;
 
 /** Whether `text` may be a name or a title: no control character anywhere (before any trimming). */

@@ -8,8 +8,10 @@
  */
 
 /** Every way a text breaks a line: CRLF, LF, CR, vertical tab, form feed, NEL and the Unicode separators. */
+// eslint-disable-next-line no-control-regex -- vertical tab and form feed break lines too
 const LINE_BREAK = /\r\n|[\n\r\u000B\u000C\u0085\u2028\u2029]/g;
 /** C0 controls, DEL and C1 controls: none has a place in a header. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
 const CONTROL_CHARACTER = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g;
 
 /** How a continuation line of a value is indented in a mail's body. */
