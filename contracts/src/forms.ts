@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from './text-rules.ts';
 
 /**
  * Server-driven forms (spec 01 §2 "generic form renderer", §3 "server-driven form", §7 calls; ARCHITECTURE §5):
@@ -93,7 +94,7 @@ export const formSubmitResultSchema = z.object({ id: z.number().int() });
 export type FormSubmitResult = z.infer<typeof formSubmitResultSchema>;
 
 /** `POST /api/{resource}/{id}/duplicate` with an optional new name (spec 01 §2 duplicate dialog). */
-export const duplicateRequestSchema = z.object({ name: z.string().trim().max(128).optional() });
+export const duplicateRequestSchema = z.object({ name: nameText().trim().max(128).optional() });
 export type DuplicateRequest = z.infer<typeof duplicateRequestSchema>;
 
 /**

@@ -19,6 +19,8 @@ export * from './device-types.ts';
 export * from './production-shifts.ts';
 export * from './monitors/index.ts';
 export * from './forms.ts';
+export * from './csv.ts';
+export * from './text-rules.ts';
 export * from './form-texts.ts';
 export * from './device-status.ts';
 export * from './administration.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, nameText } from './text-rules.ts';
 import { ALERT_IMPORTANCES } from './constants.ts';
 import { ALERT_RULE_TYPES } from './alerts.ts';
 import { filterBooleanSchema, listFilterSchema } from './list.ts';
@@ -57,8 +58,8 @@ export type MarkReadResult = z.infer<typeof markReadResultSchema>;
 
 export const ANNOUNCEMENT_LIMITS = { title: 200, body: 5000 } as const;
 export const announcementInputSchema = z.object({
-  title: z.string().trim().min(1).max(ANNOUNCEMENT_LIMITS.title),
-  body: z.string().trim().min(1).max(ANNOUNCEMENT_LIMITS.body),
+  title: nameText().trim().min(1).max(ANNOUNCEMENT_LIMITS.title),
+  body: multiLineText().trim().min(1).max(ANNOUNCEMENT_LIMITS.body),
 });
 export type AnnouncementInput = z.infer<typeof announcementInputSchema>;
 export const announcementSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from './text-rules.ts';
 
 /**
  * The company's production shifts (spec 01 §3 "Production shift", §7 `GET /user/production_shifts`): full hours in
@@ -39,7 +40,7 @@ export const PRODUCTION_SHIFT_MESSAGE_KEYS = {
 export const productionShiftInputSchema = z.object({
   id: z.number().int().optional(),
   index: z.number().int().optional(),
-  name: z.string().max(SHIFT_NAME_MAX_LENGTH),
+  name: nameText().max(SHIFT_NAME_MAX_LENGTH),
   timeStart: z.string().regex(SHIFT_TIME_PATTERN).meta({ example: '06:00' }),
   timeEnd: z.string().regex(SHIFT_TIME_PATTERN).meta({ example: '14:00' }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from './text-rules.ts';
 import { noListFilterSchema } from './list.ts';
 
 /**
@@ -287,6 +288,6 @@ export const createdDisplayLinkSchema = displayLinkSchema.extend({
   path: z.string(),
 });
 export type CreatedDisplayLink = z.infer<typeof createdDisplayLinkSchema>;
-export const displayLinkInputSchema = z.object({ label: z.string().max(100).optional() });
+export const displayLinkInputSchema = z.object({ label: nameText().max(100).optional() });
 export const displayLinkListSchema = z.object({ entries: z.array(displayLinkSchema) });
 export const DISPLAY_LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

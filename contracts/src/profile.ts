@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from './text-rules.ts';
 import { notificationSettingsSchema } from './notification-settings.ts';
 import { RESETTING_LIMITS } from './resetting.ts';
 import { USER_NAME_MAX_LENGTH } from './users.ts';
@@ -62,8 +63,8 @@ export type Profile = z.infer<typeof profileSchema>;
 export const profileUpdateSchema = z.object({
   user: z
     .object({
-      firstname: z.string().max(PROFILE_LIMITS.nameMaxChars),
-      lastname: z.string().max(PROFILE_LIMITS.nameMaxChars),
+      firstname: nameText().max(PROFILE_LIMITS.nameMaxChars),
+      lastname: nameText().max(PROFILE_LIMITS.nameMaxChars),
     })
     .optional(),
   settings: notificationSettingsSchema.partial().optional(),

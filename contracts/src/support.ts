@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, nameText } from './text-rules.ts';
 
 /** Message keys of the support mail (spec 01 §5). */
 export const SUPPORT_MESSAGE_KEYS = {
@@ -13,8 +14,8 @@ export const SUPPORT_LIMITS = {
 
 /** `POST /api/support/mail`; both fields are trimmed before the length and blank checks. */
 export const supportMailRequestSchema = z.object({
-  subject: z.string().trim().max(SUPPORT_LIMITS.subjectMaxChars),
-  content: z.string().trim().max(SUPPORT_LIMITS.contentMaxChars),
+  subject: nameText().trim().max(SUPPORT_LIMITS.subjectMaxChars),
+  content: multiLineText().trim().max(SUPPORT_LIMITS.contentMaxChars),
 });
 export type SupportMailRequest = z.infer<typeof supportMailRequestSchema>;
 

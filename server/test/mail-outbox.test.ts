@@ -77,6 +77,22 @@ describe.each(instanceVariants)('the mail outbox on %s', (_name, setup, skip) =>
     expect(await row(id!)).toMatchObject({ state: 'sent', attempts: 1, lastError: null, lockedBy: null, messageId: received!.headers['message-id'], sentAt: expect.any(Date) });
   });
 
+  it.skipIf(skip)("writes a subject and a recipient's name on one line, stored and sent, whatever they hold (a stored name from before the text rules)", async () => {
+    const server = await smtp();
+    const [id] = await enqueue(mail({ to: { address: 'anna@example.test', name: 'Anna\r\nBcc: x@evil.example' }, subject: '[Gearwatch] Report: Hall\n    Bcc: y@evil.example' }));
+    expect(await sender(s.a, server.url).drainUntilIdle()).toBe(1);
+    const [received] = server.received;
+    expect(received!.headers.subject).toBe('[Gearwatch] Report: Hall     Bcc: y@evil.example');
+    expect(received!.headerLines.some((line) => /^bcc:/i.test(line))).toBe(false);
+    expect(received!.to).toEqual(['anna@example.test']);
+    expect(await row(id!)).toMatchObject({ state: 'sent' });
+    // The row as the outbox list shows it to super-admins: one line too.
+    expect(await s.a.db.selectFrom('mail_outbox').select(['subject', 'to_name']).where('id', '=', id!).executeTakeFirst()).toEqual({
+      subject: '[Gearwatch] Report: Hall     Bcc: y@evil.example',
+      to_name: 'Anna Bcc: x@evil.example',
+    });
+  });
+
   it.skipIf(skip)('ends each mail it sends with the footer of its brand, and keeps the row as written', async () => {
     const server = await smtp();
     const [id] = await enqueue(mail());

@@ -1,3 +1,5 @@
+import { csvNumberCell, csvTextCell } from '../csv.ts';
+import type { CsvDialect } from '../csv.ts';
 import { roundValue } from './axes.ts';
 import { CSV_DECIMALS } from './constants.ts';
 
@@ -5,7 +7,8 @@ import { CSV_DECIMALS } from './constants.ts';
  * The CSV of the charts' "save as CSV" and of the async table's export (spec 02 §9): semicolons between cells,
  * every cell in double quotes (quotes inside doubled), lines ended by CRLF as RFC 4180 writes them, which every
  * spreadsheet reads. Numbers are rounded to the precision with a decimal point and no trailing zeros; null, NaN
- * and infinities are empty cells.
+ * and infinities are empty cells. Every text cell, the header's included, goes through the formula guard of
+ * `csvTextCell` (../csv.ts); numbers never do, so a negative value stays a number.
  */
 
 export const CSV_DELIMITER = ';';
@@ -18,24 +21,16 @@ export const CSV_CATEGORY_HEADER = 'DateTime';
 
 export type CsvCell = string | number | null;
 
-/**
- * Text a spreadsheet would run as a formula is prefixed with an apostrophe (OWASP "CSV injection"): names come from
- * users, and an exported file is opened by others.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const MONITOR_CSV: CsvDialect = { delimiter: CSV_DELIMITER, quoteAll: true };
 
-function cellText(cell: CsvCell, precision: number): string {
-  if (cell === null) return '';
-  if (typeof cell === 'number') return Number.isFinite(cell) ? String(roundValue(cell, precision)) : '';
-  return FORMULA_START.test(cell) ? `'${cell}` : cell;
-}
-
-function quote(text: string): string {
-  return `"${text.replaceAll('"', '""')}"`;
+function cell(value: CsvCell, precision: number): string {
+  if (value === null) return csvNumberCell('', MONITOR_CSV);
+  if (typeof value === 'number') return csvNumberCell(Number.isFinite(value) ? String(roundValue(value, precision)) : '', MONITOR_CSV);
+  return csvTextCell(value, MONITOR_CSV);
 }
 
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[], precision: number = CSV_DECIMALS): string {
-  return [header, ...rows].map((row) => row.map((cell) => quote(cellText(cell, precision))).join(CSV_DELIMITER)).join(CSV_LINE_END) + CSV_LINE_END;
+  return [header, ...rows].map((row) => row.map((value) => cell(value, precision)).join(CSV_DELIMITER)).join(CSV_LINE_END) + CSV_LINE_END;
 }
 
 export interface CsvSeries {

@@ -129,6 +129,17 @@ describe('decodeSubmission', () => {
     expect(decodeSubmission(fields, 'not an object', choices).errors).toEqual({ name: [MESSAGE_KEYS.notBlank], status: [MESSAGE_KEYS.notBlank] });
   });
 
+  it('refuses a control character in a text or e-mail field, before trimming; a textarea keeps its line breaks and tabs only', () => {
+    for (const text of ['ab\ncd', 'ab\r', '\nab', 'a\tb', 'a\u2028b', 'a\u0085b', 'a\u001bb']) {
+      const decoded = decodeSubmission(fields, { name: text, code: text, email: `a${text}@b.cd`, note: text, status: 'open' }, choices);
+      expect(decoded.errors.name, JSON.stringify(text)).toEqual([MESSAGE_KEYS.incorrect]);
+      expect(decoded.errors.code, JSON.stringify(text)).toEqual([MESSAGE_KEYS.incorrect]);
+      expect(decoded.errors.email, JSON.stringify(text)).toEqual([MESSAGE_KEYS.incorrect]);
+    }
+    expect(decodeSubmission(fields, { note: ' first line\r\n\tsecond line\n', status: 'open' }, choices).values.note).toBe('first line\r\n\tsecond line');
+    expect(decodeSubmission(fields, { note: 'bell\u0007', status: 'open' }, choices).errors.note).toEqual([MESSAGE_KEYS.incorrect]);
+  });
+
   it('refuses a polygon of fewer than three distinct corners', () => {
     const line = [
       [19, 50],

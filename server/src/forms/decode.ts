@@ -1,6 +1,6 @@
 import type { Choice, FormField, GeoPolygon } from '@gearwatch/contracts';
 import type { FormFields } from './fields.ts';
-import { FORM_MESSAGE_KEYS, MESSAGE_KEYS, geoPolygonSchema } from '@gearwatch/contracts';
+import { FORM_MESSAGE_KEYS, MESSAGE_KEYS, geoPolygonSchema, isBlankText, isMultiLineText, isSingleLineText } from '@gearwatch/contracts';
 
 export type DecodedValue = string | number | boolean | null | (string | number)[] | GeoPolygon;
 export type DecodedValues = Record<string, DecodedValue>;
@@ -18,7 +18,8 @@ const TRUE_TEXTS = new Set(['true', '1', 'on', 'yes']);
 /**
  * Decodes and checks a form submit against the form's fields: form-encoded (every value a string, a repeated key
  * or `name[]` for several values) or JSON. Checks what the schema states — required, length, e-mail, number range,
- * membership of the choices, number of values, closed polygons — so that each resource checks only its own rules.
+ * membership of the choices, number of values, closed polygons, one line of text in a text or e-mail field and no
+ * other control character in a textarea (contracts' text rules) — so that each resource checks only its own rules.
  */
 export function decodeSubmission(fields: FormFields, body: unknown, choices: Record<string, Choice[]>): Decoded {
   const source = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
@@ -79,9 +80,13 @@ function single(raw: unknown): unknown {
 function decodeText(spec: FormField, raw: unknown): FieldResult {
   if (raw === undefined || raw === null) return { value: null };
   if (typeof raw !== 'string' && typeof raw !== 'number') return { value: null, error: MESSAGE_KEYS.incorrect };
-  let text = String(raw).trim();
-  // PostgreSQL text cannot hold NUL.
-  if (text.includes('\u0000')) return { value: null, error: MESSAGE_KEYS.incorrect };
+  // Every text field of a form is a name, a title, a number or an address: one line; a textarea keeps its line
+  // breaks. Checked before trimming, so a line break at either end is refused too (NUL, which PostgreSQL text
+  // cannot hold, is a control character of both rules); whitespace alone is blank.
+  const typed = String(raw);
+  const lines = spec.type === 'textarea' ? isMultiLineText(typed) : isSingleLineText(typed);
+  if (!lines && !isBlankText(typed)) return { value: null, error: MESSAGE_KEYS.incorrect };
+  let text = typed.trim();
   if (spec.changeToUpperCase) text = text.toUpperCase();
   if (text === '') return { value: null };
   if (spec.maxLength !== undefined && text.length > spec.maxLength) return { value: text, error: MESSAGE_KEYS.tooLong };

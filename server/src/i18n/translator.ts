@@ -5,6 +5,7 @@ import en from './locales/en.json' with { type: 'json' };
 import lv from './locales/lv.json' with { type: 'json' };
 import pl from './locales/pl.json' with { type: 'json' };
 import ru from './locales/ru.json' with { type: 'json' };
+import { inlineText } from './plain-text.ts';
 
 /**
  * The server's texts in the users' languages (mails, spreadsheets), read from locale files with i18next as the client
@@ -19,7 +20,10 @@ export type TextValues = Record<string, string | number>;
 
 export interface Translator {
   readonly language: Language;
-  /** For plain-text bodies and headers: values are inserted exactly as given. */
+  /**
+   * For plain-text bodies and headers: values are inserted as given, but for their line breaks, which continue the
+   * line indented (plain-text.ts), so a name or a description cannot write a line of its own into a mail.
+   */
   text(key: ServerTextKey, values?: TextValues): string;
   /** For HTML bodies: values are HTML-escaped, the locale's own text is not. */
   html(key: ServerTextKey, values?: TextValues): string;
@@ -67,9 +71,13 @@ export function translatorFor(language: string): Translator {
   // Values go in `replace`, so a value named like an option of t() (count, lng, context) is only ever a value.
   return {
     language: resolved,
-    text: (key, values = {}) => t(key, { replace: { product: productName, ...values }, interpolation: { escapeValue: false } }),
+    text: (key, values = {}) => t(key, { replace: { product: productName, ...plainTextValues(values) }, interpolation: { escapeValue: false } }),
     html: (key, values = {}) => t(key, { replace: { product: productName, ...values }, interpolation: { escapeValue: true } }),
   };
+}
+
+function plainTextValues(values: TextValues): TextValues {
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === 'string' ? inlineText(value) : value]));
 }
 
 const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { headerText } from '../i18n/plain-text.ts';
 
 /** What a mail is, for its delivery state, metrics and tests. */
 export type OutboxMailKind = 'alert' | 'digest' | 'password-reset' | 'welcome' | 'support' | 'password-changed' | 'announcement' | 'report' | 'task';
@@ -52,9 +53,10 @@ export async function enqueueMail(db: Kysely<DB>, mails: readonly OutboxMail[]):
         user_id: m.userId ?? null,
         dedupe_key: m.dedupeKey ?? null,
         to_address: m.to.address,
-        to_name: m.to.name ?? null,
+        // Headers are one line whatever a name or a title held (i18n/plain-text.ts).
+        to_name: m.to.name ? headerText(m.to.name) : null,
         reply_to: m.replyTo ?? null,
-        subject: m.subject,
+        subject: headerText(m.subject),
         text_body: m.text,
         headers: JSON.stringify(m.headers ?? {}),
         ref: JSON.stringify(m.ref ?? {}),

@@ -1,4 +1,5 @@
 import type { ServerTextKey, Translator } from '../i18n/translator.ts';
+import { inlineText } from '../i18n/plain-text.ts';
 import { translatorFor } from '../i18n/translator.ts';
 import type { AlertFacts } from './repository.ts';
 
@@ -61,7 +62,7 @@ export class MailTemplates<K> {
       template = this.render(key, NAME_MARK, URL_MARK);
       this.cache.set(cacheKey, template);
     }
-    const fill = (text: string) => text.split(NAME_MARK).join(name).split(URL_MARK).join(unsubscribeUrl);
+    const fill = (text: string) => text.split(NAME_MARK).join(inlineText(name)).split(URL_MARK).join(unsubscribeUrl);
     return { subject: fill(template.subject), text: fill(template.text) };
   }
 }

@@ -1,5 +1,5 @@
 import type { ProductionViewType } from '@gearwatch/contracts';
-import { PRODUCTION_VIEW_LIMITS as LIMITS, PRODUCTION_VIEW_MESSAGE_KEYS as K, PRODUCTION_VIEW_TYPES, RESET_HOUR_PATTERN, avatarTypeOf, parseDataUrl } from '@gearwatch/contracts';
+import { MESSAGE_KEYS, PRODUCTION_VIEW_LIMITS as LIMITS, PRODUCTION_VIEW_MESSAGE_KEYS as K, PRODUCTION_VIEW_TYPES, RESET_HOUR_PATTERN, avatarTypeOf, isSingleLineText, parseDataUrl } from '@gearwatch/contracts';
 import { MAX_ROW_ID } from '../http/params.ts';
 
 /** A line as checked: position 0 or 1 of the view. */
@@ -123,6 +123,7 @@ export async function checkViewInput(raw: Raw, context: ViewInputContext): Promi
 
   const name = typeof raw.prodview_name === 'string' ? raw.prodview_name.trim() : '';
   if (name === '') fail('prodview_name', K.required);
+  else if (!isSingleLineText(raw.prodview_name as string)) fail('prodview_name', MESSAGE_KEYS.incorrect);
   else if (name.length < LIMITS.nameMin) fail('prodview_name', K.minLength3);
   else if (name.length > LIMITS.nameMax) fail('prodview_name', K.maxLength128);
 
@@ -135,6 +136,7 @@ export async function checkViewInput(raw: Raw, context: ViewInputContext): Promi
 
     const label = typeof line.lineName === 'string' ? line.lineName.trim() : '';
     if (label === '') fail(field('lineName'), K.required);
+    else if (!isSingleLineText(line.lineName as string)) fail(field('lineName'), MESSAGE_KEYS.incorrect);
     else if (label.length > LIMITS.lineNameMax) fail(field('lineName'), K.maxLength50);
 
     let parameters: ReadonlySet<number> | null = null;

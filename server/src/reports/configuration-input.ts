@@ -1,5 +1,5 @@
 import type { ReportFormat, ReportFrequency, ReportInterval, ReportType } from '@gearwatch/contracts';
-import { REPORT_FORMATS, REPORT_FREQUENCIES, REPORT_INTERVALS, REPORT_LIMITS, REPORT_MESSAGE_KEYS, REPORT_TYPES, REPORT_TYPE_FORMATS, isOperatorReport } from '@gearwatch/contracts';
+import { REPORT_FORMATS, REPORT_FREQUENCIES, REPORT_INTERVALS, REPORT_LIMITS, REPORT_MESSAGE_KEYS, REPORT_TYPES, REPORT_TYPE_FORMATS, isOperatorReport, isSingleLineText } from '@gearwatch/contracts';
 import { ValidationError } from '../http/errors.ts';
 import { timeZone } from '../time/time-zone.ts';
 import { inclusiveDays, parseDate } from '../time/calendar.ts';
@@ -57,7 +57,9 @@ export async function checkConfiguration(
   else type = given as ReportType;
 
   const name = typeof raw.name === 'string' ? raw.name.trim() : '';
+  // The name is the file's title, its mail's subject and a line of its body: one line (contracts' text rules).
   if (name === '') fail('name', K.nameRequired);
+  else if (!isSingleLineText(raw.name as string)) fail('name', K.incorrect);
   else if (name.length < REPORT_LIMITS.nameMin || name.length > REPORT_LIMITS.nameMax) fail('name', K.nameLength);
 
   const interval = raw.reportInterval;

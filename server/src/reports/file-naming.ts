@@ -1,4 +1,5 @@
 import type { ReportFormat } from '@gearwatch/contracts';
+import { isSingleLineText } from '@gearwatch/contracts';
 import type { NewReportFile } from './files-repository.ts';
 import type { Period } from './periods.ts';
 
@@ -15,11 +16,15 @@ export interface FileSource {
   userIds: readonly number[];
 }
 
-/** `Efficiency week 42-2026-10-12-2026-10-18.xlsx`: the configuration's name without characters a file system refuses. */
+/**
+ * `Efficiency week 42-2026-10-12-2026-10-18.xlsx`: the configuration's name without characters a file system refuses
+ * or a control character (contracts' text rules: C0, DEL, C1, U+2028/2029), which a stored name from before the rule
+ * may hold.
+ */
 export function fileName(name: string, period: Period, format: string): string {
   const safe =
     [...name]
-      .map((c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 || '\\/:*?"<>|'.includes(c) ? '_' : c))
+      .map((c) => (!isSingleLineText(c) || '\\/:*?"<>|'.includes(c) ? '_' : c))
       .join('')
       .trim()
       .slice(0, 100) || 'report';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ReportSection } from '@gearwatch/contracts';
 import { SAMPLE_SECTIONS, rowsUntilBlocked, writeFile } from '../../../test/report-files.ts';
 
 /** RFC 4180 back to records: quoted fields may hold commas, doubled quotes and line breaks. */
@@ -68,6 +69,26 @@ describe('CSV report writer', () => {
     const slow = await writeFile('csv', many, { chunk: 500, slow: true });
     expect(slow.equals(fast)).toBe(true);
     expect(parseCsv(fast.toString('utf8').slice(1))).toHaveLength(3_001);
+  });
+});
+
+describe('CSV report writer and names that start a formula', () => {
+  const FORMULA_NAMES = ['=HYPERLINK("http://x","y")', "+cmd|' /C calc'!A0", '-2+3', '@SUM(1+1)', '\t=1+1', '\r=1+1'];
+
+  it.each(FORMULA_NAMES)('writes %j as text with a leading apostrophe as a section title, a column header and a cell; numbers stay numbers', async (name) => {
+    const section: ReportSection = {
+      title: name,
+      columns: [
+        { key: 'operator', title: 'spreadsheet.work-activity.device', kind: 'text' },
+        { key: 'device', title: name, kind: 'duration' },
+        { key: 'delta', title: `${name} Δ`, kind: 'number' },
+        { key: 'efficiency', title: name, kind: 'percent' },
+      ],
+      rows: [[name, -3600, -5, -12]],
+      totals: false,
+    };
+    const records = parseCsv((await writeFile('csv', [section], { language: 'en' })).toString('utf8').slice(1));
+    expect(records).toEqual([[`'${name}`], ['Device', `'${name}`, `'${name} Δ`, `'${name} (%)`], [`'${name}`, '-1:00:00', '-5', '-12']]);
   });
 });
 

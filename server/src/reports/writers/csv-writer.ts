@@ -1,4 +1,5 @@
-import type { ReportCell, ReportColumn, ReportColumnKind } from '@gearwatch/contracts';
+import type { CsvDialect, ReportCell, ReportColumn, ReportColumnKind } from '@gearwatch/contracts';
+import { csvNumberCell, csvTextCell } from '@gearwatch/contracts';
 import type { ReportFileWriter, ReportOutcome } from '../model.ts';
 import { cellText, drained, fileTexts, finished, headerText, watchOutput } from './cells.ts';
 import type { ReportFileOptions } from './cells.ts';
@@ -10,21 +11,27 @@ import type { ReportFileOptions } from './cells.ts';
  * dates, `YYYY-MM-DD HH:mm`, durations `h:mm:ss`, percents as bare numbers with `(%)` in the header); a person who
  * wants a spreadsheet takes the xlsx. Sections follow each other: a blank line, the section's title on a line of its
  * own when it has one, its header row, its rows. A report of one untitled section is a plain table.
+ *
+ * Every text the file holds — section titles, column headers (a device's name), text cells (a group's or an
+ * operator's name), the "no data" line — is a `csvTextCell`, so a name a spreadsheet would run as a formula is written
+ * with a leading apostrophe; a cell whose value is a number (counts, percents, durations, negative ones included) is a
+ * `csvNumberCell` and stays a number.
  */
 
 const BOM = '\uFEFF';
 const LINE_END = '\r\n';
 
-/** A text that a spreadsheet would run as a formula (CSV injection) gets a leading apostrophe. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const REPORT_CSV: CsvDialect = { delimiter: ',', quoteAll: false };
 
+/** A text of the file (a title, a header, a word): defused and quoted. */
 export function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return csvTextCell(text, REPORT_CSV);
 }
 
-function csvCell(value: ReportCell, kind: ReportColumnKind): string {
+/** A row's cell: a text value is a text cell whatever its column's kind; a number is written as the kind says. */
+export function csvCell(value: ReportCell, kind: ReportColumnKind): string {
   const text = cellText(value, kind, null);
-  return csvField(typeof value === 'string' && kind === 'text' && FORMULA_START.test(text) ? `'${text}` : text);
+  return typeof value === 'number' ? csvNumberCell(text, REPORT_CSV) : csvField(text);
 }
 
 export function createCsvWriter(output: NodeJS.WritableStream, options: ReportFileOptions): ReportFileWriter {

@@ -97,4 +97,12 @@ describe('asyncCsv', () => {
   it('writes only the header when there are no rows', () => {
     expect(asyncCsv([], { parameter: 'Parametr', value: 'Wartość' })).toBe('"DateTime";"Parametr";"Wartość"\r\n');
   });
+
+  it.each(['=HYPERLINK("http://x","y")', "+cmd|' /C calc'!A0", '-2+3', '@SUM(1+1)', '\t=1+1', '\r=1+1'])(
+    'defuses a parameter name starting a formula (%j) and keeps a negative reading a number',
+    (name) => {
+      const rows = asyncRows(answer(parameter(7, name, '', [['2026-03-02 10:00:00', -12.5]])));
+      expect(asyncCsv(rows, { parameter: '=Parameter', value: 'Value' })).toBe(`"DateTime";"'=Parameter";"Value"\r\n"2026-03-02 10:00:00";"'${name.replaceAll('"', '""')}";"-12.5"\r\n`);
+    },
+  );
 });
