@@ -157,7 +157,8 @@ describe('MQTT ingest against the local Mosquitto', () => {
       beforeCommit: async () => {
         received();
         await released;
-        throw new Error('process killed before commit');
+        // What node-postgres throws when the process is killed under it; any other failure would be kept as a reject.
+        throw new Error('Connection terminated unexpectedly');
       },
     });
     const { subscriber, clientId } = await subscribe(crashing);
