@@ -11,6 +11,13 @@ describe('efficiencyPercent', () => {
     expect(efficiencyPercent(50, null)).toBe(0);
     expect(efficiencyPercent(null, 100)).toBe(0);
   });
+
+  it('is a finite number within [0, MAX_SAFE_INTEGER] whatever the work and active time', () => {
+    expect(efficiencyPercent(86_400, Number.MIN_VALUE)).toBe(Number.MAX_SAFE_INTEGER);
+    expect(efficiencyPercent(1e308, 30)).toBe(Number.MAX_SAFE_INTEGER);
+    expect(efficiencyPercent(-1e308, 30)).toBe(0);
+    expect(efficiencyPercent(-5, 10)).toBe(0);
+  });
 });
 
 describe('query parsing', () => {

@@ -67,10 +67,16 @@ export const DIAGNOSTICS_MESSAGE_KEYS = {
   noDeviceOperators: 'device-operator-group.no-device-operators',
 } as const;
 
-/** Spec 02 §9: efficiency = work / active × 100 as a whole number; 0 when it is undefined (no activity). */
+/**
+ * Spec 02 §9: efficiency = work / active × 100 as a whole number; 0 when it is undefined (no activity). Held within
+ * [0, Number.MAX_SAFE_INTEGER]: work is never negative, and a vanishing active time or a value stored before ingest
+ * checked ranges (docs/ingest.md, "Values") must still give a number every answer can carry, never ±Infinity.
+ */
 export function efficiencyPercent(work: number | null | undefined, active: number | null | undefined): number {
   if (active === null || active === undefined || !(active > 0) || work === null || work === undefined) return 0;
-  return Math.round((work / active) * 100);
+  const percent = Math.round((work / active) * 100);
+  if (!(percent > 0)) return 0;
+  return Math.min(percent, Number.MAX_SAFE_INTEGER);
 }
 
 const ID_MAX = 2147483647;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PARAMETER_NUMBERS } from './constants.ts';
 
 /**
  * The ingest payloads (docs/ingest.md): `POST /api/ingest` and the MQTT topics modules/{serial}/readings|positions|events.
@@ -17,6 +18,18 @@ export const INGEST_LIMITS = {
   maxListedErrors: 100,
   /** The request body limit: 50,000 items of up to ~200 bytes each, whitespace included. */
   maxBodyBytes: 16 * 1024 * 1024,
+  /**
+   * Work (parameter 1) and active time (2) are seconds a reading accounts for, from 0 to one day: a module reports
+   * at least daily (the simulator every minute), so a larger value is a fault, not a day of work.
+   */
+  maxReadingSeconds: 86_400,
+  /**
+   * Every other reading value lies within ±1e12 (counters, meters, measurements). The rollups (migrations 004, 005)
+   * keep sums in double precision (±1.8e308): a month row of one parameter holds at most one reading
+   * per millisecond, 2.7e9 of them, so its sum stays within ±2.7e21, and a report adding up years of such rows for a
+   * whole fleet stays many orders of magnitude below the limit too (docs/ingest.md, "Values").
+   */
+  maxValueMagnitude: 1e12,
 } as const;
 
 export const INGEST_MESSAGE_KEYS = {
@@ -27,6 +40,10 @@ export const INGEST_MESSAGE_KEYS = {
   moreErrorsNotListed: 'ingest.more-errors-not-listed',
   /** 415: the body must be sent as application/json. */
   jsonRequired: 'ingest.json-required',
+  /** A reading value outside its kind's range (INGEST_LIMITS.maxReadingSeconds, maxValueMagnitude). */
+  valueOutOfRange: 'ingest.value-out-of-range',
+  /** rootErrors entry: the database refused the batch for its data (not for being unreachable); nothing was stored. */
+  batchNotStorable: 'ingest.batch-not-storable',
 } as const;
 
 export const MODULE_EVENT_TYPE_VALUES = ['rfid_on', 'rfid_off', 'power_on', 'power_off'] as const;
@@ -39,8 +56,22 @@ export const ingestTimestampSchema = z.union([
 
 const parameterNumberSchema = z.number().int().min(0).max(2_147_483_647);
 
-/** `{p, t, v}`: parameter number, timestamp, value. */
-export const ingestReadingSchema = z.object({ p: parameterNumberSchema, t: ingestTimestampSchema, v: z.number() });
+/** Parameters whose values are seconds a reading accounts for: work (1) and active time (2). */
+const SECONDS_PARAMETERS: readonly number[] = [PARAMETER_NUMBERS.work, PARAMETER_NUMBERS.active];
+
+/**
+ * Whether a finite reading value is one the server stores: work and active seconds within [0, maxReadingSeconds],
+ * anything else within ±maxValueMagnitude. The one rule of the schema below and of the server's parser.
+ */
+export function readingValueInRange(parameter: number, value: number): boolean {
+  if (SECONDS_PARAMETERS.includes(parameter)) return value >= 0 && value <= INGEST_LIMITS.maxReadingSeconds;
+  return value >= -INGEST_LIMITS.maxValueMagnitude && value <= INGEST_LIMITS.maxValueMagnitude;
+}
+
+/** `{p, t, v}`: parameter number, timestamp, value (readingValueInRange). */
+export const ingestReadingSchema = z
+  .object({ p: parameterNumberSchema, t: ingestTimestampSchema, v: z.number().min(-INGEST_LIMITS.maxValueMagnitude).max(INGEST_LIMITS.maxValueMagnitude) })
+  .refine((reading) => readingValueInRange(reading.p, reading.v), { path: ['v'], message: INGEST_MESSAGE_KEYS.valueOutOfRange });
 
 /** Accuracy in metres. */
 export const ingestPositionSchema = z.object({

@@ -42,9 +42,18 @@ describe('MQTT ingest against the local Mosquitto', () => {
   let clientCounter = 0;
   let testNumber = 0;
 
-  async function subscribe(ingest: IngestService & IngestRejectLog = ctx.services.ingest, clientId = `gwtest-sub-${run}-${++clientCounter}`) {
+  async function subscribe(ingest: IngestService & IngestRejectLog = ctx.services.ingest, clientId = `gwtest-sub-${run}-${++clientCounter}`, connections = DEFAULT_MQTT_CONNECTIONS) {
     const shareGroup = `gwtest-${run}-${testNumber}`;
-    const subscriber = new MqttIngestSubscriber(ingest, { url: BROKER, clientId, shareGroup, topicPrefix: prefix, sessionExpirySeconds: 120, retryDelayMs: 100, log: quiet });
+    const subscriber = new MqttIngestSubscriber(ingest, {
+      url: BROKER,
+      clientId,
+      connections,
+      shareGroup,
+      topicPrefix: prefix,
+      sessionExpirySeconds: 120,
+      retryDelayMs: 100,
+      log: quiet,
+    });
     subscribers.push(subscriber);
     await subscriber.start();
     return { subscriber, clientId };
@@ -133,6 +142,41 @@ describe('MQTT ingest against the local Mosquitto', () => {
     expect(await db().selectFrom('ingest_rejects').select('id').execute()).toHaveLength(5);
   });
 
+  it('acknowledges and keeps each message that can never be stored; the other modules\' messages behind it on the connection are stored', async () => {
+    const companyId = module.identity.companyId;
+    const poison = await createModule(db(), companyId, (await createDevice(db(), companyId)).id);
+    const other = await createModule(db(), companyId, (await createDevice(db(), companyId)).id);
+    const from = Date.now() - 18_000_000;
+    // A 5-minute cell at the int4 count limit: one more reading in it makes the ingest statement fail (22003).
+    await ctx.services.ingest.ingest(poison.identity, { readings: [{ parameter: 21, ts: new Date(from), value: 1 }], positions: [], events: [] });
+    await db().updateTable('readings_5min').set({ count: 2_147_483_647 }).where('device_id', '=', poison.identity.deviceId).where('parameter_number', '=', 21).execute();
+    // And a data exception raised inside the batch's transaction, as the database would raise it.
+    const failingOn22 = createIngestService(db(), {
+      beforeCommit: (_module, batch) => {
+        if (batch.readings.some((r) => r.parameter === 22)) throw Object.assign(new Error('value out of range: overflow'), { code: '22003' });
+      },
+    });
+    // One connection: every message below waits for the ones before it.
+    await subscribe(failingOn22, undefined, 1);
+    await publish('readings', { code: poison.code, items: [{ p: 21, t: from + 1000, v: 2 }] }, poison.serial);
+    await publish('readings', { code: poison.code, items: [{ p: 22, t: from, v: 2 }] }, poison.serial);
+    await publish('readings', { code: poison.code, items: [{ p: 25, t: from, v: 1e308 }, { p: 25, t: from + 1000, v: 1e308 }] }, poison.serial);
+    // Not JSON, and its NUL byte cannot be kept in a text column as it is.
+    await publish('readings', `{"code":"${poison.code}",\u0000`, poison.serial);
+    await publish('readings', { code: module.code, items: readingsOf(5, from, 23) });
+    await publish('readings', { code: other.code, items: readingsOf(5, from, 24) }, other.serial);
+
+    await waitFor('the other modules\' messages', async () => (await storedReadings(23)) === 5 && (await storedReadings(24)) === 5);
+    const rejects = await db().selectFrom('ingest_rejects').select(['source', 'reason', 'payload']).where('serial_number', '=', poison.serial).orderBy('id').execute();
+    expect(rejects.map((r) => r.source)).toEqual(['mqtt', 'mqtt', 'mqtt', 'mqtt']);
+    expect(rejects[0]!.reason).toMatch(/^not storable: SQLSTATE 22003: /);
+    expect(rejects[1]!.reason).toBe('not storable: SQLSTATE 22003: value out of range: overflow');
+    expect(rejects[2]!.reason).toBe('invalid items; items.0.v: ingest.value-out-of-range; items.1.v: ingest.value-out-of-range');
+    expect(rejects[3]).toMatchObject({ reason: 'payload is not JSON', payload: `{"code":"${poison.code}",\\u0000` });
+    expect([await storedReadings(21), await storedReadings(22), await storedReadings(25)]).toEqual([1, 0, 0]);
+    expect(await rolledUpCount(23)).toBe(5);
+  });
+
   it('does not acknowledge a batch the database failed to take; the redelivered copy is stored once', async () => {
     let attempts = 0;
     const failingOnce = createIngestService(db(), {
@@ -157,7 +201,8 @@ describe('MQTT ingest against the local Mosquitto', () => {
       beforeCommit: async () => {
         received();
         await released;
-        throw new Error('process killed before commit');
+        // What node-postgres throws when the process is killed under it; any other failure would be kept as a reject.
+        throw new Error('Connection terminated unexpectedly');
       },
     });
     const { subscriber, clientId } = await subscribe(crashing);

@@ -169,7 +169,9 @@ describe('rollups kept by ingest', () => {
           const ts = new Date(from + Math.floor(rand() * (to - from)));
           if (seen.has(`${parameter}@${ts.getTime()}`)) continue;
           seen.add(`${parameter}@${ts.getTime()}`);
-          readings.push({ parameter, ts, value: Math.round((rand() * 2000 - 500) * 1000) / 1000 });
+          const value = Math.round((rand() * 2000 - 500) * 1000) / 1000;
+          // Work and active time are never negative (INGEST_LIMITS.maxReadingSeconds); parameter 5 takes any sign.
+          readings.push({ parameter, ts, value: parameter === 5 ? value : Math.abs(value) });
         }
       }
       // Random batch sizes; each reading once, plus a third of them sent again inside other batches.

@@ -1,5 +1,5 @@
 import type { OAuthErrorCode } from '@gearwatch/contracts';
-import { MESSAGE_KEYS } from '@gearwatch/contracts';
+import { INGEST_MESSAGE_KEYS, MESSAGE_KEYS } from '@gearwatch/contracts';
 
 /**
  * Typed errors the services throw; the error handler (error-handler.ts) is the one place that maps them to
@@ -26,6 +26,21 @@ export class ValidationError extends AppError {
 
   static field(field: string, messageKey: string): ValidationError {
     return new ValidationError({ [field]: [messageKey] });
+  }
+}
+
+/**
+ * 400 `rootErrors: ["ingest.batch-not-storable"]`: the database refused a telemetry batch for its data (a data
+ * exception, a broken constraint), not for being unreachable; sending it again would fail the same way, and nothing
+ * of it was stored. `detail` (the SQLSTATE and message) goes to ingest_rejects, not to the module.
+ */
+export class UnstorableBatchError extends ValidationError {
+  constructor(
+    readonly detail: string,
+    options?: { cause?: unknown },
+  ) {
+    super({}, [INGEST_MESSAGE_KEYS.batchNotStorable]);
+    if (options && 'cause' in options) this.cause = options.cause;
   }
 }
 

@@ -1,5 +1,6 @@
-import { INGEST_LIMITS, INGEST_MESSAGE_KEYS, MESSAGE_KEYS } from '@gearwatch/contracts';
+import { INGEST_LIMITS, INGEST_MESSAGE_KEYS, MESSAGE_KEYS, readingValueInRange } from '@gearwatch/contracts';
 import { ValidationError } from '../http/errors.ts';
+import { unstorableText } from '../http/input-guard.ts';
 import type { IngestBatch } from './types.ts';
 import { MODULE_EVENT_TYPES } from './types.ts';
 
@@ -52,12 +53,22 @@ export function timestampInRange(ms: number, now: number): boolean {
 
 export const isParameterNumber = (p: unknown): p is number => Number.isInteger(p) && (p as number) >= 0 && (p as number) <= 2_147_483_647;
 export const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+/**
+ * The error of a reading's value, if any: a finite number within its kind's range (contracts readingValueInRange).
+ * Out of range it would overflow the rollup sums (docs/ingest.md, "Values"); a parameter number that is itself
+ * wrong is judged by the general magnitude.
+ */
+export function readingValueError(parameter: unknown, value: unknown): string | null {
+  if (!isFiniteNumber(value)) return value === undefined || value === null ? MESSAGE_KEYS.notBlank : MESSAGE_KEYS.incorrect;
+  return readingValueInRange(isParameterNumber(parameter) ? parameter : -1, value) ? null : INGEST_MESSAGE_KEYS.valueOutOfRange;
+}
 export const isLatitude = (v: unknown): v is number => isFiniteNumber(v) && v >= -90 && v <= 90;
 export const isLongitude = (v: unknown): v is number => isFiniteNumber(v) && v >= -180 && v <= 180;
 export const isAccuracy = (v: unknown): v is number | null | undefined => v === null || v === undefined || (isFiniteNumber(v) && v >= 0);
 export const isEventType = (v: unknown): v is (typeof MODULE_EVENT_TYPES)[number] =>
   typeof v === 'string' && (MODULE_EVENT_TYPES as readonly string[]).includes(v);
-export const isCard = (v: unknown): v is string => typeof v === 'string' && v.trim().length > 0 && v.length <= INGEST_LIMITS.maxRfidChars;
+/** A card number the database can hold: text without NUL or unpaired surrogates (MQTT has no input guard). */
+export const isCard = (v: unknown): v is string => typeof v === 'string' && v.trim().length > 0 && v.length <= INGEST_LIMITS.maxRfidChars && !unstorableText(v);
 
 /** The error of an event's card, if any: rfid_on must name its card; any card given must be a sane one. */
 export function cardError(type: unknown, rfid: unknown): string | null {
@@ -80,7 +91,8 @@ export function assertValidBatch(batch: IngestBatch, now = Date.now()): void {
     const item = `readings.${i}`;
     checkTimestamp(errors, item, r.ts, now);
     if (!isParameterNumber(r.parameter)) errors.add(item, 'parameter', MESSAGE_KEYS.incorrect);
-    if (!isFiniteNumber(r.value)) errors.add(item, 'value', MESSAGE_KEYS.incorrect);
+    const valueKey = readingValueError(r.parameter, r.value);
+    if (valueKey) errors.add(item, 'value', valueKey === MESSAGE_KEYS.notBlank ? MESSAGE_KEYS.incorrect : valueKey);
   });
   batch.positions.forEach((p, i) => {
     const item = `positions.${i}`;

@@ -1,12 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { UnauthorizedError } from '../http/errors.ts';
+import { AppError, UnauthorizedError, UnstorableBatchError } from '../http/errors.ts';
 import { IngestRepository } from './ingest-repository.ts';
 import type { DeviceLiveStatus, DeviceSeen, EventColumns, InsertedEvent, PositionColumns, ReadingColumns, WriterIds } from './ingest-repository.ts';
 import { deriveSessions } from './operator-sessions.ts';
 import { partitionsFor } from './partitions.ts';
 import { assertValidBatch } from './batch-rules.ts';
+import { describeStorageFailure, isDatabaseUnavailable } from './storage-failures.ts';
 import type { IngestBatch, IngestReject, IngestRejectLog, IngestResult, IngestService, ModuleIdentity } from './types.ts';
 
 /** The parameter whose positive values mean effective work (ARCHITECTURE §4): it drives last_work_at. */
@@ -80,7 +81,7 @@ class DatabaseIngestService implements IngestService, IngestRejectLog {
       return result;
     } catch (error) {
       this.options.observer?.failed(seconds());
-      throw error;
+      throw asUnstorable(error);
     }
   }
 
@@ -102,7 +103,14 @@ class DatabaseIngestService implements IngestService, IngestRejectLog {
   }
 
   async recordReject(reject: IngestReject): Promise<void> {
-    await this.repository.insertReject({ ...reject, payload: reject.payload.slice(0, MAX_REJECT_PAYLOAD_CHARS), reason: reject.reason.slice(0, 4000) });
+    // A text column cannot hold NUL: a payload or a failure message carrying one would fail the insert for ever.
+    await this.repository.insertReject({
+      ...reject,
+      topic: reject.topic && storableText(reject.topic),
+      serialNumber: reject.serialNumber && storableText(reject.serialNumber),
+      payload: storableText(reject.payload.slice(0, MAX_REJECT_PAYLOAD_CHARS)),
+      reason: storableText(reject.reason.slice(0, 4000)),
+    });
   }
 
   private async ensurePartitions(batch: IngestBatch): Promise<void> {
@@ -172,6 +180,15 @@ class DatabaseIngestService implements IngestService, IngestRejectLog {
   }
 }
 
+/**
+ * A failure that is neither the service's own typed refusal nor the database being unavailable would fail the same
+ * way every time: it becomes UnstorableBatchError, which every path acknowledges (HTTP 400, MQTT ingest_rejects).
+ */
+function asUnstorable(error: unknown): unknown {
+  if (error instanceof AppError || isDatabaseUnavailable(error)) return error;
+  return new UnstorableBatchError(describeStorageFailure(error), { cause: error });
+}
+
 interface BatchColumns {
   readings: ReadingColumns;
   positions: PositionColumns;
@@ -225,6 +242,9 @@ function latestTimestamp(batch: IngestBatch): Date | null {
   for (const list of [batch.readings, batch.positions, batch.events]) for (const item of list) if (!latest || item.ts > latest) latest = item.ts;
   return latest;
 }
+
+/** NUL, which PostgreSQL text cannot hold, written as the escape `\\u0000`. */
+const storableText = (text: string) => text.replaceAll('\u0000', '\\u0000');
 
 function constantTimeEqual(given: string, expected: string): boolean {
   // Hashing first gives equal lengths, which timingSafeEqual needs, without revealing the expected length.

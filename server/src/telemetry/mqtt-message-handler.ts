@@ -1,6 +1,7 @@
-import { UnauthorizedError, ValidationError } from '../http/errors.ts';
+import { UnauthorizedError, UnstorableBatchError, ValidationError } from '../http/errors.ts';
 import { parseModuleTopic } from './mqtt-topics.ts';
 import { parseMqttItems } from './payload.ts';
+import { describeStorageFailure, isDatabaseUnavailable } from './storage-failures.ts';
 import type { IngestRejectLog, IngestService } from './types.ts';
 
 export interface SubscriberLog {
@@ -16,8 +17,8 @@ export type MessageHandler = (topic: string, message: Buffer) => Promise<Outcome
 
 /**
  * Stores one module message (docs/ingest.md); never throws. A message that can never be stored (bad payload,
- * unknown module) is kept in ingest_rejects and acknowledged, so it is not delivered forever; one the database
- * could not take is to be delivered again.
+ * unknown module, data the database refuses) is kept in ingest_rejects and acknowledged, so it is not delivered
+ * for ever, holding back the messages behind it; only one that found the database unavailable is delivered again.
  */
 export function createMessageHandler(ingest: IngestService & IngestRejectLog, log: SubscriberLog, prefix: string): MessageHandler {
   return async (topic, message) => {
@@ -50,15 +51,37 @@ export function createMessageHandler(ingest: IngestService & IngestRejectLog, lo
       try {
         await ingest.ingest(module, parsed.batch);
       } catch (error) {
-        if (error instanceof ValidationError) return await reject(describeValidation(error));
+        if (error instanceof ValidationError && !(error instanceof UnstorableBatchError)) return await reject(describeValidation(error));
         throw error;
       }
       return 'acknowledge';
     } catch (error) {
-      log.error({ err: error, topic }, 'mqtt batch not stored; it will be delivered again');
-      return 'redeliver';
+      if (isDatabaseUnavailable(error)) {
+        log.error({ err: error, topic }, 'mqtt batch not stored; it will be delivered again');
+        return 'redeliver';
+      }
+      return rejectUnstorable(error, reject, log, topic, payload);
     }
   };
+}
+
+/**
+ * Keeps a message whose storing failed for its data (or for a fault of ours that would recur) in ingest_rejects.
+ * If even that fails for a reason other than the database being unavailable, the message is logged whole and
+ * acknowledged: it cannot be kept, and delivering it again would only fail again.
+ */
+async function rejectUnstorable(error: unknown, reject: (reason: string) => Promise<Outcome>, log: SubscriberLog, topic: string, payload: string): Promise<Outcome> {
+  const detail = error instanceof UnstorableBatchError ? error.detail : describeStorageFailure(error);
+  try {
+    return await reject(`not storable: ${detail}`);
+  } catch (rejectError) {
+    if (isDatabaseUnavailable(rejectError)) {
+      log.error({ err: rejectError, topic }, 'mqtt batch not stored; it will be delivered again');
+      return 'redeliver';
+    }
+    log.error({ err: rejectError, cause: detail, topic, payload }, 'mqtt batch neither stored nor kept as a reject; dropped');
+    return 'acknowledge';
+  }
 }
 
 function describeValidation(error: ValidationError): string {

@@ -54,7 +54,19 @@ describe('parseIngestBody', () => {
 
   it('accepts what the contract schemas accept, and refuses what they refuse', () => {
     const items = {
-      readings: [{ p: 1, t: NOW, v: 1 }, { p: 1.5, t: NOW, v: 1 }, { p: 1, t: NOW, v: '1' }, { p: 1, t: NOW }, { p: 1, t: NOW, v: 1, extra: true }],
+      readings: [
+        { p: 1, t: NOW, v: 1 },
+        { p: 1.5, t: NOW, v: 1 },
+        { p: 1, t: NOW, v: '1' },
+        { p: 1, t: NOW },
+        { p: 1, t: NOW, v: 1, extra: true },
+        { p: 1, t: NOW, v: -1 },
+        { p: 2, t: NOW, v: 86_401 },
+        { p: 2, t: NOW, v: 86_400 },
+        { p: 3, t: NOW, v: -1e12 },
+        { p: 3, t: NOW, v: 1.1e12 },
+        { p: 7, t: NOW, v: 1e308 },
+      ],
       positions: [{ t: NOW, lat: 0, lon: 0, acc: null }, { t: NOW, lat: 0, lon: 181 }, { t: NOW, lat: 0, lon: 0, acc: -1 }],
       events: [{ t: NOW, type: 'power_on' }, { t: NOW, type: 'rfid_on', rfid: '' }, { t: NOW, type: 'reboot' }, { t: NOW, type: 'rfid_off', rfid: 'x'.repeat(65) }],
     } as const;
@@ -63,6 +75,19 @@ describe('parseIngestBody', () => {
       list.forEach((item, index) => {
         const ours = parseIngestBody({ [kind]: [item] }, NOW).ok;
         expect(ours, `${kind}.${index}`).toBe(schemas[kind].safeParse(item).success);
+      });
+    }
+  });
+
+  it('refuses a value beyond its kind\'s range as value-out-of-range, and a missing or non-numeric one as before', () => {
+    const result = parseMqttItems('readings', [{ p: 1, t: NOW, v: -0.5 }, { p: 5, t: NOW, v: -1e308 }, { p: 5, t: NOW, v: 'x' }, { p: 5, t: NOW }, { p: 5, t: NOW, v: 5 }], NOW);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.errors).toEqual({
+        'items.0.v': [INGEST_MESSAGE_KEYS.valueOutOfRange],
+        'items.1.v': [INGEST_MESSAGE_KEYS.valueOutOfRange],
+        'items.2.v': ['form.field.error.incorrect'],
+        'items.3.v': ['form.field.error.not-blank'],
       });
     }
   });

@@ -1,7 +1,7 @@
 import { INGEST_LIMITS, INGEST_MESSAGE_KEYS, MESSAGE_KEYS } from '@gearwatch/contracts';
 import type { MqttIngestKind } from '@gearwatch/contracts';
 import type { ValidationError } from '../http/errors.ts';
-import { ErrorCollector, cardError, isAccuracy, isEventType, isFiniteNumber, isLatitude, isLongitude, isParameterNumber, timestampInRange } from './batch-rules.ts';
+import { ErrorCollector, cardError, isAccuracy, isEventType, isLatitude, isLongitude, isParameterNumber, readingValueError, timestampInRange } from './batch-rules.ts';
 import { parseTimestamp } from './timestamps.ts';
 import type { EventInput, IngestBatch, PositionInput, ReadingInput } from './types.ts';
 
@@ -47,10 +47,11 @@ function parseReading(ctx: Context, item: string, raw: unknown): ReadingInput | 
   const { p, t, v } = raw;
   // The common case first, without building anything: a valid reading costs a few comparisons.
   const ms = parseTimestamp(t);
-  if (isParameterNumber(p) && isFiniteNumber(v) && timestampInRange(ms, ctx.now)) return { parameter: p, ts: new Date(ms), value: v };
+  const valueKey = readingValueError(p, v);
+  if (isParameterNumber(p) && valueKey === null && timestampInRange(ms, ctx.now)) return { parameter: p, ts: new Date(ms), value: v as number };
   timestampAt(ctx, item, 't', t);
   required(ctx, item, 'p', p, isParameterNumber);
-  required(ctx, item, 'v', v, isFiniteNumber);
+  if (valueKey) ctx.errors.add(item, 'v', valueKey);
   return null;
 }
 

@@ -1,12 +1,12 @@
 import { INGEST_LIMITS, INGEST_MESSAGE_KEYS, ingestRequestSchema, ingestResponseSchema, problemSchema, validationErrorSchema } from '@gearwatch/contracts';
 import type { FastifyRequest } from 'fastify';
-import { AppError, TooManyRequestsError, UnauthorizedError } from '../http/errors.ts';
+import { AppError, TooManyRequestsError, UnauthorizedError, UnstorableBatchError } from '../http/errors.ts';
 import type { AttemptThrottle } from '../auth/throttle.ts';
 import { ThrottledError } from '../auth/throttle.ts';
 import type { App } from '../http/types.ts';
 import { unstorableText } from '../http/input-guard.ts';
 import { parseIngestBody } from './payload.ts';
-import type { IngestService, ModuleIdentity } from './types.ts';
+import type { IngestRejectLog, IngestService, ModuleIdentity } from './types.ts';
 
 /** The security scheme name of module authentication in the OpenAPI document (declared by src/app.ts). */
 export const MODULE_SECURITY_SCHEME = 'moduleBasic';
@@ -27,7 +27,7 @@ export function moduleCredentials(header: string | undefined): { serial: string;
 /** The module a request proved to be, set by the route's onRequest hook before its body is read. */
 const provenModules = new WeakMap<FastifyRequest, ModuleIdentity>();
 
-export function ingestRoutes(app: App, ingest: IngestService, throttle: AttemptThrottle): void {
+export function ingestRoutes(app: App, ingest: IngestService & IngestRejectLog, throttle: AttemptThrottle): void {
   app.post(
     '/api/ingest',
     {
@@ -38,7 +38,8 @@ export function ingestRoutes(app: App, ingest: IngestService, throttle: AttemptT
         tags: ['telemetry'],
         summary:
           'A module sends a batch of readings, positions and events (HTTP Basic serial:securityCode). Stored in one ' +
-          'transaction, answered after commit; a repeated reading changes nothing; one bad item refuses the whole batch. ' +
+          'transaction, answered after commit; a repeated reading changes nothing; one bad item refuses the whole batch ' +
+          '(a data fault of the database too: 400 ingest.batch-not-storable). ' +
           'Wrong codes are throttled per serial and address (429 with Retry-After), and refused before the body is read.',
         security: [{ [MODULE_SECURITY_SCHEME]: [] }],
         body: ingestRequestSchema,
@@ -75,7 +76,16 @@ export function ingestRoutes(app: App, ingest: IngestService, throttle: AttemptT
       if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) throw new AppError(INGEST_MESSAGE_KEYS.jsonRequired, 415);
       const parsed = parseIngestBody(request.body);
       if (!parsed.ok) throw parsed.error;
-      return ingest.ingest(module, parsed.batch);
+      try {
+        return await ingest.ingest(module, parsed.batch);
+      } catch (error) {
+        // Refused for its data (400 batch-not-storable): kept with the database's reason, which the module is not told.
+        if (error instanceof UnstorableBatchError) {
+          const reject = { source: 'http', topic: null, serialNumber: module.serialNumber, reason: `not storable: ${error.detail}`, payload: JSON.stringify(request.body) } as const;
+          await ingest.recordReject(reject).catch((rejectError: unknown) => request.log.error({ err: rejectError, cause: error.detail }, 'ingest reject not kept'));
+        }
+        throw error;
+      }
     },
   );
 }

@@ -62,9 +62,12 @@ export interface IngestService {
   ingest(module: ModuleIdentity, batch: IngestBatch): Promise<IngestResult>;
 }
 
-/** A batch refused on a path with nobody to answer (MQTT): kept in ingest_rejects for diagnosis. */
+/**
+ * A batch refused on a path with nobody to answer (MQTT), or refused over HTTP for a data fault of the database:
+ * kept in ingest_rejects for diagnosis.
+ */
 export interface IngestReject {
-  source: 'mqtt';
+  source: 'mqtt' | 'http';
   topic: string | null;
   serialNumber: string | null;
   /** Why it was refused, e.g. `unknown module or wrong code` or the field errors. */

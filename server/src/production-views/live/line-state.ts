@@ -1,4 +1,4 @@
-import { PRODUCTION_LIVE, PRODUCTION_PARAMETERS, productionValueKindOf } from '@gearwatch/contracts';
+import { PRODUCTION_LIVE, PRODUCTION_PARAMETERS, efficiencyPercent, productionValueKindOf } from '@gearwatch/contracts';
 import type { ProductionLineState, ProductionLineStatus, ProductionOee } from '@gearwatch/contracts';
 import type { Period } from './period.ts';
 
@@ -42,8 +42,7 @@ export function lineValue(param: number, aggregate: LineAggregate | undefined): 
   if (!aggregate) return null;
   if (param === PRODUCTION_PARAMETERS.efficiency) {
     if (aggregate.work === null && aggregate.active === null) return null;
-    const active = aggregate.active ?? 0;
-    return active > 0 ? Math.round(((aggregate.work ?? 0) / active) * 100) : 0;
+    return efficiencyPercent(aggregate.work ?? 0, aggregate.active ?? 0);
   }
   if (aggregate.valueSum === null) return null;
   return productionValueKindOf(param) === 'minutes' ? aggregate.valueSum / 60 : aggregate.valueSum;

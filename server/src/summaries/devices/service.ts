@@ -1,5 +1,5 @@
 import type { DevicesSummaryResponse, DevicesWithAlertsResponse, DeviceStatus, DeviceWithAlerts, HourlyWorkResponse, ModuleActivity, SummaryPeriod, SummarySort } from '@gearwatch/contracts';
-import { DEVICE_STATUS_WINDOW_MINUTES, MESSAGE_KEYS, PARAMETER_NUMBERS, STATUS_PARAMETER_TAGS, SUMMARY_PARAMETER_TAGS, trendPercent } from '@gearwatch/contracts';
+import { DEVICE_STATUS_WINDOW_MINUTES, MESSAGE_KEYS, PARAMETER_NUMBERS, STATUS_PARAMETER_TAGS, SUMMARY_PARAMETER_TAGS, efficiencyPercent, trendPercent } from '@gearwatch/contracts';
 import type { AlertsRepository } from '../../alerts/alerts-repository.ts';
 import { viewerOf } from '../../alerts/visibility.ts';
 import type { AlertViewer } from '../../alerts/visibility.ts';
@@ -18,11 +18,6 @@ const WINDOW_MS = DEVICE_STATUS_WINDOW_MINUTES * 60_000;
 export interface DeviceSelection {
   devices?: number[];
   deviceGroups?: number[];
-}
-
-/** round(work / active × 100), 0 when undefined (spec 02 §9). */
-export function efficiencyOf(work: number, active: number): number {
-  return active > 0 ? Math.round((work / active) * 100) : 0;
 }
 
 function totals(rows: WindowTotalRow[], deviceId: number): { work: number; active: number } {
@@ -83,7 +78,7 @@ export class DeviceSummariesService {
     const entries: DeviceWithAlerts[] = alerting.map((device) => {
       const cur = totals(now0, device.id);
       const prev = totals(before, device.id);
-      const efficiency = efficiencyOf(cur.work, cur.active);
+      const efficiency = efficiencyPercent(cur.work, cur.active);
       return {
         device: { id: device.id, name: device.name },
         groups: groups.filter((g) => g.deviceId === device.id).map((g) => ({ id: g.id, name: g.name })),
@@ -98,7 +93,7 @@ export class DeviceSummariesService {
         enabledPercent: Math.min(100, Math.round((cur.active / elapsedSeconds) * 100)),
         workEfficiency: efficiency,
         trend: trendPercent(cur.work, prev.work),
-        workEfficiencyTrend: prev.active > 0 ? trendPercent(efficiency, efficiencyOf(prev.work, prev.active)) : null,
+        workEfficiencyTrend: prev.active > 0 ? trendPercent(efficiency, efficiencyPercent(prev.work, prev.active)) : null,
       };
     });
     const [field, direction] = query.sort.split('-') as ['work' | 'active', 'asc' | 'desc'];
