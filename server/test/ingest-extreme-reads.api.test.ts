@@ -13,7 +13,7 @@ import type { ReadingInput } from '../src/telemetry/types.ts';
 const MINUTE = 60_000;
 
 /** Migration 025, run again here over the values older versions stored (written below as they would have been). */
-const REPAIR = new URL('../src/db/migrations/025_reading_value_ranges.sql', import.meta.url);
+const REPAIR = new URL('../src/db/migrations/028_reading_value_ranges.sql', import.meta.url);
 
 /**
  * Issue 31 item 1: every read over a device answers 200: over the largest values the ingest accepts now (a vanishing
