@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import type { MonitorKind } from '@gearwatch/contracts';
+import { ingest, ingestTime } from '../support/ingest.ts';
 import { addMonitor, apiGet, choose, expectSettled, LOADING, monitor, saveBoard, savedBoard, screenshotPage, signIn } from '../support/monitors.ts';
 
 // The dashboard's nine summary widgets (issue 20) against the real server and its demo data: each added from the
@@ -23,10 +24,15 @@ type Summary = keyof typeof SUMMARIES;
 const KINDS = Object.keys(SUMMARIES) as Summary[];
 
 /**
- * The work summaries show this month: the demo's machines work on weekdays, and its assembly line (the first device
- * group, which a new widget starts on) also on weekday nights, so the month has work from its first hours on.
+ * The work summaries show this month: the demo's machines, crew and assembly line (the first device group, which a
+ * new widget starts on) work on weekdays. The server's clock decides what this month is (the widgets send no date),
+ * so whether it has work yet follows from that clock (see monthHasWorkedDay): not in the first hours of a month that
+ * starts on a weekend (2026-11-01 at 00:30 in Warsaw, a Sunday), at the latest after the first weekday's morning shift.
  */
 const PERIOD = 'This month';
+const TIMEZONE = 'Europe/Warsaw';
+/** CNC Lathe 1's module: it calls in so the devices summary has a device online (the simulator is off). */
+const CALLING_MODULE = 'GW2024000117';
 const HOURLY_INTERVAL = '3 h';
 const MOULDER = 'Injection Moulder 4';
 const WELDER = 'Welding Robot 8';
@@ -43,6 +49,19 @@ const DURATION = /^\d+:[0-5]\d$/;
 const PERCENT = /^\d+(\.\d+)?%/;
 /** A translation key shown instead of its text ('summary.count.total', 'alert.status.active'). */
 const RAW_KEY = /\b(summary|work-summaries|dashboard|monitor|alert|alert-rule|device|task|tasks)\.[a-z][\w-]*(\.[\w-]+)*\b/;
+
+/**
+ * Whether this month, in Warsaw at `now`, has held a weekday's morning shift (06:00–14:00) to its end: then the
+ * demo's machines, crew and assembly line have worked in it.
+ */
+function monthHasWorkedDay(now: number): boolean {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: TIMEZONE, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', hourCycle: 'h23' }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const [year, month, today, hour] = [part('year'), part('month'), part('day'), part('hour')];
+  const weekday = (day: number) => new Date(Date.UTC(year, month - 1, day)).getUTCDay() % 6 !== 0;
+  for (let day = 1; day < today; day++) if (weekday(day)) return true;
+  return weekday(today) && hour >= 14;
+}
 
 const rowsOf = (frame: Locator) => frame.getByTestId('summary-row');
 const cells = (row: Locator) => row.getByRole('cell');
@@ -89,6 +108,14 @@ async function figures(rows: Locator, column: number): Promise<string[]> {
 
 interface Demo {
   devices: string[];
+  /** Whether this month has held a worked day (monthHasWorkedDay by the server's clock). */
+  monthHasWork: boolean;
+}
+
+/** The seconds worked this month: some once it has held a worked day; before that, none or some. */
+function expectWorkThisMonth(seconds: number, demo: Demo, what: string): void {
+  if (demo.monthHasWork) expect(seconds, what).toBeGreaterThan(0);
+  else expect(seconds, what).toBeGreaterThanOrEqual(0);
 }
 
 /** What each widget must show, checked after it is set and again after the reload. */
@@ -115,7 +142,7 @@ const CHECKS: Record<Summary, (frame: Locator, demo: Demo) => Promise<void>> = {
     await expect(frame.getByTestId('devices-summary-total')).toContainText('Devices');
     expect(await count('total'), 'every device of the demo company').toBe(devices.length);
     expect((await count('online')) + (await count('offline')) + (await count('neverConnected'))).toBe(devices.length);
-    expect(await count('online'), 'the simulated fleet reports').toBeGreaterThan(0);
+    expect(await count('online'), 'the lathe that called in').toBeGreaterThan(0);
     expect((await count('working')) + (await count('idle'))).toBeLessThanOrEqual(devices.length);
     await count('withAlerts');
   },
@@ -136,16 +163,16 @@ const CHECKS: Record<Summary, (frame: Locator, demo: Demo) => Promise<void>> = {
       expect(['Active', 'Ended', 'Confirmed']).toContain(status);
     }
   },
-  'hourly-work-distribution': async (frame) => {
+  'hourly-work-distribution': async (frame, demo) => {
     const buckets = frame.getByTestId('hourly-work-bucket');
     await expect(buckets).toHaveCount(8);
     await expect(buckets.first()).toContainText('00:00–03:00');
     await expect(buckets.last()).toContainText('21:00–24:00');
     const values = await frame.getByTestId('hourly-work-value').allInnerTexts();
     for (const value of values) expect(value).toMatch(DURATION);
-    expect(Math.max(...values.map(seconds)), 'the assembly line worked this month').toBeGreaterThan(0);
+    expectWorkThisMonth(Math.max(...values.map(seconds)), demo, 'the assembly line worked this month');
   },
-  'activity-summary': async (frame) => {
+  'activity-summary': async (frame, demo) => {
     await expect(frame.getByRole('columnheader', { name: 'Device group' })).toBeVisible();
     // The dates in the interface language, as the date fields write them: "01/11/2026 – 27/11/2026".
     await expect(frame.getByTestId('summary-period')).toHaveText(/^\d{2}\/\d{2}\/\d{4}( – \d{2}\/\d{2}\/\d{4})?, compared with \d{2}\/\d{2}\/\d{4}/);
@@ -155,32 +182,32 @@ const CHECKS: Record<Summary, (frame: Locator, demo: Demo) => Promise<void>> = {
     const [active = ''] = await figures(rows, 1);
     const [work = ''] = await figures(rows, 2);
     expect(active).toMatch(DURATION);
-    expect(seconds(work), 'the assembly line worked this month').toBeGreaterThan(0);
+    expectWorkThisMonth(seconds(work), demo, 'the assembly line worked this month');
     expect(seconds(active), 'switched on at least as long as it worked').toBeGreaterThanOrEqual(seconds(work));
     await expect(frame.getByTestId('summary-total')).toContainText('Total');
     // The total is written as large as the rows it adds up.
     const fontSize = (cell: Locator) => cell.evaluate((element) => getComputedStyle(element).fontSize);
     expect(await fontSize(frame.getByTestId('summary-total').getByRole('cell').last())).toBe(await fontSize(cells(rows.first()).last()));
   },
-  'efficiency-summary': async (frame) => {
+  'efficiency-summary': async (frame, demo) => {
     await expect(frame.getByRole('columnheader', { name: 'Device', exact: true })).toBeVisible();
     const rows = rowsOf(frame);
     await expect(rows).toHaveCount(2);
     expect((await rows.locator('td:first-child').allInnerTexts()).sort()).toEqual([MOULDER, WELDER]);
     for (const column of [1, 2]) for (const value of await figures(rows, column)) expect(value).toMatch(DURATION);
     for (const column of [3, 4]) for (const value of await figures(rows, column)) expect(value).toMatch(PERCENT);
-    expect(Math.max(...(await figures(rows, 2)).map(seconds)), 'the machines worked this month').toBeGreaterThan(0);
+    expectWorkThisMonth(Math.max(...(await figures(rows, 2)).map(seconds)), demo, 'the machines worked this month');
     await expect(frame.getByTestId('summary-average')).toContainText('Average');
   },
-  'operator-summary': async (frame) => {
+  'operator-summary': async (frame, demo) => {
     await expect(frame.getByRole('columnheader', { name: 'Operator group' })).toBeVisible();
     const rows = rowsOf(frame);
     await expect(rows).toHaveCount(1);
     expect(OPERATOR_GROUPS).toContain(await cells(rows.first()).first().innerText());
-    expect(seconds((await figures(rows, 1))[0] ?? ''), 'the crew worked this month').toBeGreaterThan(0);
+    expectWorkThisMonth(seconds((await figures(rows, 1))[0] ?? ''), demo, 'the crew worked this month');
     await expect(frame.getByTestId('summary-total')).toContainText('Total');
   },
-  'shift-work-summary': async (frame) => {
+  'shift-work-summary': async (frame, demo) => {
     const rows = rowsOf(frame);
     await expect(rows).toHaveCount(SHIFTS.length);
     expect(await rows.locator('td:first-child').allInnerTexts()).toEqual(SHIFTS);
@@ -188,7 +215,7 @@ const CHECKS: Record<Summary, (frame: Locator, demo: Demo) => Promise<void>> = {
     for (const value of [...work, ...(await figures(rows, 2))]) expect(value).toMatch(DURATION);
     // Counts grouped in thousands, as the production screens write them: "61,263".
     for (const value of await figures(rows, 3)) expect(value).toMatch(/^\d{1,3}(,\d{3})*$/);
-    expect(Math.max(...work.map(seconds)), 'the assembly line worked in some shift').toBeGreaterThan(0);
+    expectWorkThisMonth(Math.max(...work.map(seconds)), demo, 'the assembly line worked in some shift');
     await expect(frame.getByTestId('summary-total')).toContainText('Total');
   },
   'newest-tasks': async (frame) => {
@@ -244,6 +271,20 @@ const SETUPS: Record<Summary, (page: Page, frame: Locator) => Promise<void>> = {
 };
 
 test.describe('the dashboard summary widgets', () => {
+  test('this month has work after its first weekday morning, whatever day it starts on', () => {
+    const warsaw = (local: string) => Date.parse(`${local}+01:00`);
+    // November 2026 starts on a Sunday: its first hours, and the Monday morning, have no worked day yet.
+    expect(monthHasWorkedDay(warsaw('2026-11-01T00:30:00'))).toBe(false);
+    expect(monthHasWorkedDay(warsaw('2026-11-02T13:59:00'))).toBe(false);
+    expect(monthHasWorkedDay(warsaw('2026-11-02T14:00:00'))).toBe(true);
+    expect(monthHasWorkedDay(warsaw('2026-11-03T00:30:00'))).toBe(true);
+    // A month starting on a Tuesday has one from its second day; its own first morning counts once it has ended.
+    expect(monthHasWorkedDay(warsaw('2026-12-01T10:00:00'))).toBe(false);
+    expect(monthHasWorkedDay(warsaw('2026-12-02T00:30:00'))).toBe(true);
+    // Warsaw's month, not UTC's: 23:30 UTC on 31 October is already 1 November there.
+    expect(monthHasWorkedDay(Date.parse('2026-10-31T23:30:00Z'))).toBe(false);
+  });
+
   test.use({ viewport: { width: 1600, height: 1000 } });
 
   test('each of the nine is added from the tiles, shows the demo data, and stays over a reload', async ({ page }, testInfo) => {
@@ -256,7 +297,11 @@ test.describe('the dashboard summary widgets', () => {
     // A new widget starts on the first group by name: the demo's assembly line (other specs may add groups later on).
     expect(groups).toEqual(expect.arrayContaining(DEMO_GROUPS));
     expect([...groups].sort((a, b) => a.localeCompare(b))[0]).toBe('Assembly line');
-    const demo = { devices };
+    // A module calls in (no work, nothing any rule reads), and the server's clock tells what this month is.
+    expect((await ingest(page.request, CALLING_MODULE, { readings: [{ p: 2, t: ingestTime(), v: 0 }] })).readings).toBe(1);
+    const serverNow = Date.parse((await page.request.get('/readyz')).headers().date ?? '');
+    expect(serverNow, 'the server tells its time').not.toBeNaN();
+    const demo = { devices, monthHasWork: monthHasWorkedDay(serverNow) };
     await page.goto('/dashboard');
     await expect(page.getByTestId('monitor-tiles')).toBeVisible(LOADING);
 

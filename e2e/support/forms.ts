@@ -48,8 +48,13 @@ export async function searchList(page: Page, plural: string, text: string): Prom
   return rows;
 }
 
+/**
+ * Signs out and waits for the page the sign-out loads (useSignOut: the session is revoked, then /login is loaded
+ * afresh). The guard has shown /login before that load, with the page signed out of in its history state; a sign-in
+ * begun then raced the load and, when it lost, returned to that page instead of the dashboard.
+ */
 export async function signOut(page: Page): Promise<void> {
   await page.locator('header').locator('button[aria-haspopup="menu"]').click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await Promise.all([page.waitForEvent('load'), page.getByRole('menuitem', { name: 'Log out' }).click()]);
   await expect(page).toHaveURL(/\/login$/);
 }

@@ -14,6 +14,7 @@ import { instanceVariants } from './two-instances.ts';
 import type { TwoInstances } from './two-instances.ts';
 import type { TestSmtpServer } from './smtp.ts';
 import { startSmtpServer } from './smtp.ts';
+import { waitFor } from './wait-for.ts';
 
 /**
  * The outbox sender (server/src/mail/sender.ts, docs/mail.md) against real SMTP servers (smtp-server on local ports),
@@ -22,7 +23,8 @@ import { startSmtpServer } from './smtp.ts';
  */
 
 const FROM = 'Gearwatch Test <robot@gearwatch.test>';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Backoffs and leases long enough that no slow machine sees one run out by itself; the tests end them on purpose. */
+const HOUR = 3600;
 
 describe.each(instanceVariants)('the mail outbox on %s', (_name, setup, skip) => {
   let s: TwoInstances;
@@ -54,6 +56,17 @@ describe.each(instanceVariants)('the mail outbox on %s', (_name, setup, skip) =>
   };
   const enqueue = (...mails: OutboxMail[]) => enqueueMail(s.a.db, mails);
   const row = (id: number) => new OutboxRepository(s.a.db).find(id);
+  /** The mail's backoff is over, as if its hour had passed. */
+  const backoffPasses = (id: number) => sql`update mail_outbox set run_at = now() where id = ${id}`.execute(s.a.db);
+  /** The lease of the mail's holder has run out, as if its hour had passed. */
+  const leaseRunsOut = (id: number) => sql`update mail_outbox set locked_until = now() - interval '1 second' where id = ${id}`.execute(s.a.db);
+  /** The database's clock and the mail's due time and lease end on it, in epoch seconds. */
+  const clock = async (id: number) => {
+    const { rows } = await sql<{ now: number; runAt: number; lockedUntil: number | null }>`
+      select extract(epoch from now())::float8 as "now", extract(epoch from run_at)::float8 as "runAt", extract(epoch from locked_until)::float8 as "lockedUntil"
+      from mail_outbox where id = ${id}`.execute(s.a.db);
+    return rows[0]!;
+  };
 
   it.skipIf(skip)('sends a mail with its headers and a Message-ID of its own, and records it sent', async () => {
     const server = await smtp();
@@ -111,21 +124,25 @@ describe.each(instanceVariants)('the mail outbox on %s', (_name, setup, skip) =>
   it.skipIf(skip)('retries with backoff while SMTP is down, and delivers once when it is back', async () => {
     const port = await closedPort();
     const backoffs: number[] = [];
-    const a = sender(s.a, `smtp://127.0.0.1:${port}`, { backoffSeconds: (attempts) => (backoffs.push(attempts), 1) });
+    const a = sender(s.a, `smtp://127.0.0.1:${port}`, { backoffSeconds: (attempts) => (backoffs.push(attempts), HOUR) });
     const [id] = await enqueue(mail());
 
     expect(await a.drain()).toBe(1);
     expect(await row(id!)).toMatchObject({ state: 'pending', attempts: 1, lastError: expect.stringMatching(/ECONNREFUSED|connect/i), lockedBy: null });
-    // Not due again before its backoff.
+    // Due again after its backoff, not before.
+    const afterFirst = await clock(id!);
+    expect(afterFirst.runAt - afterFirst.now).toBeGreaterThan(HOUR - 60);
     expect(await a.drain()).toBe(0);
-    await sleep(1100);
+    await backoffPasses(id!);
     expect(await a.drain()).toBe(1);
     expect(await row(id!)).toMatchObject({ state: 'pending', attempts: 2 });
 
     const server = await smtp({ port });
-    await sleep(1100);
+    expect(await a.drainUntilIdle()).toBe(0);
+    await backoffPasses(id!);
     expect(await a.drainUntilIdle()).toBe(1);
-    await sleep(1100);
+    // Sent: never due again.
+    await backoffPasses(id!);
     expect(await a.drainUntilIdle()).toBe(0);
     expect(server.received).toHaveLength(1);
     expect(await row(id!)).toMatchObject({ state: 'sent', attempts: 3, lastError: null });
@@ -172,10 +189,8 @@ describe.each(instanceVariants)('the mail outbox on %s', (_name, setup, skip) =>
       return runner;
     });
     for (const runner of runners) runner.start();
-    const deadline = Date.now() + 60_000;
-    while (server.received.length < mails.length && Date.now() < deadline) await sleep(50);
-    // A little longer: a second copy would arrive now.
-    await sleep(500);
+    await waitFor('every mail to arrive', () => server.received.length >= mails.length, { timeoutMs: 60_000 });
+    // Every send in flight ends before the count is read: a second copy of any mail would be among them.
     await Promise.all(runners.map((runner) => runner.stop()));
     await Promise.all(senders.map((one) => one.settled()));
 
@@ -188,27 +203,34 @@ describe.each(instanceVariants)('the mail outbox on %s', (_name, setup, skip) =>
     const server = await smtp();
     const [id] = await enqueue(mail());
     // A sender claims the mail (committed: the "sending" state) and dies before it sends or records anything.
-    const claimed = await new OutboxRepository(s.b.db).claim('dead-sender', 1, 10, 8);
+    const claimed = await new OutboxRepository(s.b.db).claim('dead-sender', HOUR, 10, 8);
     expect(claimed.map((m) => m.id)).toEqual([id]);
 
     const alive = sender(s.a, server.url);
     expect(await alive.drain()).toBe(0);
     expect(await row(id!)).toMatchObject({ state: 'pending', lockedBy: 'dead-sender', attempts: 1 });
-    await sleep(1200);
+    await leaseRunsOut(id!);
     expect(await alive.drainUntilIdle()).toBe(1);
     expect(server.received).toHaveLength(1);
     expect(await row(id!)).toMatchObject({ state: 'sent', attempts: 2, lockedBy: null });
   });
 
   it.skipIf(skip)('keeps the lease of a mail on a slow SMTP server, so no other sender sends it too', async () => {
-    const server = await smtp({ answerDelayMs: 2500 });
+    let answer = () => undefined as void;
+    const server = await smtp({ answerGate: new Promise<void>((resolve) => (answer = resolve)) });
     const [id] = await enqueue(mail());
-    const slow = sender(s.a, server.url, { holder: 'slow', leaseSeconds: 1 });
-    const other = sender(s.b, server.url, { holder: 'other', leaseSeconds: 1 });
+    const slow = sender(s.a, server.url, { holder: 'slow', leaseSeconds: 3 });
+    const other = sender(s.b, server.url, { holder: 'other', leaseSeconds: 3 });
     const sending = slow.drain();
-    // Past the first lease's end: renewed every third of it.
-    await sleep(1600);
+    // The server holds the mail unanswered until the first lease would have run out: it was renewed (every third of it).
+    await waitFor('the mail to reach the server', () => server.dataStarted() === 1);
+    const firstLeaseEnd = (await clock(id!)).lockedUntil!;
+    await waitFor('the first lease to have run out and been renewed', async () => {
+      const { now, lockedUntil } = await clock(id!);
+      return now > firstLeaseEnd && lockedUntil !== null && lockedUntil > now;
+    }, { timeoutMs: 30_000 });
     expect(await other.drain()).toBe(0);
+    answer();
     expect(await sending).toBe(1);
     expect(await other.drainUntilIdle()).toBe(0);
     expect(server.received).toHaveLength(1);
@@ -216,16 +238,18 @@ describe.each(instanceVariants)('the mail outbox on %s', (_name, setup, skip) =>
   });
 
   it.skipIf(skip)("sends in the background of the runner's turn, so a slow SMTP server holds up nothing else", async () => {
-    const server = await smtp({ answerDelayMs: 1500 });
+    let answer = () => undefined as void;
+    const server = await smtp({ answerGate: new Promise<void>((resolve) => (answer = resolve)) });
     const [id] = await enqueue(mail());
     let woken = 0;
     const background = sender(s.a, server.url, { background: true, wake: () => woken++ });
-    const started = Date.now();
+    // The turn ends while the server has not answered (it answers only when told to below).
     expect(await background.drain()).toBe(1);
     // One batch at a time: the next turn finds it still in flight.
     expect(await background.drain()).toBe(0);
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(await row(id!)).toMatchObject({ state: 'pending', attempts: 1 });
+    expect(woken).toBe(0);
+    answer();
     await background.settled();
     expect(woken).toBe(1);
     expect(server.received).toHaveLength(1);
@@ -234,9 +258,11 @@ describe.each(instanceVariants)('the mail outbox on %s', (_name, setup, skip) =>
 
   it.skipIf(skip)('marks failed, saying so, a mail whose sender died during its last attempt', async () => {
     const [id] = await enqueue(mail({ maxAttempts: 1 }));
-    await new OutboxRepository(s.b.db).claim('dead-sender', 1, 10, 8);
-    await sleep(1200);
+    await new OutboxRepository(s.b.db).claim('dead-sender', HOUR, 10, 8);
     const server = await smtp();
+    expect(await sender(s.a, server.url).drainUntilIdle()).toBe(0);
+    expect(await row(id!)).toMatchObject({ state: 'pending', lockedBy: 'dead-sender' });
+    await leaseRunsOut(id!);
     expect(await sender(s.a, server.url).drainUntilIdle()).toBe(0);
     expect(server.received).toHaveLength(0);
     expect(await row(id!)).toMatchObject({ state: 'failed', attempts: 1, lastError: expect.stringContaining('may or may not have been delivered') });

@@ -25,9 +25,10 @@ export interface TestSmtpServer {
 /**
  * A real SMTP server on a random local port that keeps what it receives. `rejectRecipients` makes it refuse every
  * recipient with 550, as a mail server that will not take the message does. `port`: a given one (a server that comes
- * back where it was); `answerDelayMs`: the end of DATA is answered (and the mail kept) only after it.
+ * back where it was); `answerDelayMs`: the end of DATA is answered (and the mail kept) only after it; `answerGate`: only
+ * once it resolves (a slow server whose answer the test releases when it has seen what happens meanwhile).
  */
-export async function startSmtpServer(options: { rejectRecipients?: boolean; port?: number; answerDelayMs?: number } = {}): Promise<TestSmtpServer> {
+export async function startSmtpServer(options: { rejectRecipients?: boolean; port?: number; answerDelayMs?: number; answerGate?: Promise<void> } = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   let started = 0;
   const server = new SMTPServer({
@@ -54,7 +55,8 @@ export async function startSmtpServer(options: { rejectRecipients?: boolean; por
           callback();
         };
         // A slow server answers the end of DATA late (Infinity: never; the client's connection closing drops it).
-        if (options.answerDelayMs === undefined) accept();
+        if (options.answerGate) void options.answerGate.then(accept);
+        else if (options.answerDelayMs === undefined) accept();
         else if (Number.isFinite(options.answerDelayMs)) setTimeout(accept, options.answerDelayMs);
       });
     },

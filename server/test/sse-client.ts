@@ -18,6 +18,8 @@ export class SseTestClient {
   /** The body of a refused stream (any status but 200), once read. */
   refusal: unknown = null;
   ended = false;
+  /** How many heartbeat comments (`: ping`) have arrived: an event read before the first came without the heartbeat's read. */
+  heartbeats = 0;
   private request: http.ClientRequest | null = null;
   private waiters: (() => void)[] = [];
   private consumed = 0;
@@ -79,7 +81,10 @@ export class SseTestClient {
     let type = 'message';
     const data: string[] = [];
     for (const line of block.split('\n')) {
-      if (line.startsWith(':')) continue;
+      if (line.startsWith(':')) {
+        if (line === ': ping') this.heartbeats++;
+        continue;
+      }
       const colon = line.indexOf(':');
       const field = colon < 0 ? line : line.slice(0, colon);
       const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');

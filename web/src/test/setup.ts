@@ -1,10 +1,18 @@
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { startTestClock } from './clock.ts';
 
 // The first test of a file compiles the lazily loaded screens on demand; give it time rather than flake.
 configure({ asyncUtilTimeout: 5000 });
 
+// One fixed clock for the whole web suite: also for what a test file computes as it loads.
+startTestClock();
+beforeEach(() => {
+  startTestClock();
+});
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  vi.useRealTimers();
 });
