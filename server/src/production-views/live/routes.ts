@@ -3,6 +3,7 @@ import { DISPLAY_LINK_TOKEN_PATTERN, problemSchema, productionViewStateSchema } 
 import type { EventHub } from '../../events/hub.ts';
 import { sendEventStream } from '../../events/routes.ts';
 import { NotFoundError } from '../../http/errors.ts';
+import { eventStreamResponse } from '../../http/openapi.ts';
 import { idParams } from '../../http/params.ts';
 import type { App } from '../../http/types.ts';
 import type { ProductionLiveService } from './live-service.ts';
@@ -65,7 +66,7 @@ export function productionLiveRoutes(app: App, live: ProductionLiveService, scre
         summary:
           "A display link's live stream (text/event-stream) without a sign-in: only its view's `production-view` events (no id), the current state at once, then on every change and at least every 10 s; a comment line every 20 s; `end` {reason: revoked} within 10 s of the link's deletion, {reason: shutdown} on a server's shutdown. Unknown and revoked tokens are both 404",
         params: tokenParams,
-        response: { 200: z.string().describe('text/event-stream'), 404: problemSchema },
+        response: { 200: eventStreamResponse, 404: problemSchema },
       },
     },
     async (request, reply) => {
