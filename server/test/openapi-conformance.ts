@@ -50,6 +50,11 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const ajv = addFormats(new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true, addUsedSchema: false }));
 ajv.addVocabulary(OPENAPI_KEYWORDS);
 const compiled = new Map<string, ValidateFunction>();
+/**
+ * The checks by the routes they were generated from: the apps of one test file have the same routes, and generating
+ * the document (every route's zod schemas to JSON Schema) is the slow part, so it is done once per process.
+ */
+const byRoutes = new Map<string, OpenApiConformance>();
 
 const COMPONENTS_ID = 'https://gearwatch.invalid/openapi/components';
 
@@ -175,11 +180,24 @@ export function recordConformance(app: FastifyInstance): ConformanceRecorder {
   // By message, with how many answers made it and the first one's body, so a route the harness probes 60 times is one line.
   const found = new Map<string, { count: number; example: string }>();
   let conformance: OpenApiConformance | null = null;
+  const routes: string[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(`${[route.method].flat().join()} ${route.url} ${route.config?.public ? 'public' : ''} ${route.schema?.hide ? 'hidden' : ''}`);
+  });
+  const documented = () => {
+    const key = routes.join('\n');
+    let found = byRoutes.get(key);
+    if (!found) {
+      found = new OpenApiConformance(app.swagger() as unknown as OpenApiDocument);
+      byRoutes.set(key, found);
+    }
+    return found;
+  };
   const record = (answer: Answer) => {
     // A check that throws would turn the answer into a 500: it is recorded instead.
     let messages: string[];
     try {
-      conformance ??= new OpenApiConformance(app.swagger() as unknown as OpenApiDocument);
+      conformance ??= documented();
       messages = conformance.check(answer);
     } catch (error) {
       messages = [`${answer.method} ${answer.route ?? answer.path} → ${answer.statusCode}: the check failed: ${(error as Error).message}`];
