@@ -9,6 +9,8 @@ import { migrate } from '../src/db/migrate.ts';
 import { createApp } from '../src/app.ts';
 import type { ServiceOptions, Services } from '../src/services.ts';
 import { createServices } from '../src/services.ts';
+import type { ConformanceRecorder } from './openapi-conformance.ts';
+import { recordConformance } from './openapi-conformance.ts';
 
 /** A route of the app: its method and url pattern (`/api/devices/:id`). */
 export interface RegisteredRoute {
@@ -25,6 +27,8 @@ export interface TestContext {
   database: Database;
   services: Services;
   config: Config;
+  /** Every answer checked against the OpenAPI document (openapi-conformance.ts); close() fails on a violation. */
+  conformance: ConformanceRecorder;
   close(): Promise<void>;
 }
 
@@ -38,23 +42,31 @@ export async function createTestContext(overrides: Partial<Config> = {}, service
   const config = testConfig({ WEB_DIST_DIR: '/nonexistent', ...overrides });
   const services = await createServices(database.db, config, serviceOptions);
   const routes: RegisteredRoute[] = [];
-  // Every route as it is registered, docs and health included, so tests can check that each one is covered.
-  const listRoutes = (bare: FastifyInstance) =>
+  let conformance: ConformanceRecorder | undefined;
+  const observe = (bare: FastifyInstance) => {
+    // Every route as it is registered, docs and health included, so tests can check that each one is covered.
     bare.addHook('onRoute', (route) => {
       for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, ...(route.config?.eventStream ? { eventStream: true } : {}) });
     });
-  const app = await createApp({ config, database, services, observe: listRoutes });
+    conformance = recordConformance(bare);
+  };
+  const app = await createApp({ config, database, services, observe });
   await app.ready();
+  const recorder = conformance as ConformanceRecorder;
   return {
     app,
     routes,
     database,
     services,
     config,
+    conformance: recorder,
     async close() {
       await app.close();
       await database.close();
       await drop();
+      // After the clean-up, so a file whose answers broke the document still leaves no database behind.
+      const report = recorder.report();
+      if (report) throw new Error(report);
     },
   };
 }

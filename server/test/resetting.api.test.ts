@@ -267,7 +267,7 @@ describe('password reset with a working SMTP server', () => {
     for (const path of ['/api/resetting/request', '/api/resetting/reset']) {
       expect(doc.paths[path].post.security).toEqual([]);
     }
-    expect(Object.keys(doc.paths['/api/resetting/request'].post.responses)).toEqual(['202', '400', '429']);
+    expect(Object.keys(doc.paths['/api/resetting/request'].post.responses)).toEqual(['202', '400', '413', '415', '429', '500']);
   });
 });
 

@@ -406,6 +406,7 @@ export const TENANCY_EXEMPT: Record<string, string> = {
   'PUT /api/sensors/:id': SUPER_ADMIN_ONLY,
   'DELETE /api/sensors/:id': SUPER_ADMIN_ONLY,
   'DELETE /api/sensors/:id/devices': SUPER_ADMIN_ONLY,
+  'DELETE /api/unknown-modules/:protocol/:serialNumber': SUPER_ADMIN_ONLY,
   'GET /api/companies/:id': SUPER_ADMIN_ONLY,
   'GET /api/companies/:id/edit': SUPER_ADMIN_ONLY,
   'PUT /api/companies/:id': SUPER_ADMIN_ONLY,

@@ -97,6 +97,6 @@ describe('unsubscribe links', () => {
   it('is public and in the OpenAPI document', async () => {
     const doc = (await ctx.app.inject('/api/docs/json')).json();
     expect(doc.paths['/api/unsubscribe'].post.security).toEqual([]);
-    expect(Object.keys(doc.paths['/api/unsubscribe'].post.responses)).toEqual(['200', '400']);
+    expect(Object.keys(doc.paths['/api/unsubscribe'].post.responses)).toEqual(['200', '400', '413', '415', '500']);
   });
 });

@@ -316,7 +316,7 @@ describe('work summaries: activity, efficiency, operators and shift work', () =>
     const doc = (await ctx.app.inject('/api/docs/json')).json();
     for (const path of ['/api/summaries/activity', '/api/summaries/efficiency', '/api/summaries/operators', '/api/summaries/shift-work']) {
       const get = doc.paths[path].get;
-      expect(Object.keys(get.responses).sort(), path).toEqual(['200', '400', '404']);
+      expect(Object.keys(get.responses).sort(), path).toEqual(['200', '400', '401', '404', '500']);
       expect(get.parameters.map((p: { name: string }) => p.name), path).toEqual(expect.arrayContaining(['period', 'date']));
     }
   });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { problemSchema } from '@gearwatch/contracts';
 import { NotFoundError } from '../http/errors.ts';
 import { rowIdParam } from '../http/params.ts';
+import { eventStreamResponse } from '../http/openapi.ts';
 import type { App } from '../http/types.ts';
 import type { AuthContext } from '../security/context.ts';
 import type { EventHub, OpenStream } from './hub.ts';
@@ -89,7 +90,7 @@ export function eventsRoutes(app: App, hub: EventHub, limits: StreamLimits, topi
         summary:
           'The caller\'s live events as Server-Sent Events (text/event-stream): `alert`, `alarm-total`, `notification`, `notifications-read`, `report-file`, each with `id` and a JSON `data` line; a `Last-Event-ID` header resumes after that id, delivering what was missed once; a comment line every 20 s; an `end` event ({reason}) before the server closes it (token-expired, slow-client, shutdown, revoked), after which the client reconnects. 429 with Retry-After, before the stream starts, when the user already holds EVENT_STREAMS_PER_USER streams on this instance. `?productionView={id}` adds that view\'s `production-view` events (its ProductionViewState, without an id, never replayed): its current state at once, then on every change and at least every 10 s; 404 when the view is not one of the caller\'s company (a super-admin reaches every company\'s)',
         querystring: eventsQuerySchema,
-        response: { 200: z.string().describe('text/event-stream'), 401: problemSchema, 404: problemSchema, 429: problemSchema },
+        response: { 200: eventStreamResponse, 401: problemSchema, 404: problemSchema, 429: problemSchema },
       },
     },
     async (request, reply) => {

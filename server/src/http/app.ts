@@ -3,19 +3,18 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BUILD_VERSION } from '@gearwatch/contracts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { BearerAuthenticator } from './auth-hook.ts';
 import { registerAuthHook } from './auth-hook.ts';
-import { registerErrorHandler } from './error-handler.ts';
+import { registerErrorHandler, sendFrameworkError } from './error-handler.ts';
 import { registerInputGuard } from './input-guard.ts';
 import { registerRateLimits } from './rate-limit.ts';
 import { healthRoutes } from './health.ts';
+import { registerOpenApi } from './openapi.ts';
+import type { SecurityScheme } from './openapi.ts';
 import type { Readiness } from './health.ts';
 import { registerStaticClient } from './static.ts';
 import type { App } from './types.ts';
@@ -23,11 +22,12 @@ import type { App } from './types.ts';
 /** Request bodies larger than this are refused (413) unless a route sets its own limit (telemetry ingest). */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
-/** An OpenAPI security scheme a feature authenticates with besides the bearer token. */
-export interface SecurityScheme {
-  type: 'http';
-  scheme: string;
-}
+/**
+ * The longest path parameter the router matches: a list of 500 row ids (`PATCH /api/alerts/{ids}/confirm`) is
+ * 5,499 characters. A longer one names nothing: 404 in the app's error shape (sendFrameworkError), never the router's
+ * own 414 body.
+ */
+export const MAX_PARAM_LENGTH = 6000;
 
 export interface HttpAppOptions {
   config: Config;
@@ -64,6 +64,9 @@ export async function buildApp({ config, database, auth, readiness = { accepting
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: DEFAULT_BODY_LIMIT,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // The router's own refusals (a parameter past MAX_PARAM_LENGTH, a malformed percent-encoding) in the app's shapes.
+    frameworkErrors: sendFrameworkError,
   });
   observe?.(app);
   app.setValidatorCompiler(validatorCompiler);
@@ -95,15 +98,7 @@ export async function buildApp({ config, database, auth, readiness = { accepting
   await app.register(formbody);
   registerErrorHandler(app);
   registerInputGuard(app);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Gearwatch API', version: BUILD_VERSION, description: 'Machine monitoring: devices, telemetry, operators, alerts, reports.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, ...securitySchemes } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' }, staticCSP: true });
+  await registerOpenApi(app, securitySchemes);
 
   await registerRateLimits(app);
   registerAuthHook(app, auth);

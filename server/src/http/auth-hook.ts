@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../security/context.ts';
 import { ForbiddenError, UnauthorizedError } from './errors.ts';
-
-/** The OpenAPI document and its UI: readable without a token, so a developer can find out how to get one. */
-const DOCS_PREFIX = '/api/docs';
+import { DOCS_PREFIX } from './openapi.ts';
 
 /** What the hook needs of the sign-in service; declared here so the http layer imports no feature. */
 export interface BearerAuthenticator {
@@ -22,6 +20,7 @@ export function registerAuthHook(app: FastifyInstance, authService: BearerAuthen
     const route = request.routeOptions.url;
     if (route === undefined) return; // unknown route: the not-found handler answers 404
     if (!route.startsWith('/api/') || request.routeOptions.config.public) return;
+    // The OpenAPI document and its UI: readable without a token, so a developer can find out how to get one.
     if (route === DOCS_PREFIX || route.startsWith(`${DOCS_PREFIX}/`)) return;
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;

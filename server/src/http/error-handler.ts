@@ -90,6 +90,23 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
+/** The router's refusals of a path parameter: longer than any route accepts, or not decodable (`%zz`). */
+const UNMATCHABLE_PARAM_CODES = new Set(['FST_ERR_MAX_PARAM_LENGTH', 'FST_ERR_BAD_URL']);
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route is matched, so neither the error handler nor
+ * a route's schema sees it. A path parameter it cannot match names nothing (404, as one that does not validate);
+ * anything else is unexpected (500). Both in the app's error shape, as documented for every route.
+ */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (UNMATCHABLE_PARAM_CODES.has(error.code)) {
+    void sendError(reply, request, new NotFoundError());
+    return;
+  }
+  request.log.error({ err: error }, 'router error');
+  void reply.status(500).send({ statusCode: 500, error: statusText(500), message: MESSAGE_KEYS.internal, requestId: request.id });
+}
+
 function sendError(reply: FastifyReply, request: FastifyRequest, error: AppError) {
   return reply.status(error.statusCode).send({
     statusCode: error.statusCode,

@@ -6,8 +6,15 @@ import { idParams } from '../http/params.ts';
 import type { App } from '../http/types.ts';
 import type { FileDownload, FilesService } from './files-service.ts';
 import { contentDisposition } from './file-naming.ts';
+import { REPORT_CONTENT_TYPES } from './writers/index.ts';
 
 const tags = ['reports'];
+
+/** The 200 of a download: the file's bytes in its format's media type (the document lists each format's). */
+const fileResponse = {
+  description: "The file's bytes (attachment)",
+  content: Object.fromEntries(Object.values(REPORT_CONTENT_TYPES).map((type) => [type.split(';')[0] as string, { schema: z.string().meta({ format: 'binary' }) }])),
+};
 
 function send(reply: FastifyReply, file: FileDownload) {
   return reply
@@ -37,7 +44,7 @@ export function reportFilesRoutes(app: App, files: FilesService): void {
         tags,
         summary: "The file's bytes, named in content-disposition (filename and RFC 5987 filename*); 404 unless it is DONE, not expired and the caller sees it",
         params: idParams,
-        response: { 200: z.any(), 401: problemSchema, 404: problemSchema },
+        response: { 200: fileResponse, 401: problemSchema, 404: problemSchema },
       },
     },
     async (request, reply) => send(reply, await files.download(request.auth, request.params.id)),
@@ -52,7 +59,7 @@ export function reportFilesRoutes(app: App, files: FilesService): void {
         security: [],
         params: idParams,
         querystring: z.object({ token: z.string().max(100).optional() }),
-        response: { 200: z.any(), 404: problemSchema },
+        response: { 200: fileResponse, 404: problemSchema },
       },
     },
     async (request, reply) => send(reply, await files.downloadByLink(request.params.id, request.query.token)),

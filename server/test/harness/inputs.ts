@@ -1,3 +1,5 @@
+import { MAX_PARAM_LENGTH } from '../../src/http/app.ts';
+
 /**
  * The hostile inputs the route harness sends to every route. Each input turns a route into one request; a route
  * added later meets all of them without anyone editing this file.
@@ -84,6 +86,12 @@ export const HARNESS_INPUTS: HarnessInput[] = [
       build: (route, fill) => (/[:*]/.test(route.url) ? { method: route.method, url: fill(route, () => id), headers: hasBody(route.method) ? json : {}, payload: hasBody(route.method) ? '{}' : undefined } : null),
     }),
   ),
+  {
+    // Longer than any parameter the router matches (MAX_PARAM_LENGTH): the app's 404, not the router's own 414.
+    name: 'path parameter past the router limit',
+    signed: true,
+    build: (route, fill) => (/[:*]/.test(route.url) ? { method: route.method, url: fill(route, () => '1'.repeat(MAX_PARAM_LENGTH + 1)), headers: hasBody(route.method) ? json : {}, payload: hasBody(route.method) ? '{}' : undefined } : null),
+  },
   { name: 'unknown query keys', signed: true, build: (route, fill) => ({ method: route.method, url: withQuery(fill(route), 'zzz=1&__proto__=x&constructor[prototype]=1'), headers: {} }) },
   {
     name: 'bad list query',

@@ -4,6 +4,7 @@ import type { EventHub } from '../../events/hub.ts';
 import { sendEventStream } from '../../events/routes.ts';
 import type { StreamLimits } from '../../events/stream-limits.ts';
 import { NotFoundError } from '../../http/errors.ts';
+import { eventStreamResponse } from '../../http/openapi.ts';
 import { idParams } from '../../http/params.ts';
 import type { App } from '../../http/types.ts';
 import type { ProductionLiveService } from './live-service.ts';
@@ -66,7 +67,7 @@ export function productionLiveRoutes(app: App, live: ProductionLiveService, scre
         summary:
           "A display link's live stream (text/event-stream) without a sign-in: only its view's `production-view` events (no id), the current state at once, then on every change and at least every 10 s; a comment line every 20 s; `end` {reason: revoked} within 10 s of the link's deletion, {reason: shutdown} on a server's shutdown. Unknown and revoked tokens are both 404. 429 with Retry-After, before the stream starts, when this instance already holds DISPLAY_STREAMS_PER_LINK streams of the link or DISPLAY_STREAMS_PER_ADDRESS display streams from the caller's address",
         params: tokenParams,
-        response: { 200: z.string().describe('text/event-stream'), 404: problemSchema, 429: problemSchema },
+        response: { 200: eventStreamResponse, 404: problemSchema, 429: problemSchema },
       },
     },
     async (request, reply) => {
