@@ -31,6 +31,13 @@ export type ModuleProtocol = (typeof MODULE_PROTOCOLS)[number];
 /** A Teltonika module's serial number is its IMEI: 15 digits. */
 export const IMEI_PATTERN = /^[0-9]{15}$/;
 
+/**
+ * A module's send period: the longest time between its records while its machine works (a Teltonika tracker's data
+ * acquisition period). A gap between records over `noDataAfterPeriods` periods counts as no data, not as work or
+ * idle time. A module without one has `default`.
+ */
+export const MODULE_SEND_PERIOD_SECONDS = { default: 60, min: 1, max: 86400, noDataAfterPeriods: 2 } as const;
+
 /** The longest values the module form accepts. */
 export const SENSOR_MAX_LENGTHS = {
   name: 128,
@@ -90,6 +97,8 @@ export const sensorSchema = z.object({
   /** The last day of the warranty, YYYY-MM-DD. */
   warrantyTo: z.string().nullable(),
   peripherals: z.array(z.string()),
+  /** Seconds (MODULE_SEND_PERIOD_SECONDS); null: the default. */
+  sendPeriodSeconds: z.number().int().nullable(),
   /** The module's last contact with the server (ISO), null before the first. */
   lastActivity: z.string().nullable(),
   /** The newest position the module sent. */
