@@ -32,11 +32,12 @@ export type ModuleProtocol = (typeof MODULE_PROTOCOLS)[number];
 export const IMEI_PATTERN = /^[0-9]{15}$/;
 
 /**
- * A module's send period: the longest time between its records while its machine works (a Teltonika tracker's data
- * acquisition period). A gap between records over `noDataAfterPeriods` periods counts as no data, not as work or
- * idle time. A module without one has `default`.
+ * The send periods the module form accepts, in seconds (the column's check, migration 027): the longest time between
+ * a module's records while its machine works (a Teltonika tracker's data acquisition period). A gap between records
+ * over twice it counts as no data, not as work or idle time; a module without one has the default (60 s,
+ * docs/teltonika.md).
  */
-export const MODULE_SEND_PERIOD_SECONDS = { default: 60, min: 1, max: 86400, noDataAfterPeriods: 2 } as const;
+export const MODULE_SEND_PERIOD_SECONDS = { min: 1, max: 86400 } as const;
 
 /** The longest values the module form accepts. */
 export const SENSOR_MAX_LENGTHS = {
@@ -97,7 +98,7 @@ export const sensorSchema = z.object({
   /** The last day of the warranty, YYYY-MM-DD. */
   warrantyTo: z.string().nullable(),
   peripherals: z.array(z.string()),
-  /** Seconds (MODULE_SEND_PERIOD_SECONDS); null: the default. */
+  /** Seconds (MODULE_SEND_PERIOD_SECONDS); null: the default (60 s). */
   sendPeriodSeconds: z.number().int().nullable(),
   /** The module's last contact with the server (ISO), null before the first. */
   lastActivity: z.string().nullable(),

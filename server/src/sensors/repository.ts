@@ -44,7 +44,7 @@ export interface SensorWrite {
   /** YYYY-MM-DD. */
   warrantyTo: string | null;
   peripherals: string[];
-  /** Seconds between records while the machine works; null: MODULE_SEND_PERIOD_SECONDS.default. */
+  /** Seconds between records while the machine works; null: the default (docs/teltonika.md). */
   sendPeriodSeconds: number | null;
 }
 
