@@ -31,6 +31,14 @@ export type ModuleProtocol = (typeof MODULE_PROTOCOLS)[number];
 /** A Teltonika module's serial number is its IMEI: 15 digits. */
 export const IMEI_PATTERN = /^[0-9]{15}$/;
 
+/**
+ * The send periods the module form accepts, in seconds (the column's check, migration 027): the longest time between
+ * a module's records while its machine works (a Teltonika tracker's data acquisition period). A gap between records
+ * over twice it counts as no data, not as work or idle time; a module without one has the default (60 s,
+ * docs/teltonika.md).
+ */
+export const MODULE_SEND_PERIOD_SECONDS = { min: 1, max: 86400 } as const;
+
 /** The longest values the module form accepts. */
 export const SENSOR_MAX_LENGTHS = {
   name: 128,
@@ -90,6 +98,8 @@ export const sensorSchema = z.object({
   /** The last day of the warranty, YYYY-MM-DD. */
   warrantyTo: z.string().nullable(),
   peripherals: z.array(z.string()),
+  /** Seconds (MODULE_SEND_PERIOD_SECONDS); null: the default (60 s). */
+  sendPeriodSeconds: z.number().int().nullable(),
   /** The module's last contact with the server (ISO), null before the first. */
   lastActivity: z.string().nullable(),
   /** The newest position the module sent. */

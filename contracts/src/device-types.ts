@@ -4,6 +4,7 @@ import { PARAMETER_AGGREGATIONS, PARAMETER_DATA_TYPES } from './constants.ts';
 import { parameterSchema } from './devices.ts';
 import { diagnosticsUnitSchema } from './diagnostics.ts';
 import { problemSchema, validationErrorSchema } from './errors.ts';
+import { teltonikaMappingSchema } from './teltonika-parameters.ts';
 
 /**
  * `GET /api/devicetypes` (list protocol; search on the name; sort: id, name, and in the admin context deviceCount,
@@ -77,6 +78,8 @@ export const adminParameterSchema = parameterSchema.extend({
   chart: z.enum(PARAMETER_CHARTS),
   formula: z.string().nullable(),
   public: z.boolean(),
+  /** The Teltonika IO element the parameter reads (value = raw × multiplier + offset); null when it reads none. */
+  teltonika: teltonikaMappingSchema.nullable(),
 });
 export type AdminParameter = z.infer<typeof adminParameterSchema>;
 

@@ -78,10 +78,12 @@ export const FORM_TEXT_KEYS = {
     'sensor.field.active',
     'sensor.field.warranty-to',
     'sensor.field.peripherals',
+    'sensor.field.send-period',
     'sensor.help.protocol',
     'sensor.help.security-code',
     'sensor.help.device',
     'sensor.help.peripherals',
+    'sensor.help.send-period',
   ],
   company: [
     'company.field.name',
@@ -105,7 +107,11 @@ export const FORM_TEXT_KEYS = {
     'parameter.field.chart',
     'parameter.field.formula',
     'parameter.field.public',
+    'parameter.field.teltonika-io-id',
+    'parameter.field.teltonika-multiplier',
+    'parameter.field.teltonika-offset',
     'parameter.help.tags',
+    'parameter.help.teltonika-io-id',
   ],
   /** The alert rule's form (name, type, importance, description) and its condition form (one label per condition field). */
   alertRule: [

@@ -67,7 +67,10 @@ export const choiceSchema = z.object({
   /** Shown as it is (entity names), or translated when `translate` is set (choice values of a constant list). */
   label: z.string(),
   translate: z.boolean().optional(),
-  /** A parameter's unit (short name), for fields whose label follows the chosen parameter (spec 01 §5). */
+  /**
+   * A unit's short name: a parameter's, for fields whose label follows the chosen parameter (spec 01 §5); a unit's
+   * own, in the parameter form's unit field.
+   */
   unit: z.string().optional(),
 });
 export type Choice = z.infer<typeof choiceSchema>;
@@ -133,6 +136,8 @@ export const ENTITY_MESSAGE_KEYS = {
   usernameInUse: 'form.field.error.username-in-use',
   /** A parameter number used twice in one device type. */
   numberInUse: 'form.field.error.number-in-use',
+  /** Work and active (parameters 1 and 2) come from ignition and movement: they take no Teltonika IO id. */
+  teltonikaIoDerived: 'form.field.error.teltonika-io-derived',
 } as const;
 
 /** Spec 01 §5 / 02 §9: the operators one device may have. */

@@ -16,6 +16,7 @@ export * from './device-groups.ts';
 export * from './operators.ts';
 export * from './groups-admin.ts';
 export * from './device-types.ts';
+export * from './teltonika-parameters.ts';
 export * from './production-shifts.ts';
 export * from './monitors/index.ts';
 export * from './forms.ts';

@@ -210,7 +210,7 @@ describe('device types and parameters API', () => {
   it('answers the parameter form: fields in order with their flags and choices; the type fixed on edit', async () => {
     const typeId = await createType('Form type');
     const definition = await formOf('/api/parameters/new');
-    expect(Object.keys(definition.schema)).toEqual(['deviceType', 'number', 'name', 'description', 'tags', 'unit', 'aggregation', 'dataType', 'chart', 'formula', 'public']);
+    expect(Object.keys(definition.schema)).toEqual(['deviceType', 'number', 'name', 'description', 'tags', 'unit', 'aggregation', 'dataType', 'chart', 'formula', 'public', 'teltonikaIoId', 'teltonikaMultiplier', 'teltonikaOffset']);
     expect(definition.schema.deviceType).toMatchObject({ type: 'entity', required: true, disabled: false });
     expect(definition.schema.number).toMatchObject({ type: 'number', required: true, min: 0, step: 1 });
     expect(definition.schema.name).toMatchObject({ type: 'text', required: true, maxLength: 128 });
@@ -226,7 +226,7 @@ describe('device types and parameters API', () => {
     expect(definition.choices.dataType!.map((c) => c.value)).toEqual(['integer', 'float', 'boolean']);
     expect(definition.choices.chart!.map((c) => c.value)).toEqual(['bar', 'line', 'step']);
     expect(definition.choices.deviceType).toContainEqual({ value: typeId, label: 'Form type' });
-    expect(definition.choices.unit).toContainEqual({ value: secondsUnit, label: `seconds-${process.pid} (s)` });
+    expect(definition.choices.unit).toContainEqual({ value: secondsUnit, label: `seconds-${process.pid} (s)`, unit: 's' });
     expect(definition.data).toEqual({
       deviceType: null,
       number: null,
@@ -239,6 +239,9 @@ describe('device types and parameters API', () => {
       chart: 'bar',
       formula: null,
       public: true,
+      teltonikaIoId: null,
+      teltonikaMultiplier: 1,
+      teltonikaOffset: 0,
     });
     const id = await createParameter(typeId, { number: 7, name: 'Fuel', tags: 'fuel, tank', unit: litresUnit, aggregation: 'last' });
     const edit = await formOf(`/api/parameters/${id}/edit`);
@@ -280,6 +283,7 @@ describe('device types and parameters API', () => {
       chart: 'line',
       formula: 'x / 10',
       public: true,
+      teltonika: null,
     });
     const counter = await createParameter(typeId, { number: 3, name: 'counter', public: true });
     const idle = await createParameter(typeId, { number: 100, name: 'Idle time', tags: 'idle' });

@@ -28,6 +28,10 @@ export interface ParameterRow {
   unitLong: string | null;
   unitMin: number | null;
   unitMax: number | null;
+  /** The Teltonika IO id the parameter reads; null for none (multiplier and offset then keep their defaults). */
+  teltonikaIoId: number | null;
+  teltonikaMultiplier: number;
+  teltonikaOffset: number;
 }
 
 /** What a parameter write stores (the type is fixed once the parameter exists). */
@@ -42,10 +46,15 @@ export interface ParameterWrite {
   chart: string;
   formula: string | null;
   isPublic: boolean;
+  teltonikaIoId: number | null;
+  teltonikaMultiplier: number;
+  teltonikaOffset: number;
 }
 
 /** unique (device_type_id, number) of 001_core.sql. */
 export const PARAMETER_NUMBER_CONSTRAINT = 'parameters_device_type_id_number_key';
+/** One parameter per Teltonika IO id per device type (027_teltonika_mapping.sql). */
+export const PARAMETER_TELTONIKA_IO_INDEX = 'parameters_teltonika_io';
 
 const SORT_COLUMNS = {
   id: [sql`parameters.id`],
@@ -93,6 +102,9 @@ export class ParametersRepository {
     'units.long as unitLong',
     'units.min as unitMin',
     'units.max as unitMax',
+    'parameters.teltonika_io_id as teltonikaIoId',
+    'parameters.teltonika_multiplier as teltonikaMultiplier',
+    'parameters.teltonika_offset as teltonikaOffset',
   ] as const;
 
   /** Search on the name, the tags and the number; `deviceTypeId` narrows to one type. */
@@ -132,6 +144,18 @@ export class ParametersRepository {
     return row !== undefined;
   }
 
+  /** Another parameter of the type (not `exceptId`) reads this IO id. */
+  async teltonikaIoTaken(deviceTypeId: number, ioId: number, exceptId: number | null): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('parameters')
+      .select('id')
+      .where('device_type_id', '=', deviceTypeId)
+      .where('teltonika_io_id', '=', ioId)
+      .where('id', '!=', exceptId ?? 0)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   deviceTypeChoices(): Promise<{ id: number; name: string }[]> {
     return this.db.selectFrom('device_types').select(['id', 'name']).orderBy(sql`lower(name)`).orderBy('id').execute();
   }
@@ -152,6 +176,9 @@ export class ParametersRepository {
       chart: parameter.chart,
       formula: parameter.formula,
       is_public: parameter.isPublic,
+      teltonika_io_id: parameter.teltonikaIoId,
+      teltonika_multiplier: parameter.teltonikaMultiplier,
+      teltonika_offset: parameter.teltonikaOffset,
     };
   }
 

@@ -1,12 +1,15 @@
 import type { ParameterListFilter, ParameterSortField, AdminParameter, Choice, FormValue, ParameterAggregation, ParameterChart, ParameterDataType, ParameterUnit } from '@gearwatch/contracts';
 import {
   ENTITY_MESSAGE_KEYS,
+  FORM_MESSAGE_KEYS,
   MESSAGE_KEYS,
   PARAMETER_AGGREGATIONS,
   PARAMETER_CHARTS,
   PARAMETER_DATA_TYPES,
   PARAMETER_NAME_MAX_LENGTH,
   PARAMETER_NUMBER_MAX,
+  TELTONIKA_DERIVED_PARAMETERS,
+  TELTONIKA_IO_ID_MAX,
 } from '@gearwatch/contracts';
 import type { AuthContext } from '../security/context.ts';
 import { scopeOf } from '../security/context.ts';
@@ -15,11 +18,12 @@ import { textValue } from '../forms/values.ts';
 import type { FormFields } from '../forms/fields.ts';
 import { field } from '../forms/fields.ts';
 import type { FormResource } from '../forms/routes.ts';
+import { NO_FAILED_FIELDS } from '../forms/routes.ts';
 import { requireSuperAdmin } from '../http/auth-hook.ts';
 import { NotFoundError, ValidationError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import type { ParameterRow, ParameterWrite, ParametersRepository } from './parameters-repository.ts';
-import { PARAMETER_NUMBER_CONSTRAINT } from './parameters-repository.ts';
+import { PARAMETER_NUMBER_CONSTRAINT, PARAMETER_TELTONIKA_IO_INDEX } from './parameters-repository.ts';
 import { isForeignKeyViolation, uniqueViolationOf } from './repository.ts';
 
 /** The resource name of the parameter form (its token is bound to it). */
@@ -27,6 +31,9 @@ export const PARAMETER_RESOURCE = 'parameters';
 
 const DEFAULT_DATA_TYPE: ParameterDataType = 'float';
 const DEFAULT_CHART: ParameterChart = 'bar';
+/** A parameter reads its IO element's raw value as it is unless told otherwise. */
+const DEFAULT_TELTONIKA_MULTIPLIER = 1;
+const DEFAULT_TELTONIKA_OFFSET = 0;
 
 export function presentParameter(row: ParameterRow): AdminParameter {
   return {
@@ -45,6 +52,7 @@ export function presentParameter(row: ParameterRow): AdminParameter {
     chart: row.chart as ParameterChart,
     formula: row.formula,
     public: row.isPublic,
+    teltonika: row.teltonikaIoId === null ? null : { ioId: row.teltonikaIoId, multiplier: row.teltonikaMultiplier, offset: row.teltonikaOffset },
   };
 }
 
@@ -55,6 +63,7 @@ export function parseTags(text: string | null): string[] {
 }
 
 const numberInUse = () => ValidationError.field('number', ENTITY_MESSAGE_KEYS.numberInUse);
+const teltonikaIoInUse = () => ValidationError.field('teltonikaIoId', FORM_MESSAGE_KEYS.notUnique);
 
 /**
  * The parameters of the device types: the list (filter `{"deviceType": id}`), one parameter, its unit (spec 01 §7),
@@ -102,6 +111,10 @@ export class ParametersService implements FormResource {
       chart: field('choice', 'parameter.field.chart'),
       formula: field('text', 'parameter.field.formula', { maxLength: 1000 }),
       public: field('switch', 'parameter.field.public'),
+      // Where a Teltonika tracker's records give the parameter its value (docs/teltonika.md, "IO mapping and presets").
+      teltonikaIoId: field('number', 'parameter.field.teltonika-io-id', { min: 0, max: TELTONIKA_IO_ID_MAX, step: 1, help: 'parameter.help.teltonika-io-id' }),
+      teltonikaMultiplier: field('number', 'parameter.field.teltonika-multiplier'),
+      teltonikaOffset: field('number', 'parameter.field.teltonika-offset'),
     };
   }
 
@@ -111,7 +124,8 @@ export class ParametersService implements FormResource {
     const translated = (prefix: string, values: readonly string[]) => values.map((value) => ({ value, label: `${prefix}.${value}`, translate: true }));
     return {
       deviceType: types.map((t) => ({ value: t.id, label: t.name })),
-      unit: units.map((u) => ({ value: u.id, label: u.short && u.short !== u.name ? `${u.name} (${u.short})` : u.name })),
+      // The short name too: a Teltonika preset picks its unit by it (V, km, l).
+      unit: units.map((u) => ({ value: u.id, label: u.short && u.short !== u.name ? `${u.name} (${u.short})` : u.name, ...(u.short ? { unit: u.short } : {}) })),
       aggregation: translated('parameter.aggregation', PARAMETER_AGGREGATIONS),
       dataType: translated('parameter.data-type', PARAMETER_DATA_TYPES),
       chart: translated('parameter.chart', PARAMETER_CHARTS),
@@ -133,6 +147,9 @@ export class ParametersService implements FormResource {
         chart: DEFAULT_CHART,
         formula: null,
         public: true,
+        teltonikaIoId: null,
+        teltonikaMultiplier: DEFAULT_TELTONIKA_MULTIPLIER,
+        teltonikaOffset: DEFAULT_TELTONIKA_OFFSET,
       };
     }
     const row = await this.find(auth, id);
@@ -148,6 +165,9 @@ export class ParametersService implements FormResource {
       chart: row.chart,
       formula: row.formula,
       public: row.isPublic,
+      teltonikaIoId: row.teltonikaIoId,
+      teltonikaMultiplier: row.teltonikaMultiplier,
+      teltonikaOffset: row.teltonikaOffset,
     };
   }
 
@@ -157,7 +177,8 @@ export class ParametersService implements FormResource {
     const parameter = writeOf(values);
     return this.write(() =>
       this.repository.transaction(async (repository) => {
-        if (await repository.numberTaken(deviceTypeId, parameter.number, null)) throw numberInUse();
+        const errors = await ruleErrors(repository, deviceTypeId, null, values, NO_FAILED_FIELDS);
+        if (Object.keys(errors).length > 0) throw new ValidationError(errors);
         return repository.insert(deviceTypeId, parameter);
       }),
     );
@@ -169,7 +190,8 @@ export class ParametersService implements FormResource {
     const parameter = writeOf(values);
     await this.write(() =>
       this.repository.transaction(async (repository) => {
-        if (await repository.numberTaken(row.deviceTypeId, parameter.number, id)) throw numberInUse();
+        const errors = await ruleErrors(repository, row.deviceTypeId, id, values, NO_FAILED_FIELDS);
+        if (Object.keys(errors).length > 0) throw new ValidationError(errors);
         if (!(await repository.update(id, parameter))) throw new NotFoundError();
       }),
     );
@@ -178,17 +200,17 @@ export class ParametersService implements FormResource {
   async check(auth: AuthContext, id: number | null, values: DecodedValues, failed: ReadonlySet<string>): Promise<Record<string, string[]>> {
     requireSuperAdmin(auth);
     const deviceTypeId = id === null ? (failed.has('deviceType') ? null : (values.deviceType as number | null)) : (await this.find(auth, id)).deviceTypeId;
-    const number = failed.has('number') ? null : (values.number as number | null);
-    if (deviceTypeId === null || number === null) return {};
-    return (await this.repository.numberTaken(deviceTypeId, number, id)) ? { number: [ENTITY_MESSAGE_KEYS.numberInUse] } : {};
+    return ruleErrors(this.repository, deviceTypeId, id, values, failed);
   }
 
-  /** Races lose like the checks would have: the number taken meanwhile, or the type deleted meanwhile. */
+  /** Races lose like the checks would have: the number or IO id taken meanwhile, or the type deleted meanwhile. */
   private async write<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
-      if (uniqueViolationOf(error) === PARAMETER_NUMBER_CONSTRAINT) throw numberInUse();
+      const violated = uniqueViolationOf(error);
+      if (violated === PARAMETER_NUMBER_CONSTRAINT) throw numberInUse();
+      if (violated === PARAMETER_TELTONIKA_IO_INDEX) throw teltonikaIoInUse();
       if (isForeignKeyViolation(error)) throw ValidationError.field('deviceType', MESSAGE_KEYS.incorrect);
       throw error;
     }
@@ -199,6 +221,34 @@ export class ParametersService implements FormResource {
     if (!row) throw new NotFoundError();
     return row;
   }
+}
+
+/** A number field's value, or `fallback` when it was left blank. */
+const numberOr = (value: DecodedValues[string] | undefined, fallback: number): number => (typeof value === 'number' ? value : fallback);
+
+/**
+ * The parameter's own rules, for the fields not in `failed` (`deviceTypeId` null when it is not known): its number
+ * free in its type; and its Teltonika mapping: no IO id on work or active (they are derived from ignition and
+ * movement), one parameter per IO id per type, and a multiplier that is not 0 (it would read every record as
+ * `offset`).
+ */
+async function ruleErrors(
+  repository: ParametersRepository,
+  deviceTypeId: number | null,
+  id: number | null,
+  values: DecodedValues,
+  failed: ReadonlySet<string>,
+): Promise<Record<string, string[]>> {
+  const errors: Record<string, string[]> = {};
+  const number = failed.has('number') ? null : (values.number as number | null);
+  const ioId = failed.has('teltonikaIoId') ? null : (values.teltonikaIoId as number | null);
+  if (deviceTypeId !== null && number !== null && (await repository.numberTaken(deviceTypeId, number, id))) errors.number = [ENTITY_MESSAGE_KEYS.numberInUse];
+  if (ioId !== null) {
+    if (number !== null && TELTONIKA_DERIVED_PARAMETERS.includes(number)) errors.teltonikaIoId = [ENTITY_MESSAGE_KEYS.teltonikaIoDerived];
+    else if (deviceTypeId !== null && (await repository.teltonikaIoTaken(deviceTypeId, ioId, id))) errors.teltonikaIoId = [FORM_MESSAGE_KEYS.notUnique];
+  }
+  if (!failed.has('teltonikaMultiplier') && values.teltonikaMultiplier === 0) errors.teltonikaMultiplier = [MESSAGE_KEYS.incorrect];
+  return errors;
 }
 
 function writeOf(values: DecodedValues): ParameterWrite {
@@ -213,5 +263,8 @@ function writeOf(values: DecodedValues): ParameterWrite {
     chart: textValue(values.chart) ?? DEFAULT_CHART,
     formula: textValue(values.formula),
     isPublic: values.public === true,
+    teltonikaIoId: typeof values.teltonikaIoId === 'number' ? values.teltonikaIoId : null,
+    teltonikaMultiplier: numberOr(values.teltonikaMultiplier, DEFAULT_TELTONIKA_MULTIPLIER),
+    teltonikaOffset: numberOr(values.teltonikaOffset, DEFAULT_TELTONIKA_OFFSET),
   };
 }

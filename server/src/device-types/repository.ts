@@ -184,7 +184,22 @@ export class DeviceTypesRepository {
       .executeTakeFirstOrThrow();
     await this.db
       .insertInto('parameters')
-      .columns(['device_type_id', 'number', 'name', 'description', 'tags', 'unit_id', 'aggregation', 'data_type', 'chart', 'formula', 'is_public'])
+      .columns([
+        'device_type_id',
+        'number',
+        'name',
+        'description',
+        'tags',
+        'unit_id',
+        'aggregation',
+        'data_type',
+        'chart',
+        'formula',
+        'is_public',
+        'teltonika_io_id',
+        'teltonika_multiplier',
+        'teltonika_offset',
+      ])
       .expression((eb) =>
         eb
           .selectFrom('parameters')
@@ -200,6 +215,10 @@ export class DeviceTypesRepository {
             'chart',
             'formula',
             'is_public',
+            // The copy reads a tracker's records like its source does.
+            'teltonika_io_id',
+            'teltonika_multiplier',
+            'teltonika_offset',
           ])
           .where('device_type_id', '=', sourceId),
       )

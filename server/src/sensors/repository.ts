@@ -44,6 +44,8 @@ export interface SensorWrite {
   /** YYYY-MM-DD. */
   warrantyTo: string | null;
   peripherals: string[];
+  /** Seconds between records while the machine works; null: the default (docs/teltonika.md). */
+  sendPeriodSeconds: number | null;
 }
 
 /** One module with what it last reported. */
@@ -127,6 +129,7 @@ export class SensorsRepository {
         s.name, s.serial_number as "serialNumber", s.protocol, s.security_code as "securityCode", s.type, s.description, s.timezone,
         s.subscription, s.sim_card_number as "simCardNumber", s.version, s.software_version as "softwareVersion",
         s.owner, s.dealer, s.is_active as active, s.warranty_to::text as "warrantyTo", s.peripherals,
+        s.send_period_seconds as "sendPeriodSeconds",
         st.last_contact_at as "lastContactAt", p.lat as "lastLat", p.lon as "lastLon", p.ts as "lastPositionAt",
         greatest(u.ts, r.ts) as "lastWorkAt"
       from sensors s
@@ -241,5 +244,6 @@ function columns(sensor: SensorWrite) {
     is_active: sensor.active,
     warranty_to: sensor.warrantyTo,
     peripherals: JSON.stringify(sensor.peripherals),
+    send_period_seconds: sensor.sendPeriodSeconds,
   };
 }

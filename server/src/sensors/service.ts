@@ -6,6 +6,7 @@ import {
   IMEI_PATTERN,
   MESSAGE_KEYS,
   MODULE_PROTOCOLS,
+  MODULE_SEND_PERIOD_SECONDS,
   SENSOR_MAX_LENGTHS,
   SENSOR_ONLINE_WINDOW_MINUTES,
 } from '@gearwatch/contracts';
@@ -46,6 +47,13 @@ export function sensorFields(): FormFields {
     serialNumber: field('text', 'sensor.field.serial-number', { required: true, changeToUpperCase: true, maxLength: L.serialNumber }),
     // Required for a `gearwatch` module only (sensorRuleErrors): a Teltonika tracker has no code, its IMEI is its name.
     securityCode: field('text', 'sensor.field.security-code', { maxLength: L.securityCode, icon: 'key', help: 'sensor.help.security-code' }),
+    // Blank: the default period. What counts as a gap of no data rather than work (docs/teltonika.md).
+    sendPeriodSeconds: field('number', 'sensor.field.send-period', {
+      min: MODULE_SEND_PERIOD_SECONDS.min,
+      max: MODULE_SEND_PERIOD_SECONDS.max,
+      step: 1,
+      help: 'sensor.help.send-period',
+    }),
     type: field('text', 'sensor.field.type', { maxLength: L.type }),
     description: field('textarea', 'sensor.field.description', { maxLength: L.description }),
     device: field('entity', 'sensor.field.device', { icon: 'device', help: 'sensor.help.device' }),
@@ -184,6 +192,7 @@ export class SensorsService implements FormResource {
         active: true,
         warrantyTo: null,
         peripherals: null,
+        sendPeriodSeconds: null,
       };
     }
     const row = await this.find(auth, sensorId);
@@ -208,6 +217,7 @@ export class SensorsService implements FormResource {
       // The warranty's last day as the instant it starts in the module's timezone (the form speaks instants).
       warrantyTo: row.warrantyTo === null ? null : new Date(zoneOf(row.timezone).startOfDay(parseDate(row.warrantyTo))).toISOString(),
       peripherals: peripherals.length > 0 ? peripherals.join('\n') : null,
+      sendPeriodSeconds: row.sendPeriodSeconds,
     };
   }
 
@@ -276,6 +286,7 @@ export class SensorsService implements FormResource {
       active: row.active,
       warrantyTo: row.warrantyTo,
       peripherals: storedPeripherals(row.peripherals),
+      sendPeriodSeconds: row.sendPeriodSeconds,
       lastActivity,
       lastLocation:
         row.lastPositionAt === null || row.lastLat === null || row.lastLon === null
@@ -318,6 +329,7 @@ function sensorOf(values: DecodedValues): SensorWrite {
     // The date the instant falls on in the module's timezone.
     warrantyTo: warranty === null ? null : localDate(warranty, timezone),
     peripherals: peripheralsOf(textValue(values.peripherals)),
+    sendPeriodSeconds: typeof values.sendPeriodSeconds === 'number' ? values.sendPeriodSeconds : null,
   };
 }
 

@@ -14,7 +14,7 @@ import type { FormDefinition } from '@gearwatch/contracts';
 import { useDelayedClose } from '../useDelayedClose.ts';
 import { useNotify } from '../dialogs/useNotify.ts';
 import { FormRenderer } from './FormRenderer.tsx';
-import type { FormValues } from './form-values.ts';
+import type { FormPresets, FormValues } from './form-values.ts';
 import { useServerForm } from './useServerForm.ts';
 
 export interface FormDialogProps {
@@ -29,7 +29,7 @@ export interface FormDialogProps {
   /** After the row was saved, with its id; the dialog then closes after the spec's short delay. */
   onSaved?: (id: number) => void;
   /** Values a new row's form starts with (the page's own context, e.g. the device type on screen). */
-  presets?: FormValues;
+  presets?: FormPresets;
   /** The fields as shown, when a label follows another field's value (an alert condition's argument and its unit). */
   fieldsOf?: (definition: FormDefinition, values: FormValues) => FormDefinition['schema'];
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { FormDefinition } from '@gearwatch/contracts';
 import { encodeForm } from '../../api/client.ts';
 import { emptyValue, encodeSubmission, initialValues, mergeValues, presetValues } from './form-values.ts';
 import { field } from './test/fields.ts';
@@ -37,6 +38,12 @@ describe('form values', () => {
     expect(values).toMatchObject({ name: 'Preset', status: 'operational', groups: [3], powerState: null });
     expect(values).not.toHaveProperty('gone');
     expect(presetValues({ schema, data: {}, choices }, { status: 'scrapped', groups: [3, 9] })).toMatchObject({ status: null, groups: [] });
+  });
+
+  it('reads presets off the fetched definition when they are given as a function, with the same checks', () => {
+    const choices = { status: [{ value: 'operational', label: 'Operational', unit: 'op' }], groups: [{ value: 3, label: 'Hall A' }] };
+    const byUnit = (definition: Pick<FormDefinition, 'choices'>) => ({ status: definition.choices.status?.find((c) => c.unit === 'op')?.value ?? null, groups: [9] });
+    expect(presetValues({ schema, data: {}, choices }, byUnit)).toMatchObject({ status: 'operational', groups: [] });
   });
 
   it('keeps the user’s values over a reopened form’s data, but not for fields that became disabled', () => {

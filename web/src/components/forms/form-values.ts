@@ -2,6 +2,11 @@ import { FORM_TOKEN_FIELD } from '@gearwatch/contracts';
 import type { FormDefinition, FormField, FormValue } from '@gearwatch/contracts';
 
 export type FormValues = Record<string, FormValue>;
+/**
+ * Values a new row's form starts with: fixed, or read off the fetched definition when they name one of its choices
+ * by something other than its value (a unit by its short name).
+ */
+export type FormPresets = FormValues | ((definition: Pick<FormDefinition, 'schema' | 'data' | 'choices'>) => FormValues);
 export type FormBody = Record<string, string | string[]>;
 
 /** The value a field starts with when `data` has none: unchecked, no values, or empty. */
@@ -23,9 +28,9 @@ export function initialValues(definition: Pick<FormDefinition, 'schema' | 'data'
  * are on screen, say): only for fields the schema has and the user may change, and for a field with choices only a
  * value among them, so a preset never sends what the user could not have picked.
  */
-export function presetValues(definition: Pick<FormDefinition, 'schema' | 'data' | 'choices'>, presets: FormValues): FormValues {
+export function presetValues(definition: Pick<FormDefinition, 'schema' | 'data' | 'choices'>, presets: FormPresets): FormValues {
   const values = initialValues(definition);
-  for (const [name, preset] of Object.entries(presets)) {
+  for (const [name, preset] of Object.entries(typeof presets === 'function' ? presets(definition) : presets)) {
     const field = definition.schema[name];
     if (!field || field.disabled) continue;
     const choices = definition.choices[name];

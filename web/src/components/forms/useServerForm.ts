@@ -6,7 +6,7 @@ import { useApi } from '../../api/ApiProvider.tsx';
 import { ApiError } from '../../api/errors.ts';
 import { useNotify } from '../dialogs/useNotify.ts';
 import { encodeSubmission, mergeValues, presetValues } from './form-values.ts';
-import type { FormValues } from './form-values.ts';
+import type { FormPresets, FormValues } from './form-values.ts';
 
 /** The lifecycle of a server-driven form (spec 01 §4). */
 export type ServerFormStatus = 'fetching' | 'fetched' | 'submitting' | 'submitted' | 'validate-error' | 'submit-error' | 'fetch-error';
@@ -19,7 +19,7 @@ export interface ServerFormOptions {
   /** False fetches nothing (a closed dialog); the form is fetched afresh each time it becomes true. */
   enabled?: boolean;
   /** Values a new row's form starts with instead of the server's (see `presetValues`); ignored when editing. */
-  presets?: FormValues;
+  presets?: FormPresets;
 }
 
 export interface ServerForm {

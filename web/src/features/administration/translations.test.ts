@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEVICE_STATUSES, FORM_TEXT_KEYS, LANGUAGES, PARAMETER_AGGREGATIONS, PARAMETER_CHARTS, PARAMETER_DATA_TYPES, SUBSCRIPTION_TYPES } from '@gearwatch/contracts';
+import {
+  DEVICE_STATUSES,
+  FORM_TEXT_KEYS,
+  LANGUAGES,
+  PARAMETER_AGGREGATIONS,
+  PARAMETER_CHARTS,
+  PARAMETER_DATA_TYPES,
+  SUBSCRIPTION_TYPES,
+  TELTONIKA_PARAMETER_PRESETS,
+} from '@gearwatch/contracts';
 import en from '../../i18n/locales/en.json';
 import lv from '../../i18n/locales/lv.json';
 import pl from '../../i18n/locales/pl.json';
@@ -23,6 +32,8 @@ const keys = [
   ...prefixed('parameter.data-type', PARAMETER_DATA_TYPES),
   ...prefixed('parameter.chart', PARAMETER_CHARTS),
   ...prefixed('device.status', DEVICE_STATUSES),
+  // The Teltonika presets' names in the parameters panel's preset menu.
+  ...prefixed('teltonika.preset', TELTONIKA_PARAMETER_PRESETS.map((preset) => preset.key)),
 ];
 
 describe('translations of the administration forms and lists', () => {

@@ -64,6 +64,25 @@ describe('AdminSensorsPage', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('Printed on the GSM module; the module signs in with it.')).toBeTruthy();
   });
 
+  it('the module form shows the send period with what it is for, filled in and sent back', async () => {
+    const { user, callsTo, rowTexts } = await renderAdminPage(<AdminSensorsPage />, {
+      ...routes,
+      'GET /api/sensors/22/edit': () => ({ body: { ...sensorForm, data: { ...sensorForm.data, company: 10, name: 'GW-200', serialNumber: '356307042441013', sendPeriodSeconds: 30 } } }),
+      'PUT /api/sensors/22': () => ({ body: { id: 22 } }),
+    });
+    await waitFor(() => expect(rowTexts('entity-list-sensors')).toHaveLength(2));
+    await user.click(screen.getAllByRole('button', { name: 'Edit' })[1] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit module' });
+    const period = await within(dialog).findByRole('spinbutton', { name: 'Send period (s)' });
+    expect((period as HTMLInputElement).value).toBe('30');
+    expect(within(dialog).getByText(/the data acquisition period while the machine works.*A gap between records over twice it counts as no data/)).toBeTruthy();
+    await user.clear(period);
+    await user.type(period, '45');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo('PUT', '/api/sensors/22')).toHaveLength(1));
+    expect(callsTo('PUT', '/api/sensors/22')[0]!.form!.get('sendPeriodSeconds')).toBe('45');
+  });
+
   it('a module fitted to a device: unassigns it, then deletes', async () => {
     let fitted = true;
     const { user, rowTexts, calls } = await renderAdminPage(<AdminSensorsPage />, {

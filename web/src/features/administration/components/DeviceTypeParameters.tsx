@@ -7,10 +7,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminParameterSchema, deviceTypeDetailSchema } from '@gearwatch/contracts';
-import type { AdminParameter, ParameterListFilter } from '@gearwatch/contracts';
+import type { AdminParameter, FormDefinition, ParameterListFilter, TeltonikaParameterPreset } from '@gearwatch/contracts';
 import { useApi } from '../../../api/ApiProvider.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ApiError } from '../../../api/errors.ts';
@@ -20,7 +20,10 @@ import { EntityList } from '../../../components/list/EntityList.tsx';
 import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { RowActions } from '../../../components/list/RowActions.tsx';
 import { deleteDialogOf, formDialogOf, useEntityDialogs } from '../../../hooks/useEntityDialogs.ts';
+import type { FormPresets } from '../../../components/forms/form-values.ts';
 import { BooleanCell } from './BooleanCell.tsx';
+import { TeltonikaPresetMenu } from './TeltonikaPresetMenu.tsx';
+import { presetFormValues, presetNameKey } from './teltonika-presets.ts';
 
 const parse = (entry: unknown): AdminParameter => adminParameterSchema.parse(entry);
 
@@ -45,8 +48,22 @@ const COLUMNS: readonly EntityColumn<AdminParameter>[] = [
       </Stack>
     ),
   },
+  {
+    key: 'teltonika',
+    header: 'admin.parameters.column.teltonika',
+    cell: (row) => <TeltonikaMappingCell mapping={row.teltonika} />,
+  },
   { key: 'public', header: 'admin.parameters.column.public', cell: (row) => <BooleanCell value={row.public} />, align: 'center' },
 ];
+
+/** The IO id a parameter reads and how its raw value is scaled: `IO 66 × 0.001`, `+ offset` when there is one. */
+function TeltonikaMappingCell({ mapping }: { mapping: AdminParameter['teltonika'] }) {
+  const { t } = useTranslation();
+  if (!mapping) return <>—</>;
+  const scaled = mapping.multiplier === 1 ? '' : ` × ${mapping.multiplier}`;
+  const shifted = mapping.offset === 0 ? '' : ` ${mapping.offset < 0 ? '−' : '+'} ${Math.abs(mapping.offset)}`;
+  return <>{t('admin.parameters.teltonika-io', { id: mapping.ioId }) + scaled + shifted}</>;
+}
 
 export interface DeviceTypeParametersProps {
   deviceTypeId: number;
@@ -74,7 +91,15 @@ export function DeviceTypeParameters({ deviceTypeId, onMissing }: DeviceTypePara
     if (missing) onMissing();
   }, [missing, onMissing]);
   const filter = useMemo<ParameterListFilter>(() => ({ deviceType: deviceTypeId }), [deviceTypeId]);
-  const presets = useMemo(() => ({ deviceType: deviceTypeId }), [deviceTypeId]);
+  // The plain add starts with this type; "Add from Teltonika preset" fills in the rest of the form as well.
+  const [preset, setPreset] = useState<TeltonikaParameterPreset | null>(null);
+  const parameters = type.data?.parameters;
+  const mappedIoIds = useMemo(() => new Set((parameters ?? []).flatMap((p) => (p.teltonika ? [p.teltonika.ioId] : []))), [parameters]);
+  const presets = useMemo<FormPresets>(() => {
+    if (!preset) return { deviceType: deviceTypeId };
+    const context = { deviceTypeId, numbers: (parameters ?? []).map((p) => p.number), name: t(presetNameKey(preset)) };
+    return (definition: Pick<FormDefinition, 'choices'>) => presetFormValues(preset, context, definition);
+  }, [deviceTypeId, parameters, preset, t]);
   // A parameter saved or deleted changes the type's parameter count in the list above.
   const refreshTypes = () => void queryClient.invalidateQueries({ queryKey: ['devicetypes'] });
 
@@ -84,10 +109,29 @@ export function DeviceTypeParameters({ deviceTypeId, onMissing }: DeviceTypePara
         <Typography id="device-type-parameters-title" variant="h6" component="h2" sx={{ flex: 1 }}>
           {type.data ? t('admin.parameters.title', { name: type.data.name }) : t('admin.parameters.title-loading')}
         </Typography>
-        <Button variant="outlined" size="small" startIcon={<AddOutlined />} onClick={dialogs.add}>
+        <TeltonikaPresetMenu
+          mappedIoIds={mappedIoIds}
+          disabled={!parameters}
+          onPick={(picked) => {
+            setPreset(picked);
+            dialogs.add();
+          }}
+        />
+        <Button
+          variant="outlined"
+          size="small"
+          startIcon={<AddOutlined />}
+          onClick={() => {
+            setPreset(null);
+            dialogs.add();
+          }}
+        >
           {t('admin.parameters.add')}
         </Button>
       </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1, px: 1 }} data-testid="teltonika-preset-help">
+        {t('admin.parameters.preset-help')}
+      </Typography>
       {type.isError && !missing ? (
         <Alert severity="error" sx={{ mb: 1 }}>
           {t('admin.parameters.type-load-failed')}

@@ -45,16 +45,16 @@ describe('DeviceTypesPage', { timeout: 20_000 }, () => {
     expect(within(dialog).getByRole('textbox', { name: 'Description' })).toBeTruthy();
   });
 
-  it('shows the parameters of the chosen type with number, name, unit, aggregation, tags and public', async () => {
+  it('shows the parameters of the chosen type with number, name, unit, aggregation, tags, Teltonika IO and public', async () => {
     const { user, rowTexts, callsTo, router } = await renderAdminPage(<DeviceTypesPage />, catalogue(), PAGE);
     await waitFor(() => expect(rowTexts('entity-list-devicetypes')).toHaveLength(2));
     await user.click(screen.getByText('Forklift'));
     const panel = await screen.findByTestId('device-type-parameters');
     expect(await within(panel).findByRole('heading', { name: 'Parameters of Forklift' })).toBeTruthy();
     await waitFor(() => expect(rowTexts('entity-list-parameters')).toHaveLength(2));
-    expect(rowTexts('entity-list-parameters').map((row) => row.slice(0, 6))).toEqual([
-      ['1', 'Work', 's', 'Sum', 'effective work time', 'Yes'],
-      ['12', 'Battery voltage', 'V', 'Average', '', 'No'],
+    expect(rowTexts('entity-list-parameters').map((row) => row.slice(0, 7))).toEqual([
+      ['1', 'Work', 's', 'Sum', 'effective work time', '—', 'Yes'],
+      ['12', 'Battery voltage', 'V', 'Average', '', 'IO 67 × 0.001', 'No'],
     ]);
     expect(Object.fromEntries(callsTo('GET', '/api/parameters')[0]?.query ?? [])).toMatchObject({ filter: '{"deviceType":40}', sort: 'number' });
     // The choice is in the address, so a reload or a link shows the same type.

@@ -92,6 +92,7 @@ export const sensors: Sensor[] = [
     active: true,
     warrantyTo: '2020-12-31',
     peripherals: [],
+    sendPeriodSeconds: null,
     lastActivity: '2026-03-02T10:55:00.000Z',
     lastLocation: { lat: 52.2297, lon: 21.0122, time: '2026-03-02T10:50:00.000Z' },
     lastWorkTime: '2026-03-02T10:40:00.000Z',
@@ -117,6 +118,7 @@ export const sensors: Sensor[] = [
     active: false,
     warrantyTo: null,
     peripherals: [],
+    sendPeriodSeconds: 30,
     lastActivity: null,
     lastLocation: null,
     lastWorkTime: null,
@@ -174,6 +176,7 @@ export const forkliftParameters: AdminParameter[] = [
     chart: 'step',
     formula: null,
     public: true,
+    teltonika: null,
   },
   {
     id: 61,
@@ -188,6 +191,7 @@ export const forkliftParameters: AdminParameter[] = [
     chart: 'line',
     formula: null,
     public: false,
+    teltonika: { ioId: 67, multiplier: 0.001, offset: 0 },
   },
 ];
 
@@ -239,6 +243,7 @@ export const sensorForm = form(
     name: field('text', 'sensor.field.name', { required: true }),
     serialNumber: field('text', 'sensor.field.serial-number', { required: true, changeToUpperCase: true }),
     securityCode: field('text', 'sensor.field.security-code', { required: true, help: 'sensor.help.security-code' }),
+    sendPeriodSeconds: field('number', 'sensor.field.send-period', { min: 1, max: 86400, step: 1, help: 'sensor.help.send-period' }),
     device: field('entity', 'sensor.field.device'),
     warrantyTo: field('datetime', 'sensor.field.warranty-to'),
   },
@@ -263,12 +268,21 @@ export const parameterForm = form(
     deviceType: field('entity', 'parameter.field.device-type', { required: true }),
     number: field('number', 'parameter.field.number', { required: true }),
     name: field('text', 'parameter.field.name', { required: true }),
+    unit: field('entity', 'parameter.field.unit'),
     aggregation: field('choice', 'parameter.field.aggregation', { required: true }),
+    teltonikaIoId: field('number', 'parameter.field.teltonika-io-id', { min: 0, max: 65535, step: 1, help: 'parameter.help.teltonika-io-id' }),
+    teltonikaMultiplier: field('number', 'parameter.field.teltonika-multiplier'),
+    teltonikaOffset: field('number', 'parameter.field.teltonika-offset'),
   },
   {
     deviceType: [
       { value: 40, label: 'Forklift' },
       { value: 41, label: 'Truck' },
+    ],
+    unit: [
+      { value: 70, label: 'second (s)', unit: 's' },
+      { value: 71, label: 'volt (V)', unit: 'V' },
+      { value: 72, label: 'kilometre (km)', unit: 'km' },
     ],
     aggregation: ['sum', 'avg', 'min', 'max', 'last'].map((value) => ({ value, label: `parameter.aggregation.${value}`, translate: true })),
   },
