@@ -7,7 +7,7 @@ import type { DeviceLiveStatus, DeviceSeen, EventColumns, InsertedEvent, Positio
 import { deriveSessions } from './operator-sessions.ts';
 import { partitionsFor } from './partitions.ts';
 import { assertValidBatch } from './batch-rules.ts';
-import type { IngestBatch, IngestReject, IngestRejectLog, IngestResult, IngestService, ModuleIdentity } from './types.ts';
+import type { IngestBatch, IngestBatchOptions, IngestReject, IngestRejectLog, IngestResult, IngestService, ModuleIdentity } from './types.ts';
 
 /** The parameter whose positive values mean effective work (ARCHITECTURE §4): it drives last_work_at. */
 const WORK_PARAMETER = 1;
@@ -70,11 +70,11 @@ class DatabaseIngestService implements IngestService, IngestRejectLog {
     return { sensorId: row.sensorId, serialNumber: row.serialNumber, companyId: row.companyId, deviceId: row.deviceId, timezone: row.timezone };
   }
 
-  async ingest(module: ModuleIdentity, batch: IngestBatch): Promise<IngestResult> {
+  async ingest(module: ModuleIdentity, batch: IngestBatch, batchOptions: IngestBatchOptions = {}): Promise<IngestResult> {
     const started = process.hrtime.bigint();
     const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
     try {
-      const result = await this.ingestWithRetries(module, batch);
+      const result = await this.ingestWithRetries(module, batch, batchOptions);
       this.options.observer?.committed(result, seconds());
       if (module.deviceId !== null) this.options.afterCommit?.(module);
       return result;
@@ -84,13 +84,13 @@ class DatabaseIngestService implements IngestService, IngestRejectLog {
     }
   }
 
-  private async ingestWithRetries(module: ModuleIdentity, batch: IngestBatch): Promise<IngestResult> {
+  private async ingestWithRetries(module: ModuleIdentity, batch: IngestBatch, batchOptions: IngestBatchOptions): Promise<IngestResult> {
     assertValidBatch(batch);
     const columns = toColumns(batch);
     for (let attempt = 1; ; attempt++) {
       try {
         if (module.deviceId !== null) await this.ensurePartitions(batch);
-        return await this.writeBatch(module, batch, columns);
+        return await this.writeBatch(module, batch, columns, batchOptions);
       } catch (error) {
         const code = (error as { code?: unknown } | null)?.code;
         // 23514: no partition for a row (one was dropped since we cached it); 40P01/40001: lost a race, retry.
@@ -113,7 +113,7 @@ class DatabaseIngestService implements IngestService, IngestRejectLog {
     }
   }
 
-  private writeBatch(module: ModuleIdentity, batch: IngestBatch, columns: BatchColumns): Promise<IngestResult> {
+  private writeBatch(module: ModuleIdentity, batch: IngestBatch, columns: BatchColumns, batchOptions: IngestBatchOptions): Promise<IngestResult> {
     return this.repository.transaction(async (repository) => {
       const { companyId, sensorId, deviceId } = module;
       const result: IngestResult = { readings: 0, duplicates: 0, unassigned: 0, positions: 0, events: 0 };
@@ -141,6 +141,7 @@ class DatabaseIngestService implements IngestService, IngestRejectLog {
       const range = dataRange(batch);
       if (deviceId !== null && range) await repository.recordArrival(companyId, deviceId, range.from, range.to);
       if (deviceId !== null && status) await this.options.statusChanged?.(repository.connection(), { companyId, deviceId, ...status });
+      await batchOptions.alsoInTransaction?.(repository.connection());
       await this.options.beforeCommit?.(module, batch);
       return result;
     });

@@ -61,7 +61,8 @@ export function createMessageHandler(ingest: IngestService & IngestRejectLog, lo
   };
 }
 
-function describeValidation(error: ValidationError): string {
+/** A refused batch's field errors as one line for ingest_rejects.reason. */
+export function describeValidation(error: ValidationError): string {
   const fields = Object.entries(error.errors).map(([field, keys]) => `${field}: ${keys.join(', ')}`);
   return ['invalid items', ...error.rootErrors, ...fields].join('; ');
 }

@@ -1,3 +1,6 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+
 /**
  * The ingest service's public shapes, shared by the HTTP route, the MQTT subscriber and the demo simulator.
  * A batch belongs to one module (sensor); it is written in one transaction and acknowledged only after commit.
@@ -55,16 +58,28 @@ export interface IngestResult {
   events: number;
 }
 
+/** What a protocol adapter adds to one batch. */
+export interface IngestBatchOptions {
+  /**
+   * A protocol's own state written in the batch's transaction, after the batch's writes (the Teltonika listener's
+   * latest record per module): it commits with the batch or not at all.
+   */
+  alsoInTransaction?: (trx: Kysely<DB>) => Promise<void>;
+}
+
 export interface IngestService {
   /** Throws UnauthorizedError for an unknown serial, a wrong code or an inactive module. */
   authenticate(serialNumber: string, securityCode: string): Promise<ModuleIdentity>;
-  /** Validated input only; writes everything in one transaction and resolves after commit. */
-  ingest(module: ModuleIdentity, batch: IngestBatch): Promise<IngestResult>;
+  /** Validated input only (ValidationError otherwise); writes everything in one transaction and resolves after commit. */
+  ingest(module: ModuleIdentity, batch: IngestBatch, options?: IngestBatchOptions): Promise<IngestResult>;
 }
 
-/** A batch refused on a path with nobody to answer (MQTT): kept in ingest_rejects for diagnosis. */
+/** Where a refused batch came from: paths with nobody to answer (MQTT) or that answer only "not stored" (Teltonika). */
+export type IngestRejectSource = 'mqtt' | 'teltonika';
+
+/** A refused batch or packet, kept in ingest_rejects for diagnosis. */
 export interface IngestReject {
-  source: 'mqtt';
+  source: IngestRejectSource;
   topic: string | null;
   serialNumber: string | null;
   /** Why it was refused, e.g. `unknown module or wrong code` or the field errors. */
