@@ -70,6 +70,13 @@ describe('encodeAvlPacket', () => {
     expect(decodeAvlPacket(encodeAvlPacket(codec16))).toEqual(codec16);
   });
 
+  it('round-trips a packet larger than its first buffer (a real one: 14 records)', () => {
+    const bytes = bytesOf(TRACCAR.codec8FourteenRecords);
+    const packet = decodeAvlPacket(bytes);
+    expect(bytes.length).toBeGreaterThan(1000);
+    expect(decodeAvlPacket(encodeAvlPacket(packet))).toEqual(packet);
+  });
+
   it('refuses what a packet cannot hold', () => {
     expect(() => encodeAvlPacket({ codecId: AVL_CODECS.codec8, records: [] })).toThrow(RangeError);
     const variable = { timestampMs: 0, priority: 0, gps: { longitude: 0, latitude: 0, altitude: 0, angle: 0, satellites: 0, speed: 0 }, eventIoId: 0, generationType: null, io: [{ id: 1, byteLength: 'variable' as const, value: new Uint8Array(1) }] };

@@ -83,6 +83,7 @@ class ByteWriter {
   private view = new DataView(this.buffer.buffer);
   length = 0;
 
+  /** Makes room and returns where to write; read `view` only after it, as it may be replaced. */
   private ensure(bytes: number): number {
     if (this.length + bytes > this.buffer.length) {
       let capacity = this.buffer.length * 2;
@@ -102,27 +103,33 @@ class ByteWriter {
   }
 
   u8(value: number): void {
-    this.view.setUint8(this.ensure(1), value);
+    const at = this.ensure(1);
+    this.view.setUint8(at, value);
   }
 
   u16(value: number): void {
-    this.view.setUint16(this.ensure(2), value);
+    const at = this.ensure(2);
+    this.view.setUint16(at, value);
   }
 
   i16(value: number): void {
-    this.view.setInt16(this.ensure(2), value);
+    const at = this.ensure(2);
+    this.view.setInt16(at, value);
   }
 
   u32(value: number): void {
-    this.view.setUint32(this.ensure(4), value);
+    const at = this.ensure(4);
+    this.view.setUint32(at, value);
   }
 
   i32(value: number): void {
-    this.view.setInt32(this.ensure(4), value);
+    const at = this.ensure(4);
+    this.view.setInt32(at, value);
   }
 
   u64(value: bigint): void {
-    this.view.setBigUint64(this.ensure(8), value);
+    const at = this.ensure(8);
+    this.view.setBigUint64(at, value);
   }
 
   setU32(at: number, value: number): void {
@@ -130,7 +137,8 @@ class ByteWriter {
   }
 
   raw(bytes: Uint8Array): void {
-    this.buffer.set(bytes, this.ensure(bytes.length));
+    const at = this.ensure(bytes.length);
+    this.buffer.set(bytes, at);
   }
 
   bytes(): Uint8Array {
