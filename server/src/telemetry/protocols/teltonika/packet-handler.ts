@@ -1,7 +1,6 @@
 import { TELTONIKA_DEFAULT_SEND_PERIOD_SECONDS } from '@gearwatch/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../db/schema.ts';
-import type { UnknownModulesService } from '../../../sensors/unknown-modules.ts';
 import { describeValidation } from '../../mqtt-message-handler.ts';
 import type { IngestRejectLog, IngestService, ModuleIdentity } from '../../types.ts';
 import { decodeAvlPacket } from './avl-decoder.ts';
@@ -14,10 +13,15 @@ import { TeltonikaRepository } from './teltonika-repository.ts';
 /** What the connection does after a packet: `acknowledge` with the record count, or not, and whether to close. */
 export type PacketAnswer = { acknowledge: number } | { acknowledge: null; close: boolean };
 
+/** Where refused devices are listed for the super-admins (the sensors feature's UnknownModulesService). */
+export interface UnknownDeviceLog {
+  record(protocol: 'teltonika', serialNumber: string, address: string | null): Promise<void>;
+}
+
 export interface TeltonikaPacketHandlerDependencies {
   db: Kysely<DB>;
   ingest: IngestService & IngestRejectLog;
-  unknownModules: UnknownModulesService;
+  unknownModules: UnknownDeviceLog;
 }
 
 /**
