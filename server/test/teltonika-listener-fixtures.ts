@@ -13,9 +13,22 @@ import type { TeltonikaPacketHandlerDependencies } from '../src/telemetry/protoc
 export const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** A listener on a free local port with the app's rules; `stop` closes it. */
-export async function startListener(deps: TeltonikaPacketHandlerDependencies, options: Partial<TeltonikaListenerOptions> = {}): Promise<{ listener: TeltonikaListener; port: number }> {
-  const listener = new TeltonikaListener(new TeltonikaPacketHandler(deps), { host: '127.0.0.1', port: 0, idleTimeoutMs: 60_000, log: quietLog, ...options });
-  return { listener, port: await listener.start() };
+export async function startListener(
+  deps: TeltonikaPacketHandlerDependencies,
+  options: Partial<TeltonikaListenerOptions> = {},
+): Promise<{ listener: TeltonikaListener; handler: TeltonikaPacketHandler; port: number }> {
+  const handler = new TeltonikaPacketHandler(deps);
+  const listener = new TeltonikaListener(handler, { host: '127.0.0.1', port: 0, idleTimeoutMs: 60_000, log: quietLog, ...options });
+  return { listener, handler, port: await listener.start() };
+}
+
+/** Polls `probe` until it holds (for state with no event to wait on). */
+export async function waitUntil(what: string, probe: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 /** A 15-digit IMEI no other test of this run uses. */

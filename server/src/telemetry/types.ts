@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import type { ValidationError } from '../http/errors.ts';
 
 /**
  * The ingest service's public shapes, shared by the HTTP route, the MQTT subscriber and the demo simulator.
@@ -72,6 +73,25 @@ export interface IngestService {
   authenticate(serialNumber: string, securityCode: string): Promise<ModuleIdentity>;
   /** Validated input only (ValidationError otherwise); writes everything in one transaction and resolves after commit. */
   ingest(module: ModuleIdentity, batch: IngestBatch, options?: IngestBatchOptions): Promise<IngestResult>;
+}
+
+/** One module's batch in a group stored in one transaction. */
+export interface GroupEntry {
+  module: ModuleIdentity;
+  batch: IngestBatch;
+  options?: IngestBatchOptions;
+}
+
+/** An entry of a group: stored, or refused for good by the batch rules (and so not part of the transaction). */
+export type GroupOutcome = { stored: true; result: IngestResult } | { stored: false; error: ValidationError };
+
+/**
+ * Group commit: the batches of many modules that arrived together, stored in one transaction (one commit, one WAL
+ * flush for all of them). Resolves after the commit with one outcome per entry, in order; throws, having stored
+ * none of them, when the transaction failed.
+ */
+export interface GroupIngest {
+  ingestGroup(entries: readonly GroupEntry[]): Promise<GroupOutcome[]>;
 }
 
 /** Where a refused batch came from: paths with nobody to answer (MQTT) or that answer only "not stored" (Teltonika). */

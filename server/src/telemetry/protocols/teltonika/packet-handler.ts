@@ -2,11 +2,12 @@ import { TELTONIKA_DEFAULT_SEND_PERIOD_SECONDS } from '@gearwatch/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../db/schema.ts';
 import { describeValidation } from '../../mqtt-message-handler.ts';
-import type { IngestRejectLog, IngestService, ModuleIdentity } from '../../types.ts';
+import type { GroupIngest, IngestRejectLog, ModuleIdentity } from '../../types.ts';
 import { decodeAvlPacket } from './avl-decoder.ts';
 import { mapAvlRecords } from './avl-mapping.ts';
 import type { AvlPacket } from './avl-types.ts';
 import { TeltonikaProtocolError } from './errors.ts';
+import { GroupCommitter } from './group-commit.ts';
 import { isPermanentDataFault } from './store-failure.ts';
 import { TeltonikaRepository } from './teltonika-repository.ts';
 
@@ -20,20 +21,24 @@ export interface UnknownDeviceLog {
 
 export interface TeltonikaPacketHandlerDependencies {
   db: Kysely<DB>;
-  ingest: IngestService & IngestRejectLog;
+  ingest: GroupIngest & IngestRejectLog;
   unknownModules: UnknownDeviceLog;
 }
 
 /**
  * The rules of a Teltonika connection, apart from its bytes (listener.ts): who may connect, and what becomes of each
- * packet. A packet is stored through the one ingest service, in one transaction with the module's latest record,
- * and acknowledged only after that commits.
+ * packet. A packet is stored through the one ingest service, in one transaction with the module's latest record
+ * (and with the packets of other connections that arrived with it: group-commit.ts), and acknowledged only after
+ * that commits.
  */
 export class TeltonikaPacketHandler {
   private readonly repository: TeltonikaRepository;
+  /** Stores the packets of all connections, those that arrive together in one transaction. */
+  readonly committer: GroupCommitter;
 
   constructor(private readonly deps: TeltonikaPacketHandlerDependencies) {
     this.repository = new TeltonikaRepository(deps.db);
+    this.committer = new GroupCommitter(deps.ingest);
   }
 
   /**
@@ -70,8 +75,10 @@ export class TeltonikaPacketHandler {
       currentCard: module.deviceId === null ? null : module.currentCard,
     });
     try {
-      await this.deps.ingest.ingest(identity, mapped.batch, {
-        alsoInTransaction: (trx) => new TeltonikaRepository(trx).saveLastRecord(module.sensorId, mapped.lastRecord),
+      await this.committer.store({
+        module: identity,
+        batch: mapped.batch,
+        options: { alsoInTransaction: (trx) => new TeltonikaRepository(trx).saveLastRecord(module.sensorId, mapped.lastRecord) },
       });
     } catch (error) {
       if (!isPermanentDataFault(error)) throw error;
