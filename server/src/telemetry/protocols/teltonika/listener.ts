@@ -158,8 +158,9 @@ class TeltonikaConnection {
         if (frame.kind === 'handshake') await this.handshake(frame.bytes);
         else await this.packet(frame.bytes);
       } catch (error) {
-        // The database could not be reached (or failed): no acknowledgement; the device reconnects and resends.
-        this.options.log.error({ err: error, imei: this.imei, address: this.address }, 'teltonika packet not stored; the device will send it again');
+        // The database could not be reached (or failed): no answer; the device reconnects and sends it again.
+        const what = frame.kind === 'handshake' ? 'handshake not answered' : 'packet not stored';
+        this.options.log.error({ err: error, imei: this.imei, address: this.address }, `teltonika ${what}; the device will try again`);
         this.close();
       }
     }
@@ -195,7 +196,8 @@ class TeltonikaConnection {
     this.options.log.info({ imei: this.imei, address: this.address, reason }, 'teltonika device refused');
     this.closed = true;
     this.queue.length = 0;
-    this.socket.end(encodeHandshakeAnswer(false));
+    // Closed once the answer is out, rather than left half-open until the device closes its side.
+    this.socket.end(encodeHandshakeAnswer(false), () => this.socket.destroy());
   }
 
   private write(bytes: Uint8Array): void {
