@@ -21,6 +21,7 @@ import { createApp } from '../server/src/app.ts';
 import { createServices } from '../server/src/services.ts';
 import { DEFAULT_MQTT_CONNECTIONS, MqttIngestSubscriber } from '../server/src/telemetry/mqtt-subscriber.ts';
 import { moduleTopic } from '../server/src/telemetry/mqtt-topics.ts';
+import type { IngestRejectLog, IngestService } from '../server/src/telemetry/types.ts';
 import { createScratchDatabase, flag, formatRate } from './support/scratch-database.ts';
 
 const READINGS = flag('readings', 200_000);
@@ -145,7 +146,7 @@ async function main(): Promise<void> {
     let stored = 0;
     let allStored!: () => void;
     const done = new Promise<void>((resolve) => (allStored = resolve));
-    const counting: typeof services.ingest = {
+    const counting: IngestService & IngestRejectLog = {
       authenticate: (serial, code) => services.ingest.authenticate(serial, code),
       recordReject: (reject) => services.ingest.recordReject(reject),
       ingest: async (module, batch) => {

@@ -62,6 +62,8 @@ export default defineConfig({
       stdout: 'pipe',
       env: {
         PORT: String(port),
+        // Any free port: the Teltonika listener's default (5027) may be taken on a test machine.
+        TELTONIKA_PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         DEMO: 'on',

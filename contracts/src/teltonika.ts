@@ -83,3 +83,9 @@ export const TELTONIKA_IO_PRESETS: readonly TeltonikaIoPreset[] = [
 export function teltonikaIoPreset(id: number): TeltonikaIoPreset | undefined {
   return TELTONIKA_IO_PRESETS.find((p) => p.id === id);
 }
+
+/**
+ * A module's send period when `sensors.send_period_seconds` is null (the Configurator's default data acquisition
+ * period while moving is 60 s); a gap between records over twice the period counts as no data (docs/teltonika.md).
+ */
+export const TELTONIKA_DEFAULT_SEND_PERIOD_SECONDS = 60;

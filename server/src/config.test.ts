@@ -91,6 +91,15 @@ describe('loadConfig', () => {
     for (const bad of ['0', '17', '1.5', 'two']) expect(() => loadConfig({ MQTT_CONNECTIONS: bad }), bad).toThrow('MQTT_CONNECTIONS');
   });
 
+  it('listens for Teltonika trackers on 5027 unless moved or switched off, closing silent ones after 10 minutes', () => {
+    const defaults = loadConfig({ HOST: '127.0.0.1' });
+    expect([defaults.TELTONIKA_PORT, defaults.TELTONIKA_HOST, defaults.TELTONIKA_IDLE_TIMEOUT_SECONDS]).toEqual([5027, '127.0.0.1', 600]);
+    expect(loadConfig({ TELTONIKA_PORT: 'off' }).TELTONIKA_PORT).toBeNull();
+    expect(loadConfig({ TELTONIKA_PORT: '0', TELTONIKA_HOST: '::', TELTONIKA_IDLE_TIMEOUT_SECONDS: '120' })).toMatchObject({ TELTONIKA_PORT: 0, TELTONIKA_HOST: '::', TELTONIKA_IDLE_TIMEOUT_SECONDS: 120 });
+    for (const bad of ['65536', '-1', 'on', '50.5']) expect(() => loadConfig({ TELTONIKA_PORT: bad }), bad).toThrow('TELTONIKA_PORT must be a port number 0-65535 or off');
+    for (const bad of ['9', '86401', 'never']) expect(() => loadConfig({ TELTONIKA_IDLE_TIMEOUT_SECONDS: bad }), bad).toThrow('TELTONIKA_IDLE_TIMEOUT_SECONDS');
+  });
+
   it('namespaces the module topics with an optional prefix of whole topic levels', () => {
     expect(loadConfig({}).MQTT_TOPIC_PREFIX).toBe('');
     expect(loadConfig({ MQTT_TOPIC_PREFIX: 'site-a/' }).MQTT_TOPIC_PREFIX).toBe('site-a/');

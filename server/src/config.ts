@@ -12,6 +12,8 @@ const booleanFlag = z
 /** `address@domain` or `Display Name <address@domain>`: what a From header may hold. */
 const MAILBOX = /^(?:[^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/;
 
+const TELTONIKA_PORT_HINT = 'TELTONIKA_PORT must be a port number 0-65535 or off';
+
 const PUBLIC_URL_HINT = 'PUBLIC_URL must be an http:// or https:// address without a trailing slash, e.g. https://gearwatch.example.com';
 
 /** Links are built as PUBLIC_URL + '/resetting?…', so the base must not end in a slash or carry a query or fragment. */
@@ -138,6 +140,28 @@ const envObject = z.object({
     .regex(/^([\w.-]+\/)*$/, 'MQTT_TOPIC_PREFIX must be topic levels ending with a slash, e.g. site-a/ or acme/plant-1/ (no + # or $)')
     .default(''),
   /**
+   * TCP port Teltonika trackers connect to (docs/teltonika.md), in every instance beside HTTP; `off`: no listener.
+   * 5027 is the port Teltonika's and Traccar's documentation use for their protocol.
+   */
+  TELTONIKA_PORT: z
+    .string()
+    .regex(/^(off|\d{1,5})$/, TELTONIKA_PORT_HINT)
+    .transform((value) => (value === 'off' ? null : Number(value)))
+    .refine((port) => port === null || port <= 65535, TELTONIKA_PORT_HINT)
+    .default(5027),
+  /** Address the Teltonika listener binds; defaults to HOST. */
+  TELTONIKA_HOST: z.string().min(1).optional(),
+  /**
+   * A tracker connection silent this long is closed. Devices reconnect when they have records, so this only frees
+   * the sockets of devices that went out of coverage without closing theirs; above the longest send period in use.
+   */
+  TELTONIKA_IDLE_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10, 'TELTONIKA_IDLE_TIMEOUT_SECONDS must be 10-86400')
+    .max(86400, 'TELTONIKA_IDLE_TIMEOUT_SECONDS must be 10-86400')
+    .default(600),
+  /**
    * Bearer token Prometheus scrapes GET /metrics with. Without it (and without METRICS_PUBLIC) /metrics answers 404:
    * request rates are not published unless someone asked for them.
    */
@@ -150,6 +174,7 @@ const envObject = z.object({
 const envSchema = envObject.transform((env) => ({
   ...env,
   PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+  TELTONIKA_HOST: env.TELTONIKA_HOST ?? env.HOST,
   SIMULATOR: env.SIMULATOR ?? env.DEMO,
 }));
 

@@ -11,6 +11,8 @@ import { createDemoSimulator } from './demo/simulator/index.ts';
 import { Lease } from './jobs/lease.ts';
 import { claimMqttClientId } from './telemetry/mqtt-client-id.ts';
 import { MqttSessionSweeper } from './telemetry/mqtt-session-sweeper.ts';
+import { TeltonikaListener } from './telemetry/protocols/teltonika/listener.ts';
+import { TeltonikaPacketHandler } from './telemetry/protocols/teltonika/packet-handler.ts';
 
 /** config -> database -> migrations -> services -> demo data and its history -> http -> the demo's live stream. */
 async function main(): Promise<void> {
@@ -53,6 +55,18 @@ async function main(): Promise<void> {
   // Broker sessions of ids no instance holds any more (an instance removed, a host renamed) are drained by one of us.
   const sessionSweeper = mqttIngest ? new MqttSessionSweeper(database.db, { drain: (ids) => mqttIngest.drain(ids), log: app.log }) : null;
 
+  // Teltonika trackers' TCP connections, in every instance (a device's connection lands on any of them); packets are
+  // acknowledged only after commit, so it stops before the database.
+  const teltonika =
+    config.TELTONIKA_PORT === null
+      ? null
+      : new TeltonikaListener(new TeltonikaPacketHandler({ db: database.db, ingest: services.ingest, unknownModules: services.unknownModules }), {
+          host: config.TELTONIKA_HOST,
+          port: config.TELTONIKA_PORT,
+          idleTimeoutMs: config.TELTONIKA_IDLE_TIMEOUT_SECONDS * 1000,
+          log: app.log,
+        });
+
   // One shutdown for SIGTERM, SIGINT and the other termination signals, an uncaught error, and a lost MQTT client
   // id: stop accepting connections, let requests in flight finish, then release the database. A second signal, or
   // 15 seconds without finishing, ends the process at once (exit 1).
@@ -73,6 +87,8 @@ async function main(): Promise<void> {
     // Lets the batch being stored commit and be acknowledged; the rest stays with the broker for the next start.
     await sessionSweeper?.stop();
     await mqttIngest?.stop();
+    // The packets being stored commit and are acknowledged; the rest their devices send again to another instance.
+    await teltonika?.stop();
     // The lease's row stays: it records that the broker keeps this id's session, for whoever comes after.
     await mqttClient?.lease.lapse();
     await app.close();
@@ -105,6 +121,7 @@ async function main(): Promise<void> {
     sessionSweeper?.start();
   }
   const address = await app.listen({ host: config.HOST, port: config.PORT });
+  const teltonikaPort = teltonika ? await teltonika.start() : null;
   // Background jobs: the alert engine's arrivals, windows and timers (and whatever it missed while down).
   services.jobs.start();
   if (simulator && config.SIMULATOR && runsSimulator) simulator.startLive();
@@ -123,6 +140,7 @@ async function main(): Promise<void> {
     '',
     `  Gearwatch is running at ${url}`,
     `  API documentation:     ${url}/api/docs`,
+    `  Teltonika trackers:    ${teltonikaPort === null ? 'off (TELTONIKA_PORT=off)' : `TCP port ${teltonikaPort}`}`,
     `  Database:              ${database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`,
   ];
   if (config.DEMO) {

@@ -66,7 +66,7 @@ import { OperatorGroupsRepository } from './operator-groups/repository.ts';
 import { OperatorGroupsService } from './operator-groups/service.ts';
 import { UserDirectoryRepository } from './users/directory-repository.ts';
 import { UserDirectoryService } from './users/directory-service.ts';
-import type { IngestRejectLog, IngestService } from './telemetry/types.ts';
+import type { GroupIngest, IngestRejectLog, IngestService } from './telemetry/types.ts';
 import { ProductionShiftsRepository } from './production-shifts/repository.ts';
 import { ProductionShiftsService } from './production-shifts/service.ts';
 import { SensorsRepository } from './sensors/repository.ts';
@@ -124,7 +124,7 @@ export interface Services {
   support: SupportService;
   passwordLinks: PasswordLinksService;
   /** Telemetry ingest: the HTTP route, the MQTT subscriber and the demo simulator all write through it. */
-  ingest: IngestService & IngestRejectLog;
+  ingest: IngestService & IngestRejectLog & GroupIngest;
   /** The spec 02 §7 diagnostics calls (read the rollups; raw data only for the async and location calls). */
   diagnostics: DiagnosticsService;
   operatorDiagnostics: OperatorDiagnosticsService;

@@ -1,14 +1,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { AppError, UnauthorizedError, UnstorableBatchError } from '../http/errors.ts';
+import { AppError, UnauthorizedError, UnstorableBatchError, ValidationError } from '../http/errors.ts';
 import { IngestRepository } from './ingest-repository.ts';
 import type { DeviceLiveStatus, DeviceSeen, EventColumns, InsertedEvent, PositionColumns, ReadingColumns, WriterIds } from './ingest-repository.ts';
 import { deriveSessions } from './operator-sessions.ts';
 import { partitionsFor } from './partitions.ts';
 import { assertValidBatch } from './batch-rules.ts';
 import { describeStorageFailure, isDatabaseUnavailable } from './storage-failures.ts';
-import type { IngestBatch, IngestReject, IngestRejectLog, IngestResult, IngestService, ModuleIdentity } from './types.ts';
+import type { GroupEntry, GroupIngest, GroupOutcome, IngestBatch, IngestBatchOptions, IngestReject, IngestRejectLog, IngestResult, IngestService, ModuleIdentity } from './types.ts';
 
 /** The parameter whose positive values mean effective work (ARCHITECTURE §4): it drives last_work_at. */
 const WORK_PARAMETER = 1;
@@ -49,11 +49,11 @@ export interface IngestObserver {
 const MAX_REJECT_PAYLOAD_CHARS = 1_000_000;
 
 /** The ingest service on a database (the app's services, the MQTT and simulator tests, the benchmarks). */
-export function createIngestService(db: Kysely<DB>, options: IngestServiceOptions = {}): IngestService & IngestRejectLog {
+export function createIngestService(db: Kysely<DB>, options: IngestServiceOptions = {}): IngestService & IngestRejectLog & GroupIngest {
   return new DatabaseIngestService(new IngestRepository(db), options);
 }
 
-class DatabaseIngestService implements IngestService, IngestRejectLog {
+class DatabaseIngestService implements IngestService, IngestRejectLog, GroupIngest {
   /** Partitions known to exist; a partition dropped behind our back is noticed by the insert and re-created. */
   private readonly knownPartitions = new Set<string>();
 
@@ -71,11 +71,11 @@ class DatabaseIngestService implements IngestService, IngestRejectLog {
     return { sensorId: row.sensorId, serialNumber: row.serialNumber, companyId: row.companyId, deviceId: row.deviceId, timezone: row.timezone };
   }
 
-  async ingest(module: ModuleIdentity, batch: IngestBatch): Promise<IngestResult> {
+  async ingest(module: ModuleIdentity, batch: IngestBatch, batchOptions: IngestBatchOptions = {}): Promise<IngestResult> {
     const started = process.hrtime.bigint();
     const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
     try {
-      const result = await this.ingestWithRetries(module, batch);
+      const result = await this.ingestWithRetries(module, batch, batchOptions);
       this.options.observer?.committed(result, seconds());
       if (module.deviceId !== null) this.options.afterCommit?.(module);
       return result;
@@ -85,13 +85,61 @@ class DatabaseIngestService implements IngestService, IngestRejectLog {
     }
   }
 
-  private async ingestWithRetries(module: ModuleIdentity, batch: IngestBatch): Promise<IngestResult> {
+  async ingestGroup(entries: readonly GroupEntry[]): Promise<GroupOutcome[]> {
+    const started = process.hrtime.bigint();
+    const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
+    const outcomes: (GroupOutcome | null)[] = entries.map((entry) => {
+      try {
+        assertValidBatch(entry.batch);
+        return null;
+      } catch (error) {
+        if (error instanceof ValidationError) return { stored: false, error };
+        throw error;
+      }
+    });
+    const valid = entries.filter((_, i) => outcomes[i] === null);
+    let results: IngestResult[];
+    try {
+      results = await this.withRetries(
+        valid.flatMap((entry) => (entry.module.deviceId === null ? [] : [entry.batch])),
+        () =>
+          this.repository.transaction(async (repository) => {
+            const written: IngestResult[] = [];
+            // In one order whatever the arrival, so two groups with the same devices lock them in the same order.
+            const ordered = valid.map((entry, i) => ({ entry, i })).sort((a, b) => a.entry.module.sensorId - b.entry.module.sensorId);
+            for (const { entry, i } of ordered) written[i] = await this.writeInto(repository, entry.module, entry.batch, toColumns(entry.batch), entry.options ?? {});
+            return written;
+          }),
+      );
+    } catch (error) {
+      for (let i = 0; i < valid.length; i++) this.options.observer?.failed(seconds());
+      throw error;
+    }
+    let next = 0;
+    return entries.map((entry, i) => {
+      const refused = outcomes[i];
+      if (refused) return refused;
+      const result = results[next++]!;
+      this.options.observer?.committed(result, seconds());
+      if (entry.module.deviceId !== null) this.options.afterCommit?.(entry.module);
+      return { stored: true, result };
+    });
+  }
+
+  private async ingestWithRetries(module: ModuleIdentity, batch: IngestBatch, batchOptions: IngestBatchOptions): Promise<IngestResult> {
     assertValidBatch(batch);
     const columns = toColumns(batch);
+    return this.withRetries(module.deviceId === null ? [] : [batch], () =>
+      this.repository.transaction((repository) => this.writeInto(repository, module, batch, columns, batchOptions)),
+    );
+  }
+
+  /** Runs a write, retrying the races a concurrent writer can make it lose; `assigned` are the batches with a device. */
+  private async withRetries<T>(assigned: readonly IngestBatch[], write: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        if (module.deviceId !== null) await this.ensurePartitions(batch);
-        return await this.writeBatch(module, batch, columns);
+        for (const batch of assigned) await this.ensurePartitions(batch);
+        return await write();
       } catch (error) {
         const code = (error as { code?: unknown } | null)?.code;
         // 23514: no partition for a row (one was dropped since we cached it); 40P01/40001: lost a race, retry.
@@ -121,37 +169,37 @@ class DatabaseIngestService implements IngestService, IngestRejectLog {
     }
   }
 
-  private writeBatch(module: ModuleIdentity, batch: IngestBatch, columns: BatchColumns): Promise<IngestResult> {
-    return this.repository.transaction(async (repository) => {
-      const { companyId, sensorId, deviceId } = module;
-      const result: IngestResult = { readings: 0, duplicates: 0, unassigned: 0, positions: 0, events: 0 };
-      if (batch.readings.length > 0) {
-        if (deviceId === null) {
-          result.unassigned = await repository.insertUnassignedReadings(companyId, sensorId, columns.readings);
-        } else {
-          const writer: WriterIds = { companyId, sensorId, deviceId, timezone: module.timezone };
-          result.readings = await repository.insertReadings(writer, columns.readings);
-        }
-        result.duplicates = batch.readings.length - result.readings - result.unassigned;
+  /** One module's batch, in the caller's transaction. */
+  private async writeInto(repository: IngestRepository, module: ModuleIdentity, batch: IngestBatch, columns: BatchColumns, batchOptions: IngestBatchOptions): Promise<IngestResult> {
+    const { companyId, sensorId, deviceId } = module;
+    const result: IngestResult = { readings: 0, duplicates: 0, unassigned: 0, positions: 0, events: 0 };
+    if (batch.readings.length > 0) {
+      if (deviceId === null) {
+        result.unassigned = await repository.insertUnassignedReadings(companyId, sensorId, columns.readings);
+      } else {
+        const writer: WriterIds = { companyId, sensorId, deviceId, timezone: module.timezone };
+        result.readings = await repository.insertReadings(writer, columns.readings);
       }
-      if (batch.positions.length > 0) result.positions = await repository.insertPositions(companyId, sensorId, deviceId, columns.positions);
-      const newEvents = batch.events.length > 0 ? await repository.insertEvents(companyId, sensorId, deviceId, columns.events) : [];
-      result.events = newEvents.length;
+      result.duplicates = batch.readings.length - result.readings - result.unassigned;
+    }
+    if (batch.positions.length > 0) result.positions = await repository.insertPositions(companyId, sensorId, deviceId, columns.positions);
+    const newEvents = batch.events.length > 0 ? await repository.insertEvents(companyId, sensorId, deviceId, columns.events) : [];
+    result.events = newEvents.length;
 
-      let status: DeviceLiveStatus | null = null;
-      if (deviceId !== null) {
-        status = await repository.upsertDeviceState(companyId, deviceId, deviceSeen(batch));
-        await this.applyEvents(repository, { companyId, deviceId, timezone: module.timezone }, newEvents);
-      }
-      await repository.upsertSensorState(companyId, sensorId, latestTimestamp(batch));
-      // The time range this batch brought for its device, for the alert engine: in this transaction, so a crash
-      // after the commit cannot lose it (docs/alerts.md).
-      const range = dataRange(batch);
-      if (deviceId !== null && range) await repository.recordArrival(companyId, deviceId, range.from, range.to);
-      if (deviceId !== null && status) await this.options.statusChanged?.(repository.connection(), { companyId, deviceId, ...status });
-      await this.options.beforeCommit?.(module, batch);
-      return result;
-    });
+    let status: DeviceLiveStatus | null = null;
+    if (deviceId !== null) {
+      status = await repository.upsertDeviceState(companyId, deviceId, deviceSeen(batch));
+      await this.applyEvents(repository, { companyId, deviceId, timezone: module.timezone }, newEvents);
+    }
+    await repository.upsertSensorState(companyId, sensorId, latestTimestamp(batch));
+    // The time range this batch brought for its device, for the alert engine: in this transaction, so a crash
+    // after the commit cannot lose it (docs/alerts.md).
+    const range = dataRange(batch);
+    if (deviceId !== null && range) await repository.recordArrival(companyId, deviceId, range.from, range.to);
+    if (deviceId !== null && status) await this.options.statusChanged?.(repository.connection(), { companyId, deviceId, ...status });
+    await batchOptions.alsoInTransaction?.(repository.connection());
+    await this.options.beforeCommit?.(module, batch);
+    return result;
   }
 
   /** Power state from the latest new power event; sessions rebuilt from the earliest new RFID event on. */

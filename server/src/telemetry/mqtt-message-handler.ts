@@ -84,7 +84,8 @@ async function rejectUnstorable(error: unknown, reject: (reason: string) => Prom
   }
 }
 
-function describeValidation(error: ValidationError): string {
+/** A refused batch's field errors as one line for ingest_rejects.reason. */
+export function describeValidation(error: ValidationError): string {
   const fields = Object.entries(error.errors).map(([field, keys]) => `${field}: ${keys.join(', ')}`);
   return ['invalid items', ...error.rootErrors, ...fields].join('; ');
 }

@@ -1,3 +1,7 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import type { ValidationError } from '../http/errors.ts';
+
 /**
  * The ingest service's public shapes, shared by the HTTP route, the MQTT subscriber and the demo simulator.
  * A batch belongs to one module (sensor); it is written in one transaction and acknowledged only after commit.
@@ -55,19 +59,50 @@ export interface IngestResult {
   events: number;
 }
 
+/** What a protocol adapter adds to one batch. */
+export interface IngestBatchOptions {
+  /**
+   * A protocol's own state written in the batch's transaction, after the batch's writes (the Teltonika listener's
+   * latest record per module): it commits with the batch or not at all.
+   */
+  alsoInTransaction?: (trx: Kysely<DB>) => Promise<void>;
+}
+
 export interface IngestService {
   /** Throws UnauthorizedError for an unknown serial, a wrong code or an inactive module. */
   authenticate(serialNumber: string, securityCode: string): Promise<ModuleIdentity>;
-  /** Validated input only; writes everything in one transaction and resolves after commit. */
-  ingest(module: ModuleIdentity, batch: IngestBatch): Promise<IngestResult>;
+  /** Validated input only (ValidationError otherwise); writes everything in one transaction and resolves after commit. */
+  ingest(module: ModuleIdentity, batch: IngestBatch, options?: IngestBatchOptions): Promise<IngestResult>;
+}
+
+/** One module's batch in a group stored in one transaction. */
+export interface GroupEntry {
+  module: ModuleIdentity;
+  batch: IngestBatch;
+  options?: IngestBatchOptions;
+}
+
+/** An entry of a group: stored, or refused for good by the batch rules (and so not part of the transaction). */
+export type GroupOutcome = { stored: true; result: IngestResult } | { stored: false; error: ValidationError };
+
+/**
+ * Group commit: the batches of many modules that arrived together, stored in one transaction (one commit, one WAL
+ * flush for all of them). Resolves after the commit with one outcome per entry, in order; throws, having stored
+ * none of them, when the transaction failed.
+ */
+export interface GroupIngest {
+  ingestGroup(entries: readonly GroupEntry[]): Promise<GroupOutcome[]>;
 }
 
 /**
- * A batch refused on a path with nobody to answer (MQTT), or refused over HTTP for a data fault of the database:
- * kept in ingest_rejects for diagnosis.
+ * Where a refused batch came from: paths with nobody to answer (MQTT), that answer only "not stored" (Teltonika), or
+ * HTTP batches the database refused for a data fault.
  */
+export type IngestRejectSource = 'mqtt' | 'http' | 'teltonika';
+
+/** A refused batch or packet, kept in ingest_rejects for diagnosis. */
 export interface IngestReject {
-  source: 'mqtt' | 'http';
+  source: IngestRejectSource;
   topic: string | null;
   serialNumber: string | null;
   /** Why it was refused, e.g. `unknown module or wrong code` or the field errors. */

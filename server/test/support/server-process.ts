@@ -32,7 +32,7 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), TELTONIKA_PORT: '0', WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -1,6 +1,6 @@
 /**
- * Why a Teltonika frame was refused. The listener closes the connection on any of them (a device whose packet is
- * not acknowledged sends it again on a new connection) and keeps the frame and `reason` in `ingest_rejects`.
+ * Why a Teltonika frame was refused. A packet that does not decode is not acknowledged (the device sends it again)
+ * and is kept with its `reason` in `ingest_rejects`; a framing error closes the connection (docs/teltonika.md).
  */
 export type TeltonikaErrorCode =
   /** The IMEI handshake is not 15 ASCII digits. */

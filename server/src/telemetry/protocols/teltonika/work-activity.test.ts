@@ -80,8 +80,8 @@ describe('workActivityReadings', () => {
       5 * MINUTE_MS,
     );
     expect(compact(readings)).toEqual([
-      [WORK, '2026-06-01T10:00:00.000Z', 60],
-      [ACTIVE, '2026-06-01T10:00:00.000Z', 0],
+      [WORK, '2026-06-01T10:00:00.000Z', 0],
+      [ACTIVE, '2026-06-01T10:00:00.000Z', 60],
       [WORK, '2026-06-01T10:01:00.000Z', 30],
       [ACTIVE, '2026-06-01T10:01:00.000Z', 30],
       [WORK, '2026-06-01T10:01:30.000Z', 0],
@@ -105,10 +105,10 @@ describe('workActivityReadings', () => {
   it('cuts an interval at 5-minute boundaries, each piece timestamped at its start and never longer than the gap', () => {
     const readings = workActivityReadings([sample('2026-06-01T10:04:30Z', true, null), sample('2026-06-01T10:15:10.500Z', false, null)], 15 * MINUTE_MS);
     expect(compact(readings)).toEqual([
-      [WORK, '2026-06-01T10:04:30.000Z', 30],
-      [WORK, '2026-06-01T10:05:00.000Z', 300],
-      [WORK, '2026-06-01T10:10:00.000Z', 300],
-      [WORK, '2026-06-01T10:15:00.000Z', 10.5],
+      [ACTIVE, '2026-06-01T10:04:30.000Z', 30],
+      [ACTIVE, '2026-06-01T10:05:00.000Z', 300],
+      [ACTIVE, '2026-06-01T10:10:00.000Z', 300],
+      [ACTIVE, '2026-06-01T10:15:00.000Z', 10.5],
     ]);
     expect(readings.reduce((sum, r) => sum + r.value, 0)).toBe(640.5);
   });
@@ -123,6 +123,31 @@ describe('workActivityReadings', () => {
       [ACTIVE, '2026-06-01T10:00:00.000Z', 60],
     ]);
     expect(workActivityReadings([sample('2026-06-01T10:00:00Z', true, true)], 5 * MINUTE_MS)).toEqual([]);
+  });
+
+  it('makes work ignition on and moving, activity ignition on, so work never exceeds activity', () => {
+    const readings = workActivityReadings(
+      [
+        sample('2026-06-01T10:00:00Z', false, true),
+        sample('2026-06-01T10:01:00Z', true, false),
+        sample('2026-06-01T10:02:00Z', true, true),
+        sample('2026-06-01T10:03:00Z', null, true),
+        sample('2026-06-01T10:04:00Z', true, null),
+        sample('2026-06-01T10:05:00Z', false, false),
+      ],
+      5 * MINUTE_MS,
+    );
+    expect(compact(readings)).toEqual([
+      // Moving with the ignition off (towed, carried on a truck) is neither work nor activity.
+      [WORK, '2026-06-01T10:00:00.000Z', 0],
+      [ACTIVE, '2026-06-01T10:00:00.000Z', 0],
+      [WORK, '2026-06-01T10:01:00.000Z', 0],
+      [ACTIVE, '2026-06-01T10:01:00.000Z', 60],
+      [WORK, '2026-06-01T10:02:00.000Z', 60],
+      [ACTIVE, '2026-06-01T10:02:00.000Z', 60],
+      // Without IO 239 nothing is known; without IO 240 only that the machine was on.
+      [ACTIVE, '2026-06-01T10:04:00.000Z', 60],
+    ]);
   });
 
   it('refuses a send period that is not a positive duration', () => {
@@ -143,13 +168,13 @@ describe('workActivityReadings', () => {
     expect(workActivitySampleOf(vin!)).toEqual({ timestampMs: vin!.timestampMs, ignition: true, moving: true });
   });
 
-  it('gives each Warsaw day its own seconds across midnight and the 25-hour day clocks go back', () => {
+  it('gives each Warsaw day its own active seconds across midnight and the 25-hour day clocks go back', () => {
     // Ignition on from 23:00 on 24 October (local, +02:00) to 01:04 on 26 October (+01:00), a record every 7 minutes,
     // so neither midnight falls on a record.
     const samples: WorkActivitySample[] = [];
     for (let t = at('2026-10-24T21:00:00Z'); t <= at('2026-10-26T00:04:00Z'); t += 7 * MINUTE_MS) samples.push({ timestampMs: t, ignition: true, moving: false });
     expect(samples.at(-1)!.timestampMs).toBe(at('2026-10-26T00:04:00Z'));
-    const perDay = totals(workActivityReadings(samples, 10 * MINUTE_MS), WORK, (ms) => dateText(WARSAW.dayOf(ms)));
+    const perDay = totals(workActivityReadings(samples, 10 * MINUTE_MS), ACTIVE, (ms) => dateText(WARSAW.dayOf(ms)));
     expect(Object.fromEntries(perDay)).toEqual({ '2026-10-24': 3600, '2026-10-25': 25 * 3600, '2026-10-26': 64 * 60 });
   });
 
@@ -186,9 +211,12 @@ describe('workActivityReadings', () => {
       expect(days.map((d) => (d.to - d.from) / HOUR_MS)).toContain(name.includes('spring') ? 23 : 25);
       const byDay = (ms: number) => dateText(WARSAW.dayOf(ms));
       const byHour = (ms: number) => String(Math.floor(ms / HOUR_MS) * HOUR_MS);
-      expect(totals(readings, WORK, byDay)).toEqual(rawTotals(samples, maxGap, (s) => s.ignition, days));
-      expect(totals(readings, ACTIVE, byDay)).toEqual(rawTotals(samples, maxGap, (s) => s.moving, days));
-      expect(totals(readings, WORK, byHour)).toEqual(rawTotals(samples, maxGap, (s) => s.ignition, hours(first, last)));
+      const working = (s: WorkActivitySample) => s.ignition === true && s.moving === true;
+      expect(totals(readings, WORK, byDay)).toEqual(rawTotals(samples, maxGap, working, days));
+      expect(totals(readings, ACTIVE, byDay)).toEqual(rawTotals(samples, maxGap, (s) => s.ignition, days));
+      expect(totals(readings, WORK, byHour)).toEqual(rawTotals(samples, maxGap, working, hours(first, last)));
+      expect(totals(readings, ACTIVE, byHour)).toEqual(rawTotals(samples, maxGap, (s) => s.ignition, hours(first, last)));
+      for (const [day, work] of totals(readings, WORK, byDay)) expect(work).toBeLessThanOrEqual(totals(readings, ACTIVE, byDay).get(day)!);
     });
   }
 });

@@ -30,7 +30,9 @@ export function workActivitySampleOf(record: AvlRecord): WorkActivitySample {
 }
 
 /**
- * Work (parameter 1: ignition on) and activity (parameter 2: moving) seconds between a device's consecutive records.
+ * Work (parameter 1: ignition on and moving) and activity (parameter 2: ignition on) seconds between a device's
+ * consecutive records. Work is the effective part of the time the machine is switched on, so work never exceeds
+ * activity and efficiency (work / active, ARCHITECTURE §4) never exceeds 100 %.
  *
  * - The earlier record's state holds until the next record: a record says what the machine is doing from then on,
  *   which is when the device saw it change (Teltonika makes a record on every ignition or movement change).
@@ -41,7 +43,8 @@ export function workActivitySampleOf(record: AvlRecord): WorkActivitySample {
  *   its start, worth its length in seconds (or 0 while the state is off). Per-day totals, across midnight and DST
  *   changes, then equal the seconds the device was on within that local day. Fractions appear only when a device
  *   stamps records below the second.
- * - A record without IO 239 (or 240) gives no work (or activity) reading for the interval it starts.
+ * - A record without IO 239 gives neither reading for the interval it starts (nothing says whether the machine was
+ *   on); one with IO 239 but without IO 240 gives activity only (on, but whether it worked is unknown).
  *
  * Records may come in any order (a device can be set to send newest first); records with the same timestamp make
  * no interval between them, and the last of them holds the state. The last record starts no interval: the caller
@@ -60,8 +63,10 @@ export function workActivityReadings(samples: readonly WorkActivitySample[], max
     for (let start = from.timestampMs; start < to; ) {
       const end = Math.min(to, (Math.floor(start / WORK_ACTIVITY_SLICE_MS) + 1) * WORK_ACTIVITY_SLICE_MS);
       const seconds = (end - start) / 1000;
-      if (from.ignition !== null) readings.push({ parameter: PARAMETER_NUMBERS.work, ts: new Date(start), value: from.ignition ? seconds : 0 });
-      if (from.moving !== null) readings.push({ parameter: PARAMETER_NUMBERS.active, ts: new Date(start), value: from.moving ? seconds : 0 });
+      if (from.ignition !== null) {
+        if (from.moving !== null) readings.push({ parameter: PARAMETER_NUMBERS.work, ts: new Date(start), value: from.ignition && from.moving ? seconds : 0 });
+        readings.push({ parameter: PARAMETER_NUMBERS.active, ts: new Date(start), value: from.ignition ? seconds : 0 });
+      }
       start = end;
     }
   }
