@@ -1,7 +1,6 @@
 import { TELTONIKA_DEFAULT_SEND_PERIOD_SECONDS } from '@gearwatch/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../db/schema.ts';
-import { describeValidation } from '../../mqtt-message-handler.ts';
 import type { GroupIngest, IngestRejectLog, ModuleIdentity } from '../../types.ts';
 import { decodeAvlPacket } from './avl-decoder.ts';
 import { mapAvlRecords } from './avl-mapping.ts';
