@@ -41,6 +41,7 @@ export async function startServer(options: { databaseUrl: string; logFile: strin
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      TELTONIKA_PORT: '0',
       DATABASE_URL: options.databaseUrl,
       DEMO: 'on',
       SIMULATOR: 'off',

@@ -42,6 +42,8 @@ export async function startFreshServer(admin: AdminAccount): Promise<FreshServer
       ...env,
       PORT: String(FRESH_PORT),
       HOST: '127.0.0.1',
+      // Any free port: the suite's own server is beside it, and a developer's running server may hold 5027.
+      TELTONIKA_PORT: '0',
       NODE_ENV: 'production',
       SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
       PUBLIC_URL: FRESH_URL,
