@@ -61,7 +61,7 @@ describe('AdminSensorsPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Add module' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add module' });
     expect(await within(dialog).findByRole('textbox', { name: /^Serial number/ })).toBeTruthy();
-    expect(within(dialog).getByText('Printed on the GSM module; the module signs in with it.')).toBeTruthy();
+    expect(within(dialog).getByText('Printed on the GSM module; the module signs in with it. Gearwatch modules only: a Teltonika tracker has none.')).toBeTruthy();
   });
 
   it('the module form shows the send period with what it is for, filled in and sent back', async () => {
