@@ -57,6 +57,23 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return error !== null && typeof error === 'object' && (error as { code?: unknown }).code === '23503';
 }
 
+/** A parameter's columns a duplicated type's copy takes as they are (the Teltonika mapping too: it reads a tracker like its source). */
+const COPIED_PARAMETER_COLUMNS = [
+  'number',
+  'name',
+  'description',
+  'tags',
+  'unit_id',
+  'aggregation',
+  'data_type',
+  'chart',
+  'formula',
+  'is_public',
+  'teltonika_io_id',
+  'teltonika_multiplier',
+  'teltonika_offset',
+] as const;
+
 export class DeviceTypesRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
@@ -184,42 +201,11 @@ export class DeviceTypesRepository {
       .executeTakeFirstOrThrow();
     await this.db
       .insertInto('parameters')
-      .columns([
-        'device_type_id',
-        'number',
-        'name',
-        'description',
-        'tags',
-        'unit_id',
-        'aggregation',
-        'data_type',
-        'chart',
-        'formula',
-        'is_public',
-        'teltonika_io_id',
-        'teltonika_multiplier',
-        'teltonika_offset',
-      ])
+      .columns(['device_type_id', ...COPIED_PARAMETER_COLUMNS])
       .expression((eb) =>
         eb
           .selectFrom('parameters')
-          .select([
-            sql<number>`${copy.id}::int`.as('device_type_id'),
-            'number',
-            'name',
-            'description',
-            'tags',
-            'unit_id',
-            'aggregation',
-            'data_type',
-            'chart',
-            'formula',
-            'is_public',
-            // The copy reads a tracker's records like its source does.
-            'teltonika_io_id',
-            'teltonika_multiplier',
-            'teltonika_offset',
-          ])
+          .select([sql<number>`${copy.id}::int`.as('device_type_id'), ...COPIED_PARAMETER_COLUMNS])
           .where('device_type_id', '=', sourceId),
       )
       .execute();
