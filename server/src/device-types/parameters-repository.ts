@@ -134,23 +134,21 @@ export class ParametersRepository {
   }
 
   async numberTaken(deviceTypeId: number, number: number, exceptId: number | null): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('parameters')
-      .select('id')
-      .where('device_type_id', '=', deviceTypeId)
-      .where('number', '=', number)
-      .where('id', '!=', exceptId ?? 0)
-      .executeTakeFirst();
-    return row !== undefined;
+    return this.taken(deviceTypeId, 'number', number, exceptId);
   }
 
   /** Another parameter of the type (not `exceptId`) reads this IO id. */
   async teltonikaIoTaken(deviceTypeId: number, ioId: number, exceptId: number | null): Promise<boolean> {
+    return this.taken(deviceTypeId, 'teltonika_io_id', ioId, exceptId);
+  }
+
+  /** Another parameter of the type (not `exceptId`) has this value in a column unique per type. */
+  private async taken(deviceTypeId: number, column: 'number' | 'teltonika_io_id', value: number, exceptId: number | null): Promise<boolean> {
     const row = await this.db
       .selectFrom('parameters')
       .select('id')
       .where('device_type_id', '=', deviceTypeId)
-      .where('teltonika_io_id', '=', ioId)
+      .where(column, '=', value)
       .where('id', '!=', exceptId ?? 0)
       .executeTakeFirst();
     return row !== undefined;
