@@ -9,5 +9,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     environment: 'happy-dom',
     setupFiles: ['src/test/setup.ts'],
+    // The whole suite runs the web files beside the server's on two cores: a file's first test also pays for
+    // compiling what it imports, which took over vitest's default 5 s once under that load (useServerForm, CI).
+    testTimeout: 30_000,
   },
 });
