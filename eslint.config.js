@@ -7,19 +7,20 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import prettierConfig from 'eslint-config-prettier';
 import { readdirSync, existsSync } from 'node:fs';
 
 const featuresDir = 'web/src/features';
 const features = existsSync(featuresDir)
-  ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? readdirSync(featuresDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 
 // Server layering (ARCHITECTURE §2). Shared layers may be imported by every feature and import no feature. Paths are
 // relative to server/src; a file path shares that file only.
 const serverSrc = './server/src';
-const serverShared = [
-  'config.ts', 'db', 'http', 'forms', 'administration', 'mail', 'jobs', 'events', 'metrics', 'time', 'i18n', 'security',
-];
+const serverShared = ['config.ts', 'db', 'http', 'forms', 'administration', 'mail', 'jobs', 'events', 'metrics', 'time', 'i18n', 'security'];
 const serverSharedDirs = serverShared.filter((entry) => !entry.endsWith('.ts'));
 // The top of the server: they wire or start the features and may import anything; nothing imports them.
 const serverTop = ['main.ts', 'app.ts', 'services.ts', 'demo'];
@@ -66,7 +67,21 @@ const serverFeatureEdges = {
 // API paths, enum members, 'PascalCaseError' names. The rule matches the exclusion against the whole string.
 const notHumanText = /^(?![\s\S]*\p{L}[\p{L}'’]*[,.:;!?]?\s+\p{L}\p{Ll})(?!\p{Lu}\p{Ll}+[.!?]?$)[\s\S]*$/u;
 // eslint-plugin-i18next replaces its default callee exclusions when given a list: these are its defaults.
-const i18nextDefaultCallees = ['i18n(ext)?', 't', 'require', 'addEventListener', 'removeEventListener', 'postMessage', 'getElementById', 'dispatch', 'commit', 'includes', 'indexOf', 'endsWith', 'startsWith'];
+const i18nextDefaultCallees = [
+  'i18n(ext)?',
+  't',
+  'require',
+  'addEventListener',
+  'removeEventListener',
+  'postMessage',
+  'getElementById',
+  'dispatch',
+  'commit',
+  'includes',
+  'indexOf',
+  'endsWith',
+  'startsWith',
+];
 
 export default tseslint.config(
   {
@@ -119,7 +134,8 @@ export default tseslint.config(
               target: `${serverSrc}/${name}`,
               from: serverSrc,
               except: [`./${name}`, ...serverShared.map((entry) => `./${entry}`), ...(serverFeatureEdges[name] ?? []).map((entry) => `./${entry}`)],
-              message: 'a server feature imports the shared layers (db, http, forms, security, mail, jobs, metrics, time, i18n, config) and the public modules listed in eslint.config.js, not other features',
+              message:
+                'a server feature imports the shared layers (db, http, forms, security, mail, jobs, metrics, time, i18n, config) and the public modules listed in eslint.config.js, not other features',
             })),
             {
               target: serverShared.map((entry) => (entry.endsWith('.ts') ? `${serverSrc}/${entry}` : `${serverSrc}/${entry}/**/*`)),
@@ -206,4 +222,6 @@ export default tseslint.config(
       ],
     },
   },
+  // Layout is Prettier's (`npm run format`, checked by `npm run lint`): no lint rule argues with it.
+  prettierConfig,
 );

@@ -51,8 +51,15 @@ function batchReadings(batchIndex: number, origin: number): { p: number; t: numb
 
 async function company(db: Kysely<DB>, name: string, devices: number): Promise<{ id: number; userId: number; groupId: number; modules: Module[] }> {
   const { id } = await db.insertInto('companies').values({ name, timezone: 'Europe/Warsaw' }).returning('id').executeTakeFirstOrThrow();
-  const type = await db.insertInto('device_types').values({ name: `${name} type` }).returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('parameters').values(PARAMETERS.map((number) => ({ device_type_id: type.id, number, name: `p${number}`, tags: [], aggregation: number === 20 ? 'avg' : 'sum' }))).execute();
+  const type = await db
+    .insertInto('device_types')
+    .values({ name: `${name} type` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('parameters')
+    .values(PARAMETERS.map((number) => ({ device_type_id: type.id, number, name: `p${number}`, tags: [], aggregation: number === 20 ? 'avg' : 'sum' })))
+    .execute();
   const user = await db
     .insertInto('users')
     .values({ company_id: id, username: `${name}-user`, email: `${name}@bench.example`, firstname: 'B', lastname: 'U', password_hash: 'x' })
@@ -60,9 +67,17 @@ async function company(db: Kysely<DB>, name: string, devices: number): Promise<{
     .executeTakeFirstOrThrow();
   await sql`
     with d as (insert into devices (company_id, device_type_id, name) select ${id}, ${type.id}, ${name} || '-' || g from generate_series(1, ${devices}) g returning id, name)
-    insert into sensors (company_id, device_id, name, serial_number, security_code) select ${id}, d.id, d.name, upper(replace(d.name, ' ', '')), 'CODE' from d`.execute(db);
-  const group = await db.insertInto('device_groups').values({ company_id: id, name: `${name} all` }).returning('id').executeTakeFirstOrThrow();
-  await sql`insert into device_group_devices (company_id, device_group_id, device_id) select ${id}, ${group.id}, id from devices where company_id = ${id}`.execute(db);
+    insert into sensors (company_id, device_id, name, serial_number, security_code) select ${id}, d.id, d.name, upper(replace(d.name, ' ', '')), 'CODE' from d`.execute(
+    db,
+  );
+  const group = await db
+    .insertInto('device_groups')
+    .values({ company_id: id, name: `${name} all` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await sql`insert into device_group_devices (company_id, device_group_id, device_id) select ${id}, ${group.id}, id from devices where company_id = ${id}`.execute(
+    db,
+  );
   const modules = (
     await sql<Module>`select id as "sensorId", device_id as "deviceId", company_id as "companyId", serial_number as serial, security_code as code
       from sensors where company_id = ${id} order by id`.execute(db)
@@ -70,9 +85,24 @@ async function company(db: Kysely<DB>, name: string, devices: number): Promise<{
   return { id, userId: user.id, groupId: group.id, modules };
 }
 
-async function rule(db: Kysely<DB>, companyId: number, userId: number, type: string, condition: object | null, target: { groupId?: number; deviceId?: number }): Promise<number> {
-  const { id } = await db.insertInto('alert_rules').values({ company_id: companyId, name: `${type} ${Math.random()}`, type, importance: 'warning' }).returning('id').executeTakeFirstOrThrow();
-  if (condition) await db.insertInto('alert_rule_conditions').values({ company_id: companyId, rule_id: id, position: 0, condition: JSON.stringify(condition) }).execute();
+async function rule(
+  db: Kysely<DB>,
+  companyId: number,
+  userId: number,
+  type: string,
+  condition: object | null,
+  target: { groupId?: number; deviceId?: number },
+): Promise<number> {
+  const { id } = await db
+    .insertInto('alert_rules')
+    .values({ company_id: companyId, name: `${type} ${Math.random()}`, type, importance: 'warning' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (condition)
+    await db
+      .insertInto('alert_rule_conditions')
+      .values({ company_id: companyId, rule_id: id, position: 0, condition: JSON.stringify(condition) })
+      .execute();
   if (target.groupId) await db.insertInto('alert_rule_device_groups').values({ company_id: companyId, rule_id: id, device_group_id: target.groupId }).execute();
   if (target.deviceId) await db.insertInto('alert_rule_devices').values({ company_id: companyId, rule_id: id, device_id: target.deviceId }).execute();
   await db.insertInto('alert_rule_users').values({ company_id: companyId, rule_id: id, user_id: userId }).execute();
@@ -110,7 +140,13 @@ async function main(): Promise<void> {
     await each(20, 'value', (i) => ({ variable: 20, operator: 'gt', argument: 60.5 + i / 100, date_interval: '10m' }));
     await each(100, 'value', (i) => ({ variable: 21, operator: 'gt', argument: 1000 + i, date_interval: '60m' }));
     await each(20, 'charging', (i) => ({ variable: 10003, operator: 'gt', argument: 500 + i, date_interval: '60m' }));
-    const square = [[19, 52], [19.01, 52], [19.01, 52.01], [19, 52.01], [19, 52]];
+    const square = [
+      [19, 52],
+      [19.01, 52],
+      [19.01, 52.01],
+      [19, 52.01],
+      [19, 52],
+    ];
     await each(20, 'geolocation', () => ({ polygon: square, geofence: 'leave' }));
     await each(20, 'authentication', () => null);
     await each(20, 'work-without-operator', () => null);
@@ -122,7 +158,11 @@ async function main(): Promise<void> {
     // The month partitions, once, so no run pays for them.
     for (let month = 0; month < 2; month++) {
       const m = unwatched.modules[0]!;
-      await services.ingest.ingest(await services.ingest.authenticate(m.serial, m.code), { readings: [{ parameter: 9999, ts: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1 + month, 1, 0, 0, 30)), value: 0 }], positions: [], events: [] });
+      await services.ingest.ingest(await services.ingest.authenticate(m.serial, m.code), {
+        readings: [{ parameter: 9999, ts: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1 + month, 1, 0, 0, 30)), value: 0 }],
+        positions: [],
+        events: [],
+      });
     }
 
     const post = async (modules: Module[]) => {
@@ -133,7 +173,11 @@ async function main(): Promise<void> {
           Array.from({ length: CLIENTS }, async () => {
             while (next < bodies.length) {
               const { module, body } = bodies[next++]!;
-              const response = await fetch(`${address}/api/ingest`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: auth(module) }, body });
+              const response = await fetch(`${address}/api/ingest`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json', authorization: auth(module) },
+                body,
+              });
               if (response.status !== 200) throw new Error(`ingest answered ${response.status}: ${await response.text()}`);
             }
           }),
@@ -156,11 +200,15 @@ async function main(): Promise<void> {
         for (const [device, batch] of plan) {
           const m = copied.modules[device]!;
           let chunk = '';
-          for (const r of batchReadings(batch, origin)) chunk += `${m.companyId}\t${m.deviceId}\t${m.sensorId}\t${r.p}\t${new Date(r.t).toISOString()}\t${r.v}\n`;
+          for (const r of batchReadings(batch, origin))
+            chunk += `${m.companyId}\t${m.deviceId}\t${m.sensorId}\t${r.p}\t${new Date(r.t).toISOString()}\t${r.v}\n`;
           yield chunk;
         }
       }
-      await pipeline(Readable.from(lines()), client.query(copyFrom('copy readings (company_id, device_id, sensor_id, parameter_number, ts, value) from stdin')));
+      await pipeline(
+        Readable.from(lines()),
+        client.query(copyFrom('copy readings (company_id, device_id, sensor_id, parameter_number, ts, value) from stdin')),
+      );
       await client.end();
     });
     const noRulesSeconds = await post(unwatched.modules);
@@ -172,13 +220,27 @@ async function main(): Promise<void> {
 
     // (b) commit → alert row: single breaching readings on a device with a value rule, one at a time.
     const probe = watched.modules[0]!;
-    const probeRule = await rule(db, watched.id, watched.userId, 'value', { variable: 3, operator: 'gt', argument: 5000, date_interval: '10m' }, { deviceId: probe.deviceId });
+    const probeRule = await rule(
+      db,
+      watched.id,
+      watched.userId,
+      'value',
+      { variable: 3, operator: 'gt', argument: 5000, date_interval: '10m' },
+      { deviceId: probe.deviceId },
+    );
     const latencies: number[] = [];
     const start = Date.now() - 30 * 60_000;
     for (let i = 0; i < 60; i++) {
       const breach = start + i * 20_000;
-      for (const [t, v] of [[breach, 9000], [breach + 10_000, 0]] as const) {
-        const response = await fetch(`${address}/api/ingest`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: auth(probe) }, body: JSON.stringify({ readings: [{ p: 3, t, v }] }) });
+      for (const [t, v] of [
+        [breach, 9000],
+        [breach + 10_000, 0],
+      ] as const) {
+        const response = await fetch(`${address}/api/ingest`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: auth(probe) },
+          body: JSON.stringify({ readings: [{ p: 3, t, v }] }),
+        });
         if (response.status !== 200) throw new Error(`probe answered ${response.status}`);
         const committed = performance.now();
         if (v === 0) continue;
@@ -198,24 +260,36 @@ async function main(): Promise<void> {
     // (c) lastsync over 10,000 devices: half silent for two hours, half in contact a minute ago.
     const fleet = await company(db, 'Fleet', SWEEP_DEVICES);
     await sql`insert into sensor_state (sensor_id, company_id, last_contact_at)
-      select id, company_id, now() - case when id % 2 = 0 then interval '2 hours' else interval '1 minute' end from sensors where company_id = ${fleet.id}`.execute(db);
+      select id, company_id, now() - case when id % 2 = 0 then interval '2 hours' else interval '1 minute' end from sensors where company_id = ${fleet.id}`.execute(
+      db,
+    );
     await rule(db, fleet.id, fleet.userId, 'lastsync', { argument: 60 }, { groupId: fleet.groupId });
     const engine = new AlertEngine(db);
     const firstSweep = await timed(() => db.transaction().execute(async (trx) => void (await engine.tick(trx))));
-    const opened = (await sql<{ n: number }>`select count(*)::int as n from alerts a join devices d on d.id = a.device_id where d.company_id = ${fleet.id}`.execute(db)).rows[0]!.n;
+    const opened = (
+      await sql<{ n: number }>`select count(*)::int as n from alerts a join devices d on d.id = a.device_id where d.company_id = ${fleet.id}`.execute(db)
+    ).rows[0]!.n;
     const secondSweep = await timed(() => db.transaction().execute(async (trx) => void (await engine.tick(trx))));
 
     const version = (await sql<{ v: string }>`select current_setting('server_version') as v`.execute(db)).rows[0]?.v;
     const rate = (seconds: number) => total / seconds;
-    console.log(`\nAlert engine benchmark · PostgreSQL ${version} · ${total.toLocaleString('en-US')} readings per path · batches of ${BATCH} (${BATCH_MINUTES} min of 8 parameters) · ${CLIENTS} HTTP clients · runner on`);
+    console.log(
+      `\nAlert engine benchmark · PostgreSQL ${version} · ${total.toLocaleString('en-US')} readings per path · batches of ${BATCH} (${BATCH_MINUTES} min of 8 parameters) · ${CLIENTS} HTTP clients · runner on`,
+    );
     console.log('(a) path                                  seconds   rate');
     console.log(`    raw COPY (raw rows only)            ${copySeconds.toFixed(2).padStart(8)}   ${formatRate(rate(copySeconds))}`);
     console.log(`    HTTP ingest, no rules               ${noRulesSeconds.toFixed(2).padStart(8)}   ${formatRate(rate(noRulesSeconds))}`);
     console.log(`    HTTP ingest, 200 rules × 100 devices${rulesSeconds.toFixed(2).padStart(8)}   ${formatRate(rate(rulesSeconds))}`);
-    console.log(`    with rules ÷ no rules: ${(noRulesSeconds / rulesSeconds).toFixed(2)} (≥ 0.80)   with rules ÷ raw COPY: ${(copySeconds / rulesSeconds).toFixed(2)} (≥ 0.30)`);
+    console.log(
+      `    with rules ÷ no rules: ${(noRulesSeconds / rulesSeconds).toFixed(2)} (≥ 0.80)   with rules ÷ raw COPY: ${(copySeconds / rulesSeconds).toFixed(2)} (≥ 0.30)`,
+    );
     console.log(`    engine behind after the last answer: ${catchUp.toFixed(2)} s; ${alertCount.n} alerts, ${alertCount.c} occurrences`);
-    console.log(`(b) commit → alert row, value rule, ${latencies.length} breaches: p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, max ${latencies.at(-1)!.toFixed(0)} ms (< 2000)`);
-    console.log(`(c) lastsync sweep over ${SWEEP_DEVICES.toLocaleString('en-US')} devices: first ${firstSweep.toFixed(2)} s (opened ${opened} alerts), next ${secondSweep.toFixed(2)} s (< 5 s)`);
+    console.log(
+      `(b) commit → alert row, value rule, ${latencies.length} breaches: p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, max ${latencies.at(-1)!.toFixed(0)} ms (< 2000)`,
+    );
+    console.log(
+      `(c) lastsync sweep over ${SWEEP_DEVICES.toLocaleString('en-US')} devices: first ${firstSweep.toFixed(2)} s (opened ${opened} alerts), next ${secondSweep.toFixed(2)} s (< 5 s)`,
+    );
     await app.close();
   } finally {
     await database.close();

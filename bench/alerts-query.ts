@@ -46,7 +46,8 @@ const KEEP = process.argv.includes('--keep');
 const REUSE = (() => {
   const index = process.argv.indexOf('--reuse');
   const name = index >= 0 ? process.argv[index + 1] : undefined;
-  if (name !== undefined && !/^gw_bench_alerts_[0-9a-f]+$/.test(name)) throw new Error(`--reuse takes a database this benchmark kept, e.g. gw_bench_alerts_1a2b3c4d; got ${name}`);
+  if (name !== undefined && !/^gw_bench_alerts_[0-9a-f]+$/.test(name))
+    throw new Error(`--reuse takes a database this benchmark kept, e.g. gw_bench_alerts_1a2b3c4d; got ${name}`);
   return name;
 })();
 
@@ -85,11 +86,21 @@ async function createCast(db: Kysely<DB>): Promise<Cast> {
     .values(Array.from({ length: USERS }, (_, i) => user(company.id, `alerts${i + 1}`)))
     .returning(['id', 'username'])
     .execute();
-  await db.insertInto('users').values(user(other.id, 'alertsroot', true)).execute();
+  await db
+    .insertInto('users')
+    .values(user(other.id, 'alertsroot', true))
+    .execute();
   const importances = ['info', 'warning', 'error'] as const;
   const rules = await db
     .insertInto('alert_rules')
-    .values(Array.from({ length: RULES }, (_, i) => ({ company_id: company.id, name: `Rule ${String(i + 1).padStart(3, '0')}`, type: 'value', importance: importances[i % 3]! })))
+    .values(
+      Array.from({ length: RULES }, (_, i) => ({
+        company_id: company.id,
+        name: `Rule ${String(i + 1).padStart(3, '0')}`,
+        type: 'value',
+        importance: importances[i % 3]!,
+      })),
+    )
     .returning('id')
     .execute();
   const [manager, member] = users as [{ id: number; username: string }, { id: number; username: string }];
@@ -100,7 +111,10 @@ async function createCast(db: Kysely<DB>): Promise<Cast> {
       assignments.set(`${rule.id}:${u.id}`, { company_id: company.id, rule_id: rule.id, user_id: u.id });
     }
   });
-  await db.insertInto('alert_rule_users').values([...assignments.values()]).execute();
+  await db
+    .insertInto('alert_rule_users')
+    .values([...assignments.values()])
+    .execute();
   await db
     .insertInto('alert_rule_devices')
     .values(rules.flatMap((rule) => devices.map((d) => ({ company_id: company.id, rule_id: rule.id, device_id: d.id }))))
@@ -117,7 +131,13 @@ async function findCast(db: Kysely<DB>): Promise<Cast> {
   const company = await db.selectFrom('companies').select('id').where('name', '=', 'Alert bench').executeTakeFirstOrThrow();
   const devices = await db.selectFrom('devices').select('id').where('company_id', '=', company.id).orderBy('id').execute();
   const user = (username: string) => db.selectFrom('users').select(['id', 'username']).where('username', '=', username).executeTakeFirstOrThrow();
-  return { companyId: company.id, deviceIds: devices.map((d) => d.id), manager: await user('alerts1'), member: await user('alerts2'), root: { username: 'alertsroot' } };
+  return {
+    companyId: company.id,
+    deviceIds: devices.map((d) => d.id),
+    manager: await user('alerts1'),
+    member: await user('alerts2'),
+    root: { username: 'alertsroot' },
+  };
 }
 
 /**
@@ -154,7 +174,9 @@ async function loadAlerts(db: Kysely<DB>, cast: Cast): Promise<void> {
     from series s
     join rule r on r.n = s.rule_n
     join device d on d.n = s.device_n
-    cross join lateral (select now() - ((1 - s.i::float8 / ${ALERTS}) * interval '${sql.raw(String(DAYS))} days') - (s.spread * interval '3 hours') as started) t`.execute(db);
+    cross join lateral (select now() - ((1 - s.i::float8 / ${ALERTS}) * interval '${sql.raw(String(DAYS))} days') - (s.spread * interval '3 hours') as started) t`.execute(
+    db,
+  );
   await sql`vacuum analyze alerts`.execute(db);
   await sql`analyze`.execute(db);
 }
@@ -187,9 +209,16 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: scratch.url, dataDir: '', poolSize: 10 });
   try {
     const db = database.db;
-    const settings = (await sql<{ version: string; buffers: string }>`select current_setting('server_version') as version, current_setting('shared_buffers') as buffers`.execute(db)).rows[0]!;
+    const settings = (
+      await sql<{
+        version: string;
+        buffers: string;
+      }>`select current_setting('server_version') as version, current_setting('shared_buffers') as buffers`.execute(db)
+    ).rows[0]!;
     console.log(`Alert query benchmark · ${new Date().toISOString().slice(0, 10)}`);
-    console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown CPU'} · ${os.cpus().length} cores · Node ${process.version} · PostgreSQL ${settings.version} (shared_buffers ${settings.buffers})`);
+    console.log(
+      `machine: ${os.cpus()[0]?.model ?? 'unknown CPU'} · ${os.cpus().length} cores · Node ${process.version} · PostgreSQL ${settings.version} (shared_buffers ${settings.buffers})`,
+    );
     await migrate(database);
     const loadStarted = performance.now();
     const cast = REUSE ? await findCast(db) : await createCast(db);
@@ -205,7 +234,13 @@ async function main(): Promise<void> {
       const response = await fetch(`${address}/api/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'password', client_id: DEFAULT_WEB_CLIENT.clientId, client_secret: DEFAULT_WEB_CLIENT.clientSecret, username, password: PASSWORD }),
+        body: new URLSearchParams({
+          grant_type: 'password',
+          client_id: DEFAULT_WEB_CLIENT.clientId,
+          client_secret: DEFAULT_WEB_CLIENT.clientSecret,
+          username,
+          password: PASSWORD,
+        }),
       });
       if (response.status !== 200) throw new Error(`sign-in of ${username} answered ${response.status}`);
       return { authorization: `Bearer ${((await response.json()) as { access_token: string }).access_token}` };
@@ -232,7 +267,8 @@ async function main(): Promise<void> {
         where ${where} order by a.started_at desc, a.id limit 50`.execute(db);
       await sql`select count(*) from (select 1 from alerts a where ${where} limit ${ALERT_LIST_TOTAL_LIMIT}) limited`.execute(db);
     };
-    const badge = (userId: number) => sql`select count(*), max(case importance when 'info' then 1 when 'warning' then 2 else 3 end) from alerts a
+    const badge = (userId: number) =>
+      sql`select count(*), max(case importance when 'info' then 1 when 'warning' then 2 else 3 end) from alerts a
       where ${seesRule(userId)} and a.confirmed_at is null and a.ended_at is null`.execute(db);
 
     const get = async (url: string, headers: Record<string, string>, schema: { parse(value: unknown): unknown }) => {
@@ -267,7 +303,9 @@ async function main(): Promise<void> {
       );
     }
     console.log(`load average after: ${loadAverage()}`);
-    console.log(`\nBudget p95 < ${BUDGET_MS} ms at ${stored.toLocaleString('en-US')} alerts: ${cases.length - over.length} of ${cases.length} calls within${over.length ? `; over: ${over.join(', ')}` : ''}`);
+    console.log(
+      `\nBudget p95 < ${BUDGET_MS} ms at ${stored.toLocaleString('en-US')} alerts: ${cases.length - over.length} of ${cases.length} calls within${over.length ? `; over: ${over.join(', ')}` : ''}`,
+    );
     await app.close();
   } finally {
     await database.close();

@@ -88,14 +88,33 @@ async function main(): Promise<void> {
     const company = await db.insertInto('companies').values({ name: 'Bench', timezone: 'Europe/Warsaw' }).returning('id').executeTakeFirstOrThrow();
     const type = await db.insertInto('device_types').values({ name: 'Bench type' }).returning('id').executeTakeFirstOrThrow();
     await db.insertInto('parameters').values({ device_type_id: type.id, number: 3, name: 'counter', tags: [], aggregation: 'sum' }).execute();
-    const device = await db.insertInto('devices').values({ company_id: company.id, device_type_id: type.id, name: 'Bench device' }).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('sensors').values({ company_id: company.id, device_id: device.id, name: 'Bench module', serial_number: 'BENCH1', security_code: 'CODE' }).execute();
+    const device = await db
+      .insertInto('devices')
+      .values({ company_id: company.id, device_type_id: type.id, name: 'Bench device' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('sensors')
+      .values({ company_id: company.id, device_id: device.id, name: 'Bench module', serial_number: 'BENCH1', security_code: 'CODE' })
+      .execute();
     const users = (
       await sql<{ id: number }>`insert into users (company_id, username, email, firstname, lastname, password_hash)
         select ${company.id}, 'bench' || g, 'bench' || g || '@bench.example', 'B', 'U' || g, 'x' from generate_series(1, ${STREAMS}) g returning id`.execute(db)
     ).rows.map((r) => r.id);
-    const rule = await db.insertInto('alert_rules').values({ company_id: company.id, name: 'Bench rule', type: 'value', importance: 'warning' }).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('alert_rule_conditions').values({ company_id: company.id, rule_id: rule.id, position: 0, condition: JSON.stringify({ variable: 3, operator: 'gt', argument: 5000, date_interval: '10m' }) }).execute();
+    const rule = await db
+      .insertInto('alert_rules')
+      .values({ company_id: company.id, name: 'Bench rule', type: 'value', importance: 'warning' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('alert_rule_conditions')
+      .values({
+        company_id: company.id,
+        rule_id: rule.id,
+        position: 0,
+        condition: JSON.stringify({ variable: 3, operator: 'gt', argument: 5000, date_interval: '10m' }),
+      })
+      .execute();
     await db.insertInto('alert_rule_devices').values({ company_id: company.id, rule_id: rule.id, device_id: device.id }).execute();
     await sql`insert into alert_rule_users (company_id, rule_id, user_id) select ${company.id}, ${rule.id}, unnest(${users}::int[])`.execute(db);
     const signer = new AccessTokens(SECRET, 3600);
@@ -117,9 +136,14 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 500));
     gc();
     const before = process.memoryUsage();
-    child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'support', 'event-clients.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+    child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'support', 'event-clients.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: 'inherit',
+    });
     const reports = new Reports(child);
-    const opened = new Promise<{ count: number; failed: number }>((resolve) => child!.on('message', (m: { kind: string; count: number; failed: number }) => m.kind === 'opened' && resolve(m)));
+    const opened = new Promise<{ count: number; failed: number }>((resolve) =>
+      child!.on('message', (m: { kind: string; count: number; failed: number }) => m.kind === 'opened' && resolve(m)),
+    );
     const openStarted = now();
     child.send({ url, tokens });
     const { count, failed } = await opened;
@@ -160,7 +184,17 @@ async function main(): Promise<void> {
       const committed = now();
       const alert = await db
         .insertInto('alerts')
-        .values({ company_id: company.id, source: 'rule', rule_id: rule.id, device_id: device.id, importance: 'warning', started_at: startedAt, last_at: startedAt, message_key: 'alert.message.value', message_params: '{}' })
+        .values({
+          company_id: company.id,
+          source: 'rule',
+          rule_id: rule.id,
+          device_id: device.id,
+          importance: 'warning',
+          started_at: startedAt,
+          last_at: startedAt,
+          message_key: 'alert.message.value',
+          message_params: '{}',
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const written = now();
@@ -182,7 +216,10 @@ async function main(): Promise<void> {
     const feed = sorted(fanOuts.map((f) => f.feed));
     const firstLat = sorted(latencies.map((l) => l.first));
     const lastLat = sorted(latencies.map((l) => l.last));
-    const load = (await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ');
+    const load = (await import('node:os'))
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
     const lines = [
       `event stream bench (PostgreSQL, ${STREAMS} streams, load average ${load})`,
       `(a) ${count} streams opened in ${openSeconds.toFixed(1)} s; server RSS ${mb(before.rss)} → ${mb(after.rss)}: growth ${mb(after.rss - before.rss)} (${((after.rss - before.rss) / STREAMS / 1024).toFixed(1)} KB per stream; heap ${mb(before.heapUsed)} → ${mb(after.heapUsed)})   budget < 100 MB`,

@@ -34,7 +34,11 @@ async function main(): Promise<void> {
     const db = database.db;
     const company = await db.insertInto('companies').values({ name: 'Bench', timezone: 'Europe/Warsaw' }).returning('id').executeTakeFirstOrThrow();
     const type = await db.insertInto('device_types').values({ name: 'Bench type' }).returning('id').executeTakeFirstOrThrow();
-    const device = await db.insertInto('devices').values({ company_id: company.id, device_type_id: type.id, name: 'Bench device' }).returning('id').executeTakeFirstOrThrow();
+    const device = await db
+      .insertInto('devices')
+      .values({ company_id: company.id, device_type_id: type.id, name: 'Bench device' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const sensor = await db
       .insertInto('sensors')
       .values({ company_id: company.id, device_id: device.id, name: 'Bench module', serial_number: 'BENCH1', security_code: 'CODE' })
@@ -46,7 +50,8 @@ async function main(): Promise<void> {
     let start = Date.UTC(2026, 0, 1);
     const makeBatch = (): ReadingInput[] => {
       const readings: ReadingInput[] = [];
-      for (let i = 0; i < batchSize; i++) readings.push({ parameter: (i % 5) + 1, ts: new Date(start + Math.floor(i / 5) * 10_000), value: Math.random() * 100 });
+      for (let i = 0; i < batchSize; i++)
+        readings.push({ parameter: (i % 5) + 1, ts: new Date(start + Math.floor(i / 5) * 10_000), value: Math.random() * 100 });
       start += (batchSize / 5) * 10_000;
       return readings;
     };

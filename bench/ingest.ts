@@ -87,11 +87,18 @@ async function main(): Promise<void> {
     for (let month = 0; month < 4; month++) {
       const t = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 3 + month, 1, 0, 0, 30);
       const warm = modules[3 * share] ?? modules.at(-1)!;
-      await services.ingest.ingest(await services.ingest.authenticate(warm.serial, warm.code), { readings: [{ parameter: 9999, ts: new Date(t), value: 0 }], positions: [], events: [] });
+      await services.ingest.ingest(await services.ingest.authenticate(warm.serial, warm.code), {
+        readings: [{ parameter: 9999, ts: new Date(t), value: 0 }],
+        positions: [],
+        events: [],
+      });
     }
 
     const countFor = async (set: Module[]) =>
-      Number((await sql<{ n: string }>`select count(*) as n from readings where device_id in (${sql.join(set.map((m) => m.deviceId))})`.execute(database.db)).rows[0]?.n ?? 0);
+      Number(
+        (await sql<{ n: string }>`select count(*) as n from readings where device_id in (${sql.join(set.map((m) => m.deviceId))})`.execute(database.db)).rows[0]
+          ?.n ?? 0,
+      );
 
     // 1. Raw COPY into the same table: the baseline.
     const copyPlan = plan(READINGS, copyModules.length);
@@ -108,7 +115,10 @@ async function main(): Promise<void> {
           yield chunk;
         }
       }
-      await pipeline(Readable.from(lines()), client.query(copyFrom('copy readings (company_id, device_id, sensor_id, parameter_number, ts, value) from stdin')));
+      await pipeline(
+        Readable.from(lines()),
+        client.query(copyFrom('copy readings (company_id, device_id, sensor_id, parameter_number, ts, value) from stdin')),
+      );
       await client.end();
     });
     const copied = await countFor(copyModules);
@@ -156,13 +166,23 @@ async function main(): Promise<void> {
         return result;
       },
     };
-    const subscriber = new MqttIngestSubscriber(counting, { url: MQTT_URL, clientId: `${prefix}server`, connections: MQTT_CONNECTIONS, topicPrefix: prefix, sessionExpirySeconds: 60, log: silent });
+    const subscriber = new MqttIngestSubscriber(counting, {
+      url: MQTT_URL,
+      clientId: `${prefix}server`,
+      connections: MQTT_CONNECTIONS,
+      topicPrefix: prefix,
+      sessionExpirySeconds: 60,
+      log: silent,
+    });
     await subscriber.start();
     const publisher = await mqtt.connectAsync(MQTT_URL, { clientId: `${prefix}modules`, protocolVersion: 5 });
     // Built before the clock starts, as the HTTP bodies are.
     const messages = mqttPlan.map(([moduleIndex, batchIndex]) => {
       const module = mqttModules[moduleIndex]!;
-      return { topic: moduleTopic(module.serial, 'readings', prefix), payload: JSON.stringify({ code: module.code, items: batchReadings(batchIndex, origin) }) };
+      return {
+        topic: moduleTopic(module.serial, 'readings', prefix),
+        payload: JSON.stringify({ code: module.code, items: batchReadings(batchIndex, origin) }),
+      };
     });
     const mqttSeconds = await timed(async () => {
       for (const { topic, payload } of messages) await publisher.publishAsync(topic, payload, { qos: 1 });
@@ -180,11 +200,15 @@ async function main(): Promise<void> {
       ['MQTT QoS 1 (subscriber)', published, mqttSeconds],
     ];
     const version = (await sql<{ v: string }>`select current_setting('server_version') as v`.execute(database.db)).rows[0]?.v;
-    console.log(`\nIngest benchmark · PostgreSQL ${version} · ${READINGS.toLocaleString('en-US')} readings per path · batches of ${BATCH.toLocaleString('en-US')} · ${CLIENTS} HTTP clients · ${MQTT_CONNECTIONS} MQTT connections`);
+    console.log(
+      `\nIngest benchmark · PostgreSQL ${version} · ${READINGS.toLocaleString('en-US')} readings per path · batches of ${BATCH.toLocaleString('en-US')} · ${CLIENTS} HTTP clients · ${MQTT_CONNECTIONS} MQTT connections`,
+    );
     console.log('path                          readings    seconds   rate            vs raw COPY');
     for (const [name, count, seconds] of rows) {
       const rate = count / seconds;
-      console.log(`${name.padEnd(30)}${String(count).padStart(8)}  ${seconds.toFixed(2).padStart(8)}   ${formatRate(rate).padEnd(14)}  ${((rate / copyRate) * 100).toFixed(0).padStart(4)}%`);
+      console.log(
+        `${name.padEnd(30)}${String(count).padStart(8)}  ${seconds.toFixed(2).padStart(8)}   ${formatRate(rate).padEnd(14)}  ${((rate / copyRate) * 100).toFixed(0).padStart(4)}%`,
+      );
     }
     console.log(`rolled-up readings in readings_5min: ${rollups.toLocaleString('en-US')} (HTTP + MQTT + warm-up; COPY bypasses rollups)`);
     await app.close();

@@ -188,7 +188,11 @@ async function main(): Promise<void> {
     const current: ApiCall[] = [{ method: 'GET', path: '/api/users/current', body: null, contentType: null }];
     await Promise.all(tokens.map((token) => dashboardUser(server.url, token, current, baselineDeadline, baseline)));
 
-    process.stdout.write(`\nMeasuring: ${USERS} dashboard users and ${RATE.toLocaleString('en-US')} readings/s for ${SECONDS} s; load ${loadavg().map((v) => v.toFixed(2)).join(' ')}\n`);
+    process.stdout.write(
+      `\nMeasuring: ${USERS} dashboard users and ${RATE.toLocaleString('en-US')} readings/s for ${SECONDS} s; load ${loadavg()
+        .map((v) => v.toFixed(2))
+        .join(' ')}\n`,
+    );
     const result = await measure(server, calls, tokens, modules);
     const dashboardRate = result.dashboard.latencies.length / SECONDS;
     const baselineRate = baseline.latencies.length / baselineSeconds;
@@ -202,7 +206,9 @@ async function main(): Promise<void> {
         `ratio dashboard calls/s to baseline calls/s: ${(dashboardRate / baselineRate).toFixed(2)}`,
         `server RSS: ${mb(result.rss.before)} before, ${mb(result.rss.peak)} peak, ${mb(result.rss.after)} after`,
         errors.length ? `errors:\n${errors.map(([what, n]) => `  ${n} × ${what}`).join('\n')}` : 'errors: none',
-        `load average after: ${loadavg().map((v) => v.toFixed(2)).join(' ')}`,
+        `load average after: ${loadavg()
+          .map((v) => v.toFixed(2))
+          .join(' ')}`,
         '',
       ].join('\n'),
     );

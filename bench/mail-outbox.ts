@@ -83,7 +83,13 @@ async function main(): Promise<void> {
       for (let i = 0; i < mails.length; i += BATCH) {
         await Promise.all(
           mails.slice(i, i + BATCH).map((mail) =>
-            transport.sendMail({ from: FROM, to: mail.to as { address: string; name: string }, subject: mail.subject, text: mail.text, headers: mail.headers }),
+            transport.sendMail({
+              from: FROM,
+              to: mail.to as { address: string; name: string },
+              subject: mail.subject,
+              text: mail.text,
+              headers: mail.headers,
+            }),
           ),
         );
       }
@@ -96,7 +102,9 @@ async function main(): Promise<void> {
       await database.db.transaction().execute((trx) => enqueueMail(trx, mails));
     });
     const runner = new JobRunner(database.db, { pollMs: 1000 });
-    runner.addSource(new MailSender(database.db, createMailer({ SMTP_URL: sink.url, MAIL_FROM: FROM }), { batchSize: BATCH, background: true, wake: () => runner.wake() }));
+    runner.addSource(
+      new MailSender(database.db, createMailer({ SMTP_URL: sink.url, MAIL_FROM: FROM }), { batchSize: BATCH, background: true, wake: () => runner.wake() }),
+    );
     const pendingLeft = async () =>
       Number((await sql<{ n: string }>`select count(*) as n from mail_outbox where state <> 'sent'`.execute(database.db)).rows[0]?.n ?? 0);
     const outboxSeconds = await timed(async () => {
@@ -109,14 +117,18 @@ async function main(): Promise<void> {
     const outboxReceived = sink.received() - directReceived;
 
     const version = (await sql<{ v: string }>`select current_setting('server_version') as v`.execute(database.db)).rows[0]?.v;
-    console.log(`\nMail outbox benchmark · PostgreSQL ${version} · ${MAILS.toLocaleString('en-US')} mails · ${BATCH} at a time · local SMTP server (smtp-server)`);
+    console.log(
+      `\nMail outbox benchmark · PostgreSQL ${version} · ${MAILS.toLocaleString('en-US')} mails · ${BATCH} at a time · local SMTP server (smtp-server)`,
+    );
     console.log('path                                     mails    seconds   rate');
     const line = (name: string, count: number, seconds: number) =>
       console.log(`${name.padEnd(40)}${String(count).padStart(6)}  ${seconds.toFixed(2).padStart(8)}   ${formatRate(count / seconds)}`);
     line('nodemailer directly', directReceived, directSeconds);
     line('enqueueMail (one transaction)', MAILS, enqueueSeconds);
     line('outbox: runner + sender, to "sent"', outboxReceived, outboxSeconds);
-    console.log(`outbox / direct: ${(outboxSeconds / directSeconds).toFixed(2)}× the time (${outboxSeconds < 30 ? 'within' : 'OVER'} the 30 s budget for ${MAILS.toLocaleString('en-US')} mails)`);
+    console.log(
+      `outbox / direct: ${(outboxSeconds / directSeconds).toFixed(2)}× the time (${outboxSeconds < 30 ? 'within' : 'OVER'} the 30 s budget for ${MAILS.toLocaleString('en-US')} mails)`,
+    );
     if (outboxReceived !== MAILS) throw new Error(`expected ${MAILS} mails through the outbox, the SMTP server got ${outboxReceived}`);
   } finally {
     await sink.close();

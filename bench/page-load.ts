@@ -42,7 +42,8 @@ async function main(): Promise<void> {
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
     const page = await context.newPage();
     await signInThroughPage(page, server.url, 'demo', 'demo');
-    if (SUMMARIES) process.stdout.write(`the dashboard now holds ${await addSummaryWidgets(page, server.url)} widgets (the async monitor and the nine summaries added)\n`);
+    if (SUMMARIES)
+      process.stdout.write(`the dashboard now holds ${await addSummaryWidgets(page, server.url)} widgets (the async monitor and the nine summaries added)\n`);
     // Warm-up: the first load fetches the bundles (the HTTP cache keeps them, as a returning user's browser does).
     const cold = await loadDashboard(page, server.url);
     process.stdout.write(`first (cold cache) load: ${cold.drawnAtMs.toFixed(0)} ms, ${cold.monitors} monitors, ${cold.inView} in view\n`);
@@ -62,7 +63,11 @@ async function main(): Promise<void> {
     }
     const calls = await slowestCalls(page, server.url);
     const scripts = await scriptsFromCache(page);
-    const p50 = (samples: number[]) => percentile([...samples].sort((a, b) => a - b), 50);
+    const p50 = (samples: number[]) =>
+      percentile(
+        [...samples].sort((a, b) => a - b),
+        50,
+      );
     process.stdout.write(
       [
         '',
@@ -99,7 +104,11 @@ async function slowestCalls(page: Page, url: string): Promise<{ name: string; st
     const address = new URL(request.url());
     if (!WATERFALL && !address.pathname.startsWith('/api/')) return;
     const timing = request.timing();
-    calls.push({ name: `${request.method()} ${address.pathname}${address.search.slice(0, 60)}`, start: timing.startTime, end: timing.startTime + timing.responseEnd });
+    calls.push({
+      name: `${request.method()} ${address.pathname}${address.search.slice(0, 60)}`,
+      start: timing.startTime,
+      end: timing.startTime + timing.responseEnd,
+    });
   };
   page.on('requestfinished', onFinished);
   const navigationStart = Date.now();

@@ -67,7 +67,8 @@ const NO_RAW = process.argv.includes('--no-raw');
 const REUSE = (() => {
   const index = process.argv.indexOf('--reuse');
   const name = index >= 0 ? process.argv[index + 1] : undefined;
-  if (name !== undefined && !/^gw_bench_query_[0-9a-f]+$/.test(name)) throw new Error(`--reuse takes a database this benchmark kept, e.g. gw_bench_query_1a2b3c4d; got ${name}`);
+  if (name !== undefined && !/^gw_bench_query_[0-9a-f]+$/.test(name))
+    throw new Error(`--reuse takes a database this benchmark kept, e.g. gw_bench_query_1a2b3c4d; got ${name}`);
   return name;
 })();
 
@@ -126,13 +127,26 @@ async function createFleet(db: Kysely<DB>): Promise<Fleet> {
     .execute();
   const unitIds = new Map<string, number>();
   for (const [name, unit] of Object.entries(UNITS)) {
-    const row = await db.insertInto('units').values({ name: `bench ${name}`, short: unit.short, long: unit.long, min: null, max: null }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('units')
+      .values({ name: `bench ${name}`, short: unit.short, long: unit.long, min: null, max: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     unitIds.set(name, row.id);
   }
   const type = await db.insertInto('device_types').values({ name: 'Bench machine' }).returning('id').executeTakeFirstOrThrow();
   await db
     .insertInto('parameters')
-    .values(PARAMETERS.map((p) => ({ device_type_id: type.id, number: p.number, name: p.name, tags: [...p.tags], unit_id: unitIds.get(p.unit)!, aggregation: p.aggregation })))
+    .values(
+      PARAMETERS.map((p) => ({
+        device_type_id: type.id,
+        number: p.number,
+        name: p.name,
+        tags: [...p.tags],
+        unit_id: unitIds.get(p.unit)!,
+        aggregation: p.aggregation,
+      })),
+    )
     .execute();
   const devices: Fleet['devices'] = [];
   for (let d = 0; d < DEVICES; d++) {
@@ -150,13 +164,22 @@ async function createFleet(db: Kysely<DB>): Promise<Fleet> {
   const cards = Array.from({ length: OPERATORS }, (_, i) => `CARD${String(i + 1).padStart(4, '0')}`);
   await db
     .insertInto('operators')
-    .values(cards.map((rfid, i) => ({ company_id: company.id, operator_group_id: group.id, firstname: 'Operator', lastname: String(i + 1).padStart(2, '0'), rfid })))
+    .values(
+      cards.map((rfid, i) => ({ company_id: company.id, operator_group_id: group.id, firstname: 'Operator', lastname: String(i + 1).padStart(2, '0'), rfid })),
+    )
     .execute();
   const username = 'bench-viewer';
   const password = 'bench password 1';
   await db
     .insertInto('users')
-    .values({ company_id: company.id, username, email: 'bench-viewer@example.test', firstname: 'Bench', lastname: 'Viewer', password_hash: await hashPassword(password) })
+    .values({
+      company_id: company.id,
+      username,
+      email: 'bench-viewer@example.test',
+      firstname: 'Bench',
+      lastname: 'Viewer',
+      password_hash: await hashPassword(password),
+    })
     .execute();
   return { companyId: company.id, devices, operatorGroupId: group.id, cards, username, password };
 }
@@ -175,7 +198,10 @@ async function findFleet(db: Kysely<DB>): Promise<Fleet> {
   const operators = await db.selectFrom('operators').select('rfid').where('company_id', '=', company.id).orderBy('rfid').execute();
   return {
     companyId: company.id,
-    devices: rows.map((row) => ({ id: row.id, module: { sensorId: row.sensorId, serialNumber: row.serialNumber, companyId: company.id, deviceId: row.id, timezone: TIMEZONE } })),
+    devices: rows.map((row) => ({
+      id: row.id,
+      module: { sensorId: row.sensorId, serialNumber: row.serialNumber, companyId: company.id, deviceId: row.id, timezone: TIMEZONE },
+    })),
     operatorGroupId: group.id,
     cards: operators.map((o) => o.rfid ?? ''),
     username: 'bench-viewer',
@@ -278,7 +304,12 @@ class LoadPlan {
     const end = Math.floor(this.now / POSITION_STEP_MS) * POSITION_STEP_MS;
     for (let t = end - POSITION_DAYS * DAY_MS; t < end; t += POSITION_STEP_MS) {
       const angle = t / 600_000 + device;
-      positions.push({ ts: new Date(t), lat: 52.2297 + 0.002 * Math.sin(angle), lon: 21.0122 + 0.003 * Math.cos(angle), accuracy: 3 + noise(device, t / POSITION_STEP_MS) * 5 });
+      positions.push({
+        ts: new Date(t),
+        lat: 52.2297 + 0.002 * Math.sin(angle),
+        lon: 21.0122 + 0.003 * Math.cos(angle),
+        accuracy: 3 + noise(device, t / POSITION_STEP_MS) * 5,
+      });
     }
     return positions;
   }
@@ -426,7 +457,9 @@ async function load(db: Kysely<DB>, services: Awaited<ReturnType<typeof createSe
     const stored = await services.ingest.ingest(module, { readings: [], positions: plan.positions(device), events: [] });
     positions += stored.positions;
   }
-  console.log(`loaded ${count(loaded)} readings in ${loadSeconds.toFixed(0)} s (${formatRate(loaded / loadSeconds)}, with ${count(events)} RFID events); ${count(positions)} positions`);
+  console.log(
+    `loaded ${count(loaded)} readings in ${loadSeconds.toFixed(0)} s (${formatRate(loaded / loadSeconds)}, with ${count(events)} RFID events); ${count(positions)} positions`,
+  );
   const vacuumStarted = performance.now();
   await sql`vacuum (analyze)`.execute(db);
   console.log(`vacuum (analyze) in ${((performance.now() - vacuumStarted) / 1000).toFixed(0)} s`);
@@ -443,9 +476,16 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: scratch.url, dataDir: '', poolSize: 10 });
   try {
     const db = database.db;
-    const settings = (await sql<{ version: string; buffers: string }>`select current_setting('server_version') as version, current_setting('shared_buffers') as buffers`.execute(db)).rows[0]!;
+    const settings = (
+      await sql<{
+        version: string;
+        buffers: string;
+      }>`select current_setting('server_version') as version, current_setting('shared_buffers') as buffers`.execute(db)
+    ).rows[0]!;
     console.log(`Diagnostics query benchmark · ${new Date().toISOString().slice(0, 10)}`);
-    console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown CPU'} · ${os.cpus().length} cores · ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory · Node ${process.version} · ${os.platform()} ${os.release()}`);
+    console.log(
+      `machine: ${os.cpus()[0]?.model ?? 'unknown CPU'} · ${os.cpus().length} cores · ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory · Node ${process.version} · ${os.platform()} ${os.release()}`,
+    );
     console.log(`PostgreSQL ${settings.version} (shared_buffers ${settings.buffers}) · load average ${loadAverage()} at start`);
     await migrate(database);
     const config = testConfig({ DATABASE_URL: scratch.url, ACCESS_TOKEN_TTL_SECONDS: 86_400 });
@@ -459,7 +499,13 @@ async function main(): Promise<void> {
     const signIn = await fetch(`${address}/api/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', client_id: DEFAULT_WEB_CLIENT.clientId, client_secret: DEFAULT_WEB_CLIENT.clientSecret, username: fleet.username, password: fleet.password }),
+      body: new URLSearchParams({
+        grant_type: 'password',
+        client_id: DEFAULT_WEB_CLIENT.clientId,
+        client_secret: DEFAULT_WEB_CLIENT.clientSecret,
+        username: fleet.username,
+        password: fleet.password,
+      }),
     });
     if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
     const token = ((await signIn.json()) as { access_token: string }).access_token;
@@ -496,7 +542,8 @@ async function main(): Promise<void> {
           const catalogue = new ParameterCatalogue(await repository.parametersOfTypes([...new Set(subjects.map((d) => d.deviceTypeId))]));
           const selection = selectionOf(subjects, storedNumbers(numbers), catalogue);
           const dates = normaliseRange(range.from, range.to);
-          if (interval === 'shifts') return readShiftColumns(repository, planShifts(dates, await repository.shiftsOf(fleet.companyId), zone), selection, fleet.companyId);
+          if (interval === 'shifts')
+            return readShiftColumns(repository, planShifts(dates, await repository.shiftsOf(fleet.companyId), zone), selection, fleet.companyId);
           const time = planTime(coarsen(interval, dates.days, selection.series.length), dates, zone);
           return time.interval === '5min' || time.interval === 'hour'
             ? repository.bucketColumns(time.interval, selection, time.start, time.end)
@@ -528,7 +575,8 @@ async function main(): Promise<void> {
       cases.push({
         name: `operators group of ${OPERATORS} · month @${interval}`,
         url: `/api/deviceoperators/diagnostics/multiple?deviceOperatorsGroups=${fleet.operatorGroupId}&interval=${interval}&from=${month.from}&to=${month.to}`,
-        service: () => services.operatorDiagnostics.diagnostics(auth, { deviceOperatorsGroups: [fleet.operatorGroupId], interval, from: month.from, to: month.to }),
+        service: () =>
+          services.operatorDiagnostics.diagnostics(auth, { deviceOperatorsGroups: [fleet.operatorGroupId], interval, from: month.from, to: month.to }),
         serialize: serializerOf(operatorDiagnosticsResponseSchema),
       });
     }
@@ -562,9 +610,11 @@ async function main(): Promise<void> {
 
     // 4. Measure: warm-up, then the call, the service, its serialisation, the rollup read and the raw baseline in turn,
     // so a change in the machine's load affects all of them alike.
-    const relationBytes = async (name: string) => Number((await sql<{ bytes: string }>`select pg_total_relation_size(${name}::regclass) as bytes`.execute(db)).rows[0]?.bytes ?? 0);
+    const relationBytes = async (name: string) =>
+      Number((await sql<{ bytes: string }>`select pg_total_relation_size(${name}::regclass) as bytes`.execute(db)).rows[0]?.bytes ?? 0);
     const readingBytes = Number(
-      (await sql<{ bytes: string }>`select sum(pg_total_relation_size(inhrelid)) as bytes from pg_inherits where inhparent = 'readings'::regclass`.execute(db)).rows[0]?.bytes ?? 0,
+      (await sql<{ bytes: string }>`select sum(pg_total_relation_size(inhrelid)) as bytes from pg_inherits where inhparent = 'readings'::regclass`.execute(db))
+        .rows[0]?.bytes ?? 0,
     );
     const tables: string[] = [];
     for (const name of ['readings_5min', 'readings_hour', 'readings_day', 'positions', 'operator_sessions']) {
@@ -572,8 +622,12 @@ async function main(): Promise<void> {
       tables.push(`${name} ${count(rows)} rows ${formatBytes(await relationBytes(name))}`);
     }
     const stored = Number((await sql<{ n: string }>`select count(*) as n from readings`.execute(db)).rows[0]?.n ?? 0);
-    console.log(`stored: readings ${count(stored)} rows ${formatBytes(readingBytes)} (${count(readingBytes / stored)} bytes a reading with its index); ${tables.join('; ')}`);
-    console.log(`load average ${loadAverage()} before measuring; ${REPETITIONS} repetitions after ${WARM_UP} warm-up calls; times in ms; service, rollup and raw SQL each stop after ${EXTRA_SECONDS} s per case (at least ${EXTRA_MIN_REPETITIONS}; n = raw SQL repetitions)`);
+    console.log(
+      `stored: readings ${count(stored)} rows ${formatBytes(readingBytes)} (${count(readingBytes / stored)} bytes a reading with its index); ${tables.join('; ')}`,
+    );
+    console.log(
+      `load average ${loadAverage()} before measuring; ${REPETITIONS} repetitions after ${WARM_UP} warm-up calls; times in ms; service, rollup and raw SQL each stop after ${EXTRA_SECONDS} s per case (at least ${EXTRA_MIN_REPETITIONS}; n = raw SQL repetitions)`,
+    );
     console.log(HEADER);
     const results: Result[] = [];
     for (const c of cases.filter((c) => c.name.includes(ONLY))) {
@@ -641,7 +695,15 @@ async function main(): Promise<void> {
  * days, months and years as local dates, shifts as the company's shift windows in local time. Sum and average for
  * every parameter, the last value where the aggregation is `last`; efficiency from work and active per bucket.
  */
-async function rawAggregation(db: Kysely<DB>, companyId: number, deviceIds: number[], numbers: number[], interval: DiagnosticsInterval, from: string, to: string): Promise<unknown> {
+async function rawAggregation(
+  db: Kysely<DB>,
+  companyId: number,
+  deviceIds: number[],
+  numbers: number[],
+  interval: DiagnosticsInterval,
+  from: string,
+  to: string,
+): Promise<unknown> {
   const tz = TIMEZONE;
   const start = sql`(${from}::date::timestamp at time zone ${tz})`;
   const end = sql`((${to}::date + 1)::timestamp at time zone ${tz})`;

@@ -73,7 +73,10 @@ async function boardCalls(base: string, token: string): Promise<Call[]> {
   const day = `from=${today}&to=${today}`;
   return [
     { widget: 'work-activity', path: `/api/reports/factory/data?type=device-work-device-chart&groups=${forkliftIds}&interval=5min&${day}` },
-    { widget: 'work-activity-shift', path: `/api/reports/factory/data?type=device-work-shift-chart&groups=${forkliftIds}&from=${addDays(today, -7)}&to=${today}` },
+    {
+      widget: 'work-activity-shift',
+      path: `/api/reports/factory/data?type=device-work-shift-chart&groups=${forkliftIds}&from=${addDays(today, -7)}&to=${today}`,
+    },
     { widget: 'efficiency', path: `/api/devices/diagnostics/multiple?devices=${productionDevices}&parameterNumber=0&interval=hour&${day}` },
     { widget: 'geo', path: `/api/device/${someForklifts[0]}/locations?${day}` },
     { widget: 'device-parameter', path: `/api/devices/diagnostics/multiple?devices=${someForklifts.join(',')}&parameterNumber=20&interval=hour&${day}` },
@@ -142,21 +145,31 @@ async function main(): Promise<void> {
       }
       alone.set(call.widget, samples);
     }
-    const p50 = (samples: number[]) => percentile([...samples].sort((a, b) => a - b), 50);
+    const p50 = (samples: number[]) =>
+      percentile(
+        [...samples].sort((a, b) => a - b),
+        50,
+      );
     process.stdout.write(
       [
         '',
-        `Board data calls: ${calls.length} widgets over ${BROWSER_CONNECTIONS} connections, ${ROUNDS} rounds; load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+        `Board data calls: ${calls.length} widgets over ${BROWSER_CONNECTIONS} connections, ${ROUNDS} rounds; load ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
         line('all calls of the board', board),
         line('baseline: trivial query', baseline),
         `ratio board / trivial query (p50): ${(p50(board) / p50(baseline)).toFixed(1)}`,
         `budget: board data p50 under 1000 ms: ${p50(board) < 1000 ? 'held' : 'NOT held'}`,
         '',
         'Each call (in the parallel board; includes waiting for a free connection):',
-        ...[...perCall].sort((a, b) => p50(b[1]) - p50(a[1])).map(([widget, samples]) => `  ${line(widget, samples)}   ×${(p50(samples) / p50(baseline)).toFixed(1)}`),
+        ...[...perCall]
+          .sort((a, b) => p50(b[1]) - p50(a[1]))
+          .map(([widget, samples]) => `  ${line(widget, samples)}   ×${(p50(samples) / p50(baseline)).toFixed(1)}`),
         '',
         'Each call alone (sequential):',
-        ...[...alone].sort((a, b) => p50(b[1]) - p50(a[1])).map(([widget, samples]) => `  ${line(widget, samples)}   ×${(p50(samples) / p50(baseline)).toFixed(1)}`),
+        ...[...alone]
+          .sort((a, b) => p50(b[1]) - p50(a[1]))
+          .map(([widget, samples]) => `  ${line(widget, samples)}   ×${(p50(samples) / p50(baseline)).toFixed(1)}`),
         '',
       ].join('\n'),
     );

@@ -72,7 +72,13 @@ async function main(): Promise<void> {
 
     // One company (Warsaw, shifts 06–14, 14–22), a type with work, active and a counter, 100 devices with modules.
     const company = await db.insertInto('companies').values({ name: 'Bench', timezone: 'Europe/Warsaw' }).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('production_shifts').values([{ company_id: company.id, position: 0, name: 'Morning', hour_start: 6, hour_end: 14 }, { company_id: company.id, position: 1, name: 'Afternoon', hour_start: 14, hour_end: 22 }]).execute();
+    await db
+      .insertInto('production_shifts')
+      .values([
+        { company_id: company.id, position: 0, name: 'Morning', hour_start: 6, hour_end: 14 },
+        { company_id: company.id, position: 1, name: 'Afternoon', hour_start: 14, hour_end: 22 },
+      ])
+      .execute();
     const type = await db.insertInto('device_types').values({ name: 'Bench press' }).returning('id').executeTakeFirstOrThrow();
     await db
       .insertInto('parameters')
@@ -84,9 +90,17 @@ async function main(): Promise<void> {
       .execute();
     const devices: { id: number; serial: string }[] = [];
     for (let i = 0; i < DEVICES; i++) {
-      const device = await db.insertInto('devices').values({ company_id: company.id, device_type_id: type.id, name: `Press ${i + 1}` }).returning('id').executeTakeFirstOrThrow();
+      const device = await db
+        .insertInto('devices')
+        .values({ company_id: company.id, device_type_id: type.id, name: `Press ${i + 1}` })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const serial = `BENCHPV${i + 1}`;
-      const sensor = await db.insertInto('sensors').values({ company_id: company.id, device_id: device.id, name: `Module ${i + 1}`, serial_number: serial, security_code: 'CODE' }).returning('id').executeTakeFirstOrThrow();
+      const sensor = await db
+        .insertInto('sensors')
+        .values({ company_id: company.id, device_id: device.id, name: `Module ${i + 1}`, serial_number: serial, security_code: 'CODE' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       devices.push({ id: device.id, serial });
       // History since the period's start: a batch a minute for HISTORY_MINUTES (the rollup's buckets the screens read).
       const start = Date.now() - HISTORY_MINUTES * 60_000;
@@ -95,7 +109,10 @@ async function main(): Promise<void> {
         { parameter: 2, ts: new Date(t), value: 60 },
         { parameter: 3, ts: new Date(t), value: 2 },
       ]);
-      await services.ingest.ingest({ sensorId: sensor.id, serialNumber: serial, companyId: company.id, deviceId: device.id, timezone: 'Europe/Warsaw' }, { readings, positions: [], events: [] });
+      await services.ingest.ingest(
+        { sensorId: sensor.id, serialNumber: serial, companyId: company.id, deviceId: device.id, timezone: 'Europe/Warsaw' },
+        { readings, positions: [], events: [] },
+      );
     }
     // 50 views of two lines each (a counter and efficiency, or work and the counter), reset at 06, 14 and 22; one
     // display link each.
@@ -104,7 +121,14 @@ async function main(): Promise<void> {
     for (let v = 0; v < SCREENS; v++) {
       const view = await db
         .insertInto('production_views')
-        .values({ company_id: company.id, name: `Line pair ${v + 1}`, view_type: 'columns', reset_hours: [6, 14, 22], logo: Buffer.alloc(20_000, 7), logo_type: 'image/png' })
+        .values({
+          company_id: company.id,
+          name: `Line pair ${v + 1}`,
+          view_type: 'columns',
+          reset_hours: [6, 14, 22],
+          logo: Buffer.alloc(20_000, 7),
+          logo_type: 'image/png',
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       viewIds.push(view.id);
@@ -117,14 +141,23 @@ async function main(): Promise<void> {
         ])
         .execute();
       const token = newDisplayToken();
-      await db.insertInto('production_view_display_links').values({ company_id: company.id, view_id: view.id, token_sha256: hashDisplayToken(token) }).execute();
+      await db
+        .insertInto('production_view_display_links')
+        .values({ company_id: company.id, view_id: view.id, token_sha256: hashDisplayToken(token) })
+        .execute();
       tokens.push(token);
     }
     await sql`analyze`.execute(db);
 
     child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'screen-clients.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
     await ask(child, { kind: 'setup', url, devices }, 'ready');
-    const run = async () => (await ask(child!, { kind: 'run', durationMs: SECONDS * 1000, intervalMs: INTERVAL }, 'ran')) as Reply & { batches: number; failed: number; latencies: number[]; unseen: number };
+    const run = async () =>
+      (await ask(child!, { kind: 'run', durationMs: SECONDS * 1000, intervalMs: INTERVAL }, 'ran')) as Reply & {
+        batches: number;
+        failed: number;
+        latencies: number[];
+        unseen: number;
+      };
     // Warm-up: the code paths and the connections, not measured.
     await ask(child, { kind: 'run', durationMs: 3000, intervalMs: INTERVAL }, 'ran');
 
@@ -173,7 +206,10 @@ async function main(): Promise<void> {
     const ms = (value: number) => `${Math.round(value)} ms`;
     const list = (phases: Phase[]) => phases.map((phase) => pct(phase.share)).join(', ');
     const lines = [
-      `production live screens bench (PostgreSQL, ${SCREENS} screens on ${DEVICES} devices, a batch per device every ${INTERVAL} ms, ${SECONDS} s per phase, ${HISTORY_MINUTES} min of history; ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`,
+      `production live screens bench (PostgreSQL, ${SCREENS} screens on ${DEVICES} devices, a batch per device every ${INTERVAL} ms, ${SECONDS} s per phase, ${HISTORY_MINUTES} min of history; ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')})`,
       `ingest batches: without screens ${without.map((phase) => phase.result.batches).join(' + ')}, with screens ${withScreens.map((phase) => phase.result.batches).join(' + ')} (failed ${sum([...without, ...withScreens], (phase) => phase.result.failed)})`,
       `(a) reading's ingest answer → the screen's state showing it: ${latencies.length} readings, p50 ${ms(percentile(latencies, 50))} p95 ${ms(percentile(latencies, 95))} max ${ms(latencies[latencies.length - 1] ?? 0)}; not shown within 15 s after a phase: ${unseen}   budget p95 < 5 s`,
       `    ${statesSent} states published (${(statesSent / (SECONDS * PAIRS) / SCREENS).toFixed(2)} per screen and second; at most one computation per view per second)`,

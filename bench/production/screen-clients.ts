@@ -32,7 +32,11 @@ function post(device: Device, body: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       `${url}/api/ingest`,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${device.serial}:CODE`).toString('base64')}` } },
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${device.serial}:CODE`).toString('base64')}` },
+      },
       (response) => {
         response.resume();
         response.on('end', () => (response.statusCode === 200 ? resolve(now()) : reject(new Error(`ingest answered ${response.statusCode}`))));
@@ -54,7 +58,13 @@ async function run(durationMs: number, intervalMs: number): Promise<{ batches: n
       while (Date.now() < end) {
         const started = Date.now();
         const ts = started;
-        const body = JSON.stringify({ readings: [{ p: 1, t: ts, v: 2 }, { p: 2, t: ts, v: 2 }, { p: 3, t: ts, v: 1 }] });
+        const body = JSON.stringify({
+          readings: [
+            { p: 1, t: ts, v: 2 },
+            { p: 2, t: ts, v: 2 },
+            { p: 3, t: ts, v: 1 },
+          ],
+        });
         try {
           const answered = await post(device, body);
           batches++;

@@ -74,7 +74,9 @@ try {
   await sql`
     insert into readings_5min (company_id, device_id, parameter_number, bucket, sum, count, min, max, last_ts, last_value)
     select ${company.id}, d, p, b, (extract(epoch from b)::int % 300), 1, 0, 300, b, 1
-    from unnest(${devices.slice(0, DETAIL_DEVICES)}::int[]) d, generate_series(1, 3) p, generate_series(${range}, ${end} - interval '5 minutes', interval '5 minutes') b`.execute(db);
+    from unnest(${devices.slice(0, DETAIL_DEVICES)}::int[]) d, generate_series(1, 3) p, generate_series(${range}, ${end} - interval '5 minutes', interval '5 minutes') b`.execute(
+    db,
+  );
   await sql`
     insert into readings_day (company_id, device_id, parameter_number, day, sum, count, min, max, last_ts, last_value)
     select ${company.id}, d, p, day::date, 20000 + (d * 7 + p) % 5000, 288, 0, 300, day, 1
@@ -92,7 +94,9 @@ try {
     alertsPerDay: 4,
   });
   await sql`analyze`.execute(db);
-  console.log(`seeded ${DETAIL_DEVICES} devices × ${DAYS} days of 5-minute rows and ${DEVICES} devices of day rows and shift cells, ${screen.sessions.toLocaleString('en-US')} sessions of ${screen.operatorIds.length} operators on ${fifty.length} devices, ${screen.alerts.toLocaleString('en-US')} alerts in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${DETAIL_DEVICES} devices × ${DAYS} days of 5-minute rows and ${DEVICES} devices of day rows and shift cells, ${screen.sessions.toLocaleString('en-US')} sessions of ${screen.operatorIds.length} operators on ${fifty.length} devices, ${screen.alerts.toLocaleString('en-US')} alerts in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   const scope = { companyId: company.id, timezone: TIMEZONE };
   const subjectOf = (type: ReportType, ids: number[], from: string, to: string, interval: ReportSubject['interval'] = 'day'): ReportSubject => ({
@@ -123,7 +127,9 @@ try {
   let t = performance.now();
   await writeReport(db, scope, subjectOf('device-work-details-report', devices.slice(0, DETAIL_DEVICES), FIRST_DAY, lastDay, 'month'), counting);
   const seconds = (performance.now() - t) / 1000;
-  console.log(`work details, ${DETAIL_DEVICES} devices × ${DAYS} days: ${rows.toLocaleString('en-US')} rows in ${seconds.toFixed(1)} s (${formatRate(rows / seconds)}), RSS growth ${((peak - baseline) / 2 ** 20).toFixed(0)} MB`);
+  console.log(
+    `work details, ${DETAIL_DEVICES} devices × ${DAYS} days: ${rows.toLocaleString('en-US')} rows in ${seconds.toFixed(1)} s (${formatRate(rows / seconds)}), RSS growth ${((peak - baseline) / 2 ** 20).toFixed(0)} MB`,
+  );
 
   const month = [FIRST_DAY, new Date(Date.parse(`${FIRST_DAY}T00:00:00Z`) + 29 * 86_400_000).toISOString().slice(0, 10)] as const;
   t = performance.now();
@@ -152,7 +158,9 @@ try {
     times.sort((a, b) => a - b);
     const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
     // The first call is apart: the work matrix stores the month's closed days then (migration 022).
-    console.log(`screen ${type}, ${selected(type)}, a month: first ${first.toFixed(0)} ms, then p50 ${at(0.5)} ms, p95 ${at(0.95)} ms; ${shape} (load average ${loadavg()[0]!.toFixed(1)})`);
+    console.log(
+      `screen ${type}, ${selected(type)}, a month: first ${first.toFixed(0)} ms, then p50 ${at(0.5)} ms, p95 ${at(0.95)} ms; ${shape} (load average ${loadavg()[0]!.toFixed(1)})`,
+    );
   }
 
   // The same calls through the whole HTTP stack (routing, sign-in check, query validation, serialising the answer),
@@ -163,7 +171,8 @@ try {
     const user = await createUser(db, company.id);
     const token = (await signIn(app, user.username, user.password)).access_token;
     const query = `from=${month[0]}&to=${month[1]}&interval=day&devices=${fifty.join(',')}`;
-    const queryOf = (type: ReportType) => (isOperatorReport(type) ? `from=${month[0]}&to=${month[1]}&interval=day&deviceOperators=${screen.operatorIds.join(',')}` : query);
+    const queryOf = (type: ReportType) =>
+      isOperatorReport(type) ? `from=${month[0]}&to=${month[1]}&interval=day&deviceOperators=${screen.operatorIds.join(',')}` : query;
     for (const type of screenTypes) {
       const times: number[] = [];
       let bytes = 0;
@@ -176,7 +185,9 @@ try {
       }
       times.sort((a, b) => a - b);
       const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
-      console.log(`GET ${type}, ${selected(type)}, a month: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, ${(bytes / 1024).toFixed(0)} KB (load average ${loadavg()[0]!.toFixed(1)})`);
+      console.log(
+        `GET ${type}, ${selected(type)}, a month: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, ${(bytes / 1024).toFixed(0)} KB (load average ${loadavg()[0]!.toFixed(1)})`,
+      );
     }
 
     // The paged screens ask a page at a time (`page`, docs/reports.md): the first page, one in the middle and the
@@ -193,7 +204,9 @@ try {
         t = performance.now();
         const opening = await app.inject({ method: 'GET', url: url(1), headers: bearer(token) });
         const paging = (opening.json() as { paging: { pageCount: number; totalRows: number } }).paging;
-        console.log(`GET ${label} by ${interval}, page 1, first call: ${(performance.now() - t).toFixed(0)} ms; ${paging.totalRows.toLocaleString('en-US')} rows, ${paging.pageCount} pages`);
+        console.log(
+          `GET ${label} by ${interval}, page 1, first call: ${(performance.now() - t).toFixed(0)} ms; ${paging.totalRows.toLocaleString('en-US')} rows, ${paging.pageCount} pages`,
+        );
         for (const page of [1, Math.ceil(paging.pageCount / 2), paging.pageCount]) {
           const times: number[] = [];
           let bytes = 0;
@@ -206,7 +219,9 @@ try {
           }
           times.sort((a, b) => a - b);
           const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
-          console.log(`GET ${label} by ${interval}, page ${page} of ${paging.pageCount}, ${selected(type)}, a month: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, ${(bytes / 1024).toFixed(0)} KB (load average ${loadavg()[0]!.toFixed(1)})`);
+          console.log(
+            `GET ${label} by ${interval}, page ${page} of ${paging.pageCount}, ${selected(type)}, a month: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, ${(bytes / 1024).toFixed(0)} KB (load average ${loadavg()[0]!.toFixed(1)})`,
+          );
         }
       }
     }

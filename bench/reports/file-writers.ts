@@ -54,7 +54,13 @@ function* sections(limit: number): Generator<{ title: string; rows: ReportCell[]
       const rows: ReportCell[][] = [];
       for (let slot = 0; slot < count; slot += 1) {
         const active = (slot + device) % 7 === 0 ? 0 : 300;
-        rows.push([`${date}T${TIMES[slot]}`, Math.min(active, ((slot * 37 + device * 11) % 301) | 0), active, (slot * device) % 17, OPERATORS[(slot + day) % 4] ?? null]);
+        rows.push([
+          `${date}T${TIMES[slot]}`,
+          Math.min(active, ((slot * 37 + device * 11) % 301) | 0),
+          active,
+          (slot * device) % 17,
+          OPERATORS[(slot + day) % 4] ?? null,
+        ]);
       }
       left -= count;
       yield { title: `Urządzenie ${device} · ${date}`, rows };
@@ -126,7 +132,9 @@ async function measure(name: string, rows: number, run: (output: Writable) => Pr
     samples += 1;
     // `--trace`: RSS, heap and Buffer memory every 5 s, to see whether growth levels off or keeps climbing.
     if (TRACE && samples % 100 === 0) {
-      console.log(`  ${name} ${(samples / 20).toFixed(0)} s: RSS +${mb(now.rss - start.rss).toFixed(0)} MB, heap +${mb(now.heapUsed - start.heapUsed).toFixed(0)} MB, buffers ${mb(now.arrayBuffers).toFixed(0)} MB`);
+      console.log(
+        `  ${name} ${(samples / 20).toFixed(0)} s: RSS +${mb(now.rss - start.rss).toFixed(0)} MB, heap +${mb(now.heapUsed - start.heapUsed).toFixed(0)} MB, buffers ${mb(now.arrayBuffers).toFixed(0)} MB`,
+      );
     }
   }, 50);
   const { output, bytes } = nullOutput();
@@ -158,7 +166,9 @@ async function main() {
     const ratio = base.rows / base.seconds / (result.rows / result.seconds);
     const growth = result.rssGrowthMb - base.rssGrowthMb;
     const verdict = result.rssGrowthMb < LIMIT_MB ? 'within' : 'OVER';
-    console.log(`${result.name}: ${ratio.toFixed(1)}× the baseline's time per row; RSS growth ${result.rssGrowthMb.toFixed(0)} MB (${growth >= 0 ? '+' : ''}${growth.toFixed(0)} MB over the baseline), ${verdict} the ${LIMIT_MB} MB limit`);
+    console.log(
+      `${result.name}: ${ratio.toFixed(1)}× the baseline's time per row; RSS growth ${result.rssGrowthMb.toFixed(0)} MB (${growth >= 0 ? '+' : ''}${growth.toFixed(0)} MB over the baseline), ${verdict} the ${LIMIT_MB} MB limit`,
+    );
   }
   if (results.some((result) => result.rssGrowthMb >= LIMIT_MB)) process.exitCode = 1;
 }

@@ -50,7 +50,8 @@ async function seededCompany(db: Kysely<DB>) {
 function lastWholeMonth(from: string, to: string): { from: string; to: string } {
   const end = new Date(`${to}T00:00:00Z`);
   const next = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 1));
-  const monthEnd = new Date(next.getTime() - 86_400_000).toISOString().slice(0, 10) === to ? end : new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), 0));
+  const monthEnd =
+    new Date(next.getTime() - 86_400_000).toISOString().slice(0, 10) === to ? end : new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), 0));
   const monthStart = new Date(Date.UTC(monthEnd.getUTCFullYear(), monthEnd.getUTCMonth(), 1));
   const period = { from: monthStart.toISOString().slice(0, 10), to: monthEnd.toISOString().slice(0, 10) };
   if (period.from < from) throw new Error(`the seeded range ${from}..${to} holds no whole month: seed more --days`);
@@ -68,15 +69,26 @@ try {
     const from = new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
     const started = performance.now();
     const seed = await seedReportData(db, { devices: flag('devices', 100), from, days });
-    console.log(`seeded ${seed.deviceIds.length} devices, ${seed.readings.toLocaleString('en-US')} readings in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    console.log(
+      `seeded ${seed.deviceIds.length} devices, ${seed.readings.toLocaleString('en-US')} readings in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
   }
   const company = await seededCompany(db);
   const raw = await sql<{ n: string }>`select count(*)::text as n from readings r where r.company_id = ${company.id}`.execute(db);
-  console.log(`company ${company.id} (${company.timezone}): ${company.devices} devices, ${Number(raw.rows[0]!.n).toLocaleString('en-US')} raw readings, ${company.from}..${company.to}`);
+  console.log(
+    `company ${company.id} (${company.timezone}): ${company.devices} devices, ${Number(raw.rows[0]!.n).toLocaleString('en-US')} raw readings, ${company.from}..${company.to}`,
+  );
 
   const user = await db
     .insertInto('users')
-    .values({ company_id: company.id, username: `report-bench-${Date.now()}`, email: `report-bench-${Date.now()}@bench.test`, firstname: 'Report', lastname: 'Bench', password_hash: 'x' })
+    .values({
+      company_id: company.id,
+      username: `report-bench-${Date.now()}`,
+      email: `report-bench-${Date.now()}@bench.test`,
+      firstname: 'Report',
+      lastname: 'Bench',
+      password_hash: 'x',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const services = await createServices(db, testConfig({ DATABASE_URL: scratch.url }));
@@ -113,7 +125,11 @@ try {
   );
   await services.reportGenerator.drainUntilIdle();
   const seconds = (performance.now() - started) / 1000;
-  const file = await db.selectFrom('report_files').select(['id', 'status', 'size', 'error']).where('configuration_id', '=', configuration.id).executeTakeFirstOrThrow();
+  const file = await db
+    .selectFrom('report_files')
+    .select(['id', 'status', 'size', 'error'])
+    .where('configuration_id', '=', configuration.id)
+    .executeTakeFirstOrThrow();
   console.log('');
   console.log('| report | period | status | NEW → DONE | file | raw SQL baseline | ratio |');
   console.log('|---|---|---|---|---|---|---|');

@@ -38,7 +38,11 @@ export interface ScreenData {
 
 export async function seedScreenData(db: Kysely<DB>, options: ScreenDataOptions): Promise<ScreenData> {
   const { companyId, timezone, from, to } = options;
-  const unit = await db.insertInto('units').values({ name: `screen bench ${companyId}`, short: 'u', long: 'units', min: null, max: null }).returning('id').executeTakeFirstOrThrow();
+  const unit = await db
+    .insertInto('units')
+    .values({ name: `screen bench ${companyId}`, short: 'u', long: 'units', min: null, max: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await db
     .insertInto('parameters')
     .values([

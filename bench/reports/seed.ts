@@ -82,11 +82,21 @@ async function createCompany(db: Kysely<DB>, options: ReportSeedOptions, timezon
     .insertInto('production_shifts')
     .values(SHIFTS.map((shift, position) => ({ company_id: company.id, position, name: shift.name, hour_start: shift.hourStart, hour_end: shift.hourEnd })))
     .execute();
-  const unit = await db.insertInto('units').values({ name: `report bench ${company.id}`, short: 'u', long: 'units', min: null, max: null }).returning('id').executeTakeFirstOrThrow();
-  const type = await db.insertInto('device_types').values({ name: `Report bench machine ${company.id}` }).returning('id').executeTakeFirstOrThrow();
+  const unit = await db
+    .insertInto('units')
+    .values({ name: `report bench ${company.id}`, short: 'u', long: 'units', min: null, max: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const type = await db
+    .insertInto('device_types')
+    .values({ name: `Report bench machine ${company.id}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await db
     .insertInto('parameters')
-    .values(PARAMETERS.map((p) => ({ device_type_id: type.id, number: p.number, name: p.name, tags: [...p.tags], unit_id: unit.id, aggregation: p.aggregation })))
+    .values(
+      PARAMETERS.map((p) => ({ device_type_id: type.id, number: p.number, name: p.name, tags: [...p.tags], unit_id: unit.id, aggregation: p.aggregation })),
+    )
     .execute();
   const group = await db.insertInto('device_groups').values({ company_id: company.id, name: 'All machines' }).returning('id').executeTakeFirstOrThrow();
   const devices: { id: number; sensorId: number }[] = [];
@@ -260,7 +270,9 @@ async function main(): Promise<void> {
       log: (step, seconds) => console.log(`${step.padEnd(28)} ${seconds.toFixed(1).padStart(7)} s`),
     });
     const seconds = (performance.now() - started) / 1000;
-    console.log(`company ${seed.companyId}: ${seed.deviceIds.length} devices, ${seed.from}..${seed.to}, ${seed.readings.toLocaleString('en-US')} readings in ${seconds.toFixed(0)} s (${formatRate(seed.readings / seconds)})`);
+    console.log(
+      `company ${seed.companyId}: ${seed.deviceIds.length} devices, ${seed.from}..${seed.to}, ${seed.readings.toLocaleString('en-US')} readings in ${seconds.toFixed(0)} s (${formatRate(seed.readings / seconds)})`,
+    );
   } finally {
     await database.close();
     if (keep || reuse) console.log(`kept database: ${scratch.url.replace(/^.*\//, '')}`);

@@ -66,7 +66,10 @@ const DRAWN_CONTENT = [
  * number of monitors, how many were in view, and both times since navigation start in ms (performance.now() of the
  * page). Rejects when the board has no monitors.
  */
-export async function waitForBoardDrawn(page: Page, timeoutMs = 60_000): Promise<{ monitors: number; inView: number; inViewDrawnAtMs: number; drawnAtMs: number }> {
+export async function waitForBoardDrawn(
+  page: Page,
+  timeoutMs = 60_000,
+): Promise<{ monitors: number; inView: number; inViewDrawnAtMs: number; drawnAtMs: number }> {
   const drawn = async (scope: 'in-view' | 'all') =>
     (await (
       await page.waitForFunction(
@@ -88,7 +91,8 @@ export async function waitForBoardDrawn(page: Page, timeoutMs = 60_000): Promise
         { timeout: timeoutMs, polling: 'raf' },
       )
     ).jsonValue()) as number;
-  const painted = () => page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now())))));
+  const painted = () =>
+    page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now())))));
   const inView = await drawn('in-view');
   if (inView < 0) throw new Error('the dashboard has no monitors: the demo seeds them (server/src/demo)');
   const inViewDrawnAtMs = await painted();

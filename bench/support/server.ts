@@ -57,7 +57,10 @@ export async function startServer(options: { databaseUrl: string; logFile: strin
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 15 * 60_000;
   for (;;) {
-    const ready = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     const code = await Promise.race([exited, new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 1000))]);
     if (code !== 'waiting') throw new Error(`the server exited (${code}) before it was ready; see ${options.logFile}`);
@@ -82,7 +85,13 @@ export async function startServer(options: { databaseUrl: string; logFile: strin
 
 /** A user's access token through the password grant the web client uses. */
 export async function signIn(url: string, username: string, password: string): Promise<string> {
-  const body = new URLSearchParams({ grant_type: 'password', client_id: DEFAULT_WEB_CLIENT.clientId, client_secret: DEFAULT_WEB_CLIENT.clientSecret, username, password });
+  const body = new URLSearchParams({
+    grant_type: 'password',
+    client_id: DEFAULT_WEB_CLIENT.clientId,
+    client_secret: DEFAULT_WEB_CLIENT.clientSecret,
+    username,
+    password,
+  });
   const response = await fetch(`${url}/api/token`, { method: 'POST', body });
   if (!response.ok) throw new Error(`sign-in of ${username} failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { access_token: string }).access_token;

@@ -6,7 +6,16 @@ import type { Monitor, MonitorKind, MonitorSettings } from '@gearwatch/contracts
 // device and parameter of the demo's parameter monitor) and the nine summary widgets, each set as a user would leave
 // it (this month, over the company's groups, its largest counts), saved through the settings API.
 
-type Summary = 'devices-with-alerts' | 'devices-summary' | 'newest-alerts' | 'hourly-work-distribution' | 'activity-summary' | 'efficiency-summary' | 'operator-summary' | 'shift-work-summary' | 'newest-tasks';
+type Summary =
+  | 'devices-with-alerts'
+  | 'devices-summary'
+  | 'newest-alerts'
+  | 'hourly-work-distribution'
+  | 'activity-summary'
+  | 'efficiency-summary'
+  | 'operator-summary'
+  | 'shift-work-summary'
+  | 'newest-tasks';
 
 async function api<T>(page: Page, url: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<T | null> {
   const token = await page.evaluate(() => localStorage.getItem('gearwatch.accessToken'));
@@ -34,7 +43,11 @@ function asyncMonitorBeside(monitors: Monitor[]): Monitor | null {
   const device = devices[0];
   if (device === undefined) return null;
   const settings: MonitorSettings<'async'> = { ...defaultMonitorSettings('async'), device, parameters: parameters.slice(0, 1), edited: false };
-  return createMonitor('async', monitors.map((monitor) => monitor.id), settings);
+  return createMonitor(
+    'async',
+    monitors.map((monitor) => monitor.id),
+    settings,
+  );
 }
 
 /**

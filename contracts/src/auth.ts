@@ -41,13 +41,7 @@ export type TokenRevocationRequest = z.infer<typeof tokenRevocationRequestSchema
 export const tokenRevocationResponseSchema = z.object({});
 
 /** RFC 6749 §5.2 error codes the token endpoint answers with. */
-export const OAUTH_ERRORS = [
-  'invalid_request',
-  'invalid_client',
-  'invalid_grant',
-  'unsupported_grant_type',
-  'too_many_attempts',
-] as const;
+export const OAUTH_ERRORS = ['invalid_request', 'invalid_client', 'invalid_grant', 'unsupported_grant_type', 'too_many_attempts'] as const;
 export type OAuthErrorCode = (typeof OAUTH_ERRORS)[number];
 
 export const oauthErrorSchema = z.object({

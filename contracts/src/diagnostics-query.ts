@@ -145,7 +145,12 @@ export type DeviceDiagnosticsQuery = z.input<typeof deviceDiagnosticsQuerySchema
  * naming deviceOperators otherwise). Shifts are not an interval of this call.
  */
 export const operatorDiagnosticsQuerySchema = z.object({
-  deviceOperators: commaListSchema({ min: 1, maxItems: DIAGNOSTICS_LIMITS.maxOperators, description: 'Operator ids, comma-separated', example: '1,2' }).optional(),
+  deviceOperators: commaListSchema({
+    min: 1,
+    maxItems: DIAGNOSTICS_LIMITS.maxOperators,
+    description: 'Operator ids, comma-separated',
+    example: '1,2',
+  }).optional(),
   deviceOperatorsGroups: commaListSchema({
     min: 1,
     maxItems: DIAGNOSTICS_LIMITS.maxOperatorGroups,

@@ -8,7 +8,21 @@ import { nameText } from './text-rules.ts';
  * `POST /api/{resource}` or `PUT /api/{resource}/{id}` (form-encoded or JSON). Bad input is
  * `400 {errors: {field: [messageKey]}, rootErrors: [messageKey]}`.
  */
-export const FORM_FIELD_TYPES = ['text', 'number', 'email', 'entity', 'choice', 'textarea', 'checkbox', 'switch', 'datetime', 'geopolygon', 'radio', 'date', 'hour'] as const;
+export const FORM_FIELD_TYPES = [
+  'text',
+  'number',
+  'email',
+  'entity',
+  'choice',
+  'textarea',
+  'checkbox',
+  'switch',
+  'datetime',
+  'geopolygon',
+  'radio',
+  'date',
+  'hour',
+] as const;
 /**
  * `date` is a calendar date `YYYY-MM-DD` (a first-alarm date: the company's day, no time); `hour` a whole hour 0–24
  * on a 24-hour picker (spec 01 §5), sent as a number.

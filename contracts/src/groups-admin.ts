@@ -31,7 +31,11 @@ export function perMember(seconds: number | null, members: number): number | nul
 }
 
 /** Today's figures of a group of `members` (spec 02 "Groups") from the work and active seconds summed over them. */
-export function groupFigures(work: number | null, active: number | null, members: number): { workAverage: number | null; activityAverage: number | null; productivity: number | null } {
+export function groupFigures(
+  work: number | null,
+  active: number | null,
+  members: number,
+): { workAverage: number | null; activityAverage: number | null; productivity: number | null } {
   return { workAverage: perMember(work, members), activityAverage: perMember(active, members), productivity: groupProductivity(work, active) };
 }
 

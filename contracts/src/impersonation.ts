@@ -23,7 +23,13 @@ export type ImpersonableUserList = z.infer<typeof impersonableUserListSchema>;
 
 export const IMPERSONABLE_USER_SORT_FIELDS = ['name', 'username', 'email', 'company', 'id'] as const;
 
-export const impersonateParamsSchema = z.object({ userId: z.string().regex(/^[1-9][0-9]{0,9}$/).transform(Number).refine((id) => id <= 2_147_483_647) });
+export const impersonateParamsSchema = z.object({
+  userId: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/)
+    .transform(Number)
+    .refine((id) => id <= 2_147_483_647),
+});
 
 /** The client the new session's refresh token is bound to; the bearer token already proves who is asking. */
 export const impersonateQuerySchema = z.object({ client_id: z.string().min(1).max(200) });

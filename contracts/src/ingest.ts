@@ -49,10 +49,7 @@ export const INGEST_MESSAGE_KEYS = {
 export const MODULE_EVENT_TYPE_VALUES = ['rfid_on', 'rfid_off', 'power_on', 'power_off'] as const;
 
 /** ISO-8601 with a zone (`Z` or `+02:00`), or epoch milliseconds. */
-export const ingestTimestampSchema = z.union([
-  z.iso.datetime({ offset: true }),
-  z.number().int().min(INGEST_LIMITS.earliestMs),
-]);
+export const ingestTimestampSchema = z.union([z.iso.datetime({ offset: true }), z.number().int().min(INGEST_LIMITS.earliestMs)]);
 
 const parameterNumberSchema = z.number().int().min(0).max(2_147_483_647);
 

@@ -78,6 +78,8 @@ function describeFilterValue(value: FilterValueSchema): string {
 /** The list query of a list with this filter: `filter` documented with its keys and the kind of each value. */
 export function listQuerySchemaFor(filter: ListFilterSchema) {
   const keys = Object.entries(filter.shape).map(([key, value]) => `"${key}": ${describeFilterValue(value)}`);
-  const description = keys.length ? `JSON object, every key optional: {${keys.join(', ')}}; other keys are refused (400)` : 'This list has no filter: {} or nothing';
+  const description = keys.length
+    ? `JSON object, every key optional: {${keys.join(', ')}}; other keys are refused (400)`
+    : 'This list has no filter: {} or nothing';
   return listQuerySchema.extend({ filter: z.string().max(2000).optional().meta({ description }) });
 }

@@ -40,7 +40,10 @@ export const notificationSchema = z.object({
     .nullable(),
   announcement: z.object({ id: z.number().int(), title: z.string(), body: z.string() }).nullable(),
   /** For a task reminder: the task, which reminder (`reminder` date or `overdue` deadline) and the date it was for. */
-  task: z.object({ id: z.number().int(), name: z.string(), reminder: z.enum(TASK_REMINDER_KINDS), dueAt: z.string() }).nullable().default(null),
+  task: z
+    .object({ id: z.number().int(), name: z.string(), reminder: z.enum(TASK_REMINDER_KINDS), dueAt: z.string() })
+    .nullable()
+    .default(null),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 export const notificationListSchema = z.object({ entries: z.array(notificationSchema) });

@@ -81,11 +81,7 @@ export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
  */
 export const passwordChangeSchema = z.object({
   currentPassword: z.string().min(1, { abort: true }).max(PROFILE_LIMITS.passwordMaxChars),
-  newPassword: z
-    .string()
-    .min(1, { abort: true })
-    .min(PROFILE_LIMITS.passwordMinChars, { abort: true })
-    .max(PROFILE_LIMITS.passwordMaxChars),
+  newPassword: z.string().min(1, { abort: true }).min(PROFILE_LIMITS.passwordMinChars, { abort: true }).max(PROFILE_LIMITS.passwordMaxChars),
   refreshToken: z.string().max(RESETTING_LIMITS.tokenMaxChars).optional(),
 });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;

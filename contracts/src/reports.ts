@@ -204,7 +204,13 @@ export const reportDataQuerySchema = z.object({
    * REPORT_LIMITS.screenPageRows rows a page; the answer then carries `paging`. Without it a paged type answers its
    * first rows up to the screen's limit (then `truncated`), as before. Any other type answers 400 on `page`.
    */
-  page: z.coerce.number().int().min(1).max(1_000_000).optional().meta({ description: '1-based page (work details, alerts and device operators only)', example: 1 }),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .optional()
+    .meta({ description: '1-based page (work details, alerts and device operators only)', example: 1 }),
 });
 export type ReportDataQuery = z.input<typeof reportDataQuerySchema>;
 

@@ -25,23 +25,14 @@ export type PasswordLinkPurpose = (typeof PASSWORD_LINK_PURPOSES)[number];
  * not-blank, never also incorrect.
  */
 export const resettingRequestSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, { abort: true })
-    .max(RESETTING_LIMITS.emailMaxChars, { abort: true })
-    .check(z.email()),
+  email: z.string().trim().min(1, { abort: true }).max(RESETTING_LIMITS.emailMaxChars, { abort: true }).check(z.email()),
 });
 export type ResettingRequest = z.infer<typeof resettingRequestSchema>;
 
 /** `POST /api/resetting/reset`. The password is taken as typed: spaces are characters like any other. */
 export const resettingResetSchema = z.object({
   token: z.string().trim().min(1, { abort: true }).max(RESETTING_LIMITS.tokenMaxChars),
-  password: z
-    .string()
-    .min(1, { abort: true })
-    .min(RESETTING_LIMITS.passwordMinChars, { abort: true })
-    .max(RESETTING_LIMITS.passwordMaxChars),
+  password: z.string().min(1, { abort: true }).min(RESETTING_LIMITS.passwordMinChars, { abort: true }).max(RESETTING_LIMITS.passwordMaxChars),
 });
 export type ResettingReset = z.infer<typeof resettingResetSchema>;
 

@@ -16,7 +16,8 @@ describe('isSingleLineText', () => {
     for (const text of [`a${control}b`, `${control}ab`, `ab${control}`]) expect(isSingleLineText(text)).toBe(false);
   });
   it('takes letters of every language, punctuation, emoji and formula characters (CSV defuses those)', () => {
-    for (const text of ['Tokarka Łódź – żółw', 'Ēvele "A", nr 1', 'Станок №5', '=HYPERLINK("x")', 'Hall 🏭', ' padded ']) expect(isSingleLineText(text)).toBe(true);
+    for (const text of ['Tokarka Łódź – żółw', 'Ēvele "A", nr 1', 'Станок №5', '=HYPERLINK("x")', 'Hall 🏭', ' padded '])
+      expect(isSingleLineText(text)).toBe(true);
   });
 });
 
@@ -30,7 +31,12 @@ describe('isMultiLineText', () => {
 });
 
 describe('nameText in the input schemas', () => {
-  const cases: [string, { safeParse(value: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }, (name: string) => unknown, PropertyKey[]][] = [
+  const cases: [
+    string,
+    { safeParse(value: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } },
+    (name: string) => unknown,
+    PropertyKey[],
+  ][] = [
     ['a copy', duplicateRequestSchema, (name) => ({ name }), ['name']],
     ["an announcement's title", announcementInputSchema, (name) => ({ title: name, body: 'one\ntwo' }), ['title']],
     ['a production shift', productionShiftInputSchema, (name) => ({ name, timeStart: '06:00', timeEnd: '14:00' }), ['name']],
@@ -49,7 +55,13 @@ describe('nameText in the input schemas', () => {
 
   it('reads whitespace alone (tabs and line breaks included) as blank, for the not-blank rule', () => {
     expect(nameText().safeParse(' \t\n ').success).toBe(true);
-    expect(nameText().trim().min(1).safeParse(' \t ').error?.issues.map((issue) => issue.code)).toEqual(['too_small']);
+    expect(
+      nameText()
+        .trim()
+        .min(1)
+        .safeParse(' \t ')
+        .error?.issues.map((issue) => issue.code),
+    ).toEqual(['too_small']);
   });
 
   it('checks before trimming, then lets the field trim and limit', () => {

@@ -36,11 +36,11 @@ const PARAMETERS = [
 /** The first shell example of docs/ingest.md, run as written with this module's serial, code and server. */
 async function sendDocsCurlExample(): Promise<unknown> {
   const docs = readFileSync(path.resolve(import.meta.dirname, '..', '..', 'docs', 'ingest.md'), 'utf8');
-  const example = [...docs.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1] ?? '').find((block) => block.includes('curl ') && block.includes('/api/ingest'));
+  const example = [...docs.matchAll(/```sh\n([\s\S]*?)```/g)]
+    .map((match) => match[1] ?? '')
+    .find((block) => block.includes('curl ') && block.includes('/api/ingest'));
   expect(example, 'docs/ingest.md has a curl example').toBeTruthy();
-  const script = (example as string)
-    .replace(/(curl [^\n]*?-u )\S+/, `$1${NAMES.serial}:${NAMES.code}`)
-    .replace('http://localhost:8080', FRESH_URL);
+  const script = (example as string).replace(/(curl [^\n]*?-u )\S+/, `$1${NAMES.serial}:${NAMES.code}`).replace('http://localhost:8080', FRESH_URL);
   expect(script).toContain(`-u ${NAMES.serial}:${NAMES.code}`);
   expect(script).toContain(`${FRESH_URL}/api/ingest`);
   const { stdout } = await execFileAsync('bash', ['-c', script]);
@@ -144,7 +144,9 @@ test.describe('a company set up without the demo', () => {
       await expect(settings.getByTestId('shift-2')).toContainText('16:00');
       await expect(settings.getByTestId('shift-2')).toContainText('24:00');
       await screenshotPage(page, path.join(artifacts, 'first-day-4-shifts.png'));
-      const saved = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/user/production_shifts');
+      const saved = page.waitForResponse(
+        (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/user/production_shifts',
+      );
       await settings.getByRole('button', { name: 'Save' }).click();
       expect((await saved).status()).toBe(200);
       await expect(page.getByText('Shifts saved')).toBeVisible();

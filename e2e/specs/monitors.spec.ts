@@ -107,7 +107,10 @@ test.describe('the diagnostics page', () => {
       expect(Math.max(...work), 'seconds of work in an hour').toBeLessThanOrEqual(3600);
       const voltages = of('battery voltage [V]');
       expect(voltages.length, 'the batteries report').toBeGreaterThan(0);
-      expect(voltages.every((volts) => volts > 30 && volts < 100), 'traction battery voltages').toBe(true);
+      expect(
+        voltages.every((volts) => volts > 30 && volts < 100),
+        'traction battery voltages',
+      ).toBe(true);
 
       // The line/bar switch of the toolbox is saved at once (spec 02 §4).
       const saved = boardSaved(page, (m) => m.kind === 'device-parameter' && m.settings.magicType === 'line');
@@ -269,7 +272,10 @@ test.describe('the diagnostics page', () => {
       expect(csv.rows.map((row) => row[0])).toHaveLength(7);
       expect(csv.rows[0]?.[0]).toBe(week.from);
       const percents = csvValues(csv.rows, 0);
-      expect(percents.every((percent) => Number.isInteger(percent) && percent >= 0 && percent <= 100), 'whole percents').toBe(true);
+      expect(
+        percents.every((percent) => Number.isInteger(percent) && percent >= 0 && percent <= 100),
+        'whole percents',
+      ).toBe(true);
       expect(Math.max(...percents), 'the lathes work on weekdays').toBeGreaterThan(0);
     });
 
@@ -341,11 +347,15 @@ test.describe('the diagnostics page', () => {
       for (const kind of KINDS) await expect(monitor(page, kind)).toBeVisible(LOADING);
       expect(withoutIds(await savedBoard(page))).toEqual(expected);
       // The board is shown in the saved order.
-      const order = await page.getByTestId('monitor-board').locator(':scope > section').evaluateAll((frames) => frames.map((frame) => frame.getAttribute('data-testid')));
+      const order = await page
+        .getByTestId('monitor-board')
+        .locator(':scope > section')
+        .evaluateAll((frames) => frames.map((frame) => frame.getAttribute('data-testid')));
       expect(order).toEqual(KINDS.map((kind) => `monitor-${kind}`));
 
       const parameterMonitor = monitor(page, 'device-parameter');
-      for (const name of ['EF-01', 'EF-02', 'work [s]', 'battery voltage [V]']) await expect(parameterMonitor.getByTestId('monitor-settings').getByText(name, { exact: true })).toBeVisible();
+      for (const name of ['EF-01', 'EF-02', 'work [s]', 'battery voltage [V]'])
+        await expect(parameterMonitor.getByTestId('monitor-settings').getByText(name, { exact: true })).toBeVisible();
       await expect(parameterMonitor.getByTestId('monitor-field-interval')).toContainText('Hourly');
 
       await expect(monitor(page, 'async').getByTestId('monitor-settings')).toHaveCount(0);
@@ -362,7 +372,8 @@ test.describe('the diagnostics page', () => {
       await expect(geoMonitor.getByTestId('geo-agps-switch').locator('input')).toBeChecked();
 
       const efficiencyMonitor = monitor(page, 'efficiency');
-      for (const name of ['CNC Lathe 1', 'CNC Lathe 2', 'Efficiency [%]']) await expect(efficiencyMonitor.getByTestId('monitor-settings').getByText(name, { exact: true })).toBeVisible();
+      for (const name of ['CNC Lathe 1', 'CNC Lathe 2', 'Efficiency [%]'])
+        await expect(efficiencyMonitor.getByTestId('monitor-settings').getByText(name, { exact: true })).toBeVisible();
       await expect(efficiencyMonitor.getByTestId('monitor-field-interval')).toContainText('Daily');
 
       const workMonitor = monitor(page, 'work-activity');

@@ -9,7 +9,15 @@ const artifacts = path.resolve(import.meta.dirname, '..', 'artifacts');
 mkdirSync(artifacts, { recursive: true });
 
 const TEXT = {
-  pl: { username: 'Login lub e-mail', password: 'Hasło', submit: 'Zaloguj się', logout: 'Wyloguj', dashboard: 'Pulpit', flag: 'Polski', support: 'Pomoc techniczna' },
+  pl: {
+    username: 'Login lub e-mail',
+    password: 'Hasło',
+    submit: 'Zaloguj się',
+    logout: 'Wyloguj',
+    dashboard: 'Pulpit',
+    flag: 'Polski',
+    support: 'Pomoc techniczna',
+  },
   en: { username: 'Login or e-mail', password: 'Password', submit: 'Sign in', logout: 'Log out', dashboard: 'Dashboard', flag: 'English', support: 'Support' },
 } as const;
 type Locale = keyof typeof TEXT;

@@ -35,7 +35,11 @@ async function choose(page: Page, field: Locator, option: string) {
 test.describe('production views', () => {
   test.use({ viewport: { width: 1600, height: 900 } });
 
-  test('a view made in the wizard moves live with ingested readings and shows on a TV through a display link until revoked', async ({ page, browser, request }) => {
+  test('a view made in the wizard moves live with ingested readings and shows on a TV through a display link until revoked', async ({
+    page,
+    browser,
+    request,
+  }) => {
     test.setTimeout(240_000);
     const name = `Hall one board ${Date.now()}`;
     await signIn(page);

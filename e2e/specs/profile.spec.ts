@@ -32,16 +32,28 @@ function avatarPng(): Buffer {
   header.writeUInt32BE(size, 0);
   header.writeUInt32BE(size, 4);
   header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.from(rows))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.from(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 const PNG = avatarPng();
 const GIF = Buffer.from('474946383961010001000000002c00000000010001000002', 'hex');
 const stamp = Date.now().toString(36);
-const USER = { username: `profile-${stamp}`, email: `profile-${stamp}@demo.example`, firstname: 'Piotr', lastname: 'Profilowy', password: 'first profile password' };
+const USER = {
+  username: `profile-${stamp}`,
+  email: `profile-${stamp}@demo.example`,
+  firstname: 'Piotr',
+  lastname: 'Profilowy',
+  password: 'first profile password',
+};
 
 /** A user of the demo company with a password set through their welcome link, as a real new user gets one. */
 async function createUser(request: APIRequestContext) {
-  const token = (await (await request.post('/api/token', { form: { ...CLIENT, grant_type: 'password', username: 'demo', password: 'demo' } })).json()).access_token as string;
+  const token = (await (await request.post('/api/token', { form: { ...CLIENT, grant_type: 'password', username: 'demo', password: 'demo' } })).json())
+    .access_token as string;
   const headers = { authorization: `Bearer ${token}` };
   const form = await (await request.get('/api/users/new', { headers })).json();
   const before = (await inbox()).length;
@@ -71,7 +83,8 @@ test('a user changes their avatar, names, notifications and password in the prof
   await signIn(page, USER.username, USER.password);
   let dialog = await openProfile(page, 'Piotr Profilowy');
   await expect(dialog.getByRole('textbox', { name: 'E-mail' })).toHaveValue(USER.email);
-  for (const name of ['By e-mail', 'In the app', 'Info', 'Warning', 'Error', 'Announcements for everyone']) await expect(dialog.getByRole('switch', { name })).toBeChecked();
+  for (const name of ['By e-mail', 'In the app', 'Info', 'Warning', 'Error', 'Announcements for everyone'])
+    await expect(dialog.getByRole('switch', { name })).toBeChecked();
 
   // A gif is refused whatever it is called; a png is shown at once.
   const input = dialog.getByTestId('avatar-input');

@@ -35,7 +35,10 @@ function watchReportEvents(baseURL: string, token: string): { events: { fileId: 
   const events: { fileId: number; status: string; progress: number }[] = [];
   const controller = new AbortController();
   void (async () => {
-    const response = await fetch(`${baseURL}/api/events`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal: controller.signal });
+    const response = await fetch(`${baseURL}/api/events`, {
+      headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
     for (;;) {
@@ -116,17 +119,29 @@ test.describe('reports', () => {
       let file: FileEntry | undefined;
       await test.step('its first period goes NEW → PROCESS → DONE, live in the list', async () => {
         await expect
-          .poll(async () => {
-            const answer = await page.request.get('/api/reports/files', { headers: auth });
-            if (answer.status() !== 200) return undefined;
-            file = ((await answer.json()) as { entries: FileEntry[] }).entries.find((entry) => entry.configurationId === configuration.id);
-            return file?.id;
-            // The runner's schedule looks for due periods every minute.
-          }, { timeout: 120_000 })
+          .poll(
+            async () => {
+              const answer = await page.request.get('/api/reports/files', { headers: auth });
+              if (answer.status() !== 200) return undefined;
+              file = ((await answer.json()) as { entries: FileEntry[] }).entries.find((entry) => entry.configurationId === configuration.id);
+              return file?.id;
+              // The runner's schedule looks for due periods every minute.
+            },
+            { timeout: 120_000 },
+          )
           .toBeDefined();
         const status = page.getByTestId(`file-status-${file!.id}`);
         await expect(status).toHaveAttribute('data-status', 'DONE', { timeout: 60_000 });
-        await expect.poll(() => stream.events.filter((e) => e.fileId === file!.id).map((e) => e.status).at(-1), LOADING).toBe('DONE');
+        await expect
+          .poll(
+            () =>
+              stream.events
+                .filter((e) => e.fileId === file!.id)
+                .map((e) => e.status)
+                .at(-1),
+            LOADING,
+          )
+          .toBe('DONE');
         const statuses = stream.events.filter((e) => e.fileId === file!.id).map((e) => e.status);
         // In order, each at least once: the file is made, worked on (with its percentage), finished.
         const firstOf = (s: string) => statuses.indexOf(s);
@@ -140,7 +155,7 @@ test.describe('reports', () => {
         const downloading = page.waitForEvent('download');
         await row.getByTestId('file-download').click();
         const download = await downloading;
-        const listed = await (await page.request.get('/api/reports/files', { headers: auth })).json() as { entries: FileEntry[] };
+        const listed = (await (await page.request.get('/api/reports/files', { headers: auth })).json()) as { entries: FileEntry[] };
         const fileName = listed.entries.find((entry) => entry.id === file!.id)!.name;
         expect(download.suggestedFilename()).toBe(fileName);
         expect(fileName).toMatch(/\.xlsx$/);

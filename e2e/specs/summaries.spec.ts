@@ -55,7 +55,14 @@ const RAW_KEY = /\b(summary|work-summaries|dashboard|monitor|alert|alert-rule|de
  * demo's machines, crew and assembly line have worked in it.
  */
 function monthHasWorkedDay(now: number): boolean {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: TIMEZONE, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', hourCycle: 'h23' }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: TIMEZONE,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    hourCycle: 'h23',
+  }).formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   const [year, month, today, hour] = [part('year'), part('month'), part('day'), part('hour')];
   const weekday = (day: number) => new Date(Date.UTC(year, month - 1, day)).getUTCDay() % 6 !== 0;
@@ -132,7 +139,10 @@ const CHECKS: Record<Summary, (frame: Locator, demo: Demo) => Promise<void>> = {
       expect(devices, 'a demo device').toContain(texts[0]);
       const alerts = ['Critical alerts', 'Warnings', 'Information alerts'].map((name) => Number(texts[column(name)]));
       expect(alerts.every(Number.isInteger), `alert counts of ${texts[0]}`).toBe(true);
-      expect(alerts.reduce((a, b) => a + b, 0), `${texts[0]} has an active alert`).toBeGreaterThan(0);
+      expect(
+        alerts.reduce((a, b) => a + b, 0),
+        `${texts[0]} has an active alert`,
+      ).toBeGreaterThan(0);
       expect(texts[column('Work time')]).toMatch(DURATION);
       expect(['Online', 'Offline', 'Never connected']).toContain(texts[column('Module activity')]);
     }

@@ -82,11 +82,26 @@ export function journeyBoard({ devices, deviceGroups, operatorGroups }: DemoIds,
     },
     {
       kind: 'work-activity',
-      settings: { edited: true, expanded: false, ...selection, deviceGroups: [idOf(deviceGroups, 'Machining hall')], byGroups: true, parameter: 'active', magicType: 'line' },
+      settings: {
+        edited: true,
+        expanded: false,
+        ...selection,
+        deviceGroups: [idOf(deviceGroups, 'Machining hall')],
+        byGroups: true,
+        parameter: 'active',
+        magicType: 'line',
+      },
     },
     {
       kind: 'work-activity-shift',
-      settings: { edited: true, expanded: false, ...selection, deviceGroups: [idOf(deviceGroups, 'Warehouse A forklifts')], byGroups: true, parameter: 'workSum' },
+      settings: {
+        edited: true,
+        expanded: false,
+        ...selection,
+        deviceGroups: [idOf(deviceGroups, 'Warehouse A forklifts')],
+        byGroups: true,
+        parameter: 'workSum',
+      },
     },
   ];
 }

@@ -34,7 +34,10 @@ export async function startFreshServer(admin: AdminAccount): Promise<FreshServer
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gearwatch-first-day-'));
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DEMO: 'off', LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
-  await run('npm', ['run', '--silent', 'create-admin', '--', '--username', admin.username, '--email', admin.email, '--password', admin.password], { cwd: ROOT, env });
+  await run('npm', ['run', '--silent', 'create-admin', '--', '--username', admin.username, '--email', admin.email, '--password', admin.password], {
+    cwd: ROOT,
+    env,
+  });
 
   const server = spawn('node', ['scripts/start.mjs'], {
     cwd: ROOT,

@@ -22,7 +22,11 @@ export interface IngestBody {
 }
 
 /** Sends `body` as the module `serial` does (POST /api/ingest with HTTP Basic); answers the server's counts. */
-export async function ingest(request: APIRequestContext, serial: string, body: IngestBody): Promise<{ readings: number; duplicates: number; unassigned: number; positions: number; events: number }> {
+export async function ingest(
+  request: APIRequestContext,
+  serial: string,
+  body: IngestBody,
+): Promise<{ readings: number; duplicates: number; unassigned: number; positions: number; events: number }> {
   const code = await moduleCode(serial);
   const answer = await request.post('/api/ingest', { headers: { authorization: `Basic ${Buffer.from(`${serial}:${code}`).toString('base64')}` }, data: body });
   expect(answer.status(), await answer.text()).toBe(200);

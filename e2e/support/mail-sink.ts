@@ -57,7 +57,8 @@ function parse(raw: string): Omit<Message, 'to'> {
   const rawBody = raw.slice(split + 4);
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1] ?? '';
   const encoding = header('content-transfer-encoding').toLowerCase();
-  const body = encoding === 'base64' ? Buffer.from(rawBody, 'base64').toString('utf8') : encoding === 'quoted-printable' ? decodeQuotedPrintable(rawBody) : rawBody;
+  const body =
+    encoding === 'base64' ? Buffer.from(rawBody, 'base64').toString('utf8') : encoding === 'quoted-printable' ? decodeQuotedPrintable(rawBody) : rawBody;
   return { subject: header('subject'), body, attachments: attachmentsOf(raw) };
 }
 

@@ -37,7 +37,11 @@ export async function signIn(page: Page, username = 'demo', password = 'demo'): 
 async function skipFirstTour(page: Page, settings: Response): Promise<void> {
   const { entries } = (await settings.json()) as { entries: { key: string }[] };
   if (entries.some((entry) => entry.key === 'guide')) return;
-  await page.getByRole('dialog').filter({ has: page.getByText(/^Step 1 of \d+$/) }).getByRole('button', { name: 'Skip' }).click();
+  await page
+    .getByRole('dialog')
+    .filter({ has: page.getByText(/^Step 1 of \d+$/) })
+    .getByRole('button', { name: 'Skip' })
+    .click();
   await expect(page.getByText(/^Step \d+ of \d+$/)).toHaveCount(0);
 }
 
@@ -369,7 +373,12 @@ export function csvNumber(cell: string, decimals = 2): number {
 
 /** The numbers of the data columns of `rows` (empty cells are gaps in the data). */
 export function csvValues(rows: readonly string[][], decimals = 2): number[] {
-  return rows.flatMap((row) => row.slice(1).filter((cell) => cell !== '').map((cell) => csvNumber(cell, decimals)));
+  return rows.flatMap((row) =>
+    row
+      .slice(1)
+      .filter((cell) => cell !== '')
+      .map((cell) => csvNumber(cell, decimals)),
+  );
 }
 
 // ---- The map ----

@@ -55,8 +55,17 @@ describe('loadConfig', () => {
 
   it('bounds the password link lifetimes', () => {
     expect(loadConfig({})).toMatchObject({ RESET_TOKEN_TTL_MINUTES: 60, WELCOME_TOKEN_TTL_HOURS: 72 });
-    expect(loadConfig({ RESET_TOKEN_TTL_MINUTES: '30', WELCOME_TOKEN_TTL_HOURS: '168' })).toMatchObject({ RESET_TOKEN_TTL_MINUTES: 30, WELCOME_TOKEN_TTL_HOURS: 168 });
-    for (const [name, value] of [['RESET_TOKEN_TTL_MINUTES', '0'], ['RESET_TOKEN_TTL_MINUTES', '2 hours'], ['RESET_TOKEN_TTL_MINUTES', '5000'], ['WELCOME_TOKEN_TTL_HOURS', '0'], ['WELCOME_TOKEN_TTL_HOURS', '1.5']] as const) {
+    expect(loadConfig({ RESET_TOKEN_TTL_MINUTES: '30', WELCOME_TOKEN_TTL_HOURS: '168' })).toMatchObject({
+      RESET_TOKEN_TTL_MINUTES: 30,
+      WELCOME_TOKEN_TTL_HOURS: 168,
+    });
+    for (const [name, value] of [
+      ['RESET_TOKEN_TTL_MINUTES', '0'],
+      ['RESET_TOKEN_TTL_MINUTES', '2 hours'],
+      ['RESET_TOKEN_TTL_MINUTES', '5000'],
+      ['WELCOME_TOKEN_TTL_HOURS', '0'],
+      ['WELCOME_TOKEN_TTL_HOURS', '1.5'],
+    ] as const) {
       expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(name);
     }
   });
@@ -78,7 +87,10 @@ describe('loadConfig', () => {
     expect(defaults.MQTT_URL).toBeUndefined();
     // Unset: each process takes a slot of its own (telemetry/mqtt-client-id.ts).
     expect(defaults.MQTT_CLIENT_ID).toBeUndefined();
-    expect(loadConfig({ MQTT_URL: 'mqtt://127.0.0.1:1883', MQTT_CLIENT_ID: 'gw-a.1' })).toMatchObject({ MQTT_URL: 'mqtt://127.0.0.1:1883', MQTT_CLIENT_ID: 'gw-a.1' });
+    expect(loadConfig({ MQTT_URL: 'mqtt://127.0.0.1:1883', MQTT_CLIENT_ID: 'gw-a.1' })).toMatchObject({
+      MQTT_URL: 'mqtt://127.0.0.1:1883',
+      MQTT_CLIENT_ID: 'gw-a.1',
+    });
     expect(loadConfig({ MQTT_URL: 'mqtts://u:p@broker.example.com:8883' }).MQTT_URL).toBe('mqtts://u:p@broker.example.com:8883');
     expect(() => loadConfig({ MQTT_URL: 'http://broker:1883' })).toThrow('MQTT_URL must be an mqtt://');
     expect(() => loadConfig({ MQTT_URL: '127.0.0.1:1883' })).toThrow('MQTT_URL');
@@ -95,8 +107,13 @@ describe('loadConfig', () => {
     const defaults = loadConfig({ HOST: '127.0.0.1' });
     expect([defaults.TELTONIKA_PORT, defaults.TELTONIKA_HOST, defaults.TELTONIKA_IDLE_TIMEOUT_SECONDS]).toEqual([5027, '127.0.0.1', 600]);
     expect(loadConfig({ TELTONIKA_PORT: 'off' }).TELTONIKA_PORT).toBeNull();
-    expect(loadConfig({ TELTONIKA_PORT: '0', TELTONIKA_HOST: '::', TELTONIKA_IDLE_TIMEOUT_SECONDS: '120' })).toMatchObject({ TELTONIKA_PORT: 0, TELTONIKA_HOST: '::', TELTONIKA_IDLE_TIMEOUT_SECONDS: 120 });
-    for (const bad of ['65536', '-1', 'on', '50.5']) expect(() => loadConfig({ TELTONIKA_PORT: bad }), bad).toThrow('TELTONIKA_PORT must be a port number 0-65535 or off');
+    expect(loadConfig({ TELTONIKA_PORT: '0', TELTONIKA_HOST: '::', TELTONIKA_IDLE_TIMEOUT_SECONDS: '120' })).toMatchObject({
+      TELTONIKA_PORT: 0,
+      TELTONIKA_HOST: '::',
+      TELTONIKA_IDLE_TIMEOUT_SECONDS: 120,
+    });
+    for (const bad of ['65536', '-1', 'on', '50.5'])
+      expect(() => loadConfig({ TELTONIKA_PORT: bad }), bad).toThrow('TELTONIKA_PORT must be a port number 0-65535 or off');
     for (const bad of ['9', '86401', 'never']) expect(() => loadConfig({ TELTONIKA_IDLE_TIMEOUT_SECONDS: bad }), bad).toThrow('TELTONIKA_IDLE_TIMEOUT_SECONDS');
   });
 

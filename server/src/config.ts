@@ -5,9 +5,7 @@ import { BRANDS } from '@gearwatch/contracts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-const booleanFlag = z
-  .enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => ['on', 'true', '1', 'yes'].includes(v));
+const booleanFlag = z.enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['on', 'true', '1', 'yes'].includes(v));
 
 /** `address@domain` or `Display Name <address@domain>`: what a From header may hold. */
 const MAILBOX = /^(?:[^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/;
@@ -76,9 +74,7 @@ const envObject = z.object({
   BRAND: z.enum(BRANDS).default('default'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Outgoing mail server, e.g. smtp://user:pass@mail.example.com:587 (smtps:// for TLS from the start); unset: mail is kept unsent. */
-  SMTP_URL: z
-    .url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587' })
-    .optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587' }).optional(),
   /** Sender of every mail the service sends: an address, optionally with a display name. */
   MAIL_FROM: z
     .string()
@@ -104,7 +100,12 @@ const envObject = z.object({
   /** Days a generated report file is kept (its download, its mail link); then it is deleted with its bytes. */
   REPORT_FILES_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** The largest report file mailed as an attachment; a larger one is mailed as a download link. */
-  REPORT_MAIL_ATTACHMENT_MAX_BYTES: z.coerce.number().int().min(0).max(50 * 1024 * 1024).default(10 * 1024 * 1024),
+  REPORT_MAIL_ATTACHMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(50 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
   /** Where support mail (the app's "contact support" dialog) is delivered. */
   SUPPORT_EMAIL: z.email({ error: 'SUPPORT_EMAIL must be one e-mail address, e.g. support@example.com' }).default('support@gearwatch.local'),
   /** Directory of the built client; served with SPA fallback when present. */
@@ -114,9 +115,7 @@ const envObject = z.object({
    * MQTT broker the module topics modules/{serial}/readings|positions|events are taken from (docs/ingest.md), e.g.
    * mqtt://127.0.0.1:1883 or mqtts://user:pass@broker.example.com:8883; unset: HTTP ingest only.
    */
-  MQTT_URL: z
-    .url({ protocol: /^(mqtts?|wss?)$/, error: 'MQTT_URL must be an mqtt://, mqtts://, ws:// or wss:// URL, e.g. mqtt://127.0.0.1:1883' })
-    .optional(),
+  MQTT_URL: z.url({ protocol: /^(mqtts?|wss?)$/, error: 'MQTT_URL must be an mqtt://, mqtts://, ws:// or wss:// URL, e.g. mqtt://127.0.0.1:1883' }).optional(),
   /**
    * This instance's MQTT client id. Unset: `gearwatch-<hostname>-<n>`, the lowest slot no other running instance
    * holds (a lease in the database), so ids are unique per process and a restarted instance gets its broker session
@@ -184,9 +183,7 @@ export class ConfigError extends Error {}
 
 /** Parses the environment; on bad values throws one error naming every offending variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const relevant = Object.fromEntries(
-    Object.entries(env).filter(([key, value]) => key in envObject.shape && value !== undefined && value !== ''),
-  );
+  const relevant = Object.fromEntries(Object.entries(env).filter(([key, value]) => key in envObject.shape && value !== undefined && value !== ''));
   const parsed = envSchema.safeParse(relevant);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
@@ -200,5 +197,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** Configuration for tests: quiet logs, fast hashing-independent limits, never a port clash. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PORT: '0', DEMO: 'off', LOGIN_SLOWDOWN_MS: '0', RESET_REQUEST_RATE_LIMIT: '10000', SUPPORT_MAIL_RATE_LIMIT: '10000' }), ...overrides };
+  return {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      PORT: '0',
+      DEMO: 'off',
+      LOGIN_SLOWDOWN_MS: '0',
+      RESET_REQUEST_RATE_LIMIT: '10000',
+      SUPPORT_MAIL_RATE_LIMIT: '10000',
+    }),
+    ...overrides,
+  };
 }

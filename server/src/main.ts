@@ -31,7 +31,14 @@ async function main(): Promise<void> {
 
   const seeded = config.DEMO ? await seedDemoIfEmpty(database.db, { historyDays: config.DEMO_HISTORY_DAYS }) : false;
   const simulator = config.DEMO
-    ? createDemoSimulator({ db: database.db, ingest: services.ingest, live: config.SIMULATOR ? { mqttUrl: config.MQTT_URL, topicPrefix: config.MQTT_TOPIC_PREFIX } : null, log: app.log, output: process.stdout, historyDays: config.DEMO_HISTORY_DAYS })
+    ? createDemoSimulator({
+        db: database.db,
+        ingest: services.ingest,
+        live: config.SIMULATOR ? { mqttUrl: config.MQTT_URL, topicPrefix: config.MQTT_TOPIC_PREFIX } : null,
+        log: app.log,
+        output: process.stdout,
+        historyDays: config.DEMO_HISTORY_DAYS,
+      })
     : null;
   // Exactly one instance runs the demo fleet (its history and its live data); the others serve, and one of them takes
   // over when the runner stops renewing its lease.
@@ -50,7 +57,13 @@ async function main(): Promise<void> {
     : null;
   const mqttIngest =
     config.MQTT_URL && mqttClient
-      ? new MqttIngestSubscriber(services.ingest, { url: config.MQTT_URL, clientId: mqttClient.clientId, connections: config.MQTT_CONNECTIONS, topicPrefix: config.MQTT_TOPIC_PREFIX, log: app.log })
+      ? new MqttIngestSubscriber(services.ingest, {
+          url: config.MQTT_URL,
+          clientId: mqttClient.clientId,
+          connections: config.MQTT_CONNECTIONS,
+          topicPrefix: config.MQTT_TOPIC_PREFIX,
+          log: app.log,
+        })
       : null;
   // Broker sessions of ids no instance holds any more (an instance removed, a host renamed) are drained by one of us.
   const sessionSweeper = mqttIngest ? new MqttSessionSweeper(database.db, { drain: (ids) => mqttIngest.drain(ids), log: app.log }) : null;
@@ -127,12 +140,14 @@ async function main(): Promise<void> {
   if (simulator && config.SIMULATOR && runsSimulator) simulator.startLive();
   if (simulator && simulatorLease && !runsSimulator) {
     app.log.info('the demo simulator runs on another instance; this one takes over if that one stops');
-    void simulatorLease.waitToAcquire(10, () => void simulator.stop()).then(async () => {
-      if (shuttingDown) return;
-      app.log.info('taking over the demo simulator');
-      await simulator.fillHistory(!config.SIMULATOR).catch((error: unknown) => app.log.error({ err: error }, 'demo history could not be stored'));
-      if (config.SIMULATOR && !shuttingDown) simulator.startLive();
-    });
+    void simulatorLease
+      .waitToAcquire(10, () => void simulator.stop())
+      .then(async () => {
+        if (shuttingDown) return;
+        app.log.info('taking over the demo simulator');
+        await simulator.fillHistory(!config.SIMULATOR).catch((error: unknown) => app.log.error({ err: error }, 'demo history could not be stored'));
+        if (config.SIMULATOR && !shuttingDown) simulator.startLive();
+      });
   }
   const port = new URL(address).port;
   const url = `http://localhost:${port}`;

@@ -311,7 +311,12 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   jobs.addSource(reportGenerator);
   scheduleReports(jobs, { retentionDays: config.REPORT_FILES_RETENTION_DAYS });
   const reportFileLinks = new ReportFileLinks(secret, config.PUBLIC_URL);
-  const reportMail = new ReportMail({ publicUrl: config.PUBLIC_URL, attachmentMaxBytes: config.REPORT_MAIL_ATTACHMENT_MAX_BYTES, unsubscribeLinks, fileLinks: reportFileLinks });
+  const reportMail = new ReportMail({
+    publicUrl: config.PUBLIC_URL,
+    attachmentMaxBytes: config.REPORT_MAIL_ATTACHMENT_MAX_BYTES,
+    unsubscribeLinks,
+    fileLinks: reportFileLinks,
+  });
   reportMail.attachTo(mail, db);
   reportGenerator.onDone(reportMail.onDone);
   metrics.observeEventStreams(() => events.size);
@@ -323,7 +328,10 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     productionScreens,
     readingsBell,
     reportGenerator,
-    reportConfigurations: new ConfigurationsService(new ConfigurationsRepository(db), { retentionDays: config.REPORT_FILES_RETENTION_DAYS, fileCreated: () => jobs.wake() }),
+    reportConfigurations: new ConfigurationsService(new ConfigurationsRepository(db), {
+      retentionDays: config.REPORT_FILES_RETENTION_DAYS,
+      fileCreated: () => jobs.wake(),
+    }),
     reportFiles: new FilesService(new FilesRepository(db), reportFileLinks, { retried: () => jobs.wake() }),
     events,
     streamLimits,
@@ -381,7 +389,9 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     metrics,
     moduleThrottle: new AttemptThrottle(authRepository, throttleSettings, 'module'),
     // Wrong current passwords are throttled on the form's own counters, apart from sign-in's (decision 011).
-    profile: new ProfileService(new ProfileRepository(db), new AttemptThrottle(authRepository, throttleSettings, 'password-change'), { publicUrl: config.PUBLIC_URL }),
+    profile: new ProfileService(new ProfileRepository(db), new AttemptThrottle(authRepository, throttleSettings, 'password-change'), {
+      publicUrl: config.PUBLIC_URL,
+    }),
     reportData: new ReportDataService(db),
     // An edit, a deletion or a revocation reaches the open screens of every instance at once (in its transaction).
     productionViews: new ProductionViewsService(new ProductionViewsRepository(db), (trx, change) => productionScreens.viewChanged(trx, change)),

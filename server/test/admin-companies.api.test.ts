@@ -24,7 +24,18 @@ describe('administration: companies API', () => {
   const dayRollup = async (companyId: number, deviceId: number) =>
     db()
       .insertInto('readings_day')
-      .values({ company_id: companyId, device_id: deviceId, parameter_number: 1, day: '2026-01-15', sum: 60, count: 1, min: 60, max: 60, last_ts: new Date('2026-01-15T10:00:00Z'), last_value: 60 })
+      .values({
+        company_id: companyId,
+        device_id: deviceId,
+        parameter_number: 1,
+        day: '2026-01-15',
+        sum: 60,
+        count: 1,
+        min: 60,
+        max: 60,
+        last_ts: new Date('2026-01-15T10:00:00Z'),
+        last_value: 60,
+      })
       .execute();
 
   beforeAll(async () => {
@@ -42,7 +53,12 @@ describe('administration: companies API', () => {
   it('answers 403 to a company user on every route, their own company included', async () => {
     const token = (await formOf(`/api/companies/${home.id}/edit`)).token;
     for (const [method, url] of adminRoutes('companies', home.id)) {
-      const response = await call(method, url, method === 'POST' || method === 'PUT' ? { token, name: 'x', timezone: 'UTC', subscriptionType: 'basic' } : undefined, userToken);
+      const response = await call(
+        method,
+        url,
+        method === 'POST' || method === 'PUT' ? { token, name: 'x', timezone: 'UTC', subscriptionType: 'basic' } : undefined,
+        userToken,
+      );
       expect(response.statusCode, `${method} ${url}`).toBe(403);
       expect(problemSchema.parse(response.json()).message).toBe(MESSAGE_KEYS.forbidden);
     }
@@ -66,7 +82,13 @@ describe('administration: companies API', () => {
     const zones = definition.choices.timezone!.map((c) => c.value);
     expect(zones).toEqual(expect.arrayContaining(['Europe/Warsaw', 'Asia/Tokyo', 'America/New_York', 'UTC']));
     expect(definition.choices.timezone!.find((c) => c.value === 'Europe/Riga')).toEqual({ value: 'Europe/Riga', label: 'Europe/Riga' });
-    expect(definition.data).toEqual({ name: null, subscriber: null, timezone: 'Europe/Warsaw', subscriptionType: 'standard', automaticOperatorRegistration: false });
+    expect(definition.data).toEqual({
+      name: null,
+      subscriber: null,
+      timezone: 'Europe/Warsaw',
+      subscriptionType: 'standard',
+      automaticOperatorRegistration: false,
+    });
     expect(definition.token).toMatch(/^\d+\./);
   });
 
@@ -97,9 +119,21 @@ describe('administration: companies API', () => {
       timezoneLocked: false,
     });
     const edit = await formOf(`/api/companies/${id}/edit`);
-    expect(edit.data).toEqual({ name: 'Riga Works', subscriber: subscriberId, timezone: 'Europe/Riga', subscriptionType: 'premium', automaticOperatorRegistration: true });
+    expect(edit.data).toEqual({
+      name: 'Riga Works',
+      subscriber: subscriberId,
+      timezone: 'Europe/Riga',
+      subscriptionType: 'premium',
+      automaticOperatorRegistration: true,
+    });
 
-    const updated = await call('PUT', `/api/companies/${id}`, { token: edit.token, name: 'Riga Works 2', subscriber: null, timezone: 'America/Sao_Paulo', subscriptionType: 'basic' });
+    const updated = await call('PUT', `/api/companies/${id}`, {
+      token: edit.token,
+      name: 'Riga Works 2',
+      subscriber: null,
+      timezone: 'America/Sao_Paulo',
+      subscriptionType: 'basic',
+    });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json()).toEqual({ id });
     expect((await call('GET', `/api/companies/${id}`)).json()).toMatchObject({
@@ -111,7 +145,7 @@ describe('administration: companies API', () => {
     });
   });
 
-  it('names every bad field with the spec\'s message keys and writes nothing', async () => {
+  it("names every bad field with the spec's message keys and writes nothing", async () => {
     const count = async () => (await db().selectFrom('companies').select(db().fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
     const before = await count();
     const token = (await formOf('/api/companies/new')).token;
@@ -120,10 +154,21 @@ describe('administration: companies API', () => {
       errors: { name: [MESSAGE_KEYS.notBlank], timezone: [MESSAGE_KEYS.notBlank], subscriptionType: [MESSAGE_KEYS.notBlank] },
       rootErrors: [],
     });
-    const bad = await call('POST', '/api/companies', { token, name: 'n'.repeat(129), subscriber: 999999, timezone: 'Mars/Olympus_Mons', subscriptionType: 'gold' });
+    const bad = await call('POST', '/api/companies', {
+      token,
+      name: 'n'.repeat(129),
+      subscriber: 999999,
+      timezone: 'Mars/Olympus_Mons',
+      subscriptionType: 'gold',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
-      errors: { name: [MESSAGE_KEYS.tooLong], subscriber: [MESSAGE_KEYS.incorrect], timezone: [MESSAGE_KEYS.incorrect], subscriptionType: [MESSAGE_KEYS.incorrect] },
+      errors: {
+        name: [MESSAGE_KEYS.tooLong],
+        subscriber: [MESSAGE_KEYS.incorrect],
+        timezone: [MESSAGE_KEYS.incorrect],
+        subscriptionType: [MESSAGE_KEYS.incorrect],
+      },
       rootErrors: [],
     });
     for (const name of ['HOME COMPANY', 'home company', 'Home Company']) {
@@ -136,26 +181,41 @@ describe('administration: companies API', () => {
     expect(await count()).toEqual(before);
     // Renaming a company to its own name in another case is no clash.
     const edit = await formOf(`/api/companies/${home.id}/edit`);
-    const same = await call('PUT', `/api/companies/${home.id}`, { token: edit.token, name: 'HOME Company', timezone: 'Europe/Warsaw', subscriptionType: 'standard' });
+    const same = await call('PUT', `/api/companies/${home.id}`, {
+      token: edit.token,
+      name: 'HOME Company',
+      timezone: 'Europe/Warsaw',
+      subscriptionType: 'standard',
+    });
     expect(same.statusCode, same.body).toBe(200);
     await db().updateTable('companies').set({ name: 'Home Company' }).where('id', '=', home.id).execute();
   });
 
-  it('keeps offering a company\'s present timezone when the runtime lists it under another name', async () => {
+  it("keeps offering a company's present timezone when the runtime lists it under another name", async () => {
     const company = await createCompany(db(), 'Kathmandu Co');
     await db().updateTable('companies').set({ timezone: 'Asia/Kathmandu' }).where('id', '=', company.id).execute();
     const edit = await formOf(`/api/companies/${company.id}/edit`);
     expect(edit.choices.timezone).toContainEqual({ value: 'Asia/Kathmandu', label: 'Asia/Kathmandu' });
-    const kept = await call('PUT', `/api/companies/${company.id}`, { token: edit.token, name: 'Kathmandu Co', timezone: 'Asia/Kathmandu', subscriptionType: 'standard' });
+    const kept = await call('PUT', `/api/companies/${company.id}`, {
+      token: edit.token,
+      name: 'Kathmandu Co',
+      timezone: 'Asia/Kathmandu',
+      subscriptionType: 'standard',
+    });
     expect(kept.statusCode, kept.body).toBe(200);
   });
 
-  it('refuses a submit without the form\'s token, with a forged one or with another row\'s', async () => {
+  it("refuses a submit without the form's token, with a forged one or with another row's", async () => {
     const other = await createCompany(db(), 'Token Target');
     const newToken = (await formOf('/api/companies/new')).token;
     const homeToken = (await formOf(`/api/companies/${home.id}/edit`)).token;
     for (const token of [undefined, 'forged', `${Math.floor(Date.now() / 1000) + 100}.${'a'.repeat(43)}`, newToken, homeToken]) {
-      const response = await call('PUT', `/api/companies/${other.id}`, { ...(token === undefined ? {} : { token }), name: 'Changed', timezone: 'UTC', subscriptionType: 'basic' });
+      const response = await call('PUT', `/api/companies/${other.id}`, {
+        ...(token === undefined ? {} : { token }),
+        name: 'Changed',
+        timezone: 'UTC',
+        subscriptionType: 'basic',
+      });
       expect(response.json()).toEqual({ errors: {}, rootErrors: [FORM_MESSAGE_KEYS.invalidToken] });
     }
     const missing = await submitForm('POST', '/api/companies', { name: 'No token', timezone: 'UTC', subscriptionType: 'basic' });
@@ -185,15 +245,30 @@ describe('administration: companies API', () => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toEqual({ errors: { timezone: [MESSAGE_KEYS.incorrect] }, rootErrors: [] });
     }
-    const kept = await call('PUT', `/api/companies/${company.id}`, { token: edit.token, name: 'Telemetry Co 2', timezone: 'Europe/Warsaw', subscriptionType: 'premium' });
+    const kept = await call('PUT', `/api/companies/${company.id}`, {
+      token: edit.token,
+      name: 'Telemetry Co 2',
+      timezone: 'Europe/Warsaw',
+      subscriptionType: 'premium',
+    });
     expect(kept.statusCode, kept.body).toBe(200);
     const omitted = await call('PUT', `/api/companies/${company.id}`, { token: edit.token, name: 'Telemetry Co 3', subscriptionType: 'premium' });
     expect(omitted.statusCode, omitted.body).toBe(200);
-    expect((await call('GET', `/api/companies/${company.id}`)).json()).toMatchObject({ name: 'Telemetry Co 3', timezone: 'Europe/Warsaw', subscriptionType: 'premium' });
+    expect((await call('GET', `/api/companies/${company.id}`)).json()).toMatchObject({
+      name: 'Telemetry Co 3',
+      timezone: 'Europe/Warsaw',
+      subscriptionType: 'premium',
+    });
 
     // A form decoded while the field was still enabled: the service refuses inside its transaction.
     const auth = { userId: adminUserId, companyId: home.id, isSuperAdmin: true, canImpersonate: true };
-    const race = ctx.services.companies.update(auth, company.id, { name: 'Telemetry Co', subscriber: null, timezone: 'Asia/Tokyo', subscriptionType: 'basic', automaticOperatorRegistration: false });
+    const race = ctx.services.companies.update(auth, company.id, {
+      name: 'Telemetry Co',
+      subscriber: null,
+      timezone: 'Asia/Tokyo',
+      subscriptionType: 'basic',
+      automaticOperatorRegistration: false,
+    });
     await expect(race).rejects.toBeInstanceOf(ValidationError);
     await expect(race).rejects.toMatchObject({ errors: { timezone: [MESSAGE_KEYS.incorrect] } });
     expect((await call('GET', `/api/companies/${company.id}`)).json()).toMatchObject({ timezone: 'Europe/Warsaw' });
@@ -214,7 +289,17 @@ describe('administration: companies API', () => {
     expect((await listOf(`/api/companies?search=list&sort=-id`)).ids).toEqual([mike.id, alpha.id, zulu.id]);
     const entries = (await call('GET', '/api/companies?search=mike')).json<{ entries: unknown[] }>().entries;
     expect(entries).toEqual([
-      { id: mike.id, name: 'Mike List Co', subscriber: null, timezone: 'Europe/Warsaw', subscriptionType: 'standard', automaticOperatorRegistration: false, userCount: 2, deviceCount: 1, timezoneLocked: false },
+      {
+        id: mike.id,
+        name: 'Mike List Co',
+        subscriber: null,
+        timezone: 'Europe/Warsaw',
+        subscriptionType: 'standard',
+        automaticOperatorRegistration: false,
+        userCount: 2,
+        deviceCount: 1,
+        timezoneLocked: false,
+      },
     ]);
     const page = await listOf('/api/companies?search=list&page=2&page_size=2');
     expect(page.ids).toEqual([zulu.id]);

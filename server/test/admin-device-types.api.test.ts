@@ -37,7 +37,12 @@ describe('device types and parameters API', () => {
     return formDefinitionSchema.parse(response.json());
   };
   const submitForm = (method: 'POST' | 'PUT', url: string, fields: Record<string, string>, as = adminToken) =>
-    ctx.app.inject({ method, url, headers: { ...bearer(as), 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+    ctx.app.inject({
+      method,
+      url,
+      headers: { ...bearer(as), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
   const createType = async (name: string, description?: string) => {
     const definition = await formOf('/api/devicetypes/new');
     const response = await call('POST', '/api/devicetypes', { token: definition.token, name, ...(description ? { description } : {}) });
@@ -50,7 +55,8 @@ describe('device types and parameters API', () => {
     expect(response.statusCode, response.body).toBe(201);
     return response.json<{ id: number }>().id;
   };
-  const ids = (response: { statusCode: number; json: () => { entries: { id: number }[] } }) => (response.statusCode === 204 ? [] : response.json().entries.map((e) => e.id));
+  const ids = (response: { statusCode: number; json: () => { entries: { id: number }[] } }) =>
+    response.statusCode === 204 ? [] : response.json().entries.map((e) => e.id);
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -64,8 +70,20 @@ describe('device types and parameters API', () => {
     const fixture = await createDevice(db, company.id, 'Yard forklift');
     fixtureType = fixture.deviceTypeId;
     fixtureDevice = fixture.id;
-    secondsUnit = (await db.insertInto('units').values({ name: `seconds-${process.pid}`, short: 's', long: 'seconds' }).returning('id').executeTakeFirstOrThrow()).id;
-    litresUnit = (await db.insertInto('units').values({ name: `litres-${process.pid}`, short: 'l', long: 'litres' }).returning('id').executeTakeFirstOrThrow()).id;
+    secondsUnit = (
+      await db
+        .insertInto('units')
+        .values({ name: `seconds-${process.pid}`, short: 's', long: 'seconds' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    litresUnit = (
+      await db
+        .insertInto('units')
+        .values({ name: `litres-${process.pid}`, short: 'l', long: 'litres' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   });
   afterAll(() => ctx?.close());
 
@@ -100,7 +118,14 @@ describe('device types and parameters API', () => {
   it('answers the device-type form: fields with their flags, no choices, a token; the edit form filled', async () => {
     const definition = await formOf('/api/devicetypes/new');
     expect(Object.keys(definition.schema)).toEqual(['name', 'description']);
-    expect(definition.schema.name).toMatchObject({ type: 'text', label: 'devicetype.field.name', required: true, maxLength: 128, disabled: false, multiple: false });
+    expect(definition.schema.name).toMatchObject({
+      type: 'text',
+      label: 'devicetype.field.name',
+      required: true,
+      maxLength: 128,
+      disabled: false,
+      multiple: false,
+    });
     expect(definition.schema.description).toMatchObject({ type: 'textarea', required: false, maxLength: 2000 });
     expect(definition.choices).toEqual({});
     expect(definition.data).toEqual({ name: null, description: null });
@@ -154,7 +179,9 @@ describe('device types and parameters API', () => {
     const invalidToken = { errors: {}, rootErrors: [FORM_MESSAGE_KEYS.invalidToken] };
     expect((await call('POST', '/api/devicetypes', { name: 'No token' })).json()).toEqual(invalidToken);
     expect((await call('POST', '/api/devicetypes', { token: 'forged', name: 'Forged' })).json()).toEqual(invalidToken);
-    expect((await call('POST', '/api/devicetypes', { token: `${Math.floor(Date.now() / 1000) + 60}.${'a'.repeat(43)}`, name: 'Forged' })).json()).toEqual(invalidToken);
+    expect((await call('POST', '/api/devicetypes', { token: `${Math.floor(Date.now() / 1000) + 60}.${'a'.repeat(43)}`, name: 'Forged' })).json()).toEqual(
+      invalidToken,
+    );
     // Another row's token.
     expect((await call('PUT', `/api/devicetypes/${other}`, { token: definition.token, name: 'Stolen' })).json()).toEqual(invalidToken);
     expect((await call('GET', '/api/devicetypes?search=Stolen&context=admin')).statusCode).toBe(204);
@@ -210,7 +237,22 @@ describe('device types and parameters API', () => {
   it('answers the parameter form: fields in order with their flags and choices; the type fixed on edit', async () => {
     const typeId = await createType('Form type');
     const definition = await formOf('/api/parameters/new');
-    expect(Object.keys(definition.schema)).toEqual(['deviceType', 'number', 'name', 'description', 'tags', 'unit', 'aggregation', 'dataType', 'chart', 'formula', 'public', 'teltonikaIoId', 'teltonikaMultiplier', 'teltonikaOffset']);
+    expect(Object.keys(definition.schema)).toEqual([
+      'deviceType',
+      'number',
+      'name',
+      'description',
+      'tags',
+      'unit',
+      'aggregation',
+      'dataType',
+      'chart',
+      'formula',
+      'public',
+      'teltonikaIoId',
+      'teltonikaMultiplier',
+      'teltonikaOffset',
+    ]);
     expect(definition.schema.deviceType).toMatchObject({ type: 'entity', required: true, disabled: false });
     expect(definition.schema.number).toMatchObject({ type: 'number', required: true, min: 0, step: 1 });
     expect(definition.schema.name).toMatchObject({ type: 'text', required: true, maxLength: 128 });
@@ -222,7 +264,9 @@ describe('device types and parameters API', () => {
     expect(definition.schema.chart).toMatchObject({ type: 'choice' });
     expect(definition.schema.formula).toMatchObject({ type: 'text' });
     expect(definition.schema.public).toMatchObject({ type: 'switch' });
-    expect(definition.choices.aggregation).toEqual(PARAMETER_AGGREGATIONS.map((value) => ({ value, label: `parameter.aggregation.${value}`, translate: true })));
+    expect(definition.choices.aggregation).toEqual(
+      PARAMETER_AGGREGATIONS.map((value) => ({ value, label: `parameter.aggregation.${value}`, translate: true })),
+    );
     expect(definition.choices.dataType!.map((c) => c.value)).toEqual(['integer', 'float', 'boolean']);
     expect(definition.choices.chart!.map((c) => c.value)).toEqual(['bar', 'line', 'step']);
     expect(definition.choices.deviceType).toContainEqual({ value: typeId, label: 'Form type' });
@@ -246,7 +290,16 @@ describe('device types and parameters API', () => {
     const id = await createParameter(typeId, { number: 7, name: 'Fuel', tags: 'fuel, tank', unit: litresUnit, aggregation: 'last' });
     const edit = await formOf(`/api/parameters/${id}/edit`);
     expect(edit.schema.deviceType).toMatchObject({ disabled: true });
-    expect(edit.data).toMatchObject({ deviceType: typeId, number: 7, name: 'Fuel', tags: 'fuel, tank', unit: litresUnit, aggregation: 'last', dataType: 'float', public: false });
+    expect(edit.data).toMatchObject({
+      deviceType: typeId,
+      number: 7,
+      name: 'Fuel',
+      tags: 'fuel, tank',
+      unit: litresUnit,
+      aggregation: 'last',
+      dataType: 'float',
+      public: false,
+    });
     expect((await call('GET', '/api/parameters/999999/edit')).statusCode).toBe(404);
   });
 
@@ -343,9 +396,13 @@ describe('device types and parameters API', () => {
     const otherType = await createType('Other rules type');
     const existing = await createParameter(typeId, { number: 10, name: 'ten' });
     const definition = await formOf('/api/parameters/new');
-    const post = (body: Record<string, unknown>) => call('POST', '/api/parameters', { token: definition.token, deviceType: typeId, number: 11, name: 'ok', aggregation: 'sum', ...body });
+    const post = (body: Record<string, unknown>) =>
+      call('POST', '/api/parameters', { token: definition.token, deviceType: typeId, number: 11, name: 'ok', aggregation: 'sum', ...body });
     expect((await post({ number: 10 })).json()).toEqual({ errors: { number: [ENTITY_MESSAGE_KEYS.numberInUse] }, rootErrors: [] });
-    expect((await post({ number: 10, name: ' ' })).json()).toEqual({ errors: { number: [ENTITY_MESSAGE_KEYS.numberInUse], name: [MESSAGE_KEYS.notBlank] }, rootErrors: [] });
+    expect((await post({ number: 10, name: ' ' })).json()).toEqual({
+      errors: { number: [ENTITY_MESSAGE_KEYS.numberInUse], name: [MESSAGE_KEYS.notBlank] },
+      rootErrors: [],
+    });
     expect((await post({ number: 10, deviceType: otherType })).statusCode).toBe(201);
     expect((await post({ number: -1 })).json()).toEqual({ errors: { number: [FORM_MESSAGE_KEYS.outOfRange] }, rootErrors: [] });
     expect((await post({ number: '1.5' })).json()).toEqual({ errors: { number: [MESSAGE_KEYS.incorrect] }, rootErrors: [] });
@@ -424,7 +481,17 @@ describe('device types and parameters API', () => {
 
   it('duplicates a device type with every parameter, under a given name or a numbered copy name', async () => {
     const typeId = await createType('Loader', 'Wheel loader');
-    await createParameter(typeId, { number: 1, name: 'work', tags: 'effective work time', unit: secondsUnit, aggregation: 'sum', dataType: 'integer', chart: 'step', formula: 'x', public: true });
+    await createParameter(typeId, {
+      number: 1,
+      name: 'work',
+      tags: 'effective work time',
+      unit: secondsUnit,
+      aggregation: 'sum',
+      dataType: 'integer',
+      chart: 'step',
+      formula: 'x',
+      public: true,
+    });
     await createParameter(typeId, { number: 10000, name: 'internal', aggregation: 'last' });
     const original = deviceTypeDetailSchema.parse((await call('GET', `/api/devicetypes/${typeId}`)).json());
 
@@ -441,8 +508,14 @@ describe('device types and parameters API', () => {
     const named = await call('POST', `/api/devicetypes/${typeId}/duplicate`, { name: 'Compact loader' });
     expect(named.statusCode).toBe(201);
     expect((await call('GET', `/api/devicetypes/${named.json<{ id: number }>().id}`)).json()).toMatchObject({ name: 'Compact loader', parameterCount: 2 });
-    expect((await call('POST', `/api/devicetypes/${typeId}/duplicate`, { name: 'LOADER (COPY)' })).json()).toEqual({ errors: { name: [ENTITY_MESSAGE_KEYS.nameInUse] }, rootErrors: [] });
-    expect((await call('POST', `/api/devicetypes/${typeId}/duplicate`, { name: 'x'.repeat(129) })).json()).toEqual({ errors: { name: [MESSAGE_KEYS.tooLong] }, rootErrors: [] });
+    expect((await call('POST', `/api/devicetypes/${typeId}/duplicate`, { name: 'LOADER (COPY)' })).json()).toEqual({
+      errors: { name: [ENTITY_MESSAGE_KEYS.nameInUse] },
+      rootErrors: [],
+    });
+    expect((await call('POST', `/api/devicetypes/${typeId}/duplicate`, { name: 'x'.repeat(129) })).json()).toEqual({
+      errors: { name: [MESSAGE_KEYS.tooLong] },
+      rootErrors: [],
+    });
     expect((await call('POST', '/api/devicetypes/999999/duplicate', {})).statusCode).toBe(404);
 
     // A name at the longest still gets a copy suffix within the limit.

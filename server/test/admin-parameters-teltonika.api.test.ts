@@ -44,7 +44,8 @@ describe('device type parameters: Teltonika IO mapping', () => {
   };
   const parameterOf = async (id: number) => adminParameterSchema.parse((await call('GET', `/api/parameters/${id}`)).json());
   /** Every stored column of the type's parameters, to show a refused submit wrote nothing. */
-  const storedParameters = (deviceTypeId: number) => ctx.database.db.selectFrom('parameters').selectAll().where('device_type_id', '=', deviceTypeId).orderBy('id').execute();
+  const storedParameters = (deviceTypeId: number) =>
+    ctx.database.db.selectFrom('parameters').selectAll().where('device_type_id', '=', deviceTypeId).orderBy('id').execute();
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -132,7 +133,10 @@ describe('device type parameters: Teltonika IO mapping', () => {
     const work = await createParameter(typeId, { number: 1, name: 'work', aggregation: 'sum' });
     const mapped = await createParameter(typeId, { number: 7, name: 'Speed', teltonikaIoId: 24 });
     const before = await storedParameters(typeId);
-    expect((await putParameter(mapped, { number: 2, name: 'Speed', teltonikaIoId: 24 })).json()).toEqual({ errors: { teltonikaIoId: [ENTITY_MESSAGE_KEYS.teltonikaIoDerived] }, rootErrors: [] });
+    expect((await putParameter(mapped, { number: 2, name: 'Speed', teltonikaIoId: 24 })).json()).toEqual({
+      errors: { teltonikaIoId: [ENTITY_MESSAGE_KEYS.teltonikaIoDerived] },
+      rootErrors: [],
+    });
     expect((await putParameter(work, { number: 1, name: 'work', aggregation: 'sum', teltonikaIoId: 239 })).json()).toEqual({
       errors: { teltonikaIoId: [ENTITY_MESSAGE_KEYS.teltonikaIoDerived] },
       rootErrors: [],
@@ -145,9 +149,15 @@ describe('device type parameters: Teltonika IO mapping', () => {
     const otherType = await createType();
     await createParameter(typeId, { number: 10, name: 'External voltage', teltonikaIoId: 66, teltonikaMultiplier: 0.001 });
     const before = await storedParameters(typeId);
-    expect((await postParameter(typeId, { number: 11, name: 'Voltage again', teltonikaIoId: 66 })).json()).toEqual({ errors: { teltonikaIoId: [FORM_MESSAGE_KEYS.notUnique] }, rootErrors: [] });
+    expect((await postParameter(typeId, { number: 11, name: 'Voltage again', teltonikaIoId: 66 })).json()).toEqual({
+      errors: { teltonikaIoId: [FORM_MESSAGE_KEYS.notUnique] },
+      rootErrors: [],
+    });
     const other = await createParameter(typeId, { number: 12, name: 'Battery voltage', teltonikaIoId: 67 });
-    expect((await putParameter(other, { number: 12, name: 'Battery voltage', teltonikaIoId: 66 })).json()).toEqual({ errors: { teltonikaIoId: [FORM_MESSAGE_KEYS.notUnique] }, rootErrors: [] });
+    expect((await putParameter(other, { number: 12, name: 'Battery voltage', teltonikaIoId: 66 })).json()).toEqual({
+      errors: { teltonikaIoId: [FORM_MESSAGE_KEYS.notUnique] },
+      rootErrors: [],
+    });
     expect((await storedParameters(typeId)).filter((p) => p.id !== other)).toEqual(before);
     expect((await parameterOf(other)).teltonika).toMatchObject({ ioId: 67 });
     const elsewhere = await createParameter(otherType, { number: 10, name: 'External voltage', teltonikaIoId: 66 });
@@ -181,7 +191,7 @@ describe('device type parameters: Teltonika IO mapping', () => {
     expect(await storedParameters(typeId)).toEqual([]);
     // The extremes of the range are IO ids like any other.
     for (const ioId of [0, 65535]) {
-      const id = await createParameter(typeId, { number: 40 + ioId % 2, name: `IO ${ioId}`, teltonikaIoId: ioId, teltonikaMultiplier: -2.5 });
+      const id = await createParameter(typeId, { number: 40 + (ioId % 2), name: `IO ${ioId}`, teltonikaIoId: ioId, teltonikaMultiplier: -2.5 });
       expect((await parameterOf(id)).teltonika).toEqual({ ioId, multiplier: -2.5, offset: 0 });
     }
   });
@@ -201,7 +211,19 @@ describe('device type parameters: Teltonika IO mapping', () => {
     }
     const service = new ParametersService(new RacingRepository(ctx.database.db));
     const auth = { userId: adminUserId, companyId: adminCompanyId, isSuperAdmin: true, canImpersonate: false };
-    const values = { deviceType: typeId, number: 11, name: 'Late', description: null, tags: null, unit: null, aggregation: 'avg', dataType: null, chart: null, formula: null, public: false };
+    const values = {
+      deviceType: typeId,
+      number: 11,
+      name: 'Late',
+      description: null,
+      tags: null,
+      unit: null,
+      aggregation: 'avg',
+      dataType: null,
+      chart: null,
+      formula: null,
+      public: false,
+    };
     const race = service.create(auth, { ...values, teltonikaIoId: 66, teltonikaMultiplier: 1, teltonikaOffset: 0 });
     await expect(race).rejects.toBeInstanceOf(ValidationError);
     await expect(race).rejects.toMatchObject({ errors: { teltonikaIoId: [FORM_MESSAGE_KEYS.notUnique] } });

@@ -24,9 +24,26 @@ describe('administration: a module’s send period', () => {
   const sensorOf = async (id: number) => sensorSchema.parse((await call('GET', `/api/sensors/${id}`)).json());
   const post = async (fields: Record<string, unknown>) => {
     const definition = await formOf('/api/sensors/new');
-    return call('POST', '/api/sensors', { token: definition.token, company: factory.id, name: 'Forklift tracker', protocol: 'teltonika', serialNumber: imei(), timezone: 'Europe/Warsaw', active: true, ...fields });
+    return call('POST', '/api/sensors', {
+      token: definition.token,
+      company: factory.id,
+      name: 'Forklift tracker',
+      protocol: 'teltonika',
+      serialNumber: imei(),
+      timezone: 'Europe/Warsaw',
+      active: true,
+      ...fields,
+    });
   };
-  const countSensors = async () => Number((await ctx.database.db.selectFrom('sensors').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const countSensors = async () =>
+    Number(
+      (
+        await ctx.database.db
+          .selectFrom('sensors')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     ctx = await createTestContext();

@@ -36,11 +36,20 @@ describe('administration: sensors API', () => {
   const db = () => ctx.database.db;
   let counter = 0;
   const serial = (prefix = 'SN') => `${prefix}${process.pid}X${++counter}`;
-  const insertSensor = async (companyId: number, values: { name?: string; serial_number?: string; device_id?: number | null; sim_card_number?: string; is_active?: boolean } = {}) =>
+  const insertSensor = async (
+    companyId: number,
+    values: { name?: string; serial_number?: string; device_id?: number | null; sim_card_number?: string; is_active?: boolean } = {},
+  ) =>
     (
       await db()
         .insertInto('sensors')
-        .values({ company_id: companyId, name: values.name ?? `Module ${++counter}`, serial_number: values.serial_number ?? serial(), security_code: 'CODE', ...values })
+        .values({
+          company_id: companyId,
+          name: values.name ?? `Module ${++counter}`,
+          serial_number: values.serial_number ?? serial(),
+          security_code: 'CODE',
+          ...values,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
@@ -50,7 +59,12 @@ describe('administration: sensors API', () => {
     return sensorSchema.parse(response.json());
   };
   const ingest = (serialNumber: string, code: string, payload: unknown) =>
-    ctx.app.inject({ method: 'POST', url: '/api/ingest', headers: { ...basicAuth(serialNumber, code), 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/ingest',
+      headers: { ...basicAuth(serialNumber, code), 'content-type': 'application/json' },
+      payload: JSON.stringify(payload),
+    });
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -66,7 +80,7 @@ describe('administration: sensors API', () => {
   });
   afterAll(() => ctx?.close());
 
-  it('answers 403 to a company user on every route, their own company\'s modules included', async () => {
+  it("answers 403 to a company user on every route, their own company's modules included", async () => {
     const id = await insertSensor(factory.id, { device_id: press.id });
     const token = (await formOf(`/api/sensors/${id}/edit`)).token;
     for (const [method, url] of adminRoutes('sensors', id, [['DELETE', `/api/sensors/${id}/devices`]])) {
@@ -78,7 +92,7 @@ describe('administration: sensors API', () => {
     await db().deleteFrom('sensors').where('id', '=', id).execute();
   });
 
-  it('answers the form: fields in order with their types and flags, every company\'s devices, timezones, defaults, a token', async () => {
+  it("answers the form: fields in order with their types and flags, every company's devices, timezones, defaults, a token", async () => {
     const definition = await formOf('/api/sensors/new');
     expect(Object.keys(definition.schema)).toEqual([
       'company',
@@ -103,7 +117,13 @@ describe('administration: sensors API', () => {
     ]);
     expect(definition.schema.company).toMatchObject({ type: 'entity', label: 'sensor.field.company', required: true, disabled: false });
     expect(definition.schema.name).toMatchObject({ type: 'text', required: true, maxLength: 128 });
-    expect(definition.schema.serialNumber).toMatchObject({ type: 'text', label: 'sensor.field.serial-number', required: true, changeToUpperCase: true, maxLength: 64 });
+    expect(definition.schema.serialNumber).toMatchObject({
+      type: 'text',
+      label: 'sensor.field.serial-number',
+      required: true,
+      changeToUpperCase: true,
+      maxLength: 64,
+    });
     expect(definition.schema.protocol).toMatchObject({ type: 'choice', label: 'sensor.field.protocol', required: false });
     // Required of a `gearwatch` module only, by the module's rules.
     expect(definition.schema.securityCode).toMatchObject({ type: 'text', required: false, maxLength: 64 });
@@ -128,7 +148,17 @@ describe('administration: sensors API', () => {
       { value: 'gearwatch', label: 'sensor.protocol.gearwatch', translate: true },
       { value: 'teltonika', label: 'sensor.protocol.teltonika', translate: true },
     ]);
-    expect(definition.data).toMatchObject({ company: null, name: null, protocol: 'gearwatch', serialNumber: null, device: null, timezone: 'Europe/Warsaw', active: true, warrantyTo: null, peripherals: null });
+    expect(definition.data).toMatchObject({
+      company: null,
+      name: null,
+      protocol: 'gearwatch',
+      serialNumber: null,
+      device: null,
+      timezone: 'Europe/Warsaw',
+      active: true,
+      warrantyTo: null,
+      peripherals: null,
+    });
     expect(definition.token).toMatch(/^\d+\./);
   });
 
@@ -299,7 +329,15 @@ describe('administration: sensors API', () => {
 
     // Registering the first takes it off the list; dismissing the second forgets it.
     const token = (await formOf('/api/sensors/new')).token;
-    const registered = await call('POST', '/api/sensors', { token, company: factory.id, name: 'Yard tracker', protocol: 'teltonika', serialNumber: first, timezone: 'UTC', active: true });
+    const registered = await call('POST', '/api/sensors', {
+      token,
+      company: factory.id,
+      name: 'Yard tracker',
+      protocol: 'teltonika',
+      serialNumber: first,
+      timezone: 'UTC',
+      active: true,
+    });
     expect(registered.statusCode, registered.body).toBe(201);
     expect((await listed()).map((e) => e.serialNumber)).toEqual([second]);
     expect((await call('DELETE', `/api/unknown-modules/teltonika/${second}`, undefined, userToken)).statusCode).toBe(403);
@@ -319,16 +357,29 @@ describe('administration: sensors API', () => {
   it('takes the work time of an unassigned module from the readings kept for it', async () => {
     const serialNumber = serial('FREE');
     const definition = await formOf('/api/sensors/new');
-    const created = await call('POST', '/api/sensors', { token: definition.token, company: other.id, name: 'Spare', serialNumber, securityCode: 'abc', timezone: 'UTC', active: true });
+    const created = await call('POST', '/api/sensors', {
+      token: definition.token,
+      company: other.id,
+      name: 'Spare',
+      serialNumber,
+      securityCode: 'abc',
+      timezone: 'UTC',
+      active: true,
+    });
     expect(created.statusCode, created.body).toBe(201);
     const { id } = created.json<{ id: number }>();
     const t0 = Date.now() - 20 * MINUTE;
-    const sent = await ingest(serialNumber, 'abc', { readings: [{ p: 1, t: t0, v: 5 }, { p: 1, t: t0 + MINUTE, v: 0 }] });
+    const sent = await ingest(serialNumber, 'abc', {
+      readings: [
+        { p: 1, t: t0, v: 5 },
+        { p: 1, t: t0 + MINUTE, v: 0 },
+      ],
+    });
     expect(sent.json()).toMatchObject({ unassigned: 2 });
     expect(await sensorOf(id)).toMatchObject({ device: null, lastWorkTime: new Date(t0).toISOString(), lastLocation: null, state: 'online' });
   });
 
-  it('names every bad field with the spec\'s message keys and writes nothing', async () => {
+  it("names every bad field with the spec's message keys and writes nothing", async () => {
     const count = async () => (await db().selectFrom('sensors').select(db().fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
     const before = await count();
     const token = (await formOf('/api/sensors/new')).token;
@@ -356,29 +407,74 @@ describe('administration: sensors API', () => {
     });
     // A date the warranty column cannot sensibly hold.
     for (const warrantyTo of ['0001-01-01', '1899-12-31T12:00:00Z']) {
-      const response = await call('POST', '/api/sensors', { token, company: factory.id, name: 'M', serialNumber: serial(), securityCode: 'x', timezone: 'UTC', active: true, warrantyTo });
+      const response = await call('POST', '/api/sensors', {
+        token,
+        company: factory.id,
+        name: 'M',
+        serialNumber: serial(),
+        securityCode: 'x',
+        timezone: 'UTC',
+        active: true,
+        warrantyTo,
+      });
       expect(response.json(), warrantyTo).toEqual({ errors: { warrantyTo: [MESSAGE_KEYS.incorrect] }, rootErrors: [] });
     }
     // The device must be of the module's own company.
-    const foreign = await call('POST', '/api/sensors', { token, company: factory.id, name: 'M', serialNumber: serial(), securityCode: 'x', device: foreignDevice.id, timezone: 'UTC', active: true });
+    const foreign = await call('POST', '/api/sensors', {
+      token,
+      company: factory.id,
+      name: 'M',
+      serialNumber: serial(),
+      securityCode: 'x',
+      device: foreignDevice.id,
+      timezone: 'UTC',
+      active: true,
+    });
     expect(foreign.json()).toEqual({ errors: { device: [MESSAGE_KEYS.incorrect] }, rootErrors: [] });
     // Serial numbers are unique without regard to case.
     const existing = serial('Dup');
     await insertSensor(factory.id, { serial_number: existing.toUpperCase() });
     for (const taken of [existing, existing.toLowerCase(), existing.toUpperCase()]) {
-      const response = await call('POST', '/api/sensors', { token, company: other.id, name: 'M', serialNumber: taken, securityCode: 'x', timezone: 'UTC', active: true });
+      const response = await call('POST', '/api/sensors', {
+        token,
+        company: other.id,
+        name: 'M',
+        serialNumber: taken,
+        securityCode: 'x',
+        timezone: 'UTC',
+        active: true,
+      });
       expect(response.json(), taken).toEqual({ errors: { serialNumber: [ENTITY_MESSAGE_KEYS.serialInUse] }, rootErrors: [] });
     }
     // One round: the serial in use and the foreign device are told with the schema's mistakes.
-    const mixed = await call('POST', '/api/sensors', { token, company: factory.id, name: ' ', serialNumber: existing, securityCode: 'x', device: foreignDevice.id, timezone: 'UTC', active: true });
-    expect(mixed.json()).toEqual({ errors: { name: [MESSAGE_KEYS.notBlank], serialNumber: [ENTITY_MESSAGE_KEYS.serialInUse], device: [MESSAGE_KEYS.incorrect] }, rootErrors: [] });
+    const mixed = await call('POST', '/api/sensors', {
+      token,
+      company: factory.id,
+      name: ' ',
+      serialNumber: existing,
+      securityCode: 'x',
+      device: foreignDevice.id,
+      timezone: 'UTC',
+      active: true,
+    });
+    expect(mixed.json()).toEqual({
+      errors: { name: [MESSAGE_KEYS.notBlank], serialNumber: [ENTITY_MESSAGE_KEYS.serialInUse], device: [MESSAGE_KEYS.incorrect] },
+      rootErrors: [],
+    });
     expect(await count()).toEqual(before + 1);
   });
 
-  it('lets a module keep its own serial number and move to another company with that company\'s device', async () => {
+  it("lets a module keep its own serial number and move to another company with that company's device", async () => {
     const id = await insertSensor(factory.id, { serial_number: serial('KEEP').toUpperCase(), device_id: press.id });
     const edit = await formOf(`/api/sensors/${id}/edit`);
-    const base = { token: edit.token, name: 'Mover', serialNumber: String(edit.data.serialNumber).toLowerCase(), securityCode: 'x', timezone: 'Europe/Warsaw', active: true };
+    const base = {
+      token: edit.token,
+      name: 'Mover',
+      serialNumber: String(edit.data.serialNumber).toLowerCase(),
+      securityCode: 'x',
+      timezone: 'Europe/Warsaw',
+      active: true,
+    };
     const stale = await call('PUT', `/api/sensors/${id}`, { ...base, company: other.id, device: press.id });
     expect(stale.json()).toEqual({ errors: { device: [MESSAGE_KEYS.incorrect] }, rootErrors: [] });
     const moved = await call('PUT', `/api/sensors/${id}`, { ...base, company: other.id, device: foreignDevice.id });
@@ -387,7 +483,7 @@ describe('administration: sensors API', () => {
     await db().deleteFrom('sensors').where('id', '=', id).execute();
   });
 
-  it('refuses a submit without the form\'s token, with a forged one or with another row\'s', async () => {
+  it("refuses a submit without the form's token, with a forged one or with another row's", async () => {
     const id = await insertSensor(factory.id, { name: 'Token target' });
     const newToken = (await formOf('/api/sensors/new')).token;
     const body = { company: factory.id, name: 'Changed', serialNumber: serial(), securityCode: 'x', timezone: 'UTC', active: true };
@@ -395,7 +491,13 @@ describe('administration: sensors API', () => {
       const response = await call('PUT', `/api/sensors/${id}`, { ...body, ...(token === undefined ? {} : { token }) });
       expect(response.json()).toEqual({ errors: {}, rootErrors: [FORM_MESSAGE_KEYS.invalidToken] });
     }
-    const missing = await submitForm('POST', '/api/sensors', { company: String(factory.id), name: 'No token', serialNumber: serial(), securityCode: 'x', timezone: 'UTC' });
+    const missing = await submitForm('POST', '/api/sensors', {
+      company: String(factory.id),
+      name: 'No token',
+      serialNumber: serial(),
+      securityCode: 'x',
+      timezone: 'UTC',
+    });
     expect(missing.json()).toEqual({ errors: {}, rootErrors: [FORM_MESSAGE_KEYS.invalidToken] });
     expect((await sensorOf(id)).name).toBe('Token target');
     expect((await call('GET', '/api/sensors/999999')).statusCode).toBe(404);
@@ -464,7 +566,7 @@ describe('administration: sensors API', () => {
     expect(none.headers.totalEntries).toBe('0');
   });
 
-  it('refuses to delete a fitted module, naming its device; unassigning lets it go with its positions and events, not the device\'s readings', async () => {
+  it("refuses to delete a fitted module, naming its device; unassigning lets it go with its positions and events, not the device's readings", async () => {
     const serialNumber = serial('DEL');
     const definition = await formOf('/api/sensors/new');
     const created = await call('POST', '/api/sensors', {

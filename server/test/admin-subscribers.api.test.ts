@@ -15,7 +15,13 @@ describe('administration: subscribers API', () => {
     () => adminToken,
   );
   const insert = async (name: string, extra: { tax_number?: string; city?: string } = {}) =>
-    (await ctx.database.db.insertInto('subscribers').values({ name, ...extra }).returning('id').executeTakeFirstOrThrow()).id;
+    (
+      await ctx.database.db
+        .insertInto('subscribers')
+        .values({ name, ...extra })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -64,24 +70,45 @@ describe('administration: subscribers API', () => {
     expect(created.statusCode, created.body).toBe(201);
     const { id } = created.json<{ id: number }>();
     const read = subscriberSchema.parse((await call('GET', `/api/subscribers/${id}`)).json());
-    expect(read).toEqual({ id, name: 'Billing House', taxNumber: 'PL5260001246', address: 'ul. Prosta 1', city: 'Warszawa', email: 'billing@house.example', companyCount: 0 });
+    expect(read).toEqual({
+      id,
+      name: 'Billing House',
+      taxNumber: 'PL5260001246',
+      address: 'ul. Prosta 1',
+      city: 'Warszawa',
+      email: 'billing@house.example',
+      companyCount: 0,
+    });
     const edit = await formOf(`/api/subscribers/${id}/edit`);
     expect(edit.data).toEqual({ name: 'Billing House', taxNumber: 'PL5260001246', address: 'ul. Prosta 1', city: 'Warszawa', email: 'billing@house.example' });
 
     const updated = await call('PUT', `/api/subscribers/${id}`, { token: edit.token, name: 'Billing House SA', city: 'Kraków', email: '' });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json()).toEqual({ id });
-    expect((await call('GET', `/api/subscribers/${id}`)).json()).toMatchObject({ name: 'Billing House SA', taxNumber: null, address: null, city: 'Kraków', email: null });
+    expect((await call('GET', `/api/subscribers/${id}`)).json()).toMatchObject({
+      name: 'Billing House SA',
+      taxNumber: null,
+      address: null,
+      city: 'Kraków',
+      email: null,
+    });
   });
 
-  it('names every bad field with the spec\'s message keys and writes nothing', async () => {
-    const count = async () => (await ctx.database.db.selectFrom('subscribers').select(ctx.database.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+  it("names every bad field with the spec's message keys and writes nothing", async () => {
+    const count = async () =>
+      (await ctx.database.db.selectFrom('subscribers').select(ctx.database.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
     const before = await count();
     const token = (await formOf('/api/subscribers/new')).token;
     const blank = await submitForm('POST', '/api/subscribers', { token, name: '   ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toEqual({ errors: { name: [MESSAGE_KEYS.notBlank] }, rootErrors: [] });
-    const bad = await call('POST', '/api/subscribers', { token, name: 'x'.repeat(129), taxNumber: '1'.repeat(33), email: 'not-an-email', city: { nested: true } });
+    const bad = await call('POST', '/api/subscribers', {
+      token,
+      name: 'x'.repeat(129),
+      taxNumber: '1'.repeat(33),
+      email: 'not-an-email',
+      city: { nested: true },
+    });
     expect(bad.json()).toEqual({
       errors: { name: [MESSAGE_KEYS.tooLong], taxNumber: [MESSAGE_KEYS.tooLong], email: [MESSAGE_KEYS.incorrect], city: [MESSAGE_KEYS.incorrect] },
       rootErrors: [],
@@ -89,7 +116,7 @@ describe('administration: subscribers API', () => {
     expect(await count()).toEqual(before);
   });
 
-  it('refuses a submit without the form\'s token, with a forged one or with another row\'s', async () => {
+  it("refuses a submit without the form's token, with a forged one or with another row's", async () => {
     const id = await insert('Token Check');
     const otherToken = (await formOf('/api/subscribers/new')).token;
     for (const token of [undefined, 'forged', `${Math.floor(Date.now() / 1000) + 100}.${'a'.repeat(43)}`, otherToken]) {

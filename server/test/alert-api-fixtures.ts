@@ -8,16 +8,32 @@ import type { DB } from '../src/db/schema.ts';
 export async function createRule(
   db: Kysely<DB>,
   companyId: number,
-  options: { name?: string; type?: AlertRuleType; importance?: AlertImportance; enabled?: boolean; devices?: number[]; groups?: number[]; users?: number[] } = {},
+  options: {
+    name?: string;
+    type?: AlertRuleType;
+    importance?: AlertImportance;
+    enabled?: boolean;
+    devices?: number[];
+    groups?: number[];
+    users?: number[];
+  } = {},
 ): Promise<number> {
   const rule = await db
     .insertInto('alert_rules')
-    .values({ company_id: companyId, name: options.name ?? 'Rule', type: options.type ?? 'value', importance: options.importance ?? 'warning', enabled: options.enabled ?? true })
+    .values({
+      company_id: companyId,
+      name: options.name ?? 'Rule',
+      type: options.type ?? 'value',
+      importance: options.importance ?? 'warning',
+      enabled: options.enabled ?? true,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const link = (rows: number[] | undefined, insert: (id: number) => Promise<unknown>) => Promise.all((rows ?? []).map(insert));
   await link(options.devices, (id) => db.insertInto('alert_rule_devices').values({ company_id: companyId, rule_id: rule.id, device_id: id }).execute());
-  await link(options.groups, (id) => db.insertInto('alert_rule_device_groups').values({ company_id: companyId, rule_id: rule.id, device_group_id: id }).execute());
+  await link(options.groups, (id) =>
+    db.insertInto('alert_rule_device_groups').values({ company_id: companyId, rule_id: rule.id, device_group_id: id }).execute(),
+  );
   await link(options.users, (id) => db.insertInto('alert_rule_users').values({ company_id: companyId, rule_id: rule.id, user_id: id }).execute());
   return rule.id;
 }

@@ -71,13 +71,23 @@ describe('alert engine: value and charging on arrival', () => {
     await ingest(ctx.services, device, { readings: [{ parameter: 10003, ts: at('2026-11-02T10:00:00Z'), value: 5 }] });
     await settle(ctx);
     expect(await alertsOf(ctx.database.db, { ruleId })).toEqual([]);
-    await ingest(ctx.services, device, { readings: [{ parameter: 10003, ts: at('2026-11-02T10:10:00Z'), value: 4 }, { parameter: 10003, ts: at('2026-11-02T10:40:00Z'), value: 3 }] });
+    await ingest(ctx.services, device, {
+      readings: [
+        { parameter: 10003, ts: at('2026-11-02T10:10:00Z'), value: 4 },
+        { parameter: 10003, ts: at('2026-11-02T10:40:00Z'), value: 3 },
+      ],
+    });
     await settle(ctx);
     let alerts = await alertsOf(ctx.database.db, { ruleId });
     // The second breach is within the 60-minute interval: not counted.
     expect(alerts.map((a) => [a.startedAt, a.counter])).toEqual([['2026-11-02T10:10:00.000Z', 1]]);
     expect(alerts[0]!.params).toEqual({ value: 4, unit: '', operator: '<', argument: 5 });
-    await ingest(ctx.services, device, { readings: [{ parameter: 10003, ts: at('2026-11-02T11:10:00Z'), value: 2 }, { parameter: 10003, ts: at('2026-11-02T11:20:00Z'), value: 9 }] });
+    await ingest(ctx.services, device, {
+      readings: [
+        { parameter: 10003, ts: at('2026-11-02T11:10:00Z'), value: 2 },
+        { parameter: 10003, ts: at('2026-11-02T11:20:00Z'), value: 9 },
+      ],
+    });
     await settle(ctx);
     alerts = await alertsOf(ctx.database.db, { ruleId });
     expect(alerts.map((a) => [a.counter, a.lastAt, a.endedAt])).toEqual([[2, '2026-11-02T11:10:00.000Z', '2026-11-02T11:20:00.000Z']]);

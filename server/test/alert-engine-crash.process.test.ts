@@ -29,7 +29,17 @@ interface Server {
 function startServer(env: Record<string, string>): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: '0', TELTONIKA_PORT: '0', HOST: '127.0.0.1', DEMO: 'off', WEB_DIST_DIR: '/nonexistent' },
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: '0',
+      TELTONIKA_PORT: '0',
+      HOST: '127.0.0.1',
+      DEMO: 'off',
+      WEB_DIST_DIR: '/nonexistent',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -66,7 +76,13 @@ describe('a server killed between commit and evaluation', () => {
         deviceIds.push(device.id);
         modules.push(await createModule(setup.db, company.id, device.id));
       }
-      await createRule(setup.db, { companyId: company.id, type: 'value', conditions: [{ variable: 1, operator: 'gt', argument: 0, date_interval: '10m' }], deviceIds, userIds: [user.id] });
+      await createRule(setup.db, {
+        companyId: company.id,
+        type: 'value',
+        conditions: [{ variable: 1, operator: 'gt', argument: 0, date_interval: '10m' }],
+        deviceIds,
+        userIds: [user.id],
+      });
     } finally {
       await setup.close();
     }
@@ -76,7 +92,11 @@ describe('a server killed between commit and evaluation', () => {
     const t = Date.now() - 3_600_000;
     const body = JSON.stringify({ readings: Array.from({ length: 200 }, (_, i) => ({ p: 1, t: t + i * 1000, v: 1 + (i % 7) })) });
     const statuses = await Promise.all(
-      modules.map((m) => fetch(`${first.url}/api/ingest`, { method: 'POST', headers: { ...basicAuth(m.serial, m.code), 'content-type': 'application/json' }, body }).then((r) => r.status)),
+      modules.map((m) =>
+        fetch(`${first.url}/api/ingest`, { method: 'POST', headers: { ...basicAuth(m.serial, m.code), 'content-type': 'application/json' }, body }).then(
+          (r) => r.status,
+        ),
+      ),
     );
     first.child.kill('SIGKILL');
     expect(await first.exited).toBeNull();

@@ -40,7 +40,12 @@ describe('alert engine: cards, work without operator, geofence', () => {
   it('work without operator: work with no card fires, work with a card or no work does not, a card ends it', async () => {
     const world = await alertWorld(ctx);
     const device = world.devices[0]!;
-    const ruleId = await createRule(ctx.database.db, { companyId: world.companyId, type: 'work-without-operator', deviceIds: [device.id], userIds: [world.userId] });
+    const ruleId = await createRule(ctx.database.db, {
+      companyId: world.companyId,
+      type: 'work-without-operator',
+      deviceIds: [device.id],
+      userIds: [world.userId],
+    });
     const work = (iso: string, value: number) => ({ parameter: 1, ts: at(iso), value });
     await ingest(ctx.services, device, { events: [{ ts: at('2026-11-03T09:00:00Z'), type: 'rfid_on', rfid: 'CARD9' }] });
     await ingest(ctx.services, device, { readings: [work('2026-11-03T09:05:00Z', 60), work('2026-11-03T09:50:00Z', 0)] });
@@ -61,9 +66,16 @@ describe('alert engine: cards, work without operator, geofence', () => {
   it('work without operator: a pause between lifts does not end the alert, half an hour standing does', async () => {
     const world = await alertWorld(ctx);
     const device = world.devices[0]!;
-    const ruleId = await createRule(ctx.database.db, { companyId: world.companyId, type: 'work-without-operator', deviceIds: [device.id], userIds: [world.userId] });
+    const ruleId = await createRule(ctx.database.db, {
+      companyId: world.companyId,
+      type: 'work-without-operator',
+      deviceIds: [device.id],
+      userIds: [world.userId],
+    });
     const work = (iso: string, value: number) => ({ parameter: 1, ts: at(iso), value });
-    await ingest(ctx.services, device, { readings: [work('2026-11-04T10:00:00Z', 60), work('2026-11-04T10:05:00Z', 0), work('2026-11-04T10:10:00Z', 0), work('2026-11-04T10:20:00Z', 45)] });
+    await ingest(ctx.services, device, {
+      readings: [work('2026-11-04T10:00:00Z', 60), work('2026-11-04T10:05:00Z', 0), work('2026-11-04T10:10:00Z', 0), work('2026-11-04T10:20:00Z', 45)],
+    });
     await settle(ctx);
     let alerts = await alertsOf(ctx.database.db, { ruleId });
     expect(alerts.map((a) => [a.startedAt, a.endedAt])).toEqual([['2026-11-04T10:00:00.000Z', null]]);
@@ -76,7 +88,12 @@ describe('alert engine: cards, work without operator, geofence', () => {
   it('work without operator: a truck that stops sending ends the alert half an hour after its last occurrence', async () => {
     const world = await alertWorld(ctx);
     const device = world.devices[0]!;
-    const ruleId = await createRule(ctx.database.db, { companyId: world.companyId, type: 'work-without-operator', deviceIds: [device.id], userIds: [world.userId] });
+    const ruleId = await createRule(ctx.database.db, {
+      companyId: world.companyId,
+      type: 'work-without-operator',
+      deviceIds: [device.id],
+      userIds: [world.userId],
+    });
     await ingest(ctx.services, device, { readings: [{ parameter: 1, ts: at('2026-11-05T10:00:00Z'), value: 60 }] });
     await settle(ctx);
     // Silent for 40 minutes: a later breach could still be within a repeat interval and a reading period of it.
@@ -97,7 +114,13 @@ describe('alert engine: cards, work without operator, geofence', () => {
       [18.995, 52.005],
       [18.995, 51.995],
     ];
-    const ruleId = await createRule(ctx.database.db, { companyId: world.companyId, type: 'geolocation', conditions: [{ polygon, geofence: 'leave' }], deviceIds: [device.id], userIds: [world.userId] });
+    const ruleId = await createRule(ctx.database.db, {
+      companyId: world.companyId,
+      type: 'geolocation',
+      conditions: [{ polygon, geofence: 'leave' }],
+      deviceIds: [device.id],
+      userIds: [world.userId],
+    });
     // 0.006° east of the edge is about 410 m outside it.
     const fix = (iso: string, lon: number, accuracy: number | null) => ({ ts: at(iso), lat: 52.0, lon, accuracy });
     await ingest(ctx.services, device, { positions: [fix('2026-11-03T11:00:00Z', 19.0, 5), fix('2026-11-03T11:01:00Z', 19.011, 500)] });
@@ -125,10 +148,18 @@ describe('alert engine: cards, work without operator, geofence', () => {
       [18.995, 52.005],
       [18.995, 51.995],
     ];
-    const ruleId = await createRule(ctx.database.db, { companyId: world.companyId, type: 'geolocation', conditions: [{ polygon, geofence: 'leave' }], deviceIds: [device.id], userIds: [world.userId] });
+    const ruleId = await createRule(ctx.database.db, {
+      companyId: world.companyId,
+      type: 'geolocation',
+      conditions: [{ polygon, geofence: 'leave' }],
+      deviceIds: [device.id],
+      userIds: [world.userId],
+    });
     const fix = (iso: string, outside: boolean) => ({ ts: at(iso), lat: 52.0, lon: outside ? 19.006 : 19.004, accuracy: 5 });
     // Out, in, out, in within minutes: one alert, still open 4 minutes after the last time outside.
-    await ingest(ctx.services, device, { positions: [fix('2026-11-03T14:00:00Z', true), fix('2026-11-03T14:03:00Z', false), fix('2026-11-03T14:06:00Z', true), fix('2026-11-03T14:10:00Z', false)] });
+    await ingest(ctx.services, device, {
+      positions: [fix('2026-11-03T14:00:00Z', true), fix('2026-11-03T14:03:00Z', false), fix('2026-11-03T14:06:00Z', true), fix('2026-11-03T14:10:00Z', false)],
+    });
     await settle(ctx);
     let alerts = await alertsOf(ctx.database.db, { ruleId });
     expect(alerts.map((a) => [a.startedAt, a.endedAt])).toEqual([['2026-11-03T14:00:00.000Z', null]]);
@@ -147,7 +178,13 @@ describe('alert engine: cards, work without operator, geofence', () => {
       [19.005, 52.005],
       [18.995, 52.005],
     ];
-    const ruleId = await createRule(ctx.database.db, { companyId: world.companyId, type: 'geolocation', conditions: [{ polygon, geofence: 'enter' }], deviceIds: [device.id], userIds: [world.userId] });
+    const ruleId = await createRule(ctx.database.db, {
+      companyId: world.companyId,
+      type: 'geolocation',
+      conditions: [{ polygon, geofence: 'enter' }],
+      deviceIds: [device.id],
+      userIds: [world.userId],
+    });
     await ingest(ctx.services, device, {
       positions: [
         { ts: at('2026-11-03T12:00:00Z'), lat: 52.0, lon: 19.004, accuracy: 100 },
@@ -164,9 +201,28 @@ describe('alert engine: cards, work without operator, geofence', () => {
   it('a rule without users, a disabled rule, and another device are never evaluated', async () => {
     const world = await alertWorld(ctx, 2);
     const [watched, other] = world.devices;
-    const noUsers = await createRule(ctx.database.db, { companyId: world.companyId, type: 'value', conditions: [{ variable: 20, operator: 'gt', argument: 1, date_interval: '10m' }], deviceIds: [watched!.id], userIds: [] });
-    const disabled = await createRule(ctx.database.db, { companyId: world.companyId, type: 'value', conditions: [{ variable: 20, operator: 'gt', argument: 1, date_interval: '10m' }], deviceIds: [watched!.id], userIds: [world.userId], enabled: false });
-    const live = await createRule(ctx.database.db, { companyId: world.companyId, type: 'value', conditions: [{ variable: 20, operator: 'gt', argument: 1, date_interval: '10m' }], deviceIds: [watched!.id], userIds: [world.userId] });
+    const noUsers = await createRule(ctx.database.db, {
+      companyId: world.companyId,
+      type: 'value',
+      conditions: [{ variable: 20, operator: 'gt', argument: 1, date_interval: '10m' }],
+      deviceIds: [watched!.id],
+      userIds: [],
+    });
+    const disabled = await createRule(ctx.database.db, {
+      companyId: world.companyId,
+      type: 'value',
+      conditions: [{ variable: 20, operator: 'gt', argument: 1, date_interval: '10m' }],
+      deviceIds: [watched!.id],
+      userIds: [world.userId],
+      enabled: false,
+    });
+    const live = await createRule(ctx.database.db, {
+      companyId: world.companyId,
+      type: 'value',
+      conditions: [{ variable: 20, operator: 'gt', argument: 1, date_interval: '10m' }],
+      deviceIds: [watched!.id],
+      userIds: [world.userId],
+    });
     await ingest(ctx.services, other!, { readings: [{ parameter: 20, ts: at('2026-11-03T13:00:00Z'), value: 5 }] });
     await ingest(ctx.services, watched!, { readings: [{ parameter: 20, ts: at('2026-11-03T13:00:00Z'), value: 5 }] });
     await settle(ctx);

@@ -82,17 +82,26 @@ describe.each([
     for (const row of rows.rows) expect(row).toMatchObject({ n: 1, counter: 4 });
   });
 
-  it.skipIf(skip)('run each minute\'s tick once across instances', async () => {
+  it.skipIf(skip)("run each minute's tick once across instances", async () => {
     const { a, b } = setup;
     const world = await alertWorld(asContext(a), 3);
-    const ruleId = await createRule(a.database.db, { companyId: world.companyId, type: 'lastsync', conditions: [{ argument: 5 }], deviceIds: world.devices.map((d) => d.id), userIds: [world.userId] });
+    const ruleId = await createRule(a.database.db, {
+      companyId: world.companyId,
+      type: 'lastsync',
+      conditions: [{ argument: 5 }],
+      deviceIds: world.devices.map((d) => d.id),
+      userIds: [world.userId],
+    });
     for (const device of world.devices) await ingest(a.services, device, { readings: [{ parameter: 20, ts: new Date('2026-11-10T08:00:00Z'), value: 1 }] });
     await sql`update sensor_state set last_contact_at = now() - interval '1 hour'`.execute(a.database.db);
     const tick = new Date();
     const created = await Promise.all([a.services.jobs.enqueueTick(ENGINE_TICK_JOB, tick), b.services.jobs.enqueueTick(ENGINE_TICK_JOB, tick)]);
     expect(created.filter(Boolean)).toHaveLength(1);
     await Promise.all([a.services.jobs.runUntilIdle(), b.services.jobs.runUntilIdle()]);
-    const rows = await sql<{ n: number; counter: number }>`select count(*)::int as n, sum(counter)::int as counter from alerts where rule_id = ${ruleId}`.execute(a.database.db);
+    const rows = await sql<{
+      n: number;
+      counter: number;
+    }>`select count(*)::int as n, sum(counter)::int as counter from alerts where rule_id = ${ruleId}`.execute(a.database.db);
     // One alert per device; 60 minutes of silence at 5 minutes per occurrence: 12 occurrences, counted once.
     expect(rows.rows[0]).toEqual({ n: 3, counter: 3 * 12 });
   });

@@ -23,7 +23,13 @@ describe('alert engine: timers and requirements', () => {
   it('lastsync: fires once the silence is longer than the argument, repeats per further argument, ends at the next contact', async () => {
     const world = await alertWorld(ctx);
     const device = world.devices[0]!;
-    const ruleId = await createRule(ctx.database.db, { companyId: world.companyId, type: 'lastsync', conditions: [{ argument: 60 }], deviceIds: [device.id], userIds: [world.userId] });
+    const ruleId = await createRule(ctx.database.db, {
+      companyId: world.companyId,
+      type: 'lastsync',
+      conditions: [{ argument: 60 }],
+      deviceIds: [device.id],
+      userIds: [world.userId],
+    });
     await ingest(ctx.services, device, { readings: [{ parameter: 20, ts: at('2026-11-05T09:00:00Z'), value: 12 }] });
     await lastContact(ctx, device, '2026-11-05T09:00:00Z');
     await tickAt(ctx, '2026-11-05T10:00:00Z');
@@ -44,7 +50,14 @@ describe('alert engine: timers and requirements', () => {
   it('lastsync over stored history: a silence that already ended becomes an ended alert, once', async () => {
     const world = await alertWorld(ctx);
     const device = world.devices[0]!;
-    const ruleId = await createRule(ctx.database.db, { companyId: world.companyId, type: 'lastsync', conditions: [{ argument: 60 }], deviceIds: [device.id], userIds: [world.userId], createdAt: at('2026-11-06T00:00:00Z') });
+    const ruleId = await createRule(ctx.database.db, {
+      companyId: world.companyId,
+      type: 'lastsync',
+      conditions: [{ argument: 60 }],
+      deviceIds: [device.id],
+      userIds: [world.userId],
+      createdAt: at('2026-11-06T00:00:00Z'),
+    });
     const every5 = (from: string, to: string) => {
       const out = [];
       // Active (parameter 2) while it reports: a gap after an active bucket is a silence.
@@ -65,7 +78,9 @@ describe('alert engine: timers and requirements', () => {
     await tickAt(ctx, '2026-11-06T14:45:00Z');
     await tickAt(ctx, '2026-11-06T14:50:00Z');
     const alerts = await alertsOf(ctx.database.db, { ruleId });
-    expect(alerts.map((a) => [a.startedAt, a.lastAt, a.endedAt, a.counter])).toEqual([['2026-11-06T10:00:00.000Z', '2026-11-06T12:00:00.000Z', '2026-11-06T12:00:00.000Z', 3]]);
+    expect(alerts.map((a) => [a.startedAt, a.lastAt, a.endedAt, a.counter])).toEqual([
+      ['2026-11-06T10:00:00.000Z', '2026-11-06T12:00:00.000Z', '2026-11-06T12:00:00.000Z', 3],
+    ]);
     expect(alerts[0]!.params).toEqual({ minutes: 60, lastContact: '2026-11-06T10:00:00+01:00' });
   });
 
@@ -87,7 +102,11 @@ describe('alert engine: timers and requirements', () => {
     // Midnight of the 24th (CEST) and of the 26th (CET, after the clocks went back).
     expect(alerts.map((a) => [a.startedAt, a.lastAt, a.counter])).toEqual([['2026-10-23T22:00:00.000Z', '2026-10-25T23:00:00.000Z', 2]]);
     expect(alerts[0]!.params).toEqual({ due: '2026-10-26T00:00:00+01:00' });
-    await ctx.database.db.updateTable('alerts').set({ confirmed_at: at('2026-10-27T08:00:00Z') }).where('id', '=', alerts[0]!.id).execute();
+    await ctx.database.db
+      .updateTable('alerts')
+      .set({ confirmed_at: at('2026-10-27T08:00:00Z') })
+      .where('id', '=', alerts[0]!.id)
+      .execute();
     await tickAt(ctx, '2026-10-28T00:00:00Z');
     alerts = await alertsOf(ctx.database.db, { ruleId });
     expect(alerts.map((a) => [a.startedAt, a.counter])).toEqual([
@@ -107,7 +126,11 @@ describe('alert engine: timers and requirements', () => {
       userIds: [world.userId],
     });
     // The meter (motor hours) at 1000 on the first-alarm date, +10 a day.
-    const readings = Array.from({ length: 25 }, (_, d) => ({ parameter: 23, ts: new Date(Date.parse('2026-10-31T12:00:00Z') + d * 86_400_000), value: 990 + 10 * d }));
+    const readings = Array.from({ length: 25 }, (_, d) => ({
+      parameter: 23,
+      ts: new Date(Date.parse('2026-10-31T12:00:00Z') + d * 86_400_000),
+      value: 990 + 10 * d,
+    }));
     await ingest(ctx.services, device, { readings: readings.slice(0, 10) });
     await tickAt(ctx, '2026-11-10T00:00:00Z');
     expect(await alertsOf(ctx.database.db, { ruleId })).toEqual([]);
@@ -118,7 +141,11 @@ describe('alert engine: timers and requirements', () => {
     expect(alerts.map((a) => [a.startedAt, a.lastAt, a.counter])).toEqual([['2026-11-10T12:00:00.000Z', '2026-11-20T12:00:00.000Z', 2]]);
     expect(alerts[0]!.params).toEqual({ parameter: 'motor hours', hours: 200, argument: 100, since: '2026-11-01T00:00:00+01:00' });
     // Done on the 21st after the 1200 reading: the count starts again from 1200.
-    await ctx.database.db.updateTable('alerts').set({ confirmed_at: at('2026-11-21T13:00:00Z') }).where('id', '=', alerts[0]!.id).execute();
+    await ctx.database.db
+      .updateTable('alerts')
+      .set({ confirmed_at: at('2026-11-21T13:00:00Z') })
+      .where('id', '=', alerts[0]!.id)
+      .execute();
     await ingest(ctx.services, device, { readings: readings.slice(22) });
     await tickAt(ctx, '2026-11-25T00:00:00Z');
     expect(await alertsOf(ctx.database.db, { ruleId })).toHaveLength(1);
@@ -135,10 +162,13 @@ describe('alert engine: timers and requirements', () => {
     const world = await alertWorld(ctx);
     const device = world.devices[0]!;
     // Mondays: 60 minutes of work; Tuesdays: 30 of activity.
-    await ctx.database.db.insertInto('device_requirements').values([
-      { company_id: world.companyId, device_id: device.id, weekday: 1, work_minutes: 60, active_minutes: null },
-      { company_id: world.companyId, device_id: device.id, weekday: 2, work_minutes: null, active_minutes: 30 },
-    ]).execute();
+    await ctx.database.db
+      .insertInto('device_requirements')
+      .values([
+        { company_id: world.companyId, device_id: device.id, weekday: 1, work_minutes: 60, active_minutes: null },
+        { company_id: world.companyId, device_id: device.id, weekday: 2, work_minutes: null, active_minutes: 30 },
+      ])
+      .execute();
     await ctx.database.db.insertInto('device_requirement_users').values({ company_id: world.companyId, device_id: device.id, user_id: world.userId }).execute();
     await ingest(ctx.services, device, {
       readings: [

@@ -12,7 +12,8 @@ const MINUTE = 60_000;
 /** Readings of `parameter` every `stepMs` in [from, to), each of `value`. */
 function series(parameter: number, from: string, to: string, stepMs: number, value: number | ((t: number) => number)) {
   const out = [];
-  for (let t = Date.parse(from); t < Date.parse(to); t += stepMs) out.push({ parameter, ts: new Date(t), value: typeof value === 'function' ? value(t) : value });
+  for (let t = Date.parse(from); t < Date.parse(to); t += stepMs)
+    out.push({ parameter, ts: new Date(t), value: typeof value === 'function' ? value(t) : value });
   return out;
 }
 
@@ -35,15 +36,37 @@ describe('alert engine: windows', () => {
     const device = world.devices[0]!;
     const created = at('2026-03-20T00:00:00Z');
     // One piece every UTC hour: a local day holds 23, 24 or 25 of them.
-    const short = await createRule(ctx.database.db, { companyId: world.companyId, type: 'periodic-performance', conditions: [{ variable: 3, operator: 'lt', argument: 24, date_interval: 'day' }], deviceIds: [device.id], userIds: [world.userId], createdAt: created });
-    const long = await createRule(ctx.database.db, { companyId: world.companyId, type: 'periodic-performance', conditions: [{ variable: 3, operator: 'gt', argument: 24, date_interval: 'day' }], deviceIds: [device.id], userIds: [world.userId], createdAt: created });
-    await ingest(ctx.services, device, { readings: [...series(3, '2026-03-27T23:00:00Z', '2026-03-30T22:00:00Z', HOUR, 1), ...series(3, '2026-10-23T22:00:00Z', '2026-10-26T23:00:00Z', HOUR, 1)] });
+    const short = await createRule(ctx.database.db, {
+      companyId: world.companyId,
+      type: 'periodic-performance',
+      conditions: [{ variable: 3, operator: 'lt', argument: 24, date_interval: 'day' }],
+      deviceIds: [device.id],
+      userIds: [world.userId],
+      createdAt: created,
+    });
+    const long = await createRule(ctx.database.db, {
+      companyId: world.companyId,
+      type: 'periodic-performance',
+      conditions: [{ variable: 3, operator: 'gt', argument: 24, date_interval: 'day' }],
+      deviceIds: [device.id],
+      userIds: [world.userId],
+      createdAt: created,
+    });
+    await ingest(ctx.services, device, {
+      readings: [...series(3, '2026-03-27T23:00:00Z', '2026-03-30T22:00:00Z', HOUR, 1), ...series(3, '2026-10-23T22:00:00Z', '2026-10-26T23:00:00Z', HOUR, 1)],
+    });
     // Catch-up reaches 90 days back: the spring is evaluated in the spring.
     await tickAt(ctx, '2026-03-31T06:00:00Z');
     await tickAt(ctx, '2026-10-27T06:00:00Z');
     const shortAlerts = await alertsOf(ctx.database.db, { ruleId: short });
     expect(shortAlerts.map((a) => [a.startedAt, a.endedAt, a.counter])).toEqual([['2026-03-28T23:00:00.000Z', '2026-03-29T22:00:00.000Z', 1]]);
-    expect(shortAlerts[0]!.params).toMatchObject({ value: 23, windowStart: '2026-03-29T00:00:00+01:00', windowEnd: '2026-03-30T00:00:00+02:00', operator: '<', argument: 24 });
+    expect(shortAlerts[0]!.params).toMatchObject({
+      value: 23,
+      windowStart: '2026-03-29T00:00:00+01:00',
+      windowEnd: '2026-03-30T00:00:00+02:00',
+      operator: '<',
+      argument: 24,
+    });
     const longAlerts = await alertsOf(ctx.database.db, { ruleId: long });
     expect(longAlerts.map((a) => [a.startedAt, a.endedAt, a.counter])).toEqual([['2026-10-24T22:00:00.000Z', '2026-10-25T23:00:00.000Z', 1]]);
     expect(longAlerts[0]!.params).toMatchObject({ value: 25, windowStart: '2026-10-25T00:00:00+02:00', windowEnd: '2026-10-26T00:00:00+01:00' });
@@ -52,10 +75,17 @@ describe('alert engine: windows', () => {
     expect(await alertsOf(ctx.database.db, { ruleId: long })).toEqual(longAlerts);
   });
 
-  it('counter per hour divides by the window\'s real hours: the 60-minute window holding the repeated hour lasts two', async () => {
+  it("counter per hour divides by the window's real hours: the 60-minute window holding the repeated hour lasts two", async () => {
     const world = await alertWorld(ctx);
     const device = world.devices[0]!;
-    const ruleId = await createRule(ctx.database.db, { companyId: world.companyId, type: 'counter-per-hour', conditions: [{ variable: 3, operator: 'gte', argument: 60, date_interval: '60m' }], deviceIds: [device.id], userIds: [world.userId], createdAt: at('2026-10-20T00:00:00Z') });
+    const ruleId = await createRule(ctx.database.db, {
+      companyId: world.companyId,
+      type: 'counter-per-hour',
+      conditions: [{ variable: 3, operator: 'gte', argument: 60, date_interval: '60m' }],
+      deviceIds: [device.id],
+      userIds: [world.userId],
+      createdAt: at('2026-10-20T00:00:00Z'),
+    });
     // One piece a minute from 00:00 to 04:00 local on 2026-10-25 (22:00Z to 03:00Z: five real hours).
     await ingest(ctx.services, device, { readings: series(3, '2026-10-24T22:00:00Z', '2026-10-25T03:00:00Z', MINUTE, 1) });
     await tickAt(ctx, '2026-10-25T06:00:00Z');
@@ -66,12 +96,26 @@ describe('alert engine: windows', () => {
     expect(alerts[0]!.params).toMatchObject({ value: 60, windowStart: '2026-10-25T03:00:00+01:00', windowEnd: '2026-10-25T04:00:00+01:00' });
   });
 
-  it('no data is not zero; an offline module\'s windows wait; late data creates the alerts with their real times', async () => {
+  it("no data is not zero; an offline module's windows wait; late data creates the alerts with their real times", async () => {
     const world = await alertWorld(ctx);
     const device = world.devices[0]!;
     const created = at('2026-11-02T08:00:00Z');
-    const byDefault = await createRule(ctx.database.db, { companyId: world.companyId, type: 'effective-work-time', conditions: [{ operator: 'lt', argument: 30, date_interval: '60m' }], deviceIds: [device.id], userIds: [world.userId], createdAt: created });
-    const zeroCounts = await createRule(ctx.database.db, { companyId: world.companyId, type: 'effective-work-time', conditions: [{ operator: 'lt', argument: 30, date_interval: '60m', excludeDaysWithoutData: false }], deviceIds: [device.id], userIds: [world.userId], createdAt: created });
+    const byDefault = await createRule(ctx.database.db, {
+      companyId: world.companyId,
+      type: 'effective-work-time',
+      conditions: [{ operator: 'lt', argument: 30, date_interval: '60m' }],
+      deviceIds: [device.id],
+      userIds: [world.userId],
+      createdAt: created,
+    });
+    const zeroCounts = await createRule(ctx.database.db, {
+      companyId: world.companyId,
+      type: 'effective-work-time',
+      conditions: [{ operator: 'lt', argument: 30, date_interval: '60m', excludeDaysWithoutData: false }],
+      deviceIds: [device.id],
+      userIds: [world.userId],
+      createdAt: created,
+    });
     // Works 08:00–09:00 UTC, then the module goes silent.
     await ingest(ctx.services, device, { readings: series(1, '2026-11-02T08:00:00Z', '2026-11-02T09:00:00Z', MINUTE, 60) });
     await lastContact(ctx, device, '2026-11-02T09:00:00Z');
@@ -79,7 +123,11 @@ describe('alert engine: windows', () => {
     expect(await alertsOf(ctx.database.db, { ruleId: byDefault })).toEqual([]);
     expect(await alertsOf(ctx.database.db, { ruleId: zeroCounts })).toEqual([]);
     // At 12:00 it sends 09:00–12:00: idle from 10:00 to 11:00, working otherwise.
-    await ingest(ctx.services, device, { readings: series(1, '2026-11-02T09:00:00Z', '2026-11-02T12:00:00Z', MINUTE, (t) => (t >= Date.parse('2026-11-02T10:00:00Z') && t < Date.parse('2026-11-02T11:00:00Z') ? 0 : 60)) });
+    await ingest(ctx.services, device, {
+      readings: series(1, '2026-11-02T09:00:00Z', '2026-11-02T12:00:00Z', MINUTE, (t) =>
+        t >= Date.parse('2026-11-02T10:00:00Z') && t < Date.parse('2026-11-02T11:00:00Z') ? 0 : 60,
+      ),
+    });
     await lastContact(ctx, device, '2026-11-02T12:00:30Z');
     await tickAt(ctx, '2026-11-02T12:05:00Z');
     for (const ruleId of [byDefault, zeroCounts]) {
@@ -101,7 +149,14 @@ describe('alert engine: windows', () => {
   it('late data into a window already evaluated is applied once', async () => {
     const world = await alertWorld(ctx);
     const device = world.devices[0]!;
-    const ruleId = await createRule(ctx.database.db, { companyId: world.companyId, type: 'periodic-performance', conditions: [{ variable: 3, operator: 'gt', argument: 100, date_interval: '60m' }], deviceIds: [device.id], userIds: [world.userId], createdAt: at('2026-11-01T00:00:00Z') });
+    const ruleId = await createRule(ctx.database.db, {
+      companyId: world.companyId,
+      type: 'periodic-performance',
+      conditions: [{ variable: 3, operator: 'gt', argument: 100, date_interval: '60m' }],
+      deviceIds: [device.id],
+      userIds: [world.userId],
+      createdAt: at('2026-11-01T00:00:00Z'),
+    });
     await ingest(ctx.services, device, { readings: series(3, '2026-11-04T13:00:00Z', '2026-11-04T14:00:00Z', 2 * MINUTE, 2) });
     await lastContact(ctx, device, '2026-11-04T14:00:10Z');
     await tickAt(ctx, '2026-11-04T14:05:00Z');
@@ -119,8 +174,22 @@ describe('alert engine: windows', () => {
     const world = await alertWorld(ctx);
     const device = world.devices[0]!;
     const created = at('2026-11-01T00:00:00Z');
-    const change = await createRule(ctx.database.db, { companyId: world.companyId, type: 'percentage-change', conditions: [{ variable: 3, change: 'increase', percentageDifference: 20, date_interval: 'day' }], deviceIds: [device.id], userIds: [world.userId], createdAt: created });
-    const efficiency = await createRule(ctx.database.db, { companyId: world.companyId, type: 'effective-work-percentage', conditions: [{ operator: 'lt', efficiency: 50, date_interval: 'day' }], deviceIds: [device.id], userIds: [world.userId], createdAt: created });
+    const change = await createRule(ctx.database.db, {
+      companyId: world.companyId,
+      type: 'percentage-change',
+      conditions: [{ variable: 3, change: 'increase', percentageDifference: 20, date_interval: 'day' }],
+      deviceIds: [device.id],
+      userIds: [world.userId],
+      createdAt: created,
+    });
+    const efficiency = await createRule(ctx.database.db, {
+      companyId: world.companyId,
+      type: 'effective-work-percentage',
+      conditions: [{ operator: 'lt', efficiency: 50, date_interval: 'day' }],
+      deviceIds: [device.id],
+      userIds: [world.userId],
+      createdAt: created,
+    });
     const day = (d: number) => `2026-11-0${d}T10:00:00Z`;
     await ingest(ctx.services, device, {
       readings: [
@@ -143,6 +212,8 @@ describe('alert engine: windows', () => {
     expect(changes[0]!.params).toMatchObject({ change: 'increase', percent: 25, value: 150, previous: 120, argument: 20 });
     const efficiencies = await alertsOf(ctx.database.db, { ruleId: efficiency });
     // The 7th has no data: it neither repeats nor ends the alert; the 8th ends it.
-    expect(efficiencies.map((a) => [a.startedAt, a.endedAt, a.counter, a.params.efficiency])).toEqual([['2026-11-05T23:00:00.000Z', '2026-11-07T23:00:00.000Z', 1, 40]]);
+    expect(efficiencies.map((a) => [a.startedAt, a.endedAt, a.counter, a.params.efficiency])).toEqual([
+      ['2026-11-05T23:00:00.000Z', '2026-11-07T23:00:00.000Z', 1, 40],
+    ]);
   });
 });

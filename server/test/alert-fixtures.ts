@@ -36,9 +36,13 @@ export async function createRule(db: Kysely<DB>, rule: RuleFixture): Promise<num
     .returning('id')
     .executeTakeFirstOrThrow();
   for (const [position, condition] of (rule.conditions ?? []).entries()) {
-    await db.insertInto('alert_rule_conditions').values({ company_id: rule.companyId, rule_id: row.id, position, condition: JSON.stringify(condition) }).execute();
+    await db
+      .insertInto('alert_rule_conditions')
+      .values({ company_id: rule.companyId, rule_id: row.id, position, condition: JSON.stringify(condition) })
+      .execute();
   }
-  for (const device_id of rule.deviceIds ?? []) await db.insertInto('alert_rule_devices').values({ company_id: rule.companyId, rule_id: row.id, device_id }).execute();
+  for (const device_id of rule.deviceIds ?? [])
+    await db.insertInto('alert_rule_devices').values({ company_id: rule.companyId, rule_id: row.id, device_id }).execute();
   for (const device_group_id of rule.groupIds ?? []) {
     await db.insertInto('alert_rule_device_groups').values({ company_id: rule.companyId, rule_id: row.id, device_group_id }).execute();
   }
@@ -85,7 +89,11 @@ export async function alertsOf(db: Kysely<DB>, filter: { ruleId?: number; device
 }
 
 /** A company in `timezone` with a user and devices of the standard test type, each with its module. */
-export async function alertWorld(ctx: TestContext, devices = 1, timezone = 'Europe/Warsaw'): Promise<{ companyId: number; userId: number; devices: TelemetryDevice[] }> {
+export async function alertWorld(
+  ctx: TestContext,
+  devices = 1,
+  timezone = 'Europe/Warsaw',
+): Promise<{ companyId: number; userId: number; devices: TelemetryDevice[] }> {
   const company = await createCompany(ctx.database.db);
   await setCompanyTimezone(ctx.database.db, company.id, timezone);
   const user = await createUser(ctx.database.db, company.id);

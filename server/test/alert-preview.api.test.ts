@@ -48,7 +48,8 @@ describe('alert rule preview', () => {
     await ctx.close();
   });
 
-  const preview = (id: number, body: unknown, auth = token) => ctx.app.inject({ method: 'POST', url: `/api/alertrules/${id}/preview`, headers: bearer(auth), payload: body as object });
+  const preview = (id: number, body: unknown, auth = token) =>
+    ctx.app.inject({ method: 'POST', url: `/api/alertrules/${id}/preview`, headers: bearer(auth), payload: body as object });
 
   it('counts the alerts and occurrences the condition would have made in the last 7 days, per device', async () => {
     const response = await preview(ruleId, { variable: 20, operator: 'gt', argument: 12, date_interval: '10m' });
@@ -60,7 +61,10 @@ describe('alert rule preview', () => {
     // At the boundary: gt 14 never fires (14 is not above 14); a 1-minute repeat interval counts the burst's repeat.
     expect((await preview(ruleId, { variable: 20, operator: 'gt', argument: 14, date_interval: '10m' })).json()).toMatchObject({ alerts: 0, occurrences: 0 });
     expect((await preview(ruleId, { variable: 20, operator: 'gte', argument: 13, date_interval: '10m' })).json()).toMatchObject({ alerts: 2, occurrences: 2 });
-    const alerts = await ctx.database.db.selectFrom('alerts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const alerts = await ctx.database.db
+      .selectFrom('alerts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(alerts.n)).toBe(0);
   });
 
@@ -78,7 +82,7 @@ describe('alert rule preview', () => {
     });
   });
 
-  it('answers 404 for another company\'s rule and an unknown one', async () => {
+  it("answers 404 for another company's rule and an unknown one", async () => {
     const other = await signedInCompany(ctx);
     expect((await preview(ruleId, { variable: 20, operator: 'gt', argument: 12, date_interval: '10m' }, other.token)).statusCode).toBe(404);
     expect((await preview(999_999, {})).statusCode).toBe(404);

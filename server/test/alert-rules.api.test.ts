@@ -1,7 +1,16 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertRuleType } from '@gearwatch/contracts';
-import { ALERT_MESSAGE_KEYS, FORM_MESSAGE_KEYS, MESSAGE_KEYS, alertConditionSchemas, alertRuleDetailSchema, alertRuleListSchema, problemSchema, validationErrorSchema } from '@gearwatch/contracts';
+import {
+  ALERT_MESSAGE_KEYS,
+  FORM_MESSAGE_KEYS,
+  MESSAGE_KEYS,
+  alertConditionSchemas,
+  alertRuleDetailSchema,
+  alertRuleListSchema,
+  problemSchema,
+  validationErrorSchema,
+} from '@gearwatch/contracts';
 import type { TestContext } from './context.ts';
 import type { TestCompany, TestUser } from './fixtures.ts';
 import { bearer, createUser } from './fixtures.ts';
@@ -39,7 +48,12 @@ describe('/api/alertrules: list, form, page, assignments, conditions, delete and
   });
   afterAll(() => ctx?.close());
 
-  const client = manageClient(() => ctx, () => token, '/api/alertrules', alertRuleDetailSchema);
+  const client = manageClient(
+    () => ctx,
+    () => token,
+    '/api/alertrules',
+    alertRuleDetailSchema,
+  );
   const { get, del, definition, submit, created, fieldErrors, read } = client;
   const patch = (url: string, as = token) => ctx.app.inject({ method: 'PATCH', url, headers: bearer(as) });
   /** Every row the wizard's calls write, so a refused call can be shown to have written nothing. */
@@ -73,7 +87,17 @@ describe('/api/alertrules: list, form, page, assignments, conditions, delete and
     it('creates a rule, reads it back, and edits name, importance and description but never the type', async () => {
       const id = await newRule();
       const rule = await read(id);
-      expect(rule).toMatchObject({ id, name: 'Overheat', type: 'value', importance: 'error', description: 'Too hot', enabled: true, archived: false, deviceCount: 0, userCount: 0 });
+      expect(rule).toMatchObject({
+        id,
+        name: 'Overheat',
+        type: 'value',
+        importance: 'error',
+        description: 'Too hot',
+        enabled: true,
+        archived: false,
+        deviceCount: 0,
+        userCount: 0,
+      });
       expect(rule.stats).toEqual([
         { level: 'error', count: 0 },
         { level: 'warning', count: 0 },
@@ -94,7 +118,9 @@ describe('/api/alertrules: list, form, page, assignments, conditions, delete and
       expect(await fieldErrors({ name: 'A', type: 'nonsense', importance: 'info' })).toEqual({ type: [MESSAGE_KEYS.incorrect] });
       expect(await fieldErrors({ name: 'A', importance: 'info' })).toEqual({ type: [MESSAGE_KEYS.notBlank] });
       expect(await fieldErrors({ name: 'A', type: 'value', importance: 'critical' })).toEqual({ importance: [MESSAGE_KEYS.incorrect] });
-      expect(await fieldErrors({ name: 'A', type: 'value', importance: 'info', description: 'd'.repeat(1001) })).toEqual({ description: [MESSAGE_KEYS.tooLong] });
+      expect(await fieldErrors({ name: 'A', type: 'value', importance: 'info', description: 'd'.repeat(1001) })).toEqual({
+        description: [MESSAGE_KEYS.tooLong],
+      });
       expect(await rootErrors(await submit({ name: 'A', type: 'value', importance: 'info' }, { token: 'forged' }))).toEqual([FORM_MESSAGE_KEYS.invalidToken]);
       expect(await snapshot()).toBe(before);
     });
@@ -108,7 +134,12 @@ describe('/api/alertrules: list, form, page, assignments, conditions, delete and
       expect(response.statusCode).toBe(404);
       expect(problemSchema.parse(response.json()).message).toBe(MESSAGE_KEYS.notFound);
       expect((await get(`/api/alertrules/${id}/edit`, otherToken)).statusCode).toBe(404);
-      for (const url of [`/api/alertrules/${id}/enable`, `/api/alertrules/${id}/disable`, `/api/alertrules/${id}/devices/${ids.press}/assign`, `/api/alertrules/${id}/users/${ids.me}/unassign`]) {
+      for (const url of [
+        `/api/alertrules/${id}/enable`,
+        `/api/alertrules/${id}/disable`,
+        `/api/alertrules/${id}/devices/${ids.press}/assign`,
+        `/api/alertrules/${id}/users/${ids.me}/unassign`,
+      ]) {
         expect((await patch(url, otherToken)).statusCode, url).toBe(404);
       }
       expect((await del(`/api/alertrules/${id}/users`, otherToken)).statusCode).toBe(404);
@@ -252,14 +283,33 @@ describe('/api/alertrules: list, form, page, assignments, conditions, delete and
 
     it('stores a valid condition as its contract JSON, edits and removes it', async () => {
       const id = await ruleOfType('value');
-      const response = await addCondition(id, { variable: 20, operator: 'lt', argument: '11,5', date_interval: '30m', fromHour: 22, toHour: 6, workDays: [1, 2] });
+      const response = await addCondition(id, {
+        variable: 20,
+        operator: 'lt',
+        argument: '11,5',
+        date_interval: '30m',
+        fromHour: 22,
+        toHour: 6,
+        workDays: [1, 2],
+      });
       expect(response.statusCode, response.body).toBe(201);
       const conditionId = response.json<{ id: number }>().id;
       const rule = await read(id);
-      expect(rule.conditions).toEqual([{ id: conditionId, position: 1, condition: { variable: 20, operator: 'lt', argument: 11.5, date_interval: '30m', fromHour: 22, toHour: 6, workDays: [1, 2] } }]);
+      expect(rule.conditions).toEqual([
+        {
+          id: conditionId,
+          position: 1,
+          condition: { variable: 20, operator: 'lt', argument: 11.5, date_interval: '30m', fromHour: 22, toHour: 6, workDays: [1, 2] },
+        },
+      ]);
       const edit = await definition(conditionUrl(id, `/${conditionId}/edit`));
       expect(edit.data).toEqual({ variable: 20, operator: 'lt', argument: 11.5, date_interval: '30m', fromHour: 22, toHour: 6, workDays: [1, 2] });
-      const put = await ctx.app.inject({ method: 'PUT', url: conditionUrl(id, `/${conditionId}`), headers: bearer(token), payload: { token: edit.token, variable: 1, operator: 'gte', argument: 3, date_interval: '10m' } });
+      const put = await ctx.app.inject({
+        method: 'PUT',
+        url: conditionUrl(id, `/${conditionId}`),
+        headers: bearer(token),
+        payload: { token: edit.token, variable: 1, operator: 'gte', argument: 3, date_interval: '10m' },
+      });
       expect(put.statusCode, put.body).toBe(200);
       expect((await read(id)).conditions[0]!.condition).toEqual({ variable: 1, operator: 'gte', argument: 3, date_interval: '10m' });
       const second = await addCondition(id, { variable: 2, operator: 'gt', argument: 0, date_interval: '10m' });
@@ -275,7 +325,12 @@ describe('/api/alertrules: list, form, page, assignments, conditions, delete and
       const percent = await ruleOfType('effective-work-percentage');
       const part = await ruleOfType('part-replace');
       const valid = { variable: 20, operator: 'gt', argument: 5, date_interval: '10m' };
-      const square = [[21, 56], [21.1, 56], [21.1, 56.1], [21, 56.1]];
+      const square = [
+        [21, 56],
+        [21.1, 56],
+        [21.1, 56.1],
+        [21, 56.1],
+      ];
       const cases: [number, Fields, Record<string, string[]>][] = [
         [value, { ...valid, variable: null }, { variable: [MESSAGE_KEYS.notBlank] }],
         [value, { ...valid, variable: 10000 }, { variable: [MESSAGE_KEYS.incorrect] }],
@@ -331,7 +386,12 @@ describe('/api/alertrules: list, form, page, assignments, conditions, delete and
       await patch(`/api/alertrules/${id}/devicegroups/${ids.group}/assign`);
       await patch(`/api/alertrules/${id}/users/${ids.me}/assign`);
       const form = await definition(`/api/alertrules/${id}/conditions/new`);
-      await ctx.app.inject({ method: 'POST', url: `/api/alertrules/${id}/conditions`, headers: bearer(token), payload: { token: form.token, variable: 1, operator: 'gt', argument: 1, date_interval: '10m' } });
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/alertrules/${id}/conditions`,
+        headers: bearer(token),
+        payload: { token: form.token, variable: 1, operator: 'gt', argument: 1, date_interval: '10m' },
+      });
       const refused = await del(`/api/alertrules/${id}`);
       expect(refused.statusCode).toBe(409);
       const dependents = problemSchema.parse(refused.json()).dependents!;
@@ -353,7 +413,12 @@ describe('/api/alertrules: list, form, page, assignments, conditions, delete and
       const before = await snapshot();
       const form = await definition(`/api/alertrules/${id}/edit`);
       const writes = [
-        await ctx.app.inject({ method: 'PUT', url: `/api/alertrules/${id}`, headers: bearer(token), payload: { token: form.token, name: 'Revived', importance: 'info' } }),
+        await ctx.app.inject({
+          method: 'PUT',
+          url: `/api/alertrules/${id}`,
+          headers: bearer(token),
+          payload: { token: form.token, name: 'Revived', importance: 'info' },
+        }),
         await patch(`/api/alertrules/${id}/enable`),
         await patch(`/api/alertrules/${id}/devices/${ids.press}/assign`),
         await del(`/api/alertrules/${id}/users`),
@@ -361,7 +426,12 @@ describe('/api/alertrules: list, form, page, assignments, conditions, delete and
       ];
       for (const response of writes) expect(await rootErrors(response)).toEqual([ALERT_MESSAGE_KEYS.archived]);
       const conditionForm = await definition(`/api/alertrules/${id}/conditions/new`);
-      const condition = await ctx.app.inject({ method: 'POST', url: `/api/alertrules/${id}/conditions`, headers: bearer(token), payload: { token: conditionForm.token, variable: 1, operator: 'gt', argument: 1, date_interval: '10m' } });
+      const condition = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/alertrules/${id}/conditions`,
+        headers: bearer(token),
+        payload: { token: conditionForm.token, variable: 1, operator: 'gt', argument: 1, date_interval: '10m' },
+      });
       expect(await rootErrors(condition)).toEqual([ALERT_MESSAGE_KEYS.archived]);
       expect(await snapshot()).toBe(before);
       const kept = await ctx.database.db.selectFrom('alerts').select('rule_id').where('id', '=', alert).executeTakeFirstOrThrow();

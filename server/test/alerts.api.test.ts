@@ -1,7 +1,16 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertRow } from '@gearwatch/contracts';
-import { ALERT_LIST_TOTAL_LIMIT, LIST_HEADERS, alarmStatsSchema, alarmTotalSchema, alertConfirmResultSchema, alertListSchema, alertRowSchema, problemSchema } from '@gearwatch/contracts';
+import {
+  ALERT_LIST_TOTAL_LIMIT,
+  LIST_HEADERS,
+  alarmStatsSchema,
+  alarmTotalSchema,
+  alertConfirmResultSchema,
+  alertListSchema,
+  alertRowSchema,
+  problemSchema,
+} from '@gearwatch/contracts';
 import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
 import type { TestCompany } from './fixtures.ts';
@@ -21,7 +30,21 @@ describe('/api/alerts and /api/alarms: visibility, list, confirm, counts', () =>
   let company: TestCompany;
   let foreign: TestCompany;
   const tokens: Record<'anna' | 'ben' | 'root' | 'stranger', string> = { anna: '', ben: '', root: '', stranger: '' };
-  type Key = 'anna' | 'press' | 'lathe' | 'mill' | 'foreignDevice' | 'heat' | 'noise' | 'foreignRule' | 'heatPress' | 'heatLathe' | 'heatOld' | 'requirement' | 'noisePress' | 'foreignAlert';
+  type Key =
+    | 'anna'
+    | 'press'
+    | 'lathe'
+    | 'mill'
+    | 'foreignDevice'
+    | 'heat'
+    | 'noise'
+    | 'foreignRule'
+    | 'heatPress'
+    | 'heatLathe'
+    | 'heatOld'
+    | 'requirement'
+    | 'noisePress'
+    | 'foreignAlert';
   const ids = {} as Record<Key, number>;
   const zone = timeZone('Pacific/Kiritimati');
   /** An instant at `minutes` past local midnight of a company date. */
@@ -37,7 +60,8 @@ describe('/api/alerts and /api/alarms: visibility, list, confirm, counts', () =>
     const ben = await createUser(db, company.id);
     const root = await createUser(db, foreign.id, { superAdmin: true });
     const stranger = await createUser(db, foreign.id);
-    for (const [name, user] of Object.entries({ anna, ben, root, stranger })) tokens[name as keyof typeof tokens] = (await signIn(ctx.app, user.username, user.password)).access_token;
+    for (const [name, user] of Object.entries({ anna, ben, root, stranger }))
+      tokens[name as keyof typeof tokens] = (await signIn(ctx.app, user.username, user.password)).access_token;
     ids.anna = anna.id;
     ids.press = (await createDevice(db, company.id, 'Press')).id;
     ids.lathe = (await createDevice(db, company.id, 'Lathe')).id;
@@ -49,8 +73,20 @@ describe('/api/alerts and /api/alarms: visibility, list, confirm, counts', () =>
     ids.foreignRule = await createRule(db, foreign.id, { name: 'Foreign rule', users: [stranger.id] });
     const alert = (spec: Omit<Parameters<typeof insertAlert>[1], 'companyId'>) => insertAlert(db, { companyId: company.id, ...spec });
     ids.heatPress = await alert({ deviceId: ids.press, ruleId: ids.heat, importance: 'error', startedAt: local('2026-03-10', 0), counter: 4 });
-    ids.heatLathe = await alert({ deviceId: ids.lathe, ruleId: ids.heat, importance: 'warning', startedAt: local('2026-03-09', 1439), endedAt: local('2026-03-10', 60) });
-    ids.heatOld = await alert({ deviceId: ids.press, ruleId: ids.heat, importance: 'info', startedAt: local('2026-03-01', 600), confirmedAt: local('2026-03-02', 0) });
+    ids.heatLathe = await alert({
+      deviceId: ids.lathe,
+      ruleId: ids.heat,
+      importance: 'warning',
+      startedAt: local('2026-03-09', 1439),
+      endedAt: local('2026-03-10', 60),
+    });
+    ids.heatOld = await alert({
+      deviceId: ids.press,
+      ruleId: ids.heat,
+      importance: 'info',
+      startedAt: local('2026-03-01', 600),
+      confirmedAt: local('2026-03-02', 0),
+    });
     ids.requirement = await alert({ deviceId: ids.press, ruleId: null, importance: 'warning', startedAt: local('2026-03-11', 30) });
     ids.noisePress = await alert({ deviceId: ids.press, ruleId: ids.noise, importance: 'info', startedAt: local('2026-03-10', 120) });
     ids.foreignAlert = await insertAlert(db, { companyId: foreign.id, deviceId: ids.foreignDevice, ruleId: ids.foreignRule, importance: 'error' });
@@ -78,7 +114,13 @@ describe('/api/alerts and /api/alarms: visibility, list, confirm, counts', () =>
 
   it('presents an alert: status, rule, device, message key and parameters, times', async () => {
     const [requirement, heat] = await listed('');
-    expect(requirement).toMatchObject({ source: 'requirement', rule: null, status: 'active', device: { id: ids.press, name: 'Press' }, message: { key: 'alert.message.requirement' } });
+    expect(requirement).toMatchObject({
+      source: 'requirement',
+      rule: null,
+      status: 'active',
+      device: { id: ids.press, name: 'Press' },
+      message: { key: 'alert.message.requirement' },
+    });
     expect(heat).toEqual({
       id: ids.heatPress,
       source: 'rule',
@@ -123,7 +165,10 @@ describe('/api/alerts and /api/alarms: visibility, list, confirm, counts', () =>
     expect(await idsOf(filter({ from: '2026-03-10', to: '2026-03-10' }))).toEqual([ids.heatPress]);
     expect(await idsOf(filter({ to: '2026-03-09' }))).toEqual([ids.heatLathe, ids.heatOld]);
     expect(await idsOf(filter({ from: '2026-03-09', to: '2026-03-11' }))).toEqual([ids.requirement, ids.heatPress, ids.heatLathe]);
-    expect(await idsOf(filter({ from: local('2026-03-10', 0).toISOString(), to: local('2026-03-11', 30).toISOString() }))).toEqual([ids.requirement, ids.heatPress]);
+    expect(await idsOf(filter({ from: local('2026-03-10', 0).toISOString(), to: local('2026-03-11', 30).toISOString() }))).toEqual([
+      ids.requirement,
+      ids.heatPress,
+    ]);
     for (const bad of [{ status: 'open' }, { importance: 'critical' }, { from: '2026-02-30' }, { device: 'x' }, { sensor: 1 }]) {
       expect((await call('GET', `/api/alerts?${filter(bad)}`, tokens.anna)).statusCode, JSON.stringify(bad)).toBe(400);
     }
@@ -247,6 +292,11 @@ describe('/api/alerts and /api/alarms: visibility, list, confirm, counts', () =>
     expect((await call('DELETE', `/api/alertrules/${rule}`, tokens.anna)).statusCode).toBe(200);
     // Without users Anna no longer sees its alerts; a super-admin does, with the rule archived.
     expect((await call('GET', `/api/alerts/${alert}`, tokens.anna)).statusCode).toBe(404);
-    expect(alertRowSchema.parse((await call('GET', `/api/alerts/${alert}`, tokens.root)).json()).rule).toEqual({ id: rule, name: 'Retired', type: 'value', archived: true });
+    expect(alertRowSchema.parse((await call('GET', `/api/alerts/${alert}`, tokens.root)).json()).rule).toEqual({
+      id: rule,
+      name: 'Retired',
+      type: 'value',
+      archived: true,
+    });
   });
 });

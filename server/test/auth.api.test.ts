@@ -99,7 +99,12 @@ describe('POST /api/token', () => {
   });
 
   it('rejects missing, malformed and forged bearer tokens with 401', async () => {
-    for (const headers of [{}, { authorization: 'Basic abc' }, bearer('not.a.jwt'), bearer(`${(await signIn(ctx.app, user.username, user.password)).access_token}x`)]) {
+    for (const headers of [
+      {},
+      { authorization: 'Basic abc' },
+      bearer('not.a.jwt'),
+      bearer(`${(await signIn(ctx.app, user.username, user.password)).access_token}x`),
+    ]) {
       const response = await ctx.app.inject({ method: 'GET', url: '/api/users/current', headers });
       expect(response.statusCode).toBe(401);
       expect(response.json().statusCode).toBe(401);

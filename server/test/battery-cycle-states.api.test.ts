@@ -57,9 +57,16 @@ describe('battery cycle states', () => {
 
   it('calls the morning cycle done and the newest charging, discharging or idle as each forklift is now', async () => {
     for (const state of Object.keys(devices) as (keyof typeof devices)[]) {
-      const response = await ctx.app.inject({ method: 'GET', url: `/api/devices/${devices[state]}/battery-cycles?from=2026-03-02&to=2026-03-02`, headers: bearer(token) });
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/devices/${devices[state]}/battery-cycles?from=2026-03-02&to=2026-03-02`,
+        headers: bearer(token),
+      });
       const { cycles } = batteryCyclesSchema.parse(response.json());
-      expect(cycles.map((c) => c.state), state).toEqual(state === 'charging' ? ['done', 'charging'] : ['done', state]);
+      expect(
+        cycles.map((c) => c.state),
+        state,
+      ).toEqual(state === 'charging' ? ['done', 'charging'] : ['done', state]);
       expect(cycles[0], state).toMatchObject({ start: null, end: '2026-03-02T08:00:00+01:00', chargingEnd: '2026-03-02T09:00:00+01:00' });
     }
   });

@@ -46,7 +46,8 @@ export async function createTestContext(overrides: Partial<Config> = {}, service
   const observe = (bare: FastifyInstance) => {
     // Every route as it is registered, docs and health included, so tests can check that each one is covered.
     bare.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, ...(route.config?.eventStream ? { eventStream: true } : {}) });
+      for (const method of [route.method].flat())
+        if (method !== 'HEAD') routes.push({ method, url: route.url, ...(route.config?.eventStream ? { eventStream: true } : {}) });
     });
     conformance = recordConformance(bare);
   };

@@ -11,7 +11,10 @@ import { createScratchPostgres } from './ingest-fixtures.ts';
  * (PGlite files are opened by one process at a time, so the test closes its own connection before the server
  * starts). A scratch PostgreSQL database with TEST_DATABASE_URL, else a PGlite directory; both removed by `cleanups`.
  */
-export async function crashDatabase(prefix: string, cleanups: (() => Promise<void> | void)[]): Promise<{ env: Record<string, string>; open: () => Promise<Database> }> {
+export async function crashDatabase(
+  prefix: string,
+  cleanups: (() => Promise<void> | void)[],
+): Promise<{ env: Record<string, string>; open: () => Promise<Database> }> {
   if (usingPostgres()) {
     const scratch = await createScratchPostgres();
     cleanups.push(scratch.drop);

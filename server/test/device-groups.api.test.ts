@@ -44,10 +44,21 @@ describe('/api/devicegroups: list, form, read, delete', () => {
   });
   afterAll(() => ctx?.close());
 
-  const client = manageClient(() => ctx, () => token, '/api/devicegroups', deviceGroupDetailSchema);
+  const client = manageClient(
+    () => ctx,
+    () => token,
+    '/api/devicegroups',
+    deviceGroupDetailSchema,
+  );
   const { get, del, definition, submit, submitEncoded, created, fieldErrors, read, strangerCalls } = client;
   const countGroups = async (companyId: number) =>
-    (await ctx.database.db.selectFrom('device_groups').select(sql<number>`count(*)::int`.as('n')).where('company_id', '=', companyId).executeTakeFirstOrThrow()).n;
+    (
+      await ctx.database.db
+        .selectFrom('device_groups')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('company_id', '=', companyId)
+        .executeTakeFirstOrThrow()
+    ).n;
   const writeDay = async (deviceId: number, day: string, work: number | null, active: number | null) => {
     const values: [number, number | null][] = [
       [1, work],
@@ -56,7 +67,20 @@ describe('/api/devicegroups: list, form, read, delete', () => {
     const rows = values.flatMap(([parameter, value]) =>
       value === null
         ? []
-        : [{ company_id: company.id, device_id: deviceId, parameter_number: parameter, day, sum: value, count: 1, min: value, max: value, last_ts: new Date(), last_value: value }],
+        : [
+            {
+              company_id: company.id,
+              device_id: deviceId,
+              parameter_number: parameter,
+              day,
+              sum: value,
+              count: 1,
+              min: value,
+              max: value,
+              last_ts: new Date(),
+              last_value: value,
+            },
+          ],
     );
     if (rows.length > 0) await ctx.database.db.insertInto('readings_day').values(rows).execute();
   };
@@ -131,7 +155,11 @@ describe('/api/devicegroups: list, form, read, delete', () => {
       expect((await read(id)).description).toBeNull();
 
       const edit = await definition(`/api/devicegroups/${id}/edit`);
-      const update = await submitEncoded('PUT', `/api/devicegroups/${id}`, new URLSearchParams({ token: edit.token, name: 'Encoded', description: 'Now described', devices: '' }));
+      const update = await submitEncoded(
+        'PUT',
+        `/api/devicegroups/${id}`,
+        new URLSearchParams({ token: edit.token, name: 'Encoded', description: 'Now described', devices: '' }),
+      );
       expect(update.statusCode, update.body).toBe(200);
       expect(update.json()).toEqual({ id });
       expect(await read(id)).toMatchObject({ description: 'Now described', devices: [], deviceCount: 0 });
@@ -180,13 +208,15 @@ describe('/api/devicegroups: list, form, read, delete', () => {
       expect(await read(id)).toMatchObject({ name: 'Stays', devices: [{ id: ids.press, name: 'Press' }] });
     });
 
-    it('refuses a missing, forged, foreign or other form\'s token as a root error', async () => {
+    it("refuses a missing, forged, foreign or other form's token as a root error", async () => {
       const before = await countGroups(company.id);
       const id = await created({ name: 'Tokened' });
       const newToken = (await definition('/api/devicegroups/new')).token;
       const superNewToken = (await definition('/api/devicegroups/new', superToken)).token;
-      const post = (body: Fields) => ctx.app.inject({ method: 'POST', url: '/api/devicegroups', headers: bearer(token), payload: body as Record<string, unknown> });
-      const put = (body: Fields) => ctx.app.inject({ method: 'PUT', url: `/api/devicegroups/${id}`, headers: bearer(token), payload: body as Record<string, unknown> });
+      const post = (body: Fields) =>
+        ctx.app.inject({ method: 'POST', url: '/api/devicegroups', headers: bearer(token), payload: body as Record<string, unknown> });
+      const put = (body: Fields) =>
+        ctx.app.inject({ method: 'PUT', url: `/api/devicegroups/${id}`, headers: bearer(token), payload: body as Record<string, unknown> });
       const [expires] = newToken.split('.');
       for (const response of [
         await post({ name: 'No token' }),
@@ -205,16 +235,31 @@ describe('/api/devicegroups: list, form, read, delete', () => {
     it('answers 400, never 500, for bodies and ids of the wrong shape', async () => {
       const form = await definition('/api/devicegroups/new');
       for (const payload of [[1, 2], 'text', null]) {
-        const response = await ctx.app.inject({ method: 'POST', url: '/api/devicegroups', headers: { ...bearer(token), 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+        const response = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/devicegroups',
+          headers: { ...bearer(token), 'content-type': 'application/json' },
+          payload: JSON.stringify(payload),
+        });
         expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       }
-      const broken = await ctx.app.inject({ method: 'POST', url: '/api/devicegroups', headers: { ...bearer(token), 'content-type': 'application/json' }, payload: '{"name":' });
+      const broken = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/devicegroups',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        payload: '{"name":',
+      });
       expect(broken.statusCode).toBe(400);
       for (const url of ['/api/devicegroups/0', '/api/devicegroups/-1', '/api/devicegroups/1.5', '/api/devicegroups/99999999999']) {
         expect((await get(url)).statusCode, url).toBe(404);
         expect((await del(url)).statusCode, url).toBe(404);
       }
-      const tooBig = await ctx.app.inject({ method: 'PUT', url: '/api/devicegroups/99999999999', headers: bearer(token), payload: { token: form.token, name: 'x' } });
+      const tooBig = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/devicegroups/99999999999',
+        headers: bearer(token),
+        payload: { token: form.token, name: 'x' },
+      });
       expect(tooBig.statusCode).toBe(404);
     });
   });
@@ -234,7 +279,12 @@ describe('/api/devicegroups: list, form, read, delete', () => {
       g.gamma = await createDeviceGroup(db, fresh.id, 'Gamma 100%', []);
       g.delta = await createDeviceGroup(db, fresh.id, 'delta', [d.A1!, d.B1!]);
     });
-    const { list, names } = listClient(() => ctx, () => freshToken, '/api/devicegroups', deviceGroupPageSchema);
+    const { list, names } = listClient(
+      () => ctx,
+      () => freshToken,
+      '/api/devicegroups',
+      deviceGroupPageSchema,
+    );
 
     it('answers the entries the monitors read plus description, device count and the day figures, by name', async () => {
       const response = await list();
@@ -396,7 +446,12 @@ describe('/api/devicegroups: list, form, read, delete', () => {
       const form = await definition('/api/devicegroups/new', superToken);
       expect(Object.keys(form.schema)).toEqual(['company', 'name', 'description', 'devices']);
       expect(form.schema.company).toMatchObject({ type: 'entity', required: true, multiple: false, disabled: false });
-      expect(form.choices.company).toEqual(expect.arrayContaining([{ value: company.id, label: company.name }, { value: other.id, label: other.name }]));
+      expect(form.choices.company).toEqual(
+        expect.arrayContaining([
+          { value: company.id, label: company.name },
+          { value: other.id, label: other.name },
+        ]),
+      );
       expect(form.choices.devices).toEqual(
         expect.arrayContaining([
           { value: ids.press, label: `${company.name} · Press` },

@@ -60,15 +60,24 @@ describe('device history API', () => {
     expect(body.entries[0]).toEqual({ number: 1, name: 'work', unit: 's', value: 200, time: '2026-01-15T09:55:00+01:00' });
   });
 
-  it('answers the operator history newest first, with each session\'s work and active time', async () => {
+  it("answers the operator history newest first, with each session's work and active time", async () => {
     const response = await get(`/api/devices/${forklift.id}/operator-sessions`);
     expect(response.headers[LIST_HEADERS.totalEntries]).toBe('2');
     const { entries } = operatorSessionListSchema.parse(response.json());
     expect(entries.map(({ id: _id, ...rest }) => rest)).toEqual([
       { operator: null, rfid: 'STRANGER', start: '2026-01-15T09:00:00+01:00', end: '2026-01-15T09:30:00+01:00', workSeconds: 1200, activeSeconds: 1800 },
-      { operator: { id: anna, name: 'Anna Nowak' }, rfid: 'A1', start: '2026-01-15T08:00:00+01:00', end: '2026-01-15T09:00:00+01:00', workSeconds: 2400, activeSeconds: 3600 },
+      {
+        operator: { id: anna, name: 'Anna Nowak' },
+        rfid: 'A1',
+        start: '2026-01-15T08:00:00+01:00',
+        end: '2026-01-15T09:00:00+01:00',
+        workSeconds: 2400,
+        activeSeconds: 3600,
+      },
     ]);
-    const annas = operatorSessionListSchema.parse((await get(`/api/devices/${forklift.id}/operator-sessions?filter=${encodeURIComponent(JSON.stringify({ operator: anna }))}`)).json());
+    const annas = operatorSessionListSchema.parse(
+      (await get(`/api/devices/${forklift.id}/operator-sessions?filter=${encodeURIComponent(JSON.stringify({ operator: anna }))}`)).json(),
+    );
     expect(annas.entries.map((e) => e.rfid)).toEqual(['A1']);
     const oldestFirst = operatorSessionListSchema.parse((await get(`/api/devices/${forklift.id}/operator-sessions?sort=start&page_size=1&page=2`)).json());
     expect(oldestFirst.entries.map((e) => e.rfid)).toEqual(['STRANGER']);
@@ -77,7 +86,14 @@ describe('device history API', () => {
   it('finds the battery cycle: discharge, the charge and its end, voltages, then the idle time after it', async () => {
     const { cycles } = batteryCyclesSchema.parse((await get(`/api/devices/${forklift.id}/battery-cycles?from=2026-01-15&to=2026-01-15`)).json());
     expect(cycles).toHaveLength(2);
-    expect(cycles[0]).toMatchObject({ start: null, end: '2026-01-15T12:00:00+01:00', chargingEnd: '2026-01-15T13:00:00+01:00', chargingSeconds: 3600, cycleSeconds: null, state: 'done' });
+    expect(cycles[0]).toMatchObject({
+      start: null,
+      end: '2026-01-15T12:00:00+01:00',
+      chargingEnd: '2026-01-15T13:00:00+01:00',
+      chargingSeconds: 3600,
+      cycleSeconds: null,
+      state: 'done',
+    });
     expect(cycles[0]!.maxVoltage).toBeCloseTo(50);
     expect(cycles[0]!.minVoltage).toBeCloseTo(45);
     // After the charge the forklift stands switched off (no activity after 10:00) and its data ends long ago: idle.

@@ -4,7 +4,15 @@ import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
 import { bearer, signedInCompany } from './fixtures.ts';
 import type { TelemetryDevice } from './telemetry-fixtures.ts';
-import { TEST_PARAMETERS, createDeviceGroup, createDeviceType, createOperator, createTelemetryDevice, ingest, setCompanyTimezone } from './telemetry-fixtures.ts';
+import {
+  TEST_PARAMETERS,
+  createDeviceGroup,
+  createDeviceType,
+  createOperator,
+  createTelemetryDevice,
+  ingest,
+  setCompanyTimezone,
+} from './telemetry-fixtures.ts';
 import { timeZone } from '../src/time/time-zone.ts';
 
 /** The /location map and device page status: last position, status icons, active and online within 10 minutes. */
@@ -57,12 +65,20 @@ describe('device status API', () => {
     // A device that last reported an hour ago: neither active nor online.
     await ingest(ctx.services, silent, { readings: [{ parameter: 1, ts: minutesAgo(60), value: 60 }] });
     // Its module's last contact and sync were an hour ago too (ingest stamps them with the time of receipt).
-    await db.updateTable('sensor_state').set({ last_contact_at: minutesAgo(60) }).where('sensor_id', '=', silent.module.sensorId).execute();
-    await db.updateTable('device_state').set({ last_sync_at: minutesAgo(60) }).where('device_id', '=', silent.id).execute();
+    await db
+      .updateTable('sensor_state')
+      .set({ last_contact_at: minutesAgo(60) })
+      .where('sensor_id', '=', silent.module.sensorId)
+      .execute();
+    await db
+      .updateTable('device_state')
+      .set({ last_sync_at: minutesAgo(60) })
+      .where('device_id', '=', silent.id)
+      .execute();
   });
   afterAll(() => ctx?.close());
 
-  it('answers each device with its last position, voltages by tag, today\'s times, card holder, active and online', async () => {
+  it("answers each device with its last position, voltages by tag, today's times, card holder, active and online", async () => {
     const response = await get('/api/devices/status?page_size=0');
     expect(response.statusCode).toBe(200);
     const { entries } = deviceStatusListSchema.parse(response.json());
@@ -80,7 +96,7 @@ describe('device status API', () => {
     expect(b.sensors[0]!.online).toBe(false);
   });
 
-  it('counts today\'s work and enabled time in the company\'s timezone', async () => {
+  it("counts today's work and enabled time in the company's timezone", async () => {
     const askedFrom = Date.now();
     const a = deviceStatusSchema.parse((await get(`/api/devices/${moving.id}/status`)).json());
     const askedTo = Date.now();
@@ -95,7 +111,9 @@ describe('device status API', () => {
   });
 
   it('filters by device group and name, sorts, and answers 204 when nothing matches', async () => {
-    const grouped = deviceStatusListSchema.parse((await get(`/api/devices/status?filter=${encodeURIComponent(JSON.stringify({ deviceGroup: groupId }))}`)).json());
+    const grouped = deviceStatusListSchema.parse(
+      (await get(`/api/devices/status?filter=${encodeURIComponent(JSON.stringify({ deviceGroup: groupId }))}`)).json(),
+    );
     expect(grouped.entries.map((e) => e.device.id)).toEqual([moving.id]);
     const sorted = deviceStatusListSchema.parse((await get('/api/devices/status?sort=-name')).json());
     expect(sorted.entries.map((e) => e.device.name)).toEqual(['Forklift B', 'Forklift A']);

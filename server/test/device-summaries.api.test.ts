@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createMonitor, devicesSummaryResponseSchema, devicesWithAlertsResponseSchema, hourlyWorkResponseSchema, parseBoardSetting, SUMMARY_PERIODS } from '@gearwatch/contracts';
+import {
+  createMonitor,
+  devicesSummaryResponseSchema,
+  devicesWithAlertsResponseSchema,
+  hourlyWorkResponseSchema,
+  parseBoardSetting,
+  SUMMARY_PERIODS,
+} from '@gearwatch/contracts';
 import type { SummaryPeriod } from '@gearwatch/contracts';
 import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
@@ -38,7 +45,8 @@ function startOf(period: SummaryPeriod, now: number): { start: number; previous:
 function spans(period: SummaryPeriod, now: number): { current: [number, number]; previous: [number, number] } {
   const { start, previous } = startOf(period, now);
   const today = zone.dayOf(now);
-  if (period === 'yesterday') return { current: [zone.startOfDay(start), zone.startOfDay(today)], previous: [zone.startOfDay(previous), zone.startOfDay(start)] };
+  if (period === 'yesterday')
+    return { current: [zone.startOfDay(start), zone.startOfDay(today)], previous: [zone.startOfDay(previous), zone.startOfDay(start)] };
   const periodStart = zone.startOfDay(start);
   const FIVE = 5 * MINUTE;
   const wallToday = zone.wallMs(now) - today * 86_400_000;
@@ -118,19 +126,41 @@ describe('device summaries API', () => {
     };
     const last = (minutes: number) => new Date(now - minutes * MINUTE);
     await ingest(ctx.services, alerting, {
-      readings: [...series(alerting, 2, 1), { parameter: 20, ts: last(3), value: 47.5 }, { parameter: 22, ts: last(3), value: 1234 }, { parameter: 30, ts: last(3), value: 81 }],
+      readings: [
+        ...series(alerting, 2, 1),
+        { parameter: 20, ts: last(3), value: 47.5 },
+        { parameter: 22, ts: last(3), value: 1234 },
+        { parameter: 30, ts: last(3), value: 81 },
+      ],
     });
     // The newest work is 2 minutes old only if that falls in a working hour; make it so.
     await ingest(ctx.services, alerting, { readings: [{ parameter: 1, ts: last(1), value: 30 }] });
     await ingest(ctx.services, quiet, { readings: series(quiet, 45, 2) });
-    await db.updateTable('sensor_state').set({ last_contact_at: last(60) }).where('sensor_id', '=', quiet.module.sensorId).execute();
-    await db.updateTable('device_state').set({ last_sync_at: last(60) }).where('device_id', '=', quiet.id).execute();
+    await db
+      .updateTable('sensor_state')
+      .set({ last_contact_at: last(60) })
+      .where('sensor_id', '=', quiet.module.sensorId)
+      .execute();
+    await db
+      .updateTable('device_state')
+      .set({ last_sync_at: last(60) })
+      .where('device_id', '=', quiet.id)
+      .execute();
     // Online (in contact now) but with no work for an hour.
-    await ingest(ctx.services, idle, { readings: [{ parameter: 2, ts: last(1), value: 60 }, { parameter: 1, ts: last(60), value: 10 }] });
+    await ingest(ctx.services, idle, {
+      readings: [
+        { parameter: 2, ts: last(1), value: 60 },
+        { parameter: 1, ts: last(60), value: 10 },
+      ],
+    });
 
     // One open alert per rule and device: each alert comes from its own rule of the user's.
     let rules = 0;
-    const alert = async (device: TelemetryDevice, importance: 'error' | 'warning' | 'info', extra: { endedAt?: Date; confirmedAt?: Date; users?: number[] } = {}) => {
+    const alert = async (
+      device: TelemetryDevice,
+      importance: 'error' | 'warning' | 'info',
+      extra: { endedAt?: Date; confirmedAt?: Date; users?: number[] } = {},
+    ) => {
       const rule = await createRule(db, companyId, { name: `Seen ${(rules += 1)}`, devices: [device.id], users: extra.users ?? [owner.user.id] });
       await insertAlert(db, { companyId, deviceId: device.id, ruleId: rule, importance, endedAt: extra.endedAt, confirmedAt: extra.confirmedAt });
     };
@@ -170,7 +200,9 @@ describe('device summaries API', () => {
         expect(entry.workEfficiency).toBe(a > 0 ? Math.round((w / a) * 100) : 0);
         expect(entry.trend).toBe(pw > 0 ? Math.round(((w - pw) / pw) * 100) + 0 : null);
         const prevEfficiency = pa > 0 ? Math.round((pw / pa) * 100) : 0;
-        expect(entry.workEfficiencyTrend).toBe(pa > 0 && prevEfficiency > 0 ? Math.round(((entry.workEfficiency - prevEfficiency) / prevEfficiency) * 100) + 0 : null);
+        expect(entry.workEfficiencyTrend).toBe(
+          pa > 0 && prevEfficiency > 0 ? Math.round(((entry.workEfficiency - prevEfficiency) / prevEfficiency) * 100) + 0 : null,
+        );
       }
       expect(body.period.from).toBe(zone.isoWithOffset(current[0]));
       expect(body.previous).toEqual({ from: zone.isoWithOffset(previous[0]), to: zone.isoWithOffset(previous[1]) });
@@ -186,7 +218,13 @@ describe('device summaries API', () => {
     expect(alpha.alerts).toEqual({ error: 2, warning: 1, info: 0 });
     expect(bravo.alerts).toEqual({ error: 0, warning: 0, info: 1 });
     expect(alpha.groups).toEqual([{ id: groupId, name: 'Yard' }]);
-    expect(alpha).toMatchObject({ moduleActivity: 'online', technicalStatus: 'operational', batteryVoltage: { value: 47.5, unit: 'V' }, motorHours: { value: 1234, unit: 'h' }, batteryCharge: { value: 81, unit: '%' } });
+    expect(alpha).toMatchObject({
+      moduleActivity: 'online',
+      technicalStatus: 'operational',
+      batteryVoltage: { value: 47.5, unit: 'V' },
+      motorHours: { value: 1234, unit: 'h' },
+      batteryCharge: { value: 81, unit: '%' },
+    });
     expect(bravo).toMatchObject({ moduleActivity: 'offline', technicalStatus: 'damaged' });
     const sorted = devicesWithAlertsResponseSchema.parse((await get('/api/summaries/devices-with-alerts?period=this-month&sort=active-desc')).json());
     expect(sorted.entries[0]!.enabledTime).toBeGreaterThanOrEqual(sorted.entries[1]!.enabledTime);
@@ -201,7 +239,13 @@ describe('device summaries API', () => {
     expect(one).toEqual({ total: 1, online: 0, offline: 0, neverConnected: 1, working: 0, idle: 0, withAlerts: 0 });
   });
 
-  for (const [period, intervalHours] of [['today', 1], ['yesterday', 2], ['this-week', 3], ['this-month', 6], ['this-month', 12]] as const) {
+  for (const [period, intervalHours] of [
+    ['today', 1],
+    ['yesterday', 2],
+    ['this-week', 3],
+    ['this-month', 6],
+    ['this-month', 12],
+  ] as const) {
     it(`hourly work of ${period} in ${intervalHours} h intervals equals the raw readings by local hour`, async () => {
       const before = now;
       const response = await get(`/api/summaries/hourly-work?devices=${alerting.id}&deviceGroups=${groupId}&period=${period}&intervalHours=${intervalHours}`);
@@ -237,19 +281,32 @@ describe('device summaries API', () => {
   it('never shows another company its devices, alerts or work', async () => {
     const alerts = devicesWithAlertsResponseSchema.parse((await get('/api/summaries/devices-with-alerts', otherToken)).json());
     expect(alerts.entries).toEqual([]);
-    const summary = devicesSummaryResponseSchema.parse((await get(`/api/summaries/devices-summary?devices=${alerting.id},${quiet.id}&deviceGroups=${groupId}`, otherToken)).json());
+    const summary = devicesSummaryResponseSchema.parse(
+      (await get(`/api/summaries/devices-summary?devices=${alerting.id},${quiet.id}&deviceGroups=${groupId}`, otherToken)).json(),
+    );
     expect(summary.total).toBe(0);
-    const hourly = hourlyWorkResponseSchema.parse((await get(`/api/summaries/hourly-work?devices=${alerting.id}&deviceGroups=${groupId}&period=this-month`, otherToken)).json());
+    const hourly = hourlyWorkResponseSchema.parse(
+      (await get(`/api/summaries/hourly-work?devices=${alerting.id}&deviceGroups=${groupId}&period=this-month`, otherToken)).json(),
+    );
     expect(hourly.deviceCount).toBe(0);
     expect(hourly.buckets.every((b) => b.work === 0)).toBe(true);
   });
 
   it('keeps each user their own dashboard of the summaries, read back with the settings saved', async () => {
     const monitors = [
-      { ...createMonitor('devices-with-alerts', []), settings: { edited: false, expanded: true, period: 'this-week', sort: 'active-asc', options: ['motorHours', 'trend'] } },
-      { ...createMonitor('devices-summary', ['monitor-1']), settings: { edited: false, expanded: false, devices: [alerting.id], deviceGroups: [], byGroups: false } },
+      {
+        ...createMonitor('devices-with-alerts', []),
+        settings: { edited: false, expanded: true, period: 'this-week', sort: 'active-asc', options: ['motorHours', 'trend'] },
+      },
+      {
+        ...createMonitor('devices-summary', ['monitor-1']),
+        settings: { edited: false, expanded: false, devices: [alerting.id], deviceGroups: [], byGroups: false },
+      },
       { ...createMonitor('newest-alerts', ['monitor-1', 'monitor-2']), settings: { edited: false, expanded: false, count: 20, importance: 'error' } },
-      { ...createMonitor('hourly-work-distribution', ['monitor-1', 'monitor-2', 'monitor-3']), settings: { edited: true, expanded: false, devices: [], deviceGroups: [groupId], byGroups: true, period: 'this-month', intervalHours: 4 } },
+      {
+        ...createMonitor('hourly-work-distribution', ['monitor-1', 'monitor-2', 'monitor-3']),
+        settings: { edited: true, expanded: false, devices: [], deviceGroups: [groupId], byGroups: true, period: 'this-month', intervalHours: 4 },
+      },
     ];
     const put = await ctx.app.inject({ method: 'PUT', url: '/api/users/current/settings/dashboard', headers: bearer(token), payload: { value: { monitors } } });
     expect(put.statusCode).toBe(200);
@@ -261,7 +318,9 @@ describe('device summaries API', () => {
   });
 
   it('documents the three calls in the OpenAPI document', async () => {
-    const doc = (await ctx.app.inject('/api/docs/json')).json() as { paths: Record<string, { get?: { tags?: string[]; responses?: Record<string, unknown> } }> };
+    const doc = (await ctx.app.inject('/api/docs/json')).json() as {
+      paths: Record<string, { get?: { tags?: string[]; responses?: Record<string, unknown> } }>;
+    };
     for (const path of ['/api/summaries/devices-with-alerts', '/api/summaries/devices-summary', '/api/summaries/hourly-work']) {
       expect(doc.paths[path]?.get?.tags).toEqual(['summaries']);
       expect(Object.keys(doc.paths[path]?.get?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '401']));

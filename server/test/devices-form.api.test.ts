@@ -63,7 +63,7 @@ describe('device form API', () => {
   });
   afterAll(() => ctx?.close());
 
-  it('answers the new-device form: fields in order with their flags, choices of the caller\'s company only, a token', async () => {
+  it("answers the new-device form: fields in order with their flags, choices of the caller's company only, a token", async () => {
     const definition = await formOf('/api/devices/new');
     expect(Object.keys(definition.schema).slice(0, 6)).toEqual(['name', 'deviceType', 'groups', 'description', 'status', 'powerState']);
     expect(definition.schema.company).toBeUndefined();
@@ -135,10 +135,17 @@ describe('device form API', () => {
       requirementUsers: [],
     });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect((await formOf(`/api/devices/${id}/edit`)).data).toMatchObject({ name: 'Forklift 7b', groups: [], status: 'damaged', operators: [operatorIds[5]], requiredWork_mon: null, description: null });
+    expect((await formOf(`/api/devices/${id}/edit`)).data).toMatchObject({
+      name: 'Forklift 7b',
+      groups: [],
+      status: 'damaged',
+      operators: [operatorIds[5]],
+      requiredWork_mon: null,
+      description: null,
+    });
   });
 
-  it('names each bad field with the spec\'s message keys and writes nothing', async () => {
+  it("names each bad field with the spec's message keys and writes nothing", async () => {
     const definition = await formOf('/api/devices/new');
     const before = await ctx.database.db.selectFrom('devices').select(ctx.database.db.fn.countAll().as('n')).executeTakeFirstOrThrow();
     const response = await createForklift(definition, {
@@ -171,7 +178,7 @@ describe('device form API', () => {
     expect(after.n).toEqual(before.n);
   });
 
-  it('refuses a submit without the form\'s token, with a forged one, or with another row\'s', async () => {
+  it("refuses a submit without the form's token, with a forged one, or with another row's", async () => {
     const definition = await formOf('/api/devices/new');
     for (const bad of [undefined, 'forged', `${Math.floor(Date.now() / 1000) + 100}.${'a'.repeat(43)}`]) {
       const response = await createForklift(definition, bad === undefined ? {} : { token: bad });
@@ -222,11 +229,23 @@ describe('device form API', () => {
     const definition = await formOf('/api/devices/new', adminToken);
     expect(Object.keys(definition.schema)[0]).toBe('company');
     expect(definition.choices.company!.map((c) => c.value)).toEqual(expect.arrayContaining([companyId, otherCompanyId]));
-    const mixed = await call('POST', '/api/devices', { token: definition.token, company: otherCompanyId, name: 'Admin device', deviceType: deviceTypeId, status: 'operational', groups: [groupId] }, adminToken);
+    const mixed = await call(
+      'POST',
+      '/api/devices',
+      { token: definition.token, company: otherCompanyId, name: 'Admin device', deviceType: deviceTypeId, status: 'operational', groups: [groupId] },
+      adminToken,
+    );
     expect(mixed.json()).toEqual({ errors: { groups: [MESSAGE_KEYS.incorrect] }, rootErrors: [] });
-    const created = await call('POST', '/api/devices', { token: definition.token, company: otherCompanyId, name: 'Admin device', deviceType: deviceTypeId, status: 'operational', groups: [otherGroupId] }, adminToken);
+    const created = await call(
+      'POST',
+      '/api/devices',
+      { token: definition.token, company: otherCompanyId, name: 'Admin device', deviceType: deviceTypeId, status: 'operational', groups: [otherGroupId] },
+      adminToken,
+    );
     expect(created.statusCode, created.body).toBe(201);
-    const filtered = (await call('GET', `/api/devices?page_size=0&filter=${encodeURIComponent(JSON.stringify({ company: otherCompanyId }))}`, undefined, adminToken)).json<{
+    const filtered = (
+      await call('GET', `/api/devices?page_size=0&filter=${encodeURIComponent(JSON.stringify({ company: otherCompanyId }))}`, undefined, adminToken)
+    ).json<{
       entries: { name: string; company: { id: number } }[];
     }>();
     expect(filtered.entries.map((d) => d.name)).toEqual(['Admin device']);

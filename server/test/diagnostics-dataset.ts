@@ -50,7 +50,10 @@ export async function buildDiagnosticsDataset(ctx: TestContext): Promise<Diagnos
   ]);
   const user = await createUser(db, company.id);
   const typeId = await createDeviceType(db);
-  const pressType = await createDeviceType(db, TEST_PARAMETERS.filter((p) => p.number === 1 || p.number === 3));
+  const pressType = await createDeviceType(
+    db,
+    TEST_PARAMETERS.filter((p) => p.number === 1 || p.number === 3),
+  );
   const forklift1 = await createTelemetryDevice(db, company.id, typeId, 'Forklift 1');
   const forklift2 = await createTelemetryDevice(db, company.id, typeId, 'Forklift 2');
   const press = await createTelemetryDevice(db, company.id, pressType, 'Press 1');

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIAGNOSTICS_INTERVALS, DIAGNOSTICS_LIMITS, INTERVAL_MAX_DAYS, TIME_INTERVALS, deviceDiagnosticsResponseSchema, efficiencyPercent, operatorDiagnosticsResponseSchema } from '@gearwatch/contracts';
+import {
+  DIAGNOSTICS_INTERVALS,
+  DIAGNOSTICS_LIMITS,
+  INTERVAL_MAX_DAYS,
+  TIME_INTERVALS,
+  deviceDiagnosticsResponseSchema,
+  efficiencyPercent,
+  operatorDiagnosticsResponseSchema,
+} from '@gearwatch/contracts';
 import type { DiagnosticsInterval, ParameterAggregation, TimeInterval } from '@gearwatch/contracts';
 import { maxCategories, normaliseRange, planShifts, planTime } from '../src/diagnostics/buckets.ts';
 import type { OperatorActivityRow } from '../src/diagnostics/operator-repository.ts';
@@ -61,8 +69,19 @@ function readingsFor(rand: () => number, deviceIndex: number): ReadingInput[] {
     [Date.UTC(2026, 9, 21), Date.UTC(2026, 9, 29), 1600],
     [Date.UTC(2025, 10, 1), Date.UTC(2026, 10, 20), 1200],
   ];
-  const awkward = ['2026-03-28T23:00:00Z', '2026-03-29T00:59:59Z', '2026-03-29T01:00:00Z', '2026-03-29T22:00:00Z', '2026-10-24T22:00:00Z',
-    '2026-10-25T00:30:00Z', '2026-10-25T01:00:00Z', '2026-10-25T01:30:00Z', '2026-10-25T23:00:00Z', '2026-01-01T00:00:00Z', '2025-12-31T23:00:00Z'];
+  const awkward = [
+    '2026-03-28T23:00:00Z',
+    '2026-03-29T00:59:59Z',
+    '2026-03-29T01:00:00Z',
+    '2026-03-29T22:00:00Z',
+    '2026-10-24T22:00:00Z',
+    '2026-10-25T00:30:00Z',
+    '2026-10-25T01:00:00Z',
+    '2026-10-25T01:30:00Z',
+    '2026-10-25T23:00:00Z',
+    '2026-01-01T00:00:00Z',
+    '2025-12-31T23:00:00Z',
+  ];
   const seen = new Set<string>();
   const readings: ReadingInput[] = [];
   let motorHours = 1000 * (deviceIndex + 1);
@@ -71,10 +90,15 @@ function readingsFor(rand: () => number, deviceIndex: number): ReadingInput[] {
     if (seen.has(key)) return;
     seen.add(key);
     const value =
-      parameter <= 3 ? Math.floor(rand() * 300)
-      : parameter === 23 ? (motorHours += Math.round(rand() * 100) / 100)
-      : parameter === 24 ? (rand() < 0.5 ? 0 : 1)
-      : Math.round((40 + rand() * 20) * 100) / 100;
+      parameter <= 3
+        ? Math.floor(rand() * 300)
+        : parameter === 23
+          ? (motorHours += Math.round(rand() * 100) / 100)
+          : parameter === 24
+            ? rand() < 0.5
+              ? 0
+              : 1
+            : Math.round((40 + rand() * 20) * 100) / 100;
     readings.push({ parameter, ts: new Date(ms), value });
   };
   const parameters = TEST_PARAMETERS.map((p) => p.number).filter((n) => n !== 10000);
@@ -108,7 +132,14 @@ const FIXED_CASES: Case[] = [
 
 /** Longest random range per interval: mostly within what it answers; 5min and hour sometimes beyond (coarsened). */
 function randomDays(rand: () => number, interval: DiagnosticsInterval): number {
-  const max: Record<DiagnosticsInterval, number> = { '5min': rand() < 0.2 ? 21 : 7, hour: rand() < 0.2 ? 200 : 93, day: 366, month: 366, year: 366, shifts: 40 };
+  const max: Record<DiagnosticsInterval, number> = {
+    '5min': rand() < 0.2 ? 21 : 7,
+    hour: rand() < 0.2 ? 200 : 93,
+    day: 366,
+    month: 366,
+    year: 366,
+    shifts: 40,
+  };
   return 1 + Math.floor(rand() * max[interval]);
 }
 
@@ -141,7 +172,9 @@ function expectedValues(reference: ReferenceAnswer, deviceId: number, number: nu
   const pick = (n: number) => {
     const aggregation = AGGREGATION.get(n) as ParameterAggregation;
     const values: (number | null)[] = reference.categories.map(() => null);
-    for (const c of reference.cells) if (c.deviceId === deviceId && c.number === n && c.position === position) values[c.idx] = c[aggregation === 'sum' ? 'sum' : aggregation === 'avg' ? 'avg' : aggregation];
+    for (const c of reference.cells)
+      if (c.deviceId === deviceId && c.number === n && c.position === position)
+        values[c.idx] = c[aggregation === 'sum' ? 'sum' : aggregation === 'avg' ? 'avg' : aggregation];
     return values;
   };
   if (number !== 0) return pick(number);
@@ -268,7 +301,10 @@ describe.each(['ingest service', 'GROUP BY test fixture'] as const)('diagnostics
       const reference = await referenceOperators(ctx.database.db, { interval: body.interval, from: first, to: last, timezone: TZ, operatorIds });
       expect(body.categories).toEqual(reference.categories);
       for (const entry of body.data) {
-        for (const [key, number] of [['work', 1], ['active', 2]] as const) {
+        for (const [key, number] of [
+          ['work', 1],
+          ['active', 2],
+        ] as const) {
           const expected: (number | null)[] = reference.categories.map(() => null);
           for (const c of reference.cells) if (c.operatorId === entry.deviceOperator.id && c.number === number) expected[c.idx] = c.sum;
           expectClose(entry[key], expected, `${entry.deviceOperator.name} ${key}`);
@@ -308,7 +344,10 @@ describe.each(['ingest service', 'GROUP BY test fixture'] as const)('diagnostics
     ['2025-11-20', '2026-02-10'],
   ])('shifts from %s to %s: the shift rollup equals the range join', async (from, to) => {
     const repository = new DiagnosticsRepository(ctx.database.db);
-    const subjects = await repository.findDevices({ kind: 'all' }, devices.map((d) => d.id));
+    const subjects = await repository.findDevices(
+      { kind: 'all' },
+      devices.map((d) => d.id),
+    );
     const catalogue = new ParameterCatalogue(await repository.parametersOfTypes([...new Set(subjects.map((d) => d.deviceTypeId))]));
     const selection = selectionOf(subjects, storedNumbers(NUMBERS), catalogue);
     const plan = planShifts(normaliseRange(from, to), await repository.shiftsOf(companyId), timeZone(TZ));

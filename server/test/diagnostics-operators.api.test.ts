@@ -52,7 +52,11 @@ describe('GET /api/deviceoperators/diagnostics/multiple', () => {
 
   it('answers 400 with the spec error body when an operator group has no operators', async () => {
     const { emptyCrew, crew } = data.operators;
-    for (const query of [`deviceOperatorsGroups=${emptyCrew}`, `deviceOperatorsGroups=${crew},${emptyCrew}`, `deviceOperators=${data.operators.anna}&deviceOperatorsGroups=${emptyCrew}`]) {
+    for (const query of [
+      `deviceOperatorsGroups=${emptyCrew}`,
+      `deviceOperatorsGroups=${crew},${emptyCrew}`,
+      `deviceOperators=${data.operators.anna}&deviceOperatorsGroups=${emptyCrew}`,
+    ]) {
       const response = await call(`${query}&interval=hour&from=2026-01-15&to=2026-01-15`);
       expect(response.statusCode, query).toBe(400);
       expect(validationErrorSchema.parse(response.json())).toEqual({

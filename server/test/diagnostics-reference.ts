@@ -31,7 +31,12 @@ export interface ReferenceAnswer {
 const ORIGIN = sql`timestamptz '2000-01-01 00:00:00+00'`;
 
 /** Categories with their index, and the expression that puts a reading (alias r) into one. */
-function categoriesOf(interval: Exclude<DiagnosticsInterval, 'shifts'>, from: string, to: string, tz: string): { table: RawBuilder<unknown>; match: RawBuilder<unknown> } {
+function categoriesOf(
+  interval: Exclude<DiagnosticsInterval, 'shifts'>,
+  from: string,
+  to: string,
+  tz: string,
+): { table: RawBuilder<unknown>; match: RawBuilder<unknown> } {
   const start = sql`(${from}::date::timestamp at time zone ${tz})`;
   const end = sql`((${to}::date + 1)::timestamp at time zone ${tz})`;
   if (interval === '5min' || interval === 'hour') {

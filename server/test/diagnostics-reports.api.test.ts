@@ -35,14 +35,21 @@ describe('work/activity reports, locations and raw readings', () => {
     const start = jan(20, 0).getTime();
     await ingest(ctx.services, busy, {
       readings: Array.from({ length: DIAGNOSTICS_LIMITS.asyncMaxPoints + 1 }, (_, i) => ({ parameter: 1, ts: new Date(start + i * 60_000), value: i })),
-      positions: Array.from({ length: DIAGNOSTICS_LIMITS.locationsMaxPoints + 100 }, (_, i) => ({ ts: new Date(start + i * 30_000), lat: 50 + i / 1e6, lon: 19, accuracy: 3 })),
+      positions: Array.from({ length: DIAGNOSTICS_LIMITS.locationsMaxPoints + 100 }, (_, i) => ({
+        ts: new Date(start + i * 30_000),
+        lat: 50 + i / 1e6,
+        lon: 19,
+        accuracy: 3,
+      })),
     });
   });
   afterAll(() => ctx?.close());
 
   describe('GET /api/reports/factory/data', () => {
-    it('answers the device chart per device and bucket: devices by id, then the groups\' devices by name, each once', async () => {
-      const response = await data.get(`/api/reports/factory/data?type=device-work-device-chart&devices=${data.forklift1.id}&groups=${data.line}&interval=hour&from=2026-01-15&to=2026-01-15`);
+    it("answers the device chart per device and bucket: devices by id, then the groups' devices by name, each once", async () => {
+      const response = await data.get(
+        `/api/reports/factory/data?type=device-work-device-chart&devices=${data.forklift1.id}&groups=${data.line}&interval=hour&from=2026-01-15&to=2026-01-15`,
+      );
       expect(response.statusCode).toBe(200);
       const body = factoryDeviceChartResponseSchema.parse(response.json());
       expect(body.interval).toBe('hour');
@@ -100,7 +107,10 @@ describe('work/activity reports, locations and raw readings', () => {
       expect(none.json()).toEqual({ errors: { devices: [MESSAGE_KEYS.notBlank] }, rootErrors: [] });
       const noShifts = await data.get(`/api/reports/factory/data?type=device-work-shift-chart&devices=${data.otherDevice.id}&${base}`, data.otherToken);
       expect(noShifts.json()).toEqual({ errors: { type: [DIAGNOSTICS_MESSAGE_KEYS.noShiftsDefined] }, rootErrors: [] });
-      const stranger = await data.get(`/api/reports/factory/data?type=device-work-device-chart&devices=${data.forklift1.id}&groups=${data.line}&${base}`, data.otherToken);
+      const stranger = await data.get(
+        `/api/reports/factory/data?type=device-work-device-chart&devices=${data.forklift1.id}&groups=${data.line}&${base}`,
+        data.otherToken,
+      );
       expect(stranger.statusCode).toBe(404);
       const badType = await data.get(`/api/reports/factory/data?type=pie&devices=${data.forklift1.id}&${base}`);
       expect(badType.json()).toEqual({ errors: { type: [MESSAGE_KEYS.incorrect] }, rootErrors: [] });
@@ -116,7 +126,7 @@ describe('work/activity reports, locations and raw readings', () => {
       return workbook;
     };
 
-    it('sends the device chart as a real spreadsheet named after the range, in the user\'s language', async () => {
+    it("sends the device chart as a real spreadsheet named after the range, in the user's language", async () => {
       const response = await data.get(`/api/reports/factory/xlsx?type=device-work-device-chart&devices=${data.forklift1.id}&from=2026-01-15&to=2026-01-15`);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe(FACTORY_XLSX_CONTENT_TYPE);
@@ -157,7 +167,10 @@ describe('work/activity reports, locations and raw readings', () => {
     });
 
     it('answers 404 to a stranger and 400 to a bad query', async () => {
-      expect((await data.get(`/api/reports/factory/xlsx?type=device-work-device-chart&devices=${data.forklift1.id}&from=2026-01-15&to=2026-01-15`, data.otherToken)).statusCode).toBe(404);
+      expect(
+        (await data.get(`/api/reports/factory/xlsx?type=device-work-device-chart&devices=${data.forklift1.id}&from=2026-01-15&to=2026-01-15`, data.otherToken))
+          .statusCode,
+      ).toBe(404);
       expect((await data.get(`/api/reports/factory/xlsx?type=device-work-device-chart&devices=${data.forklift1.id}&from=2026-01-15`)).json()).toEqual({
         errors: { to: [MESSAGE_KEYS.notBlank] },
         rootErrors: [],
@@ -166,7 +179,7 @@ describe('work/activity reports, locations and raw readings', () => {
   });
 
   describe('GET /api/device/:id/locations', () => {
-    it('answers the positions of the local days by time, with the company\'s offset', async () => {
+    it("answers the positions of the local days by time, with the company's offset", async () => {
       const response = await data.get(`/api/device/${data.forklift1.id}/locations?from=2026-01-15&to=2026-01-15`);
       expect(response.statusCode).toBe(200);
       expect(response.headers[LOCATIONS_STEP_HEADER]).toBeUndefined();
@@ -189,7 +202,7 @@ describe('work/activity reports, locations and raw readings', () => {
       expect(track[1]!.time).toBe('2026-01-20T00:09:30+01:00');
     });
 
-    it('answers 404 for another company\'s, an unknown or a malformed device id, 400 for bad dates', async () => {
+    it("answers 404 for another company's, an unknown or a malformed device id, 400 for bad dates", async () => {
       expect((await data.get(`/api/device/${data.forklift1.id}/locations?from=2026-01-15&to=2026-01-15`, data.otherToken)).statusCode).toBe(404);
       expect((await data.get('/api/device/999999/locations?from=2026-01-15&to=2026-01-15')).statusCode).toBe(404);
       expect((await data.get('/api/device/abc/locations?from=2026-01-15&to=2026-01-15')).statusCode).toBe(404);
@@ -202,7 +215,9 @@ describe('work/activity reports, locations and raw readings', () => {
 
   describe('GET /api/devices/diagnostics/async/multiple', () => {
     it('answers the raw readings of one device with local timestamps, oldest first', async () => {
-      const response = await data.get(`/api/devices/diagnostics/async/multiple?devices=${data.forklift1.id}&parameterNumber=1,20,0,10000&from=2026-01-15&to=2026-01-15`);
+      const response = await data.get(
+        `/api/devices/diagnostics/async/multiple?devices=${data.forklift1.id}&parameterNumber=1,20,0,10000&from=2026-01-15&to=2026-01-15`,
+      );
       expect(response.statusCode).toBe(200);
       expect(asyncDiagnosticsResponseSchema.parse(response.json())).toEqual({
         data: [
@@ -217,7 +232,14 @@ describe('work/activity reports, locations and raw readings', () => {
                 values: [120, 60, 30, 300],
                 capped: false,
               },
-              { number: 20, name: 'battery voltage', unit: { short: 'V' }, categories: ['2026-01-15 08:01:00', '2026-01-15 08:03:00'], values: [48, 50], capped: false },
+              {
+                number: 20,
+                name: 'battery voltage',
+                unit: { short: 'V' },
+                categories: ['2026-01-15 08:01:00', '2026-01-15 08:03:00'],
+                values: [48, 50],
+                capped: false,
+              },
             ],
           },
         ],
@@ -234,15 +256,19 @@ describe('work/activity reports, locations and raw readings', () => {
       expect(series!.categories[0]).toBe('2026-01-20 00:01:00');
     });
 
-    it('answers 404 when no requested parameter exists on the device, or the device is not the caller\'s', async () => {
+    it("answers 404 when no requested parameter exists on the device, or the device is not the caller's", async () => {
       const base = 'from=2026-01-15&to=2026-01-15';
       expect((await data.get(`/api/devices/diagnostics/async/multiple?devices=${data.forklift1.id}&parameterNumber=0,10000,77&${base}`)).statusCode).toBe(404);
-      expect((await data.get(`/api/devices/diagnostics/async/multiple?devices=${data.forklift1.id}&parameterNumber=1&${base}`, data.otherToken)).statusCode).toBe(404);
+      expect(
+        (await data.get(`/api/devices/diagnostics/async/multiple?devices=${data.forklift1.id}&parameterNumber=1&${base}`, data.otherToken)).statusCode,
+      ).toBe(404);
     });
 
     it('answers 400 for more than one device or bad numbers', async () => {
       const base = 'from=2026-01-15&to=2026-01-15';
-      expect((await data.get(`/api/devices/diagnostics/async/multiple?devices=${data.forklift1.id},${data.forklift2.id}&parameterNumber=1&${base}`)).json()).toEqual({
+      expect(
+        (await data.get(`/api/devices/diagnostics/async/multiple?devices=${data.forklift1.id},${data.forklift2.id}&parameterNumber=1&${base}`)).json(),
+      ).toEqual({
         errors: { devices: [MESSAGE_KEYS.incorrect] },
         rootErrors: [],
       });

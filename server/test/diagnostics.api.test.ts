@@ -25,7 +25,9 @@ describe('GET /api/devices/diagnostics/multiple', () => {
   const seconds = { short: 's', long: 'seconds', min: null, max: null };
 
   it('answers hourly buckets of one local day with each aggregation, efficiency and unit groups', async () => {
-    const { response, body } = await diagnostics(`devices=${data.forklift1.id}&parameterNumber=1,2,0,20,21,22,23,24,10000&interval=hour&from=2026-01-15&to=2026-01-15`);
+    const { response, body } = await diagnostics(
+      `devices=${data.forklift1.id}&parameterNumber=1,2,0,20,21,22,23,24,10000&interval=hour&from=2026-01-15&to=2026-01-15`,
+    );
     expect(response.statusCode).toBe(200);
     expect(body!.interval).toBe('hour');
     expect(body!.categories).toHaveLength(24);
@@ -45,9 +47,21 @@ describe('GET /api/devices/diagnostics/multiple', () => {
     expect(seriesOf(body, data.forklift1.id, 23)!.values).toEqual(sparse(24, { 8: 100.7 }));
     expect(seriesOf(body, data.forklift1.id, 24)!.values).toEqual(sparse(24, {}));
     expect(body!.parameters).toEqual([
-      { unit: seconds, parameters: [{ number: 1, name: 'work' }, { number: 2, name: 'active' }] },
+      {
+        unit: seconds,
+        parameters: [
+          { number: 1, name: 'work' },
+          { number: 2, name: 'active' },
+        ],
+      },
       { unit: EFFICIENCY_UNIT, parameters: [{ number: 0, name: 'efficiency' }] },
-      { unit: { short: 'V', long: 'volt', min: null, max: null }, parameters: [{ number: 20, name: 'battery voltage' }, { number: 21, name: 'lowest voltage' }] },
+      {
+        unit: { short: 'V', long: 'volt', min: null, max: null },
+        parameters: [
+          { number: 20, name: 'battery voltage' },
+          { number: 21, name: 'lowest voltage' },
+        ],
+      },
       { unit: { short: 'A', long: 'ampere', min: null, max: null }, parameters: [{ number: 22, name: 'peak current' }] },
       { unit: { short: 'h', long: 'hours', min: null, max: null }, parameters: [{ number: 23, name: 'motor hours' }] },
       { unit: { short: '', long: '', min: null, max: null }, parameters: [{ number: 24, name: 'door open' }] },

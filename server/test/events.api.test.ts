@@ -23,7 +23,12 @@ describe('the event stream', () => {
   };
   /** Events for a user, committed in one transaction; answers their ids. */
   const emit = async (user: number, count: number, type: 'alert' | 'notification' = 'notification'): Promise<number[]> => {
-    await ctx.database.db.transaction().execute((trx) => appendUserEvents(trx, Array.from({ length: count }, (_, i) => ({ userId: user, type, payload: { n: i } }))));
+    await ctx.database.db.transaction().execute((trx) =>
+      appendUserEvents(
+        trx,
+        Array.from({ length: count }, (_, i) => ({ userId: user, type, payload: { n: i } })),
+      ),
+    );
     const rows = await ctx.database.db.selectFrom('user_events').select('id').where('user_id', '=', user).orderBy('id', 'desc').limit(count).execute();
     return rows.map((r) => r.id).reverse();
   };
@@ -46,7 +51,7 @@ describe('the event stream', () => {
     expect(client.status).toBe(401);
   });
 
-  it('sends the user\'s new events, with ids, and not other users\'', async () => {
+  it("sends the user's new events, with ids, and not other users'", async () => {
     const other = await createUser(ctx.database.db, (await createCompany(ctx.database.db)).id);
     const client = await connect();
     expect(client.status).toBe(200);
@@ -111,7 +116,7 @@ describe('the event stream', () => {
     b.close();
   });
 
-  it('ignores a Last-Event-ID that is not an id, and brings one from the future back to the log\'s head', async () => {
+  it("ignores a Last-Event-ID that is not an id, and brings one from the future back to the log's head", async () => {
     expect(parseLastEventId('12')).toBe(12);
     expect(parseLastEventId(' 7 ')).toBe(7);
     for (const bad of ['abc', '-1', '1e3', '', '99999999999999999999', undefined]) expect(parseLastEventId(bad)).toBeNull();
@@ -134,7 +139,7 @@ describe('the event stream', () => {
     }
   };
 
-  it('tells the alert\'s users and super-admins of a new alert and their new total, and nobody else', async () => {
+  it("tells the alert's users and super-admins of a new alert and their new total, and nobody else", async () => {
     const db = ctx.database.db;
     const company = await createCompany(db);
     const device = await createDevice(db, company.id);
@@ -144,12 +149,20 @@ describe('the event stream', () => {
     const root = await createUser(db, (await createCompany(db)).id, { superAdmin: true });
     const rule = await createRule(db, company.id, { devices: [device.id], users: [watcher.id], importance: 'error' });
     const tokens = await Promise.all([watcher, colleague, stranger, root].map(async (u) => (await signIn(ctx.app, u.username, u.password)).access_token));
-    const [watching, colleagues, strangers, roots] = (await Promise.all(tokens.map((t) => connect(undefined, t)))) as [SseTestClient, SseTestClient, SseTestClient, SseTestClient];
+    const [watching, colleagues, strangers, roots] = (await Promise.all(tokens.map((t) => connect(undefined, t)))) as [
+      SseTestClient,
+      SseTestClient,
+      SseTestClient,
+      SseTestClient,
+    ];
     await ctx.services.events.settled();
 
     const alertId = await insertAlert(db, { companyId: company.id, deviceId: device.id, ruleId: rule, importance: 'error' });
     await ctx.services.jobs.runUntilIdle();
-    for (const [client, t] of [[watching, tokens[0]], [roots, tokens[3]]] as const) {
+    for (const [client, t] of [
+      [watching, tokens[0]],
+      [roots, tokens[3]],
+    ] as const) {
       const alert = await nextAlertEvent(client);
       expect(alert).toMatchObject({ type: 'alert', data: { alertId, deviceId: device.id, ruleId: rule, kind: 'opened' } });
       const total = await nextAlertEvent(client);
@@ -170,7 +183,10 @@ describe('the event stream', () => {
     expect(await nextAlertEvent(watching)).toMatchObject({ type: 'alarm-total', data: { count: 0, level: null } });
 
     // The colleague and the stranger each get one event of their own now; whatever the alert sent them would be before it.
-    for (const [client, user] of [[colleagues, colleague], [strangers, stranger]] as const) {
+    for (const [client, user] of [
+      [colleagues, colleague],
+      [strangers, stranger],
+    ] as const) {
       const [own] = await emit(user.id, 1);
       expect((await client.next()).id).toBe(String(own));
       expect(client.events.map((e) => e.id)).toEqual([String(own)]);
@@ -178,7 +194,7 @@ describe('the event stream', () => {
     for (const client of [watching, colleagues, strangers, roots]) client.close();
   });
 
-  it('sends a requirement alert to the device\'s requirement users', async () => {
+  it("sends a requirement alert to the device's requirement users", async () => {
     const db = ctx.database.db;
     const company = await createCompany(db);
     const device = await createDevice(db, company.id);

@@ -63,7 +63,11 @@ export async function createUser(
 
 /** A device type with parameters 1 (work) and 2 (active), and a device of it in the company. */
 export async function createDevice(db: Kysely<DB>, companyId: number, name = unique('Device ')): Promise<{ id: number; deviceTypeId: number }> {
-  const type = await db.insertInto('device_types').values({ name: unique('Type ') }).returning('id').executeTakeFirstOrThrow();
+  const type = await db
+    .insertInto('device_types')
+    .values({ name: unique('Type ') })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const unit = await db
     .insertInto('units')
     .values({ name: unique('seconds'), short: 's', long: 'seconds', min: null, max: null })

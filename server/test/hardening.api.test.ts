@@ -48,16 +48,73 @@ describe('hardening', () => {
 
   describe('text no column can hold is a field error', () => {
     const cases: [string, () => Promise<{ statusCode: number; json(): unknown }>][] = [
-      ['user settings', () => ctx.app.inject({ method: 'PUT', url: '/api/users/current/settings/guide', headers: bearer(token), payload: { value: { note: NUL } } })],
+      [
+        'user settings',
+        () => ctx.app.inject({ method: 'PUT', url: '/api/users/current/settings/guide', headers: bearer(token), payload: { value: { note: NUL } } }),
+      ],
       ['user settings key', () => ctx.app.inject({ method: 'PUT', url: '/api/users/current/settings/a%00b', headers: bearer(token), payload: { value: 1 } })],
-      ['support mail', () => ctx.app.inject({ method: 'POST', url: '/api/support/mail', headers: bearer(token), payload: { title: NUL, message: 'hello there' } })],
-      ['duplicate name', () => ctx.app.inject({ method: 'POST', url: `/api/devicetypes/${deviceTypeId}/duplicate`, headers: bearer(admin), payload: { name: NUL } })],
+      [
+        'support mail',
+        () => ctx.app.inject({ method: 'POST', url: '/api/support/mail', headers: bearer(token), payload: { title: NUL, message: 'hello there' } }),
+      ],
+      [
+        'duplicate name',
+        () => ctx.app.inject({ method: 'POST', url: `/api/devicetypes/${deviceTypeId}/duplicate`, headers: bearer(admin), payload: { name: NUL } }),
+      ],
       ['impersonation client_id', () => ctx.app.inject({ method: 'GET', url: `/api/impersonate/${user.id}?client_id=a%00b`, headers: bearer(admin) })],
-      ['token username', () => ctx.app.inject({ method: 'POST', url: '/api/token', ...form({ grant_type: 'password', client_id: DEFAULT_WEB_CLIENT.clientId, client_secret: DEFAULT_WEB_CLIENT.clientSecret, username: NUL, password: 'x' }) })],
-      ['token client_id', () => ctx.app.inject({ method: 'POST', url: '/api/token', ...form({ grant_type: 'password', client_id: NUL, client_secret: 'x', username: 'u', password: 'x' }) })],
-      ['token revoke', () => ctx.app.inject({ method: 'POST', url: '/api/token/revoke', ...form({ token: NUL, client_id: DEFAULT_WEB_CLIENT.clientId, client_secret: DEFAULT_WEB_CLIENT.clientSecret }) })],
-      ['settings with a lone surrogate', () => ctx.app.inject({ method: 'PUT', url: '/api/users/current/settings/guide', headers: { ...bearer(token), 'content-type': 'application/json' }, payload: '{"value":{"note":"a\\ud800b"}}' })],
-      ['a lone surrogate in a key', () => ctx.app.inject({ method: 'PUT', url: '/api/users/current/settings/guide', headers: { ...bearer(token), 'content-type': 'application/json' }, payload: '{"value":{"\\udc00":1}}' })],
+      [
+        'token username',
+        () =>
+          ctx.app.inject({
+            method: 'POST',
+            url: '/api/token',
+            ...form({
+              grant_type: 'password',
+              client_id: DEFAULT_WEB_CLIENT.clientId,
+              client_secret: DEFAULT_WEB_CLIENT.clientSecret,
+              username: NUL,
+              password: 'x',
+            }),
+          }),
+      ],
+      [
+        'token client_id',
+        () =>
+          ctx.app.inject({
+            method: 'POST',
+            url: '/api/token',
+            ...form({ grant_type: 'password', client_id: NUL, client_secret: 'x', username: 'u', password: 'x' }),
+          }),
+      ],
+      [
+        'token revoke',
+        () =>
+          ctx.app.inject({
+            method: 'POST',
+            url: '/api/token/revoke',
+            ...form({ token: NUL, client_id: DEFAULT_WEB_CLIENT.clientId, client_secret: DEFAULT_WEB_CLIENT.clientSecret }),
+          }),
+      ],
+      [
+        'settings with a lone surrogate',
+        () =>
+          ctx.app.inject({
+            method: 'PUT',
+            url: '/api/users/current/settings/guide',
+            headers: { ...bearer(token), 'content-type': 'application/json' },
+            payload: '{"value":{"note":"a\\ud800b"}}',
+          }),
+      ],
+      [
+        'a lone surrogate in a key',
+        () =>
+          ctx.app.inject({
+            method: 'PUT',
+            url: '/api/users/current/settings/guide',
+            headers: { ...bearer(token), 'content-type': 'application/json' },
+            payload: '{"value":{"\\udc00":1}}',
+          }),
+      ],
     ];
 
     it.each(cases)('%s: 400', async (_name, send) => {
@@ -66,12 +123,27 @@ describe('hardening', () => {
     });
 
     it('names the field', async () => {
-      const response = await ctx.app.inject({ method: 'PUT', url: '/api/users/current/settings/guide', headers: bearer(token), payload: { value: { items: ['ok', NUL] } } });
+      const response = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/users/current/settings/guide',
+        headers: bearer(token),
+        payload: { value: { items: ['ok', NUL] } },
+      });
       expect(response.json()).toEqual({ errors: { 'value.items.1': [MESSAGE_KEYS.incorrect] }, rootErrors: [] });
     });
 
     it('the token endpoint keeps its OAuth error shape', async () => {
-      const response = await ctx.app.inject({ method: 'POST', url: '/api/token', ...form({ grant_type: 'password', client_id: DEFAULT_WEB_CLIENT.clientId, client_secret: DEFAULT_WEB_CLIENT.clientSecret, username: NUL, password: 'x' }) });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/token',
+        ...form({
+          grant_type: 'password',
+          client_id: DEFAULT_WEB_CLIENT.clientId,
+          client_secret: DEFAULT_WEB_CLIENT.clientSecret,
+          username: NUL,
+          password: 'x',
+        }),
+      });
       expect(response.json()).toMatchObject({ error: 'invalid_request' });
     });
 
@@ -79,7 +151,12 @@ describe('hardening', () => {
       const company = await createCompany(ctx.database.db);
       const module = await createModule(ctx.database.db, company.id, null);
       for (const auth of [basicAuth(`${module.serial}\u0000`, module.code), basicAuth(module.serial, `${module.code}\u0000`), basicAuth('a\ud800', 'x')]) {
-        const response = await ctx.app.inject({ method: 'POST', url: '/api/ingest', headers: { ...auth, 'content-type': 'application/json' }, payload: { readings: [] } });
+        const response = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/ingest',
+          headers: { ...auth, 'content-type': 'application/json' },
+          payload: { readings: [] },
+        });
         expect(response.statusCode).toBe(401);
       }
     });
@@ -122,15 +199,43 @@ describe('hardening', () => {
   describe('deep JSON', () => {
     it('a 5,000-level setting is a 400, not a stack overflow', async () => {
       const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
-      const response = await ctx.app.inject({ method: 'PUT', url: '/api/users/current/settings/guide', headers: { ...bearer(token), 'content-type': 'application/json' }, payload: `{"value":${deep}}` });
+      const response = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/users/current/settings/guide',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        payload: `{"value":${deep}}`,
+      });
       expect(response.statusCode).toBe(400);
       const arrays = `${'['.repeat(5000)}${']'.repeat(5000)}`;
-      const second = await ctx.app.inject({ method: 'PUT', url: '/api/users/current/settings/guide', headers: { ...bearer(token), 'content-type': 'application/json' }, payload: `{"value":${arrays}}` });
+      const second = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/users/current/settings/guide',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        payload: `{"value":${arrays}}`,
+      });
       expect(second.statusCode).toBe(400);
     });
 
     it('a board as deep as the client writes is taken', async () => {
-      const value = { monitors: [{ id: 'm1', kind: 'geo', settings: { area: { polygon: [[[52.1, 21.0], [52.2, 21.1], [52.3, 21.0]]] } } }] };
+      const value = {
+        monitors: [
+          {
+            id: 'm1',
+            kind: 'geo',
+            settings: {
+              area: {
+                polygon: [
+                  [
+                    [52.1, 21.0],
+                    [52.2, 21.1],
+                    [52.3, 21.0],
+                  ],
+                ],
+              },
+            },
+          },
+        ],
+      };
       const response = await ctx.app.inject({ method: 'PUT', url: '/api/users/current/settings/harness-board', headers: bearer(token), payload: { value } });
       expect(response.statusCode).toBe(200);
     });
@@ -138,7 +243,12 @@ describe('hardening', () => {
 
   describe('answers and tokens', () => {
     it('API answers are not cached', async () => {
-      for (const [url, headers] of [['/api/devices', bearer(token)], ['/api/config', {}], ['/api/nothing-here', {}], [`/api/devices/${deviceId}`, {}]] as const) {
+      for (const [url, headers] of [
+        ['/api/devices', bearer(token)],
+        ['/api/config', {}],
+        ['/api/nothing-here', {}],
+        [`/api/devices/${deviceId}`, {}],
+      ] as const) {
         const response = await ctx.app.inject({ method: 'GET', url, headers });
         expect(response.headers['cache-control'], url).toBe('no-store');
       }
@@ -147,15 +257,39 @@ describe('hardening', () => {
     it('refuses a correctly signed token without exp', async () => {
       const secret = await ctx.database.db.selectFrom('instance_secrets').select('value').where('name', '=', 'jwt').executeTakeFirstOrThrow();
       const key = new TextEncoder().encode(ctx.config.JWT_SECRET ?? secret.value);
-      const claims = new SignJWT({ cid: user.companyId }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(user.id)).setIssuer('gearwatch').setAudience('gearwatch-api');
+      const claims = new SignJWT({ cid: user.companyId })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(user.id))
+        .setIssuer('gearwatch')
+        .setAudience('gearwatch-api');
       const withoutExp = await claims.setIssuedAt().sign(key);
       expect((await ctx.app.inject({ method: 'GET', url: '/api/users/current', headers: bearer(withoutExp) })).statusCode).toBe(401);
-      const forever = await new SignJWT({ cid: user.companyId }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(user.id)).setIssuer('gearwatch').setAudience('gearwatch-api').setIssuedAt().setExpirationTime('100y').sign(key);
+      const forever = await new SignJWT({ cid: user.companyId })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(user.id))
+        .setIssuer('gearwatch')
+        .setAudience('gearwatch-api')
+        .setIssuedAt()
+        .setExpirationTime('100y')
+        .sign(key);
       // Signed with our key but saying it lives longer than any token we issue; and one without iat.
-      const noIat = await new SignJWT({ cid: user.companyId }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(user.id)).setIssuer('gearwatch').setAudience('gearwatch-api').setExpirationTime('1h').sign(key);
+      const noIat = await new SignJWT({ cid: user.companyId })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(user.id))
+        .setIssuer('gearwatch')
+        .setAudience('gearwatch-api')
+        .setExpirationTime('1h')
+        .sign(key);
       expect((await ctx.app.inject({ method: 'GET', url: '/api/users/current', headers: bearer(noIat) })).statusCode).toBe(401);
       expect((await ctx.app.inject({ method: 'GET', url: '/api/users/current', headers: bearer(forever) })).statusCode).toBe(401);
-      const bigSub = await new SignJWT({ cid: user.companyId }).setProtectedHeader({ alg: 'HS256' }).setSubject('2147483648').setIssuer('gearwatch').setAudience('gearwatch-api').setIssuedAt().setExpirationTime('1h').sign(key);
+      const bigSub = await new SignJWT({ cid: user.companyId })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('2147483648')
+        .setIssuer('gearwatch')
+        .setAudience('gearwatch-api')
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(key);
       expect((await ctx.app.inject({ method: 'GET', url: '/api/users/current', headers: bearer(bigSub) })).statusCode).toBe(401);
     });
   });

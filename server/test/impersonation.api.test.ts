@@ -48,7 +48,7 @@ describe('impersonation', () => {
   const names = (response: { json(): { entries: { name: string }[] } }) => response.json().entries.map((e) => e.name);
   const current = async (token: string) => (await get('/api/users/current', token)).json();
 
-  it('lists the own company\'s active users by name, without the caller or super-admins', async () => {
+  it("lists the own company's active users by name, without the caller or super-admins", async () => {
     const response = await list(impToken);
     expect(response.statusCode).toBe(200);
     expect(names(response)).toEqual(['Alice Zimmer', 'bob Adams', 'Nina Plain', 'zeta-user']);
@@ -120,7 +120,11 @@ describe('impersonation', () => {
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ user_id: u.alice.id, impersonator_id: u.imp.id });
 
-    const refreshed = await ctx.app.inject({ method: 'POST', url: '/api/token', ...form({ ...client, grant_type: 'refresh_token', refresh_token: tokens.refresh_token }) });
+    const refreshed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      ...form({ ...client, grant_type: 'refresh_token', refresh_token: tokens.refresh_token }),
+    });
     expect(refreshed.statusCode).toBe(200);
     const again = await current(refreshed.json().access_token);
     expect(again.username).toBe('azimmer');
@@ -180,7 +184,11 @@ describe('impersonation', () => {
 
     await ctx.database.db.updateTable('users').set({ can_impersonate: false }).where('id', '=', temp.id).execute();
     expect((await get('/api/users/current', asBob.access_token)).statusCode).toBe(401);
-    const refreshed = await ctx.app.inject({ method: 'POST', url: '/api/token', ...form({ ...client, grant_type: 'refresh_token', refresh_token: asBob.refresh_token }) });
+    const refreshed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      ...form({ ...client, grant_type: 'refresh_token', refresh_token: asBob.refresh_token }),
+    });
     expect(refreshed.statusCode).toBe(400);
     expect(refreshed.json().error).toBe('invalid_grant');
     // Bob's own sessions do not depend on Tina.

@@ -35,7 +35,17 @@ interface Server {
 function startServer(env: Record<string, string>): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: '0', TELTONIKA_PORT: '0', HOST: '127.0.0.1', DEMO: 'off', WEB_DIST_DIR: '/nonexistent' },
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: '0',
+      TELTONIKA_PORT: '0',
+      HOST: '127.0.0.1',
+      DEMO: 'off',
+      WEB_DIST_DIR: '/nonexistent',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

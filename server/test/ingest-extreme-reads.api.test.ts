@@ -6,7 +6,16 @@ import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
 import { bearer, createUser, signIn, createCompany } from './fixtures.ts';
 import type { TelemetryDevice } from './telemetry-fixtures.ts';
-import { createDeviceGroup, createDeviceType, createOperator, createOperatorGroup, createShifts, createTelemetryDevice, ingest, writeFixtureReadings } from './telemetry-fixtures.ts';
+import {
+  createDeviceGroup,
+  createDeviceType,
+  createOperator,
+  createOperatorGroup,
+  createShifts,
+  createTelemetryDevice,
+  ingest,
+  writeFixtureReadings,
+} from './telemetry-fixtures.ts';
 import { createView } from './production-live-fixtures.ts';
 import type { ReadingInput } from '../src/telemetry/types.ts';
 
@@ -34,8 +43,10 @@ describe('reads over extreme stored values', () => {
   const db = () => ctx.database.db;
   const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
   const rollupsOf = async (device: TelemetryDevice) =>
-    (await sql<Record<string, unknown>>`select parameter_number, bucket, sum, count, min, max, last_value from readings_5min where device_id = ${device.id}
-      union all select parameter_number, month, sum, count, min, max, last_value from readings_month where device_id = ${device.id} order by 1, 2`.execute(db())).rows;
+    (
+      await sql<Record<string, unknown>>`select parameter_number, bucket, sum, count, min, max, last_value from readings_5min where device_id = ${device.id}
+      union all select parameter_number, month, sum, count, min, max, last_value from readings_month where device_id = ${device.id} order by 1, 2`.execute(db())
+    ).rows;
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -104,9 +115,33 @@ describe('reads over extreme stored values', () => {
 
     await ctx.database.execScriptInTransaction(await readFile(REPAIR, 'utf8'));
 
-    views.push(await createView(db(), company.id, { resetHours: [0], lines: [{ deviceId: legacy.id, parameter: 1, goal: 100 }, { deviceId: legacy.id, parameter: 0, goal: 80 }] }));
-    views.push(await createView(db(), company.id, { resetHours: [0], lines: [{ deviceId: legacyTwin.id, parameter: 3, goal: 100 }, { deviceId: accepted.id, parameter: 0, goal: 80 }] }));
-    views.push(await createView(db(), company.id, { resetHours: [0], lines: [{ deviceId: accepted.id, parameter: 3, goal: 100 }, { deviceId: accepted.id, parameter: 1, goal: 80 }] }));
+    views.push(
+      await createView(db(), company.id, {
+        resetHours: [0],
+        lines: [
+          { deviceId: legacy.id, parameter: 1, goal: 100 },
+          { deviceId: legacy.id, parameter: 0, goal: 80 },
+        ],
+      }),
+    );
+    views.push(
+      await createView(db(), company.id, {
+        resetHours: [0],
+        lines: [
+          { deviceId: legacyTwin.id, parameter: 3, goal: 100 },
+          { deviceId: accepted.id, parameter: 0, goal: 80 },
+        ],
+      }),
+    );
+    views.push(
+      await createView(db(), company.id, {
+        resetHours: [0],
+        lines: [
+          { deviceId: accepted.id, parameter: 3, goal: 100 },
+          { deviceId: accepted.id, parameter: 1, goal: 80 },
+        ],
+      }),
+    );
   });
   afterAll(() => ctx?.close());
 
@@ -131,9 +166,15 @@ describe('reads over extreme stored values', () => {
       `/api/summaries/shift-work?groups=${group}&period=today`,
       `/api/summaries/operators?deviceOperators=${operator}&period=today`,
       `/api/summaries/operators?deviceOperatorsGroups=${operatorGroup}&period=this-month`,
-      ...['hour', 'day', 'month', 'year'].map((interval) => `/api/devices/diagnostics/multiple?devices=${devices()}&parameterNumber=0,1,2,3,20,21,22,23&interval=${interval}&${range}`),
-            ...[legacy, legacyTwin, accepted].map((device) => `/api/devices/diagnostics/async/multiple?devices=${device.id}&parameterNumber=0,1,2,3,20,21,22,23&${range}`),
-      ...['day', 'month', 'year'].map((interval) => `/api/devices/diagnostics/multiple?devices=${devices()}&parameterNumber=0,1,2,3,20,22,23&interval=${interval}&${wide}`),
+      ...['hour', 'day', 'month', 'year'].map(
+        (interval) => `/api/devices/diagnostics/multiple?devices=${devices()}&parameterNumber=0,1,2,3,20,21,22,23&interval=${interval}&${range}`,
+      ),
+      ...[legacy, legacyTwin, accepted].map(
+        (device) => `/api/devices/diagnostics/async/multiple?devices=${device.id}&parameterNumber=0,1,2,3,20,21,22,23&${range}`,
+      ),
+      ...['day', 'month', 'year'].map(
+        (interval) => `/api/devices/diagnostics/multiple?devices=${devices()}&parameterNumber=0,1,2,3,20,22,23&interval=${interval}&${wide}`,
+      ),
       `/api/deviceoperators/diagnostics/multiple?deviceOperators=${operator}&interval=day&${range}`,
       `/api/deviceoperators/diagnostics/multiple?deviceOperators=${operator}&interval=month&${wide}`,
       `/api/deviceoperators/diagnostics/multiple?deviceOperatorsGroups=${operatorGroup}&interval=hour&${range}`,
@@ -142,8 +183,13 @@ describe('reads over extreme stored values', () => {
       `/api/reports/factory/data?type=device-work-shift-chart&groups=${group}&${range}`,
       `/api/reports/factory/data?type=device-work-device-chart&groups=${group}&interval=month&${wide}`,
       ...REPORT_TYPES.map((type) => `/api/reports/${type}/data?${isOperatorReport(type) ? `deviceOperators=${operator}` : `groups=${group}`}&${range}`),
-      ...REPORT_TYPES.map((type) => `/api/reports/${type}/data?${isOperatorReport(type) ? `deviceOperatorsGroups=${operatorGroup}` : `devices=${devices()}`}&interval=shifts&${range}`),
-      ...REPORT_TYPES.map((type) => `/api/reports/${type}/data?${isOperatorReport(type) ? `deviceOperators=${operator}` : `groups=${group}`}&interval=year&${wide}`),
+      ...REPORT_TYPES.map(
+        (type) =>
+          `/api/reports/${type}/data?${isOperatorReport(type) ? `deviceOperatorsGroups=${operatorGroup}` : `devices=${devices()}`}&interval=shifts&${range}`,
+      ),
+      ...REPORT_TYPES.map(
+        (type) => `/api/reports/${type}/data?${isOperatorReport(type) ? `deviceOperators=${operator}` : `groups=${group}`}&interval=year&${wide}`,
+      ),
       `/api/deviceoperators/${operator}/work-time`,
       ...[legacy, legacyTwin, accepted].flatMap((device) => [`/api/devices/${device.id}/readings/current`, `/api/devices/${device.id}/status`]),
       '/api/devices',
@@ -159,13 +205,23 @@ describe('reads over extreme stored values', () => {
 
   it('brought what older versions stored within the limits, and left what the ingest accepts as it was', async () => {
     expect(await rollupsOf(accepted)).toEqual(acceptedBefore);
-    const work = await db().selectFrom('readings_day').select(['device_id', 'sum', 'min', 'max']).where('parameter_number', '=', 1).where('device_id', 'in', [legacy.id, legacyTwin.id]).orderBy('device_id').orderBy('day').execute();
+    const work = await db()
+      .selectFrom('readings_day')
+      .select(['device_id', 'sum', 'min', 'max'])
+      .where('parameter_number', '=', 1)
+      .where('device_id', 'in', [legacy.id, legacyTwin.id])
+      .orderBy('device_id')
+      .orderBy('day')
+      .execute();
     expect(work).toEqual([
       { device_id: legacy.id, sum: 0, min: 0, max: 0 },
       { device_id: legacyTwin.id, sum: INGEST_LIMITS.maxReadingSeconds, min: INGEST_LIMITS.maxReadingSeconds, max: INGEST_LIMITS.maxReadingSeconds },
       { device_id: legacyTwin.id, sum: INGEST_LIMITS.maxReadingSeconds, min: INGEST_LIMITS.maxReadingSeconds, max: INGEST_LIMITS.maxReadingSeconds },
     ]);
-    const raw = await db().selectFrom('readings').select(({ fn }) => [fn.max('value').as('max'), fn.min('value').as('min')]).executeTakeFirstOrThrow();
+    const raw = await db()
+      .selectFrom('readings')
+      .select(({ fn }) => [fn.max('value').as('max'), fn.min('value').as('min')])
+      .executeTakeFirstOrThrow();
     expect(raw).toEqual({ max: INGEST_LIMITS.maxValueMagnitude, min: -INGEST_LIMITS.maxValueMagnitude });
   });
 });

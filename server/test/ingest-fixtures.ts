@@ -15,17 +15,19 @@ export interface TestModule {
 }
 
 /** A telemetry module of the company, fitted to `deviceId` (null: unassigned), with a serial unique to this run. */
-export async function createModule(
-  db: Kysely<DB>,
-  companyId: number,
-  deviceId: number | null,
-  options: { active?: boolean } = {},
-): Promise<TestModule> {
+export async function createModule(db: Kysely<DB>, companyId: number, deviceId: number | null, options: { active?: boolean } = {}): Promise<TestModule> {
   const serial = `TST${process.pid}X${++counter}X${Math.floor(Math.random() * 1e6)}`;
   const code = `C0DE${counter}`;
   const row = await db
     .insertInto('sensors')
-    .values({ company_id: companyId, device_id: deviceId, name: `Module ${serial}`, serial_number: serial, security_code: code, is_active: options.active ?? true })
+    .values({
+      company_id: companyId,
+      device_id: deviceId,
+      name: `Module ${serial}`,
+      serial_number: serial,
+      security_code: code,
+      is_active: options.active ?? true,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const company = await db.selectFrom('companies').select('timezone').where('id', '=', companyId).executeTakeFirstOrThrow();

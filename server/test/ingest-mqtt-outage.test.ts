@@ -81,7 +81,13 @@ describe('MQTT: nothing the broker kept is lost while the server is away', () =>
     const second = new MqttIngestSubscriber(ctx.services.ingest, options);
     await second.start();
     const count = async () =>
-      (await ctx.database.db.selectFrom('readings').select(({ fn }) => fn.countAll<number>().as('n')).where('device_id', '=', module.identity.deviceId as number).executeTakeFirstOrThrow()).n;
+      (
+        await ctx.database.db
+          .selectFrom('readings')
+          .select(({ fn }) => fn.countAll<number>().as('n'))
+          .where('device_id', '=', module.identity.deviceId as number)
+          .executeTakeFirstOrThrow()
+      ).n;
     const until = Date.now() + 60_000;
     while ((await count()) < MESSAGES && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 200));
     await second.stop();

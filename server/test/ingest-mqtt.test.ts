@@ -42,7 +42,11 @@ describe('MQTT ingest against the local Mosquitto', () => {
   let clientCounter = 0;
   let testNumber = 0;
 
-  async function subscribe(ingest: IngestService & IngestRejectLog = ctx.services.ingest, clientId = `gwtest-sub-${run}-${++clientCounter}`, connections = DEFAULT_MQTT_CONNECTIONS) {
+  async function subscribe(
+    ingest: IngestService & IngestRejectLog = ctx.services.ingest,
+    clientId = `gwtest-sub-${run}-${++clientCounter}`,
+    connections = DEFAULT_MQTT_CONNECTIONS,
+  ) {
     const shareGroup = `gwtest-${run}-${testNumber}`;
     const subscriber = new MqttIngestSubscriber(ingest, {
       url: BROKER,
@@ -66,11 +70,23 @@ describe('MQTT ingest against the local Mosquitto', () => {
     Array.from({ length: count }, (_, i) => ({ p: parameter, t: new Date(from + i * 1000).toISOString(), v: i % 7 }));
 
   const storedReadings = async (parameter: number) =>
-    (await db().selectFrom('readings').select(({ fn }) => fn.countAll<number>().as('n')).where('parameter_number', '=', parameter).executeTakeFirstOrThrow()).n;
+    (
+      await db()
+        .selectFrom('readings')
+        .select(({ fn }) => fn.countAll<number>().as('n'))
+        .where('parameter_number', '=', parameter)
+        .executeTakeFirstOrThrow()
+    ).n;
 
   const rolledUpCount = async (parameter: number) =>
     Number(
-      (await db().selectFrom('readings_5min').select(({ fn }) => fn.sum<number>('count').as('n')).where('parameter_number', '=', parameter).executeTakeFirstOrThrow()).n ?? 0,
+      (
+        await db()
+          .selectFrom('readings_5min')
+          .select(({ fn }) => fn.sum<number>('count').as('n'))
+          .where('parameter_number', '=', parameter)
+          .executeTakeFirstOrThrow()
+      ).n ?? 0,
     );
 
   beforeAll(async () => {
@@ -97,7 +113,9 @@ describe('MQTT ingest against the local Mosquitto', () => {
     await publish('positions', { code: module.code, items: [{ t: from, lat: 52.1, lon: 21.2, acc: 4 }] });
     await publish('events', { code: module.code, items: [{ t: from, type: 'rfid_on', rfid: 'CARD-1' }] });
     // QoS 0 is taken as well (without a redelivery guarantee).
-    await publisher.publishAsync(moduleTopic(module.serial, 'readings', prefix), JSON.stringify({ code: module.code, items: readingsOf(5, from, 15) }), { qos: 0 });
+    await publisher.publishAsync(moduleTopic(module.serial, 'readings', prefix), JSON.stringify({ code: module.code, items: readingsOf(5, from, 15) }), {
+      qos: 0,
+    });
     await waitFor('the QoS 0 batch', async () => (await storedReadings(15)) === 5);
     expect(await storedReadings(11)).toBe(2000);
     expect(await rolledUpCount(11)).toBe(2000);
@@ -111,7 +129,13 @@ describe('MQTT ingest against the local Mosquitto', () => {
     await publish('readings', 'not json at all');
     await publish('readings', { code: 'WRONG', items: [{ p: 1, t, v: 1 }] });
     await publish('readings', { code: module.code, items: [{ p: 1, t, v: 1 }] }, 'NO-SUCH-MODULE');
-    await publish('readings', { code: module.code, items: [{ p: 1, t, v: 1 }, { p: 1, t: 'soon', v: 1 }] });
+    await publish('readings', {
+      code: module.code,
+      items: [
+        { p: 1, t, v: 1 },
+        { p: 1, t: 'soon', v: 1 },
+      ],
+    });
     await publish('events', { items: [] });
     const rejects = await waitFor('five rejects', async () => {
       const rows = await db().selectFrom('ingest_rejects').selectAll().orderBy('id').execute();
@@ -137,19 +161,25 @@ describe('MQTT ingest against the local Mosquitto', () => {
     // per connection is stored, any redelivery would have come first.
     for (const subscriber of subscribers.splice(0)) await subscriber.stop();
     await subscribe(ctx.services.ingest, clientId);
-    for (let i = 0; i < DEFAULT_MQTT_CONNECTIONS; i++) await publish('readings', { code: module.code, items: readingsOf(1, Date.now() - 30_000 - i * 1000, 12) });
+    for (let i = 0; i < DEFAULT_MQTT_CONNECTIONS; i++)
+      await publish('readings', { code: module.code, items: readingsOf(1, Date.now() - 30_000 - i * 1000, 12) });
     await waitFor('a marker reading per connection', async () => (await storedReadings(12)) === DEFAULT_MQTT_CONNECTIONS);
     expect(await db().selectFrom('ingest_rejects').select('id').execute()).toHaveLength(5);
   });
 
-  it('acknowledges and keeps each message that can never be stored; the other modules\' messages behind it on the connection are stored', async () => {
+  it("acknowledges and keeps each message that can never be stored; the other modules' messages behind it on the connection are stored", async () => {
     const companyId = module.identity.companyId;
     const poison = await createModule(db(), companyId, (await createDevice(db(), companyId)).id);
     const other = await createModule(db(), companyId, (await createDevice(db(), companyId)).id);
     const from = Date.now() - 18_000_000;
     // A 5-minute cell at the int4 count limit: one more reading in it makes the ingest statement fail (22003).
     await ctx.services.ingest.ingest(poison.identity, { readings: [{ parameter: 21, ts: new Date(from), value: 1 }], positions: [], events: [] });
-    await db().updateTable('readings_5min').set({ count: 2_147_483_647 }).where('device_id', '=', poison.identity.deviceId).where('parameter_number', '=', 21).execute();
+    await db()
+      .updateTable('readings_5min')
+      .set({ count: 2_147_483_647 })
+      .where('device_id', '=', poison.identity.deviceId)
+      .where('parameter_number', '=', 21)
+      .execute();
     // And a data exception raised inside the batch's transaction, as the database would raise it.
     const failingOn22 = createIngestService(db(), {
       beforeCommit: (_module, batch) => {
@@ -160,14 +190,29 @@ describe('MQTT ingest against the local Mosquitto', () => {
     await subscribe(failingOn22, undefined, 1);
     await publish('readings', { code: poison.code, items: [{ p: 21, t: from + 1000, v: 2 }] }, poison.serial);
     await publish('readings', { code: poison.code, items: [{ p: 22, t: from, v: 2 }] }, poison.serial);
-    await publish('readings', { code: poison.code, items: [{ p: 25, t: from, v: 1e308 }, { p: 25, t: from + 1000, v: 1e308 }] }, poison.serial);
+    await publish(
+      'readings',
+      {
+        code: poison.code,
+        items: [
+          { p: 25, t: from, v: 1e308 },
+          { p: 25, t: from + 1000, v: 1e308 },
+        ],
+      },
+      poison.serial,
+    );
     // Not JSON, and its NUL byte cannot be kept in a text column as it is.
     await publish('readings', `{"code":"${poison.code}",\u0000`, poison.serial);
     await publish('readings', { code: module.code, items: readingsOf(5, from, 23) });
     await publish('readings', { code: other.code, items: readingsOf(5, from, 24) }, other.serial);
 
-    await waitFor('the other modules\' messages', async () => (await storedReadings(23)) === 5 && (await storedReadings(24)) === 5);
-    const rejects = await db().selectFrom('ingest_rejects').select(['source', 'reason', 'payload']).where('serial_number', '=', poison.serial).orderBy('id').execute();
+    await waitFor("the other modules' messages", async () => (await storedReadings(23)) === 5 && (await storedReadings(24)) === 5);
+    const rejects = await db()
+      .selectFrom('ingest_rejects')
+      .select(['source', 'reason', 'payload'])
+      .where('serial_number', '=', poison.serial)
+      .orderBy('id')
+      .execute();
     expect(rejects.map((r) => r.source)).toEqual(['mqtt', 'mqtt', 'mqtt', 'mqtt']);
     expect(rejects[0]!.reason).toMatch(/^not storable: SQLSTATE 22003: /);
     expect(rejects[1]!.reason).toBe('not storable: SQLSTATE 22003: value out of range: overflow');
@@ -265,7 +310,10 @@ describe('MQTT ingest against the local Mosquitto', () => {
     };
     await subscribe(watching, clientId);
     for (let i = 0; i < DEFAULT_MQTT_CONNECTIONS; i++) await publish('readings', { code: module.code, items: readingsOf(1, from - (i + 1) * 1000, 18) });
-    await waitFor('the redelivered message and a marker per connection', async () => (await storedReadings(16)) === 30 && (await storedReadings(18)) === DEFAULT_MQTT_CONNECTIONS);
+    await waitFor(
+      'the redelivered message and a marker per connection',
+      async () => (await storedReadings(16)) === 30 && (await storedReadings(18)) === DEFAULT_MQTT_CONNECTIONS,
+    );
     expect(seen.filter((p) => p === 16)).toEqual([16]);
     expect(seen.filter((p) => p === 17)).toEqual([]);
     expect(await rolledUpCount(16)).toBe(30);

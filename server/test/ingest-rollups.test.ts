@@ -124,7 +124,17 @@ async function rollupOf(db: Kysely<DB>, table: RollupTable): Promise<Map<string,
         : table === 'readings_shift'
           ? sql<string>`day::text || '/' || position`
           : sql<string>`(extract(epoch from bucket) * 1000)::bigint::text`;
-  const rows = await sql<{ device_id: number; parameter_number: number; b: string; sum: number; count: number; min: number; max: number; last_ts: Date; last_value: number }>`
+  const rows = await sql<{
+    device_id: number;
+    parameter_number: number;
+    b: string;
+    sum: number;
+    count: number;
+    min: number;
+    max: number;
+    last_ts: Date;
+    last_value: number;
+  }>`
     select device_id, parameter_number, ${bucket} as b, sum, count, min, max, last_ts, last_value from ${sql.table(table)}`.execute(db);
   return new Map(
     rows.rows.map((r) => [
@@ -142,7 +152,11 @@ describe('rollups kept by ingest', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     for (const timezone of TIMEZONES) {
-      const company = await db().insertInto('companies').values({ name: `Rollups ${timezone} ${process.pid}`, timezone }).returning('id').executeTakeFirstOrThrow();
+      const company = await db()
+        .insertInto('companies')
+        .values({ name: `Rollups ${timezone} ${process.pid}`, timezone })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await db()
         .insertInto('production_shifts')
         .values(SHIFTS[timezone].map((s) => ({ company_id: company.id, position: s.position, name: s.name, hour_start: s.hourStart, hour_end: s.hourEnd })))
@@ -176,7 +190,7 @@ describe('rollups kept by ingest', () => {
       }
       // Random batch sizes; each reading once, plus a third of them sent again inside other batches.
       const shuffled = [...readings].sort(() => rand() - 0.5);
-      for (let at = 0; at < shuffled.length; ) {
+      for (let at = 0; at < shuffled.length;) {
         const size = 1 + Math.floor(rand() * 900);
         const repeats = readings.filter(() => rand() < 0.33 / 8);
         batches.push({ module, readings: [...shuffled.slice(at, at + size), ...repeats] });
@@ -186,7 +200,9 @@ describe('rollups kept by ingest', () => {
     batches.sort(() => rand() - 0.5);
     // Four at a time: on PostgreSQL batches of one device really race for the same rollup rows.
     for (let at = 0; at < batches.length; at += 4) {
-      await Promise.all(batches.slice(at, at + 4).map((b) => ctx.services.ingest.ingest(b.module.identity, { readings: b.readings, positions: [], events: [] })));
+      await Promise.all(
+        batches.slice(at, at + 4).map((b) => ctx.services.ingest.ingest(b.module.identity, { readings: b.readings, positions: [], events: [] })),
+      );
     }
     const stored = await db().selectFrom('readings').select(['device_id', 'parameter_number', 'ts', 'value']).execute();
     expect(stored.length).toBe(new Set(batches.flatMap((b) => b.readings.map((r) => `${b.module.id}/${r.parameter}@${r.ts.getTime()}`))).size);
@@ -197,7 +213,9 @@ describe('rollups kept by ingest', () => {
     const expectedHour = aggregate(raw.map((r) => ({ key: `${r.device}/${r.p}/${r.ts - (r.ts % 3_600_000)}`, ts: r.ts, value: r.value })));
     const expectedDay = aggregate(raw.map((r) => ({ key: `${r.device}/${r.p}/${localDate(r.ts, timezoneOf.get(r.device)!)}`, ts: r.ts, value: r.value })));
 
-    const expectedMonth = aggregate(raw.map((r) => ({ key: `${r.device}/${r.p}/${localDate(r.ts, timezoneOf.get(r.device)!).slice(0, 7)}-01`, ts: r.ts, value: r.value })));
+    const expectedMonth = aggregate(
+      raw.map((r) => ({ key: `${r.device}/${r.p}/${localDate(r.ts, timezoneOf.get(r.device)!).slice(0, 7)}-01`, ts: r.ts, value: r.value })),
+    );
     const expectedShift = expectedShiftCells(raw, timezoneOf, SHIFTS);
 
     expectSameAggregates('5min', await rollupOf(db(), 'readings_5min'), expected5);
@@ -222,7 +240,9 @@ describe('rollups kept by ingest', () => {
     const timezoneOf = new Map(modules.map((m) => [m.deviceId, m.timezone]));
     const stored = await db().selectFrom('readings').select(['device_id', 'parameter_number', 'ts', 'value']).execute();
     const raw = stored.map((r) => ({ device: r.device_id, p: r.parameter_number, ts: r.ts.getTime(), value: r.value }));
-    const warsaw = (await db().selectFrom('companies').select('id').where('timezone', '=', 'Europe/Warsaw').where('name', 'like', 'Rollups %').executeTakeFirstOrThrow()).id;
+    const warsaw = (
+      await db().selectFrom('companies').select('id').where('timezone', '=', 'Europe/Warsaw').where('name', 'like', 'Rollups %').executeTakeFirstOrThrow()
+    ).id;
     // B shortened, C moved: one statement updates two rows, then a third shift is added and removed again.
     await sql`update production_shifts set hour_end = case position when 1 then 16 else hour_end end,
       hour_start = case position when 2 then 16 else hour_start end where company_id = ${warsaw} and position in (1, 2)`.execute(db());
@@ -241,7 +261,11 @@ describe('rollups kept by ingest', () => {
   it('creates a month partition once when two instances need it at the same time, and again after it was dropped', async () => {
     const [a, b] = [createIngestService(db()), createIngestService(db())];
     const month = Date.UTC(2025, 2, 10);
-    const batch = (from: number) => ({ readings: Array.from({ length: 100 }, (_, i) => ({ parameter: 7, ts: new Date(from + i * 60_000), value: i })), positions: [], events: [] });
+    const batch = (from: number) => ({
+      readings: Array.from({ length: 100 }, (_, i) => ({ parameter: 7, ts: new Date(from + i * 60_000), value: i })),
+      positions: [],
+      events: [],
+    });
     const [first, second] = await Promise.all([a.ingest(modules[0]!.module.identity, batch(month)), b.ingest(modules[1]!.module.identity, batch(month))]);
     expect([first.readings, second.readings]).toEqual([100, 100]);
     const partitions = await sql<{ name: string }>`select relname as name from pg_class where relname = 'readings_y2025m03'`.execute(db());

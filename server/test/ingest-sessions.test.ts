@@ -48,8 +48,17 @@ describe('operator sessions and power state from module events', () => {
     companyId = (await createCompany(db())).id;
     const other = await createCompany(db());
     operators = {};
-    for (const [rfid, company] of [['AAA1', companyId], ['BBB2', companyId], ['CCC3', companyId], ['ZZZ9', other.id]] as const) {
-      const row = await db().insertInto('operators').values({ company_id: company, firstname: 'Op', lastname: rfid, rfid }).returning('id').executeTakeFirstOrThrow();
+    for (const [rfid, company] of [
+      ['AAA1', companyId],
+      ['BBB2', companyId],
+      ['CCC3', companyId],
+      ['ZZZ9', other.id],
+    ] as const) {
+      const row = await db()
+        .insertInto('operators')
+        .values({ company_id: company, firstname: 'Op', lastname: rfid, rfid })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       operators[rfid] = row.id;
     }
   });
@@ -72,10 +81,16 @@ describe('operator sessions and power state from module events', () => {
     const { module, deviceId } = await fittedModule();
     const send = (batch: IngestBatch) => ctx.services.ingest.ingest(module.identity, batch);
     await send(events(on(0, 'AAA1'), on(100, 'BBB2')));
-    expect(await sessionsOf(deviceId)).toMatchObject([{ rfid: 'AAA1', from: 0, to: 100 }, { rfid: 'BBB2', from: 100, to: null }]);
+    expect(await sessionsOf(deviceId)).toMatchObject([
+      { rfid: 'AAA1', from: 0, to: 100 },
+      { rfid: 'BBB2', from: 100, to: null },
+    ]);
     // The removal of AAA1 arrives late: its session ends earlier, the next one is untouched.
     await send(events(off(40)));
-    expect(await sessionsOf(deviceId)).toMatchObject([{ rfid: 'AAA1', from: 0, to: 40 }, { rfid: 'BBB2', from: 100, to: null }]);
+    expect(await sessionsOf(deviceId)).toMatchObject([
+      { rfid: 'AAA1', from: 0, to: 40 },
+      { rfid: 'BBB2', from: 100, to: null },
+    ]);
     // A card applied in the gap, late: a new session between them, ended by BBB2.
     await send(events(on(70, 'CCC3')));
     expect(await sessionsOf(deviceId)).toMatchObject([
@@ -100,7 +115,7 @@ describe('operator sessions and power state from module events', () => {
 
   it('ends up with the sessions of all events at once, however they are batched and ordered', async () => {
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const cards = ['AAA1', 'bbb2', 'CCC3', 'UNKNOWN'];
     for (let round = 0; round < 5; round++) {
       const { module, deviceId } = await fittedModule();
@@ -109,7 +124,7 @@ describe('operator sessions and power state from module events', () => {
         all.push(rand() < 0.3 ? off(minute) : on(minute, cards[Math.floor(rand() * cards.length)]!));
       }
       const shuffled = [...all].sort(() => rand() - 0.5);
-      for (let i = 0; i < shuffled.length; ) {
+      for (let i = 0; i < shuffled.length;) {
         const size = 1 + Math.floor(rand() * 6);
         await ctx.services.ingest.ingest(module.identity, events(...shuffled.slice(i, i + size)));
         i += size;
@@ -119,7 +134,10 @@ describe('operator sessions and power state from module events', () => {
         from: (s.startedAt.getTime() - base) / 60_000,
         to: s.endedAt === null ? null : (s.endedAt.getTime() - base) / 60_000,
       }));
-      expect((await sessionsOf(deviceId)).map(({ rfid, from, to }) => ({ rfid, from, to })), `round ${round}`).toEqual(expected);
+      expect(
+        (await sessionsOf(deviceId)).map(({ rfid, from, to }) => ({ rfid, from, to })),
+        `round ${round}`,
+      ).toEqual(expected);
       const last = expected.at(-1);
       expect(await currentCard(deviceId)).toBe(last && last.to === null ? last.rfid : null);
     }
@@ -127,7 +145,7 @@ describe('operator sessions and power state from module events', () => {
 
   it("keeps each session's work and active per local date and per hour, whatever the order of readings and card events", async () => {
     let seed = 11;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const { module, deviceId } = await fittedModule();
     const timezone = (await db().selectFrom('companies').select('timezone').where('id', '=', companyId).executeTakeFirstOrThrow()).timezone;
     // Two days across local midnight: cards on and off every few hours, readings every ~40 s of work (1), active
@@ -141,7 +159,7 @@ describe('operator sessions and power state from module events', () => {
       readings.push({ parameter: [1, 2, 5][Math.floor(rand() * 3)]!, ts: new Date(base + second * 1000), value: Math.floor(rand() * 60) });
     }
     const items = [...cardEvents.map((e) => ({ event: e })), ...readings.map((r) => ({ reading: r }))].sort(() => rand() - 0.5);
-    for (let i = 0; i < items.length; ) {
+    for (let i = 0; i < items.length;) {
       const size = 1 + Math.floor(rand() * 400);
       const part = items.slice(i, i + size);
       await ctx.services.ingest.ingest(module.identity, {
@@ -185,7 +203,9 @@ describe('operator sessions and power state from module events', () => {
       .where('s.device_id', '=', deviceId)
       .execute();
     expect(expectedHours.size).toBeGreaterThan(expected.size);
-    expect(new Map(storedHours.map((r) => [`${r.started_at.toISOString()} ${r.hour.toISOString()}`, { work: r.work, active: r.active }]))).toEqual(expectedHours);
+    expect(new Map(storedHours.map((r) => [`${r.started_at.toISOString()} ${r.hour.toISOString()}`, { work: r.work, active: r.active }]))).toEqual(
+      expectedHours,
+    );
   });
 
   it('sets the power state from the latest power event only', async () => {

@@ -21,7 +21,13 @@ describe('POST /api/ingest: guessing security codes', () => {
   afterAll(() => ctx?.close());
 
   const send = (code: string, remoteAddress: string, serial = module.serial) =>
-    ctx.app.inject({ method: 'POST', url: '/api/ingest', remoteAddress, headers: { ...basicAuth(serial, code), 'content-type': 'application/json' }, payload: { readings: [] } });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/ingest',
+      remoteAddress,
+      headers: { ...basicAuth(serial, code), 'content-type': 'application/json' },
+      payload: { readings: [] },
+    });
 
   it('locks a serial at an address after a few wrong codes, even for the right one, and not elsewhere', async () => {
     for (let i = 0; i < 3; i++) expect((await send('wrong', '10.9.0.1')).statusCode).toBe(401);

@@ -19,7 +19,12 @@ describe('ingest of extreme values', () => {
   let deviceId: number;
   const db = () => ctx.database.db;
   const send = (payload: unknown) =>
-    ctx.app.inject({ method: 'POST', url: '/api/ingest', headers: { ...basicAuth(module.serial, module.code), 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/ingest',
+      headers: { ...basicAuth(module.serial, module.code), 'content-type': 'application/json' },
+      payload: JSON.stringify(payload),
+    });
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -32,7 +37,13 @@ describe('ingest of extreme values', () => {
   it('refuses 1e308 twice in one rollup period with a 400 naming both items, and writes nothing', async () => {
     const before = await telemetrySnapshot(db());
     const t = Date.now() - 2 * HOUR;
-    const response = await send({ readings: [{ p: 7, t, v: 1e308 }, { p: 7, t: t + 1000, v: 1e308 }, { p: 7, t: t + 2000, v: 1 }] });
+    const response = await send({
+      readings: [
+        { p: 7, t, v: 1e308 },
+        { p: 7, t: t + 1000, v: 1e308 },
+        { p: 7, t: t + 2000, v: 1 },
+      ],
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ errors: { 'readings.0.v': OUT_OF_RANGE, 'readings.1.v': OUT_OF_RANGE }, rootErrors: [] });
     // One at a time, too: the first one alone is refused, so no second can meet it in a rollup.
@@ -55,7 +66,14 @@ describe('ingest of extreme values', () => {
       ],
     });
     expect(refused.statusCode).toBe(400);
-    expect(Object.keys(refused.json<{ errors: object }>().errors)).toEqual(['readings.0.v', 'readings.1.v', 'readings.2.v', 'readings.3.v', 'readings.4.v', 'readings.5.v']);
+    expect(Object.keys(refused.json<{ errors: object }>().errors)).toEqual([
+      'readings.0.v',
+      'readings.1.v',
+      'readings.2.v',
+      'readings.3.v',
+      'readings.4.v',
+      'readings.5.v',
+    ]);
 
     const accepted = await send({
       readings: [
@@ -69,7 +87,12 @@ describe('ingest of extreme values', () => {
     });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toMatchObject({ readings: 6 });
-    const month = await db().selectFrom('readings_month').select(['parameter_number', 'sum']).where('device_id', '=', deviceId).orderBy('parameter_number').execute();
+    const month = await db()
+      .selectFrom('readings_month')
+      .select(['parameter_number', 'sum'])
+      .where('device_id', '=', deviceId)
+      .orderBy('parameter_number')
+      .execute();
     expect(month).toEqual([
       { parameter_number: work, sum: maxSeconds },
       { parameter_number: active, sum: maxSeconds },
@@ -100,14 +123,24 @@ describe('ingest of extreme values', () => {
     await db().updateTable('readings_5min').set({ count: 2_147_483_647 }).where('device_id', '=', deviceId).where('parameter_number', '=', 9).execute();
     const before = await telemetryCounts(db());
 
-    const response = await send({ readings: [{ p: 9, t: t + 1000, v: 2 }, { p: 10, t, v: 3 }] });
+    const response = await send({
+      readings: [
+        { p: 9, t: t + 1000, v: 2 },
+        { p: 10, t, v: 3 },
+      ],
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ errors: {}, rootErrors: [INGEST_MESSAGE_KEYS.batchNotStorable] });
     expect(await telemetryCounts(db())).toEqual({ ...before, ingest_rejects: before.ingest_rejects! + 1 });
     const reject = await db().selectFrom('ingest_rejects').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(reject).toMatchObject({ source: 'http', topic: null, serial_number: module.serial });
     expect(reject.reason).toMatch(/^not storable: SQLSTATE 22003: /);
-    expect(JSON.parse(reject.payload)).toEqual({ readings: [{ p: 9, t: t + 1000, v: 2 }, { p: 10, t, v: 3 }] });
+    expect(JSON.parse(reject.payload)).toEqual({
+      readings: [
+        { p: 9, t: t + 1000, v: 2 },
+        { p: 10, t, v: 3 },
+      ],
+    });
   });
 
   it('tells a data fault of the database from an unavailable database', async () => {
@@ -118,7 +151,10 @@ describe('ingest of extreme values', () => {
         },
       });
     const batch = { readings: [{ parameter: 11, ts: new Date(Date.now() - HOUR), value: 1 }], positions: [], events: [] };
-    await expect(failingWith('22003').ingest(module.identity, batch)).rejects.toMatchObject({ constructor: UnstorableBatchError, detail: 'SQLSTATE 22003: failure 22003' });
+    await expect(failingWith('22003').ingest(module.identity, batch)).rejects.toMatchObject({
+      constructor: UnstorableBatchError,
+      detail: 'SQLSTATE 22003: failure 22003',
+    });
     await expect(failingWith('23502').ingest(module.identity, batch)).rejects.toBeInstanceOf(UnstorableBatchError);
     // Unavailable: left as it is, so HTTP answers 500 (the module sends again) and MQTT delivers the message again.
     const unavailable = failingWith('57P01').ingest(module.identity, batch);

@@ -66,7 +66,12 @@ describe('POST /api/ingest', () => {
 
   it('keeps the first value when a batch repeats a (parameter, timestamp) with another value', async () => {
     const t = Date.now() - 7 * HOUR;
-    const response = await send({ readings: [{ p: 9, t, v: 1 }, { p: 9, t, v: 2 }] });
+    const response = await send({
+      readings: [
+        { p: 9, t, v: 1 },
+        { p: 9, t, v: 2 },
+      ],
+    });
     expect(response.json()).toMatchObject({ readings: 1, duplicates: 1 });
     const stored = await db().selectFrom('readings_5min').select(['sum', 'count']).where('parameter_number', '=', 9).execute();
     expect(stored).toHaveLength(1);
@@ -77,9 +82,17 @@ describe('POST /api/ingest', () => {
     const before = await telemetryCounts(db());
     const t = Date.now() - HOUR;
     const response = await send({
-      readings: [{ p: 1, t, v: 1 }, { p: 1, t: t + 1000, v: 2 }, { p: 1, t: t + 2000, v: 3 }, { p: 1, t: t + 3000, v: 'x' }],
+      readings: [
+        { p: 1, t, v: 1 },
+        { p: 1, t: t + 1000, v: 2 },
+        { p: 1, t: t + 2000, v: 3 },
+        { p: 1, t: t + 3000, v: 'x' },
+      ],
       positions: [{ t, lat: 91, lon: 0 }],
-      events: [{ t, type: 'rfid_on' }, { t, type: 'blink' }],
+      events: [
+        { t, type: 'rfid_on' },
+        { t, type: 'blink' },
+      ],
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
@@ -182,11 +195,23 @@ describe('POST /api/ingest', () => {
     const company = await createCompany(db());
     const loose = await createModule(db(), company.id, null);
     const t = Date.now() - HOUR;
-    const batch = { readings: [{ p: 1, t, v: 5 }, { p: 2, t, v: 6 }], positions: [{ t, lat: 1, lon: 2 }], events: [{ t, type: 'rfid_on', rfid: 'X1' }] };
+    const batch = {
+      readings: [
+        { p: 1, t, v: 5 },
+        { p: 2, t, v: 6 },
+      ],
+      positions: [{ t, lat: 1, lon: 2 }],
+      events: [{ t, type: 'rfid_on', rfid: 'X1' }],
+    };
     const response = await send(batch, basicAuth(loose.serial, loose.code));
     expect(response.json()).toEqual({ readings: 0, duplicates: 0, unassigned: 2, positions: 1, events: 1 });
     expect((await send(batch, basicAuth(loose.serial, loose.code))).json()).toEqual({ readings: 0, duplicates: 2, unassigned: 0, positions: 0, events: 0 });
-    const kept = await db().selectFrom('unassigned_readings').select(['parameter_number', 'value']).where('sensor_id', '=', loose.id).orderBy('parameter_number').execute();
+    const kept = await db()
+      .selectFrom('unassigned_readings')
+      .select(['parameter_number', 'value'])
+      .where('sensor_id', '=', loose.id)
+      .orderBy('parameter_number')
+      .execute();
     expect(kept).toEqual([
       { parameter_number: 1, value: 5 },
       { parameter_number: 2, value: 6 },
@@ -217,7 +242,14 @@ describe('POST /api/ingest', () => {
     const t = Date.now() - 3 * HOUR;
     // Work (parameter 1) is positive at t, zero at t + 1 min: last work stays at t.
     await send(
-      { readings: [{ p: 1, t, v: 10 }, { p: 1, t: t + 60_000, v: 0 }, { p: 2, t: t + 120_000, v: 60 }], positions: [{ t: t + 60_000, lat: 10, lon: 20, acc: 3 }] },
+      {
+        readings: [
+          { p: 1, t, v: 10 },
+          { p: 1, t: t + 60_000, v: 0 },
+          { p: 2, t: t + 120_000, v: 60 },
+        ],
+        positions: [{ t: t + 60_000, lat: 10, lon: 20, acc: 3 }],
+      },
       auth,
     );
     const first = await state();

@@ -74,7 +74,13 @@ describe.skipIf(!usingPostgres())('two instances on one database (PostgreSQL, MQ
 
   it('both serve the same data', async () => {
     for (const instance of instances) {
-      const body = new URLSearchParams({ grant_type: 'password', client_id: DEFAULT_WEB_CLIENT.clientId, client_secret: DEFAULT_WEB_CLIENT.clientSecret, username: 'demo', password: 'demo' });
+      const body = new URLSearchParams({
+        grant_type: 'password',
+        client_id: DEFAULT_WEB_CLIENT.clientId,
+        client_secret: DEFAULT_WEB_CLIENT.clientSecret,
+        username: 'demo',
+        password: 'demo',
+      });
       const token = ((await (await fetch(`${instance.url}/api/token`, { method: 'POST', body })).json()) as { access_token: string }).access_token;
       const devices = await fetch(`${instance.url}/api/devices?page_size=0`, { headers: { authorization: `Bearer ${token}` } });
       expect(devices.status).toBe(200);
@@ -94,7 +100,11 @@ describe.skipIf(!usingPostgres())('two instances on one database (PostgreSQL, MQ
     const ids = instances.map((instance) => /"clientId":"([^"]+)"/.exec(instance.output())?.[1]);
     const db = new pg.Client({ connectionString: url.toString() });
     await db.connect();
-    const module = (await db.query<{ serial_number: string; security_code: string }>('select serial_number, security_code from sensors where device_id is not null order by id limit 1')).rows[0]!;
+    const module = (
+      await db.query<{ serial_number: string; security_code: string }>(
+        'select serial_number, security_code from sensors where device_id is not null order by id limit 1',
+      )
+    ).rows[0]!;
     await db.end();
     const before = await Promise.all(instances.map(async (instance) => sample(await metrics(instance), 'gearwatch_ingest_batches_total{result="committed"}')));
     const publisher = await mqtt.connectAsync(BROKER, { clientId: `gwtest-pub-${randomBytes(4).toString('hex')}`, protocolVersion: 5 });

@@ -30,7 +30,11 @@ describe.each(instanceVariants)('job runner on %s', (_name, setup, skip) => {
     };
 
   const effects = async (prefix: string) =>
-    (await sql<{ job_key: string; runner: string }>`select job_key, runner from job_effects where starts_with(job_key, ${prefix}) order by job_key`.execute(s.a.db)).rows;
+    (
+      await sql<{ job_key: string; runner: string }>`select job_key, runner from job_effects where starts_with(job_key, ${prefix}) order by job_key`.execute(
+        s.a.db,
+      )
+    ).rows;
 
   it.skipIf(skip)('runs each job exactly once with two runners on one database', async () => {
     const a = new JobRunner(s.a.db, { holder: 'runner-a' });

@@ -28,7 +28,12 @@ describe('leases: work one instance does at a time', () => {
     // Renewal is every third of the lifetime: a holder that stops (dies) is simulated by one whose timer never ran.
     const dead = new Lease(ctx.database.db, 'test-expiry', 'dead', { ttlSeconds: 1 });
     expect(await dead.tryAcquire()).toBe(true);
-    await dead.release().then(() => ctx.database.db.insertInto('leases').values({ name: 'test-expiry', holder: 'dead', expires_at: new Date(Date.now() + 1000) }).execute());
+    await dead.release().then(() =>
+      ctx.database.db
+        .insertInto('leases')
+        .values({ name: 'test-expiry', holder: 'dead', expires_at: new Date(Date.now() + 1000) })
+        .execute(),
+    );
     const next = new Lease(ctx.database.db, 'test-expiry', 'next', { ttlSeconds: 1 });
     expect(await next.tryAcquire()).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 1200));

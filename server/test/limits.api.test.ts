@@ -35,7 +35,13 @@ describe('rate limits of the public routes', () => {
 
   it('answers the message past SUPPORT_MAIL_RATE_LIMIT of one address 429', async () => {
     const send = () =>
-      ctx.app.inject({ method: 'POST', url: '/api/support/mail', remoteAddress: '203.0.113.9', headers: bearer(token), payload: { subject: 'Help', content: 'Hello' } });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/support/mail',
+        remoteAddress: '203.0.113.9',
+        headers: bearer(token),
+        payload: { subject: 'Help', content: 'Hello' },
+      });
     for (let i = 0; i < 2; i++) expect((await send()).statusCode).toBe(201);
     const refused = await send();
     expect(refused.statusCode).toBe(429);

@@ -47,7 +47,7 @@ describe('declared list filters', () => {
     }
   });
 
-  it('documents each list\'s filter keys in the OpenAPI document', async () => {
+  it("documents each list's filter keys in the OpenAPI document", async () => {
     const doc = (await ctx.app.inject('/api/docs/json')).json();
     const filterOf = (path: string) => doc.paths[path].get.parameters.find((p: { name: string; in: string }) => p.name === 'filter' && p.in === 'query');
     expect(filterOf('/api/devices').description).toContain('"deviceType": id, "deviceGroup": id, "company": id');

@@ -60,6 +60,10 @@ describe('a server killed while sending a mail', () => {
     expect(stuck.received).toHaveLength(0);
     db = await open();
     cleanups.push(() => db.close());
-    expect(await db.db.selectFrom('mail_outbox').select(['state', 'attempts', 'locked_by']).where('id', '=', id!).executeTakeFirstOrThrow()).toEqual({ state: 'sent', attempts: 2, locked_by: null });
+    expect(await db.db.selectFrom('mail_outbox').select(['state', 'attempts', 'locked_by']).where('id', '=', id!).executeTakeFirstOrThrow()).toEqual({
+      state: 'sent',
+      attempts: 2,
+      locked_by: null,
+    });
   }, 180_000);
 });

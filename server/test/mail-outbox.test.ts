@@ -52,7 +52,13 @@ describe.each(instanceVariants)('the mail outbox on %s', (_name, setup, skip) =>
     new MailSender(db.db, createMailer({ SMTP_URL: smtpUrl, MAIL_FROM: FROM }), { messageIdDomain: 'gearwatch.test', ...options });
   const mail = (overrides: Partial<OutboxMail> = {}): OutboxMail => {
     serial++;
-    return { kind: 'alert', to: { address: `user${serial}@example.test`, name: `User ${serial}` }, subject: `Mail ${serial}`, text: `Body of mail ${serial}\n`, ...overrides };
+    return {
+      kind: 'alert',
+      to: { address: `user${serial}@example.test`, name: `User ${serial}` },
+      subject: `Mail ${serial}`,
+      text: `Body of mail ${serial}\n`,
+      ...overrides,
+    };
   };
   const enqueue = (...mails: OutboxMail[]) => enqueueMail(s.a.db, mails);
   const row = (id: number) => new OutboxRepository(s.a.db).find(id);
@@ -87,24 +93,36 @@ describe.each(instanceVariants)('the mail outbox on %s', (_name, setup, skip) =>
     expect(received!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     expect(received!.headers['message-id']).toMatch(new RegExp(`^<outbox\\.${id}\\.[0-9a-z]+@gearwatch\\.test>$`));
     expect(received!.body).toBe(`Body of mail ${serial}\n`);
-    expect(await row(id!)).toMatchObject({ state: 'sent', attempts: 1, lastError: null, lockedBy: null, messageId: received!.headers['message-id'], sentAt: expect.any(Date) });
-  });
-
-  it.skipIf(skip)("writes a subject and a recipient's name on one line, stored and sent, whatever they hold (a stored name from before the text rules)", async () => {
-    const server = await smtp();
-    const [id] = await enqueue(mail({ to: { address: 'anna@example.test', name: 'Anna\r\nBcc: x@evil.example' }, subject: '[Gearwatch] Report: Hall\n    Bcc: y@evil.example' }));
-    expect(await sender(s.a, server.url).drainUntilIdle()).toBe(1);
-    const [received] = server.received;
-    expect(received!.headers.subject).toBe('[Gearwatch] Report: Hall     Bcc: y@evil.example');
-    expect(received!.headerLines.some((line) => /^bcc:/i.test(line))).toBe(false);
-    expect(received!.to).toEqual(['anna@example.test']);
-    expect(await row(id!)).toMatchObject({ state: 'sent' });
-    // The row as the outbox list shows it to super-admins: one line too.
-    expect(await s.a.db.selectFrom('mail_outbox').select(['subject', 'to_name']).where('id', '=', id!).executeTakeFirst()).toEqual({
-      subject: '[Gearwatch] Report: Hall     Bcc: y@evil.example',
-      to_name: 'Anna Bcc: x@evil.example',
+    expect(await row(id!)).toMatchObject({
+      state: 'sent',
+      attempts: 1,
+      lastError: null,
+      lockedBy: null,
+      messageId: received!.headers['message-id'],
+      sentAt: expect.any(Date),
     });
   });
+
+  it.skipIf(skip)(
+    "writes a subject and a recipient's name on one line, stored and sent, whatever they hold (a stored name from before the text rules)",
+    async () => {
+      const server = await smtp();
+      const [id] = await enqueue(
+        mail({ to: { address: 'anna@example.test', name: 'Anna\r\nBcc: x@evil.example' }, subject: '[Gearwatch] Report: Hall\n    Bcc: y@evil.example' }),
+      );
+      expect(await sender(s.a, server.url).drainUntilIdle()).toBe(1);
+      const [received] = server.received;
+      expect(received!.headers.subject).toBe('[Gearwatch] Report: Hall     Bcc: y@evil.example');
+      expect(received!.headerLines.some((line) => /^bcc:/i.test(line))).toBe(false);
+      expect(received!.to).toEqual(['anna@example.test']);
+      expect(await row(id!)).toMatchObject({ state: 'sent' });
+      // The row as the outbox list shows it to super-admins: one line too.
+      expect(await s.a.db.selectFrom('mail_outbox').select(['subject', 'to_name']).where('id', '=', id!).executeTakeFirst()).toEqual({
+        subject: '[Gearwatch] Report: Hall     Bcc: y@evil.example',
+        to_name: 'Anna Bcc: x@evil.example',
+      });
+    },
+  );
 
   it.skipIf(skip)('ends each mail it sends with the footer of its brand, and keeps the row as written', async () => {
     const server = await smtp();
@@ -173,7 +191,9 @@ describe.each(instanceVariants)('the mail outbox on %s', (_name, setup, skip) =>
     const [id] = await enqueue(mail({ kind: 'support', ref: { supportMessageId: 12 } }));
     expect(await a.drainUntilIdle()).toBe(1);
     expect(await row(id!)).toMatchObject({ state: 'failed', attempts: 1, lastError: expect.stringContaining('550') });
-    expect(outcomes).toEqual([{ id, kind: 'support', ref: { supportMessageId: 12 }, state: 'failed', stored: 'failed', error: expect.stringContaining('550') }]);
+    expect(outcomes).toEqual([
+      { id, kind: 'support', ref: { supportMessageId: 12 }, state: 'failed', stored: 'failed', error: expect.stringContaining('550') },
+    ]);
   });
 
   it.skipIf(skip)('delivers each mail once with two runners on one database', async () => {
@@ -199,7 +219,7 @@ describe.each(instanceVariants)('the mail outbox on %s', (_name, setup, skip) =>
     expect(rows.every((r) => r.state === 'sent' && r.attempts === 1)).toBe(true);
   });
 
-  it.skipIf(skip)("takes over a mail whose sender died after claiming it, once its lease has run out", async () => {
+  it.skipIf(skip)('takes over a mail whose sender died after claiming it, once its lease has run out', async () => {
     const server = await smtp();
     const [id] = await enqueue(mail());
     // A sender claims the mail (committed: the "sending" state) and dies before it sends or records anything.
@@ -225,10 +245,14 @@ describe.each(instanceVariants)('the mail outbox on %s', (_name, setup, skip) =>
     // The server holds the mail unanswered until the first lease would have run out: it was renewed (every third of it).
     await waitFor('the mail to reach the server', () => server.dataStarted() === 1);
     const firstLeaseEnd = (await clock(id!)).lockedUntil!;
-    await waitFor('the first lease to have run out and been renewed', async () => {
-      const { now, lockedUntil } = await clock(id!);
-      return now > firstLeaseEnd && lockedUntil !== null && lockedUntil > now;
-    }, { timeoutMs: 30_000 });
+    await waitFor(
+      'the first lease to have run out and been renewed',
+      async () => {
+        const { now, lockedUntil } = await clock(id!);
+        return now > firstLeaseEnd && lockedUntil !== null && lockedUntil > now;
+      },
+      { timeoutMs: 30_000 },
+    );
     expect(await other.drain()).toBe(0);
     answer();
     expect(await sending).toBe(1);

@@ -97,7 +97,12 @@ export function manageClient<Detail>(ctx: () => TestContext, defaultToken: () =>
 }
 
 /** A resource's list (`path` plus a query) as one caller, and the names it answers in order, which must be a 200. */
-export function listClient(ctx: () => TestContext, defaultToken: () => string, path: string, pageSchema: { parse(value: unknown): { entries: { name: string }[] } }) {
+export function listClient(
+  ctx: () => TestContext,
+  defaultToken: () => string,
+  path: string,
+  pageSchema: { parse(value: unknown): { entries: { name: string }[] } },
+) {
   const list = (query = '', as = defaultToken()) => ctx().app.inject({ method: 'GET', url: `${path}${query}`, headers: bearer(as) });
   const names = async (query: string) => {
     const response = await list(query);

@@ -55,7 +55,8 @@ describe('GET /metrics', () => {
     it('counts requests by route pattern and status, and times them', async () => {
       const { company, token } = await signedInCompany(ctx);
       const device = await createDevice(ctx.database.db, company.id);
-      for (let i = 0; i < 3; i++) expect((await ctx.app.inject({ method: 'GET', url: `/api/devices/${device.id}`, headers: bearer(token) })).statusCode).toBe(200);
+      for (let i = 0; i < 3; i++)
+        expect((await ctx.app.inject({ method: 'GET', url: `/api/devices/${device.id}`, headers: bearer(token) })).statusCode).toBe(200);
       expect((await ctx.app.inject({ method: 'GET', url: `/api/devices/${device.id}` })).statusCode).toBe(401);
 
       const response = await scrape();
@@ -76,7 +77,12 @@ describe('GET /metrics', () => {
       const t0 = Date.now() - 3_600_000;
       const readings = [0, 1, 2, 3, 4].map((i) => ({ p: 1, t: t0 + i * 60_000, v: 30 }));
       const send = () =>
-        ctx.app.inject({ method: 'POST', url: '/api/ingest', headers: { ...basicAuth(module.serial, module.code), 'content-type': 'application/json' }, payload: { readings } });
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/ingest',
+          headers: { ...basicAuth(module.serial, module.code), 'content-type': 'application/json' },
+          payload: { readings },
+        });
       expect((await send()).statusCode).toBe(200);
       expect((await send()).statusCode).toBe(200); // the same readings again: duplicates
 

@@ -14,7 +14,15 @@ import {
 import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
 import { bearer, createCompany, createUser, signIn } from './fixtures.ts';
-import { TEST_PARAMETERS, createDeviceGroup, createDeviceType, createOperator, createOperatorGroup, createShifts, createTelemetryDevice } from './telemetry-fixtures.ts';
+import {
+  TEST_PARAMETERS,
+  createDeviceGroup,
+  createDeviceType,
+  createOperator,
+  createOperatorGroup,
+  createShifts,
+  createTelemetryDevice,
+} from './telemetry-fixtures.ts';
 
 describe('the model lists of the monitors', () => {
   let ctx: TestContext;
@@ -57,7 +65,7 @@ describe('the model lists of the monitors', () => {
 
   const get = (url: string, as = token) => ctx.app.inject({ method: 'GET', url, headers: bearer(as) });
 
-  it('lists device groups by name with their device ids, paged, searchable, only the company\'s', async () => {
+  it("lists device groups by name with their device ids, paged, searchable, only the company's", async () => {
     const response = await get('/api/devicegroups');
     expect(response.statusCode).toBe(200);
     expect(deviceGroupListSchema.parse(response.json()).entries).toEqual([
@@ -106,21 +114,27 @@ describe('the model lists of the monitors', () => {
     expect((await get('/api/deviceoperatorgroups?search=Outside')).statusCode).toBe(204);
   });
 
-  it('lists the device types of the company\'s devices with the parameters a monitor offers (never 10000)', async () => {
+  it("lists the device types of the company's devices with the parameters a monitor offers (never 10000)", async () => {
     const response = await get('/api/devicetypes?context=devicetypes_monitor');
     expect(response.headers[LIST_HEADERS.contexts]).toBe('devicetypes_monitor');
     const [type, ...rest] = deviceTypeMonitorListSchema.parse(response.json()).entries;
     expect(rest).toEqual([]);
     expect(type!.name).toBe('Monitor type');
     expect(type!.parameters.map((p) => p.number)).toEqual([1, 2, 3, 20, 21, 22, 23, 24]);
-    expect(type!.parameters[0]).toEqual({ number: 1, name: 'work', tags: ['effective work time'], aggregation: 'sum', unit: { short: 's', long: 'seconds', min: null, max: null } });
+    expect(type!.parameters[0]).toEqual({
+      number: 1,
+      name: 'work',
+      tags: ['effective work time'],
+      aggregation: 'sum',
+      unit: { short: 's', long: 'seconds', min: null, max: null },
+    });
     expect(type!.parameters.at(-1)!.unit).toEqual({ short: '', long: '', min: null, max: null });
     const all = await get('/api/devicetypes?page_size=0', superToken);
     expect(all.json().entries.map((t: { id: number }) => t.id)).toEqual(expect.arrayContaining([ids.type, ids.unusedType, ids.otherType]));
     expect((await get('/api/devicetypes?context=devicetypes_admin')).json()).toEqual({ errors: { context: [MESSAGE_KEYS.incorrect] }, rootErrors: [] });
   });
 
-  it('lists the company\'s users by name', async () => {
+  it("lists the company's users by name", async () => {
     const response = await get('/api/users');
     const entries = companyUserListSchema.parse(response.json()).entries;
     expect(entries.map((u) => u.name)).toEqual(['Adam Zieliński', 'Zofia Adamska']);
@@ -141,8 +155,27 @@ describe('the model lists of the monitors', () => {
 
   it('stores the monitors of a page as the user setting named after its route', async () => {
     const monitors = [
-      { type: 'device-parameters', devices: [ids.d1, ids.d2], deviceGroups: [], byGroups: false, parameters: [1, 2], interval: 'hour', edited: false, expanded: true, magicType: 'bar' },
-      { type: 'device-operators', deviceOperators: [], deviceOperatorsGroups: [ids.Lucyna], byGroups: true, interval: '5min', parameter: 1, edited: true, expanded: false },
+      {
+        type: 'device-parameters',
+        devices: [ids.d1, ids.d2],
+        deviceGroups: [],
+        byGroups: false,
+        parameters: [1, 2],
+        interval: 'hour',
+        edited: false,
+        expanded: true,
+        magicType: 'bar',
+      },
+      {
+        type: 'device-operators',
+        deviceOperators: [],
+        deviceOperatorsGroups: [ids.Lucyna],
+        byGroups: true,
+        interval: '5min',
+        parameter: 1,
+        edited: true,
+        expanded: false,
+      },
       { type: 'geo', devices: [ids.d3], deviceGroups: [], byGroups: false, edited: false, expanded: false, agps: true },
       { type: 'async', device: ids.d1, parameters: [20, 23], edited: false, expanded: false },
     ];

@@ -35,7 +35,14 @@ async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 
 /** Whether the broker still keeps a session under `clientId` (connecting to look leaves none behind). */
 async function sessionKept(clientId: string): Promise<boolean> {
   // Resuming a session delivers what it holds: nothing is acknowledged here, so all of it stays with the session.
-  const client = mqtt.connect(BROKER, { clientId, protocolVersion: 5, clean: false, reconnectPeriod: 0, properties: { sessionExpiryInterval: 300 }, customHandleAcks: () => undefined });
+  const client = mqtt.connect(BROKER, {
+    clientId,
+    protocolVersion: 5,
+    clean: false,
+    reconnectPeriod: 0,
+    properties: { sessionExpiryInterval: 300 },
+    customHandleAcks: () => undefined,
+  });
   const present = await new Promise<boolean>((resolve, reject) => {
     client.once('connect', (connack) => resolve(connack.sessionPresent));
     client.once('error', reject);
@@ -75,7 +82,16 @@ describe('MQTT sessions nobody resumes are drained, not left to expire', () => {
   });
 
   const subscriber = (clientId: string, options: { connections?: number; ingest?: ReturnType<typeof createIngestService> } = {}) =>
-    new MqttIngestSubscriber(options.ingest ?? ctx.services.ingest, { url: BROKER, clientId, connections: options.connections, shareGroup: group, topicPrefix: prefix, sessionExpirySeconds: 300, retryDelayMs: 100, log: quiet });
+    new MqttIngestSubscriber(options.ingest ?? ctx.services.ingest, {
+      url: BROKER,
+      clientId,
+      connections: options.connections,
+      shareGroup: group,
+      topicPrefix: prefix,
+      sessionExpirySeconds: 300,
+      retryDelayMs: 100,
+      log: quiet,
+    });
 
   /** `count` messages of one reading each, of this test's parameter, at distinct times. */
   async function publish(count: number, offset = 0): Promise<void> {
@@ -87,7 +103,13 @@ describe('MQTT sessions nobody resumes are drained, not left to expire', () => {
   }
 
   const stored = async () =>
-    (await db().selectFrom('readings').select(({ fn }) => fn.countAll<number>().as('n')).where('parameter_number', '=', parameter).executeTakeFirstOrThrow()).n;
+    (
+      await db()
+        .selectFrom('readings')
+        .select(({ fn }) => fn.countAll<number>().as('n'))
+        .where('parameter_number', '=', parameter)
+        .executeTakeFirstOrThrow()
+    ).n;
 
   it('stores the share an instance gone for good left with the broker, and ends its sessions', async () => {
     const live = subscriber(`gwtest-live-${run}`);

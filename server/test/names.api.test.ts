@@ -108,7 +108,8 @@ describe('names and titles refuse control characters', () => {
 
   describe.each(FORMS)('the $resource form', ({ resource, admin, query }) => {
     const token = () => (admin ? adminToken : userToken);
-    const post = (body: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: `/api/${resource}${query?.() ?? ''}`, headers: bearer(token()), payload: body });
+    const post = (body: Record<string, unknown>) =>
+      ctx.app.inject({ method: 'POST', url: `/api/${resource}${query?.() ?? ''}`, headers: bearer(token()), payload: body });
 
     it('creates a row from a valid body whose textareas hold two lines', async () => {
       const response = await post(validBody(await openForm(resource, token(), query?.())));
@@ -124,7 +125,9 @@ describe('names and titles refuse control characters', () => {
           const before = await writes();
           const response = await post({ ...validBody(definition), [name]: broken });
           expect(response.statusCode, `${name} = ${JSON.stringify(broken)}: ${response.body}`).toBe(400);
-          expect(response.json<{ errors: Record<string, string[]> }>().errors, `${name} = ${JSON.stringify(broken)}`).toEqual({ [name]: [MESSAGE_KEYS.incorrect] });
+          expect(response.json<{ errors: Record<string, string[]> }>().errors, `${name} = ${JSON.stringify(broken)}`).toEqual({
+            [name]: [MESSAGE_KEYS.incorrect],
+          });
           expect(await writes(), `${name} = ${JSON.stringify(broken)} wrote`).toBe(before);
         }
       }
@@ -154,12 +157,50 @@ describe('names and titles refuse control characters', () => {
         url: () => '/api/productionviews',
         body: (name) => ({ prodview_type: 'efficiency', prodview_name: 'View', lineParams: [{ lineName: name }, { lineName: 'B' }], reset_hours: '06:00' }),
       },
-      { what: 'a production shift', field: '0.name', method: 'POST', url: () => '/api/user/production_shifts', body: (name) => [{ name, timeStart: '06:00', timeEnd: '14:00' }] },
-      { what: "the user's first name", field: 'firstname', method: 'PATCH', url: () => '/api/users/current/profile', body: (name) => ({ user: { firstname: name, lastname: 'Nowak' } }) },
-      { what: "the user's last name", field: 'lastname', method: 'PATCH', url: () => '/api/users/current/profile', body: (name) => ({ user: { firstname: 'Anna', lastname: name } }) },
-      { what: "an announcement's title", field: 'title', admin: true, method: 'POST', url: () => '/api/announcements', body: (name) => ({ title: name, body: 'first line\nsecond line' }) },
-      { what: "a support mail's subject", field: 'subject', method: 'POST', url: () => '/api/support/mail', body: (name) => ({ subject: name, content: 'first line\nsecond line' }) },
-      { what: "a device type's copy", field: 'name', admin: true, method: 'POST', url: () => `/api/devicetypes/${deviceTypeId}/duplicate`, body: (name) => ({ name }) },
+      {
+        what: 'a production shift',
+        field: '0.name',
+        method: 'POST',
+        url: () => '/api/user/production_shifts',
+        body: (name) => [{ name, timeStart: '06:00', timeEnd: '14:00' }],
+      },
+      {
+        what: "the user's first name",
+        field: 'firstname',
+        method: 'PATCH',
+        url: () => '/api/users/current/profile',
+        body: (name) => ({ user: { firstname: name, lastname: 'Nowak' } }),
+      },
+      {
+        what: "the user's last name",
+        field: 'lastname',
+        method: 'PATCH',
+        url: () => '/api/users/current/profile',
+        body: (name) => ({ user: { firstname: 'Anna', lastname: name } }),
+      },
+      {
+        what: "an announcement's title",
+        field: 'title',
+        admin: true,
+        method: 'POST',
+        url: () => '/api/announcements',
+        body: (name) => ({ title: name, body: 'first line\nsecond line' }),
+      },
+      {
+        what: "a support mail's subject",
+        field: 'subject',
+        method: 'POST',
+        url: () => '/api/support/mail',
+        body: (name) => ({ subject: name, content: 'first line\nsecond line' }),
+      },
+      {
+        what: "a device type's copy",
+        field: 'name',
+        admin: true,
+        method: 'POST',
+        url: () => `/api/devicetypes/${deviceTypeId}/duplicate`,
+        body: (name) => ({ name }),
+      },
     ];
 
     it.each(REQUESTS)('$what ($field): 400 with the field error, nothing written', async ({ field, admin, method, url, body }) => {

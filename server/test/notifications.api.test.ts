@@ -24,7 +24,8 @@ describe('notifications API', () => {
   };
   const call = (user: TestUser, method: 'GET' | 'PATCH' | 'POST', url: string, payload?: object) =>
     ctx.app.inject({ method, url, headers: bearer(tokens.get(user.id) ?? ''), ...(payload ? { payload } : {}) });
-  const eventsOf = (userId: number, type: string) => db().selectFrom('user_events').select('payload').where('user_id', '=', userId).where('type', '=', type).orderBy('id').execute();
+  const eventsOf = (userId: number, type: string) =>
+    db().selectFrom('user_events').select('payload').where('user_id', '=', userId).where('type', '=', type).orderBy('id').execute();
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -51,7 +52,13 @@ describe('notifications API', () => {
     expect(list.headers[LIST_HEADERS.totalEntries]).toBe('3');
     const entries = list.json<{ entries: Notification[] }>().entries;
     expect(entries.map((n) => n.alert?.id)).toEqual([...alerts].reverse());
-    expect(entries[0]).toMatchObject({ kind: 'alert', importance: 'error', readAt: null, announcement: null, alert: { device: { id: device, name: 'Forklift 3' }, rule: { id: rule, name: 'Overload', type: 'value' }, occurrence: 1, bundled: 0 } });
+    expect(entries[0]).toMatchObject({
+      kind: 'alert',
+      importance: 'error',
+      readAt: null,
+      announcement: null,
+      alert: { device: { id: device, name: 'Forklift 3' }, rule: { id: rule, name: 'Overload', type: 'value' }, occurrence: 1, bundled: 0 },
+    });
     expect((await call(anna, 'GET', '/api/notifications/unread')).json()).toEqual({ count: 3 });
 
     const first = entries[2]!.id;
@@ -66,7 +73,10 @@ describe('notifications API', () => {
     expect((await call(anna, 'PATCH', '/api/notifications/read')).json()).toEqual({ marked: 2, unread: 0 });
     expect((await call(anna, 'GET', '/api/notifications/unread')).json()).toEqual({ count: 0 });
     expect((await call(anna, 'GET', '/api/notifications')).headers['x-unread']).toBe('0');
-    expect(await eventsOf(anna.id, 'notifications-read')).toEqual([{ payload: { ids: [first], unread: 2 } }, { payload: { ids: expect.any(Array), unread: 0 } }]);
+    expect(await eventsOf(anna.id, 'notifications-read')).toEqual([
+      { payload: { ids: [first], unread: 2 } },
+      { payload: { ids: expect.any(Array), unread: 0 } },
+    ]);
     expect((await eventsOf(anna.id, 'notification')).length).toBe(3);
     // Bob's are his own: untouched.
     expect((await call(bob, 'GET', '/api/notifications/unread')).json()).toEqual({ count: 3 });
@@ -86,22 +96,46 @@ describe('notifications API', () => {
 
   it('shows an alert’s deliveries to those who see it: read in the app, mail pending, sent or failed with its reason', async () => {
     const carol = await createUser(db(), companyId, { firstname: 'Carol', lastname: 'Clark' });
-    await db().updateTable('users').set({ notification_settings: JSON.stringify({ app: false }) }).where('id', '=', carol.id).execute();
+    await db()
+      .updateTable('users')
+      .set({ notification_settings: JSON.stringify({ app: false }) })
+      .where('id', '=', carol.id)
+      .execute();
     tokens.set(carol.id, (await signIn(ctx.app, carol.username, carol.password)).access_token);
     const rule = await createRule(db(), companyId, { devices: [device], users: [anna.id, bob.id, carol.id] });
     const alert = await insertAlert(db(), { companyId, deviceId: device, ruleId: rule, endedAt: new Date() });
     await drain();
     const annas = (await call(anna, 'GET', '/api/notifications')).json<{ entries: Notification[] }>().entries.find((n) => n.alert?.id === alert)!;
     await call(anna, 'PATCH', `/api/notifications/${annas.id}/read`);
-    const mailOf = async (userId: number) => (await db().selectFrom('mail_outbox').select('id').where('user_id', '=', userId).where('ref', '@>', JSON.stringify({ alertId: alert })).executeTakeFirstOrThrow()).id;
-    await db().updateTable('mail_outbox').set({ state: 'sent', sent_at: new Date('2026-01-05T10:00:00Z'), attempts: 1 }).where('id', '=', await mailOf(anna.id)).execute();
-    await db().updateTable('mail_outbox').set({ state: 'failed', attempts: 8, last_error: '550 mailbox unavailable' }).where('id', '=', await mailOf(bob.id)).execute();
+    const mailOf = async (userId: number) =>
+      (
+        await db()
+          .selectFrom('mail_outbox')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('ref', '@>', JSON.stringify({ alertId: alert }))
+          .executeTakeFirstOrThrow()
+      ).id;
+    await db()
+      .updateTable('mail_outbox')
+      .set({ state: 'sent', sent_at: new Date('2026-01-05T10:00:00Z'), attempts: 1 })
+      .where('id', '=', await mailOf(anna.id))
+      .execute();
+    await db()
+      .updateTable('mail_outbox')
+      .set({ state: 'failed', attempts: 8, last_error: '550 mailbox unavailable' })
+      .where('id', '=', await mailOf(bob.id))
+      .execute();
 
     const response = await call(anna, 'GET', `/api/alerts/${alert}/deliveries`);
     expect(response.statusCode).toBe(200);
     const byName = Object.fromEntries(response.json<AlertDeliveries>().entries.map((d) => [d.user.name, d]));
     expect(Object.keys(byName).sort()).toEqual(['Anna Nowak', 'Bob Brown', 'Carol Clark']);
-    expect(byName['Anna Nowak']).toMatchObject({ occurrence: 1, app: { readAt: expect.any(String) }, mail: { state: 'sent', digest: false, sentAt: '2026-01-05T10:00:00.000Z', lastError: null } });
+    expect(byName['Anna Nowak']).toMatchObject({
+      occurrence: 1,
+      app: { readAt: expect.any(String) },
+      mail: { state: 'sent', digest: false, sentAt: '2026-01-05T10:00:00.000Z', lastError: null },
+    });
     expect(byName['Bob Brown']).toMatchObject({ app: { readAt: null }, mail: { state: 'failed', attempts: 8, lastError: '550 mailbox unavailable' } });
     expect(byName['Carol Clark']).toMatchObject({ app: null, mail: { state: 'pending', sentAt: null } });
     // A super-admin sees every alert; another company's user and a user not assigned to the rule do not.
@@ -114,9 +148,17 @@ describe('notifications API', () => {
 
   it('lets a super-admin announce to every user who has global notifications on, in the app and by mail as they chose', async () => {
     const muted = await createUser(db(), companyId);
-    await db().updateTable('users').set({ notification_settings: JSON.stringify({ globalNotifications: false }) }).where('id', '=', muted.id).execute();
+    await db()
+      .updateTable('users')
+      .set({ notification_settings: JSON.stringify({ globalNotifications: false }) })
+      .where('id', '=', muted.id)
+      .execute();
     const appOnly = await createUser(db(), (await createCompany(db())).id, { language: 'lv' });
-    await db().updateTable('users').set({ notification_settings: JSON.stringify({ email: false }) }).where('id', '=', appOnly.id).execute();
+    await db()
+      .updateTable('users')
+      .set({ notification_settings: JSON.stringify({ email: false }) })
+      .where('id', '=', appOnly.id)
+      .execute();
     const gone = await createUser(db(), companyId, { active: false });
 
     expect((await call(anna, 'POST', '/api/announcements', { title: 'Maintenance', body: 'Down at 22:00' })).statusCode).toBe(403);
@@ -136,7 +178,14 @@ describe('notifications API', () => {
     const recipientsOf = async (kind: 'notifications' | 'mail') =>
       kind === 'notifications'
         ? (await db().selectFrom('notifications').select('user_id').where('announcement_id', '=', id).execute()).map((r) => r.user_id)
-        : (await db().selectFrom('mail_outbox').select('user_id').where('kind', '=', 'announcement').where('ref', '@>', JSON.stringify({ announcementId: id })).execute()).map((r) => r.user_id);
+        : (
+            await db()
+              .selectFrom('mail_outbox')
+              .select('user_id')
+              .where('kind', '=', 'announcement')
+              .where('ref', '@>', JSON.stringify({ announcementId: id }))
+              .execute()
+          ).map((r) => r.user_id);
     expect(await recipientsOf('notifications')).toEqual(expect.arrayContaining([anna.id, stranger.id, root.id, appOnly.id]));
     expect(await recipientsOf('notifications')).not.toContain(muted.id);
     expect(await recipientsOf('notifications')).not.toContain(gone.id);

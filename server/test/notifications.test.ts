@@ -32,12 +32,17 @@ describe('alert notifications', () => {
   /** A user of the company with an account since 2020, with these preferences. */
   const user = async (settings: Partial<NotificationSettings> = {}, language: 'pl' | 'en' | 'lv' | 'ru' = 'en') => {
     const created = await createUser(db(), companyId, { language });
-    await db().updateTable('users').set({ notification_settings: JSON.stringify(settings) }).where('id', '=', created.id).execute();
+    await db()
+      .updateTable('users')
+      .set({ notification_settings: JSON.stringify(settings) })
+      .where('id', '=', created.id)
+      .execute();
     await sql`update users set created_at = '2020-01-01T00:00:00Z' where id = ${created.id}`.execute(db());
     return created.id;
   };
   const notificationsOf = (userId: number) => db().selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('id').execute();
-  const mailsOf = (userId: number, kind = 'alert') => db().selectFrom('mail_outbox').selectAll().where('user_id', '=', userId).where('kind', '=', kind).orderBy('id').execute();
+  const mailsOf = (userId: number, kind = 'alert') =>
+    db().selectFrom('mail_outbox').selectAll().where('user_id', '=', userId).where('kind', '=', kind).orderBy('id').execute();
 
   beforeAll(async () => {
     ctx = await createTestContext({ PUBLIC_URL: 'https://gearwatch.example' });
@@ -115,7 +120,12 @@ describe('alert notifications', () => {
     const alert = await insertAlert(db(), { companyId, deviceId: device, ruleId: rule, importance: 'error', startedAt, endedAt: clock });
     await drain();
     const [mail] = await mailsOf(userId);
-    expect(mail).toMatchObject({ subject: '[Gearwatch] Krytyczny: Za gorąco na Press 7', to_address: expect.stringContaining('@example.test'), to_name: 'Anna Nowak', state: 'pending' });
+    expect(mail).toMatchObject({
+      subject: '[Gearwatch] Krytyczny: Za gorąco na Press 7',
+      to_address: expect.stringContaining('@example.test'),
+      to_name: 'Anna Nowak',
+      state: 'pending',
+    });
     expect(mail?.dedupe_key).toBe(`alert:${alert}:user:${userId}`);
     expect(mail?.ref).toEqual({ alertId: alert, occurrence: 1 });
     const body = mail?.text_body ?? '';
@@ -174,9 +184,11 @@ describe('alert notifications', () => {
     // Six hours of a module's data arriving at once: five alerts on one device, two on the other.
     const old = (hours: number) => new Date(clock.getTime() - hours * HOUR);
     const first: number[] = [];
-    for (const hours of [6, 5, 4, 3, 2]) first.push(await insertAlert(db(), { companyId, deviceId: device, ruleId: rule, startedAt: old(hours), endedAt: old(hours - 0.5) }));
+    for (const hours of [6, 5, 4, 3, 2])
+      first.push(await insertAlert(db(), { companyId, deviceId: device, ruleId: rule, startedAt: old(hours), endedAt: old(hours - 0.5) }));
     const onSecond: number[] = [];
-    for (const hours of [5, 3]) onSecond.push(await insertAlert(db(), { companyId, deviceId: second, ruleId: rule, startedAt: old(hours), endedAt: old(hours - 0.5) }));
+    for (const hours of [5, 3])
+      onSecond.push(await insertAlert(db(), { companyId, deviceId: second, ruleId: rule, startedAt: old(hours), endedAt: old(hours - 0.5) }));
     await drain();
     // The newest of each (rule, device) stands for the others.
     expect((await notificationsOf(userId)).map((n) => [Number(n.alert_id), n.bundled])).toEqual([
@@ -201,7 +213,13 @@ describe('alert notifications', () => {
     const veteran = await user();
     const rule = await createRule(db(), companyId, { devices: [device], users: [newcomer.id, veteran] });
     for (let day = 90; day >= 1; day--) {
-      await insertAlert(db(), { companyId, deviceId: device, ruleId: rule, startedAt: new Date(Date.now() - day * DAY), endedAt: new Date(Date.now() - day * DAY + HOUR) });
+      await insertAlert(db(), {
+        companyId,
+        deviceId: device,
+        ruleId: rule,
+        startedAt: new Date(Date.now() - day * DAY),
+        endedAt: new Date(Date.now() - day * DAY + HOUR),
+      });
     }
     await drain();
     expect(await notificationsOf(newcomer.id)).toEqual([]);
@@ -259,13 +277,24 @@ describe('alert notifications', () => {
     const world = await alertWorld(ctx);
     await sql`update users set created_at = '2020-01-01T00:00:00Z' where id = ${world.userId}`.execute(db());
     const unit = world.devices[0]!;
-    await createEngineRule(db(), { companyId: world.companyId, type: 'value', conditions: [{ variable: 20, operator: 'gt', argument: 12, date_interval: '10m' }], deviceIds: [unit.id], userIds: [world.userId] });
+    await createEngineRule(db(), {
+      companyId: world.companyId,
+      type: 'value',
+      conditions: [{ variable: 20, operator: 'gt', argument: 12, date_interval: '10m' }],
+      deviceIds: [unit.id],
+      userIds: [world.userId],
+    });
     const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
     await ingest(ctx.services, unit, { readings: [{ parameter: 20, ts: minutesAgo(30), value: 13 }] });
     await settle(ctx);
     expect((await notificationsOf(world.userId)).map((n) => n.kind)).toEqual(['alert']);
     // Breaches past the repeat interval: the counter rises, nobody is told again.
-    await ingest(ctx.services, unit, { readings: [{ parameter: 20, ts: minutesAgo(15), value: 14 }, { parameter: 20, ts: minutesAgo(2), value: 15 }] });
+    await ingest(ctx.services, unit, {
+      readings: [
+        { parameter: 20, ts: minutesAgo(15), value: 14 },
+        { parameter: 20, ts: minutesAgo(2), value: 15 },
+      ],
+    });
     await settle(ctx);
     expect((await db().selectFrom('alerts').select('counter').where('device_id', '=', unit.id).executeTakeFirstOrThrow()).counter).toBe(3);
     expect((await notificationsOf(world.userId)).length).toBe(1);

@@ -24,9 +24,13 @@ describe('OpenAPI conformance check', () => {
     const schema = { response: { 200: countSchema } };
     routes.get('/api/right', { config: { public: true }, schema }, async () => ({ count: 1, level: null }));
     // A string body is sent as it is, past the serializer: what a route that builds its own JSON would do.
-    routes.get('/api/wrong-body', { config: { public: true }, schema }, async (_request, reply) => reply.type('application/json').send('{"count":"one","level":"warning"}' as never));
+    routes.get('/api/wrong-body', { config: { public: true }, schema }, async (_request, reply) =>
+      reply.type('application/json').send('{"count":"one","level":"warning"}' as never),
+    );
     // The type provider allows only declared statuses; answering another is the defect this route stands for.
-    routes.get('/api/undeclared-status', { config: { public: true }, schema }, async (_request, reply) => reply.code(418 as 200).send({ count: 1, level: null }));
+    routes.get('/api/undeclared-status', { config: { public: true }, schema }, async (_request, reply) =>
+      reply.code(418 as 200).send({ count: 1, level: null }),
+    );
     routes.get('/api/wrong-media', { config: { public: true }, schema }, async (_request, reply) => reply.type('text/csv').send('count\n1' as never));
     routes.get('/api/hidden', { config: { public: true }, schema: { hide: true } }, async () => ({ anything: true }));
     await app.ready();

@@ -137,7 +137,9 @@ export class OpenApiConformance {
       return [`${what}: the declared schema does not compile under the strict validator: ${(error as Error).message}`];
     }
     if (validate(body)) return [];
-    const problems = (validate.errors ?? []).slice(0, 5).map((error) => `${error.instancePath || '/'} ${error.message ?? error.keyword}${error.params ? ` ${JSON.stringify(error.params)}` : ''}`);
+    const problems = (validate.errors ?? [])
+      .slice(0, 5)
+      .map((error) => `${error.instancePath || '/'} ${error.message ?? error.keyword}${error.params ? ` ${JSON.stringify(error.params)}` : ''}`);
     return [`${what}: body does not match the schema: ${problems.join('; ')}`];
   }
 
@@ -245,7 +247,10 @@ export function recordConformance(app: FastifyInstance): ConformanceRecorder {
     }
     return response;
   };
-  Object.assign(app, { inject: (options?: InjectOptions | string, callback?: unknown) => (options === undefined || callback !== undefined ? (inject as (...args: unknown[]) => unknown)(options, callback) : injectChecked(options)) });
+  Object.assign(app, {
+    inject: (options?: InjectOptions | string, callback?: unknown) =>
+      options === undefined || callback !== undefined ? (inject as (...args: unknown[]) => unknown)(options, callback) : injectChecked(options),
+  });
   return {
     violations: () => [...found.entries()].map(([message, { count, example }]) => ({ message, count, example })),
     report() {

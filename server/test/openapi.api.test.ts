@@ -11,7 +11,9 @@ import { OpenApiConformance } from './openapi-conformance.ts';
 describe('the OpenAPI document', () => {
   let ctx: TestContext;
   let token: string;
-  let document: OpenApiDocument & { paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, { content?: Record<string, unknown> }> }>> };
+  let document: OpenApiDocument & {
+    paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, { content?: Record<string, unknown> }> }>>;
+  };
   let conformance: OpenApiConformance;
 
   beforeAll(async () => {
@@ -44,8 +46,12 @@ describe('the OpenAPI document', () => {
     const total = await ctx.app.inject({ method: 'GET', url: '/api/alarms/total', headers: bearer(token) });
     expect(total.json()).toEqual({ count: 0, level: null });
     expect(conformance.check(answer('GET', '/api/alarms/total', 200, { count: 0, level: null }))).toEqual([]);
-    const schema = document.paths['/api/notifications']?.get?.responses['200']?.content?.['application/json'] as { schema: { properties: { entries: { items: { properties: { importance: unknown } } } } } };
-    expect(schema.schema.properties.entries.items.properties.importance).toEqual({ anyOf: [{ type: 'string', enum: ['info', 'warning', 'error'] }, { type: 'null' }] });
+    const schema = document.paths['/api/notifications']?.get?.responses['200']?.content?.['application/json'] as {
+      schema: { properties: { entries: { items: { properties: { importance: unknown } } } } };
+    };
+    expect(schema.schema.properties.entries.items.properties.importance).toEqual({
+      anyOf: [{ type: 'string', enum: ['info', 'warning', 'error'] }, { type: 'null' }],
+    });
   });
 
   it('declares the event streams as text/event-stream, not JSON', () => {

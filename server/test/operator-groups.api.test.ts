@@ -37,12 +37,23 @@ describe('/api/deviceoperatorgroups: list, form, read, delete', () => {
   });
   afterAll(() => ctx?.close());
 
-  const client = manageClient(() => ctx, () => token, '/api/deviceoperatorgroups', operatorGroupDetailSchema);
+  const client = manageClient(
+    () => ctx,
+    () => token,
+    '/api/deviceoperatorgroups',
+    operatorGroupDetailSchema,
+  );
   const { get, del, definition, submit, submitEncoded, created, fieldErrors, read, strangerCalls } = client;
   const groupOf = async (operatorId: number) =>
     (await ctx.database.db.selectFrom('operators').select('operator_group_id').where('id', '=', operatorId).executeTakeFirstOrThrow()).operator_group_id;
   const countGroups = async (companyId: number) =>
-    (await ctx.database.db.selectFrom('operator_groups').select(sql<number>`count(*)::int`.as('n')).where('company_id', '=', companyId).executeTakeFirstOrThrow()).n;
+    (
+      await ctx.database.db
+        .selectFrom('operator_groups')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('company_id', '=', companyId)
+        .executeTakeFirstOrThrow()
+    ).n;
   const sorted = (...values: (number | undefined)[]) => [...values].sort((a, b) => a! - b!);
 
   describe('form definitions', () => {
@@ -104,10 +115,22 @@ describe('/api/deviceoperatorgroups: list, form, read, delete', () => {
       const id = response.json<{ id: number }>().id;
       expect((await read(id)).operators).toEqual([{ id: ids.lucyna, name: 'Lucyna Zając' }]);
       const edit = await definition(`/api/deviceoperatorgroups/${id}/edit`);
-      const update = await submitEncoded('PUT', `/api/deviceoperatorgroups/${id}`, new URLSearchParams({ token: edit.token, name: 'Encoded crew 2', operators: '' }));
+      const update = await submitEncoded(
+        'PUT',
+        `/api/deviceoperatorgroups/${id}`,
+        new URLSearchParams({ token: edit.token, name: 'Encoded crew 2', operators: '' }),
+      );
       expect(update.statusCode, update.body).toBe(200);
       expect(update.json()).toEqual({ id });
-      expect(await read(id)).toEqual({ id, name: 'Encoded crew 2', operators: [], operatorCount: 0, workAverage: null, activityAverage: null, productivity: null });
+      expect(await read(id)).toEqual({
+        id,
+        name: 'Encoded crew 2',
+        operators: [],
+        operatorCount: 0,
+        workAverage: null,
+        activityAverage: null,
+        productivity: null,
+      });
       expect(await groupOf(ids.lucyna!)).toBeNull();
     });
 
@@ -133,7 +156,10 @@ describe('/api/deviceoperatorgroups: list, form, read, delete', () => {
       expect(await fieldErrors({ name: 'x'.repeat(129) })).toEqual({ name: [MESSAGE_KEYS.tooLong] });
       expect(await fieldErrors({ name: 'TAKEN crew' })).toEqual({ name: [ENTITY_MESSAGE_KEYS.nameInUse] });
       // One round: the name in use is told with the schema's refusal of a foreign operator.
-      expect(await fieldErrors({ name: 'taken CREW', operators: [ids.foreign] })).toEqual({ name: [ENTITY_MESSAGE_KEYS.nameInUse], operators: [MESSAGE_KEYS.incorrect] });
+      expect(await fieldErrors({ name: 'taken CREW', operators: [ids.foreign] })).toEqual({
+        name: [ENTITY_MESSAGE_KEYS.nameInUse],
+        operators: [MESSAGE_KEYS.incorrect],
+      });
       expect(await fieldErrors({ name: 'Fine', operators: [ids.anna, ids.foreign] })).toEqual({ operators: [MESSAGE_KEYS.incorrect] });
       expect(await fieldErrors({ name: 'Fine', operators: [999999] })).toEqual({ operators: [MESSAGE_KEYS.incorrect] });
       expect(await fieldErrors({ name: ['a', 'b'], operators: { x: 1 } })).toMatchObject({ operators: [MESSAGE_KEYS.incorrect] });
@@ -147,8 +173,10 @@ describe('/api/deviceoperatorgroups: list, form, read, delete', () => {
       const id = await created({ name: 'Tokened crew' });
       const newToken = (await definition('/api/deviceoperatorgroups/new')).token;
       const deviceGroupToken = (await definition('/api/devicegroups/new')).token;
-      const post = (body: Fields) => ctx.app.inject({ method: 'POST', url: '/api/deviceoperatorgroups', headers: bearer(token), payload: body as Record<string, unknown> });
-      const put = (body: Fields) => ctx.app.inject({ method: 'PUT', url: `/api/deviceoperatorgroups/${id}`, headers: bearer(token), payload: body as Record<string, unknown> });
+      const post = (body: Fields) =>
+        ctx.app.inject({ method: 'POST', url: '/api/deviceoperatorgroups', headers: bearer(token), payload: body as Record<string, unknown> });
+      const put = (body: Fields) =>
+        ctx.app.inject({ method: 'PUT', url: `/api/deviceoperatorgroups/${id}`, headers: bearer(token), payload: body as Record<string, unknown> });
       const before = await countGroups(company.id);
       for (const response of [
         await post({ name: 'No token' }),
@@ -177,7 +205,12 @@ describe('/api/deviceoperatorgroups: list, form, read, delete', () => {
       g.o2 = await createOperator(db, fresh.id, { firstname: 'O', lastname: 'Two', groupId: g.Zenon });
       g.o3 = await createOperator(db, fresh.id, { firstname: 'O', lastname: 'Three', groupId: g.Lucyna });
     });
-    const { list, names } = listClient(() => ctx, () => freshToken, '/api/deviceoperatorgroups', operatorGroupPageSchema);
+    const { list, names } = listClient(
+      () => ctx,
+      () => freshToken,
+      '/api/deviceoperatorgroups',
+      operatorGroupPageSchema,
+    );
 
     it('answers what the monitors read plus the operator count, in Polish order', async () => {
       const response = await list();
@@ -256,7 +289,12 @@ describe('/api/deviceoperatorgroups: list, form, read, delete', () => {
       const form = await definition('/api/deviceoperatorgroups/new', superToken);
       expect(Object.keys(form.schema)).toEqual(['company', 'name', 'operators']);
       expect(form.schema.company).toMatchObject({ type: 'entity', required: true, multiple: false, disabled: false });
-      expect(form.choices.company).toEqual(expect.arrayContaining([{ value: company.id, label: company.name }, { value: other.id, label: other.name }]));
+      expect(form.choices.company).toEqual(
+        expect.arrayContaining([
+          { value: company.id, label: company.name },
+          { value: other.id, label: other.name },
+        ]),
+      );
       expect(form.choices.operators).toEqual(
         expect.arrayContaining([
           { value: ids.anna, label: `${company.name} · Anna Nowak` },
@@ -273,7 +311,15 @@ describe('/api/deviceoperatorgroups: list, form, read, delete', () => {
       });
       expect(await fieldErrors({ company: other.id, name: 'foreign CREW' }, { as: superToken })).toEqual({ name: [ENTITY_MESSAGE_KEYS.nameInUse] });
       const id = await created({ company: company.id, name: 'Super crew', operators: [ids.lukasz] }, superToken);
-      expect(await read(id)).toEqual({ id, name: 'Super crew', operators: [{ id: ids.lukasz, name: 'Łukasz Bąk' }], operatorCount: 1, workAverage: null, activityAverage: null, productivity: null });
+      expect(await read(id)).toEqual({
+        id,
+        name: 'Super crew',
+        operators: [{ id: ids.lukasz, name: 'Łukasz Bąk' }],
+        operatorCount: 1,
+        workAverage: null,
+        activityAverage: null,
+        productivity: null,
+      });
       expect((await get(`/api/deviceoperatorgroups/${id}`, otherToken)).statusCode).toBe(404);
 
       const edit = await definition(`/api/deviceoperatorgroups/${id}/edit`, superToken);

@@ -7,7 +7,8 @@ import type { WorkTimeDataset } from './work-time-dataset.ts';
 import { NOW, buildWorkTimeDataset, inSessionOf, referenceSums } from './work-time-dataset.ts';
 
 /** The change in percent, written out apart from the server's rule: null without a previous figure. */
-const change = (current: number | null, previous: number | null) => (previous === null || previous === 0 ? null : Math.round((((current ?? 0) - previous) / previous) * 100));
+const change = (current: number | null, previous: number | null) =>
+  previous === null || previous === 0 ? null : Math.round((((current ?? 0) - previous) / previous) * 100);
 
 describe('operator work-time windows and group figures, now fixed on the Sunday clocks go forward', () => {
   let ctx: TestContext;
@@ -62,7 +63,12 @@ describe('operator work-time windows and group figures, now fixed on the Sunday 
   it('answers nulls and no trend for an operator without sessions', async () => {
     const body = operatorWorkTimeSchema.parse((await get(`/api/deviceoperators/${data.operators.idle}/work-time`)).json());
     for (const window of body.windows) {
-      expect(window).toMatchObject({ current: { workSeconds: null, activeSeconds: null }, previous: { workSeconds: null, activeSeconds: null }, workTrend: null, activeTrend: null });
+      expect(window).toMatchObject({
+        current: { workSeconds: null, activeSeconds: null },
+        previous: { workSeconds: null, activeSeconds: null },
+        workTrend: null,
+        activeTrend: null,
+      });
     }
   });
 
@@ -112,6 +118,10 @@ describe('operator work-time windows and group figures, now fixed on the Sunday 
     });
     // Forklift 2 ran on the 29th only in the night session's last five hours, the skipped one left out.
     expect(second.active).toBe(48 * 250);
-    expect(entries.find((e) => e.id === data.deviceGroups.second)).toMatchObject({ deviceCount: 1, workAverage: Math.round(second.work!), activityAverage: 48 * 250 });
+    expect(entries.find((e) => e.id === data.deviceGroups.second)).toMatchObject({
+      deviceCount: 1,
+      workAverage: Math.round(second.work!),
+      activityAverage: 48 * 250,
+    });
   });
 });

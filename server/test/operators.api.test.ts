@@ -40,15 +40,37 @@ describe('/api/deviceoperators: list, form, read, delete', () => {
   });
   afterAll(() => ctx?.close());
 
-  const client = manageClient(() => ctx, () => token, '/api/deviceoperators', deviceOperatorDetailSchema);
+  const client = manageClient(
+    () => ctx,
+    () => token,
+    '/api/deviceoperators',
+    deviceOperatorDetailSchema,
+  );
   const { get, del, definition, submit, submitEncoded, created, fieldErrors } = client;
   const countOperators = async (companyId: number) =>
-    (await ctx.database.db.selectFrom('operators').select(sql<number>`count(*)::int`.as('n')).where('company_id', '=', companyId).executeTakeFirstOrThrow()).n;
+    (
+      await ctx.database.db
+        .selectFrom('operators')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('company_id', '=', companyId)
+        .executeTakeFirstOrThrow()
+    ).n;
 
   describe('form definitions', () => {
     it("answers the new form: fields in order with their types and flags, choices of the caller's company only, a token", async () => {
       const form = await definition('/api/deviceoperators/new');
-      expect(Object.keys(form.schema)).toEqual(['firstname', 'lastname', 'email', 'group', 'position', 'rfid', 'phone', 'supervisor', 'companyName', 'devices']);
+      expect(Object.keys(form.schema)).toEqual([
+        'firstname',
+        'lastname',
+        'email',
+        'group',
+        'position',
+        'rfid',
+        'phone',
+        'supervisor',
+        'companyName',
+        'devices',
+      ]);
       expect(form.schema.firstname).toMatchObject({ type: 'text', required: true, maxLength: 64, icon: 'person', disabled: false });
       expect(form.schema.lastname).toMatchObject({ type: 'text', required: true, maxLength: 64, icon: 'person' });
       expect(form.schema.email).toMatchObject({ type: 'email', required: false, maxLength: 180, icon: 'email' });
@@ -170,7 +192,14 @@ describe('/api/deviceoperators: list, form, read, delete', () => {
       ]);
       expect(none.statusCode, none.body).toBe(201);
       expect(deviceOperatorDetailSchema.parse((await get(`/api/deviceoperators/${none.json().id}`)).json()).deviceCount).toBe(0);
-      const invalid = await submitEncoded('POST', '/api/deviceoperators', new URLSearchParams([['firstname', 'No'], ['lastname', 'Token']]));
+      const invalid = await submitEncoded(
+        'POST',
+        '/api/deviceoperators',
+        new URLSearchParams([
+          ['firstname', 'No'],
+          ['lastname', 'Token'],
+        ]),
+      );
       expect(invalid.statusCode).toBe(400);
       expect(invalid.json()).toEqual({ errors: {}, rootErrors: [FORM_MESSAGE_KEYS.invalidToken] });
     });
@@ -188,7 +217,12 @@ describe('/api/deviceoperators: list, form, read, delete', () => {
       ]);
       // Clearing fields clears them: an absent value is empty.
       expect((await submit({ firstname: 'Bartosz', lastname: 'Kowal' }, { id })).statusCode).toBe(200);
-      expect(deviceOperatorDetailSchema.parse((await get(`/api/deviceoperators/${id}`)).json())).toMatchObject({ rfid: null, group: null, devices: [], deviceCount: 0 });
+      expect(deviceOperatorDetailSchema.parse((await get(`/api/deviceoperators/${id}`)).json())).toMatchObject({
+        rfid: null,
+        group: null,
+        devices: [],
+        deviceCount: 0,
+      });
     });
 
     it('reads the last sessions newest first, with work and active summed over their dates, at most 50', async () => {
@@ -202,7 +236,14 @@ describe('/api/deviceoperators: list, form, read, delete', () => {
         from generate_series(1, 55) n`.execute(db);
       const spanning = await db
         .insertInto('operator_sessions')
-        .values({ company_id: company.id, device_id: ids.press!, operator_id: id, rfid: 'SES-1', started_at: new Date('2026-01-14T22:00:00Z'), ended_at: new Date('2026-01-15T02:00:00Z') })
+        .values({
+          company_id: company.id,
+          device_id: ids.press!,
+          operator_id: id,
+          rfid: 'SES-1',
+          started_at: new Date('2026-01-14T22:00:00Z'),
+          ended_at: new Date('2026-01-15T02:00:00Z'),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await db
@@ -225,7 +266,13 @@ describe('/api/deviceoperators: list, form, read, delete', () => {
       expect(body.history.slice(0, 3)).toEqual([
         { device: { id: ids.press, name: 'Press' }, start: '2026-01-16T08:00:00.000Z', end: null, workSeconds: null, activeSeconds: null },
         { device: { id: ids.press, name: 'Press' }, start: '2026-01-14T22:00:00.000Z', end: '2026-01-15T02:00:00.000Z', workSeconds: 900, activeSeconds: 900 },
-        { device: { id: ids.lathe, name: 'Lathe' }, start: '2025-12-31T06:00:00.000Z', end: '2025-12-31T07:00:00.000Z', workSeconds: null, activeSeconds: null },
+        {
+          device: { id: ids.lathe, name: 'Lathe' },
+          start: '2025-12-31T06:00:00.000Z',
+          end: '2025-12-31T07:00:00.000Z',
+          workSeconds: null,
+          activeSeconds: null,
+        },
       ]);
       expect(body.history.at(-1)!.start).toBe('2025-11-14T06:00:00.000Z');
     });
@@ -281,9 +328,15 @@ describe('/api/deviceoperators: list, form, read, delete', () => {
         deviceCount: 1,
       });
       expect(response.headers[LIST_HEADERS.totalEntries]).toBe('7');
-      expect(await listIds('/api/deviceoperators?sort=-name&page_size=0')).toEqual(
-        [list.zak, list.zajac, list.lukowska, list.lis, list.lisAnna, list.cwik, list.czech],
-      );
+      expect(await listIds('/api/deviceoperators?sort=-name&page_size=0')).toEqual([
+        list.zak,
+        list.zajac,
+        list.lukowska,
+        list.lis,
+        list.lisAnna,
+        list.cwik,
+        list.czech,
+      ]);
     });
 
     it('sorts by id, rfid and group (absent values last), in either direction', async () => {
@@ -291,11 +344,51 @@ describe('/api/deviceoperators: list, form, read, delete', () => {
       expect(await listIds('/api/deviceoperators?sort=id&page_size=0')).toEqual([...all].sort((a, b) => a - b));
       expect(await listIds('/api/deviceoperators?sort=-id&page_size=0')).toEqual([...all].sort((a, b) => b - a));
       // Numeric collation: RF-2 before RF-10; equal keys (no card) by id.
-      expect(await listIds('/api/deviceoperators?sort=rfid&page_size=0')).toEqual([list.lis, list.lukowska, list.czech, list.lisAnna, list.zak, list.zajac, list.cwik]);
-      expect(await listIds('/api/deviceoperators?sort=-rfid&page_size=0')).toEqual([list.zajac, list.cwik, list.zak, list.lisAnna, list.czech, list.lukowska, list.lis]);
-      expect(await listIds('/api/deviceoperators?sort=group,name&page_size=0')).toEqual([list.lis, list.zajac, list.cwik, list.zak, list.czech, list.lisAnna, list.lukowska]);
-      expect(await listIds('/api/deviceoperators?sort=-group,name&page_size=0')).toEqual([list.czech, list.lisAnna, list.lukowska, list.cwik, list.zak, list.lis, list.zajac]);
-      expect(await listIds('/api/deviceoperators?sort=firstname&page_size=0')).toEqual([list.zajac, list.lisAnna, list.cwik, list.zak, list.czech, list.lukowska, list.lis]);
+      expect(await listIds('/api/deviceoperators?sort=rfid&page_size=0')).toEqual([
+        list.lis,
+        list.lukowska,
+        list.czech,
+        list.lisAnna,
+        list.zak,
+        list.zajac,
+        list.cwik,
+      ]);
+      expect(await listIds('/api/deviceoperators?sort=-rfid&page_size=0')).toEqual([
+        list.zajac,
+        list.cwik,
+        list.zak,
+        list.lisAnna,
+        list.czech,
+        list.lukowska,
+        list.lis,
+      ]);
+      expect(await listIds('/api/deviceoperators?sort=group,name&page_size=0')).toEqual([
+        list.lis,
+        list.zajac,
+        list.cwik,
+        list.zak,
+        list.czech,
+        list.lisAnna,
+        list.lukowska,
+      ]);
+      expect(await listIds('/api/deviceoperators?sort=-group,name&page_size=0')).toEqual([
+        list.czech,
+        list.lisAnna,
+        list.lukowska,
+        list.cwik,
+        list.zak,
+        list.lis,
+        list.zajac,
+      ]);
+      expect(await listIds('/api/deviceoperators?sort=firstname&page_size=0')).toEqual([
+        list.zajac,
+        list.lisAnna,
+        list.cwik,
+        list.zak,
+        list.czech,
+        list.lukowska,
+        list.lis,
+      ]);
     });
 
     it('searches names ("first last" and "last first"), e-mail and RFID without regard to case', async () => {
@@ -360,7 +453,9 @@ describe('/api/deviceoperators: list, form, read, delete', () => {
     it('refuses blank and too long names, a bad e-mail, a too long position or card', async () => {
       expect(await fieldErrors({ firstname: '  ', lastname: '' })).toEqual({ firstname: [MESSAGE_KEYS.notBlank], lastname: [MESSAGE_KEYS.notBlank] });
       expect(await fieldErrors({ lastname: 'x' })).toEqual({ firstname: [MESSAGE_KEYS.notBlank] });
-      expect(await fieldErrors({ firstname: 'x'.repeat(65), lastname: 'y'.repeat(65), email: 'not-an-email', position: 'p'.repeat(129), rfid: 'r'.repeat(65) })).toEqual({
+      expect(
+        await fieldErrors({ firstname: 'x'.repeat(65), lastname: 'y'.repeat(65), email: 'not-an-email', position: 'p'.repeat(129), rfid: 'r'.repeat(65) }),
+      ).toEqual({
         firstname: [MESSAGE_KEYS.tooLong],
         lastname: [MESSAGE_KEYS.tooLong],
         email: [MESSAGE_KEYS.incorrect],
@@ -380,14 +475,21 @@ describe('/api/deviceoperators: list, form, read, delete', () => {
       expect(deviceOperatorDetailSchema.parse((await get(`/api/deviceoperators/${other}`, otherToken)).json()).rfid).toBe('CARD-77');
       // Another operator may not take it on update either.
       const second = await created({ firstname: 'Second', lastname: 'Holder' });
-      expect(await fieldErrors({ firstname: 'Second', lastname: 'Holder', rfid: 'CARD-77' }, { id: second })).toEqual({ rfid: [ENTITY_MESSAGE_KEYS.rfidInUse] });
+      expect(await fieldErrors({ firstname: 'Second', lastname: 'Holder', rfid: 'CARD-77' }, { id: second })).toEqual({
+        rfid: [ENTITY_MESSAGE_KEYS.rfidInUse],
+      });
     });
 
     it('lets one of two submits of a new card at once have it; the other is told it is in use', async () => {
       const forms = await Promise.all([definition('/api/deviceoperators/new'), definition('/api/deviceoperators/new')]);
       const responses = await Promise.all(
         forms.map((form, n) =>
-          ctx.app.inject({ method: 'POST', url: '/api/deviceoperators', headers: bearer(token), payload: { token: form.token, firstname: `Racer ${n}`, lastname: 'Card', rfid: 'race-1' } }),
+          ctx.app.inject({
+            method: 'POST',
+            url: '/api/deviceoperators',
+            headers: bearer(token),
+            payload: { token: form.token, firstname: `Racer ${n}`, lastname: 'Card', rfid: 'race-1' },
+          }),
         ),
       );
       expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 400]);
@@ -403,7 +505,10 @@ describe('/api/deviceoperators: list, form, read, delete', () => {
         phone: [ENTITY_MESSAGE_KEYS.phone],
       });
       // A field the schema refused is not checked again: a too long card is only too long.
-      expect(await fieldErrors({ firstname: 'x', lastname: 'y', rfid: 'r'.repeat(65), phone: 'abc' })).toEqual({ rfid: [MESSAGE_KEYS.tooLong], phone: [ENTITY_MESSAGE_KEYS.phone] });
+      expect(await fieldErrors({ firstname: 'x', lastname: 'y', rfid: 'r'.repeat(65), phone: 'abc' })).toEqual({
+        rfid: [MESSAGE_KEYS.tooLong],
+        phone: [ENTITY_MESSAGE_KEYS.phone],
+      });
     });
 
     it("refuses a phone without '+' and an area code, or too short, or with letters", async () => {
@@ -420,12 +525,19 @@ describe('/api/deviceoperators: list, form, read, delete', () => {
       const full = await createDevice(db, company.id, 'Full device');
       const crew: number[] = [];
       for (let n = 0; n < MAX_OPERATORS_PER_DEVICE; n++) crew.push(await createOperator(db, company.id, { firstname: 'Full', lastname: `Crew ${n}` }));
-      await db.insertInto('device_operators').values(crew.map((operator_id) => ({ company_id: company.id, device_id: full.id, operator_id }))).execute();
+      await db
+        .insertInto('device_operators')
+        .values(crew.map((operator_id) => ({ company_id: company.id, device_id: full.id, operator_id })))
+        .execute();
       const before = await countOperators(company.id);
-      expect(await fieldErrors({ firstname: 'One', lastname: 'Too many', devices: [ids.press, full.id] })).toEqual({ devices: [ENTITY_MESSAGE_KEYS.tooManyOperators] });
+      expect(await fieldErrors({ firstname: 'One', lastname: 'Too many', devices: [ids.press, full.id] })).toEqual({
+        devices: [ENTITY_MESSAGE_KEYS.tooManyOperators],
+      });
       expect(await countOperators(company.id)).toBe(before);
       const outsider = await created({ firstname: 'Out', lastname: 'Sider', devices: [ids.press] });
-      expect(await fieldErrors({ firstname: 'Out', lastname: 'Sider', devices: [full.id] }, { id: outsider })).toEqual({ devices: [ENTITY_MESSAGE_KEYS.tooManyOperators] });
+      expect(await fieldErrors({ firstname: 'Out', lastname: 'Sider', devices: [full.id] }, { id: outsider })).toEqual({
+        devices: [ENTITY_MESSAGE_KEYS.tooManyOperators],
+      });
       // The update failed as a whole: the links are those before it.
       expect(deviceOperatorDetailSchema.parse((await get(`/api/deviceoperators/${outsider}`)).json()).devices.map((d) => d.id)).toEqual([ids.press]);
       // One of the sixteen keeps the device when saved again.
@@ -509,7 +621,14 @@ describe('/api/deviceoperators: list, form, read, delete', () => {
       const id = await created({ firstname: 'Leaving', lastname: 'Soon', rfid: 'LEAVE-1', devices: [ids.press, ids.lathe] });
       await db
         .insertInto('operator_sessions')
-        .values({ company_id: company.id, device_id: ids.press!, operator_id: id, rfid: 'LEAVE-1', started_at: new Date('2026-02-01T08:00:00Z'), ended_at: new Date('2026-02-01T09:00:00Z') })
+        .values({
+          company_id: company.id,
+          device_id: ids.press!,
+          operator_id: id,
+          rfid: 'LEAVE-1',
+          started_at: new Date('2026-02-01T08:00:00Z'),
+          ended_at: new Date('2026-02-01T09:00:00Z'),
+        })
         .execute();
       const blocked = await del(`/api/deviceoperators/${id}`);
       expect(blocked.statusCode).toBe(409);
@@ -570,14 +689,18 @@ describe('/api/deviceoperators: list, form, read, delete', () => {
       expect(Object.keys(form.schema)[0]).toBe('company');
       expect(form.schema.company).toMatchObject({ type: 'entity', required: true, disabled: false, multiple: false });
       expect(form.data.company).toBeNull();
-      expect(form.choices.company).toEqual(expect.arrayContaining([
-        { value: company.id, label: company.name },
-        { value: other.id, label: other.name },
-      ]));
-      expect(form.choices.group).toEqual(expect.arrayContaining([
-        { value: ids.crew, label: `${company.name} · Crew` },
-        { value: ids.foreignCrew, label: `${other.name} · Foreign crew` },
-      ]));
+      expect(form.choices.company).toEqual(
+        expect.arrayContaining([
+          { value: company.id, label: company.name },
+          { value: other.id, label: other.name },
+        ]),
+      );
+      expect(form.choices.group).toEqual(
+        expect.arrayContaining([
+          { value: ids.crew, label: `${company.name} · Crew` },
+          { value: ids.foreignCrew, label: `${other.name} · Foreign crew` },
+        ]),
+      );
       expect(form.choices.devices).toEqual(expect.arrayContaining([{ value: ids.foreignDevice, label: `${other.name} · Foreign device` }]));
     });
 
@@ -585,7 +708,12 @@ describe('/api/deviceoperators: list, form, read, delete', () => {
       expect(await fieldErrors({ firstname: 'No', lastname: 'Company' }, { as: superToken })).toEqual({ company: [MESSAGE_KEYS.notBlank] });
       expect(await fieldErrors({ company: 999999, firstname: 'Bad', lastname: 'Company' }, { as: superToken })).toEqual({ company: [MESSAGE_KEYS.incorrect] });
       const before = await countOperators(company.id);
-      expect(await fieldErrors({ company: company.id, firstname: 'Cross', lastname: 'Links', group: ids.foreignCrew, devices: [ids.press, ids.foreignDevice] }, { as: superToken })).toEqual({
+      expect(
+        await fieldErrors(
+          { company: company.id, firstname: 'Cross', lastname: 'Links', group: ids.foreignCrew, devices: [ids.press, ids.foreignDevice] },
+          { as: superToken },
+        ),
+      ).toEqual({
         group: [MESSAGE_KEYS.incorrect],
         devices: [MESSAGE_KEYS.incorrect],
       });
@@ -594,7 +722,10 @@ describe('/api/deviceoperators: list, form, read, delete', () => {
       const row = await ctx.database.db.selectFrom('operators').select('company_id').where('id', '=', id).executeTakeFirstOrThrow();
       expect(row.company_id).toBe(company.id);
       // The company's own user sees it; the card counts within that company.
-      expect(deviceOperatorDetailSchema.parse((await get(`/api/deviceoperators/${id}`)).json())).toMatchObject({ group: { id: ids.crew }, devices: [{ id: ids.mill, name: 'Mill' }] });
+      expect(deviceOperatorDetailSchema.parse((await get(`/api/deviceoperators/${id}`)).json())).toMatchObject({
+        group: { id: ids.crew },
+        devices: [{ id: ids.mill, name: 'Mill' }],
+      });
       expect(await fieldErrors({ firstname: 'Same', lastname: 'Card', rfid: 'ADM-1' })).toEqual({ rfid: [ENTITY_MESSAGE_KEYS.rfidInUse] });
 
       // Editing: the company is shown, fixed, and the choices are that company's.
@@ -609,7 +740,9 @@ describe('/api/deviceoperators: list, form, read, delete', () => {
       const update = await submit({ company: other.id, firstname: 'Admin', lastname: 'Edited', devices: [ids.press] }, { id, as: superToken });
       expect(update.statusCode, update.body).toBe(200);
       expect((await ctx.database.db.selectFrom('operators').select('company_id').where('id', '=', id).executeTakeFirstOrThrow()).company_id).toBe(company.id);
-      expect(await fieldErrors({ firstname: 'Admin', lastname: 'Edited', devices: [ids.foreignDevice] }, { id, as: superToken })).toEqual({ devices: [MESSAGE_KEYS.incorrect] });
+      expect(await fieldErrors({ firstname: 'Admin', lastname: 'Edited', devices: [ids.foreignDevice] }, { id, as: superToken })).toEqual({
+        devices: [MESSAGE_KEYS.incorrect],
+      });
       // A super-admin reads and deletes any company's operator.
       expect((await get(`/api/deviceoperators/${id}`, superToken)).statusCode).toBe(200);
       expect((await del(`/api/deviceoperators/${id}/devices`, superToken)).statusCode).toBe(200);

@@ -59,7 +59,7 @@ describe('PasswordLinksService.issuePasswordLink', () => {
     expect((await signIn(ctx.app, 'newbie', 'my first password')).access_token).toEqual(expect.any(String));
   });
 
-  it('writes the welcome in the user\'s language', async () => {
+  it("writes the welcome in the user's language", async () => {
     const user = await record({ language: 'lv' });
     const outcome = await ctx.services.passwordLinks.issuePasswordLink(user, 'welcome');
     if (!outcome.issued) throw new Error('expected a link');
@@ -75,7 +75,12 @@ describe('PasswordLinksService.issuePasswordLink', () => {
     const reset = await ctx.services.passwordLinks.issuePasswordLink(user, 'reset');
     if (!welcome.issued || !reset.issued) throw new Error('expected links');
     await ctx.services.mail.drainUntilIdle();
-    const rows = await ctx.database.db.selectFrom('password_reset_tokens').select(['purpose', 'used_at']).where('user_id', '=', user.id).orderBy('id').execute();
+    const rows = await ctx.database.db
+      .selectFrom('password_reset_tokens')
+      .select(['purpose', 'used_at'])
+      .where('user_id', '=', user.id)
+      .orderBy('id')
+      .execute();
     expect(rows.map((r) => [r.purpose, r.used_at === null])).toEqual([
       ['welcome', false],
       ['reset', true],

@@ -62,7 +62,14 @@ describe('the readings bell', () => {
     const db = ctx.database.db;
     const company = await createCompany(db);
     const device = await createTelemetryDevice(db, company.id, await createDeviceType(db));
-    const view = await createView(db, company.id, { name: 'Before', resetHours: [6], lines: [{ deviceId: device.id, parameter: 3, goal: 10 }, { deviceId: device.id, parameter: 0, goal: 80 }] });
+    const view = await createView(db, company.id, {
+      name: 'Before',
+      resetHours: [6],
+      lines: [
+        { deviceId: device.id, parameter: 3, goal: 10 },
+        { deviceId: device.id, parameter: 0, goal: 80 },
+      ],
+    });
     const link = await createDisplayLink(db, company.id, view);
     // Screens of their own whose refresh (and link check) is an hour away: only the change's NOTIFY can tell them.
     const hub = new EventHub(new StreamRepository(db));
@@ -81,7 +88,13 @@ describe('the readings bell', () => {
         wake();
       });
     const opened = await screens.forDisplay(await ctx.services.productionLive.displayAccess(link.token));
-    await hub.open({ userId: null, lastEventId: null, topics: opened.topics, initial: opened.initial, sink: { write: (text) => (texts.push(text), wake(), true), end: () => undefined } });
+    await hub.open({
+      userId: null,
+      lastEventId: null,
+      topics: opened.topics,
+      initial: opened.initial,
+      sink: { write: (text) => (texts.push(text), wake(), true), end: () => undefined },
+    });
     expect(texts[0]).toContain('"name":"Before"');
 
     // An edit (the views API's listener in its transaction): the screen gets the new state.

@@ -16,7 +16,10 @@ export interface ViewLineSpec {
 let counter = 0;
 
 /** A 1×1 PNG: a logo the state carries as a data URL. */
-export const TINY_PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+export const TINY_PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 export async function createView(
   db: Kysely<DB>,
@@ -37,7 +40,17 @@ export async function createView(
     .executeTakeFirstOrThrow();
   await db
     .insertInto('production_view_lines')
-    .values(spec.lines.map((line, position) => ({ company_id: companyId, view_id: view.id, position, label: line.label ?? `Line ${position + 1}`, device_id: line.deviceId, parameter: line.parameter, goal: line.goal })))
+    .values(
+      spec.lines.map((line, position) => ({
+        company_id: companyId,
+        view_id: view.id,
+        position,
+        label: line.label ?? `Line ${position + 1}`,
+        device_id: line.deviceId,
+        parameter: line.parameter,
+        goal: line.goal,
+      })),
+    )
     .execute();
   return view.id;
 }

@@ -81,28 +81,38 @@ describe.each([
     if (!skip) await setup.close();
   });
 
-  it.skipIf(skip)('readings ingested by one instance update a display streaming from the other', async () => {
-    const { a, b } = setup;
-    const db = setup.db.db;
-    const company = await createCompany(db);
-    const device = await createTelemetryDevice(db, company.id, await createDeviceType(db));
-    const view = await createView(db, company.id, { resetHours: [0, 12], lines: [{ deviceId: device.id, parameter: 3, goal: 100 }, { deviceId: device.id, parameter: 0, goal: 80 }] });
-    const link = await createDisplayLink(db, company.id, view);
-    const display = await SseTestClient.openPath(b.url, `/api/display/${link.token}/events`, null);
-    expect(display.status).toBe(200);
-    const first = productionViewStateSchema.parse((await display.next(30_000)).data);
-    expect(first.lines[0]!.value).toBeNull();
+  it.skipIf(skip)(
+    'readings ingested by one instance update a display streaming from the other',
+    async () => {
+      const { a, b } = setup;
+      const db = setup.db.db;
+      const company = await createCompany(db);
+      const device = await createTelemetryDevice(db, company.id, await createDeviceType(db));
+      const view = await createView(db, company.id, {
+        resetHours: [0, 12],
+        lines: [
+          { deviceId: device.id, parameter: 3, goal: 100 },
+          { deviceId: device.id, parameter: 0, goal: 80 },
+        ],
+      });
+      const link = await createDisplayLink(db, company.id, view);
+      const display = await SseTestClient.openPath(b.url, `/api/display/${link.token}/events`, null);
+      expect(display.status).toBe(200);
+      const first = productionViewStateSchema.parse((await display.next(30_000)).data);
+      expect(first.lines[0]!.value).toBeNull();
 
-    const now = Date.now();
-    await a.services.ingest.ingest(device.module, { readings: [{ parameter: 3, ts: new Date(now - 2000), value: 11 }], positions: [], events: [] });
-    // Instance a's bell, instance b's LISTEN: the state with the 11 pieces arrives (each further one replaces the last).
-    let value: number | null = null;
-    while (value !== 11) {
-      const event = await display.next(30_000);
-      if (event.type === 'production-view') value = productionViewStateEventSchema.parse(event.data).lines[0]!.value;
-    }
-    // Only b has a screen open: a computed nothing and listens to nothing.
-    expect(a.services.events.size).toBe(0);
-    display.close();
-  }, 90_000);
+      const now = Date.now();
+      await a.services.ingest.ingest(device.module, { readings: [{ parameter: 3, ts: new Date(now - 2000), value: 11 }], positions: [], events: [] });
+      // Instance a's bell, instance b's LISTEN: the state with the 11 pieces arrives (each further one replaces the last).
+      let value: number | null = null;
+      while (value !== 11) {
+        const event = await display.next(30_000);
+        if (event.type === 'production-view') value = productionViewStateEventSchema.parse(event.data).lines[0]!.value;
+      }
+      // Only b has a screen open: a computed nothing and listens to nothing.
+      expect(a.services.events.size).toBe(0);
+      display.close();
+    },
+    90_000,
+  );
 });

@@ -46,17 +46,29 @@ describe('production view live calls', () => {
     token = (await signIn(ctx.app, user.username, user.password)).access_token;
     const typeId = await createDeviceType(db());
     device = await createTelemetryDevice(db(), company.id, typeId);
-    view = await createView(db(), company.id, { resetHours: [0, 8, 16], lines: [{ deviceId: device.id, parameter: 3, goal: 1000 }, { deviceId: device.id, parameter: 1, goal: 400 }] });
+    view = await createView(db(), company.id, {
+      resetHours: [0, 8, 16],
+      lines: [
+        { deviceId: device.id, parameter: 3, goal: 1000 },
+        { deviceId: device.id, parameter: 1, goal: 400 },
+      ],
+    });
     const foreign = await createCompany(db());
     const foreignDevice = await createTelemetryDevice(db(), foreign.id, typeId);
-    foreignView = await createView(db(), foreign.id, { resetHours: [6], lines: [{ deviceId: foreignDevice.id, parameter: 3, goal: 10 }, { deviceId: foreignDevice.id, parameter: 0, goal: 80 }] });
+    foreignView = await createView(db(), foreign.id, {
+      resetHours: [6],
+      lines: [
+        { deviceId: foreignDevice.id, parameter: 3, goal: 10 },
+        { deviceId: foreignDevice.id, parameter: 0, goal: 80 },
+      ],
+    });
   });
   afterAll(async () => {
     for (const client of open) client.close();
     await ctx?.close();
   });
 
-  it('answers the state of a view of the caller\'s company, 404 for another company\'s or none', async () => {
+  it("answers the state of a view of the caller's company, 404 for another company's or none", async () => {
     const own = await ctx.app.inject({ method: 'GET', url: `/api/productionviews/${view}/state`, headers: bearer(token) });
     expect(own.statusCode).toBe(200);
     const state = productionViewStateSchema.parse(own.json());
@@ -70,7 +82,7 @@ describe('production view live calls', () => {
     expect((await ctx.app.inject({ method: 'GET', url: `/api/productionviews/${view}/state` })).statusCode).toBe(401);
   });
 
-  it('adds a view of the caller\'s company to the user\'s stream (its state at once), 404 for another company\'s', async () => {
+  it("adds a view of the caller's company to the user's stream (its state at once), 404 for another company's", async () => {
     expect((await stream(`/api/events?productionView=${foreignView}`, token)).status).toBe(404);
     expect((await stream(`/api/events?productionView=abc`, token)).status).toBe(404);
     const client = await stream(`/api/events?productionView=${view}`, token);
@@ -81,7 +93,9 @@ describe('production view live calls', () => {
     expect(state.viewId).toBe(view);
     // The user's own events still arrive on it, with ids.
     await ctx.services.events.settled();
-    await db().transaction().execute((trx) => appendUserEvents(trx, [{ userId, type: 'notification', payload: { notificationId: 1 } }]));
+    await db()
+      .transaction()
+      .execute((trx) => appendUserEvents(trx, [{ userId, type: 'notification', payload: { notificationId: 1 } }]));
     let logged: ReadEvent;
     do logged = await client.next(30_000);
     while (logged.type === 'production-view');
@@ -90,7 +104,7 @@ describe('production view live calls', () => {
     client.close();
   });
 
-  it('sends a production-view event with the new value after an HTTP ingest of the view\'s device', async () => {
+  it("sends a production-view event with the new value after an HTTP ingest of the view's device", async () => {
     const client = await stream(`/api/events?productionView=${view}`, token);
     const first = await nextState(client);
     const before = first.state.lines[0]!.value ?? 0;
@@ -99,7 +113,13 @@ describe('production view live calls', () => {
       method: 'POST',
       url: '/api/ingest',
       headers: { ...basicAuth(device.module.serialNumber, 'CODE'), 'content-type': 'application/json' },
-      payload: JSON.stringify({ readings: [{ p: 3, t: now - 1000, v: 7 }, { p: 1, t: now - 1000, v: 30 }, { p: 2, t: now - 1000, v: 60 }] }),
+      payload: JSON.stringify({
+        readings: [
+          { p: 3, t: now - 1000, v: 7 },
+          { p: 1, t: now - 1000, v: 30 },
+          { p: 2, t: now - 1000, v: 60 },
+        ],
+      }),
     });
     expect(response.statusCode).toBe(200);
     // The bell, the LISTEN, the computation: the event with the 7 pieces arrives (the refresh would too, with them).
@@ -114,7 +134,14 @@ describe('production view live calls', () => {
 
   it('sends the logo with the first state of a stream and again only when it changes', async () => {
     const company = (await db().selectFrom('production_views').select('company_id').where('id', '=', view).executeTakeFirstOrThrow()).company_id;
-    const withLogo = await createView(db(), company, { resetHours: [0], logo: TINY_PNG, lines: [{ deviceId: device.id, parameter: 3, goal: 10 }, { deviceId: device.id, parameter: 1, goal: 60 }] });
+    const withLogo = await createView(db(), company, {
+      resetHours: [0],
+      logo: TINY_PNG,
+      lines: [
+        { deviceId: device.id, parameter: 3, goal: 10 },
+        { deviceId: device.id, parameter: 1, goal: 60 },
+      ],
+    });
     const client = await stream(`/api/events?productionView=${withLogo}`, token);
     const first = await nextState(client);
     expect(first.state.logo).toBe(`data:image/png;base64,${TINY_PNG.toString('base64')}`);
@@ -144,15 +171,20 @@ describe('production view live calls', () => {
     const answer = await ctx.app.inject({ method: 'GET', url: `/api/display/${link.token}` });
     expect(answer.statusCode).toBe(200);
     expect(productionViewStateSchema.parse(answer.json()).viewId).toBe(view);
-    const used = (await db().selectFrom('production_view_display_links').select('last_used_at').where('id', '=', link.id).executeTakeFirstOrThrow()).last_used_at;
+    const used = (await db().selectFrom('production_view_display_links').select('last_used_at').where('id', '=', link.id).executeTakeFirstOrThrow())
+      .last_used_at;
     expect(used).not.toBeNull();
     // At most once a minute: a second call within it leaves the mark.
     await ctx.app.inject({ method: 'GET', url: `/api/display/${link.token}` });
-    expect((await db().selectFrom('production_view_display_links').select('last_used_at').where('id', '=', link.id).executeTakeFirstOrThrow()).last_used_at).toEqual(used);
+    expect(
+      (await db().selectFrom('production_view_display_links').select('last_used_at').where('id', '=', link.id).executeTakeFirstOrThrow()).last_used_at,
+    ).toEqual(used);
 
     // The token is no bearer token: every signed-in call refuses it.
     for (const url of [`/api/productionviews/${view}/state`, '/api/events', `/api/events?productionView=${view}`, '/api/devices']) {
-      const refused = url.startsWith('/api/events') ? (await stream(url, link.token)).status : (await ctx.app.inject({ method: 'GET', url, headers: bearer(link.token) })).statusCode;
+      const refused = url.startsWith('/api/events')
+        ? (await stream(url, link.token)).status
+        : (await ctx.app.inject({ method: 'GET', url, headers: bearer(link.token) })).statusCode;
       expect(refused, url).toBe(401);
     }
     // Unknown (well-formed or not) and revoked tokens: 404 alike, for the state and the stream.
@@ -166,7 +198,7 @@ describe('production view live calls', () => {
     }
   });
 
-  it('streams only the link\'s view to a display, and ends the stream once the link is revoked', async () => {
+  it("streams only the link's view to a display, and ends the stream once the link is revoked", async () => {
     const company = (await db().selectFrom('production_views').select('company_id').where('id', '=', view).executeTakeFirstOrThrow()).company_id;
     const link = await createDisplayLink(db(), company, view);
     const display = await stream(`/api/display/${link.token}/events`, null);
@@ -186,7 +218,13 @@ describe('production view live calls', () => {
 
   it('ends the streams of a deleted view (revoked); reopening it is a 404', async () => {
     const company = (await db().selectFrom('production_views').select('company_id').where('id', '=', view).executeTakeFirstOrThrow()).company_id;
-    const doomed = await createView(db(), company, { resetHours: [6], lines: [{ deviceId: device.id, parameter: 3, goal: 10 }, { deviceId: null, parameter: 0, goal: 80 }] });
+    const doomed = await createView(db(), company, {
+      resetHours: [6],
+      lines: [
+        { deviceId: device.id, parameter: 3, goal: 10 },
+        { deviceId: null, parameter: 0, goal: 80 },
+      ],
+    });
     const client = await stream(`/api/events?productionView=${doomed}`, token);
     expect((await nextState(client)).state.viewId).toBe(doomed);
     await db().deleteFrom('production_views').where('id', '=', doomed).execute();

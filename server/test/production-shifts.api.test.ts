@@ -19,8 +19,10 @@ describe('a company set up without the demo', () => {
   });
 
   describe('production shifts (company settings)', () => {
-    const save = (token: string, shifts: unknown) => ctx.app.inject({ method: 'POST', url: '/api/user/production_shifts', headers: bearer(token), payload: shifts as object });
-    const list = async (token: string) => productionShiftListSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/user/production_shifts', headers: bearer(token) })).json()).entries;
+    const save = (token: string, shifts: unknown) =>
+      ctx.app.inject({ method: 'POST', url: '/api/user/production_shifts', headers: bearer(token), payload: shifts as object });
+    const list = async (token: string) =>
+      productionShiftListSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/user/production_shifts', headers: bearer(token) })).json()).entries;
 
     it('starts with none, and saves a list in its order, replacing the old one', async () => {
       const { token } = await signedInCompany(ctx);
@@ -32,7 +34,11 @@ describe('a company set up without the demo', () => {
       ];
       const saved = await save(token, three);
       expect(saved.statusCode).toBe(200);
-      expect(saved.json().entries.map((s: { name: string; index: number }) => [s.index, s.name])).toEqual([[0, 'Morning'], [1, 'Afternoon'], [2, 'Night']]);
+      expect(saved.json().entries.map((s: { name: string; index: number }) => [s.index, s.name])).toEqual([
+        [0, 'Morning'],
+        [1, 'Afternoon'],
+        [2, 'Night'],
+      ]);
       expect((await list(token)).map((s) => `${s.timeStart}-${s.timeEnd}`)).toEqual(['06:00-14:00', '14:00-22:00', '22:00-06:00']);
       expect((await save(token, [{ name: 'All day', timeStart: '00:00', timeEnd: '24:00' }])).statusCode).toBe(200);
       expect((await list(token)).map((s) => s.name)).toEqual(['All day']);
@@ -50,7 +56,11 @@ describe('a company set up without the demo', () => {
       ]);
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toEqual({
-        errors: { '1.timeEnd': [PRODUCTION_SHIFT_MESSAGE_KEYS.rangeInvalid], '2.name': [MESSAGE_KEYS.notBlank], '2.timeEnd': [PRODUCTION_SHIFT_MESSAGE_KEYS.rangeInvalid] },
+        errors: {
+          '1.timeEnd': [PRODUCTION_SHIFT_MESSAGE_KEYS.rangeInvalid],
+          '2.name': [MESSAGE_KEYS.notBlank],
+          '2.timeEnd': [PRODUCTION_SHIFT_MESSAGE_KEYS.rangeInvalid],
+        },
         rootErrors: [],
       });
       const halfHour = await save(token, [{ name: 'Odd', timeStart: '06:30', timeEnd: '14:00' }]);
@@ -63,7 +73,10 @@ describe('a company set up without the demo', () => {
 
     it('takes two saves at once one after the other', async () => {
       const { token } = await signedInCompany(ctx);
-      const a = [{ name: 'A1', timeStart: '06:00', timeEnd: '14:00' }, { name: 'A2', timeStart: '14:00', timeEnd: '22:00' }];
+      const a = [
+        { name: 'A1', timeStart: '06:00', timeEnd: '14:00' },
+        { name: 'A2', timeStart: '14:00', timeEnd: '22:00' },
+      ];
       const b = [{ name: 'B1', timeStart: '07:00', timeEnd: '15:00' }];
       const answers = await Promise.all([save(token, a), save(token, b), save(token, a), save(token, b)]);
       expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);

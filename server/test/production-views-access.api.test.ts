@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_WEB_CLIENT, DISPLAY_LINK_TOKEN_PATTERN, LIST_HEADERS, PRODUCTION_VIEW_MESSAGE_KEYS as K, createdDisplayLinkSchema, displayLinkListSchema, productionParameterOptionListSchema, productionViewListSchema, productionViewSchema } from '@gearwatch/contracts';
+import {
+  DEFAULT_WEB_CLIENT,
+  DISPLAY_LINK_TOKEN_PATTERN,
+  LIST_HEADERS,
+  PRODUCTION_VIEW_MESSAGE_KEYS as K,
+  createdDisplayLinkSchema,
+  displayLinkListSchema,
+  productionParameterOptionListSchema,
+  productionViewListSchema,
+  productionViewSchema,
+} from '@gearwatch/contracts';
 import type { ProductionView } from '@gearwatch/contracts';
 import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
@@ -108,7 +118,17 @@ describe('production views API: list, tenancy, parameters, display links', () =>
   });
 
   it('answers another company’s device as not found in a line', async () => {
-    const response = await call(as(anna), 'POST', '/api/productionviews', viewPayload(device, { lineParams: [{ lineName: 'A', deviceId: foreignDevice, parameter_id: 3, goal: 1 }, { lineName: 'B', deviceId: device, parameter_id: 3, goal: 1 }] }));
+    const response = await call(
+      as(anna),
+      'POST',
+      '/api/productionviews',
+      viewPayload(device, {
+        lineParams: [
+          { lineName: 'A', deviceId: foreignDevice, parameter_id: 3, goal: 1 },
+          { lineName: 'B', deviceId: device, parameter_id: 3, goal: 1 },
+        ],
+      }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ 'lineParams.0.deviceId': [K.notFound] });
   });
@@ -126,10 +146,15 @@ describe('production views API: list, tenancy, parameters, display links', () =>
     expect(fixed.json()).toMatchObject({ name: 'Their view, fixed by support', logo: foreignView.logo });
     foreignView = productionViewSchema.parse(fixed.json());
     // A new view is of the super-admin's own company, whose devices only its lines may show.
-    expect((await call(as(root), 'POST', '/api/productionviews', viewPayload(device))).json().errors).toEqual({ 'lineParams.0.deviceId': [K.notFound], 'lineParams.1.deviceId': [K.notFound] });
+    expect((await call(as(root), 'POST', '/api/productionviews', viewPayload(device))).json().errors).toEqual({
+      'lineParams.0.deviceId': [K.notFound],
+      'lineParams.1.deviceId': [K.notFound],
+    });
     const link = await call(as(root), 'POST', `/api/productionviews/${foreignView.id}/displaylinks`, { label: 'Support' });
     expect(link.statusCode).toBe(201);
-    expect((await call(as(stranger), 'GET', `/api/productionviews/${foreignView.id}/displaylinks`)).json().entries.map((l: { label: string }) => l.label)).toEqual(['Support']);
+    expect(
+      (await call(as(stranger), 'GET', `/api/productionviews/${foreignView.id}/displaylinks`)).json().entries.map((l: { label: string }) => l.label),
+    ).toEqual(['Support']);
     expect((await call(as(root), 'DELETE', `/api/productionviews/${foreignView.id}/displaylinks/${link.json().id}`)).statusCode).toBe(204);
 
     // Acting as a company's user, a super-admin makes views of that company.
@@ -163,7 +188,13 @@ describe('production views API: list, tenancy, parameters, display links', () =>
     const response = await call(as(anna), 'POST', `/api/productionviews/${view.id}/displaylinks`, { label: ' Hall 2 TV ' });
     expect(response.statusCode, response.body).toBe(201);
     const link = createdDisplayLinkSchema.strict().parse(response.json());
-    expect(link).toMatchObject({ viewId: view.id, label: 'Hall 2 TV', createdBy: { id: anna.id, name: 'Anna Nowak' }, lastUsedAt: null, path: `/display/${link.token}` });
+    expect(link).toMatchObject({
+      viewId: view.id,
+      label: 'Hall 2 TV',
+      createdBy: { id: anna.id, name: 'Anna Nowak' },
+      lastUsedAt: null,
+      path: `/display/${link.token}`,
+    });
     expect(link.token).toMatch(DISPLAY_LINK_TOKEN_PATTERN);
     const stored = await db().selectFrom('production_view_display_links').selectAll().where('id', '=', link.id).executeTakeFirstOrThrow();
     expect(Buffer.from(stored.token_sha256).equals(hashDisplayToken(link.token))).toBe(true);
@@ -177,7 +208,12 @@ describe('production views API: list, tenancy, parameters, display links', () =>
 
     const listed = await call(as(anna), 'GET', `/api/productionviews/${view.id}/displaylinks`);
     expect(listed.statusCode).toBe(200);
-    expect(displayLinkListSchema.strict().parse(listed.json()).entries.map((l) => l.id)).toEqual([link.id, unlabelled.id]);
+    expect(
+      displayLinkListSchema
+        .strict()
+        .parse(listed.json())
+        .entries.map((l) => l.id),
+    ).toEqual([link.id, unlabelled.id]);
     expect(listed.body).not.toContain(link.token);
     expect(listed.body).not.toContain(unlabelled.token);
     for (const entry of listed.json().entries) expect(Object.keys(entry).sort()).toEqual(['createdAt', 'createdBy', 'id', 'label', 'lastUsedAt', 'viewId']);
@@ -197,7 +233,9 @@ describe('production views API: list, tenancy, parameters, display links', () =>
     expect((await call(as(anna), 'DELETE', `/api/productionviews/${otherView.id}/displaylinks/${link.id}`)).statusCode).toBe(404);
     expect((await call(as(stranger), 'DELETE', `/api/productionviews/${view.id}/displaylinks/${link.id}`)).statusCode).toBe(404);
     expect((await call(as(anna), 'DELETE', `/api/productionviews/${foreignView.id}/displaylinks/${theirs.id}`)).statusCode).toBe(404);
-    expect((await call(as(stranger), 'GET', `/api/productionviews/${foreignView.id}/displaylinks`)).json().entries.map((l: { id: number }) => l.id)).toEqual([theirs.id]);
+    expect((await call(as(stranger), 'GET', `/api/productionviews/${foreignView.id}/displaylinks`)).json().entries.map((l: { id: number }) => l.id)).toEqual([
+      theirs.id,
+    ]);
 
     expect((await call(as(anna), 'DELETE', `/api/productionviews/${view.id}/displaylinks/${link.id}`)).statusCode).toBe(204);
     expect((await call(as(anna), 'DELETE', `/api/productionviews/${view.id}/displaylinks/${link.id}`)).statusCode).toBe(404);

@@ -12,7 +12,13 @@ let counter = 0;
 export async function createCounterDevice(db: Kysely<DB>, companyId: number, name?: string): Promise<{ id: number; deviceTypeId: number }> {
   const device = await createDevice(db, companyId, name);
   const unit = async (short: string) =>
-    (await db.insertInto('units').values({ name: `${short} ${process.pid}x${++counter}`, short, long: short, min: null, max: null }).returning('id').executeTakeFirstOrThrow()).id;
+    (
+      await db
+        .insertInto('units')
+        .values({ name: `${short} ${process.pid}x${++counter}`, short, long: short, min: null, max: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   const [pieces, ampHours, degrees] = [await unit('pcs'), await unit('Ah'), await unit('°C')];
   await db
     .insertInto('parameters')
@@ -65,7 +71,17 @@ export async function insertProductionView(db: Kysely<DB>, companyId: number, de
     .executeTakeFirstOrThrow();
   await db
     .insertInto('production_view_lines')
-    .values([0, 1].map((position) => ({ company_id: companyId, view_id: view.id, position, label: `Line ${position + 1}`, device_id: deviceId, parameter: position, goal: 100 })))
+    .values(
+      [0, 1].map((position) => ({
+        company_id: companyId,
+        view_id: view.id,
+        position,
+        label: `Line ${position + 1}`,
+        device_id: deviceId,
+        parameter: position,
+        goal: 100,
+      })),
+    )
     .execute();
   return view.id;
 }

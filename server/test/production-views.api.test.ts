@@ -15,11 +15,13 @@ describe('production views API: saving', () => {
   let foreignDevice: number;
   const { call } = viewsClient(() => ctx);
   const db = () => ctx.database.db;
-  const count = async (table: 'production_views' | 'production_view_lines') => Number((await db().selectFrom(table).select(db().fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async (table: 'production_views' | 'production_view_lines') =>
+    Number((await db().selectFrom(table).select(db().fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   /** The field errors of a refused save, which has no root error and writes nothing. */
   const refused = async (payload: unknown, id?: number) => {
     const before = [await count('production_views'), await count('production_view_lines')];
-    const response = id === undefined ? await call(token, 'POST', '/api/productionviews', payload) : await call(token, 'PUT', `/api/productionviews/${id}`, payload);
+    const response =
+      id === undefined ? await call(token, 'POST', '/api/productionviews', payload) : await call(token, 'PUT', `/api/productionviews/${id}`, payload);
     expect(response.statusCode, response.body).toBe(400);
     const body = validationErrorSchema.parse(response.json());
     expect(body.rootErrors).toEqual([]);
@@ -94,8 +96,10 @@ describe('production views API: saving', () => {
   });
 
   it('checks the view type and the name (3 to 127 characters, trimmed)', async () => {
-    for (const type of [undefined, null, '', 'grid', 1]) expect(await refused(viewPayload(device, { prodview_type: type }))).toEqual({ prodview_type: [K.required] });
-    for (const name of [undefined, null, '', '   ', 42]) expect(await refused(viewPayload(device, { prodview_name: name }))).toEqual({ prodview_name: [K.required] });
+    for (const type of [undefined, null, '', 'grid', 1])
+      expect(await refused(viewPayload(device, { prodview_type: type }))).toEqual({ prodview_type: [K.required] });
+    for (const name of [undefined, null, '', '   ', 42])
+      expect(await refused(viewPayload(device, { prodview_name: name }))).toEqual({ prodview_name: [K.required] });
     expect(await refused(viewPayload(device, { prodview_name: ' ab ' }))).toEqual({ prodview_name: [K.minLength3] });
     expect(await refused(viewPayload(device, { prodview_name: 'n'.repeat(PRODUCTION_VIEW_LIMITS.nameMax + 1) }))).toEqual({ prodview_name: [K.maxLength128] });
     expect((await created(viewPayload(device, { prodview_name: ' abc ', prodview_type: 'rows' }))).name).toBe('abc');
@@ -104,11 +108,15 @@ describe('production views API: saving', () => {
 
   it('takes exactly two lines', async () => {
     const one = (viewPayload(device).lineParams as unknown[]).slice(0, 1);
-    for (const lines of [undefined, null, 'two', {}, [], one]) expect(await refused(viewPayload(device, { lineParams: lines }))).toEqual({ lineParams: [K.twoLines] });
+    for (const lines of [undefined, null, 'two', {}, [], one])
+      expect(await refused(viewPayload(device, { lineParams: lines }))).toEqual({ lineParams: [K.twoLines] });
     const three = [...(viewPayload(device).lineParams as unknown[]), { lineName: 'Third', deviceId: device, parameter_id: 1, goal: 1 }];
     expect(await refused(viewPayload(device, { lineParams: three }))).toEqual({ lineParams: [K.twoLines] });
     // The lines that are there are checked too, so the wizard's step 2 shows their errors with it.
-    expect(await refused(viewPayload(device, { lineParams: [{ lineName: 'Only', deviceId: device, parameter_id: 1, goal: 'x' }] }))).toEqual({ lineParams: [K.twoLines], 'lineParams.0.goal': [K.numbersOnly] });
+    expect(await refused(viewPayload(device, { lineParams: [{ lineName: 'Only', deviceId: device, parameter_id: 1, goal: 'x' }] }))).toEqual({
+      lineParams: [K.twoLines],
+      'lineParams.0.goal': [K.numbersOnly],
+    });
   });
 
   it('checks each line: name under 50, the company’s device, a parameter of it, a goal of digits 0–10000', async () => {
@@ -122,20 +130,27 @@ describe('production views API: saving', () => {
     for (const parameter of [20, 10_000, 4, 'abc', -1, 1.5]) {
       expect(await refused(line(0, { parameter_id: parameter })), String(parameter)).toEqual({ 'lineParams.0.parameter_id': [K.parameterInvalid] });
     }
-    for (const parameter of [undefined, null, '']) expect(await refused(line(0, { parameter_id: parameter }))).toEqual({ 'lineParams.0.parameter_id': [K.required] });
+    for (const parameter of [undefined, null, ''])
+      expect(await refused(line(0, { parameter_id: parameter }))).toEqual({ 'lineParams.0.parameter_id': [K.required] });
     for (const parameter of [0, 1, 2, 3, '3', 10_003]) expect((await created(line(0, { parameter_id: parameter }))).lines[0]!.param).toBe(Number(parameter));
     for (const goal of [undefined, null, '', '  ']) expect(await refused(line(0, { goal })), String(goal)).toEqual({ 'lineParams.0.goal': [K.required] });
     for (const goal of ['12a', '-5', '1.5', 1.5, -5, '1e3', 1e21, true, [], '0x10']) {
       expect(await refused(line(0, { goal })), String(goal)).toEqual({ 'lineParams.0.goal': [K.numbersOnly] });
     }
-    for (const goal of [10_001, '10001', '99999999999999999999']) expect(await refused(line(0, { goal })), String(goal)).toEqual({ 'lineParams.0.goal': [K.goalRange] });
+    for (const goal of [10_001, '10001', '99999999999999999999'])
+      expect(await refused(line(0, { goal })), String(goal)).toEqual({ 'lineParams.0.goal': [K.goalRange] });
     for (const goal of [0, '0', 10_000, ' 42 ', '007']) expect((await created(line(0, { goal }))).lines[0]!.target).toBe(Number(String(goal).trim()));
     // Another device of the company, with a counter of its own type.
-    expect((await created(line(1, { deviceId: String(otherDevice), parameter_id: 3 }))).lines[1]).toMatchObject({ deviceId: otherDevice, deviceName: 'Press 2', param: 3 });
+    expect((await created(line(1, { deviceId: String(otherDevice), parameter_id: 3 }))).lines[1]).toMatchObject({
+      deviceId: otherDevice,
+      deviceName: 'Press 2',
+      param: 3,
+    });
   });
 
   it('takes reset hours as the joined list or an array of HH:00, without repeats, ascending', async () => {
-    for (const hours of [undefined, null, '', ' , ', []]) expect(await refused(viewPayload(device, { reset_hours: hours })), JSON.stringify(hours)).toEqual({ reset_hours: [K.resetHoursRequired] });
+    for (const hours of [undefined, null, '', ' , ', []])
+      expect(await refused(viewPayload(device, { reset_hours: hours })), JSON.stringify(hours)).toEqual({ reset_hours: [K.resetHoursRequired] });
     for (const hours of ['6', '6:00', '06:30', '24:00', '06:00;14:00', ['06:00', 6], 6, { a: '06:00' }, ['06:00,14:00']]) {
       expect(await refused(viewPayload(device, { reset_hours: hours })), JSON.stringify(hours)).toEqual({ reset_hours: [K.resetHourInvalid] });
     }
@@ -146,10 +161,20 @@ describe('production views API: saving', () => {
   });
 
   it('takes a png or jpeg logo up to 1 MiB, by its bytes; a larger body is 413', async () => {
-    for (const file of [dataUrl(imageBytes('gif'), 'image/gif'), dataUrl(imageBytes('gif'), 'image/png'), 'not a data url', 'data:image/png;base64,', 'data:image/png,rawtext', 42, { a: 1 }]) {
+    for (const file of [
+      dataUrl(imageBytes('gif'), 'image/gif'),
+      dataUrl(imageBytes('gif'), 'image/png'),
+      'not a data url',
+      'data:image/png;base64,',
+      'data:image/png,rawtext',
+      42,
+      { a: 1 },
+    ]) {
       expect(await refused(viewPayload(device, { file })), String(file).slice(0, 40)).toEqual({ file: [K.unsupportedFileType] });
     }
-    expect(await refused(viewPayload(device, { file: dataUrl(imageBytes('png', PRODUCTION_VIEW_LIMITS.logoMaxBytes + 1)) }))).toEqual({ file: [K.fileTooLarge] });
+    expect(await refused(viewPayload(device, { file: dataUrl(imageBytes('png', PRODUCTION_VIEW_LIMITS.logoMaxBytes + 1)) }))).toEqual({
+      file: [K.fileTooLarge],
+    });
     const largest = imageBytes('png', PRODUCTION_VIEW_LIMITS.logoMaxBytes);
     expect((await created(viewPayload(device, { file: dataUrl(largest) }))).logo).toBe(dataUrl(largest));
     // A jpeg declared as a png is kept as what its bytes are.
@@ -166,10 +191,15 @@ describe('production views API: saving', () => {
   });
 
   it('reads a view back as stored: lines with device and parameter names, kinds, units and targets', async () => {
-    const view = await created(viewPayload(device, { prodview_name: 'Shape', lineParams: [
-      { lineName: 'Pieces', deviceId: device, parameter_id: 3, goal: 500 },
-      { lineName: 'Work', deviceId: String(otherDevice), parameter_id: '1', goal: '420' },
-    ] }));
+    const view = await created(
+      viewPayload(device, {
+        prodview_name: 'Shape',
+        lineParams: [
+          { lineName: 'Pieces', deviceId: device, parameter_id: 3, goal: 500 },
+          { lineName: 'Work', deviceId: String(otherDevice), parameter_id: '1', goal: '420' },
+        ],
+      }),
+    );
     const read = await call(token, 'GET', `/api/productionviews/${view.id}`);
     expect(read.statusCode).toBe(200);
     expect(productionViewSchema.strict().parse(read.json())).toEqual(view);
@@ -195,7 +225,13 @@ describe('production views API: saving', () => {
       return productionViewSchema.parse(response.json());
     };
     const { file: _file, ...withoutFile } = viewPayload(device, { prodview_name: 'Edited', prodview_type: 'rows', reset_hours: '07:00' });
-    const edited = await edit({ ...withoutFile, lineParams: [{ lineName: 'Active', deviceId: otherDevice, parameter_id: 2, goal: 60 }, { lineName: 'Count', deviceId: device, parameter_id: 10_003, goal: 9 }] });
+    const edited = await edit({
+      ...withoutFile,
+      lineParams: [
+        { lineName: 'Active', deviceId: otherDevice, parameter_id: 2, goal: 60 },
+        { lineName: 'Count', deviceId: device, parameter_id: 10_003, goal: 9 },
+      ],
+    });
     expect(edited).toMatchObject({ id: view.id, name: 'Edited', view_type: 'rows', reset_time: ['07:00'], logo: view.logo, createdAt: view.createdAt });
     expect(edited.lines.map((l) => [l.label, l.deviceId, l.param, l.paramName, l.unit, l.target])).toEqual([
       ['Active', otherDevice, 2, 'Device active', null, 60],
@@ -207,7 +243,18 @@ describe('production views API: saving', () => {
 
     // A refused edit (one bad goal, a bad logo) leaves the view and its lines as they were.
     const before = (await call(token, 'GET', `/api/productionviews/${view.id}`)).json();
-    expect(await refused({ ...viewPayload(device, { prodview_name: 'Not saved', file: 'nope' }), lineParams: [{ lineName: 'A', deviceId: device, parameter_id: 1, goal: 1 }, { lineName: 'B', deviceId: device, parameter_id: 1, goal: 'x' }] }, view.id)).toEqual({
+    expect(
+      await refused(
+        {
+          ...viewPayload(device, { prodview_name: 'Not saved', file: 'nope' }),
+          lineParams: [
+            { lineName: 'A', deviceId: device, parameter_id: 1, goal: 1 },
+            { lineName: 'B', deviceId: device, parameter_id: 1, goal: 'x' },
+          ],
+        },
+        view.id,
+      ),
+    ).toEqual({
       'lineParams.1.goal': [K.numbersOnly],
       file: [K.unsupportedFileType],
     });
@@ -222,7 +269,11 @@ describe('production views API: saving', () => {
   });
 
   it('keeps a line whose device was deleted, without the device, until the view is edited', async () => {
-    const spare = await createCounterDevice(db(), (await db().selectFrom('devices').select('company_id').where('id', '=', device).executeTakeFirstOrThrow()).company_id, 'Spare');
+    const spare = await createCounterDevice(
+      db(),
+      (await db().selectFrom('devices').select('company_id').where('id', '=', device).executeTakeFirstOrThrow()).company_id,
+      'Spare',
+    );
     const view = await created(line(1, { deviceId: spare.id, parameter_id: 3 }));
     await db().deleteFrom('devices').where('id', '=', spare.id).execute();
     const read = productionViewSchema.parse((await call(token, 'GET', `/api/productionviews/${view.id}`)).json());
@@ -241,7 +292,12 @@ describe('production views API: saving', () => {
 
   it('refuses bodies that are no object', async () => {
     for (const payload of ['[]', 'null', '"text"', '{"prodview_name": ']) {
-      const response = await ctx.app.inject({ method: 'POST', url: '/api/productionviews', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/productionviews',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload,
+      });
       expect(response.statusCode, payload).toBe(400);
     }
   });

@@ -5,7 +5,10 @@ import { createTestContext } from './context.ts';
 import type { TestCompany, TestUser } from './fixtures.ts';
 import { bearer, createCompany, createUser, form, signIn } from './fixtures.ts';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0e8b4b20000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0e8b4b20000000049454e44ae426082',
+  'hex',
+);
 const JPEG = Buffer.concat([Buffer.from('ffd8ffe000104a464946', 'hex'), Buffer.alloc(64, 1), Buffer.from('ffd9', 'hex')]);
 const GIF = Buffer.from('474946383961010001000000002c00000000010001000002', 'hex');
 const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
@@ -33,7 +36,11 @@ describe('the profile: GET and PATCH /api/users/current/profile', () => {
   const patch = (payload: unknown, accessToken = token) =>
     ctx.app.inject({ method: 'PATCH', url: '/api/users/current/profile', headers: bearer(accessToken), payload: payload as object });
   const row = (id = user.id) =>
-    ctx.database.db.selectFrom('users').select(['firstname', 'lastname', 'avatar', 'notification_settings', 'updated_at']).where('id', '=', id).executeTakeFirstOrThrow();
+    ctx.database.db
+      .selectFrom('users')
+      .select(['firstname', 'lastname', 'avatar', 'notification_settings', 'updated_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
   const current = async (accessToken = token) => (await ctx.app.inject({ method: 'GET', url: '/api/users/current', headers: bearer(accessToken) })).json();
 
   it('reads the user and the notification preferences, every one true by default', async () => {
@@ -49,7 +56,10 @@ describe('the profile: GET and PATCH /api/users/current/profile', () => {
     const settings = { ...DEFAULT_NOTIFICATION_SETTINGS, email: false, levelInfo: false };
     const response = await patch({ user: { firstname: ' Mirosława ', lastname: 'Nowak' }, settings, avatar: dataUrl('image/png', PNG) });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ user: { firstname: 'Mirosława', lastname: 'Nowak', email: 'mira@acme.example', avatar: dataUrl('image/png', PNG) }, settings });
+    expect(response.json()).toEqual({
+      user: { firstname: 'Mirosława', lastname: 'Nowak', email: 'mira@acme.example', avatar: dataUrl('image/png', PNG) },
+      settings,
+    });
     expect((await get()).json()).toEqual(response.json());
     const me = await current();
     expect(me).toMatchObject({ firstname: 'Mirosława', lastname: 'Nowak', name: 'Mirosława Nowak', avatar: dataUrl('image/png', PNG) });
@@ -98,10 +108,19 @@ describe('the profile: GET and PATCH /api/users/current/profile', () => {
       [{ avatar: dataUrl('image/png', bigPng) }, { avatar: TOO_LARGE }],
       [{ settings: { email: 'no' } }, { 'settings.email': INCORRECT }],
       // Every mistake in one answer, the good parts not written either.
-      [{ user: { firstname: '', lastname: 'Changed' }, settings: { email: false }, avatar: dataUrl('image/gif', GIF) }, { firstname: NOT_BLANK, avatar: UNSUPPORTED }],
+      [
+        { user: { firstname: '', lastname: 'Changed' }, settings: { email: false }, avatar: dataUrl('image/gif', GIF) },
+        { firstname: NOT_BLANK, avatar: UNSUPPORTED },
+      ],
       // Also when the schema refuses a part: the other parts are still checked.
-      [{ user: { firstname: tooLong, lastname: ' ' }, avatar: dataUrl('image/gif', GIF) }, { firstname: ['form.field.error.too-long'], lastname: NOT_BLANK, avatar: UNSUPPORTED }],
-      [{ user: { firstname: 'Ala', lastname: 'Nowak' }, settings: { app: 1 }, avatar: 'data:image/png;base64,***' }, { 'settings.app': INCORRECT, avatar: INCORRECT }],
+      [
+        { user: { firstname: tooLong, lastname: ' ' }, avatar: dataUrl('image/gif', GIF) },
+        { firstname: ['form.field.error.too-long'], lastname: NOT_BLANK, avatar: UNSUPPORTED },
+      ],
+      [
+        { user: { firstname: 'Ala', lastname: 'Nowak' }, settings: { app: 1 }, avatar: 'data:image/png;base64,***' },
+        { 'settings.app': INCORRECT, avatar: INCORRECT },
+      ],
     ];
     for (const [payload, errors] of cases) {
       const response = await patch(payload);
@@ -115,13 +134,18 @@ describe('the profile: GET and PATCH /api/users/current/profile', () => {
     const largest = Buffer.concat([PNG, Buffer.alloc(PROFILE_LIMITS.avatarMaxBytes - PNG.length)]);
     expect((await patch({ avatar: dataUrl('image/png', largest) })).statusCode).toBe(200);
     for (const payload of [[1, 2], 'text']) {
-      const response = await ctx.app.inject({ method: 'PATCH', url: '/api/users/current/profile', headers: { ...bearer(token), 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+      const response = await ctx.app.inject({
+        method: 'PATCH',
+        url: '/api/users/current/profile',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().rootErrors).toEqual(INCORRECT);
     }
   });
 
-  it('is one\'s own profile only: another user, of this company or another, is never read or changed', async () => {
+  it("is one's own profile only: another user, of this company or another, is never read or changed", async () => {
     const colleague = await createUser(ctx.database.db, company.id, { firstname: 'Ola', lastname: 'Kolega' });
     const stranger = await createUser(ctx.database.db, (await createCompany(ctx.database.db)).id, { firstname: 'Obcy', lastname: 'Ktoś' });
     const colleagueToken = (await signIn(ctx.app, colleague.username, colleague.password)).access_token;
@@ -134,15 +158,24 @@ describe('the profile: GET and PATCH /api/users/current/profile', () => {
     expect((await row(colleague.id)).firstname).toBe('Ola2');
     expect((await row(stranger.id)).firstname).toBe('Obcy2');
     // There is no id to name: a query or a body id changes nothing of whose profile it is.
-    const sneaky = await ctx.app.inject({ method: 'PATCH', url: `/api/users/current/profile?id=${user.id}`, headers: bearer(strangerToken), payload: { id: user.id, user: { firstname: 'Hacked', lastname: 'X' } } });
+    const sneaky = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/users/current/profile?id=${user.id}`,
+      headers: bearer(strangerToken),
+      payload: { id: user.id, user: { firstname: 'Hacked', lastname: 'X' } },
+    });
     expect(sneaky.statusCode).toBe(200);
     expect((await row()).firstname).toBe(mine.firstname);
   });
 
-  it('in an impersonated session is the impersonated user\'s profile', async () => {
+  it("in an impersonated session is the impersonated user's profile", async () => {
     const root = await createUser(ctx.database.db, (await createCompany(ctx.database.db)).id, { superAdmin: true, impersonate: true });
     const rootToken = (await signIn(ctx.app, root.username, root.password)).access_token;
-    const session = await ctx.app.inject({ method: 'GET', url: `/api/impersonate/${user.id}?client_id=${DEFAULT_WEB_CLIENT.clientId}`, headers: bearer(rootToken) });
+    const session = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/impersonate/${user.id}?client_id=${DEFAULT_WEB_CLIENT.clientId}`,
+      headers: bearer(rootToken),
+    });
     expect(session.statusCode).toBe(200);
     const asMira = session.json().access_token as string;
     expect((await get(asMira)).json().user.email).toBe('mira@acme.example');
@@ -173,19 +206,34 @@ describe('PUT /api/users/current/password', () => {
     ctx.app.inject({
       method: 'POST',
       url: '/api/token',
-      ...form({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: DEFAULT_WEB_CLIENT.clientId, client_secret: DEFAULT_WEB_CLIENT.clientSecret }),
+      ...form({
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+        client_id: DEFAULT_WEB_CLIENT.clientId,
+        client_secret: DEFAULT_WEB_CLIENT.clientSecret,
+      }),
     });
   const mails = (userId: number) => ctx.database.db.selectFrom('mail_outbox').selectAll().where('user_id', '=', userId).orderBy('id').execute();
-  const hashOf = async (userId: number) => (await ctx.database.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow()).password_hash;
+  const hashOf = async (userId: number) =>
+    (await ctx.database.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow()).password_hash;
 
-  it('changes the password, keeps the caller\'s session, ends the others and mails a notice in the user\'s language', async () => {
-    const user = await createUser(ctx.database.db, company.id, { username: 'jan', firstname: 'Jan', lastname: 'Nowak', email: 'jan@acme.example', language: 'pl' });
+  it("changes the password, keeps the caller's session, ends the others and mails a notice in the user's language", async () => {
+    const user = await createUser(ctx.database.db, company.id, {
+      username: 'jan',
+      firstname: 'Jan',
+      lastname: 'Nowak',
+      email: 'jan@acme.example',
+      language: 'pl',
+    });
     const mine = await signIn(ctx.app, 'jan', user.password);
     const phone = await signIn(ctx.app, 'jan', user.password);
     const laptop = await signIn(ctx.app, 'jan', user.password);
     // The caller's session was refreshed once: its family is still the one kept.
     const rotated = (await refresh(mine.refresh_token)).json();
-    const response = await change({ currentPassword: user.password, newPassword: 'a new long secret', refreshToken: rotated.refresh_token }, rotated.access_token);
+    const response = await change(
+      { currentPassword: user.password, newPassword: 'a new long secret', refreshToken: rotated.refresh_token },
+      rotated.access_token,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ endedSessions: 2 });
 
@@ -204,7 +252,7 @@ describe('PUT /api/users/current/password', () => {
     expect(mail!.text_body).toContain('https://gearwatch.example/reset');
   });
 
-  it('without the caller\'s refresh token ends every session', async () => {
+  it("without the caller's refresh token ends every session", async () => {
     const user = await createUser(ctx.database.db, company.id, { language: 'en' });
     const one = await signIn(ctx.app, user.username, user.password);
     const two = await signIn(ctx.app, user.username, user.password);
@@ -232,7 +280,10 @@ describe('PUT /api/users/current/password', () => {
     const hash = await hashOf(user.id);
     const cases: [unknown, Record<string, string[]>][] = [
       [{ currentPassword: 'wrong password', newPassword: 'a fine new one' }, { currentPassword: ['profile.password.wrong-current'] }],
-      [{ currentPassword: '', newPassword: '' }, { currentPassword: NOT_BLANK, newPassword: NOT_BLANK }],
+      [
+        { currentPassword: '', newPassword: '' },
+        { currentPassword: NOT_BLANK, newPassword: NOT_BLANK },
+      ],
       [{ currentPassword: user.password, newPassword: 'short' }, { newPassword: ['form.field.error.too-short'] }],
       [{ currentPassword: user.password, newPassword: ' '.repeat(10) }, { newPassword: NOT_BLANK }],
       [{ currentPassword: user.password, newPassword: 'x'.repeat(PROFILE_LIMITS.passwordMaxChars + 1) }, { newPassword: ['form.field.error.too-long'] }],
@@ -272,7 +323,11 @@ describe('PUT /api/users/current/password', () => {
     const user = await createUser(ctx.database.db, company.id);
     const root = await createUser(ctx.database.db, (await createCompany(ctx.database.db)).id, { superAdmin: true, impersonate: true });
     const rootToken = (await signIn(ctx.app, root.username, root.password)).access_token;
-    const session = await ctx.app.inject({ method: 'GET', url: `/api/impersonate/${user.id}?client_id=${DEFAULT_WEB_CLIENT.clientId}`, headers: bearer(rootToken) });
+    const session = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/impersonate/${user.id}?client_id=${DEFAULT_WEB_CLIENT.clientId}`,
+      headers: bearer(rootToken),
+    });
     const response = await change({ currentPassword: user.password, newPassword: 'taken over now' }, session.json().access_token);
     expect(response.statusCode).toBe(403);
     expect(await mails(user.id)).toEqual([]);

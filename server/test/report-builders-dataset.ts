@@ -80,7 +80,10 @@ export async function buildReportDataset(ctx: TestContext): Promise<ReportDatase
   const company = await createCompany(db);
   await setCompanyTimezone(db, company.id, TIMEZONE);
   await createShifts(db, company.id, SHIFTS);
-  const typeId = await createDeviceType(db, TEST_PARAMETERS.filter((p) => p.number <= 3));
+  const typeId = await createDeviceType(
+    db,
+    TEST_PARAMETERS.filter((p) => p.number <= 3),
+  );
   const lathe = await createTelemetryDevice(db, company.id, typeId, 'Lathe');
   const mill = await createTelemetryDevice(db, company.id, typeId, 'Mill');
   const hall = await createDeviceGroup(db, company.id, 'Hall 1', [lathe.id]);
@@ -120,7 +123,9 @@ export async function buildReportDataset(ctx: TestContext): Promise<ReportDatase
       .flatMap((s) => [
         { ts: s.start, type: 'rfid_on' as const, rfid: cards[s.operator]! },
         // A card replaced by the next one needs no removal event.
-        ...(s.end && !of.some((n) => n.device === device && n.start.getTime() === s.end!.getTime()) ? [{ ts: s.end, type: 'rfid_off' as const, rfid: cards[s.operator]! }] : []),
+        ...(s.end && !of.some((n) => n.device === device && n.start.getTime() === s.end!.getTime())
+          ? [{ ts: s.end, type: 'rfid_off' as const, rfid: cards[s.operator]! }]
+          : []),
       ]);
 
   const readings: RawReading[] = [];

@@ -7,7 +7,15 @@ import { createTestContext } from './context.ts';
 import { createCompany } from './fixtures.ts';
 import { memoryOutput, fileOptions } from './report-files.ts';
 import { createReportFileWriter } from '../src/reports/writers/index.ts';
-import { TEST_PARAMETERS, createDeviceGroup, createDeviceType, createOperator, createTelemetryDevice, ingest, setCompanyTimezone } from './telemetry-fixtures.ts';
+import {
+  TEST_PARAMETERS,
+  createDeviceGroup,
+  createDeviceType,
+  createOperator,
+  createTelemetryDevice,
+  ingest,
+  setCompanyTimezone,
+} from './telemetry-fixtures.ts';
 
 /**
  * Issue 31 item 2: names users typed reach a report's CSV as section titles (a group, a device, an operator), column
@@ -61,7 +69,10 @@ describe('report CSV files with names that start a formula', () => {
     const company = await createCompany(db);
     await setCompanyTimezone(db, company.id, 'Europe/Warsaw');
     scope = { companyId: company.id, timezone: 'Europe/Warsaw' };
-    const typeId = await createDeviceType(db, TEST_PARAMETERS.filter((p) => p.number <= 3));
+    const typeId = await createDeviceType(
+      db,
+      TEST_PARAMETERS.filter((p) => p.number <= 3),
+    );
     const devices = [];
     for (const [index, name] of FORMULA_NAMES.entries()) {
       const device = await createTelemetryDevice(db, company.id, typeId, name);
@@ -92,7 +103,17 @@ describe('report CSV files with names that start a formula', () => {
   afterAll(() => ctx?.close());
 
   async function csvOf(type: ReportType, selection: Partial<ReportSubject>): Promise<string[][]> {
-    const subject: ReportSubject = { type, from: DAY, to: DAY, interval: 'day', deviceIds: [], deviceGroupIds: [], operatorIds: [], operatorGroupIds: [], ...selection };
+    const subject: ReportSubject = {
+      type,
+      from: DAY,
+      to: DAY,
+      interval: 'day',
+      deviceIds: [],
+      deviceGroupIds: [],
+      operatorIds: [],
+      operatorGroupIds: [],
+      ...selection,
+    };
     const { output, bytes } = memoryOutput();
     const writer = createReportFileWriter('csv', output, fileOptions('en', { type, scope }));
     await writer.end(await writeReport(ctx.database.db, scope, subject, writer));

@@ -116,11 +116,7 @@ export function stalledOutput(): { output: Writable; release: () => void; bytes:
  * Writes chunks of `rows` into a stalled output until one call does not finish while the loop runs on (the writer
  * waits); returns how many calls finished first, then releases the output and ends the file.
  */
-export async function rowsUntilBlocked(
-  format: ReportFormat,
-  section: ReportSection,
-  chunks: number,
-): Promise<{ finished: number; bytes: Buffer }> {
+export async function rowsUntilBlocked(format: ReportFormat, section: ReportSection, chunks: number): Promise<{ finished: number; bytes: Buffer }> {
   const { output, release, bytes } = stalledOutput();
   const writer = createReportFileWriter(format, output, fileOptions('pl'));
   await writer.section({ title: section.title, columns: section.columns, totals: section.totals });

@@ -45,12 +45,26 @@ export function fakeBuilders(): FakeBuilders {
       const builder: ReportBuilder = {
         type,
         async write(_db, scope, subject, sink) {
-          fake.calls.push({ type, from: subject.from, to: subject.to, deviceGroupIds: subject.deviceGroupIds, operatorGroupIds: subject.operatorGroupIds, timezone: scope.timezone });
+          fake.calls.push({
+            type,
+            from: subject.from,
+            to: subject.to,
+            deviceGroupIds: subject.deviceGroupIds,
+            operatorGroupIds: subject.operatorGroupIds,
+            timezone: scope.timezone,
+          });
           if (failures > 0) {
             failures--;
             throw new Error('the builder broke');
           }
-          await sink.section({ title: null, columns: [{ key: 'n', title: 'reports.column.n', kind: 'count' }, { key: 'day', title: 'reports.column.day', kind: 'date' }], totals: false });
+          await sink.section({
+            title: null,
+            columns: [
+              { key: 'n', title: 'reports.column.n', kind: 'count' },
+              { key: 'day', title: 'reports.column.day', kind: 'date' },
+            ],
+            totals: false,
+          });
           for (let i = 0; i < fake.rows; i++) {
             await fake.beforeRow?.(i);
             await sink.rows([[i, subject.from]]);

@@ -71,19 +71,56 @@ describe('report configurations API', () => {
       frequency: [K.incorrect],
       format: [K.formatUnsupported],
     });
-    const range = await call(anna, 'POST', '/api/reportsconfigurations?context=efficiency-report', { name: 'Range', reportInterval: 'day', groups: [hall], users: [anna.id], from: '2026-02-30', to: '2025-01-01' });
+    const range = await call(anna, 'POST', '/api/reportsconfigurations?context=efficiency-report', {
+      name: 'Range',
+      reportInterval: 'day',
+      groups: [hall],
+      users: [anna.id],
+      from: '2026-02-30',
+      to: '2025-01-01',
+    });
     expect(range.json().errors).toEqual({ from: [K.rangeInvalid] });
-    const reversed = await call(anna, 'POST', '/api/reportsconfigurations?context=efficiency-report', { name: 'Range', reportInterval: 'day', groups: [hall], users: [anna.id], from: '2026-02-03', to: '2026-02-01' });
+    const reversed = await call(anna, 'POST', '/api/reportsconfigurations?context=efficiency-report', {
+      name: 'Range',
+      reportInterval: 'day',
+      groups: [hall],
+      users: [anna.id],
+      from: '2026-02-03',
+      to: '2026-02-01',
+    });
     expect(reversed.json().errors).toEqual({ to: [K.rangeInvalid] });
-    const long = await call(anna, 'POST', '/api/reportsconfigurations?context=efficiency-report', { name: 'Range', reportInterval: 'day', groups: [hall], users: [anna.id], from: '2025-01-01', to: '2026-06-01' });
+    const long = await call(anna, 'POST', '/api/reportsconfigurations?context=efficiency-report', {
+      name: 'Range',
+      reportInterval: 'day',
+      groups: [hall],
+      users: [anna.id],
+      from: '2025-01-01',
+      to: '2026-06-01',
+    });
     expect(long.json().errors).toEqual({ to: [K.rangeTooLong] });
     // The operator types name their groups deviceOperators; a device group is not one of them.
-    const operators = await call(anna, 'POST', '/api/reportsconfigurations?context=device-operators-report', { name: 'Crew', reportInterval: 'day', groups: [hall + crew + 1000], users: [anna.id] });
+    const operators = await call(anna, 'POST', '/api/reportsconfigurations?context=device-operators-report', {
+      name: 'Crew',
+      reportInterval: 'day',
+      groups: [hall + crew + 1000],
+      users: [anna.id],
+    });
     expect(operators.json().errors).toEqual({ deviceOperators: [K.notFound] });
-    const mismatch = await call(anna, 'POST', '/api/reportsconfigurations?context=alerts-report', { reportType: 'efficiency-report', name: 'Mix', reportInterval: 'day', groups: [hall], users: [anna.id] });
+    const mismatch = await call(anna, 'POST', '/api/reportsconfigurations?context=alerts-report', {
+      reportType: 'efficiency-report',
+      name: 'Mix',
+      reportInterval: 'day',
+      groups: [hall],
+      users: [anna.id],
+    });
     expect(mismatch.json().errors).toEqual({ reportType: [K.incorrect] });
     for (const body of ['[]', '"text"', 'null', '{"groups": "1,2", "users": {"a": 1}}']) {
-      const odd = await ctx.app.inject({ method: 'POST', url: '/api/reportsconfigurations?context=efficiency-report', headers: { ...bearer(tokens.get(anna.id)!), 'content-type': 'application/json' }, payload: body });
+      const odd = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/reportsconfigurations?context=efficiency-report',
+        headers: { ...bearer(tokens.get(anna.id)!), 'content-type': 'application/json' },
+        payload: body,
+      });
       expect(odd.statusCode).toBe(400);
     }
     expect(await count('report_configurations')).toBe(0);
@@ -94,16 +131,40 @@ describe('report configurations API', () => {
   let cyclic: ReportConfiguration;
 
   it('creates a once configuration (the spec’s payload, no frequency) and its file of the last complete month at once', async () => {
-    const response = await call(anna, 'POST', '/api/reportsconfigurations?context=efficiency-report', { reportType: 'efficiency-report', groups: [hall], users: [anna.id, bob.id], reportInterval: 'week', name: '  Hall efficiency ' });
+    const response = await call(anna, 'POST', '/api/reportsconfigurations?context=efficiency-report', {
+      reportType: 'efficiency-report',
+      groups: [hall],
+      users: [anna.id, bob.id],
+      reportInterval: 'week',
+      name: '  Hall efficiency ',
+    });
     expect(response.statusCode).toBe(201);
     once = response.json<ReportConfiguration>();
-    expect(once).toMatchObject({ reportType: 'efficiency-report', name: 'Hall efficiency', frequency: 'once', format: 'xlsx', reportInterval: 'week', enabled: true, groups: [{ id: hall, name: 'Hall A' }], emails: [], lastPeriod: null });
+    expect(once).toMatchObject({
+      reportType: 'efficiency-report',
+      name: 'Hall efficiency',
+      frequency: 'once',
+      format: 'xlsx',
+      reportInterval: 'week',
+      enabled: true,
+      groups: [{ id: hall, name: 'Hall A' }],
+      emails: [],
+      lastPeriod: null,
+    });
     expect(once.users.map((u) => u.id).sort()).toEqual([anna.id, bob.id].sort());
     expect(once.createdBy).toEqual({ id: anna.id, name: 'Anna Nowak' });
     expect(once.from).toMatch(/^\d{4}-\d{2}-01$/);
     const files = (await call(bob, 'GET', '/api/reports/files')).json<{ entries: ReportFile[] }>().entries;
     expect(files).toHaveLength(1);
-    expect(files[0]).toMatchObject({ configurationId: once.id, status: 'NEW', progress: 0, size: null, period: { from: once.from, to: once.to }, requestedBy: { id: anna.id, name: 'Anna Nowak' }, format: 'xlsx' });
+    expect(files[0]).toMatchObject({
+      configurationId: once.id,
+      status: 'NEW',
+      progress: 0,
+      size: null,
+      period: { from: once.from, to: once.to },
+      requestedBy: { id: anna.id, name: 'Anna Nowak' },
+      format: 'xlsx',
+    });
     expect(files[0]!.name).toBe(`Hall efficiency-${once.from}-${once.to}.xlsx`);
   });
 
@@ -119,7 +180,15 @@ describe('report configurations API', () => {
     });
     expect(created.statusCode).toBe(201);
     cyclic = created.json<ReportConfiguration>();
-    expect(cyclic).toMatchObject({ frequency: 'week', format: 'csv', groups: [{ id: crew, name: 'Crew 1' }], users: [], emails: ['Boss@Example.com', 'ops@example.com'], from: null, to: null });
+    expect(cyclic).toMatchObject({
+      frequency: 'week',
+      format: 'csv',
+      groups: [{ id: crew, name: 'Crew 1' }],
+      users: [],
+      emails: ['Boss@Example.com', 'ops@example.com'],
+      from: null,
+      to: null,
+    });
     expect(await count('report_files')).toBe(1);
 
     const list = await call(bob, 'GET', `/api/reportsconfigurations?filter=${encodeURIComponent('{"cyclic":true}')}`);
@@ -131,22 +200,43 @@ describe('report configurations API', () => {
     expect((await call(bob, 'GET', `/api/reportsconfigurations?filter=${encodeURIComponent('{"colour":"red"}')}`)).statusCode).toBe(400);
     expect((await call(bob, 'GET', `/api/reportsconfigurations?search=crew`)).json<{ entries: ReportConfiguration[] }>().entries).toHaveLength(1);
 
-    const edited = await call(bob, 'PUT', `/api/reportsconfigurations/${cyclic.id}`, { name: 'Crew monthly', reportInterval: 'week', groups: [crew], users: [bob.id], emails: [], frequency: 'month', format: 'xlsx' });
+    const edited = await call(bob, 'PUT', `/api/reportsconfigurations/${cyclic.id}`, {
+      name: 'Crew monthly',
+      reportInterval: 'week',
+      groups: [crew],
+      users: [bob.id],
+      emails: [],
+      frequency: 'month',
+      format: 'xlsx',
+    });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject({ name: 'Crew monthly', frequency: 'month', users: [{ id: bob.id }], emails: [], reportType: 'device-operators-report' });
+    expect(edited.json()).toMatchObject({
+      name: 'Crew monthly',
+      frequency: 'month',
+      users: [{ id: bob.id }],
+      emails: [],
+      reportType: 'device-operators-report',
+    });
     const badEdit = await call(bob, 'PUT', `/api/reportsconfigurations/${cyclic.id}`, { name: '', reportInterval: 'week', groups: [], users: [bob.id] });
     expect(badEdit.json().errors).toEqual({ name: [K.nameRequired], deviceOperators: [K.groupsRequired] });
     expect((await call(bob, 'GET', `/api/reportsconfigurations/${cyclic.id}`)).json()).toMatchObject({ name: 'Crew monthly', users: [{ id: bob.id }] });
 
     expect((await call(anna, 'PATCH', `/api/reportsconfigurations/${cyclic.id}/disable`)).json()).toMatchObject({ enabled: false });
-    expect((await call(anna, 'GET', `/api/reportsconfigurations?filter=${encodeURIComponent('{"enabled":false}')}`)).json<{ entries: ReportConfiguration[] }>().entries.map((c) => c.id)).toEqual([cyclic.id]);
+    expect(
+      (await call(anna, 'GET', `/api/reportsconfigurations?filter=${encodeURIComponent('{"enabled":false}')}`))
+        .json<{ entries: ReportConfiguration[] }>()
+        .entries.map((c) => c.id),
+    ).toEqual([cyclic.id]);
     expect((await call(anna, 'PATCH', `/api/reportsconfigurations/${cyclic.id}/enable`)).json()).toMatchObject({ enabled: true });
   });
 
   it('never reaches another company’s configurations', async () => {
     expect((await call(stranger, 'GET', '/api/reportsconfigurations')).statusCode).toBe(204);
     expect((await call(stranger, 'GET', `/api/reportsconfigurations/${once.id}`)).statusCode).toBe(404);
-    expect((await call(stranger, 'PUT', `/api/reportsconfigurations/${once.id}`, { name: 'Mine now', reportInterval: 'day', groups: [hall], users: [stranger.id] })).statusCode).toBe(404);
+    expect(
+      (await call(stranger, 'PUT', `/api/reportsconfigurations/${once.id}`, { name: 'Mine now', reportInterval: 'day', groups: [hall], users: [stranger.id] }))
+        .statusCode,
+    ).toBe(404);
     expect((await call(stranger, 'PATCH', `/api/reportsconfigurations/${once.id}/disable`)).statusCode).toBe(404);
     expect((await call(stranger, 'DELETE', `/api/reportsconfigurations/${once.id}`)).statusCode).toBe(404);
     expect((await call(stranger, 'GET', '/api/reports/files')).statusCode).toBe(204);

@@ -41,7 +41,11 @@ describe('cyclic reports', () => {
     });
     expect(response.statusCode).toBe(201);
     const configuration = response.json<ReportConfiguration>();
-    await db().updateTable('report_configurations').set({ active_since: new Date(activeSince) }).where('id', '=', configuration.id).execute();
+    await db()
+      .updateTable('report_configurations')
+      .set({ active_since: new Date(activeSince) })
+      .where('id', '=', configuration.id)
+      .execute();
     return configuration;
   };
 
@@ -74,7 +78,9 @@ describe('cyclic reports', () => {
     await tick('2026-10-25T23:01:00Z');
     expect(await periodsOf(daily.id)).toEqual(['2026-10-24 DONE', '2026-10-25 DONE']);
     expect(await periodsOf(weekly.id)).toEqual(['2026-10-12 DONE', '2026-10-19 DONE']);
-    expect(fakes.calls.filter((c) => c.from === '2026-10-19')).toEqual([{ type: 'efficiency-report', from: '2026-10-19', to: '2026-10-25', deviceGroupIds: [hall], operatorGroupIds: [], timezone: 'Europe/Warsaw' }]);
+    expect(fakes.calls.filter((c) => c.from === '2026-10-19')).toEqual([
+      { type: 'efficiency-report', from: '2026-10-19', to: '2026-10-25', deviceGroupIds: [hall], operatorGroupIds: [], timezone: 'Europe/Warsaw' },
+    ]);
     expect(await periodsOf(disabled.id)).toEqual([]);
     const shown = await ctx.app.inject({ method: 'GET', url: `/api/reportsconfigurations/${daily.id}`, headers: bearer(token) });
     expect(shown.json()).toMatchObject({ lastPeriod: { from: '2026-10-25', to: '2026-10-25' } });
@@ -90,7 +96,11 @@ describe('cyclic reports', () => {
 
     // Switched on again after being off: periods start from then, the ones it was off for are not made.
     await ctx.app.inject({ method: 'PATCH', url: `/api/reportsconfigurations/${disabled.id}/enable`, headers: bearer(token) });
-    await db().updateTable('report_configurations').set({ active_since: new Date('2026-10-28T04:00:00Z') }).where('id', '=', disabled.id).execute();
+    await db()
+      .updateTable('report_configurations')
+      .set({ active_since: new Date('2026-10-28T04:00:00Z') })
+      .where('id', '=', disabled.id)
+      .execute();
     await tick('2026-10-28T05:02:00Z');
     expect(await periodsOf(disabled.id)).toEqual(['2026-10-27 DONE']);
   });
@@ -107,7 +117,11 @@ describe('cyclic reports', () => {
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ frequency: 'week', lastPeriod: null });
-    await db().updateTable('report_configurations').set({ active_since: new Date('2026-11-03T09:00:00Z') }).where('id', '=', configuration.id).execute();
+    await db()
+      .updateTable('report_configurations')
+      .set({ active_since: new Date('2026-11-03T09:00:00Z') })
+      .where('id', '=', configuration.id)
+      .execute();
     await tick('2026-11-09T23:30:00Z');
     expect(await periodsOf(configuration.id)).toEqual(['2026-10-26 DONE', '2026-11-02 DONE', '2026-11-02 DONE']);
   });

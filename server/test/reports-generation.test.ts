@@ -29,9 +29,19 @@ describe('report generation', () => {
       .filter((p) => p.fileId === fileId)
       .map((p) => `${p.status} ${p.progress}`);
   const fileOf = async (user: TestUser, configurationId: number) =>
-    (await call(user, 'GET', `/api/reports/files?filter=${encodeURIComponent(JSON.stringify({ configuration: configurationId }))}`)).json<{ entries: ReportFile[] }>().entries[0]!;
+    (await call(user, 'GET', `/api/reports/files?filter=${encodeURIComponent(JSON.stringify({ configuration: configurationId }))}`)).json<{
+      entries: ReportFile[];
+    }>().entries[0]!;
   const create = async (body: object, type = 'efficiency-report') => {
-    const response = await call(anna, 'POST', `/api/reportsconfigurations?context=${type}`, { reportInterval: 'day', groups: [hall], users: [anna.id, bob.id], format: 'csv', from: '2026-10-01', to: '2026-10-31', ...body });
+    const response = await call(anna, 'POST', `/api/reportsconfigurations?context=${type}`, {
+      reportInterval: 'day',
+      groups: [hall],
+      users: [anna.id, bob.id],
+      format: 'csv',
+      from: '2026-10-01',
+      to: '2026-10-31',
+      ...body,
+    });
     expect(response.statusCode).toBe(201);
     return response.json<ReportConfiguration>();
   };
@@ -56,14 +66,23 @@ describe('report generation', () => {
     const file = await fileOf(anna, configuration.id);
     expect(file).toMatchObject({ status: 'DONE', progress: 100, error: null, name: 'Wydajność hali-2026-10-01-2026-10-31.csv', format: 'csv' });
     expect(file.finishedAt).not.toBeNull();
-    expect(fakes.calls.at(-1)).toEqual({ type: 'efficiency-report', from: '2026-10-01', to: '2026-10-31', deviceGroupIds: [hall], operatorGroupIds: [], timezone: 'Europe/Warsaw' });
+    expect(fakes.calls.at(-1)).toEqual({
+      type: 'efficiency-report',
+      from: '2026-10-01',
+      to: '2026-10-31',
+      deviceGroupIds: [hall],
+      operatorGroupIds: [],
+      timezone: 'Europe/Warsaw',
+    });
     for (const user of [anna, bob]) expect(await eventsOf(user.id, file.id)).toEqual(['NEW 0', 'PROCESS 0', 'PROCESS 50', 'PROCESS 99', 'DONE 100']);
     expect(await eventsOf(carol.id, file.id)).toEqual([]);
 
     const download = await call(bob, 'GET', `/api/reports/files/${file.id}/download`);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toMatch(/^text\/csv/);
-    expect(download.headers['content-disposition']).toBe(`attachment; filename="Wydajno__ hali-2026-10-01-2026-10-31.csv"; filename*=UTF-8''${encodeURIComponent(file.name)}`);
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="Wydajno__ hali-2026-10-01-2026-10-31.csv"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+    );
     const lines = download.body.split('\n');
     expect(lines[0]).toBe('# csv Wydajność hali 2026-10-01 2026-10-31 Europe/Warsaw en');
     expect(lines.slice(1, 4)).toEqual(['0;2026-10-01', '1;2026-10-01', '2;2026-10-01']);
@@ -121,7 +140,9 @@ describe('report generation', () => {
     expect(await fileOf(anna, missing.id)).toMatchObject({ status: 'ERROR', error: 'reports.file.error.unsupported' });
     const file = await fileOf(anna, empty.id);
     expect(file.status).toBe('DONE');
-    expect((await call(anna, 'GET', `/api/reports/files/${file.id}/download`)).body).toBe('# csv Nothing happened 2026-10-01 2026-10-31 Europe/Warsaw en\nend empty=true\n');
+    expect((await call(anna, 'GET', `/api/reports/files/${file.id}/download`)).body).toBe(
+      '# csv Nothing happened 2026-10-01 2026-10-31 Europe/Warsaw en\nend empty=true\n',
+    );
   });
 
   it('lists files with filters and refuses a bad filter', async () => {
@@ -136,7 +157,11 @@ describe('report generation', () => {
     await generate();
     const file = await fileOf(anna, configuration.id);
     expect((await call(anna, 'GET', `/api/reports/files/${file.id}/download`)).statusCode).toBe(200);
-    await db().updateTable('report_files').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', file.id).execute();
+    await db()
+      .updateTable('report_files')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', file.id)
+      .execute();
     for (const user of [anna, bob, root]) {
       const download = await call(user, 'GET', `/api/reports/files/${file.id}/download`);
       expect(download.statusCode).toBe(404);
@@ -172,10 +197,17 @@ describe('report generation', () => {
     const generation = new GenerationRepository(db());
     const dead = await generation.claim('dead-instance', 60);
     expect(dead).toMatchObject({ name: 'Orphan-2026-10-01-2026-10-31.csv', attempt: 1, timezone: 'Europe/Warsaw', language: 'en' });
-    await db().insertInto('report_file_chunks').values({ file_id: dead!.id, attempt: 1, seq: 0, data: Buffer.from('half a file') }).execute();
+    await db()
+      .insertInto('report_file_chunks')
+      .values({ file_id: dead!.id, attempt: 1, seq: 0, data: Buffer.from('half a file') })
+      .execute();
     // While its lease runs, nobody else takes it.
     expect(await generate()).toBe(0);
-    await db().updateTable('report_files').set({ locked_until: new Date(Date.now() - 1000) }).where('id', '=', dead!.id).execute();
+    await db()
+      .updateTable('report_files')
+      .set({ locked_until: new Date(Date.now() - 1000) })
+      .where('id', '=', dead!.id)
+      .execute();
     expect(await generate()).toBe(1);
     const file = await fileOf(anna, configuration.id);
     expect(file.status).toBe('DONE');

@@ -46,10 +46,17 @@ describe.each(instanceVariants)('cyclic reports on two instances (%s)', (_name, 
       { name: 'Daily', reportInterval: 'day', groups: [hall], users: [anna.id, bob.id], emails: ['ext@example.org'], frequency: 'day', format: 'csv' },
       'efficiency-report',
     );
-    await db.updateTable('report_configurations').set({ active_since: new Date('2026-10-20T10:00:00Z') }).where('id', '=', configuration.id).execute();
+    await db
+      .updateTable('report_configurations')
+      .set({ active_since: new Date('2026-10-20T10:00:00Z') })
+      .where('id', '=', configuration.id)
+      .execute();
 
     // Both instances tick (the same minute and the next), run their jobs, generate and send side by side.
-    await Promise.all([a.jobs.enqueueTick(REPORT_PERIODS_JOB, new Date('2026-10-24T06:00:00Z')), b.jobs.enqueueTick(REPORT_PERIODS_JOB, new Date('2026-10-24T06:00:00Z'))]);
+    await Promise.all([
+      a.jobs.enqueueTick(REPORT_PERIODS_JOB, new Date('2026-10-24T06:00:00Z')),
+      b.jobs.enqueueTick(REPORT_PERIODS_JOB, new Date('2026-10-24T06:00:00Z')),
+    ]);
     await b.jobs.enqueueTick(REPORT_PERIODS_JOB, new Date('2026-10-24T06:01:00Z'));
     await Promise.all([a.jobs.runUntilIdle(), b.jobs.runUntilIdle()]);
     await Promise.all([a.reportGenerator.drainUntilIdle(), b.reportGenerator.drainUntilIdle()]);

@@ -17,7 +17,8 @@ function attachmentOf(mail: ReceivedMail): { filename: string; content: string }
 }
 
 /** The path of a mail's download link (quoted-printable soft breaks joined). */
-const linkOf = (mail: ReceivedMail) => /https:\/\/gw\.example\.com(\/api\/reports\/files\/\d+\/link\?token=[A-Za-z0-9_-]+)/.exec(mail.body.replace(/=\n/g, ''))?.[1];
+const linkOf = (mail: ReceivedMail) =>
+  /https:\/\/gw\.example\.com(\/api\/reports\/files\/\d+\/link\?token=[A-Za-z0-9_-]+)/.exec(mail.body.replace(/=\n/g, ''))?.[1];
 
 const unsubscribeTokenOf = (mail: ReceivedMail) => /token=([^>\s]+)>/.exec(mail.headers['list-unsubscribe'] ?? '')?.[1];
 
@@ -36,7 +37,10 @@ describe.each([
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    ctx = await createTestContext({ SMTP_URL: smtp.url, REPORT_MAIL_ATTACHMENT_MAX_BYTES: maxBytes, PUBLIC_URL: 'https://gw.example.com' }, { reportBuilders: fakeBuilders().lookup, reportWriters: fakeWriters });
+    ctx = await createTestContext(
+      { SMTP_URL: smtp.url, REPORT_MAIL_ATTACHMENT_MAX_BYTES: maxBytes, PUBLIC_URL: 'https://gw.example.com' },
+      { reportBuilders: fakeBuilders().lookup, reportWriters: fakeWriters },
+    );
     const company = await createCompany(db());
     anna = await createUser(db(), company.id, { firstname: 'Anna', lastname: 'Nowak', language: 'en', email: 'anna@example.com' });
     bob = await createUser(db(), company.id, { firstname: 'Bob', lastname: 'Kowalski', language: 'pl', email: 'bob@example.com' });
@@ -46,7 +50,16 @@ describe.each([
       method: 'POST',
       url: '/api/reportsconfigurations?context=efficiency-report',
       headers: bearer(token),
-      payload: { name: 'Hall', reportInterval: 'day', groups: [hall], users: [anna.id, bob.id], emails: ['Ext@Example.org'], format: 'csv', from: '2026-10-01', to: '2026-10-31' },
+      payload: {
+        name: 'Hall',
+        reportInterval: 'day',
+        groups: [hall],
+        users: [anna.id, bob.id],
+        emails: ['Ext@Example.org'],
+        format: 'csv',
+        from: '2026-10-01',
+        to: '2026-10-31',
+      },
     });
     configuration = created.json<ReportConfiguration>();
     await ctx.services.reportGenerator.drainUntilIdle();
@@ -87,7 +100,11 @@ describe.each([
         expect((await ctx.app.inject({ method: 'GET', url: url!.replace(/token=./, 'token=x') })).statusCode).toBe(404);
       }
     }
-    expect(await db().selectFrom('mail_outbox').select('state').where('kind', '=', 'report').execute()).toEqual([{ state: 'sent' }, { state: 'sent' }, { state: 'sent' }]);
+    expect(await db().selectFrom('mail_outbox').select('state').where('kind', '=', 'report').execute()).toEqual([
+      { state: 'sent' },
+      { state: 'sent' },
+      { state: 'sent' },
+    ]);
   });
 
   it('answers 404 on the mailed link and the download the moment the file expires, before any clean-up runs', async () => {
@@ -95,7 +112,11 @@ describe.each([
     const linkUrl = variant === 'linked' ? linkOf(mailed) : undefined;
     if (linkUrl) expect((await ctx.app.inject({ method: 'GET', url: linkUrl })).statusCode).toBe(200);
     const expiresAt = (await db().selectFrom('report_files').select('expires_at').where('id', '=', file.id).executeTakeFirstOrThrow()).expires_at;
-    await db().updateTable('report_files').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', file.id).execute();
+    await db()
+      .updateTable('report_files')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', file.id)
+      .execute();
     try {
       if (linkUrl) {
         const linked = await ctx.app.inject({ method: 'GET', url: linkUrl });
@@ -110,14 +131,23 @@ describe.each([
 
   it('takes one recipient off this report only, by one-click POST or the page', async () => {
     const bobs = smtp.received.find((m) => m.to[0] === 'bob@example.com')!;
-    const oneClick = await ctx.app.inject({ method: 'POST', url: `/api/unsubscribe?token=${unsubscribeTokenOf(bobs)}`, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const oneClick = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/unsubscribe?token=${unsubscribeTokenOf(bobs)}`,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(oneClick.statusCode).toBe(200);
     const ext = smtp.received.find((m) => m.to[0]!.toLowerCase() === 'ext@example.org')!;
     const page = await ctx.app.inject({ method: 'GET', url: `/unsubscribe?token=${unsubscribeTokenOf(ext)}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Stop receiving the report Hall by e-mail?');
-    expect((await ctx.app.inject({ method: 'POST', url: `/unsubscribe?token=${unsubscribeTokenOf(ext)}` })).body).toContain('you will no longer receive the report Hall');
-    const after = (await ctx.app.inject({ method: 'GET', url: `/api/reportsconfigurations/${configuration.id}`, headers: bearer(token) })).json<ReportConfiguration>();
+    expect((await ctx.app.inject({ method: 'POST', url: `/unsubscribe?token=${unsubscribeTokenOf(ext)}` })).body).toContain(
+      'you will no longer receive the report Hall',
+    );
+    const after = (
+      await ctx.app.inject({ method: 'GET', url: `/api/reportsconfigurations/${configuration.id}`, headers: bearer(token) })
+    ).json<ReportConfiguration>();
     expect(after.users.map((u) => u.id)).toEqual([anna.id]);
     expect(after.emails).toEqual([]);
     // Bob's other mail is untouched: only this report's.

@@ -29,7 +29,11 @@ async function setUp(overrides: Partial<Config>) {
   const reset = (token: string, password: string) => post('/api/resetting/reset', { token, password });
   const links = (userId: number) => ctx.database.db.selectFrom('password_reset_tokens').selectAll().where('user_id', '=', userId).orderBy('id').execute();
   const token = (fields: Record<string, string>) =>
-    ctx.app.inject({ method: 'POST', url: '/api/token', ...form({ client_id: DEFAULT_WEB_CLIENT.clientId, client_secret: DEFAULT_WEB_CLIENT.clientSecret, ...fields }) });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      ...form({ client_id: DEFAULT_WEB_CLIENT.clientId, client_secret: DEFAULT_WEB_CLIENT.clientSecret, ...fields }),
+    });
   const passwordGrant = (username: string, password: string) => token({ grant_type: 'password', username, password });
   return { ctx, company, post, requestLink, reset, links, token, passwordGrant };
 }
@@ -95,7 +99,7 @@ describe('password reset with a working SMTP server', () => {
     expect((await t.links(user.id))[0]!.used_at).toBeInstanceOf(Date);
   });
 
-  it('writes in the user\'s language, Polish by default', async () => {
+  it("writes in the user's language, Polish by default", async () => {
     const pl = await newUser({ firstname: 'Jan', lastname: 'Kos' });
     await t.requestLink(`${pl.username}@example.test`);
     const [mail] = mailsTo(`${pl.username}@example.test`);
@@ -174,7 +178,9 @@ describe('password reset with a working SMTP server', () => {
 
     const open = (await t.links(user.id)).filter((link) => link.used_at === null);
     expect(open).toHaveLength(1);
-    const token = mailsTo(email).map(tokenIn).find((candidate) => createHash('sha256').update(candidate).digest('hex') === open[0]!.token_hash)!;
+    const token = mailsTo(email)
+      .map(tokenIn)
+      .find((candidate) => createHash('sha256').update(candidate).digest('hex') === open[0]!.token_hash)!;
     const resets = await Promise.all([t.reset(token, NEW_PASSWORD), t.reset(token, 'a competing passphrase')]);
     expect(resets.map((r) => r.statusCode).sort()).toEqual([200, 400]);
   });
@@ -197,7 +203,12 @@ describe('password reset with a working SMTP server', () => {
     const user = await newUser({ username: 'mistyped', email: 'mistyped@acme.example' });
     const session = await signIn(t.ctx.app, user.username, user.password);
     const change = (currentPassword: string, accessToken: string) =>
-      t.ctx.app.inject({ method: 'PUT', url: '/api/users/current/password', headers: bearer(accessToken), payload: { currentPassword, newPassword: 'yet another passphrase' } });
+      t.ctx.app.inject({
+        method: 'PUT',
+        url: '/api/users/current/password',
+        headers: bearer(accessToken),
+        payload: { currentPassword, newPassword: 'yet another passphrase' },
+      });
     for (let i = 0; i <= t.ctx.config.LOGIN_LOCK_AFTER; i++) await change(`guess ${i}`, session.access_token);
     expect((await change(user.password, session.access_token)).statusCode).toBe(429);
 

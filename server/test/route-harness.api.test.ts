@@ -93,8 +93,20 @@ describe('route harness: every route survives hostile input', () => {
     // The alert's notification of the other company's user (the change feed tells them).
     while ((await ctx.services.alertChanges.drain()) > 0);
     ids.notification = Number((await db.selectFrom('notifications').select('id').where('user_id', '=', foreignUser.id).executeTakeFirstOrThrow()).id);
-    await db.insertInto('alert_rule_conditions').values({ company_id: foreign.id, rule_id: alertRule, position: 1, condition: JSON.stringify({ variable: 1, operator: 'gt', argument: 1, date_interval: '10m' }) }).execute();
-    await db.updateTable('sensors').set({ name: `${MARKER} Module` }).where('id', '=', ids.sensor).execute();
+    await db
+      .insertInto('alert_rule_conditions')
+      .values({
+        company_id: foreign.id,
+        rule_id: alertRule,
+        position: 1,
+        condition: JSON.stringify({ variable: 1, operator: 'gt', argument: 1, date_interval: '10m' }),
+      })
+      .execute();
+    await db
+      .updateTable('sensors')
+      .set({ name: `${MARKER} Module` })
+      .where('id', '=', ids.sensor)
+      .execute();
 
     // The caller's own company, with rows of its own so lists answer.
     const own = await createCompany(db);
@@ -138,7 +150,11 @@ describe('route harness: every route survives hostile input', () => {
           if (!request) continue;
           if (input.signed && !request.headers.authorization) request.headers.authorization = `Bearer ${caller.token}`;
           const before = await writes();
-          const response = await injectAny(ctx.app, { method: request.method as 'GET', url: request.url, headers: request.headers, payload: request.payload }, route.eventStream);
+          const response = await injectAny(
+            ctx.app,
+            { method: request.method as 'GET', url: request.url, headers: request.headers, payload: request.payload },
+            route.eventStream,
+          );
           sent++;
           statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
           const what = `${caller.name}: ${route.method} ${route.url} [${input.name}] → ${response.statusCode}`;
@@ -150,7 +166,10 @@ describe('route harness: every route survives hostile input', () => {
         }
       }
     }
-    const summary = [...statuses.entries()].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' ');
+    const summary = [...statuses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, n]) => `${status}×${n}`)
+      .join(' ');
     process.stdout.write(
       `route harness (${usingPostgres() ? 'PostgreSQL' : 'PGlite'}): ${routes.length} routes × ${HARNESS_INPUTS.length} inputs × ${callers.length} callers = ${sent} requests (inputs that do not apply to a route are skipped); answers ${summary}; failures ${failures.length}\n`,
     );

@@ -28,7 +28,9 @@ export interface TestSmtpServer {
  * back where it was); `answerDelayMs`: the end of DATA is answered (and the mail kept) only after it; `answerGate`: only
  * once it resolves (a slow server whose answer the test releases when it has seen what happens meanwhile).
  */
-export async function startSmtpServer(options: { rejectRecipients?: boolean; port?: number; answerDelayMs?: number; answerGate?: Promise<void> } = {}): Promise<TestSmtpServer> {
+export async function startSmtpServer(
+  options: { rejectRecipients?: boolean; port?: number; answerDelayMs?: number; answerGate?: Promise<void> } = {},
+): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   let started = 0;
   const server = new SMTPServer({
@@ -73,13 +75,22 @@ export async function startSmtpServer(options: { rejectRecipients?: boolean; por
   // listener that is an uncaught exception in the test process. A real mail server logs it and goes on, so does this.
   server.on('error', (error: Error) => connectionErrors.push(error));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, connectionErrors, dataStarted: () => started, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    connectionErrors,
+    dataStarted: () => started,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** Just enough MIME for a single-part text message: headers, and a quoted-printable, base64 or plain body. */
 function parseMessage(raw: string): Pick<ReceivedMail, 'headers' | 'headerLines' | 'body'> {
   const split = raw.indexOf('\r\n\r\n');
-  const headerLines = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ').split('\r\n');
+  const headerLines = raw
+    .slice(0, split)
+    .replace(/\r\n[ \t]+/g, ' ')
+    .split('\r\n');
   const headers: Record<string, string> = {};
   for (const line of headerLines) {
     const colon = line.indexOf(':');

@@ -38,7 +38,13 @@ describe('event stream limits', () => {
     base = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
     companyId = (await createCompany(db())).id;
     const device = await createTelemetryDevice(db(), companyId, await createDeviceType(db()));
-    view = await createView(db(), companyId, { resetHours: [6], lines: [{ deviceId: device.id, parameter: 3, goal: 10 }, { deviceId: device.id, parameter: 0, goal: 80 }] });
+    view = await createView(db(), companyId, {
+      resetHours: [6],
+      lines: [
+        { deviceId: device.id, parameter: 3, goal: 10 },
+        { deviceId: device.id, parameter: 0, goal: 80 },
+      ],
+    });
   });
   afterEach(async () => {
     for (const client of open.splice(0)) client.close();

@@ -37,7 +37,7 @@ describe('POST /api/support/mail with a working SMTP server', () => {
     await smtp?.close();
   });
 
-  it('stores the message and mails it to support with the sender\'s details', async () => {
+  it("stores the message and mails it to support with the sender's details", async () => {
     const content = '  The press in hall 2 shows no data since Monday.\nZażółć gęślą jaźń.  ';
     const response = await t.send({ subject: ' Missing data ', content });
     expect(response.statusCode).toBe(201);
@@ -109,11 +109,17 @@ describe('POST /api/support/mail with a working SMTP server', () => {
     const mails = smtp.received.length;
     const noEmpty = ['support.no-empty-values'];
     const cases: [unknown, Record<string, string[]>][] = [
-      [{ subject: '', content: '' }, { subject: noEmpty, content: noEmpty }],
+      [
+        { subject: '', content: '' },
+        { subject: noEmpty, content: noEmpty },
+      ],
       [{ subject: '   ', content: 'text' }, { subject: noEmpty }],
       [{ subject: 'Subject', content: ' \n\t ' }, { content: noEmpty }],
       [{}, { subject: noEmpty, content: noEmpty }],
-      [{ subject: 42, content: ['a list'] }, { subject: ['form.field.error.incorrect'], content: ['form.field.error.incorrect'] }],
+      [
+        { subject: 42, content: ['a list'] },
+        { subject: ['form.field.error.incorrect'], content: ['form.field.error.incorrect'] },
+      ],
       [{ subject: null, content: 'text' }, { subject: noEmpty }],
       [{ subject: 'x'.repeat(SUPPORT_LIMITS.subjectMaxChars + 1), content: 'text' }, { subject: ['form.field.error.too-long'] }],
       [{ subject: 'Subject', content: 'x'.repeat(SUPPORT_LIMITS.contentMaxChars + 1) }, { content: ['form.field.error.too-long'] }],

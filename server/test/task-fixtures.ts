@@ -5,7 +5,16 @@ import type { DB } from '../src/db/schema.ts';
 export async function insertTask(
   db: Kysely<DB>,
   companyId: number,
-  task: { name?: string; type?: string; assigneeId?: number | null; responsibleId?: number | null; deadline?: Date | null; reminderAt?: Date | null; devices?: number[]; done?: boolean } = {},
+  task: {
+    name?: string;
+    type?: string;
+    assigneeId?: number | null;
+    responsibleId?: number | null;
+    deadline?: Date | null;
+    reminderAt?: Date | null;
+    devices?: number[];
+    done?: boolean;
+  } = {},
 ): Promise<number> {
   const row = await db
     .insertInto('tasks')
@@ -23,7 +32,10 @@ export async function insertTask(
     .returning('id')
     .executeTakeFirstOrThrow();
   if (task.devices && task.devices.length > 0) {
-    await db.insertInto('task_devices').values(task.devices.map((deviceId) => ({ company_id: companyId, task_id: row.id, device_id: deviceId }))).execute();
+    await db
+      .insertInto('task_devices')
+      .values(task.devices.map((deviceId) => ({ company_id: companyId, task_id: row.id, device_id: deviceId })))
+      .execute();
   }
   return row.id;
 }

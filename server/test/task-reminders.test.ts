@@ -21,51 +21,88 @@ describe.each(instanceVariants)('task reminders on two instances (%s)', (_name, 
     return { notifications: notifications.rows, mails: mails.rows };
   };
 
-  it.skipIf(skip)('send a reminder and an overdue notice once to the assignee and the responsible person, a moved date again, a done task nothing', async () => {
-    const db = instances.db();
-    const company = await createCompany(db);
-    const anna = await createUser(db, company.id, { firstname: 'Anna', lastname: 'Nowak', language: 'en' });
-    const bob = await createUser(db, company.id, { firstname: 'Bob', lastname: 'Smith', language: 'en' });
-    // Bob reads the app only: no e-mail.
-    await db.updateTable('users').set({ notification_settings: JSON.stringify({ email: false }) }).where('id', '=', bob.id).execute();
-    const now = Date.now();
-    const task = await insertTask(db, company.id, { name: 'Inspect press', assigneeId: anna.id, responsibleId: bob.id, reminderAt: new Date(now - MINUTE), deadline: new Date(now + 3_600_000) });
-    const done = await insertTask(db, company.id, { name: 'Already done', assigneeId: anna.id, reminderAt: new Date(now - MINUTE), deadline: new Date(now - MINUTE), done: true });
-    const future = await insertTask(db, company.id, { name: 'Later', assigneeId: anna.id, reminderAt: new Date(now + 3_600_000) });
+  it.skipIf(skip)(
+    'send a reminder and an overdue notice once to the assignee and the responsible person, a moved date again, a done task nothing',
+    async () => {
+      const db = instances.db();
+      const company = await createCompany(db);
+      const anna = await createUser(db, company.id, { firstname: 'Anna', lastname: 'Nowak', language: 'en' });
+      const bob = await createUser(db, company.id, { firstname: 'Bob', lastname: 'Smith', language: 'en' });
+      // Bob reads the app only: no e-mail.
+      await db
+        .updateTable('users')
+        .set({ notification_settings: JSON.stringify({ email: false }) })
+        .where('id', '=', bob.id)
+        .execute();
+      const now = Date.now();
+      const task = await insertTask(db, company.id, {
+        name: 'Inspect press',
+        assigneeId: anna.id,
+        responsibleId: bob.id,
+        reminderAt: new Date(now - MINUTE),
+        deadline: new Date(now + 3_600_000),
+      });
+      const done = await insertTask(db, company.id, {
+        name: 'Already done',
+        assigneeId: anna.id,
+        reminderAt: new Date(now - MINUTE),
+        deadline: new Date(now - MINUTE),
+        done: true,
+      });
+      const future = await insertTask(db, company.id, { name: 'Later', assigneeId: anna.id, reminderAt: new Date(now + 3_600_000) });
 
-    await runBoth();
-    await runBoth();
-    const first = await told(task);
-    expect(first.notifications).toEqual([
-      { user: Math.min(anna.id, bob.id), reminder: 'reminder' },
-      { user: Math.max(anna.id, bob.id), reminder: 'reminder' },
-    ]);
-    expect(first.mails).toEqual([{ user: anna.id, subject: '[Gearwatch] Reminder: Inspect press' }]);
-    expect(await told(done)).toEqual({ notifications: [], mails: [] });
-    expect(await told(future)).toEqual({ notifications: [], mails: [] });
-    const events = await sql<{ n: number }>`select count(*)::int as n from user_events where type = 'notification' and (payload->>'taskId')::int = ${task}`.execute(db);
-    expect(events.rows[0]?.n).toBe(2);
+      await runBoth();
+      await runBoth();
+      const first = await told(task);
+      expect(first.notifications).toEqual([
+        { user: Math.min(anna.id, bob.id), reminder: 'reminder' },
+        { user: Math.max(anna.id, bob.id), reminder: 'reminder' },
+      ]);
+      expect(first.mails).toEqual([{ user: anna.id, subject: '[Gearwatch] Reminder: Inspect press' }]);
+      expect(await told(done)).toEqual({ notifications: [], mails: [] });
+      expect(await told(future)).toEqual({ notifications: [], mails: [] });
+      const events = await sql<{
+        n: number;
+      }>`select count(*)::int as n from user_events where type = 'notification' and (payload->>'taskId')::int = ${task}`.execute(db);
+      expect(events.rows[0]?.n).toBe(2);
 
-    // The reminder date moved: a new reminder, once.
-    await db.updateTable('tasks').set({ reminder_at: new Date(now - 30_000) }).where('id', '=', task).execute();
-    await runBoth();
-    await runBoth();
-    expect((await told(task)).notifications.filter((n) => n.user === anna.id)).toEqual([
-      { user: anna.id, reminder: 'reminder' },
-      { user: anna.id, reminder: 'reminder' },
-    ]);
+      // The reminder date moved: a new reminder, once.
+      await db
+        .updateTable('tasks')
+        .set({ reminder_at: new Date(now - 30_000) })
+        .where('id', '=', task)
+        .execute();
+      await runBoth();
+      await runBoth();
+      expect((await told(task)).notifications.filter((n) => n.user === anna.id)).toEqual([
+        { user: anna.id, reminder: 'reminder' },
+        { user: anna.id, reminder: 'reminder' },
+      ]);
 
-    // The deadline passes with the task open: the overdue notice, once; then it is done and nothing more comes.
-    await db.updateTable('tasks').set({ deadline: new Date(now - 10_000) }).where('id', '=', task).execute();
-    await runBoth();
-    await runBoth();
-    const overdue = await told(task);
-    expect(overdue.notifications.filter((n) => n.reminder === 'overdue')).toHaveLength(2);
-    expect(overdue.mails.map((m) => m.subject)).toEqual(['[Gearwatch] Reminder: Inspect press', '[Gearwatch] Reminder: Inspect press', '[Gearwatch] Overdue: Inspect press']);
-    await db.updateTable('tasks').set({ status: 'done', done_at: new Date(), deadline: new Date(now - 5_000) }).where('id', '=', task).execute();
-    await runBoth();
-    expect((await told(task)).notifications).toHaveLength(6);
-  });
+      // The deadline passes with the task open: the overdue notice, once; then it is done and nothing more comes.
+      await db
+        .updateTable('tasks')
+        .set({ deadline: new Date(now - 10_000) })
+        .where('id', '=', task)
+        .execute();
+      await runBoth();
+      await runBoth();
+      const overdue = await told(task);
+      expect(overdue.notifications.filter((n) => n.reminder === 'overdue')).toHaveLength(2);
+      expect(overdue.mails.map((m) => m.subject)).toEqual([
+        '[Gearwatch] Reminder: Inspect press',
+        '[Gearwatch] Reminder: Inspect press',
+        '[Gearwatch] Overdue: Inspect press',
+      ]);
+      await db
+        .updateTable('tasks')
+        .set({ status: 'done', done_at: new Date(), deadline: new Date(now - 5_000) })
+        .where('id', '=', task)
+        .execute();
+      await runBoth();
+      expect((await told(task)).notifications).toHaveLength(6);
+    },
+  );
 
   it.skipIf(skip)('show a task reminder in the notification centre of its user', async () => {
     const db = instances.db();

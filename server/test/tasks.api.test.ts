@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORM_MESSAGE_KEYS, LIST_HEADERS, MESSAGE_KEYS, TASK_MESSAGE_KEYS, TASK_TYPES, taskListSchema, taskSchema, validationErrorSchema } from '@gearwatch/contracts';
+import {
+  FORM_MESSAGE_KEYS,
+  LIST_HEADERS,
+  MESSAGE_KEYS,
+  TASK_MESSAGE_KEYS,
+  TASK_TYPES,
+  taskListSchema,
+  taskSchema,
+  validationErrorSchema,
+} from '@gearwatch/contracts';
 import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
 import type { TestCompany, TestUser } from './fixtures.ts';
@@ -40,7 +49,12 @@ describe('/api/tasks: list, filters, form, status, delete', () => {
   });
   afterAll(() => ctx?.close());
 
-  const client = manageClient(() => ctx, () => token, '/api/tasks', taskSchema);
+  const client = manageClient(
+    () => ctx,
+    () => token,
+    '/api/tasks',
+    taskSchema,
+  );
   const { get, del, definition, submit, created, fieldErrors, read } = client;
   const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
   const names = async (filter: Record<string, unknown>, as = token, extra = '') => {
@@ -69,7 +83,16 @@ describe('/api/tasks: list, filters, form, status, delete', () => {
 
   it('creates a task and reads it back with its people and devices', async () => {
     const deadline = inHours(48);
-    ids.inspection = await created({ name: 'Inspect press', type: 'inspection', description: 'Yearly', assignee: colleague.id, responsible: me.id, devices: [ids.press, ids.lathe], deadline, reminderAt: inHours(24) });
+    ids.inspection = await created({
+      name: 'Inspect press',
+      type: 'inspection',
+      description: 'Yearly',
+      assignee: colleague.id,
+      responsible: me.id,
+      devices: [ids.press, ids.lathe],
+      deadline,
+      reminderAt: inHours(24),
+    });
     const task = await read(ids.inspection);
     expect(task).toMatchObject({
       name: 'Inspect press',
@@ -93,10 +116,18 @@ describe('/api/tasks: list, filters, form, status, delete', () => {
   it('refuses blank, too long and unknown values with field errors and writes nothing', async () => {
     const before = (await names({})).length;
     expect(await fieldErrors({ name: '', type: 'nonsense' })).toEqual({ name: [MESSAGE_KEYS.notBlank], type: [MESSAGE_KEYS.incorrect] });
-    expect(await fieldErrors({ name: 'x'.repeat(129), type: 'repair', deadline: 'tomorrow' })).toEqual({ name: [MESSAGE_KEYS.tooLong], deadline: [MESSAGE_KEYS.incorrect] });
-    expect(await fieldErrors({ name: 'Late reminder', type: 'repair', deadline: inHours(1), reminderAt: inHours(2) })).toEqual({ reminderAt: [TASK_MESSAGE_KEYS.reminderAfterDeadline] });
+    expect(await fieldErrors({ name: 'x'.repeat(129), type: 'repair', deadline: 'tomorrow' })).toEqual({
+      name: [MESSAGE_KEYS.tooLong],
+      deadline: [MESSAGE_KEYS.incorrect],
+    });
+    expect(await fieldErrors({ name: 'Late reminder', type: 'repair', deadline: inHours(1), reminderAt: inHours(2) })).toEqual({
+      reminderAt: [TASK_MESSAGE_KEYS.reminderAfterDeadline],
+    });
     // One submit names every mistake: the schema refuses the name while the task rule refuses the reminder.
-    expect(await fieldErrors({ name: '', type: 'repair', deadline: inHours(1), reminderAt: inHours(2) })).toEqual({ name: [MESSAGE_KEYS.notBlank], reminderAt: [TASK_MESSAGE_KEYS.reminderAfterDeadline] });
+    expect(await fieldErrors({ name: '', type: 'repair', deadline: inHours(1), reminderAt: inHours(2) })).toEqual({
+      name: [MESSAGE_KEYS.notBlank],
+      reminderAt: [TASK_MESSAGE_KEYS.reminderAfterDeadline],
+    });
     expect((await names({})).length).toBe(before);
   });
 
@@ -115,7 +146,14 @@ describe('/api/tasks: list, filters, form, status, delete', () => {
   });
 
   it('filters mine, overdue and by device, and sorts by deadline with undated tasks last', async () => {
-    ids.overdue = await created({ name: 'Overdue repair', type: 'repair', assignee: me.id, responsible: colleague.id, devices: [ids.lathe], deadline: inHours(-5) });
+    ids.overdue = await created({
+      name: 'Overdue repair',
+      type: 'repair',
+      assignee: me.id,
+      responsible: colleague.id,
+      devices: [ids.lathe],
+      deadline: inHours(-5),
+    });
     ids.undated = await created({ name: 'Someday', type: 'other', assignee: colleague.id, responsible: colleague.id });
     ids.doneLate = await created({ name: 'Done late', type: 'maintenance', assignee: colleague.id, responsible: colleague.id, deadline: inHours(-10) });
     const done = await ctx.app.inject({ method: 'PATCH', url: `/api/tasks/${ids.doneLate}/status`, headers: bearer(token), payload: { status: 'done' } });
@@ -149,7 +187,13 @@ describe('/api/tasks: list, filters, form, status, delete', () => {
   it('updates a task and replaces its devices', async () => {
     const response = await submit({ name: 'Inspect press and lathe', type: 'inspection', assignee: me.id, devices: [ids.press] }, { id: ids.inspection });
     expect(response.statusCode, response.body).toBe(200);
-    expect(await read(ids.inspection)).toMatchObject({ name: 'Inspect press and lathe', assignee: { id: me.id }, responsible: null, devices: [{ id: ids.press }], deadline: null });
+    expect(await read(ids.inspection)).toMatchObject({
+      name: 'Inspect press and lathe',
+      assignee: { id: me.id },
+      responsible: null,
+      devices: [{ id: ids.press }],
+      deadline: null,
+    });
   });
 
   it('keeps every task call of another company a 404 and lists none of its tasks', async () => {
@@ -158,7 +202,12 @@ describe('/api/tasks: list, filters, form, status, delete', () => {
     const calls = [
       await get(`/api/tasks/${ids.inspection}`, otherToken),
       await get(`/api/tasks/${ids.inspection}/edit`, otherToken),
-      await ctx.app.inject({ method: 'PUT', url: `/api/tasks/${ids.inspection}`, headers: bearer(otherToken), payload: { token: foreignForm.token, name: 'Stolen', type: 'other' } }),
+      await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/tasks/${ids.inspection}`,
+        headers: bearer(otherToken),
+        payload: { token: foreignForm.token, name: 'Stolen', type: 'other' },
+      }),
       await ctx.app.inject({ method: 'PATCH', url: `/api/tasks/${ids.inspection}/status`, headers: bearer(otherToken), payload: { status: 'done' } }),
       await del(`/api/tasks/${ids.inspection}`, otherToken),
     ];
@@ -171,7 +220,10 @@ describe('/api/tasks: list, filters, form, status, delete', () => {
     const form = await definition('/api/tasks/new', superToken);
     expect(Object.keys(form.schema)[0]).toBe('company');
     expect(form.choices.devices?.map((c) => c.label)).toContain(`${company.name} · Press`);
-    const errors = await fieldErrors({ company: company.id, name: 'Cross', type: 'other', devices: [ids.foreignDevice], assignee: stranger.id }, { as: superToken });
+    const errors = await fieldErrors(
+      { company: company.id, name: 'Cross', type: 'other', devices: [ids.foreignDevice], assignee: stranger.id },
+      { as: superToken },
+    );
     expect(errors).toEqual({ devices: [MESSAGE_KEYS.incorrect], assignee: [MESSAGE_KEYS.incorrect] });
     const id = await created({ company: company.id, name: 'From admin', type: 'other', devices: [ids.press], assignee: colleague.id }, superToken);
     expect((await read(id)).devices).toEqual([{ id: ids.press, name: 'Press' }]);

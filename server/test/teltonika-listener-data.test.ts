@@ -46,7 +46,16 @@ describe('Teltonika listener: stored data', () => {
     { id: TELTONIKA_IO.movement, byteLength: 1, value: moving },
   ];
   const sumOf = async (deviceId: number, parameter: number) =>
-    Number((await db().selectFrom('readings').select(({ fn }) => fn.sum<number>('value').as('total')).where('device_id', '=', deviceId).where('parameter_number', '=', parameter).executeTakeFirstOrThrow()).total ?? 0);
+    Number(
+      (
+        await db()
+          .selectFrom('readings')
+          .select(({ fn }) => fn.sum<number>('value').as('total'))
+          .where('device_id', '=', deviceId)
+          .where('parameter_number', '=', parameter)
+          .executeTakeFirstOrThrow()
+      ).total ?? 0,
+    );
   /** Whole minutes, in the last hour: ingest refuses timestamps more than 5 minutes ahead. */
   const recentStart = () => Math.floor((Date.now() - 3_600_000) / 60_000) * 60_000;
 
@@ -62,7 +71,7 @@ describe('Teltonika listener: stored data', () => {
     await ctx?.close();
   });
 
-  it('gives two companies\' devices connected at once only their own data', async () => {
+  it("gives two companies' devices connected at once only their own data", async () => {
     const a = await trackedDevice();
     const b = await trackedDevice();
     const from = recentStart();
@@ -76,10 +85,22 @@ describe('Teltonika listener: stored data', () => {
     expect(await Promise.all([clientA.receive(4), clientB.receive(4)])).toEqual([ackOf(3), ackOf(3)]);
 
     const readingsOf = (deviceId: number) =>
-      db().selectFrom('readings').select(['company_id', 'sensor_id', 'value']).where('device_id', '=', deviceId).where('parameter_number', '=', VOLTAGE).orderBy('ts').execute();
+      db()
+        .selectFrom('readings')
+        .select(['company_id', 'sensor_id', 'value'])
+        .where('device_id', '=', deviceId)
+        .where('parameter_number', '=', VOLTAGE)
+        .orderBy('ts')
+        .execute();
     expect(await readingsOf(a.deviceId)).toEqual([12, 12.001, 12.002].map((value) => ({ company_id: a.companyId, sensor_id: a.id, value })));
     expect(await readingsOf(b.deviceId)).toEqual([24, 24.001, 24.002].map((value) => ({ company_id: b.companyId, sensor_id: b.id, value })));
-    const positionCompanies = await db().selectFrom('positions').select(['device_id', 'company_id']).distinct().where('sensor_id', 'in', [a.id, b.id]).orderBy('device_id').execute();
+    const positionCompanies = await db()
+      .selectFrom('positions')
+      .select(['device_id', 'company_id'])
+      .distinct()
+      .where('sensor_id', 'in', [a.id, b.id])
+      .orderBy('device_id')
+      .execute();
     expect(positionCompanies).toEqual(
       [
         { device_id: a.deviceId, company_id: a.companyId },
@@ -125,7 +146,7 @@ describe('Teltonika listener: stored data', () => {
     expect([new Date(last.ts).getTime(), last.ignition, last.moving]).toEqual([from + 270_000, false, false]);
   });
 
-  it('keeps the latest record only with its packet\'s commit', async () => {
+  it("keeps the latest record only with its packet's commit", async () => {
     const device = await trackedDevice();
     const from = recentStart();
     await send(device.imei, [avlPacket([avlRecord(from, flags(1, 1))])], [1]);
@@ -158,19 +179,30 @@ describe('Teltonika listener: stored data', () => {
     expect(state.current_rfid).toBe('000000ABCDEF0123');
     const sessions = () =>
       db().selectFrom('operator_sessions').select(['company_id', 'rfid', 'started_at', 'ended_at']).where('device_id', '=', device.deviceId).execute();
-    expect((await sessions()).map((s) => [s.company_id, s.rfid, new Date(s.started_at).getTime(), s.ended_at])).toEqual([[device.companyId, '000000ABCDEF0123', from, null]]);
+    expect((await sessions()).map((s) => [s.company_id, s.rfid, new Date(s.started_at).getTime(), s.ended_at])).toEqual([
+      [device.companyId, '000000ABCDEF0123', from, null],
+    ]);
 
     await send(device.imei, [avlPacket([avlRecord(from + 60_000, [button(0n)])])], [1]);
-    expect((await sessions()).map((s) => [s.rfid, new Date(s.started_at).getTime(), s.ended_at && new Date(s.ended_at).getTime()])).toEqual([['000000ABCDEF0123', from, from + 60_000]]);
-    expect((await db().selectFrom('device_state').select('current_rfid').where('device_id', '=', device.deviceId).executeTakeFirstOrThrow()).current_rfid).toBeNull();
+    expect((await sessions()).map((s) => [s.rfid, new Date(s.started_at).getTime(), s.ended_at && new Date(s.ended_at).getTime()])).toEqual([
+      ['000000ABCDEF0123', from, from + 60_000],
+    ]);
+    expect(
+      (await db().selectFrom('device_state').select('current_rfid').where('device_id', '=', device.deviceId).executeTakeFirstOrThrow()).current_rfid,
+    ).toBeNull();
   });
 
-  it('keeps an unassigned tracker\'s readings apart, as for HTTP', async () => {
+  it("keeps an unassigned tracker's readings apart, as for HTTP", async () => {
     const company = await createCompany(db());
     const tracker = await createTeltonikaModule(db(), company.id, null);
     const from = recentStart();
     await send(tracker.imei, [avlPacket([avlRecord(from, flags(1, 1)), avlRecord(from + 30_000, flags(1, 0))])], [2]);
-    const unassigned = await db().selectFrom('unassigned_readings').select(['company_id', 'parameter_number', 'value']).where('sensor_id', '=', tracker.id).orderBy('parameter_number').execute();
+    const unassigned = await db()
+      .selectFrom('unassigned_readings')
+      .select(['company_id', 'parameter_number', 'value'])
+      .where('sensor_id', '=', tracker.id)
+      .orderBy('parameter_number')
+      .execute();
     expect(unassigned).toEqual([
       { company_id: company.id, parameter_number: PARAMETER_NUMBERS.work, value: 30 },
       { company_id: company.id, parameter_number: PARAMETER_NUMBERS.active, value: 30 },

@@ -65,7 +65,17 @@ export async function createTeltonikaModule(
 export async function mapIoParameter(db: Kysely<DB>, deviceTypeId: number, parameter: number, ioId: number, multiplier = 1, offset = 0): Promise<void> {
   await db
     .insertInto('parameters')
-    .values({ device_type_id: deviceTypeId, number: parameter, name: `io ${ioId}`, tags: [], unit_id: null, aggregation: 'avg', teltonika_io_id: ioId, teltonika_multiplier: multiplier, teltonika_offset: offset })
+    .values({
+      device_type_id: deviceTypeId,
+      number: parameter,
+      name: `io ${ioId}`,
+      tags: [],
+      unit_id: null,
+      aggregation: 'avg',
+      teltonika_io_id: ioId,
+      teltonika_multiplier: multiplier,
+      teltonika_offset: offset,
+    })
     .execute();
 }
 

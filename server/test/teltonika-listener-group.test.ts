@@ -123,11 +123,13 @@ describe('Teltonika listener: group commit', () => {
     expect(await telemetryCounts(db())).toEqual(before);
   });
 
-  it('stores the rest of a group the database refused for one packet\'s data, and keeps and acknowledges that packet', async () => {
+  it("stores the rest of a group the database refused for one packet's data, and keeps and acknowledges that packet", async () => {
     const { port, handler, control } = await heldListener();
     const [first, good, poisoned, alsoGood] = await trackers(4);
     const at = Date.now() - 60_000;
-    const [firstClient, goodClient, poisonedClient, alsoGoodClient] = await Promise.all([first!, good!, poisoned!, alsoGood!].map((t) => connected(port, t.imei)));
+    const [firstClient, goodClient, poisonedClient, alsoGoodClient] = await Promise.all(
+      [first!, good!, poisoned!, alsoGood!].map((t) => connected(port, t.imei)),
+    );
     await firstClient!.write(packetAt(at, 12_000));
     await waitUntil('the first group to start', () => control.groupSizes.length === 1);
     control.poisonedSensor = poisoned!.id;
@@ -140,7 +142,12 @@ describe('Teltonika listener: group commit', () => {
     }
     await waitUntil('the three packets to wait for the next group', () => handler.committer.waitingCount === 3);
     control.release();
-    expect(await Promise.all([firstClient!, goodClient!, poisonedClient!, alsoGoodClient!].map((c) => c.receive(4)))).toEqual([ackOf(1), ackOf(1), ackOf(1), ackOf(1)]);
+    expect(await Promise.all([firstClient!, goodClient!, poisonedClient!, alsoGoodClient!].map((c) => c.receive(4)))).toEqual([
+      ackOf(1),
+      ackOf(1),
+      ackOf(1),
+      ackOf(1),
+    ]);
     // The group of three failed, then each was stored alone: the poisoned one is kept in ingest_rejects with its cause.
     expect(control.groupSizes).toEqual([1, 3, 1, 1, 1]);
     expect(await voltageOf(good!.deviceId)).toEqual([15]);

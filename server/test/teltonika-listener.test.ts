@@ -5,7 +5,17 @@ import { createTestContext } from './context.ts';
 import { createCompany, createDevice } from './fixtures.ts';
 import { createModule, telemetryCounts } from './ingest-fixtures.ts';
 import { TRACCAR, bytesOf } from './teltonika-fixtures.ts';
-import { TrackerClient, ackOf, avlPacket, avlRecord, createTeltonikaModule, handshakeBytes, mapIoParameter, startListener, uniqueImei } from './teltonika-listener-fixtures.ts';
+import {
+  TrackerClient,
+  ackOf,
+  avlPacket,
+  avlRecord,
+  createTeltonikaModule,
+  handshakeBytes,
+  mapIoParameter,
+  startListener,
+  uniqueImei,
+} from './teltonika-listener-fixtures.ts';
 import { createIngestService } from '../src/telemetry/ingest-service.ts';
 import { decodeAvlPacket } from '../src/telemetry/protocols/teltonika/avl-decoder.ts';
 import type { TeltonikaListener } from '../src/telemetry/protocols/teltonika/listener.ts';
@@ -30,7 +40,15 @@ describe('Teltonika listener: connections and packets', () => {
   const recentPacket = (fromMs: number, count: number) =>
     avlPacket(Array.from({ length: count }, (_, i) => avlRecord(fromMs + i * 1000, [{ id: TELTONIKA_IO.externalVoltage, byteLength: 2, value: 12_000 + i }])));
   const voltageReadings = async () =>
-    (await db().selectFrom('readings').select(['ts', 'value']).where('device_id', '=', deviceId).where('parameter_number', '=', VOLTAGE).orderBy('ts').execute()).map((r) => [new Date(r.ts).getTime(), r.value]);
+    (
+      await db()
+        .selectFrom('readings')
+        .select(['ts', 'value'])
+        .where('device_id', '=', deviceId)
+        .where('parameter_number', '=', VOLTAGE)
+        .orderBy('ts')
+        .execute()
+    ).map((r) => [new Date(r.ts).getTime(), r.value]);
   const rejects = () => db().selectFrom('ingest_rejects').selectAll().where('source', '=', 'teltonika').orderBy('id').execute();
   let clock = Date.now() - 3_600_000;
   /** Timestamps unique to each test, in the last hour (ingest takes nothing more than 5 minutes ahead). */
@@ -78,7 +96,7 @@ describe('Teltonika listener: connections and packets', () => {
       expect(await db().selectFrom('unknown_modules').selectAll().where('serial_number', '=', inactive.imei).execute()).toEqual([]);
     });
 
-    it('refuses a gearwatch module\'s serial: only Teltonika modules connect here', async () => {
+    it("refuses a gearwatch module's serial: only Teltonika modules connect here", async () => {
       const company = await createCompany(db());
       const gearwatch = await createModule(db(), company.id, null);
       // A gearwatch serial that is also a valid IMEI.
@@ -175,14 +193,20 @@ describe('Teltonika listener: connections and packets', () => {
       expect(await telemetryCounts(db())).toEqual({ ...before, ingest_rejects: before.ingest_rejects! + 1 });
     });
 
-    it('stores a real device\'s packet (Traccar\'s Codec 8 capture) with its past timestamps', async () => {
+    it("stores a real device's packet (Traccar's Codec 8 capture) with its past timestamps", async () => {
       const bytes = bytesOf(TRACCAR.codec8ThreeRecords);
       const decoded = decodeAvlPacket(bytes).records;
       const client = await connect();
       await client.handshake(tracker.imei);
       await client.write(bytes);
       expect(await client.receive(4)).toEqual(ackOf(3));
-      const positions = await db().selectFrom('positions').select(['ts', 'lat', 'lon']).where('sensor_id', '=', tracker.id).where('ts', '<', new Date('2023-01-01')).orderBy('ts').execute();
+      const positions = await db()
+        .selectFrom('positions')
+        .select(['ts', 'lat', 'lon'])
+        .where('sensor_id', '=', tracker.id)
+        .where('ts', '<', new Date('2023-01-01'))
+        .orderBy('ts')
+        .execute();
       const fixes = decoded.filter((r) => r.gps.satellites > 0).sort((a, b) => a.timestampMs - b.timestampMs);
       expect(fixes.length).toBeGreaterThan(0);
       expect(positions.map((p) => [new Date(p.ts).getTime(), p.lat, p.lon])).toEqual(fixes.map((r) => [r.timestampMs, r.gps.latitude, r.gps.longitude]));
@@ -211,8 +235,15 @@ describe('Teltonika listener: connections and packets', () => {
         await client.write(packet);
         expect(await client.receive(4)).toEqual(ackOf(2));
         expect(await voltageReadings()).toEqual(before);
-        const kept = await db().selectFrom('ingest_rejects').select(['source', 'reason', 'payload']).where('serial_number', '=', tracker.imei).where('reason', 'like', 'not storable:%').execute();
-        expect(kept).toEqual([{ source: 'teltonika', reason: expect.stringMatching(/^not storable: SQLSTATE 22003/), payload: Buffer.from(packet).toString('hex') }]);
+        const kept = await db()
+          .selectFrom('ingest_rejects')
+          .select(['source', 'reason', 'payload'])
+          .where('serial_number', '=', tracker.imei)
+          .where('reason', 'like', 'not storable:%')
+          .execute();
+        expect(kept).toEqual([
+          { source: 'teltonika', reason: expect.stringMatching(/^not storable: SQLSTATE 22003/), payload: Buffer.from(packet).toString('hex') },
+        ]);
       } finally {
         await second.listener.stop();
       }

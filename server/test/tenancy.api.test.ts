@@ -33,7 +33,12 @@ describe('tenant isolation', () => {
 
   const send = (request: TenantRequest, token: string) => {
     const method = request.route.split(' ')[0] as 'GET';
-    return ctx.app.inject({ method, url: request.url, headers: bearer(token), ...(request.payload === undefined ? {} : { payload: request.payload as object }) });
+    return ctx.app.inject({
+      method,
+      url: request.url,
+      headers: bearer(token),
+      ...(request.payload === undefined ? {} : { payload: request.payload as object }),
+    });
   };
 
   it('covers every route that takes a path parameter', () => {
@@ -66,7 +71,7 @@ describe('tenant isolation', () => {
     }
   });
 
-  it('shows a company\'s rows in its own lists and a super-admin\'s, never in another company\'s', async () => {
+  it("shows a company's rows in its own lists and a super-admin's, never in another company's", async () => {
     for (const [name, factory] of Object.entries(TENANT_LISTS)) {
       const { url, id } = await factory(ctx, owner);
       const idsIn = async (token: string) => {
@@ -79,7 +84,7 @@ describe('tenant isolation', () => {
     }
   });
 
-  it('lists only the caller\'s own company rows', async () => {
+  it("lists only the caller's own company rows", async () => {
     const ownList = await ctx.app.inject({ method: 'GET', url: '/api/devices', headers: bearer(ownerToken) });
     expect(ownList.statusCode).toBe(200);
     expect(ownList.json().entries.every((d: { company: { id: number } }) => d.company.id === owner.company.id)).toBe(true);

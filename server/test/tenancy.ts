@@ -29,11 +29,18 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
     const doomed = await createDevice(ctx.database.db, owner.company.id);
     const token = ctx.services.formTokens.issue({ userId: owner.user.id, resource: 'devices', id: device.id });
     // A card session, so the device's operator history has a row to answer with.
-    await ctx.database.db.insertInto('operator_sessions').values({ company_id: owner.company.id, device_id: device.id, rfid: 'TENANCY1', started_at: new Date() }).execute();
+    await ctx.database.db
+      .insertInto('operator_sessions')
+      .values({ company_id: owner.company.id, device_id: device.id, rfid: 'TENANCY1', started_at: new Date() })
+      .execute();
     return [
       { route: 'GET /api/devices/:id', url: `/api/devices/${device.id}` },
       { route: 'GET /api/devices/:id/edit', url: `/api/devices/${device.id}/edit` },
-      { route: 'PUT /api/devices/:id', url: `/api/devices/${device.id}`, payload: { token, name: 'Renamed', deviceType: device.deviceTypeId, status: 'operational' } },
+      {
+        route: 'PUT /api/devices/:id',
+        url: `/api/devices/${device.id}`,
+        payload: { token, name: 'Renamed', deviceType: device.deviceTypeId, status: 'operational' },
+      },
       { route: 'DELETE /api/devices/:id/sensors', url: `/api/devices/${device.id}/sensors` },
       { route: 'GET /api/devices/:id/status', url: `/api/devices/${device.id}/status` },
       { route: 'GET /api/devices/:id/readings/current', url: `/api/devices/${device.id}/readings/current` },
@@ -73,7 +80,11 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
       { route: 'GET /api/deviceoperators/:id', url: `/api/deviceoperators/${operator}` },
       { route: 'GET /api/deviceoperators/:id/edit', url: `/api/deviceoperators/${operator}/edit` },
       { route: 'GET /api/deviceoperators/:id/work-time', url: `/api/deviceoperators/${operator}/work-time` },
-      { route: 'PUT /api/deviceoperators/:id', url: `/api/deviceoperators/${operator}`, payload: { token, firstname: 'Tenancy', lastname: 'Reader', devices: [device.id] } },
+      {
+        route: 'PUT /api/deviceoperators/:id',
+        url: `/api/deviceoperators/${operator}`,
+        payload: { token, firstname: 'Tenancy', lastname: 'Reader', devices: [device.id] },
+      },
       { route: 'DELETE /api/deviceoperators/:id/devices', url: `/api/deviceoperators/${doomed}/devices` },
       { route: 'DELETE /api/deviceoperators/:id', url: `/api/deviceoperators/${doomed}` },
     ];
@@ -113,7 +124,11 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
     return [
       { route: 'GET /api/deviceoperatorgroups/:id', url: `/api/deviceoperatorgroups/${group}` },
       { route: 'GET /api/deviceoperatorgroups/:id/edit', url: `/api/deviceoperatorgroups/${group}/edit` },
-      { route: 'PUT /api/deviceoperatorgroups/:id', url: `/api/deviceoperatorgroups/${group}`, payload: { token, name: 'Tenancy operator group', operators: [operator] } },
+      {
+        route: 'PUT /api/deviceoperatorgroups/:id',
+        url: `/api/deviceoperatorgroups/${group}`,
+        payload: { token, name: 'Tenancy operator group', operators: [operator] },
+      },
       { route: 'DELETE /api/deviceoperatorgroups/:id/operators', url: `/api/deviceoperatorgroups/${doomed}/operators` },
       { route: 'DELETE /api/deviceoperatorgroups/:id', url: `/api/deviceoperatorgroups/${doomed}` },
     ];
@@ -135,7 +150,15 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
     const colleague = await createUser(db, owner.company.id, { firstname: 'Tenancy', lastname: 'Colleague' });
     const doomed = await createUser(db, owner.company.id, { firstname: 'Tenancy', lastname: 'Deleted' });
     const token = ctx.services.formTokens.issue({ userId: owner.user.id, resource: 'users', id: colleague.id });
-    const payload = { token, username: colleague.username, email: `${colleague.username}@example.test`, firstname: 'Tenancy', lastname: 'Colleague', language: 'en', active: true };
+    const payload = {
+      token,
+      username: colleague.username,
+      email: `${colleague.username}@example.test`,
+      firstname: 'Tenancy',
+      lastname: 'Colleague',
+      language: 'en',
+      active: true,
+    };
     return [
       { route: 'GET /api/users/:id', url: `/api/users/${colleague.id}` },
       { route: 'GET /api/users/:id/edit', url: `/api/users/${colleague.id}/edit` },
@@ -152,10 +175,19 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
     const operator = await createOperator(db, owner.company.id, { firstname: 'Tenancy', lastname: 'Operator', groupId: crew });
     const range = 'from=2026-01-15&to=2026-01-15';
     return [
-      { route: 'GET /api/devices/diagnostics/multiple', url: `/api/devices/diagnostics/multiple?devices=${device.id}&parameterNumber=1,0&interval=hour&${range}` },
+      {
+        route: 'GET /api/devices/diagnostics/multiple',
+        url: `/api/devices/diagnostics/multiple?devices=${device.id}&parameterNumber=1,0&interval=hour&${range}`,
+      },
       { route: 'GET /api/devices/diagnostics/async/multiple', url: `/api/devices/diagnostics/async/multiple?devices=${device.id}&parameterNumber=1&${range}` },
-      { route: 'GET /api/deviceoperators/diagnostics/multiple', url: `/api/deviceoperators/diagnostics/multiple?deviceOperators=${operator}&interval=day&${range}` },
-      { route: 'GET /api/deviceoperators/diagnostics/multiple', url: `/api/deviceoperators/diagnostics/multiple?deviceOperatorsGroups=${crew}&interval=day&${range}` },
+      {
+        route: 'GET /api/deviceoperators/diagnostics/multiple',
+        url: `/api/deviceoperators/diagnostics/multiple?deviceOperators=${operator}&interval=day&${range}`,
+      },
+      {
+        route: 'GET /api/deviceoperators/diagnostics/multiple',
+        url: `/api/deviceoperators/diagnostics/multiple?deviceOperatorsGroups=${crew}&interval=day&${range}`,
+      },
       { route: 'GET /api/reports/factory/data', url: `/api/reports/factory/data?type=device-work-device-chart&devices=${device.id}&interval=hour&${range}` },
       { route: 'GET /api/reports/factory/data', url: `/api/reports/factory/data?type=device-work-device-chart&groups=${group}&${range}` },
       { route: 'GET /api/reports/factory/xlsx', url: `/api/reports/factory/xlsx?type=device-work-device-chart&devices=${device.id}&${range}` },
@@ -194,18 +226,32 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
     const cleared = await createRule(db, companyId, { name: 'Tenancy cleared rule', devices: [device.id], groups: [group], users: [colleague.id] });
     const condition = { variable: 1, operator: 'gt', argument: 5, date_interval: '10m' };
     const insertCondition = async (position: number) =>
-      (await db.insertInto('alert_rule_conditions').values({ company_id: companyId, rule_id: rule, position, condition: JSON.stringify(condition) }).returning('id').executeTakeFirstOrThrow()).id;
+      (
+        await db
+          .insertInto('alert_rule_conditions')
+          .values({ company_id: companyId, rule_id: rule, position, condition: JSON.stringify(condition) })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     const kept = await insertCondition(1);
     const removed = await insertCondition(2);
     const formToken = (resource: string, id: number | null) => ctx.services.formTokens.issue({ userId: owner.user.id, resource, id });
     const requests: TenantRequest[] = [
       { route: 'GET /api/alertrules/:id', url: `/api/alertrules/${rule}` },
       { route: 'GET /api/alertrules/:id/edit', url: `/api/alertrules/${rule}/edit` },
-      { route: 'PUT /api/alertrules/:id', url: `/api/alertrules/${rule}`, payload: { token: formToken('alertrules', rule), name: 'Tenancy rule', importance: 'error' } },
+      {
+        route: 'PUT /api/alertrules/:id',
+        url: `/api/alertrules/${rule}`,
+        payload: { token: formToken('alertrules', rule), name: 'Tenancy rule', importance: 'error' },
+      },
       { route: 'PATCH /api/alertrules/:id/disable', url: `/api/alertrules/${rule}/disable` },
       { route: 'PATCH /api/alertrules/:id/enable', url: `/api/alertrules/${rule}/enable` },
       { route: 'GET /api/alertrules/:id/conditions/new', url: `/api/alertrules/${rule}/conditions/new` },
-      { route: 'POST /api/alertrules/:id/conditions', url: `/api/alertrules/${rule}/conditions`, payload: { token: formToken(`alertrules/${rule}/conditions`, null), ...condition } },
+      {
+        route: 'POST /api/alertrules/:id/conditions',
+        url: `/api/alertrules/${rule}/conditions`,
+        payload: { token: formToken(`alertrules/${rule}/conditions`, null), ...condition },
+      },
       { route: 'GET /api/alertrules/:id/conditions/:conditionId/edit', url: `/api/alertrules/${rule}/conditions/${kept}/edit` },
       {
         route: 'PUT /api/alertrules/:id/conditions/:conditionId',
@@ -220,9 +266,11 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
       ['devices', device.id],
       ['users', colleague.id],
     ] as const) {
-      for (const action of ['assign', 'unassign']) requests.push({ route: `PATCH /api/alertrules/:id/${segment}/:ids/${action}`, url: `/api/alertrules/${rule}/${segment}/${id}/${action}` });
+      for (const action of ['assign', 'unassign'])
+        requests.push({ route: `PATCH /api/alertrules/:id/${segment}/:ids/${action}`, url: `/api/alertrules/${rule}/${segment}/${id}/${action}` });
     }
-    for (const kind of ['devices', 'groups', 'users', 'conditions']) requests.push({ route: `DELETE /api/alertrules/:id/${kind}`, url: `/api/alertrules/${cleared}/${kind}` });
+    for (const kind of ['devices', 'groups', 'users', 'conditions'])
+      requests.push({ route: `DELETE /api/alertrules/:id/${kind}`, url: `/api/alertrules/${cleared}/${kind}` });
     return requests;
   },
   // Alerts: one alert, confirming it, a device's counts, and confirming a device's alerts before deleting it.
@@ -247,7 +295,15 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
     const configuration = async (name: string) => {
       const row = await db
         .insertInto('report_configurations')
-        .values({ company_id: companyId, report_type: 'efficiency-report', name, report_interval: 'day', frequency: 'day', format: 'xlsx', created_by: owner.user.id })
+        .values({
+          company_id: companyId,
+          report_type: 'efficiency-report',
+          name,
+          report_interval: 'day',
+          frequency: 'day',
+          format: 'xlsx',
+          created_by: owner.user.id,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await db.insertInto('report_configuration_device_groups').values({ company_id: companyId, configuration_id: row.id, device_group_id: group }).execute();
@@ -260,16 +316,36 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
       (
         await db
           .insertInto('report_files')
-          .values({ company_id: companyId, configuration_id: kept, report_type: 'efficiency-report', report_interval: 'day', name: `Tenancy ${status}.xlsx`, format: 'xlsx', status, period_from: '2026-10-01', period_to: '2026-10-01', requested_by: owner.user.id, attempt: 1, size: 3 })
+          .values({
+            company_id: companyId,
+            configuration_id: kept,
+            report_type: 'efficiency-report',
+            report_interval: 'day',
+            name: `Tenancy ${status}.xlsx`,
+            format: 'xlsx',
+            status,
+            period_from: '2026-10-01',
+            period_to: '2026-10-01',
+            requested_by: owner.user.id,
+            attempt: 1,
+            size: 3,
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
     const done = await file('DONE');
-    await db.insertInto('report_file_chunks').values({ file_id: done, attempt: 1, seq: 0, data: Buffer.from('abc') }).execute();
+    await db
+      .insertInto('report_file_chunks')
+      .values({ file_id: done, attempt: 1, seq: 0, data: Buffer.from('abc') })
+      .execute();
     const failed = await file('ERROR');
     return [
       { route: 'GET /api/reportsconfigurations/:id', url: `/api/reportsconfigurations/${kept}` },
-      { route: 'PUT /api/reportsconfigurations/:id', url: `/api/reportsconfigurations/${kept}`, payload: { name: 'Tenancy report', reportInterval: 'week', groups: [group], users: [owner.user.id], frequency: 'week' } },
+      {
+        route: 'PUT /api/reportsconfigurations/:id',
+        url: `/api/reportsconfigurations/${kept}`,
+        payload: { name: 'Tenancy report', reportInterval: 'week', groups: [group], users: [owner.user.id], frequency: 'week' },
+      },
       { route: 'PATCH /api/reportsconfigurations/:id/disable', url: `/api/reportsconfigurations/${kept}/disable` },
       { route: 'PATCH /api/reportsconfigurations/:id/enable', url: `/api/reportsconfigurations/${kept}/enable` },
       { route: 'DELETE /api/reportsconfigurations/:id', url: `/api/reportsconfigurations/${doomed}` },
@@ -297,11 +373,19 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
     const device = await createDevice(db, owner.company.id);
     const view = await insertProductionView(db, owner.company.id, device.id, 'Tenancy view');
     const doomed = await insertProductionView(db, owner.company.id, device.id, 'Tenancy doomed view');
-    const link = await db.insertInto('production_view_display_links').values({ company_id: owner.company.id, view_id: view, token_sha256: Buffer.alloc(32, view % 256) }).returning('id').executeTakeFirstOrThrow();
+    const link = await db
+      .insertInto('production_view_display_links')
+      .values({ company_id: owner.company.id, view_id: view, token_sha256: Buffer.alloc(32, view % 256) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const line = { lineName: 'Line', deviceId: device.id, parameter_id: 1, goal: 60 };
     return [
       { route: 'GET /api/productionviews/:id', url: `/api/productionviews/${view}` },
-      { route: 'PUT /api/productionviews/:id', url: `/api/productionviews/${view}`, payload: { prodview_type: 'rows', prodview_name: 'Tenancy view', lineParams: [line, line], reset_hours: '06:00' } },
+      {
+        route: 'PUT /api/productionviews/:id',
+        url: `/api/productionviews/${view}`,
+        payload: { prodview_type: 'rows', prodview_name: 'Tenancy view', lineParams: [line, line], reset_hours: '06:00' },
+      },
       { route: 'GET /api/productionviews/:id/displaylinks', url: `/api/productionviews/${view}/displaylinks` },
       { route: 'POST /api/productionviews/:id/displaylinks', url: `/api/productionviews/${view}/displaylinks`, payload: { label: 'Tenancy TV' } },
       { route: 'DELETE /api/productionviews/:id/displaylinks/:linkId', url: `/api/productionviews/${view}/displaylinks/${link.id}` },
@@ -311,7 +395,13 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
   // A production view's live state (the views' own calls are the views API's case).
   async productionviewsLive(ctx, owner) {
     const device = await createDevice(ctx.database.db, owner.company.id);
-    const view = await createView(ctx.database.db, owner.company.id, { resetHours: [6], lines: [{ deviceId: device.id, parameter: 1, goal: 60 }, { deviceId: device.id, parameter: 0, goal: 80 }] });
+    const view = await createView(ctx.database.db, owner.company.id, {
+      resetHours: [6],
+      lines: [
+        { deviceId: device.id, parameter: 1, goal: 60 },
+        { deviceId: device.id, parameter: 0, goal: 80 },
+      ],
+    });
     return [{ route: 'GET /api/productionviews/:id/state', url: `/api/productionviews/${view}/state` }];
   },
 };
@@ -330,7 +420,16 @@ export const TENANT_LISTS: Record<string, TenantListFactory> = {
     const db = ctx.database.db;
     const row = await db
       .insertInto('report_files')
-      .values({ company_id: owner.company.id, report_type: 'alerts-report', report_interval: 'day', name: 'Listed.xlsx', format: 'xlsx', period_from: '2026-10-01', period_to: '2026-10-01', requested_by: owner.user.id })
+      .values({
+        company_id: owner.company.id,
+        report_type: 'alerts-report',
+        report_interval: 'day',
+        name: 'Listed.xlsx',
+        format: 'xlsx',
+        period_from: '2026-10-01',
+        period_to: '2026-10-01',
+        requested_by: owner.user.id,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return { url: '/api/reports/files?page_size=0', id: row.id };
@@ -342,7 +441,10 @@ export const TENANT_LISTS: Record<string, TenantListFactory> = {
     return { url: '/api/devicegroups?page_size=0', id: await createDeviceGroup(ctx.database.db, owner.company.id, 'Listed group', []) };
   },
   async deviceoperators(ctx, owner) {
-    return { url: '/api/deviceoperators?page_size=0', id: await createOperator(ctx.database.db, owner.company.id, { firstname: 'Listed', lastname: 'Operator' }) };
+    return {
+      url: '/api/deviceoperators?page_size=0',
+      id: await createOperator(ctx.database.db, owner.company.id, { firstname: 'Listed', lastname: 'Operator' }),
+    };
   },
   async deviceoperatorgroups(ctx, owner) {
     return { url: '/api/deviceoperatorgroups?page_size=0', id: await createOperatorGroup(ctx.database.db, owner.company.id, 'Listed crew') };
@@ -361,7 +463,8 @@ export const TENANT_LISTS: Record<string, TenantListFactory> = {
     const device = await createDevice(db, owner.company.id);
     const rule = await createRule(db, owner.company.id, { name: 'Listed alerting rule', devices: [device.id], users: [owner.user.id] });
     return { url: '/api/alerts?page_size=0', id: await insertAlert(db, { companyId: owner.company.id, deviceId: device.id, ruleId: rule }) };
-  },  async productionviews(ctx, owner) {
+  },
+  async productionviews(ctx, owner) {
     const device = await createDevice(ctx.database.db, owner.company.id);
     return { url: '/api/productionviews?page_size=0', id: await insertProductionView(ctx.database.db, owner.company.id, device.id, 'Listed view') };
   },
@@ -385,13 +488,13 @@ export const TENANCY_EXEMPT: Record<string, string> = {
   'DELETE /api/users/current/settings/*': 'keyed by the caller',
   'POST /api/resetting/request': 'public, no caller to scope by; reaches a user only through their own mailbox, and answers alike for every address',
   'POST /api/resetting/reset': 'public; the single-use token from the mail is the credential and names its one user',
-  'POST /api/ingest': 'module-authenticated (serial number + security code), no user; writes only for the authenticated module\'s own company and device',
+  'POST /api/ingest': "module-authenticated (serial number + security code), no user; writes only for the authenticated module's own company and device",
   'GET /api/docs/*': 'the OpenAPI UI',
   'GET /api/reports/:type/data':
     "the path names a report type, not a row: every report is of the caller's company, and another company's ids in the query are left out without a word (server/src/reports/data-routes.test.ts)",
-  'GET /api/reports/files/:id/link': 'public: a report mail\'s link, whose token is the signature of that one file (tested in reports-mail.test.ts)',
-  'GET /api/display/:token': 'public: a display link\'s token is its credential and names its one view (tested in production-live.api.test.ts)',
-  'GET /api/display/:token/events': 'public: a display link\'s token is its credential and names its one view (tested in production-live.api.test.ts)',
+  'GET /api/reports/files/:id/link': "public: a report mail's link, whose token is the signature of that one file (tested in reports-mail.test.ts)",
+  'GET /api/display/:token': "public: a display link's token is its credential and names its one view (tested in production-live.api.test.ts)",
+  'GET /api/display/:token/events': "public: a display link's token is its credential and names its one view (tested in production-live.api.test.ts)",
   'GET /api/docs/static/*': 'the OpenAPI UI',
   'GET /api/devicetypes/:id/edit': 'super-admin only: a company user gets 403 (tested in admin-device-types.api.test.ts)',
   'PUT /api/devicetypes/:id': 'super-admin only: a company user gets 403 (tested in admin-device-types.api.test.ts)',

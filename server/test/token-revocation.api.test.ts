@@ -63,7 +63,7 @@ describe('POST /api/token/revoke', () => {
     expect((await refresh(session.refresh_token)).statusCode).toBe(200);
   });
 
-  it('does not let one client revoke another client\'s tokens', async () => {
+  it("does not let one client revoke another client's tokens", async () => {
     await ctx.services.auth.registerClient('other-client', 'other-secret', 'Other');
     const session = await signIn(ctx.app, user.username, user.password);
     const response = await revoke({ client_id: 'other-client', client_secret: 'other-secret', token: session.refresh_token });

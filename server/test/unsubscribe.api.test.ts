@@ -24,7 +24,11 @@ describe('unsubscribe links', () => {
 
   it('turns e-mail off with the one-click POST a mail client sends, keeping the other settings', async () => {
     const user = await createUser(ctx.database.db, companyId);
-    await ctx.database.db.updateTable('users').set({ notification_settings: JSON.stringify({ levelInfo: false }) }).where('id', '=', user.id).execute();
+    await ctx.database.db
+      .updateTable('users')
+      .set({ notification_settings: JSON.stringify({ levelInfo: false }) })
+      .where('id', '=', user.id)
+      .execute();
     const { headers } = ctx.services.unsubscribeLinks.forUser(user.id);
     const url = new URL(headers['List-Unsubscribe'].slice(1, -1));
     expect(url.pathname).toBe('/api/unsubscribe');
@@ -79,13 +83,18 @@ describe('unsubscribe links', () => {
     // Opening the link (a mail scanner does) changes nothing.
     expect(await settingsOf(user.id)).toEqual({});
 
-    const done = await ctx.app.inject({ method: 'POST', url: `/unsubscribe?token=${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const done = await ctx.app.inject({
+      method: 'POST',
+      url: `/unsubscribe?token=${token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('Gearwatch will no longer send you alert and announcement e-mails.');
     expect(await settingsOf(user.id)).toEqual({ email: false });
   });
 
-  it('answers a bad link with a page in the browser\'s language', async () => {
+  it("answers a bad link with a page in the browser's language", async () => {
     for (const method of ['GET', 'POST'] as const) {
       const page = await ctx.app.inject({ method, url: '/unsubscribe?token=1.nope', headers: { 'accept-language': 'lv-LV,lv;q=0.9' } });
       expect(page.statusCode).toBe(400);

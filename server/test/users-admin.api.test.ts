@@ -41,7 +41,12 @@ describe('user management API', () => {
     return formDefinitionSchema.parse(response.json());
   };
   const submitForm = (method: 'POST' | 'PUT', url: string, fields: Record<string, string>, as = managerToken) =>
-    ctx.app.inject({ method, url, headers: { ...bearer(as), 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+    ctx.app.inject({
+      method,
+      url,
+      headers: { ...bearer(as), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
   const valid = (username: string) => ({ username, email: `${username}@acme.example`, firstname: 'New', lastname: 'User', language: 'en', active: true });
   /** Creates a user through the form as `as`, waiting for the welcome mail. */
   const createThroughForm = async (fields: Record<string, unknown>, as = managerToken) => {
@@ -51,7 +56,8 @@ describe('user management API', () => {
     await ctx.services.mail.drainUntilIdle();
     return response.json<{ id: number }>().id;
   };
-  const ids = (response: { statusCode: number; json: () => { entries: { id: number }[] } }) => (response.statusCode === 204 ? [] : response.json().entries.map((e) => e.id));
+  const ids = (response: { statusCode: number; json: () => { entries: { id: number }[] } }) =>
+    response.statusCode === 204 ? [] : response.json().entries.map((e) => e.id);
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -92,7 +98,17 @@ describe('user management API', () => {
         { value: 'ru', label: 'Русский' },
       ],
     });
-    expect(definition.data).toEqual({ username: null, email: null, firstname: null, lastname: null, language: 'pl', phone: null, rfid: null, note: null, active: true });
+    expect(definition.data).toEqual({
+      username: null,
+      email: null,
+      firstname: null,
+      lastname: null,
+      language: 'pl',
+      phone: null,
+      rfid: null,
+      note: null,
+      active: true,
+    });
     expect(definition.token).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
     const edit = await formOf(`/api/users/${manager.id}/edit`);
     expect(edit.data).toMatchObject({ username: manager.username, firstname: 'Marta', lastname: 'Kowalska', active: true });
@@ -101,7 +117,20 @@ describe('user management API', () => {
 
   it('gives a super-admin the company field first and the rights switches; the company is fixed on edit', async () => {
     const definition = await formOf('/api/users/new', adminToken);
-    expect(Object.keys(definition.schema)).toEqual(['company', 'username', 'email', 'firstname', 'lastname', 'language', 'phone', 'rfid', 'note', 'active', 'superAdmin', 'impersonate']);
+    expect(Object.keys(definition.schema)).toEqual([
+      'company',
+      'username',
+      'email',
+      'firstname',
+      'lastname',
+      'language',
+      'phone',
+      'rfid',
+      'note',
+      'active',
+      'superAdmin',
+      'impersonate',
+    ]);
     expect(definition.schema.company).toMatchObject({ type: 'entity', required: true, disabled: false });
     expect(definition.schema.superAdmin).toMatchObject({ type: 'switch' });
     expect(definition.schema.impersonate).toMatchObject({ type: 'switch' });
@@ -113,7 +142,12 @@ describe('user management API', () => {
     expect(edit.schema.company).toMatchObject({ disabled: true });
     expect(edit.data).toMatchObject({ company: otherCompanyId, superAdmin: true, impersonate: true });
     // A submitted company is ignored on edit.
-    const updated = await call('PUT', `/api/users/${id}`, { token: edit.token, ...valid('ops.lead'), company: companyId, superAdmin: false, impersonate: true }, adminToken);
+    const updated = await call(
+      'PUT',
+      `/api/users/${id}`,
+      { token: edit.token, ...valid('ops.lead'), company: companyId, superAdmin: false, impersonate: true },
+      adminToken,
+    );
     expect(updated.statusCode, updated.body).toBe(200);
     expect(userDetailSchema.parse((await call('GET', `/api/users/${id}`, undefined, adminToken)).json())).toMatchObject({
       company: { id: otherCompanyId },
@@ -198,7 +232,12 @@ describe('user management API', () => {
       const user = await createUser(db, company.id);
       const token = (await signIn(unsent.app, user.username, user.password)).access_token;
       const definition = formDefinitionSchema.parse((await unsent.app.inject({ method: 'GET', url: '/api/users/new', headers: bearer(token) })).json());
-      const response = await unsent.app.inject({ method: 'POST', url: '/api/users', headers: bearer(token), payload: { token: definition.token, ...valid('unmailed') } });
+      const response = await unsent.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: bearer(token),
+        payload: { token: definition.token, ...valid('unmailed') },
+      });
       expect(response.statusCode, response.body).toBe(201);
       expect(await unsent.services.mail.drainUntilIdle()).toBe(0);
       const row = await db.selectFrom('users').select('id').where('username', '=', 'unmailed').executeTakeFirst();
@@ -214,10 +253,30 @@ describe('user management API', () => {
   it('lists users with search, sort either way, filters, page sizes and paging headers; 204 when empty', async () => {
     const db = ctx.database.db;
     const team = await createCompany(db, `Team ${process.pid}`);
-    const anna = await createUser(db, team.id, { username: `anna${process.pid}`, firstname: 'Anna', lastname: 'Zając', email: `zz${process.pid}@team.example` });
-    const bogdan = await createUser(db, team.id, { username: `bogdan${process.pid}`, firstname: 'Bogdan', lastname: 'Adamski', email: `aa${process.pid}@team.example` });
-    const cezary = await createUser(db, team.id, { username: `cezary${process.pid}`, firstname: 'Cezary', lastname: 'Mazur', email: `mm${process.pid}@team.example`, active: false });
-    await db.updateTable('users').set({ last_login_at: sql<Date>`now() - interval '1 day'` }).where('id', '=', bogdan.id).execute();
+    const anna = await createUser(db, team.id, {
+      username: `anna${process.pid}`,
+      firstname: 'Anna',
+      lastname: 'Zając',
+      email: `zz${process.pid}@team.example`,
+    });
+    const bogdan = await createUser(db, team.id, {
+      username: `bogdan${process.pid}`,
+      firstname: 'Bogdan',
+      lastname: 'Adamski',
+      email: `aa${process.pid}@team.example`,
+    });
+    const cezary = await createUser(db, team.id, {
+      username: `cezary${process.pid}`,
+      firstname: 'Cezary',
+      lastname: 'Mazur',
+      email: `mm${process.pid}@team.example`,
+      active: false,
+    });
+    await db
+      .updateTable('users')
+      .set({ last_login_at: sql<Date>`now() - interval '1 day'` })
+      .where('id', '=', bogdan.id)
+      .execute();
     const annaToken = (await signIn(ctx.app, anna.username, anna.password)).access_token;
     const list = (query = '') => call('GET', `/api/users${query}`, undefined, annaToken);
 
@@ -344,7 +403,15 @@ describe('user management API', () => {
     expect((await call('PUT', `/api/users/${manager.id}`, { ...valid('other.row'), token: definition.token })).json()).toEqual(invalidToken);
     // On update the user's own username and e-mail are no clash, another user's are.
     const edit = await formOf(`/api/users/${manager.id}/edit`);
-    const own = { token: edit.token, username: manager.username, email: `${manager.username}@example.test`, firstname: 'Marta', lastname: 'Kowalska', language: 'pl', active: true };
+    const own = {
+      token: edit.token,
+      username: manager.username,
+      email: `${manager.username}@example.test`,
+      firstname: 'Marta',
+      lastname: 'Kowalska',
+      language: 'pl',
+      active: true,
+    };
     expect((await call('PUT', `/api/users/${manager.id}`, { ...own, email: 'jan.nowak@acme.EXAMPLE' })).json()).toEqual({
       errors: { email: [ENTITY_MESSAGE_KEYS.emailInUse] },
       rootErrors: [],
@@ -356,15 +423,31 @@ describe('user management API', () => {
 
   it('refuses to delete or deactivate oneself, and a super-admin dropping their own right', async () => {
     const edit = await formOf(`/api/users/${manager.id}/edit`);
-    const own = { token: edit.token, username: manager.username, email: `${manager.username}@example.test`, firstname: 'Marta', lastname: 'Kowalska', language: 'pl' };
-    expect((await call('PUT', `/api/users/${manager.id}`, { ...own, active: false })).json()).toEqual({ errors: {}, rootErrors: [USER_MESSAGE_KEYS.cannotDeactivateSelf] });
+    const own = {
+      token: edit.token,
+      username: manager.username,
+      email: `${manager.username}@example.test`,
+      firstname: 'Marta',
+      lastname: 'Kowalska',
+      language: 'pl',
+    };
+    expect((await call('PUT', `/api/users/${manager.id}`, { ...own, active: false })).json()).toEqual({
+      errors: {},
+      rootErrors: [USER_MESSAGE_KEYS.cannotDeactivateSelf],
+    });
     const deleted = await call('DELETE', `/api/users/${manager.id}`);
     expect(deleted.statusCode).toBe(400);
     expect(deleted.json()).toEqual({ errors: {}, rootErrors: [USER_MESSAGE_KEYS.cannotDeleteSelf] });
     const adminEdit = await formOf(`/api/users/${admin.id}/edit`, adminToken);
     const self = { ...adminEdit.data, token: adminEdit.token, active: true, superAdmin: false };
-    expect((await call('PUT', `/api/users/${admin.id}`, self, adminToken)).json()).toEqual({ errors: {}, rootErrors: [USER_MESSAGE_KEYS.cannotRevokeOwnSuperAdmin] });
-    expect((await call('DELETE', `/api/users/${admin.id}`, undefined, adminToken)).json()).toEqual({ errors: {}, rootErrors: [USER_MESSAGE_KEYS.cannotDeleteSelf] });
+    expect((await call('PUT', `/api/users/${admin.id}`, self, adminToken)).json()).toEqual({
+      errors: {},
+      rootErrors: [USER_MESSAGE_KEYS.cannotRevokeOwnSuperAdmin],
+    });
+    expect((await call('DELETE', `/api/users/${admin.id}`, undefined, adminToken)).json()).toEqual({
+      errors: {},
+      rootErrors: [USER_MESSAGE_KEYS.cannotDeleteSelf],
+    });
     expect((await call('GET', `/api/users/${manager.id}`)).json()).toMatchObject({ active: true });
   });
 

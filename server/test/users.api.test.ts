@@ -47,7 +47,7 @@ describe('current user and settings', () => {
     expect(nested.json()).toEqual({ key: 'manage/devices', value: { pageSize: 50 } });
   });
 
-  it('keeps each user\'s settings private', async () => {
+  it("keeps each user's settings private", async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/users/current/settings/guide', headers: bearer(otherToken) });
     expect(response.statusCode).toBe(404);
     const list = await ctx.app.inject({ method: 'GET', url: '/api/users/current/settings', headers: bearer(otherToken) });

@@ -3,7 +3,11 @@
  * `intervalMs` until it answers something other than `undefined` or `false`, which is returned. Past `timeoutMs` it
  * throws, naming `what` it waited for (a deadline for a failure's message, never an assertion on how long it took).
  */
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, { timeoutMs = 20_000, intervalMs = 25 } = {}): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined | false> | T | undefined | false,
+  { timeoutMs = 20_000, intervalMs = 25 } = {},
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

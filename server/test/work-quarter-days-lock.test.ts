@@ -15,7 +15,7 @@ describe('the device batch lock', () => {
   });
   afterAll(() => ctx?.close());
 
-  it('device_batch_lock_class() is the ingest\'s session lock class', async () => {
+  it("device_batch_lock_class() is the ingest's session lock class", async () => {
     const result = await sql<{ lockClass: number }>`select device_batch_lock_class() as "lockClass"`.execute(ctx.database.db);
     expect(result.rows[0]!.lockClass).toBe(SESSION_LOCK_CLASS);
   });

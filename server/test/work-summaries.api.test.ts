@@ -46,7 +46,7 @@ function readingsOf(seed: number) {
     x = (x * 1103515245 + 12345) % 2147483648;
     const active = 60 + (x % 240);
     out.push({ parameter: 2, ts: new Date(t), value: active });
-    out.push({ parameter: 1, ts: new Date(t), value: Math.floor(active * ((x >> 8) % 100) / 100) });
+    out.push({ parameter: 1, ts: new Date(t), value: Math.floor((active * ((x >> 8) % 100)) / 100) });
     out.push({ parameter: 3, ts: new Date(t), value: (x >> 4) % 7 });
   }
   return out;
@@ -111,7 +111,8 @@ describe('work summaries: activity, efficiency, operators and shift work', () =>
   /** Work and active per device over local dates from..to, from the raw readings. */
   async function rawDeviceSums(from: string, to: string) {
     const reference = await referenceAnswer(ctx.database.db, { interval: 'day', from, to, timezone: TZ, companyId, deviceIds: [a.id, b.id], numbers: [1, 2] });
-    const sum = (deviceId: number, number: number) => reference.cells.filter((c) => c.deviceId === deviceId && c.number === number).reduce((s, c) => s + c.sum, 0);
+    const sum = (deviceId: number, number: number) =>
+      reference.cells.filter((c) => c.deviceId === deviceId && c.number === number).reduce((s, c) => s + c.sum, 0);
     return { a: { work: sum(a.id, 1), active: sum(a.id, 2) }, b: { work: sum(b.id, 1), active: sum(b.id, 2) } };
   }
 
@@ -136,7 +137,9 @@ describe('work summaries: activity, efficiency, operators and shift work', () =>
     expect(body.rows).toEqual(expected);
     expect(body.total.work).toBe(now.a.work + now.b.work);
     expect(body.total.activeTrend).toBe(trendPercent(now.a.active + now.b.active, before.a.active + before.b.active));
-    const desc = workSummaryResponseSchema.parse((await get(`/api/summaries/activity?devices=${a.id},${b.id}&period=this-week&date=2026-03-29&sort=active-desc`)).json());
+    const desc = workSummaryResponseSchema.parse(
+      (await get(`/api/summaries/activity?devices=${a.id},${b.id}&period=this-week&date=2026-03-29&sort=active-desc`)).json(),
+    );
     expect(desc.rows.map((r) => r.id)).toEqual(expected.map((r) => r.id).reverse());
   });
 
@@ -172,10 +175,25 @@ describe('work summaries: activity, efficiency, operators and shift work', () =>
   });
 
   it('answers the operator summary from the card sessions as the raw readings in them add up, per operator and per group', async () => {
-    const reference = await referenceOperators(ctx.database.db, { interval: 'day', from: '2026-03-23', to: '2026-03-29', timezone: TZ, operatorIds: [anna, bartek] });
-    const previous = await referenceOperators(ctx.database.db, { interval: 'day', from: '2026-03-16', to: '2026-03-22', timezone: TZ, operatorIds: [anna, bartek] });
-    const sum = (cells: typeof reference.cells, ids: number[], number: number) => cells.filter((c) => ids.includes(c.operatorId) && c.number === number).reduce((s, c) => s + c.sum, 0);
-    const body = workSummaryResponseSchema.parse((await get(`/api/summaries/operators?deviceOperators=${anna},${bartek}&period=this-week&date=2026-03-29&sort=work-desc`)).json());
+    const reference = await referenceOperators(ctx.database.db, {
+      interval: 'day',
+      from: '2026-03-23',
+      to: '2026-03-29',
+      timezone: TZ,
+      operatorIds: [anna, bartek],
+    });
+    const previous = await referenceOperators(ctx.database.db, {
+      interval: 'day',
+      from: '2026-03-16',
+      to: '2026-03-22',
+      timezone: TZ,
+      operatorIds: [anna, bartek],
+    });
+    const sum = (cells: typeof reference.cells, ids: number[], number: number) =>
+      cells.filter((c) => ids.includes(c.operatorId) && c.number === number).reduce((s, c) => s + c.sum, 0);
+    const body = workSummaryResponseSchema.parse(
+      (await get(`/api/summaries/operators?deviceOperators=${anna},${bartek}&period=this-week&date=2026-03-29&sort=work-desc`)).json(),
+    );
     const rowOf = (id: number, name: string) => ({
       id,
       name,
@@ -187,16 +205,29 @@ describe('work summaries: activity, efficiency, operators and shift work', () =>
     const expected = [rowOf(anna, 'Anna Nowak'), rowOf(bartek, 'Bartek Kowal')].sort((x, y) => y.work - x.work);
     expect(body.rows).toEqual(expected);
     expect(expected.every((r) => r.work > 0)).toBe(true);
-    const grouped = workSummaryResponseSchema.parse((await get(`/api/summaries/operators?deviceOperatorsGroups=${crew}&period=this-week&date=2026-03-29`)).json());
-    expect(grouped.rows).toEqual([{ ...rowOf(anna, 'Crew'), id: crew, work: expected[0]!.work + expected[1]!.work, active: expected[0]!.active + expected[1]!.active, workTrend: grouped.rows[0]!.workTrend, activeTrend: grouped.rows[0]!.activeTrend }]);
+    const grouped = workSummaryResponseSchema.parse(
+      (await get(`/api/summaries/operators?deviceOperatorsGroups=${crew}&period=this-week&date=2026-03-29`)).json(),
+    );
+    expect(grouped.rows).toEqual([
+      {
+        ...rowOf(anna, 'Crew'),
+        id: crew,
+        work: expected[0]!.work + expected[1]!.work,
+        active: expected[0]!.active + expected[1]!.active,
+        workTrend: grouped.rows[0]!.workTrend,
+        activeTrend: grouped.rows[0]!.activeTrend,
+      },
+    ]);
   });
 
   it('answers the shift-work summary with the night shift across midnight and the clock change as the raw readings add up', async () => {
     const body = shiftWorkSummaryResponseSchema.parse((await get(`/api/summaries/shift-work?groups=${line}&period=yesterday&date=2026-03-30`)).json());
     expect(body.period).toEqual({ from: '2026-03-29', to: '2026-03-29' });
-    const shifts = async (day: string) => referenceAnswer(ctx.database.db, { interval: 'shifts', from: day, to: day, timezone: TZ, companyId, deviceIds: [a.id, b.id], numbers: [1, 2, 3] });
+    const shifts = async (day: string) =>
+      referenceAnswer(ctx.database.db, { interval: 'shifts', from: day, to: day, timezone: TZ, companyId, deviceIds: [a.id, b.id], numbers: [1, 2, 3] });
     const [now, before] = [await shifts('2026-03-29'), await shifts('2026-03-28')];
-    const sum = (cells: typeof now.cells, position: number | null, number: number) => cells.filter((c) => c.position === position && c.number === number).reduce((s, c) => s + c.sum, 0);
+    const sum = (cells: typeof now.cells, position: number | null, number: number) =>
+      cells.filter((c) => c.position === position && c.number === number).reduce((s, c) => s + c.sum, 0);
     expect(body.shifts.map((s) => s.name)).toEqual(['I', 'II', 'III']);
     for (const shift of body.shifts) {
       expect(shift.work).toBe(sum(now.cells, shift.position, 1));
@@ -263,14 +294,24 @@ describe('work summaries: activity, efficiency, operators and shift work', () =>
         select sum(r.value)::float8 as sum from readings r join operator_sessions s on s.device_id = r.device_id
           and ${bucket} >= s.started_at and (s.ended_at is null or ${bucket} < s.ended_at)
         where s.operator_id = ${anna} and r.parameter_number = 1
-          and r.ts >= ${new Date(Date.parse('2026-03-16T00:00:00+01:00'))} and r.ts < ${new Date(Date.parse('2026-03-22T10:05:00+01:00'))}`.execute(ctx.database.db);
+          and r.ts >= ${new Date(Date.parse('2026-03-16T00:00:00+01:00'))} and r.ts < ${new Date(Date.parse('2026-03-22T10:05:00+01:00'))}`.execute(
+        ctx.database.db,
+      );
       expect(previous.rows[0]!.sum).toBeGreaterThan(0);
       expect(body.rows[0]!.workTrend).toBe(trendPercent(current, previous.rows[0]!.sum));
     });
 
     it('leaves out of the previous day the shifts not yet started today, and the running one after the same time', async () => {
       const body = shiftWorkSummaryResponseSchema.parse((await get(`/api/summaries/shift-work?groups=${line}&period=today`)).json());
-      const now = await referenceAnswer(ctx.database.db, { interval: 'shifts', from: '2026-03-29', to: '2026-03-29', timezone: TZ, companyId, deviceIds: [a.id, b.id], numbers: [1, 2, 3] });
+      const now = await referenceAnswer(ctx.database.db, {
+        interval: 'shifts',
+        from: '2026-03-29',
+        to: '2026-03-29',
+        timezone: TZ,
+        companyId,
+        deviceIds: [a.id, b.id],
+        numbers: [1, 2, 3],
+      });
       const sum = (position: number, number: number) => now.cells.filter((c) => c.position === position && c.number === number).reduce((t, c) => t + c.sum, 0);
       const morning = await rawBetween(1, Date.parse('2026-03-28T06:00:00+01:00'), CUT);
       const [first, second, night] = body.shifts;
@@ -282,7 +323,8 @@ describe('work summaries: activity, efficiency, operators and shift work', () =>
 
     it('counts the shifts of the previous week whole up to the day before the cut, and those of the cut date up to it', async () => {
       const body = shiftWorkSummaryResponseSchema.parse((await get(`/api/summaries/shift-work?groups=${line}&period=this-week`)).json());
-      const shifts = async (from: string, to: string) => referenceAnswer(ctx.database.db, { interval: 'shifts', from, to, timezone: TZ, companyId, deviceIds: [a.id, b.id], numbers: [1, 2, 3] });
+      const shifts = async (from: string, to: string) =>
+        referenceAnswer(ctx.database.db, { interval: 'shifts', from, to, timezone: TZ, companyId, deviceIds: [a.id, b.id], numbers: [1, 2, 3] });
       const [now, whole] = [await shifts('2026-03-23', '2026-03-29'), await shifts('2026-03-16', '2026-03-21')];
       const sum = (cells: typeof now.cells, position: number) => cells.filter((c) => c.position === position && c.number === 1).reduce((t, c) => t + c.sum, 0);
       // The 22nd: its morning shift up to 10:05, its afternoon and night shifts not yet begun.
@@ -290,7 +332,12 @@ describe('work summaries: activity, efficiency, operators and shift work', () =>
       const [first, second, night] = body.shifts;
       const before = [sum(whole.cells, first!.position) + morning.a + morning.b, sum(whole.cells, second!.position), sum(whole.cells, night!.position)];
       expect(body.shifts.map((shift) => shift.workTrend)).toEqual(body.shifts.map((shift, i) => trendPercent(sum(now.cells, shift.position), before[i])));
-      expect(body.total.workTrend).toBe(trendPercent(body.shifts.reduce((t, shift) => t + shift.work, 0), before[0]! + before[1]! + before[2]!));
+      expect(body.total.workTrend).toBe(
+        trendPercent(
+          body.shifts.reduce((t, shift) => t + shift.work, 0),
+          before[0]! + before[1]! + before[2]!,
+        ),
+      );
       expect(before.every((v) => v > 0)).toBe(true);
     });
   });
@@ -317,7 +364,10 @@ describe('work summaries: activity, efficiency, operators and shift work', () =>
     for (const path of ['/api/summaries/activity', '/api/summaries/efficiency', '/api/summaries/operators', '/api/summaries/shift-work']) {
       const get = doc.paths[path].get;
       expect(Object.keys(get.responses).sort(), path).toEqual(['200', '400', '401', '404', '500']);
-      expect(get.parameters.map((p: { name: string }) => p.name), path).toEqual(expect.arrayContaining(['period', 'date']));
+      expect(
+        get.parameters.map((p: { name: string }) => p.name),
+        path,
+      ).toEqual(expect.arrayContaining(['period', 'date']));
     }
   });
 

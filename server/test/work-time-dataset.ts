@@ -1,7 +1,15 @@
 import type { ReadingInput, EventInput } from '../src/telemetry/types.ts';
 import type { TestContext } from './context.ts';
 import type { TelemetryDevice } from './telemetry-fixtures.ts';
-import { createDeviceGroup, createDeviceType, createOperator, createOperatorGroup, createTelemetryDevice, ingest, setCompanyTimezone } from './telemetry-fixtures.ts';
+import {
+  createDeviceGroup,
+  createDeviceType,
+  createOperator,
+  createOperatorGroup,
+  createTelemetryDevice,
+  ingest,
+  setCompanyTimezone,
+} from './telemetry-fixtures.ts';
 import { createCompany, createUser, signIn } from './fixtures.ts';
 
 /**
@@ -116,7 +124,10 @@ export async function buildWorkTimeDataset(ctx: TestContext): Promise<WorkTimeDa
   const otherDevice = await createTelemetryDevice(db, other.id, typeId, 'Stranger forklift');
   const foreign = await createOperator(db, other.id, { firstname: 'Olga', lastname: 'Obca', rfid: 'CARD-A' });
   await ingest(ctx.services, otherDevice, {
-    readings: [{ parameter: 1, ts: new Date(warsaw(3, 29, 8)), value: 999 }, { parameter: 2, ts: new Date(warsaw(3, 29, 8)), value: 999 }],
+    readings: [
+      { parameter: 1, ts: new Date(warsaw(3, 29, 8)), value: 999 },
+      { parameter: 2, ts: new Date(warsaw(3, 29, 8)), value: 999 },
+    ],
     events: [{ ts: new Date(warsaw(3, 29, 7)), type: 'rfid_on', rfid: 'CARD-A' }],
   });
 
@@ -136,7 +147,12 @@ export async function buildWorkTimeDataset(ctx: TestContext): Promise<WorkTimeDa
  * Work and active of the raw readings whose local date lies in from..to (YYYY-MM-DD, both included) and that pass
  * `keep`; null where none did. Readings lie on 5-minute marks, so a reading is its own bucket.
  */
-export function referenceSums(dataset: WorkTimeDataset, from: string, to: string, keep: (deviceId: number, ms: number) => boolean): { work: number | null; active: number | null } {
+export function referenceSums(
+  dataset: WorkTimeDataset,
+  from: string,
+  to: string,
+  keep: (deviceId: number, ms: number) => boolean,
+): { work: number | null; active: number | null } {
   let work: number | null = null;
   let active: number | null = null;
   for (const { deviceId, reading } of dataset.readings) {
@@ -151,5 +167,6 @@ export function referenceSums(dataset: WorkTimeDataset, from: string, to: string
 
 /** Whether the reading of the device at `ms` lies in a card session of one of the operators. */
 export function inSessionOf(dataset: WorkTimeDataset, operatorIds: number[]) {
-  return (deviceId: number, ms: number) => dataset.sessions.some((s) => s.deviceId === deviceId && operatorIds.includes(s.operatorId) && ms >= s.start && ms < s.end);
+  return (deviceId: number, ms: number) =>
+    dataset.sessions.some((s) => s.deviceId === deviceId && operatorIds.includes(s.operatorId) && ms >= s.start && ms < s.end);
 }

@@ -20,11 +20,19 @@ describe('preloadStartChunks', () => {
       chunk('assets/react.js', ['/node_modules/react/index.js']),
       chunk('assets/Shell.js', ['/src/app/shells/MainShell.tsx'], ['assets/react.js', 'assets/format.js']),
       chunk('assets/format.js', ['/src/components/dates/format.ts']),
-      chunk('assets/Board.js', ['/src/features/monitors/components/DashboardPage.tsx', '/src/features/monitors/components/MonitorBoard.tsx'], ['assets/format.js']),
+      chunk(
+        'assets/Board.js',
+        ['/src/features/monitors/components/DashboardPage.tsx', '/src/features/monitors/components/MonitorBoard.tsx'],
+        ['assets/format.js'],
+      ),
       chunk('assets/Reports.js', ['/src/features/reports/ReportsPage.tsx'], ['assets/format.js']),
     ];
     expect(hints(['src/app/shells/MainShell.tsx', 'src/features/monitors/components/DashboardPage.tsx'], chunks)).toEqual(
-      ['assets/Shell.js', 'assets/format.js', 'assets/Board.js'].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' })),
+      ['assets/Shell.js', 'assets/format.js', 'assets/Board.js'].map((file) => ({
+        tag: 'link',
+        attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+        injectTo: 'head',
+      })),
     );
   });
 

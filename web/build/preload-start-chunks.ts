@@ -36,11 +36,13 @@ export function preloadStartChunks(modules: readonly string[]): Plugin {
           if (!chunk) throw new Error(`preloadStartChunks: no chunk is built from ${module}`);
           withImports(chunk.fileName, wanted);
         }
-        return [...wanted].filter((fileName) => !hinted.has(fileName)).map((fileName) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` },
-          injectTo: 'head' as const,
-        }));
+        return [...wanted]
+          .filter((fileName) => !hinted.has(fileName))
+          .map((fileName) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` },
+            injectTo: 'head' as const,
+          }));
       },
     },
   };

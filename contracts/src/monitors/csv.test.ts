@@ -46,7 +46,13 @@ describe('chartCsv', () => {
   it.each(['=HYPERLINK("http://x","y")', "+cmd|' /C calc'!A0", '-2+3', '@SUM(1+1)', '\t=1+1', '\r=1+1'])(
     'defuses a device or parameter name starting a formula (%j) in the header, and keeps negative values numbers',
     (name) => {
-      const csv = chartCsv(['2026-03-10 10:00'], [{ name, unit: 's', values: [-5] }, { name: `Lift - ${name}`, unit: '', values: [-0.5] }]);
+      const csv = chartCsv(
+        ['2026-03-10 10:00'],
+        [
+          { name, unit: 's', values: [-5] },
+          { name: `Lift - ${name}`, unit: '', values: [-0.5] },
+        ],
+      );
       expect(csv).toBe(`"DateTime";"'${name.replaceAll('"', '""')} [s]";"Lift - ${name.replaceAll('"', '""')}"\r\n"2026-03-10 10:00";"-5";"-0.5"\r\n`);
     },
   );

@@ -49,7 +49,16 @@ describe('tiles and titles', () => {
     expect([...ADD_MONITOR_TILES.dashboard].sort()).toEqual([...MONITOR_KINDS].sort());
     expect(new Set(ADD_MONITOR_TILES.diagnostics).size).toBe(ADD_MONITOR_TILES.diagnostics.length);
     // The summary widgets are the dashboard's only (spec 02 "Other dashboard widgets").
-    const summaries = ['devices-with-alerts', 'devices-summary', 'newest-alerts', 'hourly-work-distribution', 'activity-summary', 'efficiency-summary', 'operator-summary', 'shift-work-summary'] as const;
+    const summaries = [
+      'devices-with-alerts',
+      'devices-summary',
+      'newest-alerts',
+      'hourly-work-distribution',
+      'activity-summary',
+      'efficiency-summary',
+      'operator-summary',
+      'shift-work-summary',
+    ] as const;
     for (const kind of summaries) expect(ADD_MONITOR_TILES.diagnostics).not.toContain(kind);
     expect(ADD_MONITOR_TILES.diagnostics.slice(0, 5)).toEqual(['device-parameter', 'async', 'device-operator', 'geo', 'efficiency']);
     expect(ADD_MONITOR_TILES.dashboard.slice(0, 4)).toEqual(['device-parameter', 'device-operator', 'geo', 'efficiency']);
@@ -62,7 +71,16 @@ describe('tiles and titles', () => {
 
 describe('parseMonitorSettings', () => {
   it('keeps valid saved settings as they are', () => {
-    const saved = { edited: false, expanded: true, devices: [3, 1], deviceGroups: [], byGroups: false, parameters: [22, 1], interval: 'day', magicType: 'line' };
+    const saved = {
+      edited: false,
+      expanded: true,
+      devices: [3, 1],
+      deviceGroups: [],
+      byGroups: false,
+      parameters: [22, 1],
+      interval: 'day',
+      magicType: 'line',
+    };
     expect(parseMonitorSettings('device-parameter', saved)).toEqual(saved);
   });
   it('falls back to the default for each missing or invalid field, keeping the rest', () => {
@@ -110,7 +128,13 @@ describe('parseBoardSetting', () => {
     }
   });
   it('drops monitors of unknown kinds and keeps the order of the rest', () => {
-    const board = parseBoardSetting({ monitors: [{ id: 'x', kind: 'weather' }, { id: 'g', kind: 'geo' }, { id: 'e', kind: 'efficiency' }] });
+    const board = parseBoardSetting({
+      monitors: [
+        { id: 'x', kind: 'weather' },
+        { id: 'g', kind: 'geo' },
+        { id: 'e', kind: 'efficiency' },
+      ],
+    });
     expect(board.monitors.map((m) => [m.id, m.kind])).toEqual([
       ['g', 'geo'],
       ['e', 'efficiency'],
@@ -140,7 +164,12 @@ describe('new monitors', () => {
 
 describe('the device summary widgets settings', () => {
   it('keeps valid columns, order, period and interval and drops the rest', () => {
-    const alerts = parseMonitorSettings('devices-with-alerts', { period: 'month', sort: 'active-asc', options: ['motorHours', 'nonsense', 'trend', 'trend', 3], edited: false });
+    const alerts = parseMonitorSettings('devices-with-alerts', {
+      period: 'month',
+      sort: 'active-asc',
+      options: ['motorHours', 'nonsense', 'trend', 'trend', 3],
+      edited: false,
+    });
     expect(alerts).toEqual({ edited: false, expanded: false, period: 'this-month', sort: 'active-asc', options: ['motorHours', 'trend'] });
     const hourly = parseMonitorSettings('hourly-work-distribution', { intervalHours: 5, period: 'week', devices: [4, -1, 4], byGroups: false });
     expect(hourly).toMatchObject({ intervalHours: 1, period: 'this-week', devices: [4] });
@@ -158,8 +187,13 @@ describe('the device summary widgets settings', () => {
     const context = { range: null, selectableParameters: null, selectedDeviceCount: 0, shiftsDefined: 0 };
     expect(monitorValidity('devices-summary', defaultMonitorSettings('devices-summary'), context)).toEqual({ valid: true, warning: null });
     expect(monitorValidity('newest-alerts', defaultMonitorSettings('newest-alerts'), context).valid).toBe(true);
-    expect(monitorValidity('hourly-work-distribution', defaultMonitorSettings('hourly-work-distribution'), context)).toEqual({ valid: false, warning: 'monitor.message.no-devices' });
-    expect(monitorValidity('hourly-work-distribution', { ...defaultMonitorSettings('hourly-work-distribution'), byGroups: true }, context).warning).toBe('monitor.message.no-device-groups');
+    expect(monitorValidity('hourly-work-distribution', defaultMonitorSettings('hourly-work-distribution'), context)).toEqual({
+      valid: false,
+      warning: 'monitor.message.no-devices',
+    });
+    expect(monitorValidity('hourly-work-distribution', { ...defaultMonitorSettings('hourly-work-distribution'), byGroups: true }, context).warning).toBe(
+      'monitor.message.no-device-groups',
+    );
     expect(monitorValidity('hourly-work-distribution', { ...defaultMonitorSettings('hourly-work-distribution'), devices: [2] }, context).valid).toBe(true);
   });
 });

@@ -267,8 +267,7 @@ export type MonitorSettingsMap = { [K in MonitorKind]: z.infer<(typeof MONITOR_S
 export type MonitorSettings<K extends MonitorKind = MonitorKind> = MonitorSettingsMap[K];
 
 const monitorIdSchema = z.string().min(1).max(MONITOR_ID_MAX_CHARS);
-const monitorSchemaOf = <K extends MonitorKind>(kind: K) =>
-  z.object({ id: monitorIdSchema, kind: z.literal(kind), settings: MONITOR_SETTINGS_SCHEMAS[kind] });
+const monitorSchemaOf = <K extends MonitorKind>(kind: K) => z.object({ id: monitorIdSchema, kind: z.literal(kind), settings: MONITOR_SETTINGS_SCHEMAS[kind] });
 
 /** One monitor on a board; `kind` tells which settings it has. */
 export const monitorSchema = z.discriminatedUnion('kind', [

@@ -1,11 +1,5 @@
 import { PARAMETER_NUMBERS } from '../constants.ts';
-import {
-  devicesOfGroups,
-  efficiencySelectableParameters,
-  reconcileEfficiencyParameters,
-  reconcileParameters,
-  selectableParameters,
-} from './parameters.ts';
+import { devicesOfGroups, efficiencySelectableParameters, reconcileEfficiencyParameters, reconcileParameters, selectableParameters } from './parameters.ts';
 import type { MonitorDeviceGroupRef, MonitorDeviceRef, MonitorDeviceType } from './parameters.ts';
 import { defaultMonitorSettings } from './settings.ts';
 import type { MonitorKind, MonitorSettings, MonitorSettingsMap } from './settings.ts';

@@ -18,7 +18,10 @@ const context = (overrides: Partial<MonitorValidityContext> = {}): MonitorValidi
   shiftsDefined: 3,
   ...overrides,
 });
-const settingsOf = <T extends MonitorKind>(kind: T, overrides: Partial<MonitorSettings<T>>): MonitorSettings<T> => ({ ...defaultMonitorSettings(kind), ...overrides });
+const settingsOf = <T extends MonitorKind>(kind: T, overrides: Partial<MonitorSettings<T>>): MonitorSettings<T> => ({
+  ...defaultMonitorSettings(kind),
+  ...overrides,
+});
 
 describe('device parameter monitor', () => {
   const valid = settingsOf('device-parameter', { devices: [1], parameters: [1] });
@@ -32,7 +35,9 @@ describe('device parameter monitor', () => {
   });
   it('says when nothing can be chosen, for one device and for several', () => {
     expect(monitorWarning('device-parameter', valid, context({ selectableParameters: [] }))).toBe(K.noParameter);
-    expect(monitorWarning('device-parameter', { ...valid, devices: [1, 2] }, context({ selectableParameters: [], selectedDeviceCount: 2 }))).toBe(K.noCommonParameters);
+    expect(monitorWarning('device-parameter', { ...valid, devices: [1, 2] }, context({ selectableParameters: [], selectedDeviceCount: 2 }))).toBe(
+      K.noCommonParameters,
+    );
   });
   it('asks for a parameter when none is chosen', () => {
     expect(monitorWarning('device-parameter', { ...valid, parameters: [] }, context())).toBe(K.noParameters);

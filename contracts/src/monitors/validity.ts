@@ -132,10 +132,12 @@ function validityOf(monitor: KindAndSettings, context: MonitorValidityContext): 
     case 'efficiency-summary':
       return first(() => selectionWarning(monitor.settings, DEVICE_KEYS)) ?? VALID;
     case 'shift-work-summary':
-      return first(
-        () => selectionWarning(monitor.settings, DEVICE_KEYS),
-        () => (context.shiftsDefined < 1 ? MONITOR_MESSAGE_KEYS.noShiftsDefined : null),
-      ) ?? VALID;
+      return (
+        first(
+          () => selectionWarning(monitor.settings, DEVICE_KEYS),
+          () => (context.shiftsDefined < 1 ? MONITOR_MESSAGE_KEYS.noShiftsDefined : null),
+        ) ?? VALID
+      );
     case 'operator-summary': {
       const { settings } = monitor;
       const selection = { devices: settings.deviceOperators, deviceGroups: settings.deviceOperatorsGroups, byGroups: settings.byGroups };

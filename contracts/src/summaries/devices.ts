@@ -47,8 +47,18 @@ export const SUMMARY_PARAMETER_TAGS = {
 } as const;
 
 const deviceSelectionQuery = {
-  devices: commaListSchema({ min: 1, maxItems: DIAGNOSTICS_LIMITS.maxDevices, description: 'Device ids, comma-separated; another company\'s are left out', example: '1,2' }).optional(),
-  deviceGroups: commaListSchema({ min: 1, maxItems: DIAGNOSTICS_LIMITS.maxGroups, description: 'Device group ids, comma-separated: their devices are added', example: '3' }).optional(),
+  devices: commaListSchema({
+    min: 1,
+    maxItems: DIAGNOSTICS_LIMITS.maxDevices,
+    description: "Device ids, comma-separated; another company's are left out",
+    example: '1,2',
+  }).optional(),
+  deviceGroups: commaListSchema({
+    min: 1,
+    maxItems: DIAGNOSTICS_LIMITS.maxGroups,
+    description: 'Device group ids, comma-separated: their devices are added',
+    example: '3',
+  }).optional(),
 };
 
 const periodSchema = z.object({

@@ -57,7 +57,15 @@ export class AlertRepository {
     const requirement = ruleIds.includes(null);
     // At most one alert per pair is open (the partial unique indexes): the filtered aggregates are its columns.
     const open = sql`ended_at is null and confirmed_at is null`;
-    const result = await sql<{ ruleId: number | null; deviceId: number; id: number | null; startedAt: Date | null; lastAt: Date | null; counter: number | null; covered: Date }>`
+    const result = await sql<{
+      ruleId: number | null;
+      deviceId: number;
+      id: number | null;
+      startedAt: Date | null;
+      lastAt: Date | null;
+      counter: number | null;
+      covered: Date;
+    }>`
       select rule_id as "ruleId", device_id as "deviceId", max(id) filter (where ${open}) as id, max(started_at) filter (where ${open}) as "startedAt",
         max(last_at) filter (where ${open}) as "lastAt", max(counter) filter (where ${open}) as counter,
         max(greatest(last_at, coalesce(ended_at, last_at))) as covered
@@ -76,7 +84,10 @@ export class AlertRepository {
   /** Opens an alert unless one is open for the subject and device (the partial unique index); its id, or undefined. */
   async open(subject: AlertSubject, deviceId: number, at: Date, params: object): Promise<number | undefined> {
     const source = subject.ruleId === null ? 'requirement' : 'rule';
-    const conflict = subject.ruleId === null ? sql`(device_id) where ended_at is null and confirmed_at is null and source = 'requirement'` : sql`(rule_id, device_id) where ended_at is null and confirmed_at is null and source = 'rule'`;
+    const conflict =
+      subject.ruleId === null
+        ? sql`(device_id) where ended_at is null and confirmed_at is null and source = 'requirement'`
+        : sql`(rule_id, device_id) where ended_at is null and confirmed_at is null and source = 'rule'`;
     const result = await sql<{ id: number }>`
       insert into alerts (company_id, source, rule_id, device_id, importance, started_at, last_at, message_key, message_params, description)
       values (${subject.companyId}, ${source}, ${subject.ruleId}, ${deviceId}, ${subject.importance}, ${at}, ${at}, ${subject.messageKey}, ${JSON.stringify(params)}::jsonb, ${subject.description})
@@ -89,7 +100,10 @@ export class AlertRepository {
    * Opens many rule alerts in one statement (the lastsync sweep); a (rule, device) that already has an open alert
    * is skipped by the partial unique index. Returns how many were opened.
    */
-  async openMany(subjects: AlertSubject[], rows: { subject: number; deviceId: number; startedAt: Date; lastAt: Date; counter: number; params: object }[]): Promise<number> {
+  async openMany(
+    subjects: AlertSubject[],
+    rows: { subject: number; deviceId: number; startedAt: Date; lastAt: Date; counter: number; params: object }[],
+  ): Promise<number> {
     if (rows.length === 0) return 0;
     const s = (row: (typeof rows)[number]) => subjects[row.subject]!;
     const result = await sql<{ id: number }>`
@@ -137,7 +151,14 @@ export class AlertRepository {
   }
 
   /** An alert that began and ended in the past (a late window): written closed, beside whatever is open now. */
-  async insertEnded(subject: AlertSubject, deviceId: number, at: Date, endedAt: Date, params: object, occurrences?: { counter: number; lastAt: Date }): Promise<void> {
+  async insertEnded(
+    subject: AlertSubject,
+    deviceId: number,
+    at: Date,
+    endedAt: Date,
+    params: object,
+    occurrences?: { counter: number; lastAt: Date },
+  ): Promise<void> {
     await this.db
       .insertInto('alerts')
       .values({
@@ -177,12 +198,19 @@ export class AlertRepository {
   }
 
   async end(id: number, at: Date): Promise<void> {
-    await sql`update alerts set ended_at = greatest(last_at, ${at}::timestamptz), updated_at = now() where id = ${id} and ended_at is null and confirmed_at is null`.execute(this.db);
+    await sql`update alerts set ended_at = greatest(last_at, ${at}::timestamptz), updated_at = now() where id = ${id} and ended_at is null and confirmed_at is null`.execute(
+      this.db,
+    );
   }
 
   async cursors(subject: string, deviceIds: number[]): Promise<Map<number, Date>> {
     if (deviceIds.length === 0) return new Map();
-    const rows = await this.db.selectFrom('alert_cursors').select(['device_id', 'evaluated_until']).where('subject', '=', subject).where('device_id', 'in', deviceIds).execute();
+    const rows = await this.db
+      .selectFrom('alert_cursors')
+      .select(['device_id', 'evaluated_until'])
+      .where('subject', '=', subject)
+      .where('device_id', 'in', deviceIds)
+      .execute();
     return new Map(rows.map((row) => [row.device_id, row.evaluated_until]));
   }
 
@@ -205,7 +233,13 @@ export class AlertRepository {
   /** Moves the device's cursors of windowed subjects back to `to` where they are past it (late data to re-read). */
   async rewindCursors(deviceId: number, subjects: string[], to: Date): Promise<void> {
     if (subjects.length === 0) return;
-    await this.db.updateTable('alert_cursors').set({ evaluated_until: to }).where('device_id', '=', deviceId).where('subject', 'in', subjects).where('evaluated_until', '>', to).execute();
+    await this.db
+      .updateTable('alert_cursors')
+      .set({ evaluated_until: to })
+      .where('device_id', '=', deviceId)
+      .where('subject', 'in', subjects)
+      .where('evaluated_until', '>', to)
+      .execute();
   }
 
   /** Stored outcomes of windows (true = breached) from `from` on. */

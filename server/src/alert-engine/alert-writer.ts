@@ -27,7 +27,10 @@ export class AlertWriter {
         const closing = actions[run.next];
         if (closing?.kind === 'end') {
           const last = run.last ?? action;
-          await this.repository.insertEnded(subject, deviceId, new Date(action.at), new Date(closing.at), last.params, { counter: 1 + run.count, lastAt: new Date(last.at) });
+          await this.repository.insertEnded(subject, deviceId, new Date(action.at), new Date(closing.at), last.params, {
+            counter: 1 + run.count,
+            lastAt: new Date(last.at),
+          });
           counts.opened++;
           counts.repeated += run.count;
           counts.ended++;

@@ -92,7 +92,12 @@ function geofenceObservations(rule: ParsedRule, condition: AlertCondition<'geolo
     // A fix whose circle crosses the boundary neither breaches nor clears.
     if (place === 'uncertain') continue;
     const breach = condition.geofence === 'leave' ? place === 'outside' : place === 'inside';
-    out.push({ at, breach, endsAfterQuietMs: breach ? undefined : GEOFENCE_SETTLE_MS, params: { geofence: condition.geofence, lat: p.lat, lon: p.lon, accuracy: p.accuracy } });
+    out.push({
+      at,
+      breach,
+      endsAfterQuietMs: breach ? undefined : GEOFENCE_SETTLE_MS,
+      params: { geofence: condition.geofence, lat: p.lat, lon: p.lon, accuracy: p.accuracy },
+    });
   }
   return out;
 }

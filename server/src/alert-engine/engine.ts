@@ -86,7 +86,9 @@ export class AlertEngine {
       // A long range (a history backfill) is evaluated a day at a time, oldest first, so each transaction stays short
       // (on PGlite it holds the one connection); the rest goes back to the queue in the same transaction.
       const arrivals = taken.map((a) => ({ ...a, to: new Date(Math.min(a.to.getTime(), a.from.getTime() + DAY_MS)) }));
-      await alerts.requeueArrivals(taken.filter((a) => a.to.getTime() > a.from.getTime() + DAY_MS).map((a) => ({ ...a, from: new Date(a.from.getTime() + DAY_MS + 1) })));
+      await alerts.requeueArrivals(
+        taken.filter((a) => a.to.getTime() > a.from.getTime() + DAY_MS).map((a) => ({ ...a, from: new Date(a.from.getTime() + DAY_MS + 1) })),
+      );
       const counts = noWrites();
       await this.evaluateArrivals(trx, alerts, arrivals, counts);
       return arrivals.length;

@@ -69,18 +69,35 @@ export class AlertPreviewService {
       const positions = rule.type === 'geolocation' ? await data.positions(deviceIds, ...range) : [];
       const sessions = rule.type === 'authentication' || rule.type === 'work-without-operator' ? await data.sessions(deviceIds, ...range) : [];
       for (const deviceId of deviceIds) {
-        const mine = { readings: readings.filter((r) => r.deviceId === deviceId), before: [], positions: positions.filter((p) => p.deviceId === deviceId), sessions: sessions.filter((s) => s.deviceId === deviceId) };
+        const mine = {
+          readings: readings.filter((r) => r.deviceId === deviceId),
+          before: [],
+          positions: positions.filter((p) => p.deviceId === deviceId),
+          sessions: sessions.filter((s) => s.deviceId === deviceId),
+        };
         out.set(deviceId, arrivalObservations(rule, deviceId, mine, names));
       }
     } else if (ALERT_EVALUATION[rule.type] === 'window') {
       const { interval, limits } = windowSettings(rule.conditions[0]!);
       const windows = windowsBetween(interval, rule.zone, from, to);
       const all = [windowContaining(interval, rule.zone, (windows[0]?.start ?? from) - 1), ...windows];
-      const sums = new Map((await data.windowSums(deviceIds, windowParameters(rule), all, rule.zone.name, limits, hasLimits(limits))).map((s) => [`${s.deviceId}:${s.parameter}:${s.window}`, s.sum]));
+      const sums = new Map(
+        (await data.windowSums(deviceIds, windowParameters(rule), all, rule.zone.name, limits, hasLimits(limits))).map((s) => [
+          `${s.deviceId}:${s.parameter}:${s.window}`,
+          s.sum,
+        ]),
+      );
       for (const deviceId of deviceIds) {
         const list: Observation[] = [];
         for (let i = 1; i < all.length; i++) {
-          const outcome = windowOutcome(rule, deviceId, all[i]!, (p) => sums.get(`${deviceId}:${p}:${i}`), (p) => sums.get(`${deviceId}:${p}:${i - 1}`), names);
+          const outcome = windowOutcome(
+            rule,
+            deviceId,
+            all[i]!,
+            (p) => sums.get(`${deviceId}:${p}:${i}`),
+            (p) => sums.get(`${deviceId}:${p}:${i - 1}`),
+            names,
+          );
           if (outcome) list.push({ at: all[i]!.start, breach: outcome.breach, params: outcome.params });
         }
         out.set(deviceId, list);
@@ -106,7 +123,11 @@ export class AlertPreviewService {
         if (due > to) break;
         if (due > from) dues.push(due);
       }
-      for (const deviceId of deviceIds) out.set(deviceId, dues.map((at) => ({ at, breach: true })));
+      for (const deviceId of deviceIds)
+        out.set(
+          deviceId,
+          dues.map((at) => ({ at, breach: true })),
+        );
     } else if (rule.type === 'part-replace') {
       const c = rule.conditions[0] as AlertCondition<'part-replace'>;
       const since = rule.zone.startOfDay(parseDate(c.firstAlarmDate));
@@ -147,7 +168,8 @@ function parseCondition(type: keyof typeof alertConditionSchemas, body: unknown)
   const rootErrors: string[] = [];
   for (const issue of parsed.error.issues) {
     const keys = issue.code === 'unrecognized_keys' ? issue.keys : issue.path.length > 0 ? [String(issue.path[0])] : [];
-    const missing = issue.code !== 'unrecognized_keys' && issue.path.length === 1 && (body as Record<string, unknown> | null)?.[String(issue.path[0])] === undefined;
+    const missing =
+      issue.code !== 'unrecognized_keys' && issue.path.length === 1 && (body as Record<string, unknown> | null)?.[String(issue.path[0])] === undefined;
     const key = missing ? MESSAGE_KEYS.notBlank : MESSAGE_KEYS.incorrect;
     if (keys.length === 0) rootErrors.push(key);
     for (const field of keys) if (!(errors[field] ??= []).includes(key)) errors[field]!.push(key);

@@ -32,9 +32,7 @@ export interface AlertState {
 }
 
 export type AlertAction =
-  | { kind: 'open'; at: number; params: MessageParams }
-  | { kind: 'repeat'; at: number; params: MessageParams }
-  | { kind: 'end'; at: number };
+  { kind: 'open'; at: number; params: MessageParams } | { kind: 'repeat'; at: number; params: MessageParams } | { kind: 'end'; at: number };
 
 const paramsOf = (observation: Observation, startedAt: number): MessageParams =>
   typeof observation.params === 'function' ? observation.params(startedAt) : (observation.params ?? {});

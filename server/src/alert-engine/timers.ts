@@ -114,7 +114,14 @@ export async function lastsyncGaps(rules: ParsedRule[], now: number, repositorie
       const state = states.get(stateKey(rule.row.id, deviceId));
       if (state && due <= state.coveredUntil) continue;
       const counter = 1 + Math.floor((start - due) / span);
-      await alerts.insertEnded(rule.subject, deviceId, new Date(due), new Date(start), { minutes, lastContact: rule.zone.isoWithOffset(silenceFrom) }, { counter, lastAt: new Date(due + (counter - 1) * span) });
+      await alerts.insertEnded(
+        rule.subject,
+        deviceId,
+        new Date(due),
+        new Date(start),
+        { minutes, lastContact: rule.zone.isoWithOffset(silenceFrom) },
+        { counter, lastAt: new Date(due + (counter - 1) * span) },
+      );
       counts.opened++;
     }
     await alerts.setCursors(
@@ -132,7 +139,9 @@ function dueTime(rule: ParsedRule, condition: AlertCondition<'periodic'>, n: num
   if (condition.repeatAlarmEvery === 'week') return rule.zone.startOfDay(first + 7 * step);
   const date = new Date(first * DAY_MS);
   const month = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + step, 1) / DAY_MS;
-  const length = Math.round((Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + step + 1, 1) - Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + step, 1)) / DAY_MS);
+  const length = Math.round(
+    (Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + step + 1, 1) - Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + step, 1)) / DAY_MS,
+  );
   // The 31st in a 30-day month falls on its last day.
   return rule.zone.startOfDay(month + Math.min(date.getUTCDate(), length) - 1);
 }
@@ -172,7 +181,13 @@ export async function evaluatePeriodic(rules: ParsedRule[], now: number, reposit
  * the last confirmation ("done") of this rule's alert on the device, whichever is later. Every `argument` hours
  * count one occurrence at the time the meter reached it: the first opens the alert, the next repeat it while open.
  */
-export async function evaluatePartReplace(rules: ParsedRule[], now: number, names: ParameterNames, repositories: TimerRepositories, counts: WriteCounts): Promise<void> {
+export async function evaluatePartReplace(
+  rules: ParsedRule[],
+  now: number,
+  names: ParameterNames,
+  repositories: TimerRepositories,
+  counts: WriteCounts,
+): Promise<void> {
   const { alerts, data, db } = repositories;
   const history = new AlertHistoryRepository(db);
   const writer = new AlertWriter(alerts);
@@ -196,7 +211,12 @@ export async function evaluatePartReplace(rules: ParsedRule[], now: number, name
         observations.push({
           at: Math.max(at.getTime(), baselineAt + 1),
           breach: true,
-          params: { parameter: names.name(deviceId, condition.variable), hours: k * condition.argument, argument: condition.argument, since: rule.zone.isoWithOffset(baselineAt) },
+          params: {
+            parameter: names.name(deviceId, condition.variable),
+            hours: k * condition.argument,
+            argument: condition.argument,
+            since: rule.zone.isoWithOffset(baselineAt),
+          },
         });
       }
       const { actions } = foldObservations(state.open ? state : { open: null, coveredUntil: Math.max(state.coveredUntil, baselineAt) }, observations, 1);

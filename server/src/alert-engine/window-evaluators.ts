@@ -30,7 +30,14 @@ export function windowParameters(rule: ParsedRule): number[] {
  * not count: no data for a parameter a condition reads (unless that condition has excludeDaysWithoutData: false,
  * which counts the missing sum as 0), no active time for a percentage, or no previous data for a change.
  */
-export function windowOutcome(rule: ParsedRule, deviceId: number, window: Window, sums: Sums, previous: Sums, names: ParameterNames): { breach: boolean; params: MessageParams } | null {
+export function windowOutcome(
+  rule: ParsedRule,
+  deviceId: number,
+  window: Window,
+  sums: Sums,
+  previous: Sums,
+  names: ParameterNames,
+): { breach: boolean; params: MessageParams } | null {
   let params: MessageParams | null = null;
   let breach = true;
   for (const raw of rule.conditions) {
@@ -42,7 +49,15 @@ export function windowOutcome(rule: ParsedRule, deviceId: number, window: Window
   return params ? { breach, params } : null;
 }
 
-function conditionOutcome(rule: ParsedRule, condition: WindowCondition, deviceId: number, window: Window, sums: Sums, previous: Sums, names: ParameterNames): { breach: boolean; params: MessageParams } | null {
+function conditionOutcome(
+  rule: ParsedRule,
+  condition: WindowCondition,
+  deviceId: number,
+  window: Window,
+  sums: Sums,
+  previous: Sums,
+  names: ParameterNames,
+): { breach: boolean; params: MessageParams } | null {
   const zeroWithoutData = condition.excludeDaysWithoutData === false;
   const sum = (source: Sums, parameter: number) => source(parameter) ?? (zeroWithoutData ? 0 : undefined);
   const bounds = { windowStart: rule.zone.isoWithOffset(window.start), windowEnd: rule.zone.isoWithOffset(window.end) };
@@ -61,7 +76,10 @@ function conditionOutcome(rule: ParsedRule, condition: WindowCondition, deviceId
       // Without active time there is no percentage: 0 of 0 is not 0 %.
       if (work === undefined || active === undefined || active <= 0) return null;
       const efficiency = (work / active) * 100;
-      return { breach: compare(efficiency, c.operator, c.efficiency), params: { efficiency, operator: operatorSymbol(c.operator), argument: c.efficiency, ...bounds } };
+      return {
+        breach: compare(efficiency, c.operator, c.efficiency),
+        params: { efficiency, operator: operatorSymbol(c.operator), argument: c.efficiency, ...bounds },
+      };
     }
     case 'counter-per-hour':
     case 'periodic-performance': {
@@ -71,7 +89,14 @@ function conditionOutcome(rule: ParsedRule, condition: WindowCondition, deviceId
       const value = rule.type === 'counter-per-hour' ? total / ((window.end - window.start) / HOUR_MS) : total;
       return {
         breach: compare(value, c.operator, c.argument),
-        params: { parameter: names.name(deviceId, c.variable), value, unit: names.unit(deviceId, c.variable), operator: operatorSymbol(c.operator), argument: c.argument, ...bounds },
+        params: {
+          parameter: names.name(deviceId, c.variable),
+          value,
+          unit: names.unit(deviceId, c.variable),
+          operator: operatorSymbol(c.operator),
+          argument: c.argument,
+          ...bounds,
+        },
       };
     }
     case 'percentage-change': {
@@ -84,7 +109,15 @@ function conditionOutcome(rule: ParsedRule, condition: WindowCondition, deviceId
       const breach = c.change === 'increase' ? percent > c.percentageDifference : -percent > c.percentageDifference;
       return {
         breach,
-        params: { parameter: names.name(deviceId, c.variable), change: c.change, percent, value, previous: before, argument: c.percentageDifference, ...bounds },
+        params: {
+          parameter: names.name(deviceId, c.variable),
+          change: c.change,
+          percent,
+          value,
+          previous: before,
+          argument: c.percentageDifference,
+          ...bounds,
+        },
       };
     }
     default:

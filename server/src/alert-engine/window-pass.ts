@@ -32,7 +32,12 @@ export interface WindowSubject {
   /** Evaluation starts here for a device without a cursor (the rule's creation, at most 90 days back). */
   since: number;
   /** The outcome of a window, or null when it does not count (no data). */
-  outcome(deviceId: number, window: Window, sums: (p: number) => number | undefined, previous: (p: number) => number | undefined): { breach: boolean; params: MessageParams } | null;
+  outcome(
+    deviceId: number,
+    window: Window,
+    sums: (p: number) => number | undefined,
+    previous: (p: number) => number | undefined,
+  ): { breach: boolean; params: MessageParams } | null;
 }
 
 /**
@@ -81,7 +86,12 @@ export async function evaluateWindows(
       const window = all[i]!;
       if (window.end <= range.from || window.end > range.until) continue;
       evaluatedUntil = window.end;
-      const outcome = subject.outcome(deviceId, window, (p) => sums.get(`${deviceId}:${p}:${i}`), (p) => sums.get(`${deviceId}:${p}:${i - 1}`));
+      const outcome = subject.outcome(
+        deviceId,
+        window,
+        (p) => sums.get(`${deviceId}:${p}:${i}`),
+        (p) => sums.get(`${deviceId}:${p}:${i - 1}`),
+      );
       if (!outcome) continue;
       const before = results.get(`${deviceId}:${window.start}`);
       if (before === true || (before === false && !outcome.breach)) continue;
@@ -118,14 +128,21 @@ export interface RequirementDay {
  * The outcome of one company day against a device's requirements for its weekday: null when the weekday requires
  * nothing or the day has no data at all (no data is not zero).
  */
-export function requirementOutcome(zone: TimeZone, requirement: RequirementDay | undefined, window: Window, sums: (p: number) => number | undefined): { breach: boolean; params: MessageParams } | null {
+export function requirementOutcome(
+  zone: TimeZone,
+  requirement: RequirementDay | undefined,
+  window: Window,
+  sums: (p: number) => number | undefined,
+): { breach: boolean; params: MessageParams } | null {
   if (!requirement || (requirement.workMinutes === null && requirement.activeMinutes === null)) return null;
   const work = sums(PARAMETER_NUMBERS.work);
   const active = sums(PARAMETER_NUMBERS.active);
   if (work === undefined && active === undefined) return null;
   const workMinutes = (work ?? 0) / 60;
   const activeMinutes = (active ?? 0) / 60;
-  const breach = (requirement.workMinutes !== null && workMinutes < requirement.workMinutes) || (requirement.activeMinutes !== null && activeMinutes < requirement.activeMinutes);
+  const breach =
+    (requirement.workMinutes !== null && workMinutes < requirement.workMinutes) ||
+    (requirement.activeMinutes !== null && activeMinutes < requirement.activeMinutes);
   const day = zone.format(window.start).slice(0, 10);
   return {
     breach,

@@ -101,7 +101,12 @@ export class AlertsRepository {
     if (viewer.kind === 'scope') return viewer;
     const [rules, devices] = await Promise.all([
       this.db.selectFrom('alert_rule_users').select('rule_id').where('user_id', '=', viewer.userId).where('company_id', '=', viewer.companyId).execute(),
-      this.db.selectFrom('device_requirement_users').select('device_id').where('user_id', '=', viewer.userId).where('company_id', '=', viewer.companyId).execute(),
+      this.db
+        .selectFrom('device_requirement_users')
+        .select('device_id')
+        .where('user_id', '=', viewer.userId)
+        .where('company_id', '=', viewer.companyId)
+        .execute(),
     ]);
     return { kind: 'user', companyId: viewer.companyId, ruleIds: rules.map((r) => r.rule_id), deviceIds: devices.map((d) => d.device_id) };
   }
@@ -135,19 +140,35 @@ export class AlertsRepository {
       request,
       { columns: SORT_COLUMNS, tiebreak: sql`alerts.id` },
       async (matching) => {
-        const limited = matching.select(sql<number>`1`.as('one')).limit(ALERT_LIST_TOTAL_LIMIT).as('limited');
-        return (await this.db.selectFrom(limited).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()).total;
+        const limited = matching
+          .select(sql<number>`1`.as('one'))
+          .limit(ALERT_LIST_TOTAL_LIMIT)
+          .as('limited');
+        return (
+          await this.db
+            .selectFrom(limited)
+            .select(sql<number>`count(*)::int`.as('total'))
+            .executeTakeFirstOrThrow()
+        ).total;
       },
     );
   }
 
   async find(viewer: AlertViewer, id: number): Promise<AlertRecord | undefined> {
-    return this.visible(await this.resolve(viewer)).where('alerts.id', '=', id).select(ALERT_COLUMNS).executeTakeFirst();
+    return this.visible(await this.resolve(viewer))
+      .where('alerts.id', '=', id)
+      .select(ALERT_COLUMNS)
+      .executeTakeFirst();
   }
 
   /** Which of `ids` the viewer sees. */
   async visibleIds(viewer: AlertViewer, ids: number[]): Promise<number[]> {
-    return (await this.visible(await this.resolve(viewer)).where('alerts.id', 'in', ids).select('alerts.id').execute()).map((r) => r.id);
+    return (
+      await this.visible(await this.resolve(viewer))
+        .where('alerts.id', 'in', ids)
+        .select('alerts.id')
+        .execute()
+    ).map((r) => r.id);
   }
 
   /** Confirms the viewer's unconfirmed alerts among `ids` (all matching the criteria when `ids` is null); answers how many. */

@@ -54,7 +54,8 @@ export function alertsRoutes(app: App, alerts: AlertsService): void {
     {
       schema: {
         tags,
-        summary: 'Confirm alerts (comma-separated ids); those the caller does not see or that are confirmed already are left alone; 404 when the caller sees none of them',
+        summary:
+          'Confirm alerts (comma-separated ids); those the caller does not see or that are confirmed already are left alone; 404 when the caller sees none of them',
         params: idsParams,
         response: { 200: alertConfirmResultSchema, 401: problemSchema, 404: problemSchema },
       },
@@ -63,7 +64,13 @@ export function alertsRoutes(app: App, alerts: AlertsService): void {
   );
   app.get(
     '/api/alarms/stats',
-    { schema: { tags, summary: 'Active unconfirmed alerts the caller sees per importance, every level, highest first', response: { 200: alarmStatsSchema, 401: problemSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Active unconfirmed alerts the caller sees per importance, every level, highest first',
+        response: { 200: alarmStatsSchema, 401: problemSchema },
+      },
+    },
     (request) => alerts.stats(request.auth),
   );
   app.get(
@@ -80,7 +87,13 @@ export function alertsRoutes(app: App, alerts: AlertsService): void {
   );
   app.get(
     '/api/alarms/total',
-    { schema: { tags, summary: 'How many active unconfirmed alerts the caller sees, and the highest importance among them (null for none)', response: { 200: alarmTotalSchema, 401: problemSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'How many active unconfirmed alerts the caller sees, and the highest importance among them (null for none)',
+        response: { 200: alarmTotalSchema, 401: problemSchema },
+      },
+    },
     (request) => alerts.total(request.auth),
   );
 }

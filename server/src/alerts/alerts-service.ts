@@ -1,4 +1,14 @@
-import type { AlarmStats, AlarmTotal, AlertImportance, AlertListFilter, AlertRow, AlertRuleType, AlertSortField, AlertSource, AlertStatus } from '@gearwatch/contracts';
+import type {
+  AlarmStats,
+  AlarmTotal,
+  AlertImportance,
+  AlertListFilter,
+  AlertRow,
+  AlertRuleType,
+  AlertSortField,
+  AlertSource,
+  AlertStatus,
+} from '@gearwatch/contracts';
 import type { AuthContext } from '../security/context.ts';
 import { scopeOf } from '../security/context.ts';
 import { NotFoundError } from '../http/errors.ts';
@@ -75,7 +85,8 @@ export class AlertsService {
     };
     const dates = [filter.from, filter.to].filter((d): d is string => d !== undefined);
     const zone = dates.some((d) => DATE_ONLY.test(d)) ? timeZone(await this.repository.companyTimezone(auth.companyId)) : null;
-    if (filter.from !== undefined) criteria.from = new Date(zone && DATE_ONLY.test(filter.from) ? zone.startOfDay(parseDate(filter.from)) : Date.parse(filter.from));
+    if (filter.from !== undefined)
+      criteria.from = new Date(zone && DATE_ONLY.test(filter.from) ? zone.startOfDay(parseDate(filter.from)) : Date.parse(filter.from));
     if (filter.to !== undefined) {
       if (zone && DATE_ONLY.test(filter.to)) criteria.before = new Date(zone.endOfDay(parseDate(filter.to)));
       else criteria.to = new Date(Date.parse(filter.to));
@@ -95,7 +106,10 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 function messageParams(stored: unknown): Record<string, string | number | null> {
   if (stored === null || typeof stored !== 'object' || Array.isArray(stored)) return {};
   return Object.fromEntries(
-    Object.entries(stored).map(([key, value]) => [key, value === null || typeof value === 'string' || typeof value === 'number' ? value : JSON.stringify(value)]),
+    Object.entries(stored).map(([key, value]) => [
+      key,
+      value === null || typeof value === 'string' || typeof value === 'number' ? value : JSON.stringify(value),
+    ]),
   );
 }
 

@@ -25,7 +25,8 @@ const HIDDEN_PARAMETER = 10_000;
 const CHARGING_PARAMETER = 10_003;
 
 const label = (name: string) => `alert-rule.field.${name}` as FormTextKey;
-const translated = (values: readonly (string | number)[], prefix: string): Choice[] => values.map((value) => ({ value, label: `${prefix}.${value}`, translate: true }));
+const translated = (values: readonly (string | number)[], prefix: string): Choice[] =>
+  values.map((value) => ({ value, label: `${prefix}.${value}`, translate: true }));
 
 /** The condition's keys of a rule type, in the contract's order. */
 export function conditionKeys(type: AlertRuleType): string[] {

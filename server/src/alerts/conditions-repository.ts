@@ -24,7 +24,12 @@ export class AlertConditionsRepository {
   }
 
   find(ruleId: number, conditionId: number): Promise<{ id: number; condition: unknown } | undefined> {
-    return this.db.selectFrom('alert_rule_conditions').select(['id', 'condition']).where('rule_id', '=', ruleId).where('id', '=', conditionId).executeTakeFirst();
+    return this.db
+      .selectFrom('alert_rule_conditions')
+      .select(['id', 'condition'])
+      .where('rule_id', '=', ruleId)
+      .where('id', '=', conditionId)
+      .executeTakeFirst();
   }
 
   /** Appends a condition after the rule's last one (called under the rule's lock). */

@@ -15,12 +15,26 @@ export function alertConditionsRoutes(app: App, conditions: AlertConditionsServi
   const base = '/api/alertrules/:id/conditions';
   app.get(
     `${base}/new`,
-    { schema: { tags, summary: `The form of a new condition: the fields of the rule's type; ${NO_CONDITIONS}`, params: idParams, response: { 200: formDefinitionSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: `The form of a new condition: the fields of the rule's type; ${NO_CONDITIONS}`,
+        params: idParams,
+        response: { 200: formDefinitionSchema, ...errors },
+      },
+    },
     (request) => conditions.definition(request.auth, request.params.id, null),
   );
   app.get(
     `${base}/:conditionId/edit`,
-    { schema: { tags, summary: 'The form of one condition of the rule, filled with its values', params: conditionParams, response: { 200: formDefinitionSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'The form of one condition of the rule, filled with its values',
+        params: conditionParams,
+        response: { 200: formDefinitionSchema, ...errors },
+      },
+    },
     (request) => conditions.definition(request.auth, request.params.id, request.params.conditionId),
   );
   app.post(
@@ -38,7 +52,15 @@ export function alertConditionsRoutes(app: App, conditions: AlertConditionsServi
   );
   app.put(
     `${base}/:conditionId`,
-    { schema: { tags, summary: "Change a condition from its form's fields and token", params: conditionParams, body: submitBody, response: { 200: formSubmitResultSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "Change a condition from its form's fields and token",
+        params: conditionParams,
+        body: submitBody,
+        response: { 200: formSubmitResultSchema, ...errors },
+      },
+    },
     async (request) => {
       await conditions.update(request.auth, request.params.id, request.params.conditionId, request.body);
       return { id: request.params.conditionId };

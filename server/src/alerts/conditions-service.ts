@@ -73,7 +73,13 @@ export class AlertConditionsService {
     return ruleTakingConditions(this.rules, auth, ruleId);
   }
 
-  private async decode(auth: AuthContext, rule: AlertRuleRecord, conditionId: number | null, body: Record<string, unknown>, repository: AlertConditionsRepository) {
+  private async decode(
+    auth: AuthContext,
+    rule: AlertRuleRecord,
+    conditionId: number | null,
+    body: Record<string, unknown>,
+    repository: AlertConditionsRepository,
+  ) {
     if (!this.tokens.verify(this.subject(auth, rule.id, conditionId), body[FORM_TOKEN_FIELD])) throw new ValidationError({}, [FORM_MESSAGE_KEYS.invalidToken]);
     const type = rule.type as AlertRuleType;
     const decoded = decodeSubmission(conditionFields(type), body, conditionChoices(type, await repository.parametersOfRule(rule.id)));

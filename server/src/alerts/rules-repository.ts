@@ -124,7 +124,13 @@ export class AlertRulesRepository {
 
   /** The rule's conditions in order. */
   conditions(ruleId: number): Promise<{ id: number; position: number; condition: unknown }[]> {
-    return this.db.selectFrom('alert_rule_conditions').select(['id', 'position', 'condition']).where('rule_id', '=', ruleId).orderBy('position').orderBy('id').execute();
+    return this.db
+      .selectFrom('alert_rule_conditions')
+      .select(['id', 'position', 'condition'])
+      .where('rule_id', '=', ruleId)
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
   }
 
   /** Which of `ids` are devices, device groups or users of the company. */
@@ -140,16 +146,28 @@ export class AlertRulesRepository {
   }
 
   async insert(companyId: number, rule: { name: string; type: string; importance: string; description: string | null }): Promise<number> {
-    const row = await this.db.insertInto('alert_rules').values({ company_id: companyId, ...rule }).returning('id').executeTakeFirstOrThrow();
+    const row = await this.db
+      .insertInto('alert_rules')
+      .values({ company_id: companyId, ...rule })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return row.id;
   }
 
   async update(id: number, rule: { name: string; importance: string; description: string | null }): Promise<void> {
-    await this.db.updateTable('alert_rules').set({ ...rule, updated_at: sql`now()` }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('alert_rules')
+      .set({ ...rule, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .execute();
   }
 
   async setEnabled(id: number, enabled: boolean): Promise<void> {
-    await this.db.updateTable('alert_rules').set({ enabled, updated_at: sql`now()` }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('alert_rules')
+      .set({ enabled, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .execute();
   }
 
   async assign(kind: RuleLinkKind, companyId: number, ruleId: number, ids: number[]): Promise<void> {
@@ -176,7 +194,11 @@ export class AlertRulesRepository {
   }
 
   async archive(id: number): Promise<void> {
-    await this.db.updateTable('alert_rules').set({ archived_at: sql`now()`, enabled: false, updated_at: sql`now()` }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('alert_rules')
+      .set({ archived_at: sql`now()`, enabled: false, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .execute();
   }
 
   async delete(id: number): Promise<void> {

@@ -32,7 +32,8 @@ export function alertRulesRoutes(app: App, rules: AlertRulesService, form: Alert
     resource: 'alertrules',
     tag: 'alert rules',
     list: {
-      summary: "Alert rules of the caller's company (every company for a super-admin); search on the name; filter keys type, importance, enabled, device, archived (archived rules only with archived=true)",
+      summary:
+        "Alert rules of the caller's company (every company for a super-admin); search on the name; filter keys type, importance, enabled, device, archived (archived rules only with archived=true)",
       sortable: ALERT_RULE_SORT_FIELDS,
       filter: alertRuleListFilterSchema,
       defaultSort: [{ field: 'name', direction: 'asc' }],
@@ -51,7 +52,10 @@ export function alertRulesRoutes(app: App, rules: AlertRulesService, form: Alert
         'Delete an alert rule; 409 with dependents {devices, groups, users, conditions} while it has any; a rule alerts refer to is archived (read-only) instead; 400 alert-rule.archived for an archived one',
       remove: (auth, id) => rules.delete(auth, id),
       unblock: Object.fromEntries(
-        (Object.keys(CLEAR_SUMMARIES) as RuleDependentKind[]).map((kind) => [kind, { summary: CLEAR_SUMMARIES[kind], run: (auth: Parameters<AlertRulesService['clear']>[0], id: number) => rules.clear(auth, id, kind) }]),
+        (Object.keys(CLEAR_SUMMARIES) as RuleDependentKind[]).map((kind) => [
+          kind,
+          { summary: CLEAR_SUMMARIES[kind], run: (auth: Parameters<AlertRulesService['clear']>[0], id: number) => rules.clear(auth, id, kind) },
+        ]),
       ),
     },
   });
@@ -62,7 +66,9 @@ export function alertRulesRoutes(app: App, rules: AlertRulesService, form: Alert
   ] as const) {
     app.patch(
       `/api/alertrules/:id/${action}`,
-      { schema: { tags, summary: `${action === 'enable' ? 'Enable' : 'Disable'} an alert rule; answers the rule`, params: idParams, response: detailResponses } },
+      {
+        schema: { tags, summary: `${action === 'enable' ? 'Enable' : 'Disable'} an alert rule; answers the rule`, params: idParams, response: detailResponses },
+      },
       (request) => rules.setEnabled(request.auth, request.params.id, enabled),
     );
   }
@@ -80,7 +86,9 @@ export function alertRulesRoutes(app: App, rules: AlertRulesService, form: Alert
           },
         },
         (request) =>
-          action === 'assign' ? rules.assign(request.auth, request.params.id, kind, request.params.ids) : rules.unassign(request.auth, request.params.id, kind, request.params.ids),
+          action === 'assign'
+            ? rules.assign(request.auth, request.params.id, kind, request.params.ids)
+            : rules.unassign(request.auth, request.params.id, kind, request.params.ids),
       );
     }
   }

@@ -99,7 +99,11 @@ export class AlertRulesService {
   }
 
   /** Runs one change of a writable rule under its lock, all or nothing, and answers the rule page after it. */
-  private async write(auth: AuthContext, id: number, change: (repository: AlertRulesRepository, rule: AlertRuleRecord) => Promise<void>): Promise<AlertRuleDetail> {
+  private async write(
+    auth: AuthContext,
+    id: number,
+    change: (repository: AlertRulesRepository, rule: AlertRuleRecord) => Promise<void>,
+  ): Promise<AlertRuleDetail> {
     await this.repository.transaction(async (repository) => change(repository, await writableRule(repository, auth, id)));
     return this.get(auth, id);
   }

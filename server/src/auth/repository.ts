@@ -91,7 +91,12 @@ export class AuthRepository {
   }
 
   async revokeAllForUser(userId: number): Promise<void> {
-    await this.db.updateTable('refresh_tokens').set({ revoked_at: sql<Date>`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+    await this.db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: sql<Date>`now()` })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
   }
 
   async deleteExpiredTokens(before: Date): Promise<void> {
@@ -150,7 +155,11 @@ export class AuthRepository {
   }
 
   async getOrCreateSecret(name: string, create: () => string): Promise<string> {
-    await this.db.insertInto('instance_secrets').values({ name, value: create() }).onConflict((oc) => oc.column('name').doNothing()).execute();
+    await this.db
+      .insertInto('instance_secrets')
+      .values({ name, value: create() })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
     const row = await this.db.selectFrom('instance_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
     return row.value;
   }

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  oauthErrorSchema,
-  tokenRequestSchema,
-  tokenResponseSchema,
-  tokenRevocationRequestSchema,
-  tokenRevocationResponseSchema,
-} from '@gearwatch/contracts';
+import { oauthErrorSchema, tokenRequestSchema, tokenResponseSchema, tokenRevocationRequestSchema, tokenRevocationResponseSchema } from '@gearwatch/contracts';
 import type { App } from '../http/types.ts';
 import { OAuthError } from '../http/errors.ts';
 import type { AuthService } from './service.ts';

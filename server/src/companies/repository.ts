@@ -117,7 +117,12 @@ export class CompaniesRepository {
   }
 
   subscribers(): Promise<NamedRow[]> {
-    return this.db.selectFrom('subscribers').select(['id', 'name']).orderBy(sql`lower(name)`).orderBy('id').execute();
+    return this.db
+      .selectFrom('subscribers')
+      .select(['id', 'name'])
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .execute();
   }
 
   /** The subscriber exists, kept from being deleted until the transaction ends. */
@@ -154,8 +159,20 @@ export class CompaniesRepository {
       .orderBy(sql`lower(firstname)`)
       .orderBy('id')
       .execute();
-    const devices = await this.db.selectFrom('devices').select(['id', 'name']).where('company_id', '=', id).orderBy(sql`lower(name)`).orderBy('id').execute();
-    const sensors = await this.db.selectFrom('sensors').select(['id', 'name']).where('company_id', '=', id).orderBy(sql`lower(name)`).orderBy('id').execute();
+    const devices = await this.db
+      .selectFrom('devices')
+      .select(['id', 'name'])
+      .where('company_id', '=', id)
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .execute();
+    const sensors = await this.db
+      .selectFrom('sensors')
+      .select(['id', 'name'])
+      .where('company_id', '=', id)
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .execute();
     return { users, devices, sensors };
   }
 

@@ -30,7 +30,11 @@ export function companiesRoutes(app: App, companies: CompaniesService, tokens: F
         response: ADMINISTRATION_RESPONSES.companyList,
         load: (auth, list) => companies.list(auth, list),
       },
-      get: { summary: 'One company with its user and device counts (super-admin)', response: ADMINISTRATION_RESPONSES.companyGet, load: (auth, id) => companies.get(auth, id) },
+      get: {
+        summary: 'One company with its user and device counts (super-admin)',
+        response: ADMINISTRATION_RESPONSES.companyGet,
+        load: (auth, id) => companies.get(auth, id),
+      },
       form: companies,
       tokens,
       remove: {

@@ -25,7 +25,11 @@ export function companyFields(timezoneLocked: boolean): FormFields {
   return {
     name: field('text', 'company.field.name', { required: true, maxLength: COMPANY_NAME_MAX_LENGTH, icon: 'company' }),
     subscriber: field('entity', 'company.field.subscriber', { icon: 'company' }),
-    timezone: field('choice', 'company.field.timezone', { required: true, disabled: timezoneLocked, ...(timezoneLocked ? { help: 'company.help.timezone-locked' } : {}) }),
+    timezone: field('choice', 'company.field.timezone', {
+      required: true,
+      disabled: timezoneLocked,
+      ...(timezoneLocked ? { help: 'company.help.timezone-locked' } : {}),
+    }),
     subscriptionType: field('choice', 'company.field.subscription-type', { required: true }),
     automaticOperatorRegistration: field('switch', 'company.field.automatic-operator-registration'),
   };
@@ -99,7 +103,10 @@ export class CompaniesService implements FormResource {
 
   async choices(auth: AuthContext, companyId: number | null): Promise<Record<string, Choice[]>> {
     requireSuperAdmin(auth);
-    const [subscribers, row] = await Promise.all([this.repository.subscribers(), companyId === null ? Promise.resolve(undefined) : this.repository.find(companyId)]);
+    const [subscribers, row] = await Promise.all([
+      this.repository.subscribers(),
+      companyId === null ? Promise.resolve(undefined) : this.repository.find(companyId),
+    ]);
     return {
       subscriber: subscribers.map((s) => ({ value: s.id, label: s.name })),
       timezone: timezoneChoices(row?.timezone ?? null),
@@ -140,7 +147,8 @@ export class CompaniesService implements FormResource {
     const subscriberId = idValue(values.subscriber);
     const timezone = textValue(values.timezone);
     if (name !== null && !failed.has('name') && (await this.repository.nameTaken(name, companyId))) errors.name = [ENTITY_MESSAGE_KEYS.nameInUse];
-    if (subscriberId !== null && !failed.has('subscriber') && !(await this.repository.subscriberExists(subscriberId))) errors.subscriber = [MESSAGE_KEYS.incorrect];
+    if (subscriberId !== null && !failed.has('subscriber') && !(await this.repository.subscriberExists(subscriberId)))
+      errors.subscriber = [MESSAGE_KEYS.incorrect];
     if (timezone !== null && !failed.has('timezone') && !(await this.repository.timezoneKnown(timezone))) errors.timezone = [MESSAGE_KEYS.incorrect];
     return errors;
   }
@@ -153,7 +161,8 @@ export class CompaniesService implements FormResource {
     // Absent when the field is disabled (the company has telemetry): the timezone stays as it is.
     const submittedTimezone = textValue(values.timezone);
     const subscriptionType = textValue(values.subscriptionType) ?? 'standard';
-    if (submittedTimezone !== null && !(await this.repository.timezoneKnown(submittedTimezone))) throw ValidationError.field('timezone', MESSAGE_KEYS.incorrect);
+    if (submittedTimezone !== null && !(await this.repository.timezoneKnown(submittedTimezone)))
+      throw ValidationError.field('timezone', MESSAGE_KEYS.incorrect);
     try {
       return await this.repository.transaction(async (repository) => {
         const current = companyId === null ? undefined : await repository.lock(companyId);

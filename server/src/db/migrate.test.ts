@@ -20,7 +20,10 @@ describe('migrate: applied migrations carry a checksum', { timeout: 120_000 }, (
     const database = await openDatabase({});
     const dir = await mkdtemp(path.join(tmpdir(), 'gearwatch-migrations-'));
     await cp(realMigrations, dir, { recursive: true });
-    cleanup.push(() => database.close(), () => rm(dir, { recursive: true, force: true }));
+    cleanup.push(
+      () => database.close(),
+      () => rm(dir, { recursive: true, force: true }),
+    );
     return { database, dir };
   }
 

@@ -47,8 +47,10 @@ export async function migrate(database: Database, migrationsDir = defaultMigrati
       // The checksum column comes with migration 011: until it has run (an installation from before it, or a new
       // one part way through), rows are recorded without one and receive their file's checksum afterwards.
       const hasChecksumColumn = async () =>
-        (await sql<{ n: number }>`select count(*)::int as n from information_schema.columns
-          where table_schema = current_schema() and table_name = 'schema_migrations' and column_name = 'checksum'`.execute(conn)).rows[0]?.n === 1;
+        (
+          await sql<{ n: number }>`select count(*)::int as n from information_schema.columns
+          where table_schema = current_schema() and table_name = 'schema_migrations' and column_name = 'checksum'`.execute(conn)
+        ).rows[0]?.n === 1;
       let withChecksum = await hasChecksumColumn();
       const recorded = new Map<string, string | null>();
       const rows = withChecksum

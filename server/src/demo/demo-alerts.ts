@@ -44,8 +44,15 @@ export async function seedDemoAlerts(repo: DemoAlertsSeedRepository, names: Demo
   const diesel = Array.from({ length: 6 }, (_, i) => device(`DF-${String(i + 1).padStart(2, '0')}`));
   // Warehouse B's diesel trucks: they cross the storage yard a few times a shift.
   const dieselB = diesel.slice(3);
-  const rule = (r: { name: string; type: string; importance: string; description: string; condition: object | null; deviceIds?: number[]; groupIds?: number[] }) =>
-    repo.insertRule({ companyId, createdAt, deviceIds: [], groupIds: [], userIds: users, ...r });
+  const rule = (r: {
+    name: string;
+    type: string;
+    importance: string;
+    description: string;
+    condition: object | null;
+    deviceIds?: number[];
+    groupIds?: number[];
+  }) => repo.insertRule({ companyId, createdAt, deviceIds: [], groupIds: [], userIds: users, ...r });
 
   await rule({
     name: `${SILENT_DEVICE.device} out of contact`,
@@ -55,8 +62,22 @@ export async function seedDemoAlerts(repo: DemoAlertsSeedRepository, names: Demo
     condition: { argument: 60 },
     deviceIds: [device(SILENT_DEVICE.device)],
   });
-  await rule({ name: 'Unknown RFID card', type: 'authentication', importance: 'warning', description: 'A card no operator of ours carries was applied to a forklift', condition: null, groupIds: forklifts });
-  await rule({ name: 'Forklift moved without a card', type: 'work-without-operator', importance: 'warning', description: 'A forklift worked while no operator card was applied', condition: null, groupIds: forklifts });
+  await rule({
+    name: 'Unknown RFID card',
+    type: 'authentication',
+    importance: 'warning',
+    description: 'A card no operator of ours carries was applied to a forklift',
+    condition: null,
+    groupIds: forklifts,
+  });
+  await rule({
+    name: 'Forklift moved without a card',
+    type: 'work-without-operator',
+    importance: 'warning',
+    description: 'A forklift worked while no operator card was applied',
+    condition: null,
+    groupIds: forklifts,
+  });
   await rule({
     name: 'Low traction battery voltage',
     type: 'value',

@@ -119,19 +119,100 @@ type ParameterSpec = Omit<DemoParameter, 'isPublic' | 'chart' | 'dataType'> & Pa
 const parameter = (spec: ParameterSpec): DemoParameter => ({ isPublic: true, chart: 'line', dataType: 'float', ...spec });
 
 const P = {
-  work: parameter({ number: PARAMETER_NUMBERS.work, name: 'work', description: 'Seconds of effective work', tags: ['effective work time'], unit: 'seconds', aggregation: 'sum', dataType: 'integer', chart: 'bar' }),
-  active: parameter({ number: PARAMETER_NUMBERS.active, name: 'active', description: 'Seconds switched on', tags: ['device active'], unit: 'seconds', aggregation: 'sum', dataType: 'integer', chart: 'bar' }),
-  counter: parameter({ number: PARAMETER_NUMBERS.counter, name: 'counter', description: 'Pieces produced', tags: ['counter'], unit: 'pieces', aggregation: 'sum', dataType: 'integer', chart: 'bar' }),
-  batteryVoltage: parameter({ number: 20, name: 'battery voltage', description: 'Traction battery voltage', tags: ['battery'], unit: 'volt', aggregation: 'avg' }),
-  supplyVoltage: parameter({ number: 21, name: 'supply voltage', description: 'Module supply voltage', tags: ['power supply'], unit: 'volt', aggregation: 'avg' }),
-  motorHours: parameter({ number: 22, name: 'motor hours', description: 'Motor hour meter', tags: ['motor hours'], unit: 'hours', aggregation: 'last', chart: 'step' }),
+  work: parameter({
+    number: PARAMETER_NUMBERS.work,
+    name: 'work',
+    description: 'Seconds of effective work',
+    tags: ['effective work time'],
+    unit: 'seconds',
+    aggregation: 'sum',
+    dataType: 'integer',
+    chart: 'bar',
+  }),
+  active: parameter({
+    number: PARAMETER_NUMBERS.active,
+    name: 'active',
+    description: 'Seconds switched on',
+    tags: ['device active'],
+    unit: 'seconds',
+    aggregation: 'sum',
+    dataType: 'integer',
+    chart: 'bar',
+  }),
+  counter: parameter({
+    number: PARAMETER_NUMBERS.counter,
+    name: 'counter',
+    description: 'Pieces produced',
+    tags: ['counter'],
+    unit: 'pieces',
+    aggregation: 'sum',
+    dataType: 'integer',
+    chart: 'bar',
+  }),
+  batteryVoltage: parameter({
+    number: 20,
+    name: 'battery voltage',
+    description: 'Traction battery voltage',
+    tags: ['battery'],
+    unit: 'volt',
+    aggregation: 'avg',
+  }),
+  supplyVoltage: parameter({
+    number: 21,
+    name: 'supply voltage',
+    description: 'Module supply voltage',
+    tags: ['power supply'],
+    unit: 'volt',
+    aggregation: 'avg',
+  }),
+  motorHours: parameter({
+    number: 22,
+    name: 'motor hours',
+    description: 'Motor hour meter',
+    tags: ['motor hours'],
+    unit: 'hours',
+    aggregation: 'last',
+    chart: 'step',
+  }),
   fuelLevel: parameter({ number: 23, name: 'fuel level', description: 'Fuel tank level', tags: ['fuel'], unit: 'percent', aggregation: 'avg' }),
-  hydraulicPressure: parameter({ number: 24, name: 'hydraulic pressure', description: 'Main hydraulic circuit pressure', tags: ['hydraulics'], unit: 'bar', aggregation: 'avg' }),
+  hydraulicPressure: parameter({
+    number: 24,
+    name: 'hydraulic pressure',
+    description: 'Main hydraulic circuit pressure',
+    tags: ['hydraulics'],
+    unit: 'bar',
+    aggregation: 'avg',
+  }),
   motorCurrent: parameter({ number: 25, name: 'motor current', description: 'Main motor current', tags: ['motor'], unit: 'ampere', aggregation: 'avg' }),
-  fuelConsumption: parameter({ number: 26, name: 'fuel consumption', description: 'Fuel used', tags: ['fuel'], unit: 'litre', aggregation: 'sum', chart: 'bar' }),
-  chargingQuantity: parameter({ number: PARAMETER_NUMBERS.chargingQuantity, name: 'charging quantity', description: 'Energy charged into the battery', tags: ['charging'], unit: 'kWh', aggregation: 'sum', chart: 'bar' }),
+  fuelConsumption: parameter({
+    number: 26,
+    name: 'fuel consumption',
+    description: 'Fuel used',
+    tags: ['fuel'],
+    unit: 'litre',
+    aggregation: 'sum',
+    chart: 'bar',
+  }),
+  chargingQuantity: parameter({
+    number: PARAMETER_NUMBERS.chargingQuantity,
+    name: 'charging quantity',
+    description: 'Energy charged into the battery',
+    tags: ['charging'],
+    unit: 'kWh',
+    aggregation: 'sum',
+    chart: 'bar',
+  }),
   // Module housekeeping; never offered to users.
-  internal: parameter({ number: PARAMETER_NUMBERS.internal, name: 'internal', description: 'Module diagnostics', tags: ['internal'], unit: null, aggregation: 'last', dataType: 'integer', isPublic: false }),
+  internal: parameter({
+    number: PARAMETER_NUMBERS.internal,
+    name: 'internal',
+    description: 'Module diagnostics',
+    tags: ['internal'],
+    unit: null,
+    aggregation: 'last',
+    dataType: 'integer',
+    isPublic: false,
+  }),
 };
 
 export const DEMO_DEVICE_TYPES: readonly DemoDeviceType[] = [
@@ -203,14 +284,46 @@ function dieselForklift(name: string, no: number, area: string, sensorOf: (perip
 }
 
 const MACHINES: { name: string; description: string; technicalData: Model }[] = [
-  { name: 'CNC Lathe 1', description: 'Two-axis CNC lathe, shaft turning', technicalData: { manufacturer: 'DMG Mori', model: 'CLX 450', powerKw: 25, maxDiameterMm: 400 } },
-  { name: 'CNC Lathe 2', description: 'Two-axis CNC lathe, flanges and bushings', technicalData: { manufacturer: 'DMG Mori', model: 'CLX 350', powerKw: 16.5, maxDiameterMm: 320 } },
-  { name: 'CNC Milling Centre 3', description: 'Vertical machining centre, housings', technicalData: { manufacturer: 'Haas', model: 'VF-2', powerKw: 22.4, tableLengthMm: 914 } },
-  { name: 'Injection Moulder 4', description: 'Injection moulding machine, handles and covers', technicalData: { manufacturer: 'Engel', model: 'victory 200', clampingForceKn: 2000, powerKw: 30 } },
-  { name: 'Injection Moulder 5', description: 'Injection moulding machine, small parts', technicalData: { manufacturer: 'Arburg', model: 'Allrounder 470 H', clampingForceKn: 1500, powerKw: 22 } },
-  { name: 'Hydraulic Press 6', description: 'Hydraulic press, deep drawing', technicalData: { manufacturer: 'Schuler', model: 'HPX 250', forceKn: 2500, powerKw: 37 } },
-  { name: 'Press Brake 7', description: 'CNC press brake, sheet metal bending', technicalData: { manufacturer: 'Trumpf', model: 'TruBend 5130', forceKn: 1300, bendingLengthMm: 3230 } },
-  { name: 'Welding Robot 8', description: 'Robotic MIG welding cell, frames', technicalData: { manufacturer: 'Fanuc', model: 'ARC Mate 100iD', reachMm: 1441, powerKw: 12 } },
+  {
+    name: 'CNC Lathe 1',
+    description: 'Two-axis CNC lathe, shaft turning',
+    technicalData: { manufacturer: 'DMG Mori', model: 'CLX 450', powerKw: 25, maxDiameterMm: 400 },
+  },
+  {
+    name: 'CNC Lathe 2',
+    description: 'Two-axis CNC lathe, flanges and bushings',
+    technicalData: { manufacturer: 'DMG Mori', model: 'CLX 350', powerKw: 16.5, maxDiameterMm: 320 },
+  },
+  {
+    name: 'CNC Milling Centre 3',
+    description: 'Vertical machining centre, housings',
+    technicalData: { manufacturer: 'Haas', model: 'VF-2', powerKw: 22.4, tableLengthMm: 914 },
+  },
+  {
+    name: 'Injection Moulder 4',
+    description: 'Injection moulding machine, handles and covers',
+    technicalData: { manufacturer: 'Engel', model: 'victory 200', clampingForceKn: 2000, powerKw: 30 },
+  },
+  {
+    name: 'Injection Moulder 5',
+    description: 'Injection moulding machine, small parts',
+    technicalData: { manufacturer: 'Arburg', model: 'Allrounder 470 H', clampingForceKn: 1500, powerKw: 22 },
+  },
+  {
+    name: 'Hydraulic Press 6',
+    description: 'Hydraulic press, deep drawing',
+    technicalData: { manufacturer: 'Schuler', model: 'HPX 250', forceKn: 2500, powerKw: 37 },
+  },
+  {
+    name: 'Press Brake 7',
+    description: 'CNC press brake, sheet metal bending',
+    technicalData: { manufacturer: 'Trumpf', model: 'TruBend 5130', forceKn: 1300, bendingLengthMm: 3230 },
+  },
+  {
+    name: 'Welding Robot 8',
+    description: 'Robotic MIG welding cell, frames',
+    technicalData: { manufacturer: 'Fanuc', model: 'ARC Mate 100iD', reachMm: 1441, powerKw: 12 },
+  },
 ];
 
 export const DEMO_FACTORY = 'Demo Factory';
@@ -223,7 +336,14 @@ function demoFactoryDevices(): DemoDevice[] {
   for (let i = 1; i <= 10; i++) devices.push(electricForklift(`EF-${pad(i)}`, i, i <= 6 ? 'warehouse A' : 'warehouse B', sensorOf));
   for (let i = 1; i <= 6; i++) devices.push(dieselForklift(`DF-${pad(i)}`, i, i <= 3 ? 'warehouse A yard' : 'warehouse B yard', sensorOf));
   for (const machine of MACHINES) {
-    devices.push({ ...machine, type: 'Production machine', status: 'operational', applicationVersion: '3.1.0', softwareVersion: '4.3.2', sensor: sensorOf(['rfid-reader', 'counter-input']) });
+    devices.push({
+      ...machine,
+      type: 'Production machine',
+      status: 'operational',
+      applicationVersion: '3.1.0',
+      softwareVersion: '4.3.2',
+      sensor: sensorOf(['rfid-reader', 'counter-input']),
+    });
   }
   // One truck waiting for repair, so the demo shows both statuses.
   const damaged = devices.find((d) => d.name === 'DF-05');
@@ -349,9 +469,39 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
 ];
 
 export const DEMO_USERS: readonly DemoUser[] = [
-  { username: 'demo', password: 'demo', email: 'demo@demo-factory.example', firstname: 'Anna', lastname: 'Kowalska', language: 'pl', company: DEMO_FACTORY, isSuperAdmin: false, canImpersonate: false },
-  { username: 'admin', password: 'admin', email: 'admin@gearwatch.example', firstname: 'Gearwatch', lastname: 'Administrator', language: 'en', company: DEMO_FACTORY, isSuperAdmin: true, canImpersonate: true },
-  { username: 'north', password: 'north', email: 'north@northwind.example', firstname: 'Jānis', lastname: 'Bērziņš', language: 'lv', company: NORTHWIND, isSuperAdmin: false, canImpersonate: false },
+  {
+    username: 'demo',
+    password: 'demo',
+    email: 'demo@demo-factory.example',
+    firstname: 'Anna',
+    lastname: 'Kowalska',
+    language: 'pl',
+    company: DEMO_FACTORY,
+    isSuperAdmin: false,
+    canImpersonate: false,
+  },
+  {
+    username: 'admin',
+    password: 'admin',
+    email: 'admin@gearwatch.example',
+    firstname: 'Gearwatch',
+    lastname: 'Administrator',
+    language: 'en',
+    company: DEMO_FACTORY,
+    isSuperAdmin: true,
+    canImpersonate: true,
+  },
+  {
+    username: 'north',
+    password: 'north',
+    email: 'north@northwind.example',
+    firstname: 'Jānis',
+    lastname: 'Bērziņš',
+    language: 'lv',
+    company: NORTHWIND,
+    isSuperAdmin: false,
+    canImpersonate: false,
+  },
 ];
 
 export interface DemoSignIn {

@@ -134,24 +134,56 @@ export class DemoAlertsSeedRepository {
   async insertRule(rule: DemoAlertRuleRow): Promise<void> {
     const { id } = await this.db
       .insertInto('alert_rules')
-      .values({ company_id: rule.companyId, name: rule.name, type: rule.type, importance: rule.importance, description: rule.description, created_at: rule.createdAt })
+      .values({
+        company_id: rule.companyId,
+        name: rule.name,
+        type: rule.type,
+        importance: rule.importance,
+        description: rule.description,
+        created_at: rule.createdAt,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const company_id = rule.companyId;
-    if (rule.condition) await this.db.insertInto('alert_rule_conditions').values({ company_id, rule_id: id, position: 0, condition: JSON.stringify(rule.condition) }).execute();
-    if (rule.deviceIds.length) await this.db.insertInto('alert_rule_devices').values(rule.deviceIds.map((device_id) => ({ company_id, rule_id: id, device_id }))).execute();
+    if (rule.condition)
+      await this.db
+        .insertInto('alert_rule_conditions')
+        .values({ company_id, rule_id: id, position: 0, condition: JSON.stringify(rule.condition) })
+        .execute();
+    if (rule.deviceIds.length)
+      await this.db
+        .insertInto('alert_rule_devices')
+        .values(rule.deviceIds.map((device_id) => ({ company_id, rule_id: id, device_id })))
+        .execute();
     if (rule.groupIds.length) {
-      await this.db.insertInto('alert_rule_device_groups').values(rule.groupIds.map((device_group_id) => ({ company_id, rule_id: id, device_group_id }))).execute();
+      await this.db
+        .insertInto('alert_rule_device_groups')
+        .values(rule.groupIds.map((device_group_id) => ({ company_id, rule_id: id, device_group_id })))
+        .execute();
     }
-    if (rule.userIds.length) await this.db.insertInto('alert_rule_users').values(rule.userIds.map((user_id) => ({ company_id, rule_id: id, user_id }))).execute();
+    if (rule.userIds.length)
+      await this.db
+        .insertInto('alert_rule_users')
+        .values(rule.userIds.map((user_id) => ({ company_id, rule_id: id, user_id })))
+        .execute();
   }
 
-  async insertRequirements(companyId: number, deviceId: number, days: { weekday: number; workMinutes: number | null; activeMinutes: number | null }[], userIds: number[]): Promise<void> {
+  async insertRequirements(
+    companyId: number,
+    deviceId: number,
+    days: { weekday: number; workMinutes: number | null; activeMinutes: number | null }[],
+    userIds: number[],
+  ): Promise<void> {
     await this.db
       .insertInto('device_requirements')
-      .values(days.map((d) => ({ company_id: companyId, device_id: deviceId, weekday: d.weekday, work_minutes: d.workMinutes, active_minutes: d.activeMinutes })))
+      .values(
+        days.map((d) => ({ company_id: companyId, device_id: deviceId, weekday: d.weekday, work_minutes: d.workMinutes, active_minutes: d.activeMinutes })),
+      )
       .execute();
-    await this.db.insertInto('device_requirement_users').values(userIds.map((user_id) => ({ company_id: companyId, device_id: deviceId, user_id }))).execute();
+    await this.db
+      .insertInto('device_requirement_users')
+      .values(userIds.map((user_id) => ({ company_id: companyId, device_id: deviceId, user_id })))
+      .execute();
   }
 }
 

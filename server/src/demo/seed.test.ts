@@ -41,7 +41,14 @@ describe('seedDemoIfEmpty', { timeout: 60_000 }, () => {
 
   const db = () => database.db;
   const count = async (table: (typeof TABLES)[number]) =>
-    Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db()
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const companyId = async (name: string) => (await db().selectFrom('companies').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 
   it('seeds an empty database', async () => {
@@ -63,7 +70,15 @@ describe('seedDemoIfEmpty', { timeout: 60_000 }, () => {
     const demo = await companyId('Demo Factory');
     const north = await companyId('Northwind Logistics');
     const perCompany = async (table: 'devices' | 'device_groups' | 'operators' | 'production_shifts', id: number) =>
-      Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('company_id', '=', id).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db()
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('company_id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await perCompany('devices', demo)).toBe(24);
     expect(await perCompany('devices', north)).toBe(4);
     expect(await perCompany('device_groups', demo)).toBe(4);
@@ -164,7 +179,11 @@ describe('seedDemoIfEmpty', { timeout: 60_000 }, () => {
   });
 
   it('opens every demo user on a dashboard and a diagnostics board of six monitors of the own company', async () => {
-    const rows = await db().selectFrom('user_settings').innerJoin('users', 'users.id', 'user_settings.user_id').select(['users.username', 'users.company_id', 'user_settings.key', 'user_settings.value']).execute();
+    const rows = await db()
+      .selectFrom('user_settings')
+      .innerJoin('users', 'users.id', 'user_settings.user_id')
+      .select(['users.username', 'users.company_id', 'user_settings.key', 'user_settings.value'])
+      .execute();
     const ownIds = async (table: 'devices' | 'device_groups' | 'operator_groups', company: number) =>
       new Set((await db().selectFrom(table).select('id').where('company_id', '=', company).execute()).map((r) => r.id));
     for (const signIn of Object.values(DEMO_SIGN_INS)) {
@@ -200,7 +219,9 @@ describe('seedDemoIfEmpty', { timeout: 60_000 }, () => {
     const tasks = await db().selectFrom('tasks').select(['id', 'type', 'status', 'deadline', 'company_id']).orderBy('id').execute();
     expect(tasks.every((t) => t.company_id === factory)).toBe(true);
     const open = tasks.filter((t) => t.status === 'open');
-    const dueThisWeek = open.filter((t) => t.type === 'inspection' && t.deadline !== null && t.deadline.getTime() > now && t.deadline.getTime() < now + 7 * 86_400_000);
+    const dueThisWeek = open.filter(
+      (t) => t.type === 'inspection' && t.deadline !== null && t.deadline.getTime() > now && t.deadline.getTime() < now + 7 * 86_400_000,
+    );
     expect(dueThisWeek).toHaveLength(1);
     expect(open.filter((t) => t.deadline !== null && t.deadline.getTime() < now)).toHaveLength(1);
     expect(tasks.filter((t) => t.status === 'done')).toHaveLength(1);
@@ -225,7 +246,10 @@ describe('seedDemoIfEmpty', { timeout: 60_000 }, () => {
       .where('production_view_lines.view_id', '=', view!.id)
       .orderBy('production_view_lines.position')
       .execute();
-    expect(lines.map((l) => [l.name, l.parameter])).toEqual([['Injection Moulder 4', 3], ['Welding Robot 8', 3]]);
+    expect(lines.map((l) => [l.name, l.parameter])).toEqual([
+      ['Injection Moulder 4', 3],
+      ['Welding Robot 8', 3],
+    ]);
     expect(lines.every((l) => l.company_id === factory && l.device_company === factory)).toBe(true);
   });
 

@@ -92,9 +92,7 @@ async function seedAll(repo: SeedRepository, passwordHashes: Map<string, string>
   const companies = DEMO_COMPANIES.map((c) => ({ ...c, id: lookup(companyIds, c.name) }));
 
   await repo.insertShifts(
-    companies.flatMap((c) =>
-      c.shifts.map((s, position) => ({ company_id: c.id, position, name: s.name, hour_start: s.hourStart, hour_end: s.hourEnd })),
-    ),
+    companies.flatMap((c) => c.shifts.map((s, position) => ({ company_id: c.id, position, name: s.name, hour_start: s.hourStart, hour_end: s.hourEnd }))),
   );
 
   // Names repeat across companies, so tenant rows are keyed by company id and name.
@@ -178,7 +176,11 @@ async function seedAll(repo: SeedRepository, passwordHashes: Map<string, string>
   );
   await repo.insertDeviceOperators(
     operators.flatMap((o) =>
-      o.devices.map((name) => ({ company_id: o.companyId, device_id: deviceId(o.companyId, name), operator_id: lookup(operatorIds, key(o.companyId, o.rfid)) })),
+      o.devices.map((name) => ({
+        company_id: o.companyId,
+        device_id: deviceId(o.companyId, name),
+        operator_id: lookup(operatorIds, key(o.companyId, o.rfid)),
+      })),
     ),
   );
 

@@ -8,7 +8,6 @@ import { likePattern } from '../http/list.ts';
 import { FormLookupsRepository } from '../forms/lookups-repository.ts';
 import { pagedList } from '../db/paged-list.ts';
 
-
 export interface DeviceGroupRow {
   id: number;
   companyId: number;
@@ -93,13 +92,7 @@ export class DeviceGroupsRepository {
   find(scope: TenantScope, id: number): Promise<DeviceGroupRow | undefined> {
     return this.scoped(scope)
       .where('device_groups.id', '=', id)
-      .select([
-        'device_groups.id',
-        'device_groups.company_id as companyId',
-        'device_groups.name',
-        'device_groups.description',
-        deviceCount.as('deviceCount'),
-      ])
+      .select(['device_groups.id', 'device_groups.company_id as companyId', 'device_groups.name', 'device_groups.description', deviceCount.as('deviceCount')])
       .executeTakeFirst();
   }
 
@@ -153,7 +146,12 @@ export class DeviceGroupsRepository {
       .innerJoin('companies', 'companies.id', 'devices.company_id')
       .select(['devices.id', 'devices.name', 'companies.id as companyId', 'companies.name as companyName']);
     if (companyId !== null) query = query.where('devices.company_id', '=', companyId);
-    return query.orderBy(sql`lower(companies.name)`).orderBy('companies.id').orderBy(sql`lower(devices.name)`).orderBy('devices.id').execute();
+    return query
+      .orderBy(sql`lower(companies.name)`)
+      .orderBy('companies.id')
+      .orderBy(sql`lower(devices.name)`)
+      .orderBy('devices.id')
+      .execute();
   }
 
   /** Which of `ids` are devices of the company (the group's members). */

@@ -16,7 +16,11 @@ export function deviceGroupsRoutes(app: App, groups: DeviceGroupsService, tokens
       response: GROUP_RESPONSES.deviceGroupList,
       load: (auth, list) => groups.list(auth, list),
     },
-    get: { summary: 'One device group: the list entry with its devices named', response: GROUP_RESPONSES.deviceGroupGet, load: (auth, id) => groups.get(auth, id) },
+    get: {
+      summary: 'One device group: the list entry with its devices named',
+      response: GROUP_RESPONSES.deviceGroupGet,
+      load: (auth, id) => groups.get(auth, id),
+    },
     form: groups,
     tokens,
     remove: {

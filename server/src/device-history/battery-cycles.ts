@@ -69,7 +69,13 @@ export function batteryCycles(buckets: readonly BatteryBucket[], now: number): C
   let start: number | null = null;
   for (const charge of charges) {
     const ongoing = charge.end === newest.ms + BUCKET_MS && now - charge.end < MAX_GAP_MS;
-    cycles.push({ start, end: charge.start, chargingEnd: ongoing ? null : charge.end, ...voltages(start, ongoing ? null : charge.end), state: ongoing ? 'charging' : 'done' });
+    cycles.push({
+      start,
+      end: charge.start,
+      chargingEnd: ongoing ? null : charge.end,
+      ...voltages(start, ongoing ? null : charge.end),
+      state: ongoing ? 'charging' : 'done',
+    });
     start = charge.end;
     if (ongoing) return cycles;
   }

@@ -5,7 +5,6 @@ import { PARAMETER_NUMBERS } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 
-
 export interface CurrentReadingRow {
   number: number;
   name: string;
@@ -57,7 +56,9 @@ export class DeviceHistoryRepository {
   async sessions(deviceId: number, request: ListRequest<OperatorSessionSortField, OperatorSessionListFilter>): Promise<Page<SessionRow>> {
     const { operator } = request.filter;
     const byOperator = operator !== undefined ? sql`and s.operator_id = ${operator}` : sql``;
-    const total = (await sql<{ n: number }>`select count(*)::int as n from operator_sessions s where s.device_id = ${deviceId} ${byOperator}`.execute(this.db)).rows[0]?.n ?? 0;
+    const total =
+      (await sql<{ n: number }>`select count(*)::int as n from operator_sessions s where s.device_id = ${deviceId} ${byOperator}`.execute(this.db)).rows[0]
+        ?.n ?? 0;
     const order = sql.join(
       request.sort.map((t) => sql`${SORT[t.field]} ${sql.raw(t.direction)}`),
       sql`, `,

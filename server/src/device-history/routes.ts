@@ -20,7 +20,14 @@ export function deviceHistoryRoutes(app: App, history: DeviceHistoryService): vo
   const params = idParams;
   app.get(
     '/api/devices/:id/readings/current',
-    { schema: { tags, summary: "The newest value of each of the device type's parameters", params, response: { 200: currentReadingsSchema, 404: problemSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "The newest value of each of the device type's parameters",
+        params,
+        response: { 200: currentReadingsSchema, 404: problemSchema },
+      },
+    },
     async (request) => ({ entries: await history.currentReadings(request.auth, request.params.id) }),
   );
   app.get(

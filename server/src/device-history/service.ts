@@ -22,10 +22,20 @@ export class DeviceHistoryService {
 
   async currentReadings(auth: AuthContext, deviceId: number): Promise<CurrentReading[]> {
     const zone = await this.zoneOf(auth, deviceId);
-    return (await this.repository.currentReadings(deviceId)).map((r) => ({ number: r.number, name: r.name, unit: r.unit, value: r.value, time: zone.isoWithOffset(r.ts.getTime()) }));
+    return (await this.repository.currentReadings(deviceId)).map((r) => ({
+      number: r.number,
+      name: r.name,
+      unit: r.unit,
+      value: r.value,
+      time: zone.isoWithOffset(r.ts.getTime()),
+    }));
   }
 
-  async sessions(auth: AuthContext, deviceId: number, request: ListRequest<OperatorSessionSortField, OperatorSessionListFilter>): Promise<Page<OperatorSessionEntry>> {
+  async sessions(
+    auth: AuthContext,
+    deviceId: number,
+    request: ListRequest<OperatorSessionSortField, OperatorSessionListFilter>,
+  ): Promise<Page<OperatorSessionEntry>> {
     const zone = await this.zoneOf(auth, deviceId);
     const page = await this.repository.sessions(deviceId, request);
     return {

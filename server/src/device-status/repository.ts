@@ -7,7 +7,6 @@ import type { TenantScope } from '../security/context.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
 
-
 export interface DeviceStatusRow {
   id: number;
   name: string;
@@ -117,7 +116,13 @@ export class DeviceStatusRepository {
     return this.db
       .selectFrom('sensors')
       .leftJoin('sensor_state', 'sensor_state.sensor_id', 'sensors.id')
-      .select(['sensors.device_id as deviceId', 'sensors.id', 'sensors.name', 'sensors.serial_number as serialNumber', 'sensor_state.last_contact_at as lastContactAt'])
+      .select([
+        'sensors.device_id as deviceId',
+        'sensors.id',
+        'sensors.name',
+        'sensors.serial_number as serialNumber',
+        'sensor_state.last_contact_at as lastContactAt',
+      ])
       .where('sensors.device_id', 'in', deviceIds)
       .orderBy('sensors.name')
       .execute() as Promise<StatusSensorRow[]>;

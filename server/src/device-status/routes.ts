@@ -1,4 +1,11 @@
-import { DEVICE_STATUS_SORT_FIELDS, deviceStatusListFilterSchema, deviceStatusListSchema, deviceStatusSchema, problemSchema, validationErrorSchema } from '@gearwatch/contracts';
+import {
+  DEVICE_STATUS_SORT_FIELDS,
+  deviceStatusListFilterSchema,
+  deviceStatusListSchema,
+  deviceStatusSchema,
+  problemSchema,
+  validationErrorSchema,
+} from '@gearwatch/contracts';
 import { z } from 'zod';
 import type { App } from '../http/types.ts';
 import { registerListRoute } from '../http/list.ts';
@@ -20,7 +27,7 @@ export function deviceStatusRoutes(app: App, status: DeviceStatusService): void 
     {
       schema: {
         tags,
-        summary: 'One device\'s last position and status icons (the device page)',
+        summary: "One device's last position and status icons (the device page)",
         params: idParams,
         response: { 200: deviceStatusSchema, 404: problemSchema },
       },

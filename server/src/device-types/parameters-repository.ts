@@ -7,7 +7,6 @@ import type { ListRequest, Page } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
 import { pagedList } from '../db/paged-list.ts';
 
-
 /** A parameter with its type's name and its unit. */
 export interface ParameterRow {
   id: number;
@@ -126,7 +125,11 @@ export class ParametersRepository {
 
   /** Every parameter of a type, by number. */
   ofType(deviceTypeId: number): Promise<ParameterRow[]> {
-    return this.scoped({ kind: 'all' }).select(ParametersRepository.COLUMNS).where('parameters.device_type_id', '=', deviceTypeId).orderBy('parameters.number').execute();
+    return this.scoped({ kind: 'all' })
+      .select(ParametersRepository.COLUMNS)
+      .where('parameters.device_type_id', '=', deviceTypeId)
+      .orderBy('parameters.number')
+      .execute();
   }
 
   find(scope: TenantScope, id: number): Promise<ParameterRow | undefined> {
@@ -155,11 +158,21 @@ export class ParametersRepository {
   }
 
   deviceTypeChoices(): Promise<{ id: number; name: string }[]> {
-    return this.db.selectFrom('device_types').select(['id', 'name']).orderBy(sql`lower(name)`).orderBy('id').execute();
+    return this.db
+      .selectFrom('device_types')
+      .select(['id', 'name'])
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .execute();
   }
 
   unitChoices(): Promise<{ id: number; name: string; short: string }[]> {
-    return this.db.selectFrom('units').select(['id', 'name', 'short']).orderBy(sql`lower(name)`).orderBy('id').execute();
+    return this.db
+      .selectFrom('units')
+      .select(['id', 'name', 'short'])
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .execute();
   }
 
   private static columnsOf(parameter: ParameterWrite) {

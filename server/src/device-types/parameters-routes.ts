@@ -13,7 +13,7 @@ export function parametersRoutes(app: App, parameters: ParametersService, tokens
     tag: tags[0]!,
     list: {
       summary:
-        "Parameters of the caller's device types (every type's for a super-admin); filter {\"deviceType\": id}, search on name, tags and number, sort id, number, name, deviceType (default deviceType, number)",
+        'Parameters of the caller\'s device types (every type\'s for a super-admin); filter {"deviceType": id}, search on name, tags and number, sort id, number, name, deviceType (default deviceType, number)',
       sortable: PARAMETER_SORT_FIELDS,
       filter: parameterListFilterSchema,
       defaultSort: [

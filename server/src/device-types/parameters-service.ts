@@ -1,4 +1,14 @@
-import type { ParameterListFilter, ParameterSortField, AdminParameter, Choice, FormValue, ParameterAggregation, ParameterChart, ParameterDataType, ParameterUnit } from '@gearwatch/contracts';
+import type {
+  ParameterListFilter,
+  ParameterSortField,
+  AdminParameter,
+  Choice,
+  FormValue,
+  ParameterAggregation,
+  ParameterChart,
+  ParameterDataType,
+  ParameterUnit,
+} from '@gearwatch/contracts';
 import {
   ENTITY_MESSAGE_KEYS,
   FORM_MESSAGE_KEYS,
@@ -59,7 +69,14 @@ export function presentParameter(row: ParameterRow): AdminParameter {
 /** Comma-separated text → the distinct tags, trimmed, in the order given. */
 export function parseTags(text: string | null): string[] {
   if (!text) return [];
-  return [...new Set(text.split(',').map((tag) => tag.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 const numberInUse = () => ValidationError.field('number', ENTITY_MESSAGE_KEYS.numberInUse);
@@ -125,7 +142,11 @@ export class ParametersService implements FormResource {
     return {
       deviceType: types.map((t) => ({ value: t.id, label: t.name })),
       // The short name too: a Teltonika preset picks its unit by it (V, km, l).
-      unit: units.map((u) => ({ value: u.id, label: u.short && u.short !== u.name ? `${u.name} (${u.short})` : u.name, ...(u.short ? { unit: u.short } : {}) })),
+      unit: units.map((u) => ({
+        value: u.id,
+        label: u.short && u.short !== u.name ? `${u.name} (${u.short})` : u.name,
+        ...(u.short ? { unit: u.short } : {}),
+      })),
       aggregation: translated('parameter.aggregation', PARAMETER_AGGREGATIONS),
       dataType: translated('parameter.data-type', PARAMETER_DATA_TYPES),
       chart: translated('parameter.chart', PARAMETER_CHARTS),

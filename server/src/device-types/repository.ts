@@ -8,7 +8,6 @@ import type { ListRequest, Page } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
 import { pagedList } from '../db/paged-list.ts';
 
-
 export interface MonitorParameterRow {
   deviceTypeId: number;
   number: number;
@@ -94,7 +93,10 @@ export class DeviceTypesRepository {
 
   async list(scope: TenantScope, request: ListRequest<DeviceTypeSortField>): Promise<Page<{ id: number; name: string }>> {
     const query = this.scoped(scope, request.search);
-    return pagedList(query, (matching) => matching.select(['device_types.id', 'device_types.name']), request, { columns: SORT_COLUMNS, tiebreak: sql`device_types.id` });
+    return pagedList(query, (matching) => matching.select(['device_types.id', 'device_types.name']), request, {
+      columns: SORT_COLUMNS,
+      tiebreak: sql`device_types.id`,
+    });
   }
 
   private adminColumns(scope: TenantScope) {
@@ -183,7 +185,13 @@ export class DeviceTypesRepository {
 
   /** The devices of a type, every company's, by name: what blocks deleting it. */
   devicesOf(id: number): Promise<{ id: number; name: string }[]> {
-    return this.db.selectFrom('devices').select(['id', 'name']).where('device_type_id', '=', id).orderBy(sql`lower(name)`).orderBy('id').execute();
+    return this.db
+      .selectFrom('devices')
+      .select(['id', 'name'])
+      .where('device_type_id', '=', id)
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .execute();
   }
 
   /** Deletes the type; its parameters go with it (on delete cascade). */
@@ -196,7 +204,12 @@ export class DeviceTypesRepository {
     const copy = await this.db
       .insertInto('device_types')
       .columns(['name', 'description'])
-      .expression((eb) => eb.selectFrom('device_types').select([sql<string>`${name}::text`.as('name'), 'description']).where('id', '=', sourceId))
+      .expression((eb) =>
+        eb
+          .selectFrom('device_types')
+          .select([sql<string>`${name}::text`.as('name'), 'description'])
+          .where('id', '=', sourceId),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     await this.db

@@ -69,7 +69,11 @@ export class DeviceFormRepository {
   }
 
   deviceTypes(): Promise<{ id: number; name: string }[]> {
-    return this.db.selectFrom('device_types').select(['id', 'name']).orderBy(sql`lower(name)`).execute();
+    return this.db
+      .selectFrom('device_types')
+      .select(['id', 'name'])
+      .orderBy(sql`lower(name)`)
+      .execute();
   }
 
   /**
@@ -116,8 +120,13 @@ export class DeviceFormRepository {
     if (companyId !== null) query = query.where('company_id', '=', companyId);
     const row = await query.executeTakeFirst();
     if (!row) return undefined;
-    const ids = async (table: 'device_group_devices' | 'device_operators' | 'device_requirement_users', column: 'device_group_id' | 'operator_id' | 'user_id') =>
-      (await sql<{ id: number }>`select ${sql.ref(column)} as id from ${sql.table(table)} where device_id = ${id} order by 1`.execute(this.db)).rows.map((r) => r.id);
+    const ids = async (
+      table: 'device_group_devices' | 'device_operators' | 'device_requirement_users',
+      column: 'device_group_id' | 'operator_id' | 'user_id',
+    ) =>
+      (await sql<{ id: number }>`select ${sql.ref(column)} as id from ${sql.table(table)} where device_id = ${id} order by 1`.execute(this.db)).rows.map(
+        (r) => r.id,
+      );
     const [groups, operators, requirementUsers, sensors, requirements] = await Promise.all([
       ids('device_group_devices', 'device_group_id'),
       ids('device_operators', 'operator_id'),
@@ -159,28 +168,66 @@ export class DeviceFormRepository {
     };
     const deviceId =
       id === null
-        ? (await trx.insertInto('devices').values({ ...columns, company_id: device.companyId }).returning('id').executeTakeFirstOrThrow()).id
-        : (await trx.updateTable('devices').set({ ...columns, updated_at: sql`now()` }).where('id', '=', id).returning('id').executeTakeFirstOrThrow()).id;
+        ? (
+            await trx
+              .insertInto('devices')
+              .values({ ...columns, company_id: device.companyId })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id
+        : (
+            await trx
+              .updateTable('devices')
+              .set({ ...columns, updated_at: sql`now()` })
+              .where('id', '=', id)
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id;
     const companyId = device.companyId;
     await trx.deleteFrom('device_group_devices').where('device_id', '=', deviceId).execute();
-    if (device.groups.length) await trx.insertInto('device_group_devices').values(device.groups.map((g) => ({ company_id: companyId, device_group_id: g, device_id: deviceId }))).execute();
+    if (device.groups.length)
+      await trx
+        .insertInto('device_group_devices')
+        .values(device.groups.map((g) => ({ company_id: companyId, device_group_id: g, device_id: deviceId })))
+        .execute();
     await trx.deleteFrom('device_operators').where('device_id', '=', deviceId).execute();
-    if (device.operators.length) await trx.insertInto('device_operators').values(device.operators.map((o) => ({ company_id: companyId, device_id: deviceId, operator_id: o }))).execute();
+    if (device.operators.length)
+      await trx
+        .insertInto('device_operators')
+        .values(device.operators.map((o) => ({ company_id: companyId, device_id: deviceId, operator_id: o })))
+        .execute();
     await trx.deleteFrom('device_requirement_users').where('device_id', '=', deviceId).execute();
     if (device.requirementUsers.length) {
-      await trx.insertInto('device_requirement_users').values(device.requirementUsers.map((u) => ({ company_id: companyId, device_id: deviceId, user_id: u }))).execute();
+      await trx
+        .insertInto('device_requirement_users')
+        .values(device.requirementUsers.map((u) => ({ company_id: companyId, device_id: deviceId, user_id: u })))
+        .execute();
     }
     await trx.deleteFrom('device_requirements').where('device_id', '=', deviceId).execute();
     const requirements = device.requirements.filter((r) => r.workMinutes !== null || r.activeMinutes !== null);
     if (requirements.length) {
       await trx
         .insertInto('device_requirements')
-        .values(requirements.map((r) => ({ company_id: companyId, device_id: deviceId, weekday: r.weekday, work_minutes: r.workMinutes, active_minutes: r.activeMinutes })))
+        .values(
+          requirements.map((r) => ({
+            company_id: companyId,
+            device_id: deviceId,
+            weekday: r.weekday,
+            work_minutes: r.workMinutes,
+            active_minutes: r.activeMinutes,
+          })),
+        )
         .execute();
     }
     // Modules taken off this device are unassigned; the chosen ones are fitted to it (each was free or already here).
-    await trx.updateTable('sensors').set({ device_id: null }).where('device_id', '=', deviceId).where('id', 'not in', device.sensors.length ? device.sensors : [0]).execute();
-    if (device.sensors.length) await trx.updateTable('sensors').set({ device_id: deviceId }).where('id', 'in', device.sensors).where('company_id', '=', companyId).execute();
+    await trx
+      .updateTable('sensors')
+      .set({ device_id: null })
+      .where('device_id', '=', deviceId)
+      .where('id', 'not in', device.sensors.length ? device.sensors : [0])
+      .execute();
+    if (device.sensors.length)
+      await trx.updateTable('sensors').set({ device_id: deviceId }).where('id', 'in', device.sensors).where('company_id', '=', companyId).execute();
     return deviceId;
   }
 

@@ -90,7 +90,15 @@ export class DeviceForm implements FormResource {
   async data(auth: AuthContext, id: number | null): Promise<Record<string, FormValue>> {
     if (id === null) {
       const empty: Record<string, FormValue> = { name: null, deviceType: null, groups: [], description: null, status: 'operational', powerState: 'off' };
-      Object.assign(empty, { applicationVersion: null, softwareVersion: null, tankCapacity: null, width: null, sensors: [], operators: [], requirementUsers: [] });
+      Object.assign(empty, {
+        applicationVersion: null,
+        softwareVersion: null,
+        tankCapacity: null,
+        width: null,
+        sensors: [],
+        operators: [],
+        requirementUsers: [],
+      });
       for (const day of WEEKDAYS) Object.assign(empty, { [workField(day)]: null, [activeField(day)]: null });
       if (auth.isSuperAdmin) empty.company = null;
       return empty;
@@ -134,7 +142,8 @@ export class DeviceForm implements FormResource {
   async remove(auth: AuthContext, id: number): Promise<void> {
     await this.row(auth, id);
     const [sensors, alerts] = await Promise.all([this.repository.fittedSensors(id), this.repository.unconfirmedAlerts(id, MAX_LISTED_ALERTS)]);
-    if (sensors.length > 0 || alerts.length > 0) throw new ConflictError(undefined, { ...(sensors.length > 0 ? { sensors } : {}), ...(alerts.length > 0 ? { alerts } : {}) });
+    if (sensors.length > 0 || alerts.length > 0)
+      throw new ConflictError(undefined, { ...(sensors.length > 0 ? { sensors } : {}), ...(alerts.length > 0 ? { alerts } : {}) });
     await this.repository.delete(id);
   }
 

@@ -6,7 +6,6 @@ import type { TenantScope } from '../security/context.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import { pagedList } from '../db/paged-list.ts';
 
-
 export interface DeviceRow {
   id: number;
   name: string;
@@ -76,20 +75,11 @@ export class DevicesRepository {
     if (group !== undefined) {
       query = query.where('devices.id', 'in', this.db.selectFrom('device_group_devices').select('device_id').where('device_group_id', '=', group));
     }
-    return pagedList(
-      query,
-      (matching) =>
-        matching.select(DEVICE_ROW_COLUMNS),
-      request,
-      { columns: SORT_COLUMNS, tiebreak: sql`devices.id` },
-    );
+    return pagedList(query, (matching) => matching.select(DEVICE_ROW_COLUMNS), request, { columns: SORT_COLUMNS, tiebreak: sql`devices.id` });
   }
 
   findById(scope: TenantScope, id: number): Promise<DeviceRow | undefined> {
-    return this.scoped(scope)
-      .where('devices.id', '=', id)
-      .select(DEVICE_ROW_COLUMNS)
-      .executeTakeFirst();
+    return this.scoped(scope).where('devices.id', '=', id).select(DEVICE_ROW_COLUMNS).executeTakeFirst();
   }
 
   parametersOfTypes(deviceTypeIds: number[]): Promise<ParameterRow[]> {

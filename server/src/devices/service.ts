@@ -53,9 +53,6 @@ function presentParameter(p: ParameterRow) {
     name: p.name,
     tags: p.tags,
     aggregation: p.aggregation as ParameterAggregation,
-    unit:
-      p.unitId === null
-        ? null
-        : { id: p.unitId, name: p.unitName ?? '', short: p.unitShort ?? '', long: p.unitLong ?? '', min: p.unitMin, max: p.unitMax },
+    unit: p.unitId === null ? null : { id: p.unitId, name: p.unitName ?? '', short: p.unitShort ?? '', long: p.unitLong ?? '', min: p.unitMin, max: p.unitMax },
   };
 }

@@ -136,15 +136,64 @@ describe('windowsDisjoint', () => {
   const shifts = (hours: [number, number][]) => hours.map(([hourStart, hourEnd], position) => ({ position, name: String(position), hourStart, hourEnd }));
 
   it('holds for shifts that tile the day, a night shift and both clock changes included', () => {
-    for (const [from, to] of [['2026-03-27', '2026-03-31'], ['2026-10-23', '2026-10-27']] as const) {
-      expect(windowsDisjoint(planShifts(normaliseRange(from, to), shifts([[6, 14], [14, 22], [22, 6]]), zone).windows)).toBe(true);
-      expect(windowsDisjoint(planShifts(normaliseRange(from, to), shifts([[2, 10], [10, 18], [18, 2]]), zone).windows)).toBe(true);
+    for (const [from, to] of [
+      ['2026-03-27', '2026-03-31'],
+      ['2026-10-23', '2026-10-27'],
+    ] as const) {
+      expect(
+        windowsDisjoint(
+          planShifts(
+            normaliseRange(from, to),
+            shifts([
+              [6, 14],
+              [14, 22],
+              [22, 6],
+            ]),
+            zone,
+          ).windows,
+        ),
+      ).toBe(true);
+      expect(
+        windowsDisjoint(
+          planShifts(
+            normaliseRange(from, to),
+            shifts([
+              [2, 10],
+              [10, 18],
+              [18, 2],
+            ]),
+            zone,
+          ).windows,
+        ),
+      ).toBe(true);
     }
   });
 
   it('fails for overlapping shifts, also when only a night shift reaches into the next date', () => {
     const range = normaliseRange('2026-01-05', '2026-01-06');
-    expect(windowsDisjoint(planShifts(range, shifts([[6, 14], [12, 20]]), zone).windows)).toBe(false);
-    expect(windowsDisjoint(planShifts(range, shifts([[5, 14], [22, 6]]), zone).windows)).toBe(false);
+    expect(
+      windowsDisjoint(
+        planShifts(
+          range,
+          shifts([
+            [6, 14],
+            [12, 20],
+          ]),
+          zone,
+        ).windows,
+      ),
+    ).toBe(false);
+    expect(
+      windowsDisjoint(
+        planShifts(
+          range,
+          shifts([
+            [5, 14],
+            [22, 6],
+          ]),
+          zone,
+        ).windows,
+      ),
+    ).toBe(false);
   });
 });

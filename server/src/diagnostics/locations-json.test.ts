@@ -13,12 +13,15 @@ for (let ms = START, i = 0; ms < END; ms += 433_500, i++) {
 }
 
 describe('locationsJson', () => {
-  it.each(['Europe/Warsaw', 'Asia/Kathmandu', 'America/St_Johns', 'UTC'])('writes what the schema and JSON.stringify would, times as TimeZone.isoWithOffset writes them, in %s', (timezone) => {
-    const zone = timeZone(timezone);
-    const text = locationsJson(ROWS, zone);
-    const expected = ROWS.map((r) => ({ time: zone.isoWithOffset(r.ms), lat: r.lat, lon: r.lon, acc: r.accuracy }));
-    expect(text).toBe(JSON.stringify(locationsResponseSchema.parse(expected)));
-  });
+  it.each(['Europe/Warsaw', 'Asia/Kathmandu', 'America/St_Johns', 'UTC'])(
+    'writes what the schema and JSON.stringify would, times as TimeZone.isoWithOffset writes them, in %s',
+    (timezone) => {
+      const zone = timeZone(timezone);
+      const text = locationsJson(ROWS, zone);
+      const expected = ROWS.map((r) => ({ time: zone.isoWithOffset(r.ms), lat: r.lat, lon: r.lon, acc: r.accuracy }));
+      expect(text).toBe(JSON.stringify(locationsResponseSchema.parse(expected)));
+    },
+  );
 
   it('writes instants before 1970 and out of order, an empty track, and numbers JSON cannot hold as null', () => {
     const zone = timeZone('Europe/Warsaw');

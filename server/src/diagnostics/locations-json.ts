@@ -12,7 +12,8 @@ export function locationsJson(rows: readonly PositionRow[], zone: TimeZone): str
   const time = zone.isoWriter();
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!;
-    parts[i] = `{"time":"${time.write(r.ms)}","lat":${jsonNumber(r.lat)},"lon":${jsonNumber(r.lon)},"acc":${r.accuracy === null ? 'null' : jsonNumber(r.accuracy)}}`;
+    parts[i] =
+      `{"time":"${time.write(r.ms)}","lat":${jsonNumber(r.lat)},"lon":${jsonNumber(r.lon)},"acc":${r.accuracy === null ? 'null' : jsonNumber(r.accuracy)}}`;
   }
   return `[${parts.join(',')}]`;
 }

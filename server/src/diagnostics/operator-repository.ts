@@ -61,7 +61,11 @@ export class OperatorActivityRepository {
 
   async findOperators(scope: TenantScope, ids: number[]): Promise<OperatorSubject[]> {
     if (ids.length === 0) return [];
-    let query = this.db.selectFrom('operators').innerJoin('companies', 'companies.id', 'operators.company_id').select(OPERATOR_COLUMNS).where('operators.id', 'in', ids);
+    let query = this.db
+      .selectFrom('operators')
+      .innerJoin('companies', 'companies.id', 'operators.company_id')
+      .select(OPERATOR_COLUMNS)
+      .where('operators.id', 'in', ids);
     if (scope.kind === 'company') query = query.where('operators.company_id', '=', scope.companyId);
     return query.execute();
   }
@@ -89,7 +93,13 @@ export class OperatorActivityRepository {
    * Work (1) and active (2) of the operators' sessions per local date, month or year of their company, from
    * operator_session_days (kept by ingest, migration 006): what `activity` computes, without reading the rollups.
    */
-  async dailyActivity(companyIds: number[], operatorIds: number[], grouping: 'day' | 'month' | 'year', from: string, to: string): Promise<OperatorActivityRow[]> {
+  async dailyActivity(
+    companyIds: number[],
+    operatorIds: number[],
+    grouping: 'day' | 'month' | 'year',
+    from: string,
+    to: string,
+  ): Promise<OperatorActivityRow[]> {
     if (operatorIds.length === 0) return [];
     const key = grouping === 'day' ? sql`d.day::text` : grouping === 'month' ? sql`to_char(d.day, 'YYYY-MM')` : sql`to_char(d.day, 'YYYY')`;
     const result = await sql<{ operatorId: number; key: string; work: number | null; active: number | null }>`
@@ -107,7 +117,14 @@ export class OperatorActivityRepository {
    * 5-minute bucket counts for a session when its start lies in [started_at, ended_at) (an open session runs on).
    * A device's sessions never overlap (each card ends the previous one), so no bucket counts twice.
    */
-  async activity(companyIds: number[], operatorIds: number[], interval: TimeInterval, timezone: string, start: Date, end: Date): Promise<OperatorActivityRow[]> {
+  async activity(
+    companyIds: number[],
+    operatorIds: number[],
+    interval: TimeInterval,
+    timezone: string,
+    start: Date,
+    end: Date,
+  ): Promise<OperatorActivityRow[]> {
     if (operatorIds.length === 0) return [];
     const result = await sql<OperatorActivityRow>`
       select s.operator_id as "operatorId", h.parameter_number as "number", ${keyOf(interval, timezone)} as "key", sum(h.sum)::float8 as "sum"
@@ -126,7 +143,14 @@ export class OperatorActivityRepository {
    * rollup. Only for a range whose ends are whole UTC hours and, for days, months and years, a timezone whose offsets
    * are whole hours in it, so that every hour lies inside one category.
    */
-  async hourlyActivity(companyIds: number[], operatorIds: number[], interval: Exclude<TimeInterval, '5min'>, timezone: string, start: Date, end: Date): Promise<OperatorActivityRow[]> {
+  async hourlyActivity(
+    companyIds: number[],
+    operatorIds: number[],
+    interval: Exclude<TimeInterval, '5min'>,
+    timezone: string,
+    start: Date,
+    end: Date,
+  ): Promise<OperatorActivityRow[]> {
     if (operatorIds.length === 0) return [];
     const result = await sql<{ operatorId: number; key: string; work: number | null; active: number | null }>`
       select s.operator_id as "operatorId", ${keyOf(interval, timezone)} as "key", sum(h.work)::float8 as "work", sum(h.active)::float8 as "active"

@@ -47,7 +47,9 @@ export class OperatorDiagnosticsService {
     const rows =
       interval !== '5min' && interval !== 'hour' && sameTimezone
         ? await this.repository.dailyActivity(companyIds, ids, interval, range.from, range.to)
-        : interval !== '5min' && wholeHours(plan.start, plan.end) && (interval === 'hour' || zone.offsetsAreWholeHours(plan.start.getTime(), plan.end.getTime()))
+        : interval !== '5min' &&
+            wholeHours(plan.start, plan.end) &&
+            (interval === 'hour' || zone.offsetsAreWholeHours(plan.start.getTime(), plan.end.getTime()))
           ? await this.repository.hourlyActivity(companyIds, ids, interval, first.timezone, plan.start, plan.end)
           : await this.repository.activity(companyIds, ids, interval, first.timezone, plan.start, plan.end);
     const size = plan.categories.length;

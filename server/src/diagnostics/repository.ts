@@ -245,7 +245,9 @@ export class DiagnosticsRepository {
     if (!hasSeries(selection) || windows.length === 0) return [];
     const first = new Date(Math.min(...windows.map((w) => w.start.getTime())));
     const last = new Date(Math.max(...windows.map((w) => w.end.getTime())));
-    const table = windows.every((w) => w.start.getTime() % HOUR_MS === 0 && w.end.getTime() % HOUR_MS === 0) ? sql.table('readings_hour') : sql.table('readings_5min');
+    const table = windows.every((w) => w.start.getTime() % HOUR_MS === 0 && w.end.getTime() % HOUR_MS === 0)
+      ? sql.table('readings_hour')
+      : sql.table('readings_5min');
     const result = await sql<ColumnRow>`
       with hits as (
         select x.day_index, x.position, r.device_id, r.parameter_number, r.bucket, r.sum, r.count, r.min, r.max, r.last_ts, r.last_value

@@ -100,11 +100,13 @@ export function diagnosticsRoutes(app: App, { diagnostics, operatorDiagnostics, 
     },
     async (request, reply) => {
       const file = await factoryReports.xlsx(request.auth, request.query);
-      return reply
-        .header('content-type', FACTORY_XLSX_CONTENT_TYPE)
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        // Fastify sends a Buffer as it is (no serializer); the schema above only documents it as binary.
-        .send(file.body as unknown as string);
+      return (
+        reply
+          .header('content-type', FACTORY_XLSX_CONTENT_TYPE)
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          // Fastify sends a Buffer as it is (no serializer); the schema above only documents it as binary.
+          .send(file.body as unknown as string)
+      );
     },
   );
   app.get(

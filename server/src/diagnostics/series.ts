@@ -95,7 +95,9 @@ export function seriesValues(grid: ValueGrid, device: DeviceSubject, number: num
 /** The rollup series to read: each device × stored number its type has, with the type's aggregation of it. */
 export function selectionOf(devices: DeviceSubject[], numbers: number[], catalogue: ParameterCatalogue): SeriesSelection {
   const series = devices.flatMap((device) =>
-    numbers.filter((number) => catalogue.has(device.deviceTypeId, number)).map((number) => ({ deviceId: device.id, number, aggregation: catalogue.aggregationOf(device.deviceTypeId, number) })),
+    numbers
+      .filter((number) => catalogue.has(device.deviceTypeId, number))
+      .map((number) => ({ deviceId: device.id, number, aggregation: catalogue.aggregationOf(device.deviceTypeId, number) })),
   );
   return {
     companyIds: [...new Set(devices.map((d) => d.companyId))],
@@ -144,11 +146,23 @@ export function canReadShiftRollup(plan: ShiftPlan, selection: SeriesSelection, 
  * Shift cells and date totals of the plan's windows, which are the shifts of company `shiftsCompanyId`: from the
  * shift rollup when it answers, otherwise grouped from the hour or 5-minute rollup.
  */
-export function readShiftColumns(repository: DiagnosticsRepository, plan: ShiftPlan, selection: SeriesSelection, shiftsCompanyId: number | null): Promise<SeriesColumn[]> {
-  return canReadShiftRollup(plan, selection, shiftsCompanyId) ? repository.shiftCells(selection, plan.categories[0]!, plan.categories.at(-1)!) : repository.shiftColumns(selection, plan.windows);
+export function readShiftColumns(
+  repository: DiagnosticsRepository,
+  plan: ShiftPlan,
+  selection: SeriesSelection,
+  shiftsCompanyId: number | null,
+): Promise<SeriesColumn[]> {
+  return canReadShiftRollup(plan, selection, shiftsCompanyId)
+    ? repository.shiftCells(selection, plan.categories[0]!, plan.categories.at(-1)!)
+    : repository.shiftColumns(selection, plan.windows);
 }
 
-export async function readShiftGrids(repository: DiagnosticsRepository, plan: ShiftPlan, selection: SeriesSelection, shiftsCompanyId: number | null): Promise<ShiftGrids> {
+export async function readShiftGrids(
+  repository: DiagnosticsRepository,
+  plan: ShiftPlan,
+  selection: SeriesSelection,
+  shiftsCompanyId: number | null,
+): Promise<ShiftGrids> {
   const columns = await readShiftColumns(repository, plan, selection, shiftsCompanyId);
   const size = plan.categories.length;
   const grids: ShiftGrids = { shifts: new Map(plan.shifts.map((s) => [s.position, new ValueGrid(size)])), total: new ValueGrid(size) };

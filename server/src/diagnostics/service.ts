@@ -1,11 +1,5 @@
 import { DIAGNOSTICS_LIMITS, DIAGNOSTICS_MESSAGE_KEYS, PARAMETER_NUMBERS } from '@gearwatch/contracts';
-import type {
-  AsyncDiagnosticsResponse,
-  DeviceDiagnosticsResponse,
-  DeviceParameterSeries,
-  DiagnosticsInterval,
-  ParameterGroup,
-} from '@gearwatch/contracts';
+import type { AsyncDiagnosticsResponse, DeviceDiagnosticsResponse, DeviceParameterSeries, DiagnosticsInterval, ParameterGroup } from '@gearwatch/contracts';
 import type { AuthContext } from '../security/context.ts';
 import { scopeOf } from '../security/context.ts';
 import { NotFoundError, ValidationError } from '../http/errors.ts';
@@ -136,7 +130,12 @@ export class DiagnosticsService {
     const zone = timeZone(device.timezone);
     const limit = DIAGNOSTICS_LIMITS.asyncMaxPoints;
     const { start, end } = rangeBounds(range, zone);
-    const rows = await this.raw.newestReadings({ deviceId: device.id, companyId: device.companyId, numbers: parameters.map((p) => p.number) }, start, end, limit + 1);
+    const rows = await this.raw.newestReadings(
+      { deviceId: device.id, companyId: device.companyId, numbers: parameters.map((p) => p.number) },
+      start,
+      end,
+      limit + 1,
+    );
     return {
       data: [
         {
@@ -177,4 +176,3 @@ export class DiagnosticsService {
     return { stepSeconds, json: locationsJson(await this.raw.thinnedPositions(target, start, end, stepSeconds), zone) };
   }
 }
-

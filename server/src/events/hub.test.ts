@@ -109,7 +109,11 @@ describe('EventHub', () => {
     const log = new MemoryLog();
     const hub = new EventHub(log.repository());
     const ends: string[] = [];
-    await hub.open({ userId: 1, lastEventId: null, sink: { write: (text) => (text.includes('end') ? (ends.push('end'), true) : false), end: () => undefined } });
+    await hub.open({
+      userId: 1,
+      lastEventId: null,
+      sink: { write: (text) => (text.includes('end') ? (ends.push('end'), true) : false), end: () => undefined },
+    });
     await hub.settled();
     log.append(1);
     hub.wake();
@@ -118,7 +122,7 @@ describe('EventHub', () => {
     expect(hub.size).toBe(0);
   });
 
-  it('publishes topic events without an id to their subscribers only, and ends a topic\'s streams', async () => {
+  it("publishes topic events without an id to their subscribers only, and ends a topic's streams", async () => {
     const log = new MemoryLog();
     const hub = new EventHub(log.repository());
     const seen: [string, boolean][] = [];
@@ -128,10 +132,20 @@ describe('EventHub', () => {
     const display: string[] = [];
     const other: string[] = [];
     await hub.open({ userId: 1, lastEventId: null, sink: texts(user), topics: ['production-view:5'] });
-    await hub.open({ userId: null, lastEventId: null, sink: texts(display), topics: ['production-view:5', 'display-link:9'], initial: 'event: production-view\ndata: {"first":true}\n\n' });
+    await hub.open({
+      userId: null,
+      lastEventId: null,
+      sink: texts(display),
+      topics: ['production-view:5', 'display-link:9'],
+      initial: 'event: production-view\ndata: {"first":true}\n\n',
+    });
     await hub.open({ userId: null, lastEventId: null, sink: texts(other), topics: ['production-view:6'] });
     expect(hub.openTopics('production-view:').sort()).toEqual(['production-view:5', 'production-view:6']);
-    expect(seen).toEqual([['production-view:5', true], ['display-link:9', true], ['production-view:6', true]]);
+    expect(seen).toEqual([
+      ['production-view:5', true],
+      ['display-link:9', true],
+      ['production-view:6', true],
+    ]);
     expect(display[0]).toContain('"first":true');
 
     expect(hub.publish('production-view:5', 'production-view', { value: 3 })).toBe(2);
@@ -151,7 +165,10 @@ describe('EventHub', () => {
     // The view's topic stays open for the user's stream.
     expect(hub.publish('production-view:5', 'production-view', { value: 4 })).toBe(1);
     await hub.close();
-    expect(seen.slice(4).sort()).toEqual([['production-view:5', false], ['production-view:6', false]]);
+    expect(seen.slice(4).sort()).toEqual([
+      ['production-view:5', false],
+      ['production-view:6', false],
+    ]);
     expect(hub.size).toBe(0);
   });
 });

@@ -42,7 +42,14 @@ export class StreamRepository {
    * it is the snapshot's.
    */
   async readForStreams(horizon: number, users: readonly number[], behind: readonly StreamCursor[], limit: number): Promise<FanOutRead> {
-    const result = await sql<{ head: number; part: 'fresh' | 'behind' | null; id: number | null; user_id: number | null; type: string | null; payload: unknown }>`
+    const result = await sql<{
+      head: number;
+      part: 'fresh' | 'behind' | null;
+      id: number | null;
+      user_id: number | null;
+      type: string | null;
+      payload: unknown;
+    }>`
       with head as (select coalesce(max(id), 0)::bigint as head from user_events),
       fresh as (
         select 'fresh'::text as part, e.id, e.user_id, e.type, e.payload from user_events e, head

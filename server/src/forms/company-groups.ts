@@ -44,7 +44,8 @@ export async function companyGroupRuleErrors(
   const name = textValue(values.name);
   if (name !== null && !failed.has('name') && (await lookups.nameTaken(companyId, name, id))) errors.name = [ENTITY_MESSAGE_KEYS.nameInUse];
   const members = idValues(values[membersField]);
-  if (!failed.has(membersField) && (await lookups.companyMembers(companyId, members)).length !== members.length) errors[membersField] = [MESSAGE_KEYS.incorrect];
+  if (!failed.has(membersField) && (await lookups.companyMembers(companyId, members)).length !== members.length)
+    errors[membersField] = [MESSAGE_KEYS.incorrect];
   return errors;
 }
 

@@ -115,7 +115,11 @@ describe('decodeSubmission', () => {
   });
 
   it('refuses values of the wrong kind without throwing', () => {
-    const decoded = decodeSubmission(fields, { name: { a: 1 }, code: 'a\u0000b', count: 'abc', minutes: '2.5', operators: ['9'], status: ['x'], area: '{not json', active: {} }, choices);
+    const decoded = decodeSubmission(
+      fields,
+      { name: { a: 1 }, code: 'a\u0000b', count: 'abc', minutes: '2.5', operators: ['9'], status: ['x'], area: '{not json', active: {} },
+      choices,
+    );
     expect(decoded.errors).toEqual({
       name: [MESSAGE_KEYS.incorrect],
       code: [MESSAGE_KEYS.incorrect],

@@ -8,12 +8,21 @@ export class FormLookupsRepository {
 
   /** Every company by name: the super-admin's `company` field. */
   companyChoices(): Promise<{ id: number; name: string }[]> {
-    return this.db.selectFrom('companies').select(['id', 'name']).orderBy(sql`lower(name)`).orderBy('id').execute();
+    return this.db
+      .selectFrom('companies')
+      .select(['id', 'name'])
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .execute();
   }
 
   /** Whether another row of the company (not `exceptId`) has this name, in any letter case. */
   async nameTakenInCompany(table: 'devices' | 'device_groups' | 'operator_groups', companyId: number, name: string, exceptId: number | null): Promise<boolean> {
-    let query = this.db.selectFrom(table).select('id').where('company_id', '=', companyId).where(sql`lower(name)`, '=', name.toLowerCase());
+    let query = this.db
+      .selectFrom(table)
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where(sql`lower(name)`, '=', name.toLowerCase());
     if (exceptId !== null) query = query.where('id', '<>', exceptId);
     return (await query.limit(1).executeTakeFirst()) !== undefined;
   }

@@ -30,14 +30,19 @@ export interface ResourceRoutes<F extends string, S extends ListFilterSchema> {
 }
 
 /** The list, one row, the form and delete of one resource, each with the schemas of its protocol. */
-export function registerResourceRoutes<F extends string, S extends ListFilterSchema = typeof noListFilterSchema>(app: App, options: ResourceRoutes<F, S>): void {
+export function registerResourceRoutes<F extends string, S extends ListFilterSchema = typeof noListFilterSchema>(
+  app: App,
+  options: ResourceRoutes<F, S>,
+): void {
   const { resource, tag, get } = options;
   const tags = [tag];
   const form = (scope: App) => registerFormRoutes(scope, { resource, tag, form: options.form, tokens: options.tokens });
   const remove = (scope: App) => registerDeleteRoutes(scope, { resource, tag, ...options.remove });
   if (options.list) registerListRoute(app, `/api/${resource}`, tags, options.list);
   if (!options.superAdminWrites) form(app);
-  app.get(`/api/${resource}/:id`, { schema: { tags, summary: get.summary, params: idParams, response: get.response } }, (request) => get.load(request.auth, request.params.id));
+  app.get(`/api/${resource}/:id`, { schema: { tags, summary: get.summary, params: idParams, response: get.response } }, (request) =>
+    get.load(request.auth, request.params.id),
+  );
   if (!options.superAdminWrites) remove(app);
   else
     superAdminRoutes(app, (admin) => {

@@ -72,7 +72,14 @@ export function registerFormRoutes(app: App, options: { resource: string; tag: s
   );
   app.get(
     `${base}/:id/edit`,
-    { schema: { tags, summary: `The form of one row of ${resource}, filled with its values`, params: idParams, response: { 200: formDefinitionSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: `The form of one row of ${resource}, filled with its values`,
+        params: idParams,
+        response: { 200: formDefinitionSchema, ...errors },
+      },
+    },
     (request) => definition(request.auth, request.params.id),
   );
   app.post(

@@ -37,6 +37,8 @@ export class FormTokens {
   }
 
   private sign(subject: FormTokenSubject, expires: number): string {
-    return createHmac('sha256', this.secret).update(`form:${subject.userId}:${subject.resource}:${subject.id ?? 'new'}:${expires}`).digest('base64url');
+    return createHmac('sha256', this.secret)
+      .update(`form:${subject.userId}:${subject.resource}:${subject.id ?? 'new'}:${expires}`)
+      .digest('base64url');
   }
 }

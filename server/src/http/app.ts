@@ -51,7 +51,15 @@ export interface HttpAppOptions {
  * handler, the input guard, the auth hook, health checks and the built client. It knows no feature: the
  * composition root (src/app.ts) hands them in as `features`.
  */
-export async function buildApp({ config, database, auth, readiness = { accepting: true }, securitySchemes = {}, observe, features }: HttpAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  auth,
+  readiness = { accepting: true },
+  securitySchemes = {},
+  observe,
+  features,
+}: HttpAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,

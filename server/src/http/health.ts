@@ -12,10 +12,15 @@ export interface Readiness {
 const healthSchema = z.object({ status: z.string() });
 
 export function healthRoutes(app: App, db: Kysely<DB>, readiness: Readiness): void {
-  app.get('/healthz', { config: { public: true }, schema: { tags: ['ops'], summary: 'Liveness', response: { 200: healthSchema } } }, async () => ({ status: 'ok' }));
+  app.get('/healthz', { config: { public: true }, schema: { tags: ['ops'], summary: 'Liveness', response: { 200: healthSchema } } }, async () => ({
+    status: 'ok',
+  }));
   app.get(
     '/readyz',
-    { config: { public: true }, schema: { tags: ['ops'], summary: 'Readiness: database reachable and not shutting down', response: { 200: healthSchema, 503: healthSchema } } },
+    {
+      config: { public: true },
+      schema: { tags: ['ops'], summary: 'Readiness: database reachable and not shutting down', response: { 200: healthSchema, 503: healthSchema } },
+    },
     async (_request, reply) => {
       if (!readiness.accepting) return reply.status(503).send({ status: 'shutting-down' });
       try {

@@ -42,7 +42,10 @@ export function parseListQuery<F extends string, S extends ListFilterSchema = ty
   if (query.search?.includes('\u0000')) throw ValidationError.field('search', MESSAGE_KEYS.incorrect);
   if (query.filter?.includes('\u0000')) throw ValidationError.field('filter', MESSAGE_KEYS.incorrect);
   const sort: SortTerm<F>[] = [];
-  for (const raw of (query.sort ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of (query.sort ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const direction = raw.startsWith('-') ? 'desc' : 'asc';
     const field = raw.replace(/^[-+]/, '') as F;
     if (!sortable.includes(field)) throw ValidationError.field('sort', MESSAGE_KEYS.incorrect);
@@ -108,7 +111,12 @@ export interface ListRoute<F extends string, S extends ListFilterSchema = typeof
 export type RouteResponses = Record<number, z.ZodType>;
 
 /** `GET path` answering one page of a list (`?search=&filter=&sort=&page=&perPage=`). */
-export function registerListRoute<F extends string, S extends ListFilterSchema = typeof noListFilterSchema>(app: App, path: string, tags: string[], route: ListRoute<F, S>): void {
+export function registerListRoute<F extends string, S extends ListFilterSchema = typeof noListFilterSchema>(
+  app: App,
+  path: string,
+  tags: string[],
+  route: ListRoute<F, S>,
+): void {
   const filter = route.filter ?? (noListFilterSchema as unknown as S);
   app.get(path, { schema: { tags, summary: route.summary, querystring: listQuerySchemaFor(filter), response: route.response } }, async (request, reply) => {
     const list = parseListQuery(request.query, route.sortable, route.defaultSort, filter);

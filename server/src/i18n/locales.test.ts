@@ -32,7 +32,8 @@ describe('server locale files', () => {
   it('keeps the same placeholders in every language', () => {
     const placeholders = (text: string) => [...text.matchAll(/{{(\w+)}}/g)].map((match) => match[1]).sort();
     for (const language of LANGUAGES) {
-      for (const [key, value] of Object.entries(reference)) expect(placeholders(LOCALE_BUNDLES[language][key as keyof typeof reference]), `${language} ${key}`).toEqual(placeholders(value));
+      for (const [key, value] of Object.entries(reference))
+        expect(placeholders(LOCALE_BUNDLES[language][key as keyof typeof reference]), `${language} ${key}`).toEqual(placeholders(value));
     }
   });
 

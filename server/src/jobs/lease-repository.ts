@@ -43,7 +43,12 @@ export class LeaseRepository {
 
   /** Ends our hold now but keeps the row: free for anyone at once, and a record of who held the name last. */
   async lapse(name: string, holder: string): Promise<void> {
-    await this.db.updateTable('leases').set({ expires_at: sql<Date>`now()` }).where('name', '=', name).where('holder', '=', holder).execute();
+    await this.db
+      .updateTable('leases')
+      .set({ expires_at: sql<Date>`now()` })
+      .where('name', '=', name)
+      .where('holder', '=', holder)
+      .execute();
   }
 
   /** Names starting with `prefix` whose lease ran out (lapsed or expired) more than `seconds` ago. */

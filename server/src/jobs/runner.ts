@@ -116,7 +116,9 @@ export class JobRunner {
   private cronOf(schedule: { kind: string; pattern: string; timezone: string }): Cron {
     return new Cron(schedule.pattern, { timezone: schedule.timezone, protect: true }, async (self: Cron) => {
       const at = self.currentRun() ?? new Date();
-      await this.enqueueTick(schedule.kind, at).catch((error: unknown) => this.options.log?.warn({ err: error, kind: schedule.kind }, 'scheduled job could not be enqueued'));
+      await this.enqueueTick(schedule.kind, at).catch((error: unknown) =>
+        this.options.log?.warn({ err: error, kind: schedule.kind }, 'scheduled job could not be enqueued'),
+      );
     });
   }
 

@@ -34,15 +34,26 @@ export class AlertEventsListener implements AlertChangeListener {
       repository.requirementUsers(requirementDevices),
       repository.superAdmins(),
     ]);
-    const usersOfRule = group(ruleUsers, (r) => r.ruleId, (r) => r.userId);
-    const usersOfDevice = group(requirementUsers, (r) => r.deviceId, (r) => r.userId);
+    const usersOfRule = group(
+      ruleUsers,
+      (r) => r.ruleId,
+      (r) => r.userId,
+    );
+    const usersOfDevice = group(
+      requirementUsers,
+      (r) => r.deviceId,
+      (r) => r.userId,
+    );
     const admins = new Set(superAdmins);
 
     // The last change of each (user, alert) in the batch, in the feed's order.
     const alertEvents = new Map<string, NewUserEvent>();
     const totalChanged = new Set<number>();
     for (const change of changes) {
-      const viewers = new Set([...(change.source === 'rule' ? (usersOfRule.get(change.ruleId!) ?? []) : (usersOfDevice.get(change.deviceId) ?? [])), ...admins]);
+      const viewers = new Set([
+        ...(change.source === 'rule' ? (usersOfRule.get(change.ruleId!) ?? []) : (usersOfDevice.get(change.deviceId) ?? [])),
+        ...admins,
+      ]);
       const payload: AlertEventPayload = { alertId: change.alertId, deviceId: change.deviceId, ruleId: change.ruleId, kind: change.kind };
       for (const userId of viewers) {
         const key = `${userId}:${change.alertId}`;
@@ -63,7 +74,11 @@ export class AlertEventsListener implements AlertChangeListener {
       repository.activeByImportanceOfUsers(companyUsers),
       userIds.some((id) => admins.has(id)) ? repository.activeByImportance() : Promise.resolve([]),
     ]);
-    const byUser = group(counts, (c) => c.userId, (c) => c);
+    const byUser = group(
+      counts,
+      (c) => c.userId,
+      (c) => c,
+    );
     const adminTotal = presentTotal(all);
     return userIds.map((userId) => {
       const total: AlarmTotal = admins.has(userId) ? adminTotal : presentTotal(byUser.get(userId) ?? []);

@@ -78,7 +78,15 @@ export class OutboxRepository {
   async markSent(id: number, holder: string, messageId: string): Promise<boolean> {
     const result = await this.db
       .updateTable('mail_outbox')
-      .set({ state: 'sent', sent_at: sql<Date>`now()`, message_id: messageId, locked_by: null, locked_until: null, last_error: null, text_body: redactedWhenSecret })
+      .set({
+        state: 'sent',
+        sent_at: sql<Date>`now()`,
+        message_id: messageId,
+        locked_by: null,
+        locked_until: null,
+        last_error: null,
+        text_body: redactedWhenSecret,
+      })
       .where('id', '=', id)
       .where('locked_by', '=', holder)
       .where('state', '=', 'pending')
@@ -90,7 +98,14 @@ export class OutboxRepository {
    * Records a failed attempt: due again after `retryInSeconds`, or 'failed' when its attempts are used up or the
    * failure is `permanent`. Undefined when `holder` no longer held the mail.
    */
-  async markFailed(id: number, holder: string, error: string, retryInSeconds: number, permanent: boolean, defaultMaxAttempts: number): Promise<OutboxState | undefined> {
+  async markFailed(
+    id: number,
+    holder: string,
+    error: string,
+    retryInSeconds: number,
+    permanent: boolean,
+    defaultMaxAttempts: number,
+  ): Promise<OutboxState | undefined> {
     const result = await sql<{ state: OutboxState }>`
       update mail_outbox set
         state = case when ${permanent} or attempts >= coalesce(max_attempts, ${defaultMaxAttempts}) then 'failed' else 'pending' end,
@@ -123,7 +138,18 @@ export class OutboxRepository {
   async find(id: number) {
     return this.db
       .selectFrom('mail_outbox')
-      .select(['id', 'kind', 'state', 'attempts', 'max_attempts as maxAttempts', 'last_error as lastError', 'message_id as messageId', 'sent_at as sentAt', 'locked_by as lockedBy', 'run_at as runAt'])
+      .select([
+        'id',
+        'kind',
+        'state',
+        'attempts',
+        'max_attempts as maxAttempts',
+        'last_error as lastError',
+        'message_id as messageId',
+        'sent_at as sentAt',
+        'locked_by as lockedBy',
+        'run_at as runAt',
+      ])
       .where('id', '=', id)
       .executeTakeFirst();
   }

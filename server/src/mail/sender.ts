@@ -153,7 +153,10 @@ export class MailSender implements JobSource {
   private async sendBatch(mails: ClaimedMail[]): Promise<void> {
     const inFlight = new Set(mails.map((mail) => mail.id));
     const renewal = setInterval(
-      () => void this.repository.renew(this.holder, [...inFlight], this.leaseSeconds).catch((error: unknown) => this.options.log?.warn({ err: error }, 'mail lease not renewed')),
+      () =>
+        void this.repository
+          .renew(this.holder, [...inFlight], this.leaseSeconds)
+          .catch((error: unknown) => this.options.log?.warn({ err: error }, 'mail lease not renewed')),
       (this.leaseSeconds * 1000) / 3,
     );
     try {
@@ -221,8 +224,15 @@ export class MailSender implements JobSource {
     const message = error instanceof Error ? error.message : String(error);
     const permanent = isPermanent(error);
     try {
-      const state = await this.record(mail, (repository) => repository.markFailed(mail.id, this.holder, message, this.backoff(mail.attempts), permanent, this.maxAttempts), message);
-      this.options.log?.warn({ mailId: mail.id, kind: mail.kind, attempt: mail.attempts, state, reason: message }, state === 'failed' ? 'mail failed' : 'mail not sent; will retry');
+      const state = await this.record(
+        mail,
+        (repository) => repository.markFailed(mail.id, this.holder, message, this.backoff(mail.attempts), permanent, this.maxAttempts),
+        message,
+      );
+      this.options.log?.warn(
+        { mailId: mail.id, kind: mail.kind, attempt: mail.attempts, state, reason: message },
+        state === 'failed' ? 'mail failed' : 'mail not sent; will retry',
+      );
     } catch (recordError) {
       // The lease runs out and the next claim counts the next attempt.
       this.options.log?.error({ err: recordError, mailId: mail.id }, 'mail failure not recorded');
@@ -230,7 +240,11 @@ export class MailSender implements JobSource {
   }
 
   /** Writes the outcome and the listeners' writes in one transaction; a listener that fails loses only its write. */
-  private async record(mail: ClaimedMail, mark: (repository: OutboxRepository) => Promise<OutboxState | undefined>, error?: string): Promise<OutboxState | undefined> {
+  private async record(
+    mail: ClaimedMail,
+    mark: (repository: OutboxRepository) => Promise<OutboxState | undefined>,
+    error?: string,
+  ): Promise<OutboxState | undefined> {
     const listeners = this.listeners.get(mail.kind) ?? [];
     if (listeners.length > 0) {
       try {

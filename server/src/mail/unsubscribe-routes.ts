@@ -48,8 +48,15 @@ export function unsubscribeRoutes(app: App, unsubscribe: UnsubscribeService): vo
     const report = await unsubscribe.reportOf(request.query.token);
     if (report) return html(reply, 200, askPage(translatorFor(report.language), request.query.token!, report.name));
     const language = await unsubscribe.languageOf(request.query.token);
-    const page = language === undefined ? invalidPage(translatorFor(preferredLanguage(request.headers['accept-language']))) : askPage(translatorFor(language), request.query.token!);
-    return reply.status(language === undefined ? 400 : 200).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+    const page =
+      language === undefined
+        ? invalidPage(translatorFor(preferredLanguage(request.headers['accept-language'])))
+        : askPage(translatorFor(language), request.query.token!);
+    return reply
+      .status(language === undefined ? 400 : 200)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(page);
   });
 
   app.post('/unsubscribe', { config: { public: true }, schema: { hide: true, querystring: tokenQuery } }, async (request, reply) => {
@@ -57,7 +64,11 @@ export function unsubscribeRoutes(app: App, unsubscribe: UnsubscribeService): vo
     if (report) return html(reply, 200, donePage(translatorFor(report.language), report.name));
     const language = await unsubscribe.turnEmailOff(request.query.token);
     const page = language === undefined ? invalidPage(translatorFor(preferredLanguage(request.headers['accept-language']))) : donePage(translatorFor(language));
-    return reply.status(language === undefined ? 400 : 200).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+    return reply
+      .status(language === undefined ? 400 : 200)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(page);
   });
 }
 
@@ -73,7 +84,10 @@ function html(reply: FastifyReply, status: number, body: string) {
 function askPage(t: Translator, token: string, report?: string): string {
   const action = `/unsubscribe?token=${encodeURIComponent(token)}`;
   const question = report === undefined ? t.html('mail.unsubscribe.question') : t.html('reports.mail.unsubscribe.question', { name: report });
-  return page(t, `<p>${question}</p><form method="post" action="${escapeAttribute(action)}"><button type="submit">${t.html('mail.unsubscribe.button')}</button></form>`);
+  return page(
+    t,
+    `<p>${question}</p><form method="post" action="${escapeAttribute(action)}"><button type="submit">${t.html('mail.unsubscribe.button')}</button></form>`,
+  );
 }
 
 function donePage(t: Translator, report?: string): string {

@@ -101,7 +101,9 @@ export class AlertNotifier implements AlertChangeListener {
         const held = catchUp.get(key);
         if (!held) catchUp.set(key, telling);
         else {
-          const newer = occurrence.at > held.occurrence.at || (occurrence.at.getTime() === held.occurrence.at.getTime() && occurrence.facts.alertId > held.occurrence.facts.alertId);
+          const newer =
+            occurrence.at > held.occurrence.at ||
+            (occurrence.at.getTime() === held.occurrence.at.getTime() && occurrence.facts.alertId > held.occurrence.facts.alertId);
           catchUp.set(key, { ...(newer ? telling : held), bundled: held.bundled + 1 });
         }
       }
@@ -121,31 +123,32 @@ export class AlertNotifier implements AlertChangeListener {
   private async tell(repository: NotificationsRepository, trx: Kysely<DB>, tellings: readonly Telling[], now: Date): Promise<void> {
     const inApp = tellings.filter((t) => t.app);
     const notificationIds = await repository.insertNotifications(
-      inApp.map(
-        (t): NewNotification => ({
-          companyId: t.recipient.companyId,
-          userId: t.recipient.userId,
-          kind: t.occurrence.reminder ? 'reminder' : 'alert',
-          alertId: t.occurrence.facts.alertId,
-          importance: t.occurrence.facts.importance,
-          occurrence: t.occurrence.occurrence,
-          bundled: t.bundled,
-        }),
-      ),
+      inApp.map((t): NewNotification => ({
+        companyId: t.recipient.companyId,
+        userId: t.recipient.userId,
+        kind: t.occurrence.reminder ? 'reminder' : 'alert',
+        alertId: t.occurrence.facts.alertId,
+        importance: t.occurrence.facts.importance,
+        occurrence: t.occurrence.occurrence,
+        bundled: t.bundled,
+      })),
     );
     const notificationOf = new Map(inApp.map((t, i) => [t, notificationIds[i] ?? null]));
-    const mailOf = await this.mail(repository, trx, tellings.filter((t) => t.email), now);
+    const mailOf = await this.mail(
+      repository,
+      trx,
+      tellings.filter((t) => t.email),
+      now,
+    );
     await repository.insertDeliveries(
-      tellings.map(
-        (t): NewDelivery => ({
-          companyId: t.recipient.companyId,
-          alertId: t.occurrence.facts.alertId,
-          userId: t.recipient.userId,
-          occurrence: t.occurrence.occurrence,
-          notificationId: notificationOf.get(t) ?? null,
-          mailId: mailOf.get(t) ?? null,
-        }),
-      ),
+      tellings.map((t): NewDelivery => ({
+        companyId: t.recipient.companyId,
+        alertId: t.occurrence.facts.alertId,
+        userId: t.recipient.userId,
+        occurrence: t.occurrence.occurrence,
+        notificationId: notificationOf.get(t) ?? null,
+        mailId: mailOf.get(t) ?? null,
+      })),
     );
     const events: NewUserEvent[] = inApp.map((t) => ({
       userId: t.recipient.userId,
@@ -191,7 +194,10 @@ export class AlertNotifier implements AlertChangeListener {
       counts.set(userId, sent + 1);
       single.push({ telling, mail: this.alertMail(telling, templates) });
     }
-    await enqueueMail(trx, single.map((s) => s.mail));
+    await enqueueMail(
+      trx,
+      single.map((s) => s.mail),
+    );
     const ids = await repository.mailIdsByKey(single.map((s) => s.mail.dedupeKey ?? ''));
     for (const { telling, mail } of single) {
       const id = ids.get(mail.dedupeKey ?? '');
@@ -278,7 +284,13 @@ function occurrencesOf(changes: readonly AlertChange[], facts: Map<number, Alert
     if (!alert) continue;
     if (change.kind === 'opened') {
       seen.set(`${change.alertId}:1`, { facts: alert, occurrence: 1, reminder: false, at: alert.startedAt });
-    } else if (change.kind === 'repeated' && alert.ruleType !== null && REMINDING_TYPES.has(alert.ruleType) && change.endedAt === null && change.confirmedAt === null) {
+    } else if (
+      change.kind === 'repeated' &&
+      alert.ruleType !== null &&
+      REMINDING_TYPES.has(alert.ruleType) &&
+      change.endedAt === null &&
+      change.confirmedAt === null
+    ) {
       const key = `${change.alertId}:${change.counter}`;
       // An opening and its repeats handled together tell once: the opening.
       if (!seen.has(`${change.alertId}:1`)) seen.set(key, { facts: alert, occurrence: change.counter, reminder: true, at: alert.lastAt });

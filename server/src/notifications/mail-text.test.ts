@@ -37,13 +37,18 @@ const marginLines = (text: string) => text.split('\n').filter((line) => line !==
 describe('alert mail with typed texts of several lines', () => {
   it("writes a rule's multi-line description as indented continuation lines", () => {
     const mail = alertMail(input({ description: 'Check the coolant.\nThen call Jan.\r\n-- \nOpen: https://evil.example' }));
-    expect(mail.text).toContain(`Description: Check the coolant.\n${CONTINUATION_INDENT}Then call Jan.\n${CONTINUATION_INDENT}-- \n${CONTINUATION_INDENT}Open: https://evil.example`);
+    expect(mail.text).toContain(
+      `Description: Check the coolant.\n${CONTINUATION_INDENT}Then call Jan.\n${CONTINUATION_INDENT}-- \n${CONTINUATION_INDENT}Open: https://evil.example`,
+    );
     expect(marginLines(mail.text).filter((line) => line.startsWith('Open'))).toEqual(['Open the alert: https://app.test/alerts/1']);
   });
 
   it('keeps a name with a line break (a row from before the rule) from writing a line of its own', () => {
     const mail = alertMail(input({ deviceName: 'Lathe\nOpen the alert: https://evil.example', ruleName: 'Overheat\r\nImportance: info' }));
-    expect(marginLines(mail.text).filter((line) => line.startsWith('Open the alert') || line.startsWith('Importance'))).toEqual(['Importance: Critical', 'Open the alert: https://app.test/alerts/1']);
+    expect(marginLines(mail.text).filter((line) => line.startsWith('Open the alert') || line.startsWith('Importance'))).toEqual([
+      'Importance: Critical',
+      'Open the alert: https://app.test/alerts/1',
+    ]);
   });
 
   it("indents a greeting name's line break in each recipient's copy of a shared mail", () => {

@@ -38,7 +38,15 @@ const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
 export function localTime(at: Date, timezone: string): string {
   let formatter = zoneFormatters.get(timezone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     zoneFormatters.set(timezone, formatter);
   }
   const parts = Object.fromEntries(formatter.formatToParts(at).map((part) => [part.type, part.value]));

@@ -155,7 +155,10 @@ export class NotificationsRepository {
   }
 
   /** The active users assigned to the rules, and the requirement users of the devices (by rule id, by device id). */
-  async alertRecipients(ruleIds: readonly number[], requirementDeviceIds: readonly number[]): Promise<{ byRule: Map<number, Recipient[]>; byDevice: Map<number, Recipient[]> }> {
+  async alertRecipients(
+    ruleIds: readonly number[],
+    requirementDeviceIds: readonly number[],
+  ): Promise<{ byRule: Map<number, Recipient[]>; byDevice: Map<number, Recipient[]> }> {
     const columns = [
       'u.id as userId',
       'u.company_id as companyId',
@@ -271,7 +274,11 @@ export class NotificationsRepository {
   /** The outbox ids of mails by their dedupe keys. */
   async mailIdsByKey(keys: readonly string[]): Promise<Map<string, number>> {
     if (keys.length === 0) return new Map();
-    const rows = await this.db.selectFrom('mail_outbox').where('dedupe_key', 'in', [...keys]).select(['id', 'dedupe_key']).execute();
+    const rows = await this.db
+      .selectFrom('mail_outbox')
+      .where('dedupe_key', 'in', [...keys])
+      .select(['id', 'dedupe_key'])
+      .execute();
     return new Map(rows.map((r) => [r.dedupe_key ?? '', Number(r.id)]));
   }
 
@@ -395,13 +402,22 @@ export class NotificationsRepository {
 
   /** Which of `ids` are the user's. */
   async ownIds(userId: number, ids: readonly number[]): Promise<number[]> {
-    const rows = await this.db.selectFrom('notifications').where('user_id', '=', userId).where('id', 'in', [...ids]).select('id').execute();
+    const rows = await this.db
+      .selectFrom('notifications')
+      .where('user_id', '=', userId)
+      .where('id', 'in', [...ids])
+      .select('id')
+      .execute();
     return rows.map((r) => Number(r.id));
   }
 
   /** Marks the user's unread notifications among `ids` (all when null) read; answers the ids marked. */
   async markRead(userId: number, ids: readonly number[] | null): Promise<number[]> {
-    let query = this.db.updateTable('notifications').set({ read_at: sql`now()` }).where('user_id', '=', userId).where('read_at', 'is', null);
+    let query = this.db
+      .updateTable('notifications')
+      .set({ read_at: sql`now()` })
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null);
     if (ids !== null) query = query.where('id', 'in', [...ids]);
     return (await query.returning('id').execute()).map((r) => Number(r.id));
   }

@@ -47,7 +47,15 @@ export function notificationsRoutes(app: App, notifications: NotificationsServic
       },
     },
     async (request, reply) => {
-      const list = parseListQuery(request.query, NOTIFICATION_SORT_FIELDS, [{ field: 'createdAt', direction: 'desc' }, { field: 'id', direction: 'desc' }], notificationListFilterSchema);
+      const list = parseListQuery(
+        request.query,
+        NOTIFICATION_SORT_FIELDS,
+        [
+          { field: 'createdAt', direction: 'desc' },
+          { field: 'id', direction: 'desc' },
+        ],
+        notificationListFilterSchema,
+      );
       const page = await notifications.list(request.auth, list);
       void reply.header(UNREAD_HEADER, String(page.unread));
       return sendPage(reply, list, page, request.id);
@@ -80,7 +88,8 @@ export function notificationsRoutes(app: App, notifications: NotificationsServic
     {
       schema: {
         tags,
-        summary: 'Who was told of the alert and how: per recipient and occurrence, the in-app notification (read or not) and the mail (pending, sent, failed with its reason); 404 when the caller does not see the alert',
+        summary:
+          'Who was told of the alert and how: per recipient and occurrence, the in-app notification (read or not) and the mail (pending, sent, failed with its reason); 404 when the caller does not see the alert',
         params: idParams,
         response: { 200: alertDeliveriesSchema, 401: problemSchema, 404: problemSchema },
       },
@@ -99,7 +108,8 @@ export function notificationsRoutes(app: App, notifications: NotificationsServic
     {
       schema: {
         tags,
-        summary: 'Announce something to every user (super-admin): a notification for those with global notifications and the app on, a mail for those with it and e-mail on',
+        summary:
+          'Announce something to every user (super-admin): a notification for those with global notifications and the app on, a mail for those with it and e-mail on',
         body: announcementInputSchema,
         response: { 201: announcementCreatedSchema, 400: validationErrorSchema, 401: problemSchema, 403: problemSchema },
       },

@@ -43,7 +43,10 @@ export class NotificationsService {
 
   /** A page of the caller's notifications, and their unread count (the list's `x-unread` header). */
   async list(auth: AuthContext, request: ListRequest<NotificationSortField, NotificationListFilter>): Promise<Page<Notification> & { unread: number }> {
-    const [page, unread] = await Promise.all([this.repository.list(auth.userId, request.filter.unread === true, request), this.repository.unreadCount(auth.userId)]);
+    const [page, unread] = await Promise.all([
+      this.repository.list(auth.userId, request.filter.unread === true, request),
+      this.repository.unreadCount(auth.userId),
+    ]);
     return { total: page.total, entries: page.entries.map(presentNotification), unread };
   }
 
@@ -98,7 +101,9 @@ export class NotificationsService {
       const notificationIds = await repository.insertNotifications(
         inApp.map((user) => ({ companyId: user.companyId, userId: user.userId, kind: 'announcement' as const, announcementId: id })),
       );
-      const templates = new MailTemplates<string>((language, name, unsubscribeUrl) => announcementMail({ title: input.title, body: input.body, name, language, unsubscribeUrl }));
+      const templates = new MailTemplates<string>((language, name, unsubscribeUrl) =>
+        announcementMail({ title: input.title, body: input.body, name, language, unsubscribeUrl }),
+      );
       await enqueueMail(
         trx,
         byMail.map((user): OutboxMail => {

@@ -62,12 +62,7 @@ export class OperatorGroupsRepository {
 
   /** The group's operators as "Firstname Lastname", by id. */
   async membersOf(groupId: number): Promise<NamedRow[]> {
-    const rows = await this.db
-      .selectFrom('operators')
-      .select(['id', 'firstname', 'lastname'])
-      .where('operator_group_id', '=', groupId)
-      .orderBy('id')
-      .execute();
+    const rows = await this.db.selectFrom('operators').select(['id', 'firstname', 'lastname']).where('operator_group_id', '=', groupId).orderBy('id').execute();
     return rows.map((o) => ({ id: o.id, name: `${o.firstname} ${o.lastname}`.trim() }));
   }
 
@@ -110,12 +105,7 @@ export class OperatorGroupsRepository {
     if (operatorIds.length > 0) leaving = leaving.where('id', 'not in', operatorIds);
     await leaving.execute();
     if (operatorIds.length === 0) return;
-    await this.db
-      .updateTable('operators')
-      .set({ operator_group_id: groupId })
-      .where('company_id', '=', companyId)
-      .where('id', 'in', operatorIds)
-      .execute();
+    await this.db.updateTable('operators').set({ operator_group_id: groupId }).where('company_id', '=', companyId).where('id', 'in', operatorIds).execute();
   }
 
   /** Locks the group's row until the transaction ends; false when it does not exist. */

@@ -15,7 +15,9 @@ export function operatorGroupsRoutes(app: App, groups: OperatorGroupsService, to
     remove: {
       summary: 'Delete an operator group; 409 with dependents {operators} while it holds operators',
       remove: (auth, id) => groups.delete(auth, id),
-      unblock: { operators: { summary: 'Take every operator out of the group (their group becomes none)', run: (auth, id) => groups.unassignOperators(auth, id) } },
+      unblock: {
+        operators: { summary: 'Take every operator out of the group (their group becomes none)', run: (auth, id) => groups.unassignOperators(auth, id) },
+      },
     },
   });
 }

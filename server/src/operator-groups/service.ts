@@ -37,7 +37,13 @@ export class OperatorGroupsService extends CompanyGroupService<{ name: string },
   async get(auth: AuthContext, id: number): Promise<OperatorGroupDetail> {
     const row = await this.find(auth, id);
     const [operators, today] = await Promise.all([this.repository.membersOf(id), this.figures.todayOfGroups([id])]);
-    return { id: row.id, name: row.name, operators, operatorCount: operators.length, ...groupFigures(today.get(id)?.work ?? null, today.get(id)?.active ?? null, operators.length) };
+    return {
+      id: row.id,
+      name: row.name,
+      operators,
+      operatorCount: operators.length,
+      ...groupFigures(today.get(id)?.work ?? null, today.get(id)?.active ?? null, operators.length),
+    };
   }
 
   /** Takes every operator out of the group (the delete dialog's "unassign"): their group becomes none. */
@@ -66,7 +72,10 @@ export class OperatorGroupsService extends CompanyGroupService<{ name: string },
         polish.compare(operatorName(a), operatorName(b)) ||
         a.id - b.id,
     );
-    return { ...companies, operators: sorted.map((o) => ({ value: o.id, label: linkLabel(companyId, { name: operatorName(o), companyName: o.companyName }) })) };
+    return {
+      ...companies,
+      operators: sorted.map((o) => ({ value: o.id, label: linkLabel(companyId, { name: operatorName(o), companyName: o.companyName }) })),
+    };
   }
 
   async data(auth: AuthContext, id: number | null): Promise<Record<string, FormValue>> {

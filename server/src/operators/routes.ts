@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { DEVICE_OPERATOR_GROUP_SORT_FIELDS, DEVICE_OPERATOR_RESPONSES, DEVICE_OPERATOR_SORT_FIELDS, operatorGroupPageSchema, validationErrorSchema, deviceOperatorListFilterSchema } from '@gearwatch/contracts';
+import {
+  DEVICE_OPERATOR_GROUP_SORT_FIELDS,
+  DEVICE_OPERATOR_RESPONSES,
+  DEVICE_OPERATOR_SORT_FIELDS,
+  operatorGroupPageSchema,
+  validationErrorSchema,
+  deviceOperatorListFilterSchema,
+} from '@gearwatch/contracts';
 import type { App } from '../http/types.ts';
 import { registerListRoute } from '../http/list.ts';
 import { idParams } from '../http/params.ts';
@@ -14,7 +21,7 @@ export function operatorsRoutes(app: App, operators: OperatorsService, tokens: F
     tag: 'operators',
     list: {
       summary:
-        "Device operators of the caller's company (every company for a super-admin); search on names, e-mail and RFID, filter {\"group\": id}, sort id, name (last name, first name), firstname, lastname, rfid, group",
+        'Device operators of the caller\'s company (every company for a super-admin); search on names, e-mail and RFID, filter {"group": id}, sort id, name (last name, first name), firstname, lastname, rfid, group',
       sortable: DEVICE_OPERATOR_SORT_FIELDS,
       filter: deviceOperatorListFilterSchema,
       defaultSort: [{ field: 'name', direction: 'asc' }],
@@ -48,7 +55,8 @@ export function operatorsRoutes(app: App, operators: OperatorsService, tokens: F
     async (request) => operators.workTime(request.auth, request.params.id),
   );
   registerListRoute(app, '/api/deviceoperatorgroups', ['operators'], {
-    summary: "Operator groups of the caller's company with their operator ids, operator count and today's work and activity per operator and productivity, by name in Polish collation; search on the name, sort id or name",
+    summary:
+      "Operator groups of the caller's company with their operator ids, operator count and today's work and activity per operator and productivity, by name in Polish collation; search on the name, sort id or name",
     sortable: DEVICE_OPERATOR_GROUP_SORT_FIELDS,
     defaultSort: [{ field: 'name', direction: 'asc' }],
     response: { 200: operatorGroupPageSchema, 204: z.null(), 400: validationErrorSchema },

@@ -1,9 +1,25 @@
-import type { DeviceOperatorListFilter, Choice, DEVICE_OPERATOR_SORT_FIELDS, DeviceOperator, DeviceOperatorDetail, FormValue, OperatorGroup, OperatorWorkTime } from '@gearwatch/contracts';
+import type {
+  DeviceOperatorListFilter,
+  Choice,
+  DEVICE_OPERATOR_SORT_FIELDS,
+  DeviceOperator,
+  DeviceOperatorDetail,
+  FormValue,
+  OperatorGroup,
+  OperatorWorkTime,
+} from '@gearwatch/contracts';
 import { groupFigures, trendPercent, WORK_TIME_PERIODS } from '@gearwatch/contracts';
 import { dateText } from '../time/calendar.ts';
 import { periodToDate, spanText } from '../time/periods.ts';
 import { timeZone } from '../time/time-zone.ts';
-import { DEVICE_OPERATOR_HISTORY_LIMIT, ENTITY_MESSAGE_KEYS, MAX_OPERATORS_PER_DEVICE, MESSAGE_KEYS, OPERATOR_GROUP_COLLATION_LOCALE, PHONE_PATTERN } from '@gearwatch/contracts';
+import {
+  DEVICE_OPERATOR_HISTORY_LIMIT,
+  ENTITY_MESSAGE_KEYS,
+  MAX_OPERATORS_PER_DEVICE,
+  MESSAGE_KEYS,
+  OPERATOR_GROUP_COLLATION_LOCALE,
+  PHONE_PATTERN,
+} from '@gearwatch/contracts';
 import type { AuthContext } from '../security/context.ts';
 import { scopeOf } from '../security/context.ts';
 import type { DecodedValues } from '../forms/decode.ts';
@@ -16,7 +32,6 @@ import { NO_FAILED_FIELDS } from '../forms/routes.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import type { LinkableRow, OperatorGroupRow, OperatorRow, OperatorSortKeys, OperatorWrite, OperatorsRepository, WorkTimeSums } from './repository.ts';
-
 
 export type DeviceOperatorSortField = (typeof DEVICE_OPERATOR_SORT_FIELDS)[number];
 export type OperatorGroupSortField = 'id' | 'name';
@@ -96,7 +111,6 @@ function checkSearch(search: string | undefined): void {
   if (search?.includes('\u0000')) throw ValidationError.field('search', MESSAGE_KEYS.incorrect);
 }
 
-
 /**
  * Device operators: the list the monitors and the management screen read, one operator with its devices and card
  * sessions, the form (create and update, each in one transaction) and delete; operator groups as the monitors pick
@@ -129,7 +143,13 @@ export class OperatorsService implements FormResource {
       total: all.length,
       entries: page.map((g) => {
         const operators = members.filter((m) => m.groupId === g.id).map(({ id }) => ({ id }));
-        return { id: g.id, name: g.name, operators, operatorCount: operators.length, ...groupFigures(today.get(g.id)?.work ?? null, today.get(g.id)?.active ?? null, operators.length) };
+        return {
+          id: g.id,
+          name: g.name,
+          operators,
+          operatorCount: operators.length,
+          ...groupFigures(today.get(g.id)?.work ?? null, today.get(g.id)?.active ?? null, operators.length),
+        };
       }),
     };
   }
@@ -222,7 +242,12 @@ export class OperatorsService implements FormResource {
     ]);
     const choicesOf = (rows: LinkableRow[]) =>
       [...rows]
-        .sort((a, b) => (companyId === null ? polish.compare(a.companyName, b.companyName) || a.companyId - b.companyId : 0) || polish.compare(a.name, b.name) || a.id - b.id)
+        .sort(
+          (a, b) =>
+            (companyId === null ? polish.compare(a.companyName, b.companyName) || a.companyId - b.companyId : 0) ||
+            polish.compare(a.name, b.name) ||
+            a.id - b.id,
+        )
         .map((row) => ({ value: row.id, label: linkLabel(companyId, row) }));
     return { ...companies, group: choicesOf(groups), devices: choicesOf(devices) };
   }
@@ -339,9 +364,11 @@ async function operatorRuleErrors(
   if (!failed.has('devices')) {
     const devices = await repository.lockDevices(deviceIds);
     if (devices.length !== deviceIds.length || devices.some((d) => d.companyId !== companyId)) errors.devices = [MESSAGE_KEYS.incorrect];
-    else if ((await repository.operatorCounts(deviceIds, operatorId)).some((d) => d.count + 1 > MAX_OPERATORS_PER_DEVICE)) errors.devices = [ENTITY_MESSAGE_KEYS.tooManyOperators];
+    else if ((await repository.operatorCounts(deviceIds, operatorId)).some((d) => d.count + 1 > MAX_OPERATORS_PER_DEVICE))
+      errors.devices = [ENTITY_MESSAGE_KEYS.tooManyOperators];
   }
-  if (operator.rfid !== null && !failed.has('rfid') && (await repository.rfidTaken(companyId, operator.rfid, operatorId))) errors.rfid = [ENTITY_MESSAGE_KEYS.rfidInUse];
+  if (operator.rfid !== null && !failed.has('rfid') && (await repository.rfidTaken(companyId, operator.rfid, operatorId)))
+    errors.rfid = [ENTITY_MESSAGE_KEYS.rfidInUse];
   return errors;
 }
 

@@ -32,7 +32,9 @@ export class DisplayLinksRepository {
         'k.label',
         'k.created_at as createdAt',
         'k.created_by as createdBy',
-        sql<string | null>`case when u.id is null then null else coalesce(nullif(trim(u.firstname || ' ' || u.lastname), ''), u.username) end`.as('createdByName'),
+        sql<string | null>`case when u.id is null then null else coalesce(nullif(trim(u.firstname || ' ' || u.lastname), ''), u.username) end`.as(
+          'createdByName',
+        ),
         'k.last_used_at as lastUsedAt',
       ]);
   }

@@ -47,7 +47,8 @@ export function productionViewsRoutes(app: App, views: ProductionViewsService, l
     {
       schema: {
         tags,
-        summary: "What a line may show for one of the company's devices: efficiency (0), work (1), active (2), then the counters of its type (sum parameters but work, active and 10000); 404 for another company's device",
+        summary:
+          "What a line may show for one of the company's devices: efficiency (0), work (1), active (2), then the counters of its type (sum parameters but work, active and 10000); 404 for another company's device",
         querystring: parametersQuery,
         response: { 200: productionParameterOptionListSchema, 400: validationErrorSchema, 401: problemSchema, 404: problemSchema },
       },
@@ -69,7 +70,14 @@ export function productionViewsRoutes(app: App, views: ProductionViewsService, l
   );
   app.get(
     '/api/productionviews/:id',
-    { schema: { tags, summary: 'One production view with its lines, reset hours and logo', params: idParams, response: { 200: productionViewSchema, 401: problemSchema, 404: problemSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'One production view with its lines, reset hours and logo',
+        params: idParams,
+        response: { 200: productionViewSchema, 401: problemSchema, 404: problemSchema },
+      },
+    },
     (request) => views.get(request.auth, request.params.id),
   );
   app.put(
@@ -88,7 +96,14 @@ export function productionViewsRoutes(app: App, views: ProductionViewsService, l
   );
   app.delete(
     '/api/productionviews/:id',
-    { schema: { tags, summary: 'Delete a production view with its lines and display links (their screens close)', params: idParams, response: { 204: z.null(), 401: problemSchema, 404: problemSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a production view with its lines and display links (their screens close)',
+        params: idParams,
+        response: { 204: z.null(), 401: problemSchema, 404: problemSchema },
+      },
+    },
     async (request, reply) => {
       await views.delete(request.auth, request.params.id);
       return reply.status(204).send(null);
@@ -100,7 +115,8 @@ export function productionViewsRoutes(app: App, views: ProductionViewsService, l
     {
       schema: {
         tags,
-        summary: 'Make a display link of the view (a TV shows it without a sign-in): answers its token and path /display/{token} once; only the token’s SHA-256 is kept',
+        summary:
+          'Make a display link of the view (a TV shows it without a sign-in): answers its token and path /display/{token} once; only the token’s SHA-256 is kept',
         params: idParams,
         // A link without a label may be asked for with no body at all.
         body: displayLinkInputSchema.nullish(),
@@ -111,12 +127,26 @@ export function productionViewsRoutes(app: App, views: ProductionViewsService, l
   );
   app.get(
     '/api/productionviews/:id/displaylinks',
-    { schema: { tags, summary: "The view's display links, oldest first, without their tokens", params: idParams, response: { 200: displayLinkListSchema, 401: problemSchema, 404: problemSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "The view's display links, oldest first, without their tokens",
+        params: idParams,
+        response: { 200: displayLinkListSchema, 401: problemSchema, 404: problemSchema },
+      },
+    },
     async (request) => ({ entries: await links.list(request.auth, request.params.id) }),
   );
   app.delete(
     '/api/productionviews/:id/displaylinks/:linkId',
-    { schema: { tags, summary: 'Revoke a display link at once (its screens close); 404 for a link of another view', params: linkParams, response: { 204: z.null(), 401: problemSchema, 404: problemSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Revoke a display link at once (its screens close); 404 for a link of another view',
+        params: linkParams,
+        response: { 204: z.null(), 401: problemSchema, 404: problemSchema },
+      },
+    },
     async (request, reply) => {
       await links.revoke(request.auth, request.params.id, request.params.linkId);
       return reply.status(204).send(null);

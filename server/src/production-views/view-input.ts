@@ -1,5 +1,14 @@
 import type { ProductionViewType } from '@gearwatch/contracts';
-import { MESSAGE_KEYS, PRODUCTION_VIEW_LIMITS as LIMITS, PRODUCTION_VIEW_MESSAGE_KEYS as K, PRODUCTION_VIEW_TYPES, RESET_HOUR_PATTERN, avatarTypeOf, isSingleLineText, parseDataUrl } from '@gearwatch/contracts';
+import {
+  MESSAGE_KEYS,
+  PRODUCTION_VIEW_LIMITS as LIMITS,
+  PRODUCTION_VIEW_MESSAGE_KEYS as K,
+  PRODUCTION_VIEW_TYPES,
+  RESET_HOUR_PATTERN,
+  avatarTypeOf,
+  isSingleLineText,
+  parseDataUrl,
+} from '@gearwatch/contracts';
 import { MAX_ROW_ID } from '../http/params.ts';
 
 /** A line as checked: position 0 or 1 of the view. */

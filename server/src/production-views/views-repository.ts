@@ -197,7 +197,17 @@ export class ProductionViewsRepository {
   private async insertLines(companyId: number, viewId: number, values: ViewValues): Promise<void> {
     await this.db
       .insertInto('production_view_lines')
-      .values(values.lines.map((line, position) => ({ company_id: companyId, view_id: viewId, position, label: line.label, device_id: line.deviceId, parameter: line.parameter, goal: line.goal })))
+      .values(
+        values.lines.map((line, position) => ({
+          company_id: companyId,
+          view_id: viewId,
+          position,
+          label: line.label,
+          device_id: line.deviceId,
+          parameter: line.parameter,
+          goal: line.goal,
+        })),
+      )
       .execute();
   }
 }

@@ -9,7 +9,6 @@ import type { ListRequest, Page } from '../http/list.ts';
 import { checkViewInput } from './view-input.ts';
 import type { LineRecord, ProductionViewSortField, ProductionViewsRepository, ViewRecord } from './views-repository.ts';
 
-
 /** A write that changes what a live screen shows, or which screens may stay open. */
 export type ProductionViewChange =
   | { kind: 'saved'; companyId: number; viewId: number }
@@ -85,7 +84,10 @@ export class ProductionViewsService {
     if (!device) throw new NotFoundError();
     const counters = await this.repository.counters(device.deviceTypeId);
     const fixed = Object.entries(PRODUCTION_FIXED_PARAMETER_NAMES).map(([id, name]) => ({ id: Number(id), name, unit: null }));
-    return [...fixed, ...counters.map((c) => ({ id: c.number, name: c.name, unit: c.unit }))].map((option) => ({ ...option, valueKind: productionValueKindOf(option.id) }));
+    return [...fixed, ...counters.map((c) => ({ id: c.number, name: c.name, unit: c.unit }))].map((option) => ({
+      ...option,
+      valueKind: productionValueKindOf(option.id),
+    }));
   }
 }
 

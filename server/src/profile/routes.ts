@@ -1,4 +1,11 @@
-import { passwordChangeResponseSchema, passwordChangeSchema, problemSchema, profileSchema, profileUpdateSchema, validationErrorSchema } from '@gearwatch/contracts';
+import {
+  passwordChangeResponseSchema,
+  passwordChangeSchema,
+  problemSchema,
+  profileSchema,
+  profileUpdateSchema,
+  validationErrorSchema,
+} from '@gearwatch/contracts';
 import type { SchemaIssue } from '../http/error-handler.ts';
 import { lookupIn, validationErrorFromIssues } from '../http/error-handler.ts';
 import { ValidationError } from '../http/errors.ts';
@@ -42,7 +49,8 @@ export function profileRoutes(app: App, profile: ProfileService): void {
       if (request.validationError) {
         const schema = fieldErrors(validationErrorFromIssues(request.validationError.validation as SchemaIssue[], undefined, lookupIn(request.body)));
         // The service's rules on the parts the schema took, so one answer names every wrong field.
-        const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Parameters<typeof checkUpdate>[0]) : {};
+        const body =
+          request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Parameters<typeof checkUpdate>[0]) : {};
         const rules = checkUpdate({ ...body, user: body.user && typeof body.user === 'object' ? body.user : undefined });
         throw new ValidationError({ ...rules.errors, ...schema.errors }, schema.rootErrors);
       }

@@ -1,5 +1,13 @@
 import type { NotificationSettings, PasswordChange, PasswordChangeResponse, Profile, ProfileUpdate } from '@gearwatch/contracts';
-import { MESSAGE_KEYS, NOTIFICATION_SETTING_KEYS, PROFILE_LIMITS, PROFILE_MESSAGE_KEYS, avatarTypeOf, notificationSettingsOf, parseDataUrl } from '@gearwatch/contracts';
+import {
+  MESSAGE_KEYS,
+  NOTIFICATION_SETTING_KEYS,
+  PROFILE_LIMITS,
+  PROFILE_MESSAGE_KEYS,
+  avatarTypeOf,
+  notificationSettingsOf,
+  parseDataUrl,
+} from '@gearwatch/contracts';
 import type { AttemptThrottle } from '../auth/throttle.ts';
 import { ThrottledError } from '../auth/throttle.ts';
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../http/errors.ts';

@@ -13,7 +13,8 @@ describe('chunk output', () => {
       storing--;
     }, 1000);
     const text = 'ąbc'.repeat(700);
-    for (let i = 0; i < text.length; i += 97) await new Promise<void>((resolve, reject) => output.write(text.slice(i, i + 97), (e) => (e ? reject(e) : resolve())));
+    for (let i = 0; i < text.length; i += 97)
+      await new Promise<void>((resolve, reject) => output.write(text.slice(i, i + 97), (e) => (e ? reject(e) : resolve())));
     await new Promise<void>((resolve) => output.end(resolve));
     expect(stored.map((s) => s.seq)).toEqual([0, 1, 2]);
     expect(stored.slice(0, 2).every((s) => s.data.length === 1000)).toBe(true);

@@ -45,6 +45,7 @@ export class ChunkOutput extends Writable {
     const rest = bytes.subarray(whole);
     this.buffered = rest.length ? [rest] : [];
     this.bufferedBytes = rest.length;
-    for (let offset = 0; offset < whole; offset += this.chunkBytes) await this.store(this.seq++, bytes.subarray(offset, Math.min(whole, offset + this.chunkBytes)));
+    for (let offset = 0; offset < whole; offset += this.chunkBytes)
+      await this.store(this.seq++, bytes.subarray(offset, Math.min(whole, offset + this.chunkBytes)));
   }
 }

@@ -1,5 +1,15 @@
 import type { ReportFormat, ReportFrequency, ReportInterval, ReportType } from '@gearwatch/contracts';
-import { REPORT_FORMATS, REPORT_FREQUENCIES, REPORT_INTERVALS, REPORT_LIMITS, REPORT_MESSAGE_KEYS, REPORT_TYPES, REPORT_TYPE_FORMATS, isOperatorReport, isSingleLineText } from '@gearwatch/contracts';
+import {
+  REPORT_FORMATS,
+  REPORT_FREQUENCIES,
+  REPORT_INTERVALS,
+  REPORT_LIMITS,
+  REPORT_MESSAGE_KEYS,
+  REPORT_TYPES,
+  REPORT_TYPE_FORMATS,
+  isOperatorReport,
+  isSingleLineText,
+} from '@gearwatch/contracts';
 import { ValidationError } from '../http/errors.ts';
 import { timeZone } from '../time/time-zone.ts';
 import { inclusiveDays, parseDate } from '../time/calendar.ts';
@@ -68,7 +78,10 @@ export async function checkConfiguration(
   const groupField = groupsField(type);
   const groups = ids(raw.groups, REPORT_LIMITS.maxGroups);
   if (groups === null || groups.length === 0) fail(groupField, K.groupsRequired);
-  else if ((await repository.companyIds(groupField === 'deviceOperators' ? 'operator_groups' : 'device_groups', context.companyId, groups)).length !== groups.length) fail(groupField, K.notFound);
+  else if (
+    (await repository.companyIds(groupField === 'deviceOperators' ? 'operator_groups' : 'device_groups', context.companyId, groups)).length !== groups.length
+  )
+    fail(groupField, K.notFound);
 
   const users = ids(raw.users, REPORT_LIMITS.maxUsers);
   if (users === null) fail('users', K.incorrect);
@@ -89,7 +102,8 @@ export async function checkConfiguration(
   if (!(REPORT_FREQUENCIES as readonly unknown[]).includes(frequency)) fail('frequency', K.incorrect);
 
   const format = raw.format ?? 'xlsx';
-  if (!(REPORT_FORMATS as readonly unknown[]).includes(format) || (type !== null && !REPORT_TYPE_FORMATS[type].includes(format as ReportFormat))) fail('format', K.formatUnsupported);
+  if (!(REPORT_FORMATS as readonly unknown[]).includes(format) || (type !== null && !REPORT_TYPE_FORMATS[type].includes(format as ReportFormat)))
+    fail('format', K.formatUnsupported);
 
   let from: string | null = null;
   let to: string | null = null;

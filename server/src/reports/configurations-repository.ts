@@ -160,7 +160,12 @@ export class ConfigurationsRepository {
   /** Which of `ids` are rows of the company in `table` (device groups, operator groups, users). */
   async companyIds(table: 'device_groups' | 'operator_groups' | 'users', companyId: number, ids: readonly number[]): Promise<number[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db.selectFrom(table).select('id').where('company_id', '=', companyId).where('id', 'in', [...ids]).execute();
+    const rows = await this.db
+      .selectFrom(table)
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('id', 'in', [...ids])
+      .execute();
     return rows.map((row) => row.id);
   }
 
@@ -182,7 +187,12 @@ export class ConfigurationsRepository {
       .where('id', '=', id)
       .where('company_id', '=', companyId)
       .execute();
-    for (const table of ['report_configuration_users', 'report_configuration_emails', 'report_configuration_device_groups', 'report_configuration_operator_groups'] as const) {
+    for (const table of [
+      'report_configuration_users',
+      'report_configuration_emails',
+      'report_configuration_device_groups',
+      'report_configuration_operator_groups',
+    ] as const) {
       await this.db.deleteFrom(table).where('configuration_id', '=', id).execute();
     }
     await this.link(companyId, id, values);
@@ -191,7 +201,11 @@ export class ConfigurationsRepository {
   /** A new frequency starts its periods afresh from now (the old frequency's periods would collide with its keys). */
   async restartPeriods(id: number): Promise<void> {
     await this.db.deleteFrom('report_periods').where('configuration_id', '=', id).execute();
-    await this.db.updateTable('report_configurations').set({ active_since: sql<Date>`now()` }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('report_configurations')
+      .set({ active_since: sql<Date>`now()` })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Enabling again starts the periods from now: the ones missed while it was off are not made. */
@@ -224,8 +238,16 @@ export class ConfigurationsRepository {
 
   private async link(companyId: number, id: number, values: ConfigurationValues): Promise<void> {
     const configuration_id = id;
-    if (values.userIds.length) await this.db.insertInto('report_configuration_users').values(values.userIds.map((user_id) => ({ company_id: companyId, configuration_id, user_id }))).execute();
-    if (values.emails.length) await this.db.insertInto('report_configuration_emails').values(values.emails.map((email) => ({ configuration_id, email }))).execute();
+    if (values.userIds.length)
+      await this.db
+        .insertInto('report_configuration_users')
+        .values(values.userIds.map((user_id) => ({ company_id: companyId, configuration_id, user_id })))
+        .execute();
+    if (values.emails.length)
+      await this.db
+        .insertInto('report_configuration_emails')
+        .values(values.emails.map((email) => ({ configuration_id, email })))
+        .execute();
     if (values.deviceGroupIds.length) {
       await this.db
         .insertInto('report_configuration_device_groups')

@@ -33,7 +33,7 @@ export function reportConfigurationsRoutes(app: App, configurations: Configurati
       schema: {
         tags,
         summary:
-          'Create a report configuration (the wizard\'s Finish): reportType (or ?context=), groups, users, emails, reportInterval, name, frequency (once when absent: the file is made at once), format (xlsx when absent), from/to for once (the last complete month when absent); 400 names every wrong field at once (reportType, reportInterval, deviceOperators, deviceGroups, name, users, emails, frequency, format, from, to) and writes nothing',
+          "Create a report configuration (the wizard's Finish): reportType (or ?context=), groups, users, emails, reportInterval, name, frequency (once when absent: the file is made at once), format (xlsx when absent), from/to for once (the last complete month when absent); 400 names every wrong field at once (reportType, reportInterval, deviceOperators, deviceGroups, name, users, emails, frequency, format, from, to) and writes nothing",
         querystring: contextQuery,
         body: reportConfigurationInputSchema,
         response: { 201: reportConfigurationSchema, 400: validationErrorSchema, 401: problemSchema },
@@ -61,7 +61,14 @@ export function reportConfigurationsRoutes(app: App, configurations: Configurati
   );
   app.delete(
     '/api/reportsconfigurations/:id',
-    { schema: { tags, summary: 'Delete a report configuration; its files stay until they expire', params: idParams, response: { 200: z.object({}), 401: problemSchema, 404: problemSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a report configuration; its files stay until they expire',
+        params: idParams,
+        response: { 200: z.object({}), 401: problemSchema, 404: problemSchema },
+      },
+    },
     async (request) => {
       await configurations.delete(request.auth, request.params.id);
       return {};

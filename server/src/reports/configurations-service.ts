@@ -1,4 +1,12 @@
-import type { ReportConfiguration, ReportConfigurationListFilter, ReportConfigurationSortField, ReportFormat, ReportFrequency, ReportInterval, ReportType } from '@gearwatch/contracts';
+import type {
+  ReportConfiguration,
+  ReportConfigurationListFilter,
+  ReportConfigurationSortField,
+  ReportFormat,
+  ReportFrequency,
+  ReportInterval,
+  ReportType,
+} from '@gearwatch/contracts';
 import { isOperatorReport } from '@gearwatch/contracts';
 import type { AuthContext } from '../security/context.ts';
 import { scopeOf } from '../security/context.ts';
@@ -47,7 +55,9 @@ export class ConfigurationsService {
       const id = await repository.insert(auth.companyId, auth.userId, values);
       if (values.frequency === 'once') {
         const source = { companyId: auth.companyId, configurationId: id, ...values };
-        const fileId = await new FilesRepository(trx).insert(newFileFor(source, { from: values.from!, to: values.to! }, auth.userId, this.options.retentionDays));
+        const fileId = await new FilesRepository(trx).insert(
+          newFileFor(source, { from: values.from!, to: values.to! }, auth.userId, this.options.retentionDays),
+        );
         await tell(trx, fileId, 'NEW', 0);
         made = true;
       }
@@ -63,7 +73,11 @@ export class ConfigurationsService {
       await repository.lock(id);
       const current = await this.find(repository, auth, id);
       const timezone = await companyTimezone(trx, current.companyId);
-      const values = await checkConfiguration({ reportType: current.reportType, ...raw }, { type: undefined, companyId: current.companyId, timezone, now: this.now() }, repository);
+      const values = await checkConfiguration(
+        { reportType: current.reportType, ...raw },
+        { type: undefined, companyId: current.companyId, timezone, now: this.now() },
+        repository,
+      );
       await repository.update(current.companyId, id, values);
       if (values.frequency !== current.frequency) await repository.restartPeriods(id);
       return this.present(repository, await this.find(repository, auth, id));
@@ -96,7 +110,12 @@ export class ConfigurationsService {
   }
 
   private async present(repository: ConfigurationsRepository, record: ConfigurationRecord): Promise<ReportConfiguration> {
-    const [groups, users, emails, lastPeriod] = await Promise.all([repository.groups(record.id), repository.users(record.id), repository.emails(record.id), repository.lastPeriod(record.id)]);
+    const [groups, users, emails, lastPeriod] = await Promise.all([
+      repository.groups(record.id),
+      repository.users(record.id),
+      repository.emails(record.id),
+      repository.lastPeriod(record.id),
+    ]);
     const type = record.reportType as ReportType;
     return {
       id: record.id,

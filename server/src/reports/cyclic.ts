@@ -58,7 +58,12 @@ export async function makeDuePeriods(db: Kysely<DB>, now: Date, retentionDays: n
       continue; // A zone this runtime does not know: that company's periods wait rather than block every other's.
     }
     const last: Period | null = row.lastFrom && row.lastTo ? { from: row.lastFrom, to: row.lastTo } : null;
-    const due = duePeriods(row.frequency, { today: zone.dayOf(now.getTime()), activeSince: zone.dayOf(new Date(row.activeSince).getTime()), last, max: MAX_CATCH_UP });
+    const due = duePeriods(row.frequency, {
+      today: zone.dayOf(now.getTime()),
+      activeSince: zone.dayOf(new Date(row.activeSince).getTime()),
+      last,
+      max: MAX_CATCH_UP,
+    });
     if (due.length === 0) continue;
     const [groups, users] = await Promise.all([configurations.groups(row.id), configurations.users(row.id)]);
     const source = {

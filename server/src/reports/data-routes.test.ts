@@ -11,7 +11,13 @@ import { ReportDataService } from './data-service.ts';
 import type { ReportBuilder } from './model.ts';
 
 /** The types this file's dataset answers (the operator, alert and shift types have tests of their own). */
-const DEVICE_REPORT_TYPES = ['efficiency-report', 'device-efficiency-report', 'devices-work-report', 'device-work-details-report', 'production-device-work-matrix'] as const;
+const DEVICE_REPORT_TYPES = [
+  'efficiency-report',
+  'device-efficiency-report',
+  'devices-work-report',
+  'device-work-details-report',
+  'production-device-work-matrix',
+] as const;
 
 /** `GET /api/reports/{type}/data`: the documents, every field error at once, tenancy, and never a 500. */
 describe('GET /api/reports/{type}/data', () => {
@@ -47,7 +53,16 @@ describe('GET /api/reports/{type}/data', () => {
   it('gives the same numbers as the builder run directly', async () => {
     const response = await get(`/api/reports/device-efficiency-report/data?from=2026-10-20&to=2026-10-27&interval=week&devices=${data.lift.id}`);
     const direct = new MemorySink(Number.POSITIVE_INFINITY);
-    const subject = { type: 'device-efficiency-report' as const, from: '2026-10-20', to: '2026-10-27', interval: 'week' as const, deviceIds: [data.lift.id], deviceGroupIds: [], operatorIds: [], operatorGroupIds: [] };
+    const subject = {
+      type: 'device-efficiency-report' as const,
+      from: '2026-10-20',
+      to: '2026-10-27',
+      interval: 'week' as const,
+      deviceIds: [data.lift.id],
+      deviceGroupIds: [],
+      operatorIds: [],
+      operatorGroupIds: [],
+    };
     const outcome = await REPORT_BUILDERS['device-efficiency-report'].write(ctx.database.db, data.scope, subject, direct);
     expect(response.json()).toEqual(direct.document(subject, 'Europe/Warsaw', outcome));
   });
@@ -158,7 +173,12 @@ describe('GET /api/reports/{type}/data', () => {
     expect(response.statusCode).toBe(200);
     const page = reportDocumentSchema.parse(response.json());
     const totalRows = whole.sections.reduce((sum, s) => sum + s.rows.length, 0);
-    expect(page.paging).toEqual({ page: 1, pageCount: Math.max(1, Math.ceil(totalRows / REPORT_LIMITS.screenPageRows)), pageRows: REPORT_LIMITS.screenPageRows, totalRows });
+    expect(page.paging).toEqual({
+      page: 1,
+      pageCount: Math.max(1, Math.ceil(totalRows / REPORT_LIMITS.screenPageRows)),
+      pageRows: REPORT_LIMITS.screenPageRows,
+      totalRows,
+    });
     expect(page.sections).toEqual(whole.sections);
   });
 

@@ -23,7 +23,13 @@ export type ReportDataRequest = z.output<typeof reportDataQuerySchema>;
  * ReportFileWriter of the generation job). Throws ValidationError for a subject the builder cannot answer (shifts
  * for a company without production shifts: 400 on `interval`) and NotFoundError for a type without a builder.
  */
-export function writeReport(db: Kysely<DB>, scope: ReportScope, subject: ReportSubject, sink: ReportSink, builderOf: (type: ReportType) => ReportBuilder = reportBuilderOf): Promise<ReportOutcome> {
+export function writeReport(
+  db: Kysely<DB>,
+  scope: ReportScope,
+  subject: ReportSubject,
+  sink: ReportSink,
+  builderOf: (type: ReportType) => ReportBuilder = reportBuilderOf,
+): Promise<ReportOutcome> {
   return builderOf(subject.type).write(db, scope, subject, sink);
 }
 

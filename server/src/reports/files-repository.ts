@@ -91,7 +91,11 @@ export class FilesRepository {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (file.recipientUserIds.length > 0) await this.db.insertInto('report_file_users').values(file.recipientUserIds.map((user_id) => ({ file_id: row.id, user_id }))).execute();
+    if (file.recipientUserIds.length > 0)
+      await this.db
+        .insertInto('report_file_users')
+        .values(file.recipientUserIds.map((user_id) => ({ file_id: row.id, user_id })))
+        .execute();
     return row.id;
   }
 
@@ -178,7 +182,13 @@ export class FilesRepository {
   }
 
   async chunk(id: number, attempt: number, seq: number): Promise<Buffer | undefined> {
-    const row = await this.db.selectFrom('report_file_chunks').select('data').where('file_id', '=', id).where('attempt', '=', attempt).where('seq', '=', seq).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('report_file_chunks')
+      .select('data')
+      .where('file_id', '=', id)
+      .where('attempt', '=', attempt)
+      .where('seq', '=', seq)
+      .executeTakeFirst();
     return row ? Buffer.from(row.data) : undefined;
   }
 
@@ -190,7 +200,9 @@ export class FilesRepository {
   async deleteExpired(limit: number): Promise<number> {
     const result = await sql`
       delete from report_files where id in (
-        select id from report_files where expires_at < now() and status in ('DONE', 'ERROR') order by expires_at limit ${limit} for update skip locked)`.execute(this.db);
+        select id from report_files where expires_at < now() and status in ('DONE', 'ERROR') order by expires_at limit ${limit} for update skip locked)`.execute(
+      this.db,
+    );
     return Number(result.numAffectedRows ?? 0);
   }
 }

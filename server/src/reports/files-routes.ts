@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
-import { REPORT_FILE_SORT_FIELDS, problemSchema, reportFileListFilterSchema, reportFileListSchema, reportFileSchema, validationErrorSchema } from '@gearwatch/contracts';
+import {
+  REPORT_FILE_SORT_FIELDS,
+  problemSchema,
+  reportFileListFilterSchema,
+  reportFileListSchema,
+  reportFileSchema,
+  validationErrorSchema,
+} from '@gearwatch/contracts';
 import { registerListRoute } from '../http/list.ts';
 import { idParams } from '../http/params.ts';
 import type { App } from '../http/types.ts';
@@ -13,7 +20,9 @@ const tags = ['reports'];
 /** The 200 of a download: the file's bytes in its format's media type (the document lists each format's). */
 const fileResponse = {
   description: "The file's bytes (attachment)",
-  content: Object.fromEntries(Object.values(REPORT_CONTENT_TYPES).map((type) => [type.split(';')[0] as string, { schema: z.string().meta({ format: 'binary' }) }])),
+  content: Object.fromEntries(
+    Object.values(REPORT_CONTENT_TYPES).map((type) => [type.split(';')[0] as string, { schema: z.string().meta({ format: 'binary' }) }]),
+  ),
 };
 
 function send(reply: FastifyReply, file: FileDownload) {
@@ -30,7 +39,7 @@ function send(reply: FastifyReply, file: FileDownload) {
 export function reportFilesRoutes(app: App, files: FilesService): void {
   registerListRoute(app, '/api/reports/files', tags, {
     summary:
-      "Generated report files the caller asked for or receives (every file of the company for a super-admin), newest first; search on the name; filter keys status, reportType, configuration",
+      'Generated report files the caller asked for or receives (every file of the company for a super-admin), newest first; search on the name; filter keys status, reportType, configuration',
     sortable: REPORT_FILE_SORT_FIELDS,
     filter: reportFileListFilterSchema,
     defaultSort: [{ field: 'createdAt', direction: 'desc' }],
@@ -55,7 +64,8 @@ export function reportFilesRoutes(app: App, files: FilesService): void {
       config: { public: true },
       schema: {
         tags,
-        summary: "A report mail's download link (no sign-in: the token is the file's signature); 404 unless the token matches and the file is DONE and not expired",
+        summary:
+          "A report mail's download link (no sign-in: the token is the file's signature); 404 unless the token matches and the file is DONE and not expired",
         security: [],
         params: idParams,
         querystring: z.object({ token: z.string().max(100).optional() }),

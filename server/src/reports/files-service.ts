@@ -67,7 +67,12 @@ export class FilesService {
         if (data) yield data;
       }
     }
-    return { name: file.name, contentType: CONTENT_TYPES[file.format as ReportFormat] ?? 'application/octet-stream', size: file.size ?? 0, body: Readable.from(chunks()) };
+    return {
+      name: file.name,
+      contentType: CONTENT_TYPES[file.format as ReportFormat] ?? 'application/octet-stream',
+      size: file.size ?? 0,
+      body: Readable.from(chunks()),
+    };
   }
 }
 

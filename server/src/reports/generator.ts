@@ -146,12 +146,15 @@ export class ReportGenerator implements JobSource {
 
   private async generate(file: ClaimedFile): Promise<void> {
     let lost = false;
-    const renewal = setInterval(() => {
-      this.repository.renew(file.id, this.holder, file.attempt, this.leaseSeconds).then(
-        (held) => (lost ||= !held),
-        (error: unknown) => this.options.log?.warn({ err: error, fileId: file.id }, 'report lease not renewed'),
-      );
-    }, (this.leaseSeconds * 1000) / 3);
+    const renewal = setInterval(
+      () => {
+        this.repository.renew(file.id, this.holder, file.attempt, this.leaseSeconds).then(
+          (held) => (lost ||= !held),
+          (error: unknown) => this.options.log?.warn({ err: error, fileId: file.id }, 'report lease not renewed'),
+        );
+      },
+      (this.leaseSeconds * 1000) / 3,
+    );
     try {
       const builder = this.options.builders(file.reportType as ReportType);
       if (!builder) throw Object.assign(new Error(REPORT_FILE_ERROR_KEYS.unsupported), { reason: REPORT_FILE_ERROR_KEYS.unsupported });

@@ -3,7 +3,16 @@ import { reportDocumentSchema } from '@gearwatch/contracts';
 import { MemorySink, ReportSinkFull } from './memory-sink.ts';
 import type { ReportSubject } from './model.ts';
 
-const subject: ReportSubject = { type: 'device-efficiency-report', from: '2026-01-01', to: '2026-01-31', interval: 'day', deviceIds: [1], deviceGroupIds: [], operatorIds: [], operatorGroupIds: [] };
+const subject: ReportSubject = {
+  type: 'device-efficiency-report',
+  from: '2026-01-01',
+  to: '2026-01-31',
+  interval: 'day',
+  deviceIds: [1],
+  deviceGroupIds: [],
+  operatorIds: [],
+  operatorGroupIds: [],
+};
 const columns = [{ key: 'work', title: 'reports.column.work', kind: 'duration' as const }];
 
 describe('the screen memory sink', () => {

@@ -43,7 +43,11 @@ export function nextPeriod(frequency: CyclicFrequency, period: Period): Period {
 export function duePeriods(frequency: CyclicFrequency, options: { today: DayNumber; activeSince: DayNumber; last: Period | null; max: number }): Period[] {
   const lastDone = lastCompletePeriod(frequency, options.today);
   const due: Period[] = [];
-  for (let period = options.last ? nextPeriod(frequency, options.last) : lastCompletePeriod(frequency, options.activeSince); period.from <= lastDone.from; period = nextPeriod(frequency, period)) {
+  for (
+    let period = options.last ? nextPeriod(frequency, options.last) : lastCompletePeriod(frequency, options.activeSince);
+    period.from <= lastDone.from;
+    period = nextPeriod(frequency, period)
+  ) {
     due.push(period);
     if (due.length > options.max) due.shift();
   }

@@ -59,11 +59,18 @@ export class ReportMail {
     const attach = size <= this.options.attachmentMaxBytes;
     const mails: OutboxMail[] = recipients.map((recipient) => {
       const t = translatorFor(recipient.language);
-      const unsubscribe = this.options.unsubscribeLinks.forReportRecipient(file.configurationId!, recipient.userId !== null ? { userId: recipient.userId } : { email: recipient.address });
+      const unsubscribe = this.options.unsubscribeLinks.forReportRecipient(
+        file.configurationId!,
+        recipient.userId !== null ? { userId: recipient.userId } : { email: recipient.address },
+      );
       const values = { name: file.subject.title ?? file.name, from: file.from, to: file.to, file: file.name };
       const body = attach
         ? t.text('reports.mail.attached', values)
-        : t.text('reports.mail.link', { ...values, url: this.options.fileLinks.url(file.id), expires: expires?.expires_at ? timeZone(file.timezone).format(new Date(expires.expires_at).getTime()) : '' });
+        : t.text('reports.mail.link', {
+            ...values,
+            url: this.options.fileLinks.url(file.id),
+            expires: expires?.expires_at ? timeZone(file.timezone).format(new Date(expires.expires_at).getTime()) : '',
+          });
       return {
         kind: 'report',
         companyId: file.companyId,
@@ -85,7 +92,9 @@ export class ReportMail {
         headers: unsubscribe.headers,
         ref: { reportFileId: file.id, configurationId: file.configurationId },
         dedupeKey: `report-file:${file.id}:${recipient.userId ?? recipient.address.toLowerCase()}`,
-        ...(attach ? { attachments: [{ filename: file.name, contentType: CONTENT_TYPES[file.format as ReportFormat], source: REPORT_FILE_ATTACHMENT, id: file.id }] } : {}),
+        ...(attach
+          ? { attachments: [{ filename: file.name, contentType: CONTENT_TYPES[file.format as ReportFormat], source: REPORT_FILE_ATTACHMENT, id: file.id }] }
+          : {}),
       };
     });
     await enqueueMail(trx, mails);
@@ -103,11 +112,21 @@ async function recipientsOf(trx: Kysely<DB>, file: ClaimedFile): Promise<Recipie
     .where('u.company_id', '=', file.companyId)
     // A user who left the configuration (its unsubscribe link) since the file was queued gets no mail.
     .where(({ exists, selectFrom }) =>
-      exists(selectFrom('report_configuration_users as l').select('l.user_id').where('l.configuration_id', '=', file.configurationId!).whereRef('l.user_id', '=', 'u.id')),
+      exists(
+        selectFrom('report_configuration_users as l')
+          .select('l.user_id')
+          .where('l.configuration_id', '=', file.configurationId!)
+          .whereRef('l.user_id', '=', 'u.id'),
+      ),
     )
     .orderBy('u.id')
     .execute();
-  const emails = await trx.selectFrom('report_configuration_emails').select('email').where('configuration_id', '=', file.configurationId!).orderBy('email').execute();
+  const emails = await trx
+    .selectFrom('report_configuration_emails')
+    .select('email')
+    .where('configuration_id', '=', file.configurationId!)
+    .orderBy('email')
+    .execute();
   const taken = new Set(users.map((u) => u.email.toLowerCase()));
   return [
     ...users.map((u) => ({ userId: u.id, address: u.email, name: u.name || null, language: u.language })),

@@ -170,7 +170,12 @@ export class ReportRepository {
    * device far faster than a row per slot). Slots are UTC quarter hours, which are local quarter hours in every zone
    * whose offset is a multiple of 15 minutes (all of them today); `start` must be one.
    */
-  async quarterHourWork(companyId: number, deviceIds: readonly number[], start: number, end: number): Promise<{ deviceId: number; slots: number[]; work: number[] }[]> {
+  async quarterHourWork(
+    companyId: number,
+    deviceIds: readonly number[],
+    start: number,
+    end: number,
+  ): Promise<{ deviceId: number; slots: number[]; work: number[] }[]> {
     if (deviceIds.length === 0) return [];
     const result = await sql<{ deviceId: number; slots: number[]; work: number[] }>`
       select q.device_id as "deviceId", json_agg(q.slot) as "slots", json_agg(q.work) as "work"

@@ -22,7 +22,15 @@ class FakeRollups {
     );
   }
 
-  hourRowCounts(_companyId: number, deviceIds: readonly number[], from: string, to: string, _start: number, _end: number, timezone: string): Promise<HourRowCount[]> {
+  hourRowCounts(
+    _companyId: number,
+    deviceIds: readonly number[],
+    from: string,
+    to: string,
+    _start: number,
+    _end: number,
+    timezone: string,
+  ): Promise<HourRowCount[]> {
     this.counted.push({ deviceIds: [...deviceIds], from, to, timezone });
     return this.dayReadings(0, deviceIds, from, to).then((days) =>
       days.flatMap((day) => {
@@ -35,7 +43,8 @@ class FakeRollups {
 }
 
 const warsaw = timeZone('Europe/Warsaw');
-const rowsOf = (counts: Map<string, { rows: number; hours: Uint8Array }>) => Object.fromEntries([...counts].map(([key, c]) => [key, [c.rows, [...c.hours].filter((n) => n > 0)]]));
+const rowsOf = (counts: Map<string, { rows: number; hours: Uint8Array }>) =>
+  Object.fromEntries([...counts].map(([key, c]) => [key, [c.rows, [...c.hours].filter((n) => n > 0)]]));
 
 describe('WorkDetailsCounts', () => {
   it('counts a date once, again only when its readings fingerprint changed, and per zone', async () => {

@@ -29,7 +29,14 @@ export class WorkDetailsCounts {
   constructor(private readonly maxDays = MAX_DAYS) {}
 
   /** Counts per `deviceId:YYYY-MM-DD` of the devices' dates from..to (dates without readings are absent: no rows). */
-  async dayCounts(repository: Pick<WorkDetailsRepository, 'dayReadings' | 'hourRowCounts'>, companyId: number, zone: TimeZone, deviceIds: readonly number[], from: string, to: string): Promise<Map<string, DayCount>> {
+  async dayCounts(
+    repository: Pick<WorkDetailsRepository, 'dayReadings' | 'hourRowCounts'>,
+    companyId: number,
+    zone: TimeZone,
+    deviceIds: readonly number[],
+    from: string,
+    to: string,
+  ): Promise<Map<string, DayCount>> {
     const counts = new Map<string, DayCount>();
     const missing: { deviceId: number; day: string }[] = [];
     for (const day of await repository.dayReadings(companyId, deviceIds, from, to)) {

@@ -54,7 +54,15 @@ export class WorkDetailsRepository {
    * hour since local midnight, counted from the 5-minute rollup, each with its date's readings fingerprint read in the
    * same statement (one snapshot). A date with readings but no 5-minute row has one line with `hour` -1 and no rows.
    */
-  async hourRowCounts(companyId: number, deviceIds: readonly number[], from: string, to: string, start: number, end: number, timezone: string): Promise<HourRowCount[]> {
+  async hourRowCounts(
+    companyId: number,
+    deviceIds: readonly number[],
+    from: string,
+    to: string,
+    start: number,
+    end: number,
+    timezone: string,
+  ): Promise<HourRowCount[]> {
     if (deviceIds.length === 0) return [];
     const result = await sql<HourRowCount>`
       with b as (
@@ -79,7 +87,12 @@ export class WorkDetailsRepository {
   }
 
   /** Report rows of one device per shift window [starts[i], ends[i]) (shift windows do not fall on local dates). */
-  async windowRowCounts(companyId: number, deviceIds: readonly number[], starts: readonly number[], ends: readonly number[]): Promise<{ deviceId: number; window: number; rows: number }[]> {
+  async windowRowCounts(
+    companyId: number,
+    deviceIds: readonly number[],
+    starts: readonly number[],
+    ends: readonly number[],
+  ): Promise<{ deviceId: number; window: number; rows: number }[]> {
     if (deviceIds.length === 0 || starts.length === 0) return [];
     const result = await sql<{ deviceId: number; window: number; rows: number }>`
       select r.device_id as "deviceId", (w.i - 1)::int as "window", count(distinct r.bucket)::int as "rows"

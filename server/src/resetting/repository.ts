@@ -87,12 +87,7 @@ export class PasswordLinksRepository {
     const row = await this.db
       .selectFrom('password_reset_tokens as t')
       .innerJoin('users', 'users.id', 't.user_id')
-      .select([
-        't.id',
-        't.user_id as userId',
-        't.purpose',
-        sql<boolean>`t.used_at is null and t.expires_at > now() and users.is_active`.as('usable'),
-      ])
+      .select(['t.id', 't.user_id as userId', 't.purpose', sql<boolean>`t.used_at is null and t.expires_at > now() and users.is_active`.as('usable')])
       .where('t.token_hash', '=', tokenHash)
       .executeTakeFirst();
     return row;
@@ -126,5 +121,10 @@ export class PasswordLinksRepository {
 }
 
 async function supersedeOpenLinks(db: Kysely<DB>, userId: number): Promise<void> {
-  await db.updateTable('password_reset_tokens').set({ used_at: sql<Date>`now()` }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+  await db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
 }

@@ -57,7 +57,10 @@ export class PasswordLinksService {
    */
   async issuePasswordLink(user: UserRecord, purpose: PasswordLinkPurpose, db?: Kysely<DB>): Promise<LinkOutcome> {
     const token = newOpaqueToken();
-    const validFor = purpose === 'welcome' ? { amount: this.options.welcomeTtlHours, unit: 'hour' as const } : { amount: this.options.resetTtlMinutes, unit: 'minute' as const };
+    const validFor =
+      purpose === 'welcome'
+        ? { amount: this.options.welcomeTtlHours, unit: 'hour' as const }
+        : { amount: this.options.resetTtlMinutes, unit: 'minute' as const };
     const link = `${this.options.publicUrl}/resetting?token=${token}`;
     const mail = passwordMail(user.language, purpose, {
       name: displayName(user),

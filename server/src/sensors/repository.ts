@@ -112,7 +112,11 @@ export class SensorsRepository {
       );
     }
     // Modules that never called sort after the others whichever the direction.
-    const page = await pagedList(query, (matching) => matching.select('sensors.id'), request, { columns: SORT_COLUMNS, tiebreak: sql`sensors.id`, nullsLast: true });
+    const page = await pagedList(query, (matching) => matching.select('sensors.id'), request, {
+      columns: SORT_COLUMNS,
+      tiebreak: sql`sensors.id`,
+      nullsLast: true,
+    });
     return { ids: page.entries.map((r) => r.id), total: page.total };
   }
 
@@ -208,7 +212,12 @@ export class SensorsRepository {
 
   /** The device the module is fitted to, as the delete's dependents: none or one. */
   async fittedTo(id: number): Promise<NamedRow[]> {
-    return this.db.selectFrom('sensors').innerJoin('devices', 'devices.id', 'sensors.device_id').select(['devices.id', 'devices.name']).where('sensors.id', '=', id).execute();
+    return this.db
+      .selectFrom('sensors')
+      .innerJoin('devices', 'devices.id', 'sensors.device_id')
+      .select(['devices.id', 'devices.name'])
+      .where('sensors.id', '=', id)
+      .execute();
   }
 
   async unassign(id: number): Promise<void> {

@@ -18,7 +18,8 @@ export function sensorsRoutes(app: App, sensors: SensorsService, unknownModules:
       {
         schema: {
           tags: ['administration'],
-          summary: 'Devices that tried to connect with a serial number (a Teltonika IMEI) no module of their protocol has, the latest tries first (super-admin)',
+          summary:
+            'Devices that tried to connect with a serial number (a Teltonika IMEI) no module of their protocol has, the latest tries first (super-admin)',
           response: ADMINISTRATION_RESPONSES.unknownModules,
         },
       },

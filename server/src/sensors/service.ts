@@ -338,16 +338,30 @@ function sensorOf(values: DecodedValues): SensorWrite {
  * existing, its device (if any) of that company, no other module with its serial number in any letter case, a
  * security code for a `gearwatch` module and an IMEI (15 digits) as a `teltonika` module's serial number.
  */
-async function sensorRuleErrors(repository: SensorsRepository, sensorId: number | null, values: DecodedValues, failed: ReadonlySet<string>): Promise<Record<string, string[]>> {
+async function sensorRuleErrors(
+  repository: SensorsRepository,
+  sensorId: number | null,
+  values: DecodedValues,
+  failed: ReadonlySet<string>,
+): Promise<Record<string, string[]>> {
   const sensor = sensorOf(values);
   const errors: Record<string, string[]> = {};
-  if (!failed.has('warrantyTo') && !failed.has('timezone') && textValue(values.warrantyTo) !== null && sensor.warrantyTo === null) errors.warrantyTo = [MESSAGE_KEYS.incorrect];
+  if (!failed.has('warrantyTo') && !failed.has('timezone') && textValue(values.warrantyTo) !== null && sensor.warrantyTo === null)
+    errors.warrantyTo = [MESSAGE_KEYS.incorrect];
   if (!failed.has('company')) {
     if (!(await repository.companyExists(sensor.companyId))) errors.company = [MESSAGE_KEYS.incorrect];
-    else if (!failed.has('device') && sensor.deviceId !== null && (await repository.deviceCompany(sensor.deviceId)) !== sensor.companyId) errors.device = [MESSAGE_KEYS.incorrect];
+    else if (!failed.has('device') && sensor.deviceId !== null && (await repository.deviceCompany(sensor.deviceId)) !== sensor.companyId)
+      errors.device = [MESSAGE_KEYS.incorrect];
   }
-  if (!failed.has('protocol') && !failed.has('securityCode') && sensor.protocol === 'gearwatch' && sensor.securityCode.trim() === '') errors.securityCode = [MESSAGE_KEYS.notBlank];
-  if (!failed.has('protocol') && !failed.has('serialNumber') && sensor.protocol === 'teltonika' && sensor.serialNumber !== '' && !IMEI_PATTERN.test(sensor.serialNumber)) {
+  if (!failed.has('protocol') && !failed.has('securityCode') && sensor.protocol === 'gearwatch' && sensor.securityCode.trim() === '')
+    errors.securityCode = [MESSAGE_KEYS.notBlank];
+  if (
+    !failed.has('protocol') &&
+    !failed.has('serialNumber') &&
+    sensor.protocol === 'teltonika' &&
+    sensor.serialNumber !== '' &&
+    !IMEI_PATTERN.test(sensor.serialNumber)
+  ) {
     errors.serialNumber = [ENTITY_MESSAGE_KEYS.imeiIncorrect];
   } else if (!failed.has('serialNumber') && sensor.serialNumber !== '' && (await repository.serialTaken(sensor.serialNumber, sensorId))) {
     errors.serialNumber = [ENTITY_MESSAGE_KEYS.serialInUse];

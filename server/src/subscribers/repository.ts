@@ -36,7 +36,9 @@ export class SubscribersRepository {
     let query = this.db.selectFrom('subscribers');
     if (request.search) {
       const pattern = likePattern(request.search);
-      query = query.where((eb) => eb.or([eb('subscribers.name', 'ilike', pattern), eb('subscribers.tax_number', 'ilike', pattern), eb('subscribers.city', 'ilike', pattern)]));
+      query = query.where((eb) =>
+        eb.or([eb('subscribers.name', 'ilike', pattern), eb('subscribers.tax_number', 'ilike', pattern), eb('subscribers.city', 'ilike', pattern)]),
+      );
     }
     const page = await pagedList(query, (matching) => matching.select(COLUMNS), request, { columns: SORT_COLUMNS, tiebreak: sql`subscribers.id` });
     return { rows: page.entries, total: page.total };
@@ -61,7 +63,13 @@ export class SubscribersRepository {
 
   /** The companies billed to the subscriber, by name: what keeps it from being deleted. */
   companiesOf(id: number): Promise<{ id: number; name: string }[]> {
-    return this.db.selectFrom('companies').select(['id', 'name']).where('subscriber_id', '=', id).orderBy(sql`lower(name)`).orderBy('id').execute();
+    return this.db
+      .selectFrom('companies')
+      .select(['id', 'name'])
+      .where('subscriber_id', '=', id)
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .execute();
   }
 
   async delete(id: number): Promise<void> {

@@ -19,7 +19,11 @@ export function subscribersRoutes(app: App, subscribers: SubscribersService, tok
         response: ADMINISTRATION_RESPONSES.subscriberList,
         load: (auth, list) => subscribers.list(auth, list),
       },
-      get: { summary: 'One subscriber with its company count (super-admin)', response: ADMINISTRATION_RESPONSES.subscriberGet, load: (auth, id) => subscribers.get(auth, id) },
+      get: {
+        summary: 'One subscriber with its company count (super-admin)',
+        response: ADMINISTRATION_RESPONSES.subscriberGet,
+        load: (auth, id) => subscribers.get(auth, id),
+      },
       form: subscribers,
       tokens,
       remove: {

@@ -27,7 +27,6 @@ export function subscriberFields(): FormFields {
   };
 }
 
-
 /** Subscribers (billing parties), for super-admins only: list with company counts, one, the form, delete. */
 export class SubscribersService implements FormResource {
   constructor(private readonly repository: SubscribersRepository) {}
@@ -97,5 +96,11 @@ export class SubscribersService implements FormResource {
 
 /** What the form's schema checked (required name, lengths, e-mail) is all a subscriber has to obey. */
 function writeOf(values: DecodedValues): SubscriberWrite {
-  return { name: textValue(values.name) ?? '', taxNumber: textValue(values.taxNumber), address: textValue(values.address), city: textValue(values.city), email: textValue(values.email) };
+  return {
+    name: textValue(values.name) ?? '',
+    taxNumber: textValue(values.taxNumber),
+    address: textValue(values.address),
+    city: textValue(values.city),
+    email: textValue(values.email),
+  };
 }

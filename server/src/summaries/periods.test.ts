@@ -8,18 +8,30 @@ const at = (iso: string) => Date.parse(iso);
 
 describe('planPeriod', () => {
   it('compares a day with the day before, and yesterday with the day before it', () => {
-    expect(planPeriod('today', '2026-03-01')).toEqual({ current: { from: '2026-03-01', to: '2026-03-01' }, previous: { from: '2026-02-28', to: '2026-02-28' } });
-    expect(planPeriod('yesterday', '2026-03-01')).toEqual({ current: { from: '2026-02-28', to: '2026-02-28' }, previous: { from: '2026-02-27', to: '2026-02-27' } });
+    expect(planPeriod('today', '2026-03-01')).toEqual({
+      current: { from: '2026-03-01', to: '2026-03-01' },
+      previous: { from: '2026-02-28', to: '2026-02-28' },
+    });
+    expect(planPeriod('yesterday', '2026-03-01')).toEqual({
+      current: { from: '2026-02-28', to: '2026-02-28' },
+      previous: { from: '2026-02-27', to: '2026-02-27' },
+    });
   });
 
   it('runs a week from Monday to the date and compares the same weekdays of the week before', () => {
-    expect(planPeriod('this-week', '2026-03-25')).toEqual({ current: { from: '2026-03-23', to: '2026-03-25' }, previous: { from: '2026-03-16', to: '2026-03-18' } });
+    expect(planPeriod('this-week', '2026-03-25')).toEqual({
+      current: { from: '2026-03-23', to: '2026-03-25' },
+      previous: { from: '2026-03-16', to: '2026-03-18' },
+    });
     expect(planPeriod('this-week', '2026-03-23').current).toEqual({ from: '2026-03-23', to: '2026-03-23' });
   });
 
   it('runs a month from the 1st and cuts the previous one at its last day', () => {
     expect(planPeriod('this-month', '2026-03-31').previous).toEqual({ from: '2026-02-01', to: '2026-02-28' });
-    expect(planPeriod('this-month', '2026-03-10')).toEqual({ current: { from: '2026-03-01', to: '2026-03-10' }, previous: { from: '2026-02-01', to: '2026-02-10' } });
+    expect(planPeriod('this-month', '2026-03-10')).toEqual({
+      current: { from: '2026-03-01', to: '2026-03-10' },
+      previous: { from: '2026-02-01', to: '2026-02-10' },
+    });
     expect(planPeriod('this-month', '2026-01-05').previous).toEqual({ from: '2025-12-01', to: '2025-12-05' });
   });
 

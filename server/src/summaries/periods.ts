@@ -134,9 +134,27 @@ export function rollupWindow(zone: TimeZone, span: Span): RollupWindow {
   const hourTo = Math.floor(end / HOUR_MS) * HOUR_MS;
   const at = (ms: number) => new Date(ms);
   if (hourFrom >= hourTo) {
-    return { fromDay: dateText(startDay), toDay: dateText(lastDay), fromHour: at(tail), toHour: at(tail), minutes: [[at(tail), at(Math.max(tail, end))], [at(end), at(end)]] };
+    return {
+      fromDay: dateText(startDay),
+      toDay: dateText(lastDay),
+      fromHour: at(tail),
+      toHour: at(tail),
+      minutes: [
+        [at(tail), at(Math.max(tail, end))],
+        [at(end), at(end)],
+      ],
+    };
   }
-  return { fromDay: dateText(startDay), toDay: dateText(lastDay), fromHour: at(hourFrom), toHour: at(hourTo), minutes: [[at(tail), at(hourFrom)], [at(hourTo), at(end)]] };
+  return {
+    fromDay: dateText(startDay),
+    toDay: dateText(lastDay),
+    fromHour: at(hourFrom),
+    toHour: at(hourTo),
+    minutes: [
+      [at(tail), at(hourFrom)],
+      [at(hourTo), at(end)],
+    ],
+  };
 }
 
 /** What a summary that sums day rollups reads of a planned period and the previous one (periodTimes). */

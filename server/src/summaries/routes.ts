@@ -17,7 +17,9 @@ export interface SummaryRoute<Q extends z.ZodType> {
  * and the parsed query; `errors` are the route file's error answers (both summary files share this one setup).
  */
 export function summaryRoute<Q extends z.ZodType>(app: App, path: string, errors: RouteResponses, route: SummaryRoute<Q>): void {
-  app.get(path, { schema: { tags: ['summaries'], summary: route.summary, querystring: route.querystring, response: { 200: route.answer, ...errors } } }, (request) =>
-    route.handle(request.auth, request.query as z.output<Q>),
+  app.get(
+    path,
+    { schema: { tags: ['summaries'], summary: route.summary, querystring: route.querystring, response: { 200: route.answer, ...errors } } },
+    (request) => route.handle(request.auth, request.query as z.output<Q>),
   );
 }

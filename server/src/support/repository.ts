@@ -65,10 +65,19 @@ export class SupportRepository {
   }
 
   private async markSentById(id: number): Promise<void> {
-    await this.db.updateTable('support_messages').set({ sent_at: sql<Date>`now()`, last_error: null }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('support_messages')
+      .set({ sent_at: sql<Date>`now()`, last_error: null })
+      .where('id', '=', id)
+      .execute();
   }
 
   private async markFailedById(id: number, error: string): Promise<void> {
-    await this.db.updateTable('support_messages').set({ last_error: error.slice(0, MAX_ERROR_CHARS) }).where('id', '=', id).where('sent_at', 'is', null).execute();
+    await this.db
+      .updateTable('support_messages')
+      .set({ last_error: error.slice(0, MAX_ERROR_CHARS) })
+      .where('id', '=', id)
+      .where('sent_at', 'is', null)
+      .execute();
   }
 }

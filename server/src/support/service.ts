@@ -51,15 +51,18 @@ export class SupportService {
     const user = await this.usersRepository.findById(auth.userId);
     if (!user) throw new UnauthorizedError();
     const impersonator = auth.impersonatorId ? await this.usersRepository.findById(auth.impersonatorId) : undefined;
-    const id = await this.repository.insertWithMail({ companyId: user.companyId, userId: user.id, impersonatorId: impersonator?.id ?? null, subject, content }, (id) => ({
-      kind: 'support',
-      companyId: user.companyId,
-      to: { address: this.options.supportEmail },
-      replyTo: `"${displayName(user).replace(/["\\]/g, '\\$&')}" <${user.email}>`,
-      ref: { supportMessageId: id },
-      dedupeKey: `support:${id}`,
-      ...supportMail({ id, subject, content }, user, impersonator),
-    }));
+    const id = await this.repository.insertWithMail(
+      { companyId: user.companyId, userId: user.id, impersonatorId: impersonator?.id ?? null, subject, content },
+      (id) => ({
+        kind: 'support',
+        companyId: user.companyId,
+        to: { address: this.options.supportEmail },
+        replyTo: `"${displayName(user).replace(/["\\]/g, '\\$&')}" <${user.email}>`,
+        ref: { supportMessageId: id },
+        dedupeKey: `support:${id}`,
+        ...supportMail({ id, subject, content }, user, impersonator),
+      }),
+    );
     if (this.options.mailConfigured) return { id, sent: true };
     const reason = new MailNotConfiguredError().message;
     await this.repository.markFailed(user.companyId, id, reason);
@@ -68,7 +71,11 @@ export class SupportService {
 }
 
 /** Plain text: what was written, then who wrote it, so support can answer without looking anything up. */
-function supportMail(message: { id: number; subject: string; content: string }, user: UserRecord, impersonator?: UserRecord): { subject: string; text: string } {
+function supportMail(
+  message: { id: number; subject: string; content: string },
+  user: UserRecord,
+  impersonator?: UserRecord,
+): { subject: string; text: string } {
   const translator = translatorFor(SUPPORT_MAIL_LANGUAGE);
   const lines = [
     message.content,

@@ -58,10 +58,14 @@ export class TaskReminders {
     const tellings = claimed.flatMap((reminder) => {
       const task = taskOf.get(reminder.taskId);
       if (!task) return [];
-      return recipients.filter((r) => r.taskId === reminder.taskId).map((recipient) => ({ reminder, task, recipient, settings: notificationSettingsOf(recipient.settings) }));
+      return recipients
+        .filter((r) => r.taskId === reminder.taskId)
+        .map((recipient) => ({ reminder, task, recipient, settings: notificationSettingsOf(recipient.settings) }));
     });
     const inApp = tellings.filter((t) => t.settings.app);
-    const ids = await repository.insertNotifications(inApp.map((t) => ({ companyId: t.task.companyId, userId: t.recipient.userId, reminderId: t.reminder.id })));
+    const ids = await repository.insertNotifications(
+      inApp.map((t) => ({ companyId: t.task.companyId, userId: t.recipient.userId, reminderId: t.reminder.id })),
+    );
     await appendUserEvents(
       trx,
       inApp.map((t, i) => ({ userId: t.recipient.userId, type: 'notification' as const, payload: { notificationId: ids[i], taskId: t.task.id } })),
@@ -82,7 +86,9 @@ export class TaskReminders {
       t.text('mail.greeting', { name: recipient.name }),
       '',
       t.text(overdue ? 'mail.task.overdue.body' : 'mail.task.reminder.body', values),
-      ...(task.deadline ? ['', t.text('mail.task.deadline', { time: timeZone(task.timezone).format(new Date(task.deadline).getTime()), timezone: task.timezone })] : []),
+      ...(task.deadline
+        ? ['', t.text('mail.task.deadline', { time: timeZone(task.timezone).format(new Date(task.deadline).getTime()), timezone: task.timezone })]
+        : []),
       '',
       t.text('mail.task.link', { url: `${this.options.publicUrl}/tasks` }),
       '',

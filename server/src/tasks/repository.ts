@@ -52,7 +52,8 @@ export interface TaskDeviceRow {
 }
 
 /** A user's shown name: first and last name, or the username when both are blank. */
-const userName = (alias: string) => sql<string>`coalesce(nullif(trim(${sql.ref(`${alias}.firstname`)} || ' ' || ${sql.ref(`${alias}.lastname`)}), ''), ${sql.ref(`${alias}.username`)})`;
+const userName = (alias: string) =>
+  sql<string>`coalesce(nullif(trim(${sql.ref(`${alias}.firstname`)} || ' ' || ${sql.ref(`${alias}.lastname`)}), ''), ${sql.ref(`${alias}.username`)})`;
 
 /** Tasks: the list, one task, the form's choices and writes, and its devices. */
 export class TasksRepository {
@@ -97,7 +98,14 @@ export class TasksRepository {
    * One page of the visible tasks matching the search (name, description) and the filter: `mine` is `userId` as the
    * assignee or the responsible person, `overdue` an open task whose deadline is before `now`.
    */
-  list(scope: TenantScope, userId: number, now: Date, search: string | undefined, filter: TaskListFilter, request: PageRequest<TaskSortField>): Promise<{ entries: TaskRow[]; total: number }> {
+  list(
+    scope: TenantScope,
+    userId: number,
+    now: Date,
+    search: string | undefined,
+    filter: TaskListFilter,
+    request: PageRequest<TaskSortField>,
+  ): Promise<{ entries: TaskRow[]; total: number }> {
     let matching = this.base();
     if (scope.kind === 'company') matching = matching.where('t.company_id', '=', scope.companyId);
     if (search) {
@@ -105,12 +113,16 @@ export class TasksRepository {
       matching = matching.where((eb) => eb.or([eb('t.name', 'ilike', pattern), eb('t.description', 'ilike', pattern)]));
     }
     if (filter.mine === true) matching = matching.where((eb) => eb.or([eb('t.assignee_id', '=', userId), eb('t.responsible_id', '=', userId)]));
-    if (filter.mine === false) matching = matching.where((eb) => eb.and([eb(sql`coalesce(t.assignee_id, 0)`, '<>', userId), eb(sql`coalesce(t.responsible_id, 0)`, '<>', userId)]));
+    if (filter.mine === false)
+      matching = matching.where((eb) => eb.and([eb(sql`coalesce(t.assignee_id, 0)`, '<>', userId), eb(sql`coalesce(t.responsible_id, 0)`, '<>', userId)]));
     if (filter.overdue === true) matching = matching.where('t.status', '=', 'open').where('t.deadline', '<', now);
-    if (filter.overdue === false) matching = matching.where((eb) => eb.or([eb('t.status', '=', 'done'), eb('t.deadline', 'is', null), eb('t.deadline', '>=', now)]));
+    if (filter.overdue === false)
+      matching = matching.where((eb) => eb.or([eb('t.status', '=', 'done'), eb('t.deadline', 'is', null), eb('t.deadline', '>=', now)]));
     if (filter.device !== undefined) {
       const deviceId = filter.device;
-      matching = matching.where((eb) => eb.exists(eb.selectFrom('task_devices as td').select('td.task_id').whereRef('td.task_id', '=', 't.id').where('td.device_id', '=', deviceId)));
+      matching = matching.where((eb) =>
+        eb.exists(eb.selectFrom('task_devices as td').select('td.task_id').whereRef('td.task_id', '=', 't.id').where('td.device_id', '=', deviceId)),
+      );
     }
     if (filter.status !== undefined) matching = matching.where('t.status', '=', filter.status);
     if (filter.type !== undefined) matching = matching.where('t.type', '=', filter.type);
@@ -164,7 +176,11 @@ export class TasksRepository {
   }
 
   async update(id: number, task: TaskWrite): Promise<void> {
-    await this.db.updateTable('tasks').set({ ...columnsOf(task), updated_at: sql`now()` }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('tasks')
+      .set({ ...columnsOf(task), updated_at: sql`now()` })
+      .where('id', '=', id)
+      .execute();
   }
 
   async replaceDevices(companyId: number, taskId: number, deviceIds: readonly number[]): Promise<void> {
@@ -197,7 +213,11 @@ export class TasksRepository {
       .select(['u.id', userName('u').as('name'), 'u.company_id as companyId', 'co.name as companyName'])
       .where('u.is_active', '=', true);
     if (companyId !== null) query = query.where('u.company_id', '=', companyId);
-    return query.orderBy(sql`lower(co.name)`).orderBy(sql`lower(${userName('u')})`).orderBy('u.id').execute();
+    return query
+      .orderBy(sql`lower(co.name)`)
+      .orderBy(sql`lower(${userName('u')})`)
+      .orderBy('u.id')
+      .execute();
   }
 
   /** The devices a task may be about: those of the company (of every company when null), by name. */
@@ -207,25 +227,45 @@ export class TasksRepository {
       .innerJoin('companies as co', 'co.id', 'd.company_id')
       .select(['d.id', 'd.name', 'd.company_id as companyId', 'co.name as companyName']);
     if (companyId !== null) query = query.where('d.company_id', '=', companyId);
-    return query.orderBy(sql`lower(co.name)`).orderBy(sql`lower(d.name)`).orderBy('d.id').execute();
+    return query
+      .orderBy(sql`lower(co.name)`)
+      .orderBy(sql`lower(d.name)`)
+      .orderBy('d.id')
+      .execute();
   }
 
   /** Which of `ids` are users of the company. */
   async companyUserIds(companyId: number, ids: readonly number[]): Promise<number[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db.selectFrom('users').select('id').where('company_id', '=', companyId).where('id', 'in', [...ids]).execute();
+    const rows = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('id', 'in', [...ids])
+      .execute();
     return rows.map((r) => r.id);
   }
 
   /** Which of `ids` are devices of the company, locked so that none is deleted before the task's links are written. */
   async lockCompanyDevices(companyId: number, ids: readonly number[]): Promise<number[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db.selectFrom('devices').select('id').where('company_id', '=', companyId).where('id', 'in', [...ids]).forShare().execute();
+    const rows = await this.db
+      .selectFrom('devices')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('id', 'in', [...ids])
+      .forShare()
+      .execute();
     return rows.map((r) => r.id);
   }
 
   companies(): Promise<{ id: number; name: string }[]> {
-    return this.db.selectFrom('companies').select(['id', 'name']).orderBy(sql`lower(name)`).orderBy('id').execute();
+    return this.db
+      .selectFrom('companies')
+      .select(['id', 'name'])
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .execute();
   }
 }
 

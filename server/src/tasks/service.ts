@@ -191,14 +191,23 @@ function taskOf(values: DecodedValues): TaskWrite {
  * new-task choices span companies), and the reminder is not after the deadline. Inside the write's transaction the
  * devices are locked, so none is deleted before the links are written.
  */
-async function taskRuleErrors(repository: TasksRepository, companyId: number, values: DecodedValues, failed: ReadonlySet<string>): Promise<Record<string, string[]>> {
+async function taskRuleErrors(
+  repository: TasksRepository,
+  companyId: number,
+  values: DecodedValues,
+  failed: ReadonlySet<string>,
+): Promise<Record<string, string[]>> {
   const task = taskOf(values);
   const errors: Record<string, string[]> = {};
-  for (const [name, userId] of [['assignee', task.assigneeId], ['responsible', task.responsibleId]] as const) {
+  for (const [name, userId] of [
+    ['assignee', task.assigneeId],
+    ['responsible', task.responsibleId],
+  ] as const) {
     if (userId !== null && !failed.has(name) && (await repository.companyUserIds(companyId, [userId])).length === 0) errors[name] = [MESSAGE_KEYS.incorrect];
   }
   const deviceIds = idValues(values.devices);
-  if (!failed.has('devices') && (await repository.lockCompanyDevices(companyId, deviceIds)).length !== deviceIds.length) errors.devices = [MESSAGE_KEYS.incorrect];
+  if (!failed.has('devices') && (await repository.lockCompanyDevices(companyId, deviceIds)).length !== deviceIds.length)
+    errors.devices = [MESSAGE_KEYS.incorrect];
   if (!failed.has('deadline') && !failed.has('reminderAt') && task.deadline !== null && task.reminderAt !== null && task.reminderAt > task.deadline) {
     errors.reminderAt = [TASK_MESSAGE_KEYS.reminderAfterDeadline];
   }

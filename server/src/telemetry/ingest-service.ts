@@ -8,7 +8,18 @@ import { deriveSessions } from './operator-sessions.ts';
 import { partitionsFor } from './partitions.ts';
 import { assertValidBatch } from './batch-rules.ts';
 import { describeStorageFailure, isDatabaseUnavailable } from './storage-failures.ts';
-import type { GroupEntry, GroupIngest, GroupOutcome, IngestBatch, IngestBatchOptions, IngestReject, IngestRejectLog, IngestResult, IngestService, ModuleIdentity } from './types.ts';
+import type {
+  GroupEntry,
+  GroupIngest,
+  GroupOutcome,
+  IngestBatch,
+  IngestBatchOptions,
+  IngestReject,
+  IngestRejectLog,
+  IngestResult,
+  IngestService,
+  ModuleIdentity,
+} from './types.ts';
 
 /** The parameter whose positive values mean effective work (ARCHITECTURE §4): it drives last_work_at. */
 const WORK_PARAMETER = 1;
@@ -107,7 +118,8 @@ class DatabaseIngestService implements IngestService, IngestRejectLog, GroupInge
             const written: IngestResult[] = [];
             // In one order whatever the arrival, so two groups with the same devices lock them in the same order.
             const ordered = valid.map((entry, i) => ({ entry, i })).sort((a, b) => a.entry.module.sensorId - b.entry.module.sensorId);
-            for (const { entry, i } of ordered) written[i] = await this.writeInto(repository, entry.module, entry.batch, toColumns(entry.batch), entry.options ?? {});
+            for (const { entry, i } of ordered)
+              written[i] = await this.writeInto(repository, entry.module, entry.batch, toColumns(entry.batch), entry.options ?? {});
             return written;
           }),
       );
@@ -170,7 +182,13 @@ class DatabaseIngestService implements IngestService, IngestRejectLog, GroupInge
   }
 
   /** One module's batch, in the caller's transaction. */
-  private async writeInto(repository: IngestRepository, module: ModuleIdentity, batch: IngestBatch, columns: BatchColumns, batchOptions: IngestBatchOptions): Promise<IngestResult> {
+  private async writeInto(
+    repository: IngestRepository,
+    module: ModuleIdentity,
+    batch: IngestBatch,
+    columns: BatchColumns,
+    batchOptions: IngestBatchOptions,
+  ): Promise<IngestResult> {
     const { companyId, sensorId, deviceId } = module;
     const result: IngestResult = { readings: 0, duplicates: 0, unassigned: 0, positions: 0, events: 0 };
     if (batch.readings.length > 0) {
@@ -203,7 +221,11 @@ class DatabaseIngestService implements IngestService, IngestRejectLog, GroupInge
   }
 
   /** Power state from the latest new power event; sessions rebuilt from the earliest new RFID event on. */
-  private async applyEvents(repository: IngestRepository, writer: { companyId: number; deviceId: number; timezone: string }, events: InsertedEvent[]): Promise<void> {
+  private async applyEvents(
+    repository: IngestRepository,
+    writer: { companyId: number; deviceId: number; timezone: string },
+    events: InsertedEvent[],
+  ): Promise<void> {
     const { companyId, deviceId, timezone } = writer;
     const power = events.filter((e) => e.type === 'power_on' || e.type === 'power_off');
     const latestPower = power.reduce<InsertedEvent | null>((latest, e) => (!latest || e.ts > latest.ts ? e : latest), null);

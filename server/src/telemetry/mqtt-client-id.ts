@@ -16,7 +16,9 @@ export const CLIENT_ID_LEASE_PREFIX = 'mqtt-client-id:';
 export const DRAIN_HOLDER_PREFIX = 'drain:';
 
 export function defaultClientIdBase(): string {
-  return `gearwatch-${hostname().replace(/[^\w.:-]/g, '-').slice(0, 48)}`;
+  return `gearwatch-${hostname()
+    .replace(/[^\w.:-]/g, '-')
+    .slice(0, 48)}`;
 }
 
 /**

@@ -70,7 +70,13 @@ export function createMessageHandler(ingest: IngestService & IngestRejectLog, lo
  * If even that fails for a reason other than the database being unavailable, the message is logged whole and
  * acknowledged: it cannot be kept, and delivering it again would only fail again.
  */
-async function rejectUnstorable(error: unknown, reject: (reason: string) => Promise<Outcome>, log: SubscriberLog, topic: string, payload: string): Promise<Outcome> {
+async function rejectUnstorable(
+  error: unknown,
+  reject: (reason: string) => Promise<Outcome>,
+  log: SubscriberLog,
+  topic: string,
+  payload: string,
+): Promise<Outcome> {
   const detail = error instanceof UnstorableBatchError ? error.detail : describeStorageFailure(error);
   try {
     return await reject(`not storable: ${detail}`);

@@ -84,7 +84,14 @@ export class MqttIngestSubscriber {
   async drain(clientIds: string[]): Promise<boolean> {
     let complete = true;
     for (const clientId of clientIds) {
-      const result = await drainSession({ url: this.options.url, clientId, filters: this.filters, topicPrefix: this.options.topicPrefix ?? '', handle: this.handle, log: this.options.log });
+      const result = await drainSession({
+        url: this.options.url,
+        clientId,
+        filters: this.filters,
+        topicPrefix: this.options.topicPrefix ?? '',
+        handle: this.handle,
+        log: this.options.log,
+      });
       if (result === 'failed') complete = false;
     }
     return complete;

@@ -48,7 +48,11 @@ export class OperatorSessionsRepository {
       .selectFrom('operators')
       .select(['id', sql<string>`upper(rfid)`.as('card')])
       .where('company_id', '=', companyId)
-      .where(sql<string>`upper(rfid)`, 'in', cards.map((c) => c.toUpperCase()))
+      .where(
+        sql<string>`upper(rfid)`,
+        'in',
+        cards.map((c) => c.toUpperCase()),
+      )
       .execute();
     return new Map(rows.map((r) => [r.card, r.id]));
   }

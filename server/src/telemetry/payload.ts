@@ -1,7 +1,17 @@
 import { INGEST_LIMITS, INGEST_MESSAGE_KEYS, MESSAGE_KEYS } from '@gearwatch/contracts';
 import type { MqttIngestKind } from '@gearwatch/contracts';
 import type { ValidationError } from '../http/errors.ts';
-import { ErrorCollector, cardError, isAccuracy, isEventType, isLatitude, isLongitude, isParameterNumber, readingValueError, timestampInRange } from './batch-rules.ts';
+import {
+  ErrorCollector,
+  cardError,
+  isAccuracy,
+  isEventType,
+  isLatitude,
+  isLongitude,
+  isParameterNumber,
+  readingValueError,
+  timestampInRange,
+} from './batch-rules.ts';
 import { parseTimestamp } from './timestamps.ts';
 import type { EventInput, IngestBatch, PositionInput, ReadingInput } from './types.ts';
 
@@ -65,7 +75,9 @@ function parsePosition(ctx: Context, item: string, raw: unknown): PositionInput 
   const lonOk = required(ctx, item, 'lon', raw.lon, isLongitude);
   const accOk = isAccuracy(raw.acc);
   if (!accOk) ctx.errors.add(item, 'acc', MESSAGE_KEYS.incorrect);
-  return ts && latOk && lonOk && accOk ? { ts, lat: raw.lat as number, lon: raw.lon as number, accuracy: (raw.acc as number | null | undefined) ?? null } : null;
+  return ts && latOk && lonOk && accOk
+    ? { ts, lat: raw.lat as number, lon: raw.lon as number, accuracy: (raw.acc as number | null | undefined) ?? null }
+    : null;
 }
 
 function parseEvent(ctx: Context, item: string, raw: unknown): EventInput | null {

@@ -81,8 +81,16 @@ export function ingestRoutes(app: App, ingest: IngestService & IngestRejectLog, 
       } catch (error) {
         // Refused for its data (400 batch-not-storable): kept with the database's reason, which the module is not told.
         if (error instanceof UnstorableBatchError) {
-          const reject = { source: 'http', topic: null, serialNumber: module.serialNumber, reason: `not storable: ${error.detail}`, payload: JSON.stringify(request.body) } as const;
-          await ingest.recordReject(reject).catch((rejectError: unknown) => request.log.error({ err: rejectError, cause: error.detail }, 'ingest reject not kept'));
+          const reject = {
+            source: 'http',
+            topic: null,
+            serialNumber: module.serialNumber,
+            reason: `not storable: ${error.detail}`,
+            payload: JSON.stringify(request.body),
+          } as const;
+          await ingest
+            .recordReject(reject)
+            .catch((rejectError: unknown) => request.log.error({ err: rejectError, cause: error.detail }, 'ingest reject not kept'));
         }
         throw error;
       }

@@ -8,7 +8,12 @@ describe('storage failures', () => {
     for (const code of ['08006', '08001', '57P01', '57P03', '53300', '58030', '40001', '40P01', '55P03', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT']) {
       expect(isDatabaseUnavailable(withCode(code)), code).toBe(true);
     }
-    for (const message of ['Connection terminated unexpectedly', 'timeout exceeded when trying to connect', 'Client was closed and is not queryable', 'PGlite is closed']) {
+    for (const message of [
+      'Connection terminated unexpectedly',
+      'timeout exceeded when trying to connect',
+      'Client was closed and is not queryable',
+      'PGlite is closed',
+    ]) {
       expect(isDatabaseUnavailable(new Error(message)), message).toBe(true);
     }
     expect(isDatabaseUnavailable(new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')]))).toBe(true);

@@ -16,7 +16,17 @@ const UNAVAILABLE_SQLSTATE_CLASSES = new Set(['08', '53', '57', '58', '40']);
 const UNAVAILABLE_SQLSTATES = new Set(['55P03']);
 
 /** Socket errors of a connection that could not be made or was lost. */
-const NETWORK_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED']);
+const NETWORK_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNABORTED',
+]);
 
 /**
  * Errors that carry no code: node-postgres and its pool (connection lost, pool timeout, pool ended), Kysely's

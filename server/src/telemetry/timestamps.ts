@@ -45,7 +45,11 @@ export function parseIsoTimestamp(text: string): number {
   const minute = digits(text, 14, 2);
   const second = digits(text, 17, 2);
   const separators =
-    text.charCodeAt(4) === CHAR.dash && text.charCodeAt(7) === CHAR.dash && text.charCodeAt(10) === CHAR.T && text.charCodeAt(13) === CHAR.colon && text.charCodeAt(16) === CHAR.colon;
+    text.charCodeAt(4) === CHAR.dash &&
+    text.charCodeAt(7) === CHAR.dash &&
+    text.charCodeAt(10) === CHAR.T &&
+    text.charCodeAt(13) === CHAR.colon &&
+    text.charCodeAt(16) === CHAR.colon;
   if (!separators || year < 0 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return Number.NaN;
   if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return Number.NaN;
   let at = 19;

@@ -58,7 +58,11 @@ describe('wall times', () => {
     // Warsaw, last Sunday of March: 02:00 CET becomes 03:00 CEST.
     expect(warsaw.readWallTime(wall('2026-03-29T02:30'))).toEqual({ kind: 'skipped', instant: at('2026-03-29T01:30:00Z'), change: at('2026-03-29T01:00:00Z') });
     // New York, second Sunday of March: 02:00 EST becomes 03:00 EDT.
-    expect(newYork.readWallTime(wall('2026-03-08T02:30'))).toEqual({ kind: 'skipped', instant: at('2026-03-08T07:30:00Z'), change: at('2026-03-08T07:00:00Z') });
+    expect(newYork.readWallTime(wall('2026-03-08T02:30'))).toEqual({
+      kind: 'skipped',
+      instant: at('2026-03-08T07:30:00Z'),
+      change: at('2026-03-08T07:00:00Z'),
+    });
     // Adelaide skips 02:00–03:00 on 2026-10-04 (+09:30 → +10:30).
     expect(timeZone('Australia/Adelaide').readWallTime(wall('2026-10-04T02:15'))).toEqual({
       kind: 'skipped',
@@ -71,7 +75,11 @@ describe('wall times', () => {
     // Warsaw, last Sunday of October: 03:00 CEST becomes 02:00 CET.
     expect(warsaw.readWallTime(wall('2026-10-25T02:30'))).toEqual({ kind: 'repeated', earlier: at('2026-10-25T00:30:00Z'), later: at('2026-10-25T01:30:00Z') });
     // New York, first Sunday of November: 02:00 EDT becomes 01:00 EST.
-    expect(newYork.readWallTime(wall('2026-11-01T01:30'))).toEqual({ kind: 'repeated', earlier: at('2026-11-01T05:30:00Z'), later: at('2026-11-01T06:30:00Z') });
+    expect(newYork.readWallTime(wall('2026-11-01T01:30'))).toEqual({
+      kind: 'repeated',
+      earlier: at('2026-11-01T05:30:00Z'),
+      later: at('2026-11-01T06:30:00Z'),
+    });
     // Lord Howe goes back half an hour: 02:00 +11:00 becomes 01:30 +10:30.
     expect(timeZone('Australia/Lord_Howe').readWallTime(wall('2026-04-05T01:45'))).toEqual({
       kind: 'repeated',

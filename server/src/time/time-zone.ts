@@ -54,11 +54,16 @@ export class TimeZone {
     const withAfter = wallMs - after;
     const beforeFits = this.offsets.at(withBefore) === before;
     const afterFits = this.offsets.at(withAfter) === after;
-    if (beforeFits && afterFits && withBefore !== withAfter) return { kind: 'repeated', earlier: Math.min(withBefore, withAfter), later: Math.max(withBefore, withAfter) };
+    if (beforeFits && afterFits && withBefore !== withAfter)
+      return { kind: 'repeated', earlier: Math.min(withBefore, withAfter), later: Math.max(withBefore, withAfter) };
     if (beforeFits) return { kind: 'exact', instant: withBefore };
     if (afterFits) return { kind: 'exact', instant: withAfter };
     // Neither offset gives back this wall time: it falls in the gap between withAfter and withBefore.
-    return { kind: 'skipped', instant: withBefore, change: this.offsets.changeWithin(Math.min(withBefore, withAfter), Math.max(withBefore, withAfter)) ?? withBefore };
+    return {
+      kind: 'skipped',
+      instant: withBefore,
+      change: this.offsets.changeWithin(Math.min(withBefore, withAfter), Math.max(withBefore, withAfter)) ?? withBefore,
+    };
   }
 
   /** The instant of a wall time, resolved as PostgreSQL does (see above). */

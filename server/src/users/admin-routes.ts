@@ -23,7 +23,11 @@ export function userAdminRoutes(app: App, users: UserAdminService, tokens: FormT
   registerResourceRoutes(app, {
     resource: USER_RESOURCE,
     tag: 'users',
-    get: { summary: "One user of the caller's company (any company's for a super-admin)", response: USER_RESPONSES.get, load: (auth, id) => users.get(auth, id) },
+    get: {
+      summary: "One user of the caller's company (any company's for a super-admin)",
+      response: USER_RESPONSES.get,
+      load: (auth, id) => users.get(auth, id),
+    },
     form,
     tokens,
     remove: {

@@ -41,7 +41,6 @@ export interface CreatedUser {
   welcomeMailId: number | null;
 }
 
-
 function uniqueViolationOf(error: unknown): string | null {
   if (error === null || typeof error !== 'object') return null;
   const { code, constraint } = error as { code?: unknown; constraint?: unknown };
@@ -54,7 +53,11 @@ function uniqueViolationOf(error: unknown): string | null {
  */
 export interface WelcomeLinks {
   /** In `db`, the transaction that creates the user: the link and its mail commit with the user. */
-  issuePasswordLink(user: UserRecord, purpose: 'welcome', db: Kysely<DB>): Promise<{ issued: false; reason: string } | { issued: true; mailId: number | undefined }>;
+  issuePasswordLink(
+    user: UserRecord,
+    purpose: 'welcome',
+    db: Kysely<DB>,
+  ): Promise<{ issued: false; reason: string } | { issued: true; mailId: number | undefined }>;
 }
 
 /**

@@ -21,7 +21,16 @@ describe('createSuperAdmin', { timeout: 60_000 }, () => {
     database.db
       .selectFrom('users')
       .innerJoin('companies', 'companies.id', 'users.company_id')
-      .select(['users.id', 'users.email', 'users.password_hash', 'users.is_super_admin', 'users.can_impersonate', 'users.firstname', 'companies.name as company', 'companies.timezone'])
+      .select([
+        'users.id',
+        'users.email',
+        'users.password_hash',
+        'users.is_super_admin',
+        'users.can_impersonate',
+        'users.firstname',
+        'companies.name as company',
+        'companies.timezone',
+      ])
       .where('users.username', '=', username)
       .executeTakeFirst();
 
@@ -29,7 +38,14 @@ describe('createSuperAdmin', { timeout: 60_000 }, () => {
     const result = await createSuperAdmin(database.db, { username: 'root', email: 'root@example.test', password: 'long enough secret', firstname: ' Ada ' });
     expect(result).toMatchObject({ username: 'root', companyName: 'Gearwatch', companyCreated: true });
     const row = await userRow('root');
-    expect(row).toMatchObject({ id: result.userId, is_super_admin: true, can_impersonate: true, firstname: 'Ada', company: 'Gearwatch', timezone: 'Europe/Warsaw' });
+    expect(row).toMatchObject({
+      id: result.userId,
+      is_super_admin: true,
+      can_impersonate: true,
+      firstname: 'Ada',
+      company: 'Gearwatch',
+      timezone: 'Europe/Warsaw',
+    });
     expect(await verifyPassword(row?.password_hash ?? null, 'long enough secret')).toBe(true);
   });
 

@@ -7,7 +7,6 @@ import type { ListRequest, Page } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
 import { pagedList } from '../db/paged-list.ts';
 
-
 export interface CompanyUserRow {
   id: number;
   username: string;

@@ -6,7 +6,7 @@ import type { UserDirectoryService } from './directory-service.ts';
 export function userDirectoryRoutes(app: App, directory: UserDirectoryService): void {
   registerListRoute(app, '/api/users', ['users'], {
     summary:
-      "Users of the caller's company (every company for a super-admin); search on names, e-mail and username, filter {\"company\": id, \"active\": bool}, sort id, name, email, lastLogin",
+      'Users of the caller\'s company (every company for a super-admin); search on names, e-mail and username, filter {"company": id, "active": bool}, sort id, name, email, lastLogin',
     sortable: COMPANY_USER_SORT_FIELDS,
     filter: userListFilterSchema,
     defaultSort: [{ field: 'name', direction: 'asc' }],

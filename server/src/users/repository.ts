@@ -77,11 +77,19 @@ export class UsersRepository {
   }
 
   async recordLogin(id: number): Promise<void> {
-    await this.db.updateTable('users').set({ last_login_at: sql<Date>`now()` }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('users')
+      .set({ last_login_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .execute();
   }
 
   async setPasswordHash(id: number, passwordHash: string): Promise<void> {
-    await this.db.updateTable('users').set({ password_hash: passwordHash, updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .execute();
   }
 
   async insert(user: NewUser): Promise<number> {

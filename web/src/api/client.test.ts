@@ -38,12 +38,21 @@ function fakeServer(options: { refreshFails?: boolean; refreshDelayMs?: number }
       }
       return json(200, { access_token: `access-${generation}`, refresh_token: `refresh-${generation}`, expires_in: 900, token_type: 'bearer' });
     }
-    if (headers.get('authorization') !== `Bearer access-${generation}`) return json(401, { statusCode: 401, error: 'Unauthorized', message: 'error.unauthorized' });
+    if (headers.get('authorization') !== `Bearer access-${generation}`)
+      return json(401, { statusCode: 401, error: 'Unauthorized', message: 'error.unauthorized' });
     if (url.pathname === '/api/empty') return new Response(null, { status: 204 });
     if (url.pathname === '/api/items') {
-      return json(200, { entries: [{ id: 1 }, { id: 2 }] }, { 'x-page-number': '2', 'x-page-entries': '2', 'x-total-entries': '12', 'x-total-pages': '6', 'x-contexts': 'a,b' });
+      return json(
+        200,
+        { entries: [{ id: 1 }, { id: 2 }] },
+        { 'x-page-number': '2', 'x-page-entries': '2', 'x-total-entries': '12', 'x-total-pages': '6', 'x-contexts': 'a,b' },
+      );
     }
-    if (url.pathname === '/api/file') return new Response(new Uint8Array([80, 75, 3, 4]), { status: 200, headers: { 'content-type': 'application/octet-stream', 'x-accept': headers.get('accept') ?? '' } });
+    if (url.pathname === '/api/file')
+      return new Response(new Uint8Array([80, 75, 3, 4]), {
+        status: 200,
+        headers: { 'content-type': 'application/octet-stream', 'x-accept': headers.get('accept') ?? '' },
+      });
     if (url.pathname === '/api/missing') return json(404, { statusCode: 404, error: 'Not Found', message: 'error.not-found' }, { 'x-request-id': 'req-7' });
     return json(200, { path: url.pathname, generation });
   });
@@ -69,7 +78,13 @@ describe('ApiClient', () => {
     await client.signIn('demo', 'demo');
     expect(tokens.get()).toEqual({ accessToken: 'access-2', refreshToken: 'refresh-2' });
     const form = new URLSearchParams(server.calls[0]?.body ?? '');
-    expect(Object.fromEntries(form)).toEqual({ grant_type: 'password', username: 'demo', password: 'demo', client_id: 'gearwatch-web', client_secret: 'secret' });
+    expect(Object.fromEntries(form)).toEqual({
+      grant_type: 'password',
+      username: 'demo',
+      password: 'demo',
+      client_id: 'gearwatch-web',
+      client_secret: 'secret',
+    });
     await client.get('/api/things');
     expect(server.calls.at(-1)?.authorization).toBe('Bearer access-2');
   });

@@ -22,7 +22,8 @@ export function configQuery(client: ApiClient) {
 export function currentUserQuery(client: ApiClient) {
   return {
     queryKey: queryKeys.currentUser,
-    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<CurrentUser> => currentUserSchema.parse(await client.get('/api/users/current', undefined, signal)),
+    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<CurrentUser> =>
+      currentUserSchema.parse(await client.get('/api/users/current', undefined, signal)),
     staleTime: 5 * 60_000,
   };
 }

@@ -40,7 +40,10 @@ describe('downloadFile', () => {
     const { api, callsTo } = createFakeApi({
       'GET /api/reports/files/4/download': () => ({
         body: 'bytes',
-        headers: { 'content-type': 'text/csv', 'content-disposition': `attachment; filename="a.csv"; filename*=UTF-8''Zmiany%20%E2%80%93%20pa%C5%BAdziernik.csv` },
+        headers: {
+          'content-type': 'text/csv',
+          'content-disposition': `attachment; filename="a.csv"; filename*=UTF-8''Zmiany%20%E2%80%93%20pa%C5%BAdziernik.csv`,
+        },
       }),
     });
     const name = await downloadFile(api, '/api/reports/files/4/download', { query: { token: 'x' }, fallbackName: 'report.csv' });
@@ -54,7 +57,9 @@ describe('downloadFile', () => {
 
   it('uses the fallback name when the answer names no file', async () => {
     const { api } = createFakeApi({ 'GET /api/file': () => ({ body: 'bytes' }) });
-    expect(await downloadFile(api, '/api/file', { fallbackName: 'work-activity-chart-2026-03-02-2026-03-08.xlsx' })).toBe('work-activity-chart-2026-03-02-2026-03-08.xlsx');
+    expect(await downloadFile(api, '/api/file', { fallbackName: 'work-activity-chart-2026-03-02-2026-03-08.xlsx' })).toBe(
+      'work-activity-chart-2026-03-02-2026-03-08.xlsx',
+    );
     expect(vi.mocked(saveFile).mock.calls[0]?.[1]).toBe('work-activity-chart-2026-03-02-2026-03-08.xlsx');
   });
 
@@ -75,7 +80,9 @@ describe('downloadFile', () => {
 
 describe('useDownloadFile', () => {
   it('downloads with the API client of the app', async () => {
-    const { api, callsTo } = createFakeApi({ 'GET /api/reports/files/5/download': () => ({ body: 'x', headers: { 'content-disposition': 'attachment; filename="Alerts.pdf"' } }) });
+    const { api, callsTo } = createFakeApi({
+      'GET /api/reports/files/5/download': () => ({ body: 'x', headers: { 'content-disposition': 'attachment; filename="Alerts.pdf"' } }),
+    });
     const wrapper = ({ children }: { children: ReactNode }) => <ApiProvider client={api}>{children}</ApiProvider>;
     const { result } = renderHook(() => useDownloadFile(), { wrapper });
     expect(await result.current('/api/reports/files/5/download')).toBe('Alerts.pdf');

@@ -40,7 +40,10 @@ describe('early responses', () => {
 
   it('lets the client adopt a GET it would make, and make every other call itself', async () => {
     const fetch = vi.fn(async () => json(200, { fetched: true }));
-    const api = client(fetch, [early('/api/users/current', 'access-1', json(200, { early: true })), early('/api/things', 'access-1', json(200, { early: true }))]);
+    const api = client(fetch, [
+      early('/api/users/current', 'access-1', json(200, { early: true })),
+      early('/api/things', 'access-1', json(200, { early: true })),
+    ]);
     expect(await api.get('/api/users/current')).toEqual({ early: true });
     expect(fetch).not.toHaveBeenCalled();
     expect(await api.get('/api/users/current')).toEqual({ fetched: true });

@@ -51,7 +51,10 @@ function fakeStreamServer(script: ((request: { lastEventId: string | null; autho
     const headers = new Headers(init?.headers);
     if (url.pathname === '/api/token') {
       generation += 1;
-      return new Response(JSON.stringify({ access_token: `access-${generation}`, refresh_token: `refresh-${generation}`, expires_in: 900, token_type: 'bearer' }), { status: 200 });
+      return new Response(
+        JSON.stringify({ access_token: `access-${generation}`, refresh_token: `refresh-${generation}`, expires_in: 900, token_type: 'bearer' }),
+        { status: 200 },
+      );
     }
     if (headers.get('authorization') !== `Bearer access-${generation}`) return new Response(JSON.stringify({ message: 'error.unauthorized' }), { status: 401 });
     const request = { lastEventId: headers.get('last-event-id'), authorization: headers.get('authorization') };
@@ -72,7 +75,12 @@ function fakeStreamServer(script: ((request: { lastEventId: string | null; autho
   const tokens = createTokenStore(window.localStorage);
   tokens.set({ accessToken: 'access-1', refreshToken: 'refresh-1' });
   const onSessionExpired = vi.fn();
-  const api = new ApiClient({ tokens, fetch: fetch as unknown as typeof globalThis.fetch, credentials: () => ({ clientId: 'web', clientSecret: 's' }), onSessionExpired });
+  const api = new ApiClient({
+    tokens,
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    credentials: () => ({ clientId: 'web', clientSecret: 's' }),
+    onSessionExpired,
+  });
   return { api, requests, expireToken: () => (generation += 0.5) };
 }
 
@@ -95,7 +103,13 @@ describe('connectEvents', () => {
     const opens: boolean[] = [];
     const downs: number[] = [];
     const backoff = vi.fn((_attempt: number) => 1);
-    const connection = connectEvents({ api: server.api, backoff, onEvent: (e) => events.push(e), onOpen: (again) => opens.push(again), onDown: () => downs.push(Date.now()) });
+    const connection = connectEvents({
+      api: server.api,
+      backoff,
+      onEvent: (e) => events.push(e),
+      onOpen: (again) => opens.push(again),
+      onDown: () => downs.push(Date.now()),
+    });
     await until(() => server.requests.length === 4);
     connection.close();
     expect(events.map((e) => [e.id, e.type])).toEqual([
@@ -110,7 +124,7 @@ describe('connectEvents', () => {
     expect(downs).toHaveLength(3);
   });
 
-  it('comes back at once after the server\'s end event, refreshing an expired token through the ApiClient', async () => {
+  it("comes back at once after the server's end event, refreshing an expired token through the ApiClient", async () => {
     const server = fakeStreamServer([stream('id: 4\nevent: alert\ndata: {}\n\nevent: end\ndata: {"reason":"token-expired"}\n\n')]);
     const events: ServerSentEvent[] = [];
     const backoff = vi.fn((_attempt: number) => 1);
@@ -133,7 +147,12 @@ describe('connectEvents', () => {
     });
     const tokens = createTokenStore(window.localStorage);
     tokens.set({ accessToken: 'access-1', refreshToken: 'refresh-1' });
-    const api = new ApiClient({ tokens, fetch: fetch as unknown as typeof globalThis.fetch, credentials: () => ({ clientId: 'web', clientSecret: 's' }), onSessionExpired: vi.fn() });
+    const api = new ApiClient({
+      tokens,
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      credentials: () => ({ clientId: 'web', clientSecret: 's' }),
+      onSessionExpired: vi.fn(),
+    });
     const events: ServerSentEvent[] = [];
     const connection = connectEvents({ api, path: '/api/display/abc/events', anonymous: true, backoff: () => 1000, onEvent: (e) => events.push(e) });
     await until(() => events.length === 1);

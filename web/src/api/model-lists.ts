@@ -42,7 +42,8 @@ export function useDeviceGroupOptions(enabled = true) {
   const api = useApi();
   return useQuery({
     queryKey: queryKeys.deviceGroups,
-    queryFn: ({ signal }): Promise<DeviceGroupListEntry[]> => readAll(api, '/api/devicegroups', (entry) => deviceGroupListEntrySchema.parse(entry), { sort: 'name' }, signal),
+    queryFn: ({ signal }): Promise<DeviceGroupListEntry[]> =>
+      readAll(api, '/api/devicegroups', (entry) => deviceGroupListEntrySchema.parse(entry), { sort: 'name' }, signal),
     staleTime: MODEL_STALE_MS,
     enabled,
   });
@@ -62,7 +63,8 @@ export function useDeviceOperatorOptions(enabled = true) {
   const api = useApi();
   return useQuery({
     queryKey: queryKeys.deviceOperators,
-    queryFn: ({ signal }): Promise<DeviceOperatorListEntry[]> => readAll(api, '/api/deviceoperators', (entry) => deviceOperatorListEntrySchema.parse(entry), { sort: 'name' }, signal),
+    queryFn: ({ signal }): Promise<DeviceOperatorListEntry[]> =>
+      readAll(api, '/api/deviceoperators', (entry) => deviceOperatorListEntrySchema.parse(entry), { sort: 'name' }, signal),
     staleTime: MODEL_STALE_MS,
     enabled,
   });
@@ -73,7 +75,8 @@ export function useOperatorGroupOptions(enabled = true) {
   return useQuery({
     queryKey: queryKeys.deviceOperatorGroups,
     // No sort: the server's default is the name in the Polish collation (spec 02 §7), which `sort=name` is too.
-    queryFn: ({ signal }): Promise<DeviceOperatorGroupListEntry[]> => readAll(api, '/api/deviceoperatorgroups', (entry) => deviceOperatorGroupListEntrySchema.parse(entry), {}, signal),
+    queryFn: ({ signal }): Promise<DeviceOperatorGroupListEntry[]> =>
+      readAll(api, '/api/deviceoperatorgroups', (entry) => deviceOperatorGroupListEntrySchema.parse(entry), {}, signal),
     staleTime: MODEL_STALE_MS,
     enabled,
   });
@@ -85,7 +88,13 @@ export function useActiveUserOptions() {
   return useQuery({
     queryKey: queryKeys.activeUsers,
     queryFn: async ({ signal }): Promise<CompanyUser[]> => {
-      const users = await readAll(api, '/api/users', (entry) => companyUserSchema.parse(entry), { sort: 'name', filter: JSON.stringify({ active: true }) }, signal);
+      const users = await readAll(
+        api,
+        '/api/users',
+        (entry) => companyUserSchema.parse(entry),
+        { sort: 'name', filter: JSON.stringify({ active: true }) },
+        signal,
+      );
       return users.sort((a, b) => a.name.localeCompare(b.name));
     },
     staleTime: MODEL_STALE_MS,

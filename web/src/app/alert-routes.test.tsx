@@ -14,7 +14,18 @@ const forklift = {
   groups: [],
   sensors: [],
 };
-const rule = { id: 5, name: 'Low battery', type: 'value', importance: 'error', description: null, enabled: true, archived: false, deviceCount: 1, userCount: 1, createdAt: '2026-03-01T10:00:00+01:00' };
+const rule = {
+  id: 5,
+  name: 'Low battery',
+  type: 'value',
+  importance: 'error',
+  description: null,
+  enabled: true,
+  archived: false,
+  deviceCount: 1,
+  userCount: 1,
+  createdAt: '2026-03-01T10:00:00+01:00',
+};
 
 describe('the alert routes', { timeout: 30_000 }, () => {
   it('open the rules (the default) and the alert list, with the menu’s alert count', async () => {

@@ -8,7 +8,6 @@ import { TERMS_PATHS } from '../features/terms/terms-paths.ts';
 import type { RouteHandle } from './route-handle.ts';
 import { HOME_PATH, LOGIN_PATH, RedirectIfSignedIn, RequireAuth, RequireSuperAdmin } from './guards.tsx';
 
-
 const redirect = (to: string): RouteObject => ({ index: true, element: <Navigate to={to} replace /> });
 
 /** What the routes' loaders start work with. */
@@ -47,22 +46,23 @@ export function createAppRoutes(services: RouteServices): RouteObject[] {
         { path: '/resetting', lazy: async () => ({ Component: (await import('../features/auth/components/ResettingPage.tsx')).ResettingPage }) },
       ],
     },
-    ...LANGUAGES.map(
-      (language): RouteObject => ({
-        path: TERMS_PATHS[language],
-        lazy: async () => {
-          const { TermsPage } = await import('../features/terms/components/TermsPage.tsx');
-          return { element: <TermsPage language={language} /> };
-        },
-      }),
-    ),
+    ...LANGUAGES.map((language): RouteObject => ({
+      path: TERMS_PATHS[language],
+      lazy: async () => {
+        const { TermsPage } = await import('../features/terms/components/TermsPage.tsx');
+        return { element: <TermsPage language={language} /> };
+      },
+    })),
     // A production view on a TV through a display link: no sign-in, no shell, that view only (issue 19).
     { path: '/display/:token', lazy: async () => ({ Component: (await import('../features/production/components/DisplayPage.tsx')).DisplayPage }) },
     {
       element: <RequireAuth />,
       children: [
         // A view's live screen fills the screen: signed in, but outside the main shell.
-        { path: '/production/:id/live', lazy: async () => ({ Component: (await import('../features/production/components/ProductionLivePage.tsx')).ProductionLivePage }) },
+        {
+          path: '/production/:id/live',
+          lazy: async () => ({ Component: (await import('../features/production/components/ProductionLivePage.tsx')).ProductionLivePage }),
+        },
         {
           path: '/',
           lazy: async () => ({ Component: (await import('./shells/MainShell.tsx')).MainShell }),
@@ -123,17 +123,15 @@ export function createAppRoutes(services: RouteServices): RouteObject[] {
               children: [
                 { index: true, lazy: async () => ({ Component: (await import('../features/reports/screens/ReportsLandingPage.tsx')).ReportsLandingPage }) },
                 // One screen per report type (contracts REPORT_TYPES): the six of spec 01 §2, then the other four.
-                ...REPORT_TYPES.map(
-                  (type): RouteObject => ({
-                    path: type,
-                    handle: { title: `reports.type.${type}` } satisfies RouteHandle,
-                    lazy: async () => {
-                      const { ReportScreen } = await import('../features/reports/screens/ReportScreen.tsx');
-                      // Keyed by type: moving between two report screens starts the next one afresh.
-                      return { element: <ReportScreen key={type} type={type} /> };
-                    },
-                  }),
-                ),
+                ...REPORT_TYPES.map((type): RouteObject => ({
+                  path: type,
+                  handle: { title: `reports.type.${type}` } satisfies RouteHandle,
+                  lazy: async () => {
+                    const { ReportScreen } = await import('../features/reports/screens/ReportScreen.tsx');
+                    // Keyed by type: moving between two report screens starts the next one afresh.
+                    return { element: <ReportScreen key={type} type={type} /> };
+                  },
+                })),
               ],
             },
             {
@@ -163,7 +161,12 @@ export function createAppRoutes(services: RouteServices): RouteObject[] {
                       import('../features/tasks/components/DeviceTasksSection.tsx'),
                     ]);
                     return {
-                      element: <DevicePage alerts={(deviceId) => <DeviceAlertsSection deviceId={deviceId} />} tasks={(deviceId) => <DeviceTasksSection deviceId={deviceId} />} />,
+                      element: (
+                        <DevicePage
+                          alerts={(deviceId) => <DeviceAlertsSection deviceId={deviceId} />}
+                          tasks={(deviceId) => <DeviceTasksSection deviceId={deviceId} />}
+                        />
+                      ),
                     };
                   },
                 },
@@ -194,7 +197,10 @@ export function createAppRoutes(services: RouteServices): RouteObject[] {
                 },
                 {
                   path: 'device-operator-groups/:id',
-                  handle: { title: 'nav.device-operator-group', parent: { title: 'nav.device-operator-groups', path: '/manage/device-operator-groups' } } satisfies RouteHandle,
+                  handle: {
+                    title: 'nav.device-operator-group',
+                    parent: { title: 'nav.device-operator-groups', path: '/manage/device-operator-groups' },
+                  } satisfies RouteHandle,
                   lazy: async () => ({ Component: (await import('../features/manage/components/OperatorGroupPage.tsx')).OperatorGroupPage }),
                 },
               ],

@@ -7,7 +7,15 @@ import { applyBrandToDocument } from './brand-document.ts';
 const GUIDE_WRITE = 'PUT /api/users/current/settings/guide';
 
 function configOf(brand: Brand) {
-  return { version: '2025-05-27', brand, languages: ['pl', 'en', 'lv', 'ru'], defaultLanguage: 'pl', webClientId: 'gearwatch-web', webClientSecret: 'gearwatch-web', mapTileUrl: '' };
+  return {
+    version: '2025-05-27',
+    brand,
+    languages: ['pl', 'en', 'lv', 'ru'],
+    defaultLanguage: 'pl',
+    webClientId: 'gearwatch-web',
+    webClientSecret: 'gearwatch-web',
+    mapTileUrl: '',
+  };
 }
 
 async function openProfileMenu() {
@@ -80,7 +88,11 @@ describe('the brands', { timeout: 30_000 }, () => {
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     const extras = within(nav).getByTestId('brand-extras');
     const partners = within(extras).getByRole('group', { name: 'Partners' });
-    expect(within(partners).getAllByRole('img').map((img) => [img.getAttribute('alt'), img.getAttribute('src')])).toEqual([
+    expect(
+      within(partners)
+        .getAllByRole('img')
+        .map((img) => [img.getAttribute('alt'), img.getAttribute('src')]),
+    ).toEqual([
       ['Northline', '/brands/second/partner-northline.svg'],
       ['Liftcare', '/brands/second/partner-liftcare.svg'],
     ]);

@@ -18,7 +18,10 @@ export interface EmptyStateProps {
 /** The shared empty state: an icon, a title, an optional message, actions and an FAQ accordion. */
 export function EmptyState({ icon, title, message, actions, faq }: EmptyStateProps) {
   return (
-    <Box role="status" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 1.5, py: 8, px: 2, color: 'text.secondary' }}>
+    <Box
+      role="status"
+      sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 1.5, py: 8, px: 2, color: 'text.secondary' }}
+    >
       <Box sx={{ fontSize: 64, lineHeight: 0, color: 'grey.400', '& svg': { fontSize: 'inherit' } }}>{icon ?? <InboxOutlined />}</Box>
       <Typography variant="h6" component="h2" color="text.primary">
         {title}

@@ -37,10 +37,13 @@ describe('the FAQ of an empty state', () => {
 
   it('reads the question and the answer of each pair of keys', () => {
     expect(
-      faqFromKeys((key) => `<${key}>`, [
-        ['a.what.question', 'a.what.answer'],
-        ['a.add.question', 'a.add.answer'],
-      ]),
+      faqFromKeys(
+        (key) => `<${key}>`,
+        [
+          ['a.what.question', 'a.what.answer'],
+          ['a.add.question', 'a.add.answer'],
+        ],
+      ),
     ).toEqual([
       { question: '<a.what.question>', answer: '<a.what.answer>' },
       { question: '<a.add.question>', answer: '<a.add.answer>' },

@@ -39,7 +39,13 @@ const FLAGS: Record<Language, ReactNode> = {
 
 export function Flag({ language, width = 30 }: { language: Language; width?: number }) {
   return (
-    <svg viewBox="0 0 30 20" width={width} height={(width * 2) / 3} aria-hidden="true" style={{ display: 'block', borderRadius: 2, boxShadow: '0 0 0 1px rgba(0,0,0,0.15)' }}>
+    <svg
+      viewBox="0 0 30 20"
+      width={width}
+      height={(width * 2) / 3}
+      aria-hidden="true"
+      style={{ display: 'block', borderRadius: 2, boxShadow: '0 0 0 1px rgba(0,0,0,0.15)' }}
+    >
       {FLAGS[language]}
     </svg>
   );
@@ -61,7 +67,12 @@ export function LanguageFlags({ languages, current, onChange }: LanguageFlagsPro
             aria-label={LANGUAGE_NATIVE_NAMES[language]}
             aria-pressed={language === current}
             onClick={() => onChange(language)}
-            sx={{ opacity: language === current ? 1 : 0.55, outline: language === current ? '2px solid' : 'none', outlineColor: 'primary.main', outlineOffset: -2 }}
+            sx={{
+              opacity: language === current ? 1 : 0.55,
+              outline: language === current ? '2px solid' : 'none',
+              outlineColor: 'primary.main',
+              outlineOffset: -2,
+            }}
           >
             <Flag language={language} />
           </IconButton>

@@ -39,7 +39,10 @@ export function Logo({ brand = 'default', inverted = false, height = 32 }: { bra
   return (
     <Box component="span" data-brand={brand} sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, height }}>
       <Mark size={height} inverted={inverted} />
-      <Box component="span" sx={{ fontWeight: 700, fontSize: height * 0.62, letterSpacing: 0.5, color: ink, fontFamily: 'Roboto, Helvetica, Arial, sans-serif' }}>
+      <Box
+        component="span"
+        sx={{ fontWeight: 700, fontSize: height * 0.62, letterSpacing: 0.5, color: ink, fontFamily: 'Roboto, Helvetica, Arial, sans-serif' }}
+      >
         {profile.productName}
       </Box>
     </Box>

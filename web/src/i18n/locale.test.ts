@@ -20,7 +20,8 @@ describe('initialLanguage', () => {
 describe('formatting locale', () => {
   it('formats English dates day-first with 24-hour times, as the other languages do', () => {
     const at = new Date(Date.UTC(2026, 10, 24, 14, 5));
-    const short = (language: string) => new Intl.DateTimeFormat(formattingLocale(language), { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' }).format(at);
+    const short = (language: string) =>
+      new Intl.DateTimeFormat(formattingLocale(language), { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' }).format(at);
     expect(short('en')).toBe('24/11/2026, 14:05');
     expect(short('pl')).toBe('24.11.2026, 14:05');
     expect(short('ru')).toMatch(/^24\.11\.2026,? 14:05$/);

@@ -9,7 +9,10 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /** The stored choice, else the first browser language we have, else Polish (spec 01 §1). */
-export function initialLanguage(storage: Storage = window.localStorage, browserLanguages: readonly string[] = navigator.languages ?? [navigator.language]): Language {
+export function initialLanguage(
+  storage: Storage = window.localStorage,
+  browserLanguages: readonly string[] = navigator.languages ?? [navigator.language],
+): Language {
   const stored = storage.getItem(LOCALE_STORAGE_KEY);
   if (isLanguage(stored)) return stored;
   for (const tag of browserLanguages) {

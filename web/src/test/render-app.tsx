@@ -43,14 +43,27 @@ export async function renderApp(path: string, { signedIn = false, user = demoUse
       case '/api/devices':
         return new Response(null, { status: 204 });
       case '/api/config':
-        return json({ version: '2025-05-27', brand: 'default', languages: ['pl', 'en', 'lv', 'ru'], defaultLanguage: 'pl', webClientId: 'gearwatch-web', webClientSecret: 'gearwatch-web', mapTileUrl: '' });
+        return json({
+          version: '2025-05-27',
+          brand: 'default',
+          languages: ['pl', 'en', 'lv', 'ru'],
+          defaultLanguage: 'pl',
+          webClientId: 'gearwatch-web',
+          webClientSecret: 'gearwatch-web',
+          mapTileUrl: '',
+        });
       default:
         return json({ statusCode: 404, error: 'Not Found', message: 'error.not-found' }, 404);
     }
   };
   const tokens = createTokenStore(window.localStorage);
   if (signedIn) tokens.set({ accessToken: 'access', refreshToken: 'refresh' });
-  const api = new ApiClient({ tokens, fetch: fetch as typeof window.fetch, credentials: () => ({ clientId: 'gearwatch-web', clientSecret: 'gearwatch-web' }), onSessionExpired: () => undefined });
+  const api = new ApiClient({
+    tokens,
+    fetch: fetch as typeof window.fetch,
+    credentials: () => ({ clientId: 'gearwatch-web', clientSecret: 'gearwatch-web' }),
+    onSessionExpired: () => undefined,
+  });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(['config'], await (await fetch('/api/config')).json());
   const i18n = await initI18n('en');

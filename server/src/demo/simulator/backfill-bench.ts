@@ -62,7 +62,10 @@ async function main(): Promise<void> {
       historyDays: days,
       batchDays: DEMO_BATCH_DAYS,
       output: process.stdout,
-      log: { info: (message) => process.stdout.write(`${message}\n`), warn: (details, message) => process.stdout.write(`${message} ${JSON.stringify(details)}\n`) },
+      log: {
+        info: (message) => process.stdout.write(`${message}\n`),
+        warn: (details, message) => process.stdout.write(`${message} ${JSON.stringify(details)}\n`),
+      },
       liveSink: new IngestSink(ingest, new ModuleIdentities(ingest)),
     });
     const summary = await simulator.fillHistory();

@@ -200,15 +200,7 @@ function dutyRoster(fleet: SimFleet, company: SimCompany, day: DayNumber): Map<n
   return roster;
 }
 
-function truckSegment(
-  rng: Rng,
-  truck: SimDevice,
-  base: SegmentBase,
-  card: string | null,
-  start: number,
-  end: number,
-  intensity: number,
-): Segment {
+function truckSegment(rng: Rng, truck: SimDevice, base: SegmentBase, card: string | null, start: number, end: number, intensity: number): Segment {
   const cardOn = card === null ? null : start - Math.round(rng.between(40, 120)) * 1000;
   const cardOff = card === null ? null : end + Math.round(rng.between(30, 90)) * 1000;
   return makeSegment(rng, truck, { ...base, start, end, card, cardOn, cardOff, intensity }, breaksFor(rng, base.shiftStart, base.shiftEnd, start, end));

@@ -42,9 +42,14 @@ describe('fleet simulator: batteries', () => {
         const during = voltages.filter((v) => v.ts.getTime() > (run.charge?.start ?? 0) && v.ts.getTime() < (run.charge?.end ?? 0)).map((v) => v.value);
         if (during.length < 2) continue;
         charges++;
-        expect(during.filter((value, i) => i > 0 && value <= (during[i - 1] as number)), `${device.name} charging from ${new Date(run.charge.start).toISOString()}`).toEqual([]);
+        expect(
+          during.filter((value, i) => i > 0 && value <= (during[i - 1] as number)),
+          `${device.name} charging from ${new Date(run.charge.start).toISOString()}`,
+        ).toEqual([]);
         // And the energy the charger delivered is reported in the same hours.
-        const energy = batch.readings.filter((r) => r.parameter === PARAMETER.chargingQuantity && r.ts.getTime() >= run.charge!.start - 15 * 60_000 && r.ts.getTime() < run.charge!.end);
+        const energy = batch.readings.filter(
+          (r) => r.parameter === PARAMETER.chargingQuantity && r.ts.getTime() >= run.charge!.start - 15 * 60_000 && r.ts.getTime() < run.charge!.end,
+        );
         expect(energy.length).toBeGreaterThan(0);
       }
     }
@@ -63,13 +68,18 @@ describe('fleet simulator: the silent module', () => {
     expect([...batch.readings, ...batch.positions, ...batch.events].filter((item) => inWindow(item.ts))).toEqual([]);
     // The truck did work in those hours on some days: the gap hides real use, and data resumes right after it.
     const { from, to } = rangeOf(device);
-    const usedInWindow = simulator.timeline(device).runsBetween(from, to).filter((run) => {
-      const start = timeZone(device.company.timezone).minuteOfDay(run.start);
-      const end = timeZone(device.company.timezone).minuteOfDay(run.end - 1);
-      return start < SILENT_DEVICE.toMinute && end >= SILENT_DEVICE.fromMinute && run.end - run.start > 3_600_000;
-    });
+    const usedInWindow = simulator
+      .timeline(device)
+      .runsBetween(from, to)
+      .filter((run) => {
+        const start = timeZone(device.company.timezone).minuteOfDay(run.start);
+        const end = timeZone(device.company.timezone).minuteOfDay(run.end - 1);
+        return start < SILENT_DEVICE.toMinute && end >= SILENT_DEVICE.fromMinute && run.end - run.start > 3_600_000;
+      });
     expect(usedInWindow.length).toBeGreaterThan(2);
-    const afterGap = batch.readings.filter((r) => r.parameter === PARAMETER.active && timeZone(device.company.timezone).minuteOfDay(r.ts.getTime()) === SILENT_DEVICE.toMinute);
+    const afterGap = batch.readings.filter(
+      (r) => r.parameter === PARAMETER.active && timeZone(device.company.timezone).minuteOfDay(r.ts.getTime()) === SILENT_DEVICE.toMinute,
+    );
     expect(afterGap.length).toBeGreaterThan(0);
     // Every other module reports through those hours.
     const other = history.get(named('DF-03')) as IngestBatch;
@@ -92,7 +102,8 @@ describe('fleet simulator: operators and power', () => {
           sessions++;
         } else if (event.type === 'rfid_off') {
           // The first event of the range may close a session opened before it.
-          if (card !== event.rfid && !(card === null && event === batch.events.find((e) => e.type.startsWith('rfid')))) problems.push(`${at}: ${card} was applied`);
+          if (card !== event.rfid && !(card === null && event === batch.events.find((e) => e.type.startsWith('rfid'))))
+            problems.push(`${at}: ${card} was applied`);
           card = null;
         } else {
           const on = event.type === 'power_on';

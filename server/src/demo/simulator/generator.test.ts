@@ -49,7 +49,9 @@ describe('fleet simulator: determinism', () => {
 
 describe('fleet simulator: readings', () => {
   it('sends only the parameters of the device type', () => {
-    const foreign = [...history].flatMap(([device, batch]) => batch.readings.filter((r) => !device.parameters.has(r.parameter)).map((r) => `${device.name}:${r.parameter}`));
+    const foreign = [...history].flatMap(([device, batch]) =>
+      batch.readings.filter((r) => !device.parameters.has(r.parameter)).map((r) => `${device.name}:${r.parameter}`),
+    );
     expect(foreign).toEqual([]);
     const typeOf = (device: SimDevice) => DEMO_DEVICE_TYPES.find((t) => t.parameters.every((p) => device.parameters.has(p.number)));
     for (const device of simulator.fleet.devices) expect(typeOf(device)?.parameters.length).toBe(device.parameters.size);
@@ -114,7 +116,9 @@ describe('fleet simulator: readings', () => {
 
   it('keeps counters and hour meters from going backwards, across history and live ranges', () => {
     const busiest = (drive: SimDevice['drive']) =>
-      [...history].filter(([d]) => d.drive === drive).sort(([, a], [, b]) => values(b, PARAMETER.active).length - values(a, PARAMETER.active).length)[0]?.[0] as SimDevice;
+      [...history]
+        .filter(([d]) => d.drive === drive)
+        .sort(([, a], [, b]) => values(b, PARAMETER.active).length - values(a, PARAMETER.active).length)[0]?.[0] as SimDevice;
     for (const device of [busiest('electric'), busiest('diesel'), busiest('machine'), named('Injection Moulder 4')]) {
       const { from, to } = rangeOf(device);
       const split = from + 9 * DAY_MS + 7 * 60 * MINUTE_MS;

@@ -147,7 +147,14 @@ export class FleetSimulator {
       }
       if (work > 0 && device.area && slot.segment) {
         const at = t + cadence.step / 2;
-        const fix = positionOnDrive(device.company.yard, device.area, slot.segment.driveKey, slot.segment.legSeconds, (at - slot.segment.start) / 1000, device.key ^ (at / 1000));
+        const fix = positionOnDrive(
+          device.company.yard,
+          device.area,
+          slot.segment.driveKey,
+          slot.segment.legSeconds,
+          (at - slot.segment.start) / 1000,
+          device.key ^ (at / 1000),
+        );
         batch.positions.push({ ts: new Date(at), lat: fix.lat, lon: fix.lon, accuracy: fix.accuracy } satisfies PositionInput);
       }
       this.emitMeasurements(device, t, cadence, slot.powered > 0 ? slot.work / slot.powered : 0, reading);

@@ -28,7 +28,9 @@ export interface DemoSimulatorDeps {
 }
 
 export function createDemoSimulator(deps: DemoSimulatorDeps): DemoSimulator {
-  const liveSink = deps.live?.mqttUrl ? MqttSink.open({ url: deps.live.mqttUrl, topicPrefix: deps.live.topicPrefix, log: deps.log }) : new IngestSink(deps.ingest, new ModuleIdentities(deps.ingest));
+  const liveSink = deps.live?.mqttUrl
+    ? MqttSink.open({ url: deps.live.mqttUrl, topicPrefix: deps.live.topicPrefix, log: deps.log })
+    : new IngestSink(deps.ingest, new ModuleIdentities(deps.ingest));
   return new DemoSimulator(new FleetSimulator(), deps.ingest, new SimulatorRepository(deps.db), {
     historyDays: deps.historyDays ?? DEMO_HISTORY_DAYS,
     batchDays: DEMO_BATCH_DAYS,

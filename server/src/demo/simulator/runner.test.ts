@@ -32,7 +32,13 @@ class FakeIngest implements IngestService {
   async authenticate(serial: string, code: string): Promise<ModuleIdentity> {
     const device = this.simulator.fleet.devices.find((d) => d.serial === serial);
     if (!device || device.securityCode !== code || this.removed.has(serial)) throw new UnauthorizedError();
-    return { sensorId: 100 + device.index, serialNumber: serial, companyId: device.company.index + 1, deviceId: 200 + device.index, timezone: device.company.timezone };
+    return {
+      sensorId: 100 + device.index,
+      serialNumber: serial,
+      companyId: device.company.index + 1,
+      deviceId: 200 + device.index,
+      timezone: device.company.timezone,
+    };
   }
 
   async ingest(module: ModuleIdentity, batch: IngestBatch): Promise<IngestResult> {
@@ -69,7 +75,14 @@ function setup(options: { last?: Map<number, Date>; historyDays?: number } = {})
   const simulator = new RecordingSimulator();
   const ingest = new FakeIngest(simulator);
   const sink = new RecordingSink();
-  const output = { text: '', isTTY: false, write(chunk: string) { this.text += chunk; return true; } };
+  const output = {
+    text: '',
+    isTTY: false,
+    write(chunk: string) {
+      this.text += chunk;
+      return true;
+    },
+  };
   const warnings: string[] = [];
   const infos: string[] = [];
   const clock = { now: NOW };

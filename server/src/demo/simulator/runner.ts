@@ -218,7 +218,8 @@ export class DemoSimulator {
         module.liveFrom = to;
         this.failing.delete(module.device.serial);
       } catch (error) {
-        if (!this.failing.has(module.device.serial)) this.options.log.warn({ serial: module.device.serial, err: error }, 'demo simulator: live data not accepted, will resend');
+        if (!this.failing.has(module.device.serial))
+          this.options.log.warn({ serial: module.device.serial, err: error }, 'demo simulator: live data not accepted, will resend');
         this.failing.add(module.device.serial);
       }
     }

@@ -19,7 +19,13 @@ describe('demo simulator through the ingest service', { timeout: 120_000 }, () =
   let first: DemoSimulator;
   let summary: HistorySummary | null;
   const quiet = { info: () => undefined, warn: () => undefined };
-  const output = { text: '', write(chunk: string) { this.text += chunk; return true; } };
+  const output = {
+    text: '',
+    write(chunk: string) {
+      this.text += chunk;
+      return true;
+    },
+  };
   const db = () => ctx.database.db;
   const runner = (clock: () => number) =>
     new DemoSimulator(new FleetSimulator(), ctx.services.ingest, new SimulatorRepository(db()), {
@@ -31,7 +37,14 @@ describe('demo simulator through the ingest service', { timeout: 120_000 }, () =
       clock,
     });
   const count = async (table: 'readings' | 'positions' | 'module_events' | 'operator_sessions') =>
-    Number((await db().selectFrom(table).select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db()
+          .selectFrom(table)
+          .select(({ fn }) => fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const deviceOf = async (serial: string) =>
     (await db().selectFrom('sensors').select('device_id').where('serial_number', '=', serial).executeTakeFirstOrThrow()).device_id as number;
   const storedReadings = async (deviceId: number, from: number, to: number) =>
@@ -109,7 +122,11 @@ describe('demo simulator through the ingest service', { timeout: 120_000 }, () =
     }
     expect(minutes).toBeGreaterThan(0);
     // Every module made contact, idle or not: that is what keeps the status icons green.
-    const contacted = await db().selectFrom('sensor_state').select('sensor_id').where('last_contact_at', '>=', new Date(now - 60_000)).execute();
+    const contacted = await db()
+      .selectFrom('sensor_state')
+      .select('sensor_id')
+      .where('last_contact_at', '>=', new Date(now - 60_000))
+      .execute();
     expect(contacted.length).toBe(expectations.fleet.devices.length);
   });
 });

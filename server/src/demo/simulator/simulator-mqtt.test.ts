@@ -71,7 +71,8 @@ describe('demo simulator live data over MQTT', { timeout: 120_000 }, () => {
     const from = Math.floor(now / SLOT_MS) * SLOT_MS;
     clock.now = now + 4 * MINUTE_MS;
     const to = Math.floor(clock.now / MINUTE_MS) * MINUTE_MS;
-    const lastContacts = async () => (await db().selectFrom('sensor_state').select('last_contact_at').execute()).map((r) => new Date(r.last_contact_at).getTime());
+    const lastContacts = async () =>
+      (await db().selectFrom('sensor_state').select('last_contact_at').execute()).map((r) => new Date(r.last_contact_at).getTime());
     const before = Math.max(...(await lastContacts()));
     await waitFor('the simulator to connect to the broker', async () => sink.connected);
     await simulator.tick();
@@ -88,7 +89,13 @@ describe('demo simulator live data over MQTT', { timeout: 120_000 }, () => {
       return rows.map((r) => `${r.parameter_number}@${new Date(r.ts).toISOString()}=${r.value}`).sort();
     };
     const wanted = new Map(
-      expected.fleet.devices.map((d) => [d.serial, expected.generate(d.serial, from, to, 'live').readings.map((r) => `${r.parameter}@${r.ts.toISOString()}=${r.value}`).sort()]),
+      expected.fleet.devices.map((d) => [
+        d.serial,
+        expected
+          .generate(d.serial, from, to, 'live')
+          .readings.map((r) => `${r.parameter}@${r.ts.toISOString()}=${r.value}`)
+          .sort(),
+      ]),
     );
     await waitFor('every module’s minutes to be stored', async () => {
       for (const [serial, readings] of wanted) if ((await stored(serial)).length < readings.length) return false;

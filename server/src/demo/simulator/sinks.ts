@@ -77,7 +77,9 @@ export class IngestSink implements TelemetrySink {
 export function toMqttMessages(code: string, batch: IngestBatch): Array<{ kind: MqttIngestKind; payload: MqttIngestPayload }> {
   const readings: NonNullable<IngestRequest['readings']> = batch.readings.map((r) => ({ p: r.parameter, t: r.ts.getTime(), v: r.value }));
   const positions: NonNullable<IngestRequest['positions']> = batch.positions.map((p) => ({ t: p.ts.getTime(), lat: p.lat, lon: p.lon, acc: p.accuracy }));
-  const events: NonNullable<IngestRequest['events']> = batch.events.map((e) => (e.rfid ? { t: e.ts.getTime(), type: e.type, rfid: e.rfid } : { t: e.ts.getTime(), type: e.type }));
+  const events: NonNullable<IngestRequest['events']> = batch.events.map((e) =>
+    e.rfid ? { t: e.ts.getTime(), type: e.type, rfid: e.rfid } : { t: e.ts.getTime(), type: e.type },
+  );
   const messages: Array<{ kind: MqttIngestKind; payload: MqttIngestPayload }> = [];
   // Readings always go out, empty or not: the message is the module's heartbeat.
   messages.push({ kind: 'readings', payload: { code, items: readings } });
@@ -108,7 +110,11 @@ export class MqttSink implements TelemetrySink {
   static open(options: MqttSinkOptions): MqttSink {
     const { url, log } = options;
     // A fresh id per process: the simulator plays the modules, it needs no session kept for it across restarts.
-    const client = connect(url, { clientId: `gearwatch-simulator-${process.pid}-${Math.random().toString(16).slice(2, 8)}`, reconnectPeriod: 5_000, connectTimeout: 10_000 });
+    const client = connect(url, {
+      clientId: `gearwatch-simulator-${process.pid}-${Math.random().toString(16).slice(2, 8)}`,
+      reconnectPeriod: 5_000,
+      connectTimeout: 10_000,
+    });
     const sink = new MqttSink(client, options);
     client.on('connect', () => {
       // The first connection is announced with the live stream; only a recovery after a warning is news.

@@ -91,7 +91,11 @@ export class LiveViewsRepository {
   /** The views' logos (read only when a view changed since its logo was cached). */
   logos(viewIds: readonly number[]): Promise<{ id: number; logo: Buffer | null; logoType: string | null; updatedAt: Date }[]> {
     if (viewIds.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('production_views').select(['id', 'logo', 'logo_type as logoType', 'updated_at as updatedAt']).where('id', 'in', [...viewIds]).execute();
+    return this.db
+      .selectFrom('production_views')
+      .select(['id', 'logo', 'logo_type as logoType', 'updated_at as updatedAt'])
+      .where('id', 'in', [...viewIds])
+      .execute();
   }
 
   /** The shifts of the companies, by company. */
@@ -122,7 +126,15 @@ export class LiveViewsRepository {
   async aggregates(items: readonly AggregateItem[]): Promise<Map<number, LineAggregate>> {
     const result = new Map<number, LineAggregate>();
     if (items.length === 0) return result;
-    const rows = await sql<{ key: number; value_sum: number | null; work: number | null; active: number | null; planned_work: number | null; planned_count: number | null; last_ts: Date | null }>`
+    const rows = await sql<{
+      key: number;
+      value_sum: number | null;
+      work: number | null;
+      active: number | null;
+      planned_work: number | null;
+      planned_count: number | null;
+      last_ts: Date | null;
+    }>`
       with items as (
         select * from unnest(${items.map((i) => i.key)}::int[], ${items.map((i) => i.deviceId)}::int[], ${items.map((i) => i.parameter)}::int[],
           ${items.map((i) => i.from.toISOString())}::timestamptz[], ${items.map((i) => i.to.toISOString())}::timestamptz[], ${items.map((i) => i.planned)}::text[])
@@ -168,7 +180,11 @@ export class LiveViewsRepository {
   /** Of these link ids, those that still exist. */
   async existingLinks(ids: readonly number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
-    const rows = await this.db.selectFrom('production_view_display_links').select('id').where('id', 'in', [...ids]).execute();
+    const rows = await this.db
+      .selectFrom('production_view_display_links')
+      .select('id')
+      .where('id', 'in', [...ids])
+      .execute();
     return new Set(rows.map((r) => r.id));
   }
 

@@ -14,7 +14,6 @@ import { insideShift, multirangeText, shiftSpans, spansLength } from './shift-ti
 /** Logos kept in memory at most (each up to PRODUCTION_VIEW_LIMITS.logoMaxBytes); the oldest read is dropped first. */
 const LOGO_CACHE_SIZE = 100;
 
-
 /** A display link as a screen opened with its token sees it. */
 export interface DisplayAccess {
   linkId: number;
@@ -88,7 +87,14 @@ export class ProductionLiveService {
       contexts.set(viewId, { period, inShift: insideShift(companyShifts, zone, now), plannedMs: spansLength(planned) });
       for (const line of lines) {
         if (line.deviceId === null) continue;
-        items.push({ key: items.length, deviceId: line.deviceId, parameter: line.parameter, from: new Date(period.start), to: new Date(period.end), planned: multirangeText(planned) });
+        items.push({
+          key: items.length,
+          deviceId: line.deviceId,
+          parameter: line.parameter,
+          from: new Date(period.start),
+          to: new Date(period.end),
+          planned: multirangeText(planned),
+        });
       }
     }
     const aggregates = await this.repository.aggregates(items);

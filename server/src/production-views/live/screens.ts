@@ -130,7 +130,10 @@ export class ProductionScreens {
   }
 
   private remember(state: ProductionViewState): void {
-    this.devicesOf.set(state.viewId, state.lines.flatMap((line) => (line.deviceId === null ? [] : [line.deviceId])));
+    this.devicesOf.set(
+      state.viewId,
+      state.lines.flatMap((line) => (line.deviceId === null ? [] : [line.deviceId])),
+    );
   }
 
   private onTopic(topic: string, open: boolean): void {

@@ -46,7 +46,9 @@ export class AlertReportQueries {
     // Instants as epoch milliseconds: the driver's parsing of timestamptz text cost more than the rest of a month
     // of 6,000 alerts (bench/reports/device-builders.ts).
     const ms = (instant: ReturnType<typeof sql>) => sql`(extract(epoch from ${instant}) * 1000)::float8`;
-    const result = await sql<Omit<ReportAlert, 'startedAt' | 'closedAt' | 'confirmedAt'> & { startedAt: number; closedAt: number | null; confirmedAt: number | null }>`
+    const result = await sql<
+      Omit<ReportAlert, 'startedAt' | 'closedAt' | 'confirmedAt'> & { startedAt: number; closedAt: number | null; confirmedAt: number | null }
+    >`
       select a.id::int8::float8 as "id", d.name as "deviceName", r.name as "ruleName", coalesce(r.type, a.source) as "type", a.importance,
         ${ms(sql`a.started_at`)} as "startedAt", ${ms(closed)} as "closedAt", a.counter,
         nullif(trim(coalesce(nullif(trim(u.firstname || ' ' || u.lastname), ''), u.username)), '') as "confirmedBy", ${ms(sql`a.confirmed_at`)} as "confirmedAt"
@@ -75,7 +77,12 @@ export class AlertReportQueries {
    * alert's duration in whole seconds (rounded half up from its instants in whole milliseconds, as the builder
    * rounds) and the occurrences. Windows without alerts are absent.
    */
-  async windowTotals(companyId: number, deviceIds: readonly number[], period: { start: Date; end: Date }, starts: readonly Date[]): Promise<AlertWindowTotals[]> {
+  async windowTotals(
+    companyId: number,
+    deviceIds: readonly number[],
+    period: { start: Date; end: Date },
+    starts: readonly Date[],
+  ): Promise<AlertWindowTotals[]> {
     if (deviceIds.length === 0 || starts.length === 0) return [];
     const closed = sql`least(a.ended_at, a.confirmed_at)`;
     const counted = sql`greatest(a.started_at, ${period.start.toISOString()}::timestamptz)`;

@@ -82,7 +82,12 @@ describe('alerts report pages', () => {
   });
 
   async function expectPagesMakeTheDocument(subject: ReportSubject, pageRows: number): Promise<ReportDocument[]> {
-    const whole = await runReport(db(), data.scope, subject.type, { from: subject.from, to: subject.to, interval: subject.interval, devices: [...subject.deviceIds] });
+    const whole = await runReport(db(), data.scope, subject.type, {
+      from: subject.from,
+      to: subject.to,
+      interval: subject.interval,
+      devices: [...subject.deviceIds],
+    });
     return expectPagesJoinInto(whole, pageRows, (page) => alertsReportPage(db(), data.scope, subject, page, pageRows));
   }
 

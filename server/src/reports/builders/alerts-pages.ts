@@ -65,7 +65,10 @@ async function readSection(
   zone: ReturnType<typeof timeZone>,
 ): Promise<ReportSection> {
   const lastAlert = Math.min(to, section.rows);
-  const alerts = lastAlert > from ? await queries.alertsStartingIn(companyId, deviceIds, period, section.window.start, section.window.end, { offset: from, limit: lastAlert - from }) : [];
+  const alerts =
+    lastAlert > from
+      ? await queries.alertsStartingIn(companyId, deviceIds, period, section.window.start, section.window.end, { offset: from, limit: lastAlert - from })
+      : [];
   const rows = alertRows(alerts, zone);
   const withTotals = to > section.rows;
   return {

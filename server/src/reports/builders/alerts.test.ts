@@ -66,7 +66,18 @@ describe('alerts report', () => {
     const { sink, outcome } = await run({ deviceGroupIds: [data.groups.line], deviceIds: [data.stranger.id], interval: 'day' });
     expect(outcome.empty).toBe(false);
     expect(sink.sections.map((s) => s.title)).toEqual(['2026-10-24', '2026-10-25', '2026-10-26']);
-    const row = (device: string | null, rule: string | null, type: string | null, importance: string | null, start: string | null, end: string | null, duration: number | null, occurrences: number, confirmedBy: string | null = null, confirmedAt: string | null = null) => ({
+    const row = (
+      device: string | null,
+      rule: string | null,
+      type: string | null,
+      importance: string | null,
+      start: string | null,
+      end: string | null,
+      duration: number | null,
+      occurrences: number,
+      confirmedBy: string | null = null,
+      confirmedAt: string | null = null,
+    ) => ({
       device,
       rule,
       type,
@@ -96,7 +107,7 @@ describe('alerts report', () => {
     expect(shifts.sink.sections.map((s) => s.title)).toEqual(['2026-10-25', '2026-10-26']);
   });
 
-  it('never shows another company\'s alerts and says when the period has none', async () => {
+  it("never shows another company's alerts and says when the period has none", async () => {
     const stranger = await run({ deviceIds: [data.stranger.id], deviceGroupIds: [data.groups.strangers] });
     expect(stranger.outcome.empty).toBe(true);
     expect(stranger.sink.sections).toEqual([]);

@@ -80,7 +80,11 @@ describe('aggregating device reports', () => {
     const raw = await rawShiftSums(db(), data.company.id, ids, from, to, TIMEZONE);
     const cells = (date: string, position: number) => ids.reduce((t, id) => plus(t, raw.get(`${id}:${date}:${position}`)), zero());
     const expected = datesBetween(from, to).flatMap((date) =>
-      ['I', 'II', 'III'].map((name, position) => [`${date} ${name}`, ids.filter((id) => (raw.get(`${id}:${date}:${position}`)?.work ?? 0) > 0).length, ...cellsOf(cells(date, position))]),
+      ['I', 'II', 'III'].map((name, position) => [
+        `${date} ${name}`,
+        ids.filter((id) => (raw.get(`${id}:${date}:${position}`)?.work ?? 0) > 0).length,
+        ...cellsOf(cells(date, position)),
+      ]),
     );
     const rows = doc.sections[0]!.rows;
     expect(rows.slice(0, -1)).toEqual(expected);
@@ -91,7 +95,9 @@ describe('aggregating device reports', () => {
 
   it('answers 400 on the interval when shifts are asked of a company without production shifts', async () => {
     const noShifts = { companyId: data.other.company.id, timezone: TIMEZONE };
-    await expect(runReport(db(), noShifts, 'efficiency-report', { from: '2026-10-24', to: '2026-10-25', interval: 'shifts', devices: [data.other.device.id] })).rejects.toMatchObject({
+    await expect(
+      runReport(db(), noShifts, 'efficiency-report', { from: '2026-10-24', to: '2026-10-25', interval: 'shifts', devices: [data.other.device.id] }),
+    ).rejects.toMatchObject({
       statusCode: 400,
       errors: { interval: ['monitor.message.no-shifts-defined'] },
     });
@@ -111,7 +117,10 @@ describe('aggregating device reports', () => {
       [doc.sections[1]!, data.press.id],
     ] as const) {
       expect(section.columns.map((c) => c.key)).toEqual(['period', 'work', 'active', 'efficiency', 'counter']);
-      expect(section.rows).toEqual([...months.map((m) => [m, ...cellsOf(sumOver(raw, [id], datesOf(m)))]), [null, ...cellsOf(sumOver(raw, [id], datesBetween(from, to)))]]);
+      expect(section.rows).toEqual([
+        ...months.map((m) => [m, ...cellsOf(sumOver(raw, [id], datesOf(m)))]),
+        [null, ...cellsOf(sumOver(raw, [id], datesBetween(from, to)))],
+      ]);
     }
   });
 
@@ -126,9 +135,28 @@ describe('aggregating device reports', () => {
     const dates = datesBetween(from, to);
     const shiftWork = (id: number, position: number) => dates.reduce((sum, date) => sum + (shifts.get(`${id}:${date}:${position}`)?.work ?? 0), 0);
     const section = doc.sections[0]!;
-    expect(section.columns.map((c) => c.key)).toEqual(['device', 'work', 'active', 'efficiency', 'counter', 'work-shift-0', 'work-shift-1', 'work-shift-2', 'days-worked', 'operators']);
+    expect(section.columns.map((c) => c.key)).toEqual([
+      'device',
+      'work',
+      'active',
+      'efficiency',
+      'counter',
+      'work-shift-0',
+      'work-shift-1',
+      'work-shift-2',
+      'days-worked',
+      'operators',
+    ]);
     expect(section.columns.slice(5, 8).map((c) => c.title)).toEqual(['I', 'II', 'III']);
-    const row = (name: string, id: number) => [name, ...cellsOf(sumOver(raw, [id], dates)), shiftWork(id, 0), shiftWork(id, 1), shiftWork(id, 2), days.get(id)?.size ?? 0, operators.get(id)?.size ?? 0];
+    const row = (name: string, id: number) => [
+      name,
+      ...cellsOf(sumOver(raw, [id], dates)),
+      shiftWork(id, 0),
+      shiftWork(id, 1),
+      shiftWork(id, 2),
+      days.get(id)?.size ?? 0,
+      operators.get(id)?.size ?? 0,
+    ];
     const allDays = new Set([...days.values()].flatMap((s) => [...s]));
     const allOperators = new Set([...operators.values()].flatMap((s) => [...s]));
     const sumShift = (position: number) => ids.reduce((sum, id) => sum + shiftWork(id, position), 0);
@@ -143,10 +171,14 @@ describe('aggregating device reports', () => {
     expect(section.rows[2]!.at(-1)).toBe(0);
   });
 
-  it('reports only the company: another company\'s device and group ids are left out without a word', async () => {
+  it("reports only the company: another company's device and group ids are left out without a word", async () => {
     const selection = { from: '2026-10-23', to: '2026-10-27' };
     const own = await runReport(db(), data.scope, 'device-efficiency-report', { ...selection, devices: [data.lift.id] });
-    const mixed = await runReport(db(), data.scope, 'device-efficiency-report', { ...selection, devices: [data.lift.id, data.other.device.id], groups: [data.other.group] });
+    const mixed = await runReport(db(), data.scope, 'device-efficiency-report', {
+      ...selection,
+      devices: [data.lift.id, data.other.device.id],
+      groups: [data.other.group],
+    });
     expect(mixed).toEqual(own);
     const foreign = await runReport(db(), data.scope, 'efficiency-report', { ...selection, devices: [data.other.device.id], groups: [data.other.group] });
     expect(foreign.empty).toBe(true);

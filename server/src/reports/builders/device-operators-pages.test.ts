@@ -39,7 +39,10 @@ describe('device operators report pages', () => {
     ctx = await createTestContext();
     data = await buildReportDataset(ctx);
     const companyId = data.scope.companyId;
-    const typeId = await createDeviceType(db(), TEST_PARAMETERS.filter((p) => p.number <= 3));
+    const typeId = await createDeviceType(
+      db(),
+      TEST_PARAMETERS.filter((p) => p.number <= 3),
+    );
     const drill = await createTelemetryDevice(db(), companyId, typeId, 'Drill');
     const saw = await createTelemetryDevice(db(), companyId, typeId, 'saw');
     await createDeviceGroup(db(), companyId, 'Hall 2', [drill.id, saw.id]);
@@ -94,7 +97,13 @@ describe('device operators report pages', () => {
   });
 
   async function expectPagesMakeTheDocument(subject: ReportSubject, pageRows: number, scope = data.scope): Promise<ReportDocument[]> {
-    const selection = { from: subject.from, to: subject.to, interval: subject.interval, operators: [...subject.operatorIds], operatorGroups: [...subject.operatorGroupIds] };
+    const selection = {
+      from: subject.from,
+      to: subject.to,
+      interval: subject.interval,
+      operators: [...subject.operatorIds],
+      operatorGroups: [...subject.operatorGroupIds],
+    };
     const whole = await runReport(db(), scope, subject.type, selection);
     expect(whole.sections.length).toBeGreaterThan(0);
     return expectPagesJoinInto(whole, pageRows, (page) => deviceOperatorsPage(db(), scope, subject, page, pageRows));
@@ -114,11 +123,29 @@ describe('device operators report pages', () => {
 
   it('splits the night session of 28 March at midnight, the skipped hour left out', async () => {
     const pages = await expectPagesMakeTheDocument(subjectOf('2026-03-28', '2026-03-29', 'day', spring), 1000);
-    const drill = (date: string) => new Map(pages[0]!.sections.flatMap((s) => s.rows).filter((r) => r[2] === date && r[5] === 'Drill').map((r) => [r[1], r[3]]));
+    const drill = (date: string) =>
+      new Map(
+        pages[0]!.sections
+          .flatMap((s) => s.rows)
+          .filter((r) => r[2] === date && r[5] === 'Drill')
+          .map((r) => [r[1], r[3]]),
+      );
     // The drill's night shift of the 28th (Dora, 22:00 → 06:00) is 2 hours there and 5 on the 29th, whose 02:00–03:00
     // never was; Bartek's night shift before it and his afternoon shift make one row of 14 hours on the 28th.
-    expect(drill('2026-03-28')).toEqual(new Map([['Bartek', 14 * 3600], ['Dora', 2 * 3600], ['Ewa', 8 * 3600]]));
-    expect(drill('2026-03-29')).toEqual(new Map([['anna', 2 * 3600], ['Bartek', 8 * 3600], ['Dora', 13 * 3600]]));
+    expect(drill('2026-03-28')).toEqual(
+      new Map([
+        ['Bartek', 14 * 3600],
+        ['Dora', 2 * 3600],
+        ['Ewa', 8 * 3600],
+      ]),
+    );
+    expect(drill('2026-03-29')).toEqual(
+      new Map([
+        ['anna', 2 * 3600],
+        ['Bartek', 8 * 3600],
+        ['Dora', 13 * 3600],
+      ]),
+    );
   });
 
   it('joins its pages across 25 October, the night session through the repeated hour, by day and by shifts', async () => {
@@ -141,10 +168,22 @@ describe('device operators report pages', () => {
   });
 
   it('never pages through the operators of another company, also when their ids are asked for', async () => {
-    const stranger = await deviceOperatorsPage(db(), data.scope, subjectOf('2026-10-24', '2026-10-26', 'day', [data.operators.zed], [data.operatorGroups.strangers]), 1, 10);
+    const stranger = await deviceOperatorsPage(
+      db(),
+      data.scope,
+      subjectOf('2026-10-24', '2026-10-26', 'day', [data.operators.zed], [data.operatorGroups.strangers]),
+      1,
+      10,
+    );
     expect(stranger).toMatchObject({ empty: true, sections: [], paging: { totalRows: 0 } });
-    const theirs = await expectPagesMakeTheDocument(subjectOf('2026-10-24', '2026-10-26', 'day', [data.operators.zed, data.operators.anna]), 2, data.otherScope);
-    const names = new Set(theirs.flatMap((page) => page.sections.flatMap((s) => s.rows.filter((r) => r[0] !== null).map((r) => `${String(r[1])}@${String(r[5])}`))));
+    const theirs = await expectPagesMakeTheDocument(
+      subjectOf('2026-10-24', '2026-10-26', 'day', [data.operators.zed, data.operators.anna]),
+      2,
+      data.otherScope,
+    );
+    const names = new Set(
+      theirs.flatMap((page) => page.sections.flatMap((s) => s.rows.filter((r) => r[0] !== null).map((r) => `${String(r[1])}@${String(r[5])}`))),
+    );
     expect(names).toEqual(new Set(['Zed@Stranger lathe']));
   });
 });

@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../../test/context.ts';
 import { createTestContext } from '../../../test/context.ts';
 import type { ReportDataset } from '../../../test/report-builders-dataset.ts';
-import { CollectingSink, at, bucketOf, buildReportDataset, localDate, minutesBy, sessionAt, shiftOf, subjectOf } from '../../../test/report-builders-dataset.ts';
+import {
+  CollectingSink,
+  at,
+  bucketOf,
+  buildReportDataset,
+  localDate,
+  minutesBy,
+  sessionAt,
+  shiftOf,
+  subjectOf,
+} from '../../../test/report-builders-dataset.ts';
 import { deviceOperatorsReport } from './device-operators.ts';
 
 /** The same rows computed from the raw readings and card sessions: operator × local date (or shift) × device. */
@@ -66,7 +76,16 @@ describe('device operators report', () => {
     const actual = sink.sections.flatMap((_, i) => sink.records(i).slice(0, -1));
     const expected = [...expectedRows(data, localDate, periodEnd)].map(([key, v]) => {
       const [operator, date, device] = key.split('|').map((part, i) => (i === 1 ? part : Number(part))) as [number, string, number];
-      return { 'last-name': names.get(operator)![0], 'first-name': names.get(operator)![1], date, 'card-time': v.card, unit: devices.get(device)![0], device: devices.get(device)![1], work: v.work, activity: v.active };
+      return {
+        'last-name': names.get(operator)![0],
+        'first-name': names.get(operator)![1],
+        date,
+        'card-time': v.card,
+        unit: devices.get(device)![0],
+        device: devices.get(device)![1],
+        work: v.work,
+        activity: v.active,
+      };
     });
     const order = (r: Record<string, unknown>) => `${String(r.date)}|${String(r['last-name'])}|${String(r.device)}`;
     expect([...actual].sort((a, b) => order(a).localeCompare(order(b)))).toEqual(expected.sort((a, b) => order(a).localeCompare(order(b))));
@@ -101,7 +120,16 @@ describe('device operators report', () => {
     const expected = expectedRows(data, keyOf, at('2026-10-27T06:00+01:00'));
     const actual = new Map(
       sink.sections.flatMap((_, i) =>
-        sink.records(i).slice(0, -1).map((r) => [`${String(r['first-name'])}|${String(r.date)}/${String(r.shift)}|${String(r.device)}`, { card: r['card-time'], work: r.work, active: r.activity }] as const),
+        sink
+          .records(i)
+          .slice(0, -1)
+          .map(
+            (r) =>
+              [
+                `${String(r['first-name'])}|${String(r.date)}/${String(r.shift)}|${String(r.device)}`,
+                { card: r['card-time'], work: r.work, active: r.activity },
+              ] as const,
+          ),
       ),
     );
     const name = (id: number) => (id === data.operators.anna ? 'Anna' : id === data.operators.bartek ? 'Bartek' : 'Celina');
@@ -118,16 +146,26 @@ describe('device operators report', () => {
     expect(actual.get('Anna|2026-10-24/III|Lathe')?.card).toBe(9 * 3600);
   });
 
-  it('never shows another company\'s operators, groups or sessions, also when their ids are asked for', async () => {
+  it("never shows another company's operators, groups or sessions, also when their ids are asked for", async () => {
     const { sink, outcome } = await run({ operatorIds: [data.operators.zed], operatorGroupIds: [data.operatorGroups.strangers] });
     expect(outcome.empty).toBe(true);
     expect(sink.sections).toEqual([]);
     const mixed = await run({ operatorIds: [data.operators.zed, data.operators.anna] });
-    const names = mixed.sink.sections.flatMap((_, i) => mixed.sink.records(i).slice(0, -1).map((r) => r['first-name']));
+    const names = mixed.sink.sections.flatMap((_, i) =>
+      mixed.sink
+        .records(i)
+        .slice(0, -1)
+        .map((r) => r['first-name']),
+    );
     expect(new Set(names)).toEqual(new Set(['Anna']));
     // The other company's own report sees Zed (same card number as Anna) and nothing of the first company.
     const theirs = await run({ operatorIds: [data.operators.zed, data.operators.anna] }, data.otherScope);
-    const theirNames = theirs.sink.sections.flatMap((_, i) => theirs.sink.records(i).slice(0, -1).map((r) => `${String(r['first-name'])}@${String(r.device)}`));
+    const theirNames = theirs.sink.sections.flatMap((_, i) =>
+      theirs.sink
+        .records(i)
+        .slice(0, -1)
+        .map((r) => `${String(r['first-name'])}@${String(r.device)}`),
+    );
     expect(new Set(theirNames)).toEqual(new Set(['Zed@Stranger lathe']));
   });
 });

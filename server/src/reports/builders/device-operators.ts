@@ -58,7 +58,10 @@ export const deviceOperatorsReport: ReportBuilder = {
     // year by days is a dozen reads, never all at once.
     const windows = sections.flatMap((section) => section.windows).map((w, index) => ({ ...w, index }));
     const sectionOf = sections.flatMap((section, i) => section.windows.map(() => i));
-    for (const batch of batches(sections.map((s) => s.windows.length), WINDOWS_PER_READ)) {
+    for (const batch of batches(
+      sections.map((s) => s.windows.length),
+      WINDOWS_PER_READ,
+    )) {
       const part = windows.filter((w) => batch.includes(sectionOf[w.index]!));
       const [cards, works] = await Promise.all([queries.cardSlices(scope.companyId, ids, part, now), queries.workSlices(scope.companyId, ids, part)]);
       const found = collectRows(operators, windows, cards, works);
@@ -82,7 +85,13 @@ export const deviceOperatorsReport: ReportBuilder = {
  * A section's rows come from its own windows: in calendar buckets a window per local date of the bucket; by shifts a
  * section per date with a window per shift.
  */
-export async function sectionsOf(db: Kysely<DB>, companyId: number, interval: ReportInterval, range: DateRange, zone: TimeZone): Promise<{ title: string; windows: ReportWindow[] }[]> {
+export async function sectionsOf(
+  db: Kysely<DB>,
+  companyId: number,
+  interval: ReportInterval,
+  range: DateRange,
+  zone: TimeZone,
+): Promise<{ title: string; windows: ReportWindow[] }[]> {
   if (interval === 'shifts') {
     const windows = shiftWindows(range, await companyShifts(db, companyId), zone);
     return groupBy(windows, (w) => w.firstDay).map((ofDate) => ({ title: ofDate[0]!.firstDay, windows: ofDate }));
@@ -117,7 +126,9 @@ export function collectRows(
   }
   return [...rows.values()].flatMap((r) => {
     const operator = byOperator.get(r.operatorId);
-    return operator ? [{ operator, window: windows[r.window]!, deviceId: r.deviceId, card: seconds(r.card), work: seconds(r.work), active: seconds(r.active) }] : [];
+    return operator
+      ? [{ operator, window: windows[r.window]!, deviceId: r.deviceId, card: seconds(r.card), work: seconds(r.work), active: seconds(r.active) }]
+      : [];
   });
 }
 

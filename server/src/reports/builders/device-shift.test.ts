@@ -31,7 +31,11 @@ describe('shift report', () => {
       const records = sink.records(i);
       expect(records).toHaveLength(3 * SHIFTS.length + 1);
       for (const r of records) {
-        const sum = expected.get(r.date === null ? `${device.id}|all` : `${device.id}|${String(r.date)}|${String(r.shift)}`) ?? { work: 0, active: 0, counter: 0 };
+        const sum = expected.get(r.date === null ? `${device.id}|all` : `${device.id}|${String(r.date)}|${String(r.shift)}`) ?? {
+          work: 0,
+          active: 0,
+          counter: 0,
+        };
         expect(r, `${device.name} ${String(r.date)} ${String(r.shift)}`).toEqual({
           date: r.date,
           shift: r.shift,
@@ -43,11 +47,13 @@ describe('shift report', () => {
       }
     }
     // The night shift through the repeated hour has 9 hours of readings (every 10 minutes): 54 of each.
-    const night = data.readings.filter((r) => r.device === data.lathe.id && r.parameter === 3 && shiftOf(bucketOf(r.ts))?.date === '2026-10-24' && shiftOf(bucketOf(r.ts))?.shift === 'III');
+    const night = data.readings.filter(
+      (r) => r.device === data.lathe.id && r.parameter === 3 && shiftOf(bucketOf(r.ts))?.date === '2026-10-24' && shiftOf(bucketOf(r.ts))?.shift === 'III',
+    );
     expect(night).toHaveLength(54);
   });
 
-  it('never reports another company\'s devices and says when nothing was read', async () => {
+  it("never reports another company's devices and says when nothing was read", async () => {
     const stranger = await run({ deviceIds: [data.stranger.id], deviceGroupIds: [data.groups.strangers] });
     expect(stranger.sink.sections).toEqual([]);
     expect(stranger.outcome.empty).toBe(true);

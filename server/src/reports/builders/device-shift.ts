@@ -61,7 +61,13 @@ export const deviceShiftReport: ReportBuilder = {
       }
       await sink.progress(Math.min(first + DEVICES_PER_READ, devices.length) / devices.length);
     }
-    const empty = !(await hasWorkReadings(db, scope.companyId, devices.map((d) => d.id), range.from, range.to));
+    const empty = !(await hasWorkReadings(
+      db,
+      scope.companyId,
+      devices.map((d) => d.id),
+      range.from,
+      range.to,
+    ));
     return { empty };
   },
 };

@@ -26,7 +26,10 @@ export const efficiencyReport: ReportBuilder = {
       report.devices.map((d) => d.id),
       buckets,
     );
-    const sections = [...report.groups.map((g) => ({ title: g.name, deviceIds: g.deviceIds })), { title: ALL_DEVICES_SECTION_TITLE, deviceIds: report.devices.map((d) => d.id) }];
+    const sections = [
+      ...report.groups.map((g) => ({ title: g.name, deviceIds: g.deviceIds })),
+      { title: ALL_DEVICES_SECTION_TITLE, deviceIds: report.devices.map((d) => d.id) },
+    ];
     for (const section of sections) {
       await sink.section({ title: section.title, columns: COLUMNS_OF_EFFICIENCY, totals: true });
       const total = noSums();

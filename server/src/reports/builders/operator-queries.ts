@@ -82,7 +82,13 @@ function cardSliceQuery(companyId: number, operatorIds: readonly number[], windo
  */
 function workSliceQuery(companyId: number, operatorIds: readonly number[], windows: readonly ReportWindow[]): RawBuilder<WorkSlice> {
   const { start, end } = spanOf(windows);
-  const [from, to] = [windows.map((w) => w.firstDay).sort()[0]!, windows.map((w) => w.lastDay).sort().at(-1)!];
+  const [from, to] = [
+    windows.map((w) => w.firstDay).sort()[0]!,
+    windows
+      .map((w) => w.lastDay)
+      .sort()
+      .at(-1)!,
+  ];
   const sessions = sql`s.company_id = ${companyId} and s.operator_id = any(${[...operatorIds]}::int[])
     and s.started_at < ${end.toISOString()}::timestamptz and (s.ended_at is null or s.ended_at > ${start.toISOString()}::timestamptz)`;
   const columns = sql`s.id::int8::float8 as "sessionId", s.operator_id as "operatorId", s.device_id as "deviceId", w.idx as "window"`;
@@ -124,7 +130,12 @@ export class OperatorReportQueries {
     const named =
       ids.length === 0
         ? []
-        : await this.db.selectFrom('operators').select(['id', 'firstname', 'lastname']).where('company_id', '=', companyId).where('id', 'in', [...ids]).execute();
+        : await this.db
+            .selectFrom('operators')
+            .select(['id', 'firstname', 'lastname'])
+            .where('company_id', '=', companyId)
+            .where('id', 'in', [...ids])
+            .execute();
     const grouped =
       groupIds.length === 0
         ? []
@@ -162,12 +173,20 @@ export class OperatorReportQueries {
    * The devices each operator has a row on in each window: those with card time (`cardSlices`) or with work
    * (`workSlices`) there, as the builder makes a row of either. Two grouped statements, run side by side on the pool.
    */
-  async rowDevices(companyId: number, operatorIds: readonly number[], windows: readonly ReportWindow[], now: Date): Promise<{ operatorId: number; window: number; deviceIds: number[] }[]> {
+  async rowDevices(
+    companyId: number,
+    operatorIds: readonly number[],
+    windows: readonly ReportWindow[],
+    now: Date,
+  ): Promise<{ operatorId: number; window: number; deviceIds: number[] }[]> {
     if (operatorIds.length === 0 || windows.length === 0) return [];
     const grouped = (slices: RawBuilder<unknown>, having: RawBuilder<unknown>) =>
       sql<{ operatorId: number; window: number; deviceIds: number[] }>`
         select k."operatorId", k."window", array_agg(distinct k."deviceId") as "deviceIds" from (${slices}) k where ${having} group by 1, 2`.execute(this.db);
-    const [cards, works] = await Promise.all([grouped(cardSliceQuery(companyId, operatorIds, windows, now), sql`k."seconds" > 0`), grouped(workSliceQuery(companyId, operatorIds, windows), sql`true`)]);
+    const [cards, works] = await Promise.all([
+      grouped(cardSliceQuery(companyId, operatorIds, windows, now), sql`k."seconds" > 0`),
+      grouped(workSliceQuery(companyId, operatorIds, windows), sql`true`),
+    ]);
     const units = new Map<string, { operatorId: number; window: number; deviceIds: number[] }>();
     for (const unit of [...cards.rows, ...works.rows]) {
       const key = `${unit.operatorId}:${unit.window}`;

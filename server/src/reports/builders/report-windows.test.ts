@@ -41,7 +41,14 @@ describe('report windows', () => {
       { position: 2, name: 'III', hourStart: 22, hourEnd: 6 },
     ];
     const windows = shiftWindows(reportRange({ from: '2026-10-24', to: '2026-10-25' }), shifts, warsaw);
-    expect(windows.map((w) => `${w.firstDay} ${w.shift?.name} ${hours(w)}`)).toEqual(['2026-10-24 I 8', '2026-10-24 II 8', '2026-10-24 III 9', '2026-10-25 I 8', '2026-10-25 II 8', '2026-10-25 III 8']);
+    expect(windows.map((w) => `${w.firstDay} ${w.shift?.name} ${hours(w)}`)).toEqual([
+      '2026-10-24 I 8',
+      '2026-10-24 II 8',
+      '2026-10-24 III 9',
+      '2026-10-25 I 8',
+      '2026-10-25 II 8',
+      '2026-10-25 III 8',
+    ]);
     expect(windowCells('shifts', windows[2]!)).toEqual(['2026-10-24', 'III']);
   });
 

@@ -9,7 +9,11 @@ import type { ReportScope, ReportSubject } from '../model.ts';
  * name), each once; only the company's own, so another company's ids are dropped without a word. Read through the
  * diagnostics repository, the same lookup the work and activity charts use.
  */
-export async function selectedDevices(db: Kysely<DB>, scope: ReportScope, subject: Pick<ReportSubject, 'deviceIds' | 'deviceGroupIds'>): Promise<DeviceSubject[]> {
+export async function selectedDevices(
+  db: Kysely<DB>,
+  scope: ReportScope,
+  subject: Pick<ReportSubject, 'deviceIds' | 'deviceGroupIds'>,
+): Promise<DeviceSubject[]> {
   const repository = new DiagnosticsRepository(db);
   const tenant = { kind: 'company', companyId: scope.companyId } as const;
   const named = await repository.findDevices(tenant, [...subject.deviceIds]);

@@ -50,7 +50,11 @@ describe('shift chart report', () => {
   it('has the numbers of the factory shift chart on screen', async () => {
     const user = await createUser(ctx.database.db, data.scope.companyId);
     const token = (await signIn(ctx.app, user.username, user.password)).access_token;
-    const response = await ctx.app.inject({ method: 'GET', url: `/api/reports/factory/data?type=device-work-shift-chart&groups=${data.groups.line}&from=2026-10-24&to=2026-10-26`, headers: bearer(token) });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/reports/factory/data?type=device-work-shift-chart&groups=${data.groups.line}&from=2026-10-24&to=2026-10-26`,
+      headers: bearer(token),
+    });
     const chart = response.json<{ data: { name: string; items: { name: string; workSum: number; activeSum: number; counterSum: number }[] }[] }>().data;
     const { sink } = await run({ deviceGroupIds: [data.groups.line] });
     expect(chart.map((entry) => entry.name)).toEqual(['Lathe', 'Mill', FACTORY_SUMMARY_NAME]);
@@ -59,7 +63,7 @@ describe('shift chart report', () => {
     });
   });
 
-  it('never reports another company\'s devices', async () => {
+  it("never reports another company's devices", async () => {
     const { sink, outcome } = await run({ deviceIds: [data.stranger.id], deviceGroupIds: [data.groups.strangers] });
     expect(sink.sections).toEqual([]);
     expect(outcome.empty).toBe(true);

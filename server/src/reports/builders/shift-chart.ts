@@ -44,7 +44,13 @@ export const shiftChartReport: ReportBuilder = {
       await sink.rows([...shiftRows, [null, ...cells(entry.items.at(-1)!)]]);
     }
     await sink.progress(1);
-    const empty = !(await hasWorkReadings(db, scope.companyId, devices.map((d) => d.id), range.from, range.to));
+    const empty = !(await hasWorkReadings(
+      db,
+      scope.companyId,
+      devices.map((d) => d.id),
+      range.from,
+      range.to,
+    ));
     return { empty };
   },
 };

@@ -31,14 +31,20 @@ describe('work details and the work matrix', () => {
   const totalsOf = (rows: ReportCell[][]) => [null, ...[1, 2, 3].map((i) => rows.reduce((sum, row) => sum + Number(row[i]), 0)), null];
 
   it('work details: a section per device and local date, a row per 5-minute bucket with the operator of its start, totals', async () => {
-    const doc = await runReport(db(), data.scope, 'device-work-details-report', { from: '2026-10-24', to: '2026-10-25', devices: [data.press.id, data.lift.id] });
+    const doc = await runReport(db(), data.scope, 'device-work-details-report', {
+      from: '2026-10-24',
+      to: '2026-10-25',
+      devices: [data.press.id, data.lift.id],
+    });
     expect(doc.sections.map((s) => s.title)).toEqual(['Lift · 2026-10-24', 'Press · 2026-10-24', 'Lift · 2026-10-25', 'Press · 2026-10-25']);
-    for (const [index, [device, date]] of ([
-      [data.lift, '2026-10-24'],
-      [data.press, '2026-10-24'],
-      [data.lift, '2026-10-25'],
-      [data.press, '2026-10-25'],
-    ] as const).entries()) {
+    for (const [index, [device, date]] of (
+      [
+        [data.lift, '2026-10-24'],
+        [data.press, '2026-10-24'],
+        [data.lift, '2026-10-25'],
+        [data.press, '2026-10-25'],
+      ] as const
+    ).entries()) {
       const expected = detailRows(await rawDetailRows(db(), device.id, date, date, TIMEZONE));
       const section = doc.sections[index]!;
       expect(section.columns.map((c) => c.key)).toEqual(['time', 'work', 'active', 'counter', 'operator']);
@@ -51,7 +57,8 @@ describe('work details and the work matrix', () => {
     expect(repeated.length).toBeGreaterThan(6);
     expect(new Set(repeated.map((r) => r[4]))).toEqual(new Set(['Nowak Anna']));
     expect(lift25.length).toBeGreaterThan(doc.sections[0]!.rows.length);
-    const operatorsBetween = (rows: ReportCell[][], from: string, to: string) => new Set(rows.filter((r) => String(r[0]) >= from && String(r[0]) < to).map((r) => r[4]));
+    const operatorsBetween = (rows: ReportCell[][], from: string, to: string) =>
+      new Set(rows.filter((r) => String(r[0]) >= from && String(r[0]) < to).map((r) => r[4]));
     expect(operatorsBetween(lift25, '2026-10-25T05:00', '2026-10-25T09:00')).toEqual(new Set(['Kowal Bartek']));
     expect(operatorsBetween(lift25, '2026-10-25T09:00', '2026-10-26T00:00')).toEqual(new Set([null]));
     expect(operatorsBetween(doc.sections[1]!.rows, '2026-10-24T10:00', '2026-10-24T12:00')).toEqual(new Set(['CARD-X']));
@@ -67,7 +74,16 @@ describe('work details and the work matrix', () => {
       rows: (chunk) => Promise.resolve(void (chunks.push(chunk.length), rows.push(...chunk.map((r) => [...r])))),
       progress: (fraction) => Promise.resolve(void progress.push(fraction)),
     };
-    const subject: ReportSubject = { type: 'device-work-details-report', from: '2026-10-01', to: '2026-10-31', interval: 'month', deviceIds: [data.crane.id], deviceGroupIds: [], operatorIds: [], operatorGroupIds: [] };
+    const subject: ReportSubject = {
+      type: 'device-work-details-report',
+      from: '2026-10-01',
+      to: '2026-10-31',
+      interval: 'month',
+      deviceIds: [data.crane.id],
+      deviceGroupIds: [],
+      operatorIds: [],
+      operatorGroupIds: [],
+    };
     const outcome = await writeReport(db(), data.scope, subject, sink);
     expect(outcome.empty).toBe(false);
     expect(sections).toEqual(['Crane · 2026-10']);
@@ -79,7 +95,16 @@ describe('work details and the work matrix', () => {
   });
 
   it('work details on a screen: read only as many devices as its rows can take, the same rows as the whole document', async () => {
-    const subject: ReportSubject = { type: 'device-work-details-report', from: '2026-10-24', to: '2026-10-25', interval: 'day', deviceIds: [data.crane.id, data.lift.id, data.press.id], deviceGroupIds: [], operatorIds: [], operatorGroupIds: [] };
+    const subject: ReportSubject = {
+      type: 'device-work-details-report',
+      from: '2026-10-24',
+      to: '2026-10-25',
+      interval: 'day',
+      deviceIds: [data.crane.id, data.lift.id, data.press.id],
+      deviceGroupIds: [],
+      operatorIds: [],
+      operatorGroupIds: [],
+    };
     const whole = await runReport(db(), data.scope, subject.type, { from: subject.from, to: subject.to, devices: [...subject.deviceIds] });
     // Room for a bit more than one device-day: the first read takes two devices, the build stops inside the second.
     const screen = new MemorySink(300);
@@ -99,7 +124,12 @@ describe('work details and the work matrix', () => {
   });
 
   it('work details of shifts: a night shift section runs across midnight', async () => {
-    const doc = await runReport(db(), data.scope, 'device-work-details-report', { from: '2026-10-24', to: '2026-10-24', interval: 'shifts', devices: [data.lift.id] });
+    const doc = await runReport(db(), data.scope, 'device-work-details-report', {
+      from: '2026-10-24',
+      to: '2026-10-24',
+      interval: 'shifts',
+      devices: [data.lift.id],
+    });
     expect(doc.sections.map((s) => s.title)).toEqual(['Lift · 2026-10-24 I', 'Lift · 2026-10-24 II', 'Lift · 2026-10-24 III']);
     const night = doc.sections[2]!.rows;
     expect(night[0]![0]).toBe('2026-10-24T22:00');
@@ -123,15 +153,23 @@ describe('work details and the work matrix', () => {
         const raw = await rawQuarterHours(db(), ids, date, TIMEZONE);
         const changes = raw.length !== 96;
         expect(section.columns.map((c) => c.title)).toEqual(['reports.column.time', 'Lift', 'Press']);
-        const expected = raw.map((slot) => [changes ? `${slot.clock} +${slot.offset}` : slot.clock, slot.work[data.lift.id] ?? 0, slot.work[data.press.id] ?? 0]);
+        const expected = raw.map((slot) => [
+          changes ? `${slot.clock} +${slot.offset}` : slot.clock,
+          slot.work[data.lift.id] ?? 0,
+          slot.work[data.press.id] ?? 0,
+        ]);
         expect(section.rows).toEqual([...expected, [null, ...[1, 2].map((i) => expected.reduce((sum, row) => sum + Number(row[i]), 0))]]);
       }
       expect(doc.sections.map((s) => s.rows.length - 1)).toEqual(from.startsWith('2026-03') ? [96, 92, 96] : [96, 100, 96]);
     }
   });
 
-  it('work matrix and details of another company\'s devices are empty', async () => {
-    const matrix = await runReport(db(), data.scope, 'production-device-work-matrix', { from: '2026-10-24', to: '2026-10-24', devices: [data.other.device.id] });
+  it("work matrix and details of another company's devices are empty", async () => {
+    const matrix = await runReport(db(), data.scope, 'production-device-work-matrix', {
+      from: '2026-10-24',
+      to: '2026-10-24',
+      devices: [data.other.device.id],
+    });
     expect(matrix.empty).toBe(true);
     expect(matrix.sections[0]!.columns.map((c) => c.key)).toEqual(['time']);
     const details = await runReport(db(), data.scope, 'device-work-details-report', { from: '2026-10-24', to: '2026-10-24', groups: [data.other.group] });

@@ -28,7 +28,10 @@ describe('work details pages', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     data = await buildDeviceReportsDataset(ctx);
-    const typeId = await createDeviceType(db(), TEST_PARAMETERS.filter((p) => p.number <= 3));
+    const typeId = await createDeviceType(
+      db(),
+      TEST_PARAMETERS.filter((p) => p.number <= 3),
+    );
     // Named to sort between the others, so a device without rows sits inside the document's order.
     idle = await createTelemetryDevice(db(), data.company.id, typeId, 'Idle');
   });
@@ -47,7 +50,12 @@ describe('work details pages', () => {
 
   /** Every page of the subject, checked page by page, then joined and compared with the whole document. */
   async function expectPagesMakeTheDocument(subject: ReportSubject, pageRows: number, scope = data.scope): Promise<ReportDocument[]> {
-    const whole = await runReport(db(), scope, subject.type, { from: subject.from, to: subject.to, interval: subject.interval, devices: [...subject.deviceIds] });
+    const whole = await runReport(db(), scope, subject.type, {
+      from: subject.from,
+      to: subject.to,
+      interval: subject.interval,
+      devices: [...subject.deviceIds],
+    });
     expect(whole.sections.length).toBeGreaterThan(0);
     return expectPagesJoinInto(whole, pageRows, (page) => workDetailsPage(db(), scope, subject, page, pageRows, counts));
   }
@@ -68,7 +76,12 @@ describe('work details pages', () => {
     const liftRows = whole.sections[0]!.rows.length;
     // A page that ends on the last 5-minute row of the lift: the next page opens with the lift's totals alone.
     const pages = await expectPagesMakeTheDocument(subject, liftRows - 1);
-    expect(pages[1]!.sections[0]).toMatchObject({ title: whole.sections[0]!.title, continued: true, totals: true, rows: [whole.sections[0]!.rows[liftRows - 1]] });
+    expect(pages[1]!.sections[0]).toMatchObject({
+      title: whole.sections[0]!.title,
+      continued: true,
+      totals: true,
+      rows: [whole.sections[0]!.rows[liftRows - 1]],
+    });
     await expectPagesMakeTheDocument(subjectOf('2026-10-24', '2026-10-24', 'day', [data.press.id]), 1);
   });
 
@@ -80,10 +93,14 @@ describe('work details pages', () => {
       { name: 'I', hourStart: 6, hourEnd: 18 },
       { name: 'II', hourStart: 18, hourEnd: 6 },
     ]);
-    const typeId = await createDeviceType(db(), TEST_PARAMETERS.filter((p) => p.number <= 3));
+    const typeId = await createDeviceType(
+      db(),
+      TEST_PARAMETERS.filter((p) => p.number <= 3),
+    );
     const mill = await createTelemetryDevice(db(), company.id, typeId, 'Mill');
     const readings = [];
-    for (let t = Date.UTC(2026, 3, 3, 12, 0); t < Date.UTC(2026, 3, 6, 12, 0); t += 11 * 60_000) readings.push({ parameter: 1, ts: new Date(t), value: 60 }, { parameter: 2, ts: new Date(t), value: 120 });
+    for (let t = Date.UTC(2026, 3, 3, 12, 0); t < Date.UTC(2026, 3, 6, 12, 0); t += 11 * 60_000)
+      readings.push({ parameter: 1, ts: new Date(t), value: 60 }, { parameter: 2, ts: new Date(t), value: 120 });
     await ingest(ctx.services, mill, { readings });
     const scope = { companyId: company.id, timezone: 'Australia/Lord_Howe' };
     await expectPagesMakeTheDocument(subjectOf('2026-04-04', '2026-04-06', 'shifts', [mill.id]), 53, scope);

@@ -56,7 +56,12 @@ export async function workDetailsPage(
 }
 
 /** Every section of the whole document with its row count, in the document's order; devices without rows have none. */
-async function planSections(report: DeviceReportContext, repository: WorkDetailsRepository, counts: WorkDetailsCounts, buckets: readonly ReportBucket[]): Promise<PlannedSection[]> {
+async function planSections(
+  report: DeviceReportContext,
+  repository: WorkDetailsRepository,
+  counts: WorkDetailsCounts,
+  buckets: readonly ReportBucket[],
+): Promise<PlannedSection[]> {
   const ids = report.devices.map((d) => d.id);
   const plan: PlannedSection[] = [];
   if (buckets.length === 0 || ids.length === 0) return plan;
@@ -110,7 +115,12 @@ function shiftRows(zone: TimeZone, dayCounts: Map<string, DayCount>, deviceId: n
 /** The sections of shift buckets counted per window from the 5-minute rollup (windows off whole hours). */
 async function countedWindows(report: DeviceReportContext, repository: WorkDetailsRepository, buckets: readonly ReportBucket[]): Promise<PlannedSection[]> {
   const ids = report.devices.map((d) => d.id);
-  const windows = await repository.windowRowCounts(report.companyId, ids, buckets.map((b) => b.start), buckets.map((b) => b.end));
+  const windows = await repository.windowRowCounts(
+    report.companyId,
+    ids,
+    buckets.map((b) => b.start),
+    buckets.map((b) => b.end),
+  );
   const rowsOf = new Map(windows.map((w) => [`${w.deviceId}:${w.window}`, w.rows]));
   const plan: PlannedSection[] = [];
   buckets.forEach((bucket, index) => {
@@ -123,7 +133,13 @@ async function countedWindows(report: DeviceReportContext, repository: WorkDetai
 }
 
 /** Rows [from, to) of a planned section, where row `section.rows` is its totals. */
-async function readSection(report: DeviceReportContext, repository: WorkDetailsRepository, section: PlannedSection, from: number, to: number): Promise<ReportSection> {
+async function readSection(
+  report: DeviceReportContext,
+  repository: WorkDetailsRepository,
+  section: PlannedSection,
+  from: number,
+  to: number,
+): Promise<ReportSection> {
   const { device, bucket } = section;
   const withTotals = to > section.rows;
   const lastData = Math.min(to, section.rows);

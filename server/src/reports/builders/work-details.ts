@@ -65,14 +65,24 @@ export const workDetailsReport: ReportBuilder = {
  * Reads one slice of the batch's devices and writes its rows into their sections, device after device; the bucket's
  * last slice also closes each device's section before the next device's opens. True when any row was there.
  */
-async function writeSlice(report: DeviceReportContext, batch: readonly ReportDevice[], slice: Slice, sections: Map<number, DeviceSection>, lastSlice: boolean): Promise<boolean> {
+async function writeSlice(
+  report: DeviceReportContext,
+  batch: readonly ReportDevice[],
+  slice: Slice,
+  sections: Map<number, DeviceSection>,
+  lastSlice: boolean,
+): Promise<boolean> {
   const ids = batch.map((d) => d.id);
   const rows = await report.repository.fiveMinuteRows(report.companyId, ids, slice.start, slice.end);
   const spans = rows.length > 0 ? await report.repository.operatorSpans(report.companyId, ids, slice.start, slice.end) : [];
   for (const device of batch) {
     const section = sections.get(device.id)!;
     const own = rows.filter((r) => r.deviceId === device.id);
-    if (own.length > 0) await section.write(own, spans.filter((s) => s.deviceId === device.id));
+    if (own.length > 0)
+      await section.write(
+        own,
+        spans.filter((s) => s.deviceId === device.id),
+      );
     if (lastSlice) await section.close();
   }
   return rows.length > 0;

@@ -35,7 +35,10 @@ describe('work matrix: stored quarter hours of closed days', () => {
     await setCompanyTimezone(db(), second.id, 'Asia/Kolkata');
     warsaw = { companyId: first.id, timezone: 'Europe/Warsaw' };
     kolkata = { companyId: second.id, timezone: 'Asia/Kolkata' };
-    typeId = await createDeviceType(db(), TEST_PARAMETERS.filter((p) => p.number <= 3));
+    typeId = await createDeviceType(
+      db(),
+      TEST_PARAMETERS.filter((p) => p.number <= 3),
+    );
     lift = await createTelemetryDevice(db(), first.id, typeId, 'Lift');
     press = await createTelemetryDevice(db(), first.id, typeId, 'Press');
     kolkataLift = await createTelemetryDevice(db(), second.id, typeId, 'Lift');
@@ -56,8 +59,16 @@ describe('work matrix: stored quarter hours of closed days', () => {
   async function rawSections(devices: TelemetryDevice[], from: string, to: string, tz: string): Promise<ReportCell[][][]> {
     const sections: ReportCell[][][] = [];
     for (const date of datesBetween(from, to)) {
-      const raw = await rawQuarterHours(db(), devices.map((d) => d.id), date, tz);
-      const rows: ReportCell[][] = raw.map((slot) => [raw.length !== 96 ? `${slot.clock} +${slot.offset}` : slot.clock, ...devices.map((d) => slot.work[d.id] ?? 0)]);
+      const raw = await rawQuarterHours(
+        db(),
+        devices.map((d) => d.id),
+        date,
+        tz,
+      );
+      const rows: ReportCell[][] = raw.map((slot) => [
+        raw.length !== 96 ? `${slot.clock} +${slot.offset}` : slot.clock,
+        ...devices.map((d) => slot.work[d.id] ?? 0),
+      ]);
       rows.push([null, ...devices.map((_, i) => rows.reduce((sum, row) => sum + Number(row[i + 1]), 0))]);
       sections.push(rows);
     }
@@ -124,7 +135,7 @@ describe('work matrix: stored quarter hours of closed days', () => {
     expect(await matrix(warsaw, [lift], '2026-10-23', '2026-10-24')).toEqual(after);
   });
 
-  it('two companies in different zones: each date is stored in its company\'s zone and matches its raw quarter hours', async () => {
+  it("two companies in different zones: each date is stored in its company's zone and matches its raw quarter hours", async () => {
     await clearStored();
     const inWarsaw = await matrix(warsaw, [lift], '2026-10-24', '2026-10-24');
     const inKolkata = await matrix(kolkata, [kolkataLift], '2026-10-24', '2026-10-24');
@@ -139,7 +150,7 @@ describe('work matrix: stored quarter hours of closed days', () => {
     expect(await matrix(kolkata, [kolkataLift], '2026-10-24', '2026-10-24')).toEqual(inKolkata);
   });
 
-  it('a change of the company\'s zone never shows cells of the old zone: they are computed again and replaced', async () => {
+  it("a change of the company's zone never shows cells of the old zone: they are computed again and replaced", async () => {
     await clearStored();
     const company = await createCompany(db());
     await setCompanyTimezone(db(), company.id, 'Europe/Warsaw');

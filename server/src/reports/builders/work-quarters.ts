@@ -73,7 +73,14 @@ export async function readQuarterGrid(
 }
 
 /** Every device's quarter-hour cells of every date first..last from the 5-minute rollup (an empty array: no reading). */
-async function computeDays(db: Kysely<DB>, companyId: number, zone: TimeZone, deviceIds: readonly number[], first: DayNumber, last: DayNumber): Promise<QuarterDay[]> {
+async function computeDays(
+  db: Kysely<DB>,
+  companyId: number,
+  zone: TimeZone,
+  deviceIds: readonly number[],
+  first: DayNumber,
+  last: DayNumber,
+): Promise<QuarterDay[]> {
   const start = zone.startOfDay(first);
   const end = zone.endOfDay(last);
   // The date of every quarter hour of the run, and each date's first slot.
@@ -93,7 +100,9 @@ async function computeDays(db: Kysely<DB>, companyId: number, zone: TimeZone, de
     column?.slots.forEach((slot, i) => {
       const index = dayOfSlot[slot]!;
       const day = first + index;
-      const work = (cells[index]!.length > 0 ? cells[index] : (cells[index] = new Array<number>((zone.endOfDay(day) - zone.startOfDay(day)) / QUARTER_MS).fill(0)))!;
+      const work = (
+        cells[index]!.length > 0 ? cells[index] : (cells[index] = new Array<number>((zone.endOfDay(day) - zone.startOfDay(day)) / QUARTER_MS).fill(0))
+      )!;
       work[slot - firstSlot[index]!] = column.work[i]!;
     });
     cells.forEach((work, index) => days.push({ deviceId, day: dateText(first + index), work }));

@@ -3,9 +3,27 @@ import { efficiencyPercent } from '@gearwatch/contracts';
 import type { TestContext } from '../../../test/context.ts';
 import { createTestContext } from '../../../test/context.ts';
 import type { ReportDataset } from '../../../test/report-builders-dataset.ts';
-import { CollectingSink, at, bucketOf, buildReportDataset, localDate, minutesBy, sessionAt, shiftOf, subjectOf } from '../../../test/report-builders-dataset.ts';
+import {
+  CollectingSink,
+  at,
+  bucketOf,
+  buildReportDataset,
+  localDate,
+  minutesBy,
+  sessionAt,
+  shiftOf,
+  subjectOf,
+} from '../../../test/report-builders-dataset.ts';
 import { createCompany } from '../../../test/fixtures.ts';
-import { TEST_PARAMETERS, createDeviceType, createOperator, createShifts, createTelemetryDevice, ingest, setCompanyTimezone } from '../../../test/telemetry-fixtures.ts';
+import {
+  TEST_PARAMETERS,
+  createDeviceType,
+  createOperator,
+  createShifts,
+  createTelemetryDevice,
+  ingest,
+  setCompanyTimezone,
+} from '../../../test/telemetry-fixtures.ts';
 import { SUMMARY_SECTION_TITLE, workersWorkReport } from './workers-work.ts';
 
 interface Expected {
@@ -40,7 +58,14 @@ function expectedTallies(data: ReportDataset, keyOf: (instant: number) => string
   return new Map(
     [...raw].map(([key, t]) => [
       key,
-      { work: t.work, activity: t.active, 'card-time': t.card, efficiency: efficiencyPercent(t.work, t.active), devices: t.devices.size, sessions: t.sessions.size },
+      {
+        work: t.work,
+        activity: t.active,
+        'card-time': t.card,
+        efficiency: efficiencyPercent(t.work, t.active),
+        devices: t.devices.size,
+        sessions: t.sessions.size,
+      },
     ]),
   );
 }
@@ -104,7 +129,10 @@ describe('workers work report', () => {
     for (const [i, operator] of [data.operators.anna, data.operators.celina].entries()) {
       const records = sink.records(i);
       expect(records).toHaveLength(3 * 3 + 1);
-      for (const r of records.slice(0, -1)) expect(measures(r), `${operator} ${String(r.date)}/${String(r.shift)}`).toEqual(expected.get(`${operator}|${String(r.date)}/${String(r.shift)}`) ?? ZERO);
+      for (const r of records.slice(0, -1))
+        expect(measures(r), `${operator} ${String(r.date)}/${String(r.shift)}`).toEqual(
+          expected.get(`${operator}|${String(r.date)}/${String(r.shift)}`) ?? ZERO,
+        );
     }
     expect(sink.records(0).find((r) => r.date === '2026-10-24' && r.shift === 'III')!['card-time']).toBe(9 * 3600);
   });
@@ -130,24 +158,41 @@ describe('workers work report', () => {
       { name: 'Day', hourStart: 6, hourEnd: 14 },
       { name: 'Night', hourStart: 22, hourEnd: 6 },
     ]);
-    const device = await createTelemetryDevice(db, company.id, await createDeviceType(db, TEST_PARAMETERS.filter((p) => p.number <= 2)), 'Kiln');
+    const device = await createTelemetryDevice(
+      db,
+      company.id,
+      await createDeviceType(
+        db,
+        TEST_PARAMETERS.filter((p) => p.number <= 2),
+      ),
+      'Kiln',
+    );
     const ravi = await createOperator(db, company.id, { firstname: 'Ravi', lastname: 'Rao', rfid: 'CARD-R' });
     // India keeps UTC+05:30 all year: the Day shift of the 25th is 00:30–08:30 UTC.
     const ist = (day: number, hour: number, minute = 0) => Date.UTC(2026, 9, day, hour, minute) - 330 * 60_000;
     const [start, end] = [ist(25, 5), ist(25, 15)];
     const readings = Array.from({ length: 144 }, (_, i) => ({ ts: new Date(ist(25, 0, 2) + i * 600_000), work: (i % 5) * 20 }));
-    await ingest(ctx.services, { ...device }, {
-      readings: readings.flatMap((r) => [
-        { parameter: 1, ts: r.ts, value: r.work },
-        { parameter: 2, ts: r.ts, value: 60 },
-      ]),
-      events: [
-        { ts: new Date(start), type: 'rfid_on', rfid: 'CARD-R' },
-        { ts: new Date(end), type: 'rfid_off', rfid: 'CARD-R' },
-      ],
-    });
+    await ingest(
+      ctx.services,
+      { ...device },
+      {
+        readings: readings.flatMap((r) => [
+          { parameter: 1, ts: r.ts, value: r.work },
+          { parameter: 2, ts: r.ts, value: 60 },
+        ]),
+        events: [
+          { ts: new Date(start), type: 'rfid_on', rfid: 'CARD-R' },
+          { ts: new Date(end), type: 'rfid_off', rfid: 'CARD-R' },
+        ],
+      },
+    );
     const sink = new CollectingSink();
-    await workersWorkReport.write(db, { companyId: company.id, timezone: 'Asia/Kolkata' }, subjectOf('workers-work-report', { operatorIds: [ravi], interval: 'shifts', from: '2026-10-25', to: '2026-10-25' }), sink);
+    await workersWorkReport.write(
+      db,
+      { companyId: company.id, timezone: 'Asia/Kolkata' },
+      subjectOf('workers-work-report', { operatorIds: [ravi], interval: 'shifts', from: '2026-10-25', to: '2026-10-25' }),
+      sink,
+    );
     const inDay = readings.filter((r) => {
       const bucket = bucketOf(r.ts);
       return bucket >= Math.max(start, ist(25, 6)) && bucket < Math.min(end, ist(25, 14));
@@ -160,7 +205,7 @@ describe('workers work report', () => {
     ]);
   });
 
-  it('never counts another company\'s operators or sessions', async () => {
+  it("never counts another company's operators or sessions", async () => {
     const { sink, outcome } = await run({ operatorIds: [data.operators.zed], operatorGroupIds: [data.operatorGroups.strangers] });
     expect(outcome.empty).toBe(true);
     expect(sink.sections.map((s) => s.title)).toEqual([SUMMARY_SECTION_TITLE]);

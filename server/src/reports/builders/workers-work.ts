@@ -73,7 +73,8 @@ export const workersWorkReport: ReportBuilder = {
     const operators = await queries.operators(scope.companyId, subject.operatorIds, subject.operatorGroupIds);
     const ids = operators.map((o) => o.id);
     const tallies = new Map<string, Tally>();
-    const tallyOf = (operatorId: number, window: number) => tallies.get(`${operatorId}:${window}`) ?? tallies.set(`${operatorId}:${window}`, new Tally()).get(`${operatorId}:${window}`)!;
+    const tallyOf = (operatorId: number, window: number) =>
+      tallies.get(`${operatorId}:${window}`) ?? tallies.set(`${operatorId}:${window}`, new Tally()).get(`${operatorId}:${window}`)!;
     const now = new Date();
     let empty = true;
     // Aggregated per session and window, never readings; a few weeks of windows per query, so that a year by days
@@ -103,7 +104,10 @@ export const workersWorkReport: ReportBuilder = {
       await sink.rows([...rows, [...blankWindowCells(subject.interval), ...total.cells()]]);
     }
     await sink.section({ title: SUMMARY_SECTION_TITLE, columns: [COLUMNS.lastName, COLUMNS.firstName, ...MEASURE_COLUMNS], totals: true });
-    await sink.rows([...perOperator.map(({ operator, total }) => [operator.lastname, operator.firstname, ...total.cells()]), [null, null, ...everyone.cells()]]);
+    await sink.rows([
+      ...perOperator.map(({ operator, total }) => [operator.lastname, operator.firstname, ...total.cells()]),
+      [null, null, ...everyone.cells()],
+    ]);
     await sink.progress(1);
     return { empty };
   },

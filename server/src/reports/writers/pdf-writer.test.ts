@@ -17,7 +17,19 @@ describe('PDF report writer', () => {
     expect(lines).toContain('Tokarka Łódź – żółw');
     expect(lines).toContain('Страница 1');
     const text = pages[0]!;
-    for (const expected of ['Устройство', 'Время', 'Работа', 'Счётчик', 'Ēvele "A", nr 1', '=1+2 Станок', 'Jānis Bērziņš', '25:01:01', '87%', '12\u00a0345', '1,5']) {
+    for (const expected of [
+      'Устройство',
+      'Время',
+      'Работа',
+      'Счётчик',
+      'Ēvele "A", nr 1',
+      '=1+2 Станок',
+      'Jānis Bērziņš',
+      '25:01:01',
+      '87%',
+      '12\u00a0345',
+      '1,5',
+    ]) {
       expect(text).toContain(expected);
     }
   });

@@ -105,7 +105,12 @@ export function createPdfWriter(output: NodeJS.WritableStream, options: ReportFi
       if (text !== '') doc.text(text, left, y + (current.rowHeight - current.fontSize) / 2, { lineBreak: false });
       x += columnWidth;
     });
-    doc.moveTo(MARGIN, y + current.rowHeight).lineTo(MARGIN + width, y + current.rowHeight).lineWidth(bold ? 0.8 : 0.3).strokeColor('#999999').stroke();
+    doc
+      .moveTo(MARGIN, y + current.rowHeight)
+      .lineTo(MARGIN + width, y + current.rowHeight)
+      .lineWidth(bold ? 0.8 : 0.3)
+      .strokeColor('#999999')
+      .stroke();
     doc.x = MARGIN;
     doc.y = y + current.rowHeight;
   };
@@ -161,7 +166,10 @@ export function createPdfWriter(output: NodeJS.WritableStream, options: ReportFi
 
   const front = (landscape: boolean) => {
     addPage(landscape);
-    doc.font('bold').fontSize(16).text(fit(options.title, doc.page.width - 2 * MARGIN), MARGIN, MARGIN, { lineBreak: false });
+    doc
+      .font('bold')
+      .fontSize(16)
+      .text(fit(options.title, doc.page.width - 2 * MARGIN), MARGIN, MARGIN, { lineBreak: false });
     doc.font('regular').fontSize(9);
     doc.text(texts.period, MARGIN, MARGIN + 24, { lineBreak: false });
     doc.text(texts.timezone, MARGIN, MARGIN + 36, { lineBreak: false });

@@ -34,7 +34,10 @@ describe('xlsx report writer', () => {
       ],
       totals: true,
     };
-    for (const [language, word] of [['pl', 'Razem'], ['en', 'Total']] as const) {
+    for (const [language, word] of [
+      ['pl', 'Razem'],
+      ['en', 'Total'],
+    ] as const) {
       const rows = rowTexts((await readBook(await writeFile('xlsx', [section], { language }))).worksheets[0]!);
       const last = rows.filter((row) => row.length > 0).at(-1)!;
       expect(last[0]).toBe(word);
@@ -120,7 +123,11 @@ describe('xlsx report writer', () => {
     const second = book.worksheets[1];
     expect(book.worksheets.map((sheet) => sheet.rowCount)).toEqual([12, 12, 11]);
     expect(rowTexts(second!).slice(0, 2)).toEqual([['Maszyna 7'], ['Czas', 'Praca']]);
-    const works = book.worksheets.flatMap((sheet) => rowTexts(sheet).filter((row) => row[0] instanceof Date).map((row) => seconds(row[1] as ExcelJS.CellValue)));
+    const works = book.worksheets.flatMap((sheet) =>
+      rowTexts(sheet)
+        .filter((row) => row[0] instanceof Date)
+        .map((row) => seconds(row[1] as ExcelJS.CellValue)),
+    );
     expect(works).toEqual(section.rows.map((row) => row[1]));
   });
 

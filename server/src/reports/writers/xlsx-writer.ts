@@ -58,7 +58,11 @@ const NOTE: Style = { font: { italic: true } };
 
 /** A sheet name Excel accepts: no `[]:*?/\`, at most 31 characters, with ` (n)` kept when numbered. */
 export function sheetName(base: string, index: number): string {
-  const clean = base.replace(/[[\]:*?/\\]/g, ' ').replace(/^'+|'+$/g, '').trim() || 'Report';
+  const clean =
+    base
+      .replace(/[[\]:*?/\\]/g, ' ')
+      .replace(/^'+|'+$/g, '')
+      .trim() || 'Report';
   const suffix = index > 1 ? ` (${index})` : '';
   return clean.slice(0, SHEET_NAME_MAX - suffix.length) + suffix;
 }

@@ -17,7 +17,8 @@ const errors = { 400: validationErrorSchema, 401: problemSchema };
 /** The dashboard's device summaries (contracts/src/summaries/devices.ts); the newest alerts read `GET /api/alerts`. */
 export function deviceSummariesRoutes(app: App, summaries: DeviceSummariesService): void {
   summaryRoute(app, '/api/summaries/devices-with-alerts', errors, {
-    summary: "The company's devices with active alerts the caller sees: alert counts, module activity, tagged readings, work and enabled time of the period with trends against the previous equal period",
+    summary:
+      "The company's devices with active alerts the caller sees: alert counts, module activity, tagged readings, work and enabled time of the period with trends against the previous equal period",
     querystring: devicesWithAlertsQuerySchema,
     answer: devicesWithAlertsResponseSchema,
     handle: (auth, query) => summaries.devicesWithAlerts(auth, query),

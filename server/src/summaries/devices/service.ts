@@ -1,5 +1,22 @@
-import type { DevicesSummaryResponse, DevicesWithAlertsResponse, DeviceStatus, DeviceWithAlerts, HourlyWorkResponse, ModuleActivity, SummaryPeriod, SummarySort } from '@gearwatch/contracts';
-import { DEVICE_STATUS_WINDOW_MINUTES, MESSAGE_KEYS, PARAMETER_NUMBERS, STATUS_PARAMETER_TAGS, SUMMARY_PARAMETER_TAGS, efficiencyPercent, trendPercent } from '@gearwatch/contracts';
+import type {
+  DevicesSummaryResponse,
+  DevicesWithAlertsResponse,
+  DeviceStatus,
+  DeviceWithAlerts,
+  HourlyWorkResponse,
+  ModuleActivity,
+  SummaryPeriod,
+  SummarySort,
+} from '@gearwatch/contracts';
+import {
+  DEVICE_STATUS_WINDOW_MINUTES,
+  MESSAGE_KEYS,
+  PARAMETER_NUMBERS,
+  STATUS_PARAMETER_TAGS,
+  SUMMARY_PARAMETER_TAGS,
+  efficiencyPercent,
+  trendPercent,
+} from '@gearwatch/contracts';
 import type { AlertsRepository } from '../../alerts/alerts-repository.ts';
 import { viewerOf } from '../../alerts/visibility.ts';
 import type { AlertViewer } from '../../alerts/visibility.ts';
@@ -58,7 +75,11 @@ export class DeviceSummariesService {
 
   async devicesWithAlerts(auth: AuthContext, query: { period: SummaryPeriod; sort: SummarySort }): Promise<DevicesWithAlertsResponse> {
     const now = this.now();
-    const [zone, alertCounts, devices] = await Promise.all([this.zone(auth), this.alerts.activeByDevice(this.viewer(auth)), this.repository.devices(auth.companyId, null)]);
+    const [zone, alertCounts, devices] = await Promise.all([
+      this.zone(auth),
+      this.alerts.activeByDevice(this.viewer(auth)),
+      this.repository.devices(auth.companyId, null),
+    ]);
     const alerting = devices.filter((d) => alertCounts.some((a) => a.deviceId === d.id && a.count > 0));
     const ids = alerting.map((d) => d.id);
     const { current, previous, running } = this.times(query.period, zone, now);
@@ -106,7 +127,10 @@ export class DeviceSummariesService {
 
   async devicesSummary(auth: AuthContext, selection: DeviceSelection): Promise<DevicesSummaryResponse> {
     const now = this.now();
-    const chosen = selection.devices !== undefined || selection.deviceGroups !== undefined ? { devices: selection.devices ?? [], deviceGroups: selection.deviceGroups ?? [] } : null;
+    const chosen =
+      selection.devices !== undefined || selection.deviceGroups !== undefined
+        ? { devices: selection.devices ?? [], deviceGroups: selection.deviceGroups ?? [] }
+        : null;
     const [devices, alertCounts] = await Promise.all([this.repository.devices(auth.companyId, chosen), this.alerts.activeByDevice(this.viewer(auth))]);
     const alerting = new Set(alertCounts.filter((a) => a.count > 0).map((a) => a.deviceId));
     const summary: DevicesSummaryResponse = { total: devices.length, online: 0, offline: 0, neverConnected: 0, working: 0, idle: 0, withAlerts: 0 };

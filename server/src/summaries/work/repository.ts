@@ -14,7 +14,12 @@ export class WorkSummariesRepository {
   /** The visible device groups among `ids` (by name), each with its devices. */
   async deviceGroups(scope: TenantScope, ids: number[]): Promise<{ id: number; name: string; devices: DeviceSubject[] }[]> {
     if (ids.length === 0) return [];
-    let groups = this.db.selectFrom('device_groups').select(['id', 'name']).where('id', 'in', ids).orderBy(sql`lower(name)`).orderBy('id');
+    let groups = this.db
+      .selectFrom('device_groups')
+      .select(['id', 'name'])
+      .where('id', 'in', ids)
+      .orderBy(sql`lower(name)`)
+      .orderBy('id');
     if (scope.kind === 'company') groups = groups.where('company_id', '=', scope.companyId);
     const found = await groups.execute();
     if (found.length === 0) return [];
@@ -30,7 +35,11 @@ export class WorkSummariesRepository {
         'companies.timezone',
         'devices.device_type_id as deviceTypeId',
       ])
-      .where('device_group_devices.device_group_id', 'in', found.map((g) => g.id))
+      .where(
+        'device_group_devices.device_group_id',
+        'in',
+        found.map((g) => g.id),
+      )
       .execute();
     return found.map((g) => ({ ...g, devices: members.filter((m) => m.groupId === g.id).map(({ groupId: _groupId, ...device }) => device) }));
   }

@@ -71,8 +71,18 @@ export class WorkSummariesService {
   async activity(auth: AuthContext, request: DeviceSummaryRequest): Promise<WorkSummaryResponse> {
     const { subjects, devices } = await this.deviceSubjects(auth, request);
     const { totals, compared } = await this.deviceTotals(auth, devices, request);
-    const rows = sortWorkSummaryRows(subjects.map((s) => workRow(s, totals)), request.sort);
-    return { ...compared.answer, rows, total: totalRow(devices.map((d) => d.id), totals) };
+    const rows = sortWorkSummaryRows(
+      subjects.map((s) => workRow(s, totals)),
+      request.sort,
+    );
+    return {
+      ...compared.answer,
+      rows,
+      total: totalRow(
+        devices.map((d) => d.id),
+        totals,
+      ),
+    };
   }
 
   async efficiency(auth: AuthContext, request: DeviceSummaryRequest): Promise<EfficiencySummaryResponse> {
@@ -91,7 +101,10 @@ export class WorkSummariesService {
     const named = inRequestOrder(await this.operators.findOperators(scope, operatorIds), operatorIds);
     const groups = await this.operators.groupsWithOperators(scope, groupIds);
     if (named.length === 0 && groups.length === 0) throw new NotFoundError();
-    const groupNames = await this.repository.operatorGroupNames(scope, groups.map((g) => g.id));
+    const groupNames = await this.repository.operatorGroupNames(
+      scope,
+      groups.map((g) => g.id),
+    );
     const subjects: Subject[] = [
       ...named.map((o) => ({ id: o.id, name: operatorName(o), members: [o.id] })),
       ...groups.map((g) => ({ id: g.id, name: groupNames.get(g.id) ?? '', members: g.operators.map((o) => o.id) })),
@@ -110,8 +123,18 @@ export class WorkSummariesService {
     ]);
     for (const row of days) totals.addDay(row.operatorId, row.number, row.key, row.sum, compared.dates);
     for (const row of partial) totals.add(row.operatorId, row.number, 'previous', row.sum);
-    const rows = sortWorkSummaryRows(subjects.map((s) => workRow(s, totals)), request.sort);
-    return { ...compared.answer, rows, total: totalRow(everyone.map((o) => o.id), totals) };
+    const rows = sortWorkSummaryRows(
+      subjects.map((s) => workRow(s, totals)),
+      request.sort,
+    );
+    return {
+      ...compared.answer,
+      rows,
+      total: totalRow(
+        everyone.map((o) => o.id),
+        totals,
+      ),
+    };
   }
 
   async shiftWork(auth: AuthContext, request: ShiftWorkRequest): Promise<ShiftWorkSummaryResponse> {
@@ -128,13 +151,23 @@ export class WorkSummariesService {
     const now = current!.at(-1)!.items;
     const before = now.map((_, i) => {
       const items = previous.map((part) => part.at(-1)!.items[i]!);
-      return { workSum: total(items.map((x) => x.workSum)), activeSum: total(items.map((x) => x.activeSum)), counterSum: total(items.map((x) => x.counterSum)) };
+      return {
+        workSum: total(items.map((x) => x.workSum)),
+        activeSum: total(items.map((x) => x.activeSum)),
+        counterSum: total(items.map((x) => x.counterSum)),
+      };
     });
     const sums = (item: Pick<(typeof now)[number], 'workSum' | 'activeSum' | 'counterSum'>) => [item.workSum, item.activeSum, item.counterSum] as const;
     const ordered = [...shifts].sort((a, b) => a.position - b.position);
     return {
       ...compared.answer,
-      shifts: ordered.map((s, i) => ({ position: s.position, name: s.name, hourStart: s.hourStart, hourEnd: s.hourEnd, ...shiftTotal(sums(now[i]!), sums(before[i]!)) })),
+      shifts: ordered.map((s, i) => ({
+        position: s.position,
+        name: s.name,
+        hourStart: s.hourStart,
+        hourEnd: s.hourEnd,
+        ...shiftTotal(sums(now[i]!), sums(before[i]!)),
+      })),
       total: shiftTotal(sums(now.at(-1)!), sums(before.at(-1)!)),
     };
   }
@@ -150,7 +183,10 @@ export class WorkSummariesService {
     if (named.length === 0 && groups.length === 0) throw new NotFoundError();
     const devices = [...new Map([...named, ...groups.flatMap((g) => g.devices)].map((d) => [d.id, d])).values()];
     return {
-      subjects: [...named.map((d) => ({ id: d.id, name: d.name, members: [d.id] })), ...groups.map((g) => ({ id: g.id, name: g.name, members: g.devices.map((d) => d.id) }))],
+      subjects: [
+        ...named.map((d) => ({ id: d.id, name: d.name, members: [d.id] })),
+        ...groups.map((g) => ({ id: g.id, name: g.name, members: g.devices.map((d) => d.id) })),
+      ],
       devices,
     };
   }
@@ -163,8 +199,12 @@ export class WorkSummariesService {
     const catalogue = new ParameterCatalogue(await this.diagnostics.parametersOfTypes([...new Set(devices.map((d) => d.deviceTypeId))]));
     const selection = selectionOf(devices, WORK_NUMBERS, catalogue);
     const totals = new Totals();
-    const [days, rest] = await Promise.all([this.diagnostics.dayColumns('day', selection, plan.previous.from, plan.current.to), this.restColumns(selection, compared.rest)]);
-    for (const column of days) column.keys.forEach((key, i) => totals.addDay(column.deviceId, column.number, String(key), column.values[i] ?? 0, compared.dates));
+    const [days, rest] = await Promise.all([
+      this.diagnostics.dayColumns('day', selection, plan.previous.from, plan.current.to),
+      this.restColumns(selection, compared.rest),
+    ]);
+    for (const column of days)
+      column.keys.forEach((key, i) => totals.addDay(column.deviceId, column.number, String(key), column.values[i] ?? 0, compared.dates));
     for (const column of rest) for (const value of column.values) totals.add(column.deviceId, column.number, 'previous', value ?? 0);
     return { plan, totals, compared };
   }
@@ -179,8 +219,14 @@ export class WorkSummariesService {
 
   /** The buckets of a cut previous period after its whole dates: whole hours, and 5 minutes around them. */
   private async restColumns(selection: SeriesSelection, window: RollupWindow) {
-    const reads: ['hour' | '5min', Date, Date][] = [['hour', window.fromHour, window.toHour], ['5min', ...window.minutes[0]], ['5min', ...window.minutes[1]]];
-    const columns = await Promise.all(reads.filter(([, from, to]) => from < to).map(([level, from, to]) => this.diagnostics.bucketColumns(level, selection, from, to)));
+    const reads: ['hour' | '5min', Date, Date][] = [
+      ['hour', window.fromHour, window.toHour],
+      ['5min', ...window.minutes[0]],
+      ['5min', ...window.minutes[1]],
+    ];
+    const columns = await Promise.all(
+      reads.filter(([, from, to]) => from < to).map(([level, from, to]) => this.diagnostics.bucketColumns(level, selection, from, to)),
+    );
     return columns.flat();
   }
 }

@@ -49,7 +49,14 @@ export function AppHeader({ user, brand, version, showMenuButton, onMenuClick, o
         <Box sx={{ flexGrow: 1 }} />
         {actions}
         <Tooltip title={user.name}>
-          <IconButton data-tour="profile" aria-label={user.name} aria-haspopup="menu" aria-expanded={anchor ? 'true' : undefined} onClick={(event) => setAnchor(event.currentTarget)} sx={{ p: 0.5 }}>
+          <IconButton
+            data-tour="profile"
+            aria-label={user.name}
+            aria-haspopup="menu"
+            aria-expanded={anchor ? 'true' : undefined}
+            onClick={(event) => setAnchor(event.currentTarget)}
+            sx={{ p: 0.5 }}
+          >
             <Avatar src={user.avatar ?? undefined} alt="" sx={{ width: 36, height: 36, bgcolor: 'primary.dark', fontSize: 15 }}>
               {initials(user)}
             </Avatar>

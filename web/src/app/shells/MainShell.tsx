@@ -60,7 +60,15 @@ function ShellLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      <AppHeader user={user} brand={config.brand} version={config.version} showMenuButton={isMobile} onMenuClick={() => setDrawerOpen((open) => !open)} onProfileAction={onProfileAction} actions={<NotificationBell />} />
+      <AppHeader
+        user={user}
+        brand={config.brand}
+        version={config.version}
+        showMenuButton={isMobile}
+        onMenuClick={() => setDrawerOpen((open) => !open)}
+        onProfileAction={onProfileAction}
+        actions={<NotificationBell />}
+      />
       <NavDrawer
         groups={visibleNavigation(user.extras.isSuperAdmin)}
         mobile={isMobile}
@@ -85,7 +93,20 @@ function ShellLayout() {
             {t('impersonate.banner', { name: user.name, by: user.extras.impersonatedBy.name })}
           </Alert>
         ) : null}
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, px: { xs: 2, md: 3 }, py: 1.5, minHeight: 56, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', flexWrap: 'wrap' }}>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 2,
+            px: { xs: 2, md: 3 },
+            py: 1.5,
+            minHeight: 56,
+            bgcolor: 'background.paper',
+            borderBottom: 1,
+            borderColor: 'divider',
+            flexWrap: 'wrap',
+          }}
+        >
           <AppBreadcrumbs />
           <Box sx={{ flexGrow: 1 }} />
           <PageActionsSlot />
@@ -100,7 +121,12 @@ function ShellLayout() {
       <CompanySettingsDialog open={dialog === 'company-settings'} onClose={() => setDialog(null)} />
       <ProfileSettingsDialog open={dialog === 'profile-settings'} impersonated={Boolean(user.extras.impersonatedBy)} onClose={() => setDialog(null)} />
       {user.extras.impersonate ? (
-        <ImpersonationDialog open={dialog === 'impersonate'} clientId={config.webClientId} onClose={() => setDialog(null)} onSwitched={() => window.location.assign(HOME_PATH)} />
+        <ImpersonationDialog
+          open={dialog === 'impersonate'}
+          clientId={config.webClientId}
+          onClose={() => setDialog(null)}
+          onSwitched={() => window.location.assign(HOME_PATH)}
+        />
       ) : null}
       <GuidedTour open={tour.open} onClose={tour.close} menuCollapsed={isMobile} onMenuOpen={setDrawerOpen} />
     </Box>

@@ -110,7 +110,13 @@ export function NavDrawer({ groups, mobile, open, onClose, onAction, footer, tra
   const paperSx = { width: LAYOUT.navDrawerWidthPx, boxSizing: 'border-box' as const };
   if (mobile) {
     return (
-      <Drawer variant="temporary" open={open} onClose={onClose} ModalProps={{ keepMounted: true, disableEnforceFocus: !trapFocus }} slotProps={{ paper: { sx: paperSx } }}>
+      <Drawer
+        variant="temporary"
+        open={open}
+        onClose={onClose}
+        ModalProps={{ keepMounted: true, disableEnforceFocus: !trapFocus }}
+        slotProps={{ paper: { sx: paperSx } }}
+      >
         <Toolbar />
         {body}
       </Drawer>

@@ -49,7 +49,13 @@ export function ProfileMenu({ anchor, user, version, onClose, onAction }: Profil
     },
   ];
   return (
-    <Menu anchorEl={anchor} open={anchor !== null} onClose={onClose} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+    <Menu
+      anchorEl={anchor}
+      open={anchor !== null}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+    >
       <Box sx={{ px: 2, py: 1, minWidth: 240 }}>
         <Typography variant="subtitle2">{user.name}</Typography>
         <Typography variant="body2" color="text.secondary">
@@ -57,7 +63,11 @@ export function ProfileMenu({ anchor, user, version, onClose, onAction }: Profil
         </Typography>
       </Box>
       <Box sx={{ px: 1, pb: 1 }} role="group" aria-label={t('profile.language')}>
-        <LanguageFlags languages={LANGUAGES} current={isLanguage(i18n.language) ? i18n.language : 'pl'} onChange={(language) => void switchLanguage(i18n, language)} />
+        <LanguageFlags
+          languages={LANGUAGES}
+          current={isLanguage(i18n.language) ? i18n.language : 'pl'}
+          onChange={(language) => void switchLanguage(i18n, language)}
+        />
       </Box>
       <Divider />
       {entries

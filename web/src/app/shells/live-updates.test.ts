@@ -87,7 +87,11 @@ describe('the dashboard summaries', () => {
     for (const key of keys) queryClient.setQueryData(key, { seeded: true });
     liveCacheUpdater(queryClient).apply({ id: '1', type: 'alert', data: '{"alertId":1}' });
     await settle();
-    expect(keys.filter((key) => queryClient.getQueryState(key)?.isInvalidated).map((key) => key[1])).toEqual(['devices-with-alerts', 'devices-summary', 'newest-alerts']);
+    expect(keys.filter((key) => queryClient.getQueryState(key)?.isInvalidated).map((key) => key[1])).toEqual([
+      'devices-with-alerts',
+      'devices-summary',
+      'newest-alerts',
+    ]);
   });
 
   it('read the status summaries again on a device-status event, not the newest alerts', async () => {

@@ -18,7 +18,9 @@ const RULE_DETAILS: QueryKey = [ALERT_RESOURCES.rules, 'detail'];
 const REPORT_FILES: QueryKey = [FILES];
 
 /** The dashboard summaries whose data an alert changes: the devices with alerts, the devices by status, the newest alerts. */
-const ALERT_SUMMARIES: QueryKey[] = (['devices-with-alerts', 'devices-summary', 'newest-alerts'] as const).map((kind) => queryKeys.monitorData(kind, {}).slice(0, 2));
+const ALERT_SUMMARIES: QueryKey[] = (['devices-with-alerts', 'devices-summary', 'newest-alerts'] as const).map((kind) =>
+  queryKeys.monitorData(kind, {}).slice(0, 2),
+);
 
 /** What each kind of event makes stale. */
 const STALE_BY_TYPE: Record<string, QueryKey[]> = {
@@ -51,7 +53,8 @@ export function liveCacheUpdater(queryClient: QueryClient): { apply(event: Serve
     const keys = [...pending.values()];
     pending.clear();
     // The total has its own event: a prefix that covers it (['alarms']) leaves it alone unless asked for by name.
-    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey, predicate: (query) => isAlarmTotal(queryKey) || !isAlarmTotal(query.queryKey) });
+    for (const queryKey of keys)
+      void queryClient.invalidateQueries({ queryKey, predicate: (query) => isAlarmTotal(queryKey) || !isAlarmTotal(query.queryKey) });
   };
   const stale = (keys: QueryKey[]) => {
     for (const key of keys) pending.set(JSON.stringify(key), key);

@@ -4,10 +4,20 @@ import { describeStartupError, parseUserAgent } from './describe-error.ts';
 
 describe('parseUserAgent', () => {
   it('recognises Chrome on Linux, Edge on Windows, Firefox and Safari', () => {
-    expect(parseUserAgent('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36')).toEqual({ name: 'Chrome', version: '156.0.0.0', os: 'Linux' });
-    expect(parseUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36 Edg/120.0.1')).toEqual({ name: 'Edge', version: '120.0.1', os: 'Windows' });
+    expect(parseUserAgent('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36')).toEqual({
+      name: 'Chrome',
+      version: '156.0.0.0',
+      os: 'Linux',
+    });
+    expect(parseUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36 Edg/120.0.1')).toEqual({
+      name: 'Edge',
+      version: '120.0.1',
+      os: 'Windows',
+    });
     expect(parseUserAgent('Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0').name).toBe('Firefox');
-    expect(parseUserAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1')).toEqual({ name: 'Safari', version: '17.0', os: 'iOS' });
+    expect(
+      parseUserAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'),
+    ).toEqual({ name: 'Safari', version: '17.0', os: 'iOS' });
   });
 
   it('leaves an unrecognised browser and system unnamed, for the banner to say so in the user language', () => {

@@ -34,7 +34,15 @@ describe('the page start-up script (web/public/early-requests.js)', () => {
     const scriptFetch = vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
       if (url === '/api/config') {
-        return json(200, { version: '1', brand: 'default', languages: ['pl', 'en'], defaultLanguage: 'pl', webClientId: 'gearwatch-web', webClientSecret: 'secret', mapTileUrl: 'https://tiles.test/{z}/{x}/{y}.png' });
+        return json(200, {
+          version: '1',
+          brand: 'default',
+          languages: ['pl', 'en'],
+          defaultLanguage: 'pl',
+          webClientId: 'gearwatch-web',
+          webClientSecret: 'secret',
+          mapTileUrl: 'https://tiles.test/{z}/{x}/{y}.png',
+        });
       }
       if (url === '/api/users/current/settings') return json(200, { entries: [] });
       if (url.startsWith('/api/devices')) return new Response(null, { status: 204 });

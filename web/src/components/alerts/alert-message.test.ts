@@ -6,18 +6,39 @@ describe('an alert message in words', async () => {
   const i18n = await initI18n('en');
   const t = i18n.t.bind(i18n);
   it('writes an alert’s message with times in the user’s locale and numbers rounded to 2 decimals', () => {
-    expect(alertMessage({ key: 'alert.message.charging', params: { value: 2.3456, unit: '', operator: 'gte', argument: 2 } }, t, { language: 'en', timeZone: 'Europe/Warsaw' })).toBe('Charging quantity 2.35 (≥ 2)');
-    expect(alertMessage({ key: 'alert.message.geolocation', params: { geofence: 'leave', lat: 52.123456, lon: 21.1, accuracy: 12 } }, t, { language: 'en', timeZone: 'Europe/Warsaw' })).toBe(
-      'The device left the area at 52.12, 21.1 (accuracy 12 m)',
-    );
+    expect(
+      alertMessage({ key: 'alert.message.charging', params: { value: 2.3456, unit: '', operator: 'gte', argument: 2 } }, t, {
+        language: 'en',
+        timeZone: 'Europe/Warsaw',
+      }),
+    ).toBe('Charging quantity 2.35 (≥ 2)');
+    expect(
+      alertMessage({ key: 'alert.message.geolocation', params: { geofence: 'leave', lat: 52.123456, lon: 21.1, accuracy: 12 } }, t, {
+        language: 'en',
+        timeZone: 'Europe/Warsaw',
+      }),
+    ).toBe('The device left the area at 52.12, 21.1 (accuracy 12 m)');
   });
 
   it('writes the work-without-operator and no-contact messages with rounded minutes and a local time', () => {
-    expect(alertMessage({ key: 'alert.message.work-without-operator', params: { minutes: 111.31666666666666 } }, t, { language: 'en', timeZone: 'Europe/Warsaw' })).toBe('Worked 111 min without an operator');
-    expect(alertMessage({ key: 'alert.message.work-without-operator', params: { minutes: 215.93 } }, t, { language: 'pl', timeZone: 'Europe/Warsaw' })).toContain('216');
-    expect(alertMessage({ key: 'alert.message.effective-work-time', params: { minutes: 29.6, operator: 'lt', argument: 30, windowStart: null, windowEnd: null } }, t, { language: 'en', timeZone: 'Europe/Warsaw' })).toContain('29.6 min');
-    expect(alertMessage({ key: 'alert.message.lastsync', params: { minutes: 60, lastContact: '2026-11-26T09:00:00+01:00' } }, t, { language: 'en', timeZone: 'Europe/Warsaw' })).toBe(
-      'No contact from the module for 60 min (last contact 26/11/2026, 09:00)',
-    );
+    expect(
+      alertMessage({ key: 'alert.message.work-without-operator', params: { minutes: 111.31666666666666 } }, t, { language: 'en', timeZone: 'Europe/Warsaw' }),
+    ).toBe('Worked 111 min without an operator');
+    expect(
+      alertMessage({ key: 'alert.message.work-without-operator', params: { minutes: 215.93 } }, t, { language: 'pl', timeZone: 'Europe/Warsaw' }),
+    ).toContain('216');
+    expect(
+      alertMessage(
+        { key: 'alert.message.effective-work-time', params: { minutes: 29.6, operator: 'lt', argument: 30, windowStart: null, windowEnd: null } },
+        t,
+        { language: 'en', timeZone: 'Europe/Warsaw' },
+      ),
+    ).toContain('29.6 min');
+    expect(
+      alertMessage({ key: 'alert.message.lastsync', params: { minutes: 60, lastContact: '2026-11-26T09:00:00+01:00' } }, t, {
+        language: 'en',
+        timeZone: 'Europe/Warsaw',
+      }),
+    ).toBe('No contact from the module for 60 min (last contact 26/11/2026, 09:00)');
   });
 });

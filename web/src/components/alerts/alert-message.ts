@@ -51,7 +51,8 @@ export function alertMessage(message: { key: string; params: Record<string, stri
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(message.params)) {
     if (value === null) values[name] = '';
-    else if (typeof value === 'number') values[name] = formatNumber(name === 'minutes' && WHOLE_MINUTE_MESSAGES.has(message.key) ? Math.round(value) : value, language);
+    else if (typeof value === 'number')
+      values[name] = formatNumber(name === 'minutes' && WHOLE_MINUTE_MESSAGES.has(message.key) ? Math.round(value) : value, language);
     else if (TIME_PARAMS.has(name)) values[name] = formatDateTime(value, dateFormat);
     else if (name === 'operator' && isAlertOperator(value)) values[name] = ALERT_OPERATOR_SYMBOLS[value];
     else if (name === 'geofence') values[name] = t(`alert.geofence-event.${value}`);

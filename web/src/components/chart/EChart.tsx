@@ -47,7 +47,17 @@ export interface EChartProps {
   ref?: Ref<EChartHandle>;
 }
 
-export function EChart({ option, height = CHART_HEIGHT_PX, width, renderer = 'canvas', notMerge = true, onEvents, loading = false, ariaLabel, ref }: EChartProps) {
+export function EChart({
+  option,
+  height = CHART_HEIGHT_PX,
+  width,
+  renderer = 'canvas',
+  notMerge = true,
+  onEvents,
+  loading = false,
+  ariaLabel,
+  ref,
+}: EChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | undefined>(undefined);
   const handlers = useRef(onEvents);

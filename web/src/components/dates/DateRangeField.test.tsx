@@ -67,7 +67,9 @@ describe('DateRangeField', () => {
   it('lays out weeks from Monday with localised day names and marks today', async () => {
     const { user } = renderField();
     const dialog = await openPicker(user);
-    const headers = within(dialog).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const headers = within(dialog)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
     expect(headers).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
     expect(within(dialog).getByTestId('date-range-month').textContent).toBe('May 2025');
     // May 2025 starts on a Thursday: the grid opens on Monday 28 April.
@@ -83,7 +85,9 @@ describe('DateRangeField', () => {
       const { user } = renderField({ value: { from: '2025-05-01', to: '2025-05-07' } });
       expect(screen.getByTestId('date-range-input')).toHaveProperty('value', '1.05.2025 – 7.05.2025');
       const dialog = await openPicker(user);
-      const headers = within(dialog).getAllByRole('columnheader').map((cell) => cell.textContent);
+      const headers = within(dialog)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent);
       expect(headers[0]).toBe('pon.');
       expect(headers[6]).toBe('niedz.');
       expect(within(dialog).getByTestId('date-range-month').textContent).toBe('maj 2025');

@@ -42,7 +42,17 @@ const PRESET_LABEL_KEYS: Record<DatePreset, string> = {
   'last-month': 'dates.preset.last-month',
 };
 
-export function DateRangeField({ value, onChange, label, today, maxDays, presets = false, disabled = false, fullWidth = false, size = 'small' }: DateRangeFieldProps) {
+export function DateRangeField({
+  value,
+  onChange,
+  label,
+  today,
+  maxDays,
+  presets = false,
+  disabled = false,
+  fullWidth = false,
+  size = 'small',
+}: DateRangeFieldProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const anchor = useRef<HTMLDivElement>(null);

@@ -9,7 +9,10 @@ import { DeleteDialog } from './DeleteDialog.tsx';
 async function renderDialog(routes: Record<string, FakeHandler>, actionable?: (kind: string) => boolean) {
   const onClose = vi.fn();
   const onDeleted = vi.fn();
-  const view = await renderWithFakeApi(<DeleteDialog open plural="devices" id={5} name="Press 5" onClose={onClose} onDeleted={onDeleted} actionable={actionable} />, routes);
+  const view = await renderWithFakeApi(
+    <DeleteDialog open plural="devices" id={5} name="Press 5" onClose={onClose} onDeleted={onDeleted} actionable={actionable} />,
+    routes,
+  );
   return { ...view, onClose, onDeleted };
 }
 
@@ -87,7 +90,9 @@ describe('DeleteDialog', { timeout: 15_000 }, () => {
     const { user, onDeleted } = await renderDialog({
       'DELETE /api/devices/5': () => {
         round += 1;
-        return problem(409, { dependents: round === 1 ? { sensors: [{ id: 1, name: 'S' }], alerts: [{ id: 2, name: 'A' }] } : { alerts: [{ id: 2, name: 'A' }] } });
+        return problem(409, {
+          dependents: round === 1 ? { sensors: [{ id: 1, name: 'S' }], alerts: [{ id: 2, name: 'A' }] } : { alerts: [{ id: 2, name: 'A' }] },
+        });
       },
       'DELETE /api/devices/5/sensors': () => ({ body: {} }),
     });

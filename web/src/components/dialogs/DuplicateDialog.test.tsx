@@ -8,7 +8,10 @@ import { DuplicateDialog } from './DuplicateDialog.tsx';
 async function renderDialog(routes: Record<string, FakeHandler>) {
   const onClose = vi.fn();
   const onDuplicated = vi.fn();
-  const view = await renderWithFakeApi(<DuplicateDialog open plural="devicetypes" id={4} name="Excavator" onClose={onClose} onDuplicated={onDuplicated} />, routes);
+  const view = await renderWithFakeApi(
+    <DuplicateDialog open plural="devicetypes" id={4} name="Excavator" onClose={onClose} onDuplicated={onDuplicated} />,
+    routes,
+  );
   return { ...view, onClose, onDuplicated };
 }
 

@@ -45,10 +45,13 @@ describe('FormDialog', { timeout: 15_000 }, () => {
   });
 
   it('shows the server’s field errors under the fields and stays open', async () => {
-    const { user, onClose } = await renderDialog({
-      'GET /api/devices/7/edit': () => ({ body: deviceDefinition() }),
-      'PUT /api/devices/7': () => ({ status: 400, body: { errors: { name: ['form.field.error.name-in-use'] }, rootErrors: [] } }),
-    }, 7);
+    const { user, onClose } = await renderDialog(
+      {
+        'GET /api/devices/7/edit': () => ({ body: deviceDefinition() }),
+        'PUT /api/devices/7': () => ({ status: 400, body: { errors: { name: ['form.field.error.name-in-use'] }, rootErrors: [] } }),
+      },
+      7,
+    );
     await screen.findByRole('textbox', { name: /Subject/ });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('This name is already in use.')).toBeTruthy();

@@ -54,7 +54,14 @@ export function FormDialog({ open, resource, id, title, onClose, onSaved, preset
   );
 }
 
-function FormDialogBody({ resource, id, onClose, onSaved, presets, fieldsOf }: Pick<FormDialogProps, 'resource' | 'id' | 'onClose' | 'onSaved' | 'presets' | 'fieldsOf'>) {
+function FormDialogBody({
+  resource,
+  id,
+  onClose,
+  onSaved,
+  presets,
+  fieldsOf,
+}: Pick<FormDialogProps, 'resource' | 'id' | 'onClose' | 'onSaved' | 'presets' | 'fieldsOf'>) {
   const { t } = useTranslation();
   const notify = useNotify();
   const closeSoon = useDelayedClose(onClose);
@@ -80,7 +87,14 @@ function FormDialogBody({ resource, id, onClose, onSaved, presets, fieldsOf }: P
       {form.definition && busy ? <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} /> : null}
       <DialogContent>
         {form.definition ? (
-          <FormRenderer schema={fieldsOf ? fieldsOf(form.definition, form.values) : form.definition.schema} choices={form.definition.choices} values={form.values} errors={form.errors} onChange={form.setValue} disabled={busy} />
+          <FormRenderer
+            schema={fieldsOf ? fieldsOf(form.definition, form.values) : form.definition.schema}
+            choices={form.definition.choices}
+            values={form.values}
+            errors={form.errors}
+            onChange={form.setValue}
+            disabled={busy}
+          />
         ) : (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
             <CircularProgress aria-label={t('common.loading')} />

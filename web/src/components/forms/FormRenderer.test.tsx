@@ -92,14 +92,23 @@ describe('FormRenderer', { timeout: 15_000 }, () => {
   });
 
   it('draws the named icons and none for a name it does not know', async () => {
-    await renderForm({ schema: { a: field('text', SUBJECT, { icon: 'rfid' }), b: field('email', MESSAGE, { icon: 'no-such-icon' }), c: field('entity', 'impersonate.user', { icon: 'person' }) } });
+    await renderForm({
+      schema: {
+        a: field('text', SUBJECT, { icon: 'rfid' }),
+        b: field('email', MESSAGE, { icon: 'no-such-icon' }),
+        c: field('entity', 'impersonate.user', { icon: 'person' }),
+      },
+    });
     expect(screen.getByTestId('form-icon-rfid')).toBeTruthy();
     expect(screen.getByTestId('form-icon-person')).toBeTruthy();
     expect(document.querySelectorAll('[data-testid^="form-icon-"]')).toHaveLength(2);
   });
 
   it('email and textarea: an e-mail input and a multi-line one', async () => {
-    const { user, lastValue } = await renderForm({ schema: { mail: field('email', SUBJECT), notes: field('textarea', MESSAGE, { maxLength: 10 }) }, initial: { notes: 'a' } });
+    const { user, lastValue } = await renderForm({
+      schema: { mail: field('email', SUBJECT), notes: field('textarea', MESSAGE, { maxLength: 10 }) },
+      initial: { notes: 'a' },
+    });
     expect(screen.getByRole('textbox', { name: 'Subject' }).getAttribute('type')).toBe('email');
     const notes = screen.getByRole('textbox', { name: 'Message' });
     expect(notes.tagName).toBe('TEXTAREA');
@@ -129,7 +138,12 @@ describe('FormRenderer', { timeout: 15_000 }, () => {
   });
 
   it('choice: a select with translated labels, keeping the choice’s own value', async () => {
-    const choices = { interval: [{ value: 'hour', label: 'monitor.interval.hour', translate: true }, { value: 7, label: 'monitor.interval.day', translate: true }] };
+    const choices = {
+      interval: [
+        { value: 'hour', label: 'monitor.interval.hour', translate: true },
+        { value: 7, label: 'monitor.interval.day', translate: true },
+      ],
+    };
     const { user, lastValue } = await renderForm({ schema: { interval: field('choice', SUBJECT) }, choices, initial: { interval: 'hour' } });
     const select = screen.getByRole('combobox', { name: 'Subject' });
     expect(select.textContent).toBe('Hourly');
@@ -141,7 +155,11 @@ describe('FormRenderer', { timeout: 15_000 }, () => {
 
   it('choice, multiple: several values; no more than maxItems can be picked', async () => {
     const choices = { days: ['a', 'b', 'c'].map((value) => ({ value, label: `Day ${value}` })) };
-    const { user, lastValue } = await renderForm({ schema: { days: field('choice', SUBJECT, { multiple: true, maxItems: 2 }) }, choices, initial: { days: ['a'] } });
+    const { user, lastValue } = await renderForm({
+      schema: { days: field('choice', SUBJECT, { multiple: true, maxItems: 2 }) },
+      choices,
+      initial: { days: ['a'] },
+    });
     await user.click(screen.getByRole('combobox', { name: 'Subject' }));
     await user.click(screen.getByRole('option', { name: 'Day c' }));
     expect(lastValue('days')).toEqual(['a', 'c']);
@@ -149,7 +167,17 @@ describe('FormRenderer', { timeout: 15_000 }, () => {
   });
 
   it('choice, expanded: radio buttons for one value, checkboxes for several', async () => {
-    const choices = { one: [{ value: 1, label: 'monitor.interval.hour', translate: true }, { value: 2, label: 'monitor.interval.day', translate: true }], many: [{ value: 'x', label: 'X' }, { value: 'y', label: 'Y' }, { value: 'z', label: 'Z' }] };
+    const choices = {
+      one: [
+        { value: 1, label: 'monitor.interval.hour', translate: true },
+        { value: 2, label: 'monitor.interval.day', translate: true },
+      ],
+      many: [
+        { value: 'x', label: 'X' },
+        { value: 'y', label: 'Y' },
+        { value: 'z', label: 'Z' },
+      ],
+    };
     const { user, lastValue } = await renderForm({
       schema: { one: field('choice', SUBJECT, { expanded: true }), many: field('choice', MESSAGE, { expanded: true, multiple: true, maxItems: 2 }) },
       choices,
@@ -167,7 +195,13 @@ describe('FormRenderer', { timeout: 15_000 }, () => {
 
   it('entity: a searchable list showing names as they are, several values as chips', async () => {
     // A name that happens to be a translation key is still shown as it is.
-    const choices = { operators: [{ value: 1, label: 'Anna' }, { value: 2, label: 'support.subject', translate: true }, { value: 3, label: 'Jan' }] };
+    const choices = {
+      operators: [
+        { value: 1, label: 'Anna' },
+        { value: 2, label: 'support.subject', translate: true },
+        { value: 3, label: 'Jan' },
+      ],
+    };
     const { user, lastValue } = await renderForm({ schema: { operators: field('entity', MESSAGE, { multiple: true }) }, choices, initial: { operators: [3] } });
     expect(screen.getByRole('button', { name: 'Jan' })).toBeTruthy();
     await user.click(screen.getByRole('combobox', { name: 'Message' }));
@@ -177,14 +211,24 @@ describe('FormRenderer', { timeout: 15_000 }, () => {
   });
 
   it('entity, single and expanded: radio buttons with the names', async () => {
-    const choices = { group: [{ value: 4, label: 'Line A' }, { value: 5, label: 'Line B' }] };
+    const choices = {
+      group: [
+        { value: 4, label: 'Line A' },
+        { value: 5, label: 'Line B' },
+      ],
+    };
     const { user, lastValue } = await renderForm({ schema: { group: field('entity', SUBJECT, { expanded: true }) }, choices });
     await user.click(screen.getByRole('radio', { name: 'Line B' }));
     expect(lastValue('group')).toBe(5);
   });
 
   it('radio: one of the choices', async () => {
-    const choices = { mode: [{ value: 'a', label: 'monitor.axis.on', translate: true }, { value: 'b', label: 'monitor.axis.off', translate: true }] };
+    const choices = {
+      mode: [
+        { value: 'a', label: 'monitor.axis.on', translate: true },
+        { value: 'b', label: 'monitor.axis.off', translate: true },
+      ],
+    };
     const { user, lastValue } = await renderForm({ schema: { mode: field('radio', SUBJECT) }, choices });
     const group = screen.getByRole('radiogroup', { name: 'Subject' });
     await user.click(within(group).getByRole('radio', { name: 'Off' }));
@@ -211,7 +255,15 @@ describe('FormRenderer', { timeout: 15_000 }, () => {
   });
 
   it('geopolygon: a 300 px map with the draw and clear buttons, warning while the area is open', async () => {
-    await renderForm({ schema: { area: field('geopolygon', SUBJECT) }, initial: { area: [[19, 52], [20, 52]] } });
+    await renderForm({
+      schema: { area: field('geopolygon', SUBJECT) },
+      initial: {
+        area: [
+          [19, 52],
+          [20, 52],
+        ],
+      },
+    });
     expect(screen.getByRole('region', { name: 'Subject' })).toBeTruthy();
     expect(getComputedStyle(screen.getByRole('region', { name: 'Subject' })).height).toBe('300px');
     expect(screen.getByRole('button', { name: 'Draw area' })).toBeTruthy();

@@ -7,14 +7,18 @@ import { renderWithApp } from './test/render.tsx';
 
 describe('redirectPath', () => {
   it('replaces the segment of the parameter, keeping the sub-page', () => {
-    expect(redirectPath('/manage/devices/5/sensors', ['/', '/manage', '/manage/devices/5', '/manage/devices/5/sensors'], { id: '5' }, 'id', 8)).toBe('/manage/devices/8/sensors');
+    expect(redirectPath('/manage/devices/5/sensors', ['/', '/manage', '/manage/devices/5', '/manage/devices/5/sensors'], { id: '5' }, 'id', 8)).toBe(
+      '/manage/devices/8/sensors',
+    );
   });
 
   it('replaces the parameter’s own segment when another segment has the same text', () => {
     const paths = ['/manage/devices/5', '/manage/devices/5/sensors/5'];
     expect(redirectPath('/manage/devices/5/sensors/5', paths, { id: '5', sensorId: '5' }, 'id', 9)).toBe('/manage/devices/9/sensors/5');
     expect(redirectPath('/manage/devices/5/sensors/5', paths, { id: '5', sensorId: '5' }, 'sensorId', 9)).toBe('/manage/devices/5/sensors/9');
-    expect(redirectPath('/companies/5/devices/5', ['/', '/companies/5', '/companies/5/devices/5'], { companyId: '5', id: '5' }, 'id', 9)).toBe('/companies/5/devices/9');
+    expect(redirectPath('/companies/5/devices/5', ['/', '/companies/5', '/companies/5/devices/5'], { companyId: '5', id: '5' }, 'id', 9)).toBe(
+      '/companies/5/devices/9',
+    );
   });
 
   it('is null when the value is not in the path', () => {

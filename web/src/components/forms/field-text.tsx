@@ -14,15 +14,15 @@ export interface FieldText {
 export function useFieldText(field: FormField, errors: readonly string[]): FieldText {
   const { t } = useTranslation();
   const helperText =
-    errors.length > 0 ? (
-      errors.map((key) => (
-        <Box component="span" key={key} sx={{ display: 'block' }}>
-          {t(key)}
-        </Box>
-      ))
-    ) : field.help ? (
-      t(field.help)
-    ) : undefined;
+    errors.length > 0
+      ? errors.map((key) => (
+          <Box component="span" key={key} sx={{ display: 'block' }}>
+            {t(key)}
+          </Box>
+        ))
+      : field.help
+        ? t(field.help)
+        : undefined;
   return { label: t(field.label), helperText, error: errors.length > 0 };
 }
 

@@ -34,7 +34,10 @@ describe('form values', () => {
 
   it('presets a new row’s values only for enabled fields of the schema, and for choices only among them', () => {
     const choices = { status: [{ value: 'operational', label: 'Operational' }], groups: [{ value: 3, label: 'Hall A' }] };
-    const values = presetValues({ schema, data: { name: 'Server name' }, choices }, { name: 'Preset', status: 'operational', groups: [3], powerState: 'on', gone: 'x' });
+    const values = presetValues(
+      { schema, data: { name: 'Server name' }, choices },
+      { name: 'Preset', status: 'operational', groups: [3], powerState: 'on', gone: 'x' },
+    );
     expect(values).toMatchObject({ name: 'Preset', status: 'operational', groups: [3], powerState: null });
     expect(values).not.toHaveProperty('gone');
     expect(presetValues({ schema, data: {}, choices }, { status: 'scrapped', groups: [3, 9] })).toMatchObject({ status: null, groups: [] });
@@ -42,7 +45,10 @@ describe('form values', () => {
 
   it('reads presets off the fetched definition when they are given as a function, with the same checks', () => {
     const choices = { status: [{ value: 'operational', label: 'Operational', unit: 'op' }], groups: [{ value: 3, label: 'Hall A' }] };
-    const byUnit = (definition: Pick<FormDefinition, 'choices'>) => ({ status: definition.choices.status?.find((c) => c.unit === 'op')?.value ?? null, groups: [9] });
+    const byUnit = (definition: Pick<FormDefinition, 'choices'>) => ({
+      status: definition.choices.status?.find((c) => c.unit === 'op')?.value ?? null,
+      groups: [9],
+    });
     expect(presetValues({ schema, data: {}, choices }, byUnit)).toMatchObject({ status: 'operational', groups: [] });
   });
 
@@ -60,8 +66,21 @@ describe('form values', () => {
       [20, 53],
       [19, 52],
     ] as [number, number][];
-    const body = encodeSubmission(schema, { name: 'Press', groups: [3, 5], status: null, active: true, visible: false, width: 2.5, area: ring, powerState: 'on' }, 'tok-1');
-    expect(body).toEqual({ name: 'Press', groups: ['3', '5'], status: '', active: 'true', visible: 'false', width: '2.5', area: JSON.stringify(ring), token: 'tok-1' });
+    const body = encodeSubmission(
+      schema,
+      { name: 'Press', groups: [3, 5], status: null, active: true, visible: false, width: 2.5, area: ring, powerState: 'on' },
+      'tok-1',
+    );
+    expect(body).toEqual({
+      name: 'Press',
+      groups: ['3', '5'],
+      status: '',
+      active: 'true',
+      visible: 'false',
+      width: '2.5',
+      area: JSON.stringify(ring),
+      token: 'tok-1',
+    });
     const params = new URLSearchParams(encodeForm(body));
     expect(params.getAll('groups')).toEqual(['3', '5']);
     expect(params.has('powerState')).toBe(false);

@@ -125,7 +125,8 @@ describe('useServerForm', () => {
         if (tokens > 1) await reopened.promise;
         return { body: deviceDefinition(`t${tokens}`) };
       },
-      'POST /api/devices': (call) => (call.form?.get('token') === 't2' ? created : { status: 400, body: { errors: {}, rootErrors: [FORM_MESSAGE_KEYS.invalidToken] } }),
+      'POST /api/devices': (call) =>
+        call.form?.get('token') === 't2' ? created : { status: 400, body: { errors: {}, rootErrors: [FORM_MESSAGE_KEYS.invalidToken] } },
     });
     await waitFor(() => expect(status()).toBe('fetched'));
     act(() => probe.form.setValue('name', 'TYPED'));

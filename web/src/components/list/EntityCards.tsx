@@ -33,7 +33,16 @@ export function EntityCards<T extends { id: number }>({ testId, entries, columns
           key={row.id}
           data-testid="entity-card"
           onClick={onRowClick ? () => onRowClick(row) : undefined}
-          sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', px: 2, py: 1.25, borderTop: 1, borderColor: 'divider', cursor: onRowClick ? 'pointer' : undefined }}
+          sx={{
+            display: 'flex',
+            gap: 1,
+            alignItems: 'flex-start',
+            px: 2,
+            py: 1.25,
+            borderTop: 1,
+            borderColor: 'divider',
+            cursor: onRowClick ? 'pointer' : undefined,
+          }}
         >
           <Box sx={{ flex: 1, minWidth: 0 }}>
             {first ? (

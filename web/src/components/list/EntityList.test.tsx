@@ -15,7 +15,11 @@ interface Row {
   serial: string;
 }
 
-const rows: Row[] = Array.from({ length: 30 }, (_, index) => ({ id: index + 1, name: `Device ${String(index + 1).padStart(2, '0')}`, serial: `S-${index + 1}` }));
+const rows: Row[] = Array.from({ length: 30 }, (_, index) => ({
+  id: index + 1,
+  name: `Device ${String(index + 1).padStart(2, '0')}`,
+  serial: `S-${index + 1}`,
+}));
 
 /** The list protocol over `rows`: search on the name, sort by name, paging in the headers, 204 when nothing. */
 function listRoute(call: FakeCall): FakeReply {

@@ -62,7 +62,20 @@ export interface EntityListProps<T extends { id: number }> {
  * paging headers, an empty state on 204 and a slot for each row's actions.
  */
 export function EntityList<T extends { id: number }>(props: EntityListProps<T>) {
-  const { plural, columns, filter, context, defaultSort, defaultPageSize = DEFAULT_PAGE_SIZE, searchable = true, actions, parse, onRowClick, empty, toolbar } = props;
+  const {
+    plural,
+    columns,
+    filter,
+    context,
+    defaultSort,
+    defaultPageSize = DEFAULT_PAGE_SIZE,
+    searchable = true,
+    actions,
+    parse,
+    onRowClick,
+    empty,
+    toolbar,
+  } = props;
   const { t } = useTranslation();
   // A phone gets cards instead of a table wider than the screen (the actions stay reachable).
   const { size } = useScreenSize();
@@ -118,7 +131,11 @@ export function EntityList<T extends { id: number }>(props: EntityListProps<T>) 
                     return (
                       <TableCell key={column.key} align={column.align} sx={{ width: column.width, fontWeight: 600 }} sortDirection={direction}>
                         {column.sortField ? (
-                          <TableSortLabel active={direction !== false} direction={direction || 'asc'} onClick={() => setSort(nextSort(sort, column.sortField ?? ''))}>
+                          <TableSortLabel
+                            active={direction !== false}
+                            direction={direction || 'asc'}
+                            onClick={() => setSort(nextSort(sort, column.sortField ?? ''))}
+                          >
                             {t(column.header)}
                           </TableSortLabel>
                         ) : (

@@ -25,7 +25,11 @@ describe('FilterSelect', () => {
     const onChange = await renderFilter('');
     await userEvent.click(screen.getByRole('combobox'));
     const listbox = screen.getByRole('listbox');
-    expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual(['Wszystkie', 'Warehouse', 'Hall B']);
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Wszystkie', 'Warehouse', 'Hall B']);
     await userEvent.click(within(listbox).getByRole('option', { name: 'Hall B' }));
     expect(onChange).toHaveBeenCalledWith('8');
   });

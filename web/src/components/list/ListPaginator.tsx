@@ -45,7 +45,10 @@ export function ListPaginator({ page, pageSize, totalEntries, onPageChange, onPa
       getItemAriaLabel={(type) => labels[type]}
       showFirstButton
       showLastButton
-      sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5 }, '& .MuiTablePagination-spacer': { display: 'none' } }}
+      sx={{
+        '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5 },
+        '& .MuiTablePagination-spacer': { display: 'none' },
+      }}
     />
   );
 }

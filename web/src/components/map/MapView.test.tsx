@@ -79,7 +79,9 @@ describe('MapView', () => {
     const [tiles, ...others] = tileLayers(view);
     expect(others).toEqual([]);
     // Leaflet fills {z} from the map's zoom.
-    expect(tiles?.getTileUrl({ x: 4, y: 7, z: MAP_DEFAULTS.zoom } as Parameters<TileLayer['getTileUrl']>[0])).toBe(`https://tiles.example.test/${MAP_DEFAULTS.zoom}/4/7.png`);
+    expect(tiles?.getTileUrl({ x: 4, y: 7, z: MAP_DEFAULTS.zoom } as Parameters<TileLayer['getTileUrl']>[0])).toBe(
+      `https://tiles.example.test/${MAP_DEFAULTS.zoom}/4/7.png`,
+    );
     const attribution = container.querySelector('.leaflet-control-attribution');
     expect(attribution?.textContent).toContain('OpenStreetMap contributors');
     expect(attribution?.querySelector('a[href="https://www.openstreetmap.org/copyright"]')).not.toBeNull();

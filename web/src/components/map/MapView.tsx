@@ -34,7 +34,14 @@ function InvalidateOnResize() {
   return null;
 }
 
-export function MapView({ center = MAP_DEFAULTS.centre, zoom = MAP_DEFAULTS.zoom, height = MAP_DEFAULTS.formMapHeightPx, ariaLabel, children, ref }: MapViewProps) {
+export function MapView({
+  center = MAP_DEFAULTS.centre,
+  zoom = MAP_DEFAULTS.zoom,
+  height = MAP_DEFAULTS.formMapHeightPx,
+  ariaLabel,
+  children,
+  ref,
+}: MapViewProps) {
   const { t } = useTranslation();
   const { mapTileUrl } = useAppConfig();
   return (

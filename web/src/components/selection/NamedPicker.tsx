@@ -23,7 +23,18 @@ export interface NamedPickerProps {
  * Several rows of a model list (devices, groups, users), searchable, chosen as chips, with the field's errors: the
  * pickers of the wizards and forms. The monitors' settings use the compact IdMultiSelect.
  */
-export function NamedPicker({ label, options, value, onChange, errors = [], helperText, loading = false, disabled = false, required = false, testId }: NamedPickerProps) {
+export function NamedPicker({
+  label,
+  options,
+  value,
+  onChange,
+  errors = [],
+  helperText,
+  loading = false,
+  disabled = false,
+  required = false,
+  testId,
+}: NamedPickerProps) {
   const { t } = useTranslation();
   const chosen = options.filter((option) => value.includes(option.id));
   return (

@@ -92,7 +92,16 @@ describe('StatusIcons', () => {
       'status-sensor',
       'status-operator',
     ]);
-    expect(shown.map((icon) => icon.value)).toEqual(['48.46 V', '24 V', '4:05', '2:30', expect.stringMatching(/^5 min\.? ago$/), '11:50', 'GW-100', 'Jan Nowak']);
+    expect(shown.map((icon) => icon.value)).toEqual([
+      '48.46 V',
+      '24 V',
+      '4:05',
+      '2:30',
+      expect.stringMatching(/^5 min\.? ago$/),
+      '11:50',
+      'GW-100',
+      'Jan Nowak',
+    ]);
     expect(shown.every((icon) => icon.state === 'ok')).toBe(true);
   });
 

@@ -53,4 +53,3 @@ describe('TrendPercentage', () => {
     expect(none.getAttribute('aria-label')).toBe('No earlier data to compare with');
   });
 });
-

@@ -55,7 +55,11 @@ export function TrendPercentage({ value }: TrendPercentageProps) {
   const text = trendText(value);
   const arrow = ARROW_PATHS[direction];
   return (
-    <Trend data-testid="trend-percentage" data-direction={direction} aria-label={direction === 'none' ? t('trend.none') : t(`trend.${direction}`, { value: text })}>
+    <Trend
+      data-testid="trend-percentage"
+      data-direction={direction}
+      aria-label={direction === 'none' ? t('trend.none') : t(`trend.${direction}`, { value: text })}
+    >
       {arrow ? (
         <svg viewBox="0 0 24 24" aria-hidden focusable="false">
           <path d={arrow} />

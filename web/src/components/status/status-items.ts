@@ -61,14 +61,26 @@ export function statusItems(entry: DeviceStatusEntry, { t, language, timeZone, n
     const label = t('status.last-sync');
     if (!entry.lastSync) return { kind: 'last-sync', key: 'last-sync', state: 'none', value: NO_VALUE, tooltip: none(label) };
     const text = formatRelativeTime(entry.lastSync, now, dateFormat);
-    return { kind: 'last-sync', key: 'last-sync', state: live(true), value: text, tooltip: t('status.tooltip.reading', { label, value: text, time: fullTime(entry.lastSync) }) };
+    return {
+      kind: 'last-sync',
+      key: 'last-sync',
+      state: live(true),
+      value: text,
+      tooltip: t('status.tooltip.reading', { label, value: text, time: fullTime(entry.lastSync) }),
+    };
   };
 
   const lastLocation = (): StatusItem => {
     const label = t('status.last-location');
     if (!entry.position) return { kind: 'last-location', key: 'last-location', state: 'none', value: NO_VALUE, tooltip: none(label) };
     const { time } = entry.position;
-    return { kind: 'last-location', key: 'last-location', state: live(true), value: formatRecentTime(time, now, dateFormat), tooltip: t('status.tooltip.value', { label, value: fullTime(time) }) };
+    return {
+      kind: 'last-location',
+      key: 'last-location',
+      state: live(true),
+      value: formatRecentTime(time, now, dateFormat),
+      tooltip: t('status.tooltip.value', { label, value: fullTime(time) }),
+    };
   };
 
   const sensors = (): StatusItem[] => {
@@ -85,7 +97,8 @@ export function statusItems(entry: DeviceStatusEntry, { t, language, timeZone, n
   const operator = (): StatusItem => {
     const card = entry.operator;
     if (!card) return { kind: 'operator', key: 'operator', state: 'none', value: NO_VALUE, tooltip: t('status.operator.none') };
-    if (card.id === null) return { kind: 'operator', key: 'operator', state: 'warning', value: card.rfid, tooltip: t('status.operator.unknown-card', { rfid: card.rfid }) };
+    if (card.id === null)
+      return { kind: 'operator', key: 'operator', state: 'warning', value: card.rfid, tooltip: t('status.operator.unknown-card', { rfid: card.rfid }) };
     const name = card.name ?? card.rfid;
     return { kind: 'operator', key: 'operator', state: live(true), value: name, tooltip: t('status.operator.known', { name }) };
   };

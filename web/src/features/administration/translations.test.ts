@@ -33,7 +33,10 @@ const keys = [
   ...prefixed('parameter.chart', PARAMETER_CHARTS),
   ...prefixed('device.status', DEVICE_STATUSES),
   // The Teltonika presets' names in the parameters panel's preset menu.
-  ...prefixed('teltonika.preset', TELTONIKA_PARAMETER_PRESETS.map((preset) => preset.key)),
+  ...prefixed(
+    'teltonika.preset',
+    TELTONIKA_PARAMETER_PRESETS.map((preset) => preset.key),
+  ),
 ];
 
 describe('translations of the administration forms and lists', () => {

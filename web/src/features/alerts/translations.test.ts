@@ -26,7 +26,10 @@ const bundles: Record<string, Record<string, string>> = { en, pl, lv, ru };
 
 // The keys this feature names literally, and those it builds from the contracts' lists (types, operators, the
 // condition fields the server's forms label 'alert-rule.field.<name>', the messages and their parameters).
-const sources = import.meta.glob(['./**/*.{ts,tsx}', '!./**/*.test.{ts,tsx}', '!./test/**'], { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const sources = import.meta.glob(['./**/*.{ts,tsx}', '!./**/*.test.{ts,tsx}', '!./test/**'], { query: '?raw', import: 'default', eager: true }) as Record<
+  string,
+  string
+>;
 const KEY = /['"]((?:alert|alert-rule|weekday|form|list|common|delete)\.[a-z0-9.-]+)['"]/g;
 
 function keysOfSources(): string[] {
@@ -37,7 +40,11 @@ function keysOfSources(): string[] {
 
 const conditionFields = [...new Set(Object.values(alertConditionSchemas).flatMap((schema) => Object.keys(schema.shape)))];
 const describedTypes = ALERT_RULE_TYPES.flatMap((type) =>
-  type === 'geolocation' ? ALERT_GEOFENCE_MODES.map((mode) => `${type}.${mode}`) : type === 'percentage-change' ? ALERT_CHANGE_DIRECTIONS.map((change) => `${type}.${change}`) : [type],
+  type === 'geolocation'
+    ? ALERT_GEOFENCE_MODES.map((mode) => `${type}.${mode}`)
+    : type === 'percentage-change'
+      ? ALERT_CHANGE_DIRECTIONS.map((change) => `${type}.${change}`)
+      : [type],
 );
 const builtKeys = [
   ...ALERT_RULE_TYPES.map((type) => `alert-rule.type.${type}`),

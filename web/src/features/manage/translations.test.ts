@@ -9,7 +9,10 @@ const bundles: Record<string, Record<string, string>> = { en, pl, lv, ru };
 
 // The keys this feature names: t('…') calls, and the keys its tables and props hold (column headers, titles),
 // which the app-wide test of src/i18n does not look for.
-const sources = import.meta.glob(['./**/*.{ts,tsx}', '!./**/*.test.{ts,tsx}', '!./test/**'], { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const sources = import.meta.glob(['./**/*.{ts,tsx}', '!./**/*.test.{ts,tsx}', '!./test/**'], { query: '?raw', import: 'default', eager: true }) as Record<
+  string,
+  string
+>;
 const KEY = /['"]((?:manage|device|form|list|common|status|delete)\.[a-z0-9.-]+)['"]/g;
 
 function keysOfSources(): string[] {

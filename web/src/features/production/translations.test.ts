@@ -10,7 +10,10 @@ import { WIZARD_STEPS } from './hooks/wizard-rules.ts';
 const bundles: Record<string, Record<string, string>> = { en, pl, lv, ru };
 
 // The keys the production screens name literally, and those they build from the contracts' lists.
-const sources = import.meta.glob(['./**/*.{ts,tsx}', '!./**/*.test.{ts,tsx}', '!./test/**'], { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const sources = import.meta.glob(['./**/*.{ts,tsx}', '!./**/*.test.{ts,tsx}', '!./test/**'], { query: '?raw', import: 'default', eager: true }) as Record<
+  string,
+  string
+>;
 const KEY = /['"]((?:production|productionview|form|list|common|delete)\.[a-z0-9.-]+)['"]/g;
 
 function keysOfSources(): string[] {
@@ -41,9 +44,10 @@ describe('translations of the production views', () => {
 
   it.each(['pl', 'lv', 'ru'])('%s words the statuses and the message keys in its own language', (language) => {
     const bundle = bundles[language] ?? {};
-    const english = [...PRODUCTION_LINE_STATUSES.map(statusKey), ...Object.values(PRODUCTION_VIEW_MESSAGE_KEYS).filter((key) => key.startsWith('productionview.'))].filter(
-      (key) => bundle[key] === (en as Record<string, string>)[key],
-    );
+    const english = [
+      ...PRODUCTION_LINE_STATUSES.map(statusKey),
+      ...Object.values(PRODUCTION_VIEW_MESSAGE_KEYS).filter((key) => key.startsWith('productionview.')),
+    ].filter((key) => bundle[key] === (en as Record<string, string>)[key]);
     expect(english).toEqual([]);
   });
 });

@@ -44,7 +44,9 @@ describe('translations of the report screens', () => {
 
   it.each(['pl', 'lv', 'ru'])('%s words each screen text in its own language, not in English', (language) => {
     const bundle = bundles[language] ?? {};
-    const english = [...keysOfSources(), ...builtKeys].filter((key) => key.startsWith('reports.screen.description.') && bundle[key] === en[key as keyof typeof en]);
+    const english = [...keysOfSources(), ...builtKeys].filter(
+      (key) => key.startsWith('reports.screen.description.') && bundle[key] === en[key as keyof typeof en],
+    );
     expect(english).toEqual([]);
   });
 });

@@ -18,7 +18,13 @@ function keysOfSources(): string[] {
   return [...keys];
 }
 
-const builtKeys = [...TASK_TYPES.map(taskTypeLabelKey), ...TASK_STATUSES.map((status) => `task.status.${status}`), ...FORM_TEXT_KEYS.task, ...Object.values(TASK_MESSAGE_KEYS), 'nav.tasks'];
+const builtKeys = [
+  ...TASK_TYPES.map(taskTypeLabelKey),
+  ...TASK_STATUSES.map((status) => `task.status.${status}`),
+  ...FORM_TEXT_KEYS.task,
+  ...Object.values(TASK_MESSAGE_KEYS),
+  'nav.tasks',
+];
 
 describe('translations of the tasks', () => {
   it('finds the keys of the sources', () => {

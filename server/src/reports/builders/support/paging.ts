@@ -61,7 +61,8 @@ export async function pagedDocument<S extends PlannedRows>(
  * A page read section by section: the page's few sections are independent reads, so on PostgreSQL they run side by
  * side on the pool's connections.
  */
-export function eachSlice<S extends PlannedRows>(read: (section: S, from: number, to: number) => Promise<ReportSection>): (slices: SectionSlice<S>[]) => Promise<ReportSection[]> {
+export function eachSlice<S extends PlannedRows>(
+  read: (section: S, from: number, to: number) => Promise<ReportSection>,
+): (slices: SectionSlice<S>[]) => Promise<ReportSection[]> {
   return (slices) => Promise.all(slices.map((slice) => read(slice.section, slice.from, slice.to)));
 }
-

@@ -72,7 +72,10 @@ export async function buildDeviceReportsDataset(ctx: TestContext): Promise<Devic
     { name: 'II', hourStart: 14, hourEnd: 22 },
     { name: 'III', hourStart: 22, hourEnd: 6 },
   ]);
-  const typeId = await createDeviceType(db, TEST_PARAMETERS.filter((p) => p.number <= 3));
+  const typeId = await createDeviceType(
+    db,
+    TEST_PARAMETERS.filter((p) => p.number <= 3),
+  );
   const lift = await createTelemetryDevice(db, company.id, typeId, 'Lift');
   const press = await createTelemetryDevice(db, company.id, typeId, 'Press');
   const crane = await createTelemetryDevice(db, company.id, typeId, 'Crane');

@@ -33,7 +33,14 @@ export async function rawDaySums(db: Kysely<DB>, deviceIds: number[], from: stri
  * Sums per device, date and shift: the shift window [date + start hour, (next date when it ends at or before its
  * start) + end hour) in local time. Key `deviceId:YYYY-MM-DD:position`.
  */
-export async function rawShiftSums(db: Kysely<DB>, companyId: number, deviceIds: number[], from: string, to: string, tz: string): Promise<Map<string, RawSums>> {
+export async function rawShiftSums(
+  db: Kysely<DB>,
+  companyId: number,
+  deviceIds: number[],
+  from: string,
+  to: string,
+  tz: string,
+): Promise<Map<string, RawSums>> {
   const result = await sql<RawSums & { key: string }>`
     with windows as (
       select d::date as day, s.position,
@@ -71,7 +78,12 @@ export async function rawDetailRows(db: Kysely<DB>, deviceId: number, from: stri
 }
 
 /** The quarter hours of a local date (wall clock `HH:MI` and the UTC offset) and each device's raw work in them. */
-export async function rawQuarterHours(db: Kysely<DB>, deviceIds: number[], day: string, tz: string): Promise<{ clock: string; offset: string; work: Record<number, number> }[]> {
+export async function rawQuarterHours(
+  db: Kysely<DB>,
+  deviceIds: number[],
+  day: string,
+  tz: string,
+): Promise<{ clock: string; offset: string; work: Record<number, number> }[]> {
   const result = await sql<{ clock: string; offset: string; work: Record<number, number> | null }>`
     with slots as (
       select s, to_char(s at time zone ${tz}, 'HH24:MI') as clock,

@@ -40,7 +40,7 @@ describe('CRC-16/IBM', () => {
   });
 });
 
-describe('decodeAvlPacket on the examples of Teltonika\'s wiki', () => {
+describe("decodeAvlPacket on the examples of Teltonika's wiki", () => {
   it('Codec 8, 1st example: one record with an element in each of the 1, 2, 4 and 8-byte groups', () => {
     const packet = decodeAvlPacket(bytesOf(WIKI.codec8First));
     expect(packet).toEqual({
@@ -108,7 +108,15 @@ describe('decodeAvlPacket on the examples of Teltonika\'s wiki', () => {
   it('Codec 16: generation type "on change" and 2-byte ids in two records', () => {
     const packet = decodeAvlPacket(bytesOf(WIKI.codec16));
     expect(packet.codecId).toBe(AVL_CODECS.codec16);
-    expect(packet.records.map((r) => ({ at: new Date(r.timestampMs).toISOString(), priority: r.priority, event: r.eventIoId, generation: r.generationType, io: r.io }))).toEqual([
+    expect(
+      packet.records.map((r) => ({
+        at: new Date(r.timestampMs).toISOString(),
+        priority: r.priority,
+        event: r.eventIoId,
+        generation: r.generationType,
+        io: r.io,
+      })),
+    ).toEqual([
       {
         at: '2019-07-10T12:06:54.000Z',
         priority: 0,
@@ -137,7 +145,7 @@ describe('decodeAvlPacket on the examples of Teltonika\'s wiki', () => {
   });
 });
 
-describe('decodeAvlPacket on devices\' packets from Traccar\'s decoder test', () => {
+describe("decodeAvlPacket on devices' packets from Traccar's decoder test", () => {
   it('Codec 8, three records of a moving device (Karachi)', () => {
     const { codecId, records } = decodeAvlPacket(bytesOf(TRACCAR.codec8ThreeRecords));
     expect(codecId).toBe(AVL_CODECS.codec8);
@@ -244,7 +252,10 @@ describe('decodeAvlPacket refuses', () => {
   });
 
   it('a data field length of 0 (Traccar\'s "invalid length and checksum" packet)', () => {
-    expect(refusal(() => decodeAvlPacket(bytesOf(TRACCAR.codec8InvalidLength)))).toEqual({ code: 'bad-length', reason: 'bad-length: data field length 0 outside 3..65536' });
+    expect(refusal(() => decodeAvlPacket(bytesOf(TRACCAR.codec8InvalidLength)))).toEqual({
+      code: 'bad-length',
+      reason: 'bad-length: data field length 0 outside 3..65536',
+    });
   });
 
   it('Codec 12 (commands), which this server does not support', () => {
@@ -254,7 +265,10 @@ describe('decodeAvlPacket refuses', () => {
   it('record counts that disagree', () => {
     const packet = bytesOf(WIKI.codec8Third);
     packet[9] = 3;
-    expect(refusal(() => decodeAvlPacket(withValidCrc(packet)))).toEqual({ code: 'record-count-mismatch', reason: 'record-count-mismatch: Number of Data 1 is 3, Number of Data 2 is 2' });
+    expect(refusal(() => decodeAvlPacket(withValidCrc(packet)))).toEqual({
+      code: 'record-count-mismatch',
+      reason: 'record-count-mismatch: Number of Data 1 is 3, Number of Data 2 is 2',
+    });
   });
 
   it('records claiming more records than the data field holds', () => {
@@ -289,7 +303,7 @@ describe('decodeAvlPacket refuses', () => {
 });
 
 describe('the IMEI handshake', () => {
-  it('reads the IMEI of the wiki\'s and of Traccar\'s example', () => {
+  it("reads the IMEI of the wiki's and of Traccar's example", () => {
     expect(decodeImeiHandshake(bytesOf(WIKI.handshake))).toBe('356307042441013');
     expect(decodeImeiHandshake(bytesOf(TRACCAR_HANDSHAKE))).toBe('123456789012345');
   });
@@ -309,7 +323,7 @@ describe('the IMEI handshake', () => {
 });
 
 describe('the acknowledgement of a packet', () => {
-  it('is the record count as 4 bytes big-endian, as the wiki\'s examples answer', () => {
+  it("is the record count as 4 bytes big-endian, as the wiki's examples answer", () => {
     expect([...encodeRecordCountAck(decodeAvlPacket(bytesOf(WIKI.codec8First)).records.length)]).toEqual([0, 0, 0, 1]);
     expect([...encodeRecordCountAck(decodeAvlPacket(bytesOf(WIKI.codec16)).records.length)]).toEqual([0, 0, 0, 2]);
     expect([...encodeRecordCountAck(258)]).toEqual([0, 0, 1, 2]);

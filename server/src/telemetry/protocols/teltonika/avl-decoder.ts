@@ -31,7 +31,8 @@ export function decodeAvlPacket(packet: Uint8Array): AvlPacket {
   if (sent !== computed) throw new TeltonikaProtocolError('crc-mismatch', `packet says 0x${hex16(sent)}, data gives 0x${hex16(computed)}`);
 
   const codecId = packet[dataStart]!;
-  if (!isSupportedCodec(codecId)) throw new TeltonikaProtocolError('unknown-codec', `codec 0x${codecId.toString(16).padStart(2, '0')} (8, 8E and 16 are supported)`);
+  if (!isSupportedCodec(codecId))
+    throw new TeltonikaProtocolError('unknown-codec', `codec 0x${codecId.toString(16).padStart(2, '0')} (8, 8E and 16 are supported)`);
   const count1 = packet[dataStart + 1]!;
   const count2 = packet[dataEnd - 1]!;
   if (count1 !== count2) throw new TeltonikaProtocolError('record-count-mismatch', `Number of Data 1 is ${count1}, Number of Data 2 is ${count2}`);

@@ -79,7 +79,14 @@ describe('encodeAvlPacket', () => {
 
   it('refuses what a packet cannot hold', () => {
     expect(() => encodeAvlPacket({ codecId: AVL_CODECS.codec8, records: [] })).toThrow(RangeError);
-    const variable = { timestampMs: 0, priority: 0, gps: { longitude: 0, latitude: 0, altitude: 0, angle: 0, satellites: 0, speed: 0 }, eventIoId: 0, generationType: null, io: [{ id: 1, byteLength: 'variable' as const, value: new Uint8Array(1) }] };
+    const variable = {
+      timestampMs: 0,
+      priority: 0,
+      gps: { longitude: 0, latitude: 0, altitude: 0, angle: 0, satellites: 0, speed: 0 },
+      eventIoId: 0,
+      generationType: null,
+      io: [{ id: 1, byteLength: 'variable' as const, value: new Uint8Array(1) }],
+    };
     expect(() => encodeAvlPacket({ codecId: AVL_CODECS.codec8, records: [variable] })).toThrow(RangeError);
   });
 });

@@ -20,7 +20,13 @@ const flags = (ignition: number, moving: number): AvlIoElement[] => [
 ];
 const card = (id: number, value: bigint): AvlIoElement => ({ id, byteLength: 8, value });
 
-const context = (overrides: Partial<AvlMappingContext> = {}): AvlMappingContext => ({ parameters: [], sendPeriodSeconds: 60, lastRecord: null, currentCard: null, ...overrides });
+const context = (overrides: Partial<AvlMappingContext> = {}): AvlMappingContext => ({
+  parameters: [],
+  sendPeriodSeconds: 60,
+  lastRecord: null,
+  currentCard: null,
+  ...overrides,
+});
 const compact = (readings: { parameter: number; ts: Date; value: number }[]) => readings.map((r) => [r.parameter, (r.ts.getTime() - T0) / SECOND, r.value]);
 
 describe('mapAvlRecords', () => {
@@ -32,7 +38,7 @@ describe('mapAvlRecords', () => {
     expect(batch.positions).toEqual([{ ts: new Date(T0), lat: fix.latitude, lon: fix.longitude, accuracy: null }]);
   });
 
-  it('reads IO-mapped parameters as raw × multiplier + offset at the record\'s time; 8-byte values as numbers; variable ones ignored', () => {
+  it("reads IO-mapped parameters as raw × multiplier + offset at the record's time; 8-byte values as numbers; variable ones ignored", () => {
     const parameters = [
       { parameter: 5, ioId: TELTONIKA_IO.externalVoltage, multiplier: 0.001, offset: 0 },
       { parameter: 6, ioId: TELTONIKA_IO.totalOdometer, multiplier: 1, offset: -100 },
@@ -40,7 +46,11 @@ describe('mapAvlRecords', () => {
     ];
     const { batch } = mapAvlRecords(
       [
-        record(0, [{ id: TELTONIKA_IO.externalVoltage, byteLength: 2, value: 12_500 }, { id: TELTONIKA_IO.totalOdometer, byteLength: 8, value: 1_000n }, { id: 300, byteLength: 'variable', value: new Uint8Array([1]) }]),
+        record(0, [
+          { id: TELTONIKA_IO.externalVoltage, byteLength: 2, value: 12_500 },
+          { id: TELTONIKA_IO.totalOdometer, byteLength: 8, value: 1_000n },
+          { id: 300, byteLength: 'variable', value: new Uint8Array([1]) },
+        ]),
         record(30, [{ id: TELTONIKA_IO.externalVoltage, byteLength: 2, value: 12_000 }]),
       ],
       context({ parameters }),
@@ -98,7 +108,7 @@ describe('mapAvlRecords', () => {
     ]);
   });
 
-  it('starts from the device\'s current card: the same card is no event, 0 closes it', () => {
+  it("starts from the device's current card: the same card is no event, 0 closes it", () => {
     const same = mapAvlRecords([record(0, [card(TELTONIKA_IO.iButton, 0xabcdefn)])], context({ currentCard: '0000000000abcdef' }));
     expect(same.batch.events).toEqual([]);
     const removed = mapAvlRecords([record(0, [card(TELTONIKA_IO.iButton, 0n)])], context({ currentCard: '0000000000ABCDEF' }));

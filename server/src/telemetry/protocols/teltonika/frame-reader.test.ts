@@ -54,7 +54,7 @@ describe('TeltonikaFrameReader', () => {
     expectWholeStream(reader.push(stream));
   });
 
-  it('keeps a packet split across chunks of every size, and frames coalesced with the next one\'s start', () => {
+  it("keeps a packet split across chunks of every size, and frames coalesced with the next one's start", () => {
     for (const size of [2, 3, 7, 16, 45, 100, 1000]) {
       const chunks: Uint8Array[] = [];
       for (let at = 0; at < stream.length; at += size) chunks.push(stream.slice(at, at + size));

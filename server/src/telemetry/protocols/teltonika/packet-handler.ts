@@ -66,7 +66,13 @@ export class TeltonikaPacketHandler {
     // its device's type mapped differently since the device connected.
     const module = await this.repository.findModule(imei);
     if (!module?.isActive) return { acknowledge: null, close: true };
-    const identity: ModuleIdentity = { sensorId: module.sensorId, serialNumber: module.serialNumber, companyId: module.companyId, deviceId: module.deviceId, timezone: module.timezone };
+    const identity: ModuleIdentity = {
+      sensorId: module.sensorId,
+      serialNumber: module.serialNumber,
+      companyId: module.companyId,
+      deviceId: module.deviceId,
+      timezone: module.timezone,
+    };
     const mapped = mapAvlRecords(packet.records, {
       parameters: module.parameters,
       sendPeriodSeconds: module.sendPeriodSeconds ?? TELTONIKA_DEFAULT_SEND_PERIOD_SECONDS,

@@ -28,7 +28,12 @@ function totals(readings: ReadingInput[], parameter: number, keyOf: (ms: number)
  * The rule computed without slices: for every interval the device reported within the gap, the milliseconds of it
  * that fall into each period, counted when the earlier record's state is on.
  */
-function rawTotals(samples: WorkActivitySample[], maxGapMs: number, state: (s: WorkActivitySample) => boolean | null, periods: { key: string; from: number; to: number }[]): Map<string, number> {
+function rawTotals(
+  samples: WorkActivitySample[],
+  maxGapMs: number,
+  state: (s: WorkActivitySample) => boolean | null,
+  periods: { key: string; from: number; to: number }[],
+): Map<string, number> {
   const sums = new Map<string, number>();
   for (let i = 0; i + 1 < samples.length; i++) {
     const a = samples[i]!;
@@ -44,7 +49,8 @@ function rawTotals(samples: WorkActivitySample[], maxGapMs: number, state: (s: W
 
 function localDays(fromMs: number, toMs: number) {
   const days = [];
-  for (let day = WARSAW.dayOf(fromMs); day <= WARSAW.dayOf(toMs); day++) days.push({ key: dateText(day), from: WARSAW.startOfDay(day), to: WARSAW.endOfDay(day) });
+  for (let day = WARSAW.dayOf(fromMs); day <= WARSAW.dayOf(toMs); day++)
+    days.push({ key: dateText(day), from: WARSAW.startOfDay(day), to: WARSAW.endOfDay(day) });
   return days;
 }
 
@@ -64,7 +70,7 @@ function simulatedRecords(fromIso: string, toIso: string, seed: number): WorkAct
   const samples: WorkActivitySample[] = [];
   let ignition = false;
   let moving = false;
-  for (let t = at(fromIso); t < at(toIso); ) {
+  for (let t = at(fromIso); t < at(toIso);) {
     if (random() < 0.05) ignition = !ignition;
     moving = ignition && (random() < 0.1 ? !moving : moving);
     samples.push({ timestampMs: t, ignition, moving: random() < 0.03 ? null : moving });
@@ -74,9 +80,14 @@ function simulatedRecords(fromIso: string, toIso: string, seed: number): WorkAct
 }
 
 describe('workActivityReadings', () => {
-  it('holds the earlier record\'s state until the next record', () => {
+  it("holds the earlier record's state until the next record", () => {
     const readings = workActivityReadings(
-      [sample('2026-06-01T10:00:00Z', true, false), sample('2026-06-01T10:01:00Z', true, true), sample('2026-06-01T10:01:30Z', false, false), sample('2026-06-01T10:02:00Z', false, false)],
+      [
+        sample('2026-06-01T10:00:00Z', true, false),
+        sample('2026-06-01T10:01:00Z', true, true),
+        sample('2026-06-01T10:01:30Z', false, false),
+        sample('2026-06-01T10:02:00Z', false, false),
+      ],
       5 * MINUTE_MS,
     );
     expect(compact(readings)).toEqual([
@@ -91,7 +102,12 @@ describe('workActivityReadings', () => {
 
   it('counts a gap of exactly the send period, and nothing for a longer one (no data, not work)', () => {
     const readings = workActivityReadings(
-      [sample('2026-06-01T10:00:00Z', true, true), sample('2026-06-01T10:02:00Z', true, true), sample('2026-06-01T10:04:01Z', true, true), sample('2026-06-01T10:05:00Z', true, true)],
+      [
+        sample('2026-06-01T10:00:00Z', true, true),
+        sample('2026-06-01T10:02:00Z', true, true),
+        sample('2026-06-01T10:04:01Z', true, true),
+        sample('2026-06-01T10:05:00Z', true, true),
+      ],
       2 * MINUTE_MS,
     );
     expect(compact(readings)).toEqual([
@@ -172,7 +188,8 @@ describe('workActivityReadings', () => {
     // Ignition on from 23:00 on 24 October (local, +02:00) to 01:04 on 26 October (+01:00), a record every 7 minutes,
     // so neither midnight falls on a record.
     const samples: WorkActivitySample[] = [];
-    for (let t = at('2026-10-24T21:00:00Z'); t <= at('2026-10-26T00:04:00Z'); t += 7 * MINUTE_MS) samples.push({ timestampMs: t, ignition: true, moving: false });
+    for (let t = at('2026-10-24T21:00:00Z'); t <= at('2026-10-26T00:04:00Z'); t += 7 * MINUTE_MS)
+      samples.push({ timestampMs: t, ignition: true, moving: false });
     expect(samples.at(-1)!.timestampMs).toBe(at('2026-10-26T00:04:00Z'));
     const perDay = totals(workActivityReadings(samples, 10 * MINUTE_MS), ACTIVE, (ms) => dateText(WARSAW.dayOf(ms)));
     expect(Object.fromEntries(perDay)).toEqual({ '2026-10-24': 3600, '2026-10-25': 25 * 3600, '2026-10-26': 64 * 60 });

@@ -60,7 +60,7 @@ export function workActivityReadings(samples: readonly WorkActivitySample[], max
     const to = ordered[i + 1]!.timestampMs;
     const gap = to - from.timestampMs;
     if (gap <= 0 || gap > maxGapMs) continue;
-    for (let start = from.timestampMs; start < to; ) {
+    for (let start = from.timestampMs; start < to;) {
       const end = Math.min(to, (Math.floor(start / WORK_ACTIVITY_SLICE_MS) + 1) * WORK_ACTIVITY_SLICE_MS);
       const seconds = (end - start) / 1000;
       if (from.ignition !== null) {

@@ -20,7 +20,10 @@ export function EntityFormField(props: FieldProps) {
   const { t } = useTranslation();
   const { name, field, value, onChange, errors, choices, disabled } = props;
   const text = useFieldText(field, errors);
-  const chosen = useMemo(() => (Array.isArray(value) ? value.map((item) => findChoice(choices, item)).filter((choice) => choice !== undefined) : []), [choices, value]);
+  const chosen = useMemo(
+    () => (Array.isArray(value) ? value.map((item) => findChoice(choices, item)).filter((choice) => choice !== undefined) : []),
+    [choices, value],
+  );
   if (field.expanded) return <ExpandedChoices {...props} multiple={field.multiple} labelOf={nameOf} />;
   const full = field.multiple && field.maxItems !== undefined && chosen.length >= field.maxItems;
   return (

@@ -91,7 +91,12 @@ export interface RenderPagesOptions {
  * `data-testid="page-actions"`, notifications) over a fake API: `api` maps "METHOD /path" to a handler, anything
  * else is a 404.
  */
-export async function renderPages(routes: RouteObject[], path: string, api: Record<string, FakeHandler>, { user = testManager, beside }: RenderPagesOptions = {}) {
+export async function renderPages(
+  routes: RouteObject[],
+  path: string,
+  api: Record<string, FakeHandler>,
+  { user = testManager, beside }: RenderPagesOptions = {},
+) {
   const fake = createFakeApi(api);
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(queryKeys.currentUser, user);

@@ -13,7 +13,8 @@ export function useUnknownModules() {
   const api = useApi();
   return useQuery({
     queryKey: UNKNOWN_MODULES_KEY,
-    queryFn: async ({ signal }): Promise<UnknownModule[]> => unknownModuleListSchema.parse(await api.get<unknown>('/api/unknown-modules', undefined, signal)).entries,
+    queryFn: async ({ signal }): Promise<UnknownModule[]> =>
+      unknownModuleListSchema.parse(await api.get<unknown>('/api/unknown-modules', undefined, signal)).entries,
     refetchInterval: REFRESH_MS,
   });
 }

@@ -64,9 +64,7 @@ export function AdminDevicesPage() {
         title={t(form.id === null ? 'admin.devices.add' : 'admin.devices.edit')}
         onClose={dialogs.close}
       />
-      {removal ? (
-        <DeleteDialog open={removal.open} plural="devices" id={removal.id} name={removal.name} onClose={dialogs.close} />
-      ) : null}
+      {removal ? <DeleteDialog open={removal.open} plural="devices" id={removal.id} name={removal.name} onClose={dialogs.close} /> : null}
     </>
   );
 }

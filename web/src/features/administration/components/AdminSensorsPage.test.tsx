@@ -23,7 +23,17 @@ describe('AdminSensorsPage', { timeout: 20_000 }, () => {
     expect(online?.slice(0, 5)).toEqual(['GW-100', 'SN-0021', 'Gearwatch (HTTP/MQTT)', 'Demo FactoryForklift A', 'Yes']);
     expect(online?.[5]).toMatch(/^Online/);
     expect(online?.[6]).toBe('52.2297, 21.0122');
-    expect(offline?.slice(0, 9)).toEqual(['GW-200', 'SN-0022', 'Teltonika (TCP)', 'Northwind LogisticsNo device', 'No', 'Offlinenever connected', 'None', 'None', 'None']);
+    expect(offline?.slice(0, 9)).toEqual([
+      'GW-200',
+      'SN-0022',
+      'Teltonika (TCP)',
+      'Northwind LogisticsNo device',
+      'No',
+      'Offlinenever connected',
+      'None',
+      'None',
+      'None',
+    ]);
     const states = [...container.querySelectorAll('[data-testid="sensor-state"]')].map((element) => element.getAttribute('data-state'));
     expect(states).toEqual(['online', 'offline']);
     // The 2020 warranty has run out.
@@ -61,13 +71,17 @@ describe('AdminSensorsPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Add module' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add module' });
     expect(await within(dialog).findByRole('textbox', { name: /^Serial number/ })).toBeTruthy();
-    expect(within(dialog).getByText('Printed on the GSM module; the module signs in with it. Gearwatch modules only: a Teltonika tracker has none.')).toBeTruthy();
+    expect(
+      within(dialog).getByText('Printed on the GSM module; the module signs in with it. Gearwatch modules only: a Teltonika tracker has none.'),
+    ).toBeTruthy();
   });
 
   it('the module form shows the send period with what it is for, filled in and sent back', async () => {
     const { user, callsTo, rowTexts } = await renderAdminPage(<AdminSensorsPage />, {
       ...routes,
-      'GET /api/sensors/22/edit': () => ({ body: { ...sensorForm, data: { ...sensorForm.data, company: 10, name: 'GW-200', serialNumber: '356307042441013', sendPeriodSeconds: 30 } } }),
+      'GET /api/sensors/22/edit': () => ({
+        body: { ...sensorForm, data: { ...sensorForm.data, company: 10, name: 'GW-200', serialNumber: '356307042441013', sendPeriodSeconds: 30 } },
+      }),
       'PUT /api/sensors/22': () => ({ body: { id: 22 } }),
     });
     await waitFor(() => expect(rowTexts('entity-list-sensors')).toHaveLength(2));
@@ -99,13 +113,31 @@ describe('AdminSensorsPage', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await user.click(await within(dialog).findByRole('button', { name: 'Unassign all' }));
     expect(await screen.findByText('GW-100 has been deleted')).toBeTruthy();
-    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual(['/api/sensors/21', '/api/sensors/21/devices', '/api/sensors/21']);
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+      '/api/sensors/21',
+      '/api/sensors/21/devices',
+      '/api/sensors/21',
+    ]);
   });
 
   it('shows the devices that tried to connect unregistered: Register opens the add form with the IMEI, Dismiss forgets one', async () => {
     let unknown = [
-      { protocol: 'teltonika', serialNumber: '356307042441013', firstSeen: '2026-03-02T09:00:00.000Z', lastSeen: '2026-03-02T10:58:00.000Z', address: '192.0.2.10', attempts: 12 },
-      { protocol: 'teltonika', serialNumber: '352093081452251', firstSeen: '2026-03-02T08:00:00.000Z', lastSeen: '2026-03-02T08:00:00.000Z', address: null, attempts: 1 },
+      {
+        protocol: 'teltonika',
+        serialNumber: '356307042441013',
+        firstSeen: '2026-03-02T09:00:00.000Z',
+        lastSeen: '2026-03-02T10:58:00.000Z',
+        address: '192.0.2.10',
+        attempts: 12,
+      },
+      {
+        protocol: 'teltonika',
+        serialNumber: '352093081452251',
+        firstSeen: '2026-03-02T08:00:00.000Z',
+        lastSeen: '2026-03-02T08:00:00.000Z',
+        address: null,
+        attempts: 1,
+      },
     ];
     const { user, calls } = await renderAdminPage(<AdminSensorsPage />, {
       ...routes,

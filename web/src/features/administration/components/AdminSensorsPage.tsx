@@ -122,9 +122,7 @@ export function AdminSensorsPage() {
         presets={form.id === null ? presets : undefined}
         onClose={dialogs.close}
       />
-      {removal ? (
-        <DeleteDialog open={removal.open} plural="sensors" id={removal.id} name={removal.name} onClose={dialogs.close} />
-      ) : null}
+      {removal ? <DeleteDialog open={removal.open} plural="sensors" id={removal.id} name={removal.name} onClose={dialogs.close} /> : null}
     </>
   );
 }

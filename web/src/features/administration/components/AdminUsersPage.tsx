@@ -79,9 +79,7 @@ export function AdminUsersPage() {
         onClose={dialogs.close}
         onSaved={form.id === null ? () => enqueueSnackbar(t('users.welcome-mail'), { variant: 'info' }) : undefined}
       />
-      {removal ? (
-        <DeleteDialog open={removal.open} plural="users" id={removal.id} name={removal.name} onClose={dialogs.close} />
-      ) : null}
+      {removal ? <DeleteDialog open={removal.open} plural="users" id={removal.id} name={removal.name} onClose={dialogs.close} /> : null}
     </>
   );
 }

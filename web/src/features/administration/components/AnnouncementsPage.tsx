@@ -35,7 +35,8 @@ function AnnouncementDialog({ open, onClose }: { open: boolean; onClose: () => v
   const [body, setBody] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const send = useMutation({
-    mutationFn: async (input: AnnouncementInput) => announcementCreatedSchema.parse((await api.request<unknown>('/api/announcements', { method: 'POST', json: input })).data),
+    mutationFn: async (input: AnnouncementInput) =>
+      announcementCreatedSchema.parse((await api.request<unknown>('/api/announcements', { method: 'POST', json: input })).data),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.announcements }),
   });
   const reset = () => {
@@ -114,7 +115,11 @@ export function AnnouncementsPage() {
     { key: 'title', header: 'announcement.column.title', sortField: 'title', cell: (row) => row.title },
     { key: 'body', header: 'announcement.column.body', cell: (row) => <Box sx={{ minWidth: 240, whiteSpace: 'pre-line' }}>{row.body}</Box> },
     { key: 'author', header: 'announcement.column.author', cell: (row) => row.createdBy?.name ?? '—' },
-    { key: 'recipients', header: 'announcement.column.recipients', cell: (row) => t('announcement.recipients', { app: row.appRecipients, mail: row.mailRecipients }) },
+    {
+      key: 'recipients',
+      header: 'announcement.column.recipients',
+      cell: (row) => t('announcement.recipients', { app: row.appRecipients, mail: row.mailRecipients }),
+    },
   ];
   return (
     <>

@@ -12,7 +12,9 @@ describe('DeviceTypeParameters', { timeout: 20_000 }, () => {
     const { user, rowTexts, callsTo } = await renderAdminPage(<DeviceTypeParameters deviceTypeId={40} onMissing={vi.fn()} />, {
       'GET /api/devicetypes/40': () => ({ body: forklift }),
       'GET /api/parameters': () => listReply(forkliftParameters),
-      'GET /api/parameters/61/edit': () => ({ body: { ...parameterForm, data: { ...parameterForm.data, deviceType: 40, number: 12, name: 'Battery voltage', aggregation: 'avg' } } }),
+      'GET /api/parameters/61/edit': () => ({
+        body: { ...parameterForm, data: { ...parameterForm.data, deviceType: 40, number: 12, name: 'Battery voltage', aggregation: 'avg' } },
+      }),
     });
     await waitFor(() => expect(rowTexts('entity-list-parameters')).toHaveLength(2));
     await user.click(screen.getAllByRole('button', { name: 'Edit' })[1] as HTMLElement);
@@ -39,7 +41,9 @@ describe('DeviceTypeParameters', { timeout: 20_000 }, () => {
     });
     await waitFor(() => expect(rowTexts('entity-list-parameters')).toHaveLength(2));
     expect(rowTexts('entity-list-parameters').map((cells) => cells.find((cell) => cell.startsWith('IO') || cell === '—'))).toEqual(['—', 'IO 67 × 0.001']);
-    expect(screen.getByTestId('teltonika-preset-help').textContent).toMatch(/Ignition \(IO 239\) and movement \(IO 240\) are not offered as parameters: they make work and active\..*iButton \(78\) and RFID \(207\)/);
+    expect(screen.getByTestId('teltonika-preset-help').textContent).toMatch(
+      /Ignition \(IO 239\) and movement \(IO 240\) are not offered as parameters: they make work and active\..*iButton \(78\) and RFID \(207\)/,
+    );
   });
 
   it('the Teltonika preset menu opens the new-parameter form filled in: next number, name, unit by its short name, aggregation, IO mapping', async () => {

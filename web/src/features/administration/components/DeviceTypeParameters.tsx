@@ -162,14 +162,7 @@ export function DeviceTypeParameters({ deviceTypeId, onMissing }: DeviceTypePara
         presets={presets}
       />
       {removal ? (
-        <DeleteDialog
-          open={removal.open}
-          plural="parameters"
-          id={removal.id}
-          name={removal.name}
-          onClose={dialogs.close}
-          onDeleted={refreshTypes}
-        />
+        <DeleteDialog open={removal.open} plural="parameters" id={removal.id} name={removal.name} onClose={dialogs.close} onDeleted={refreshTypes} />
       ) : null}
     </Box>
   );

@@ -115,6 +115,10 @@ describe('DeviceTypesPage', { timeout: 20_000 }, () => {
     const devices = await within(dialog).findByTestId('dependents-devices');
     expect(devices.textContent).toContain('Forklift A');
     expect(within(devices).queryByRole('button')).toBeNull();
-    expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual(['Cancel']);
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Cancel']);
   });
 });

@@ -29,7 +29,11 @@ function columns(selected: number | null): EntityColumn<DeviceTypeAdminEntry>[] 
       header: 'admin.column.name',
       sortField: 'name',
       cell: (row) => (
-        <Typography variant="body2" aria-current={row.id === selected ? 'true' : undefined} sx={row.id === selected ? { fontWeight: 700, color: 'primary.main' } : undefined}>
+        <Typography
+          variant="body2"
+          aria-current={row.id === selected ? 'true' : undefined}
+          sx={row.id === selected ? { fontWeight: 700, color: 'primary.main' } : undefined}
+        >
           {row.name}
         </Typography>
       ),

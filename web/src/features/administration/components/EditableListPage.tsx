@@ -41,14 +41,7 @@ export function EditableListPage<T extends { id: number; name: string }>({ plura
       />
       <FormDialog open={form.open} resource={plural} id={form.id} title={form.id === null ? texts.add : texts.edit} onClose={dialogs.close} />
       {removal ? (
-        <DeleteDialog
-          open={removal.open}
-          plural={plural}
-          id={removal.id}
-          name={removal.name}
-          onClose={dialogs.close}
-          actionable={noDependentActions}
-        />
+        <DeleteDialog open={removal.open} plural={plural} id={removal.id} name={removal.name} onClose={dialogs.close} actionable={noDependentActions} />
       ) : null}
     </>
   );

@@ -34,7 +34,12 @@ export function SensorStateCell({ sensor, now }: { sensor: Sensor; now: number }
   return (
     <Tooltip title={last ? formatDateTime(last, dateFormat) : ''}>
       {/* The word and the time on two lines: the list has many columns to fit. */}
-      <Box component="span" data-testid="sensor-state" data-state={sensor.state} sx={{ display: 'inline-grid', gridTemplateColumns: 'auto 1fr', alignItems: 'center', columnGap: 0.75, whiteSpace: 'nowrap' }}>
+      <Box
+        component="span"
+        data-testid="sensor-state"
+        data-state={sensor.state}
+        sx={{ display: 'inline-grid', gridTemplateColumns: 'auto 1fr', alignItems: 'center', columnGap: 0.75, whiteSpace: 'nowrap' }}
+      >
         <Box component="span" aria-hidden sx={{ width: DOT_PX, height: DOT_PX, borderRadius: '50%', bgcolor: INDICATOR_COLOURS[online ? 'ok' : 'none'] }} />
         <Typography variant="body2" component="span">
           {t(online ? 'admin.sensors.state.online' : 'admin.sensors.state.offline')}

@@ -41,6 +41,10 @@ describe('SubscribersPage', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect((await within(dialog).findByTestId('dependents-companies')).textContent).toContain('Demo Factory');
-    expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual(['Cancel']);
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Cancel']);
   });
 });

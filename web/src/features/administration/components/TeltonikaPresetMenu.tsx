@@ -38,7 +38,13 @@ export function TeltonikaPresetMenu({ mappedIoIds, disabled, onPick }: Teltonika
       >
         {t('admin.parameters.add-preset')}
       </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={close} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Menu
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         {TELTONIKA_PARAMETER_PRESETS.map((preset) => {
           const mapped = mappedIoIds.has(preset.id);
           return (

@@ -33,7 +33,13 @@ export function UnknownModulesPanel({ now, onRegister }: UnknownModulesPanelProp
       <AlertTitle>{t('admin.unknown-modules.title', { count: devices.length })}</AlertTitle>
       <Stack spacing={0.5}>
         {devices.map((device) => (
-          <Stack key={`${device.protocol}:${device.serialNumber}`} direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} data-testid="unknown-module">
+          <Stack
+            key={`${device.protocol}:${device.serialNumber}`}
+            direction="row"
+            spacing={1}
+            sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+            data-testid="unknown-module"
+          >
             <Typography variant="body2" component="span" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
               {device.serialNumber}
             </Typography>

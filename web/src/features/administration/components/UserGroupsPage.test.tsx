@@ -46,7 +46,11 @@ describe('UserGroupsPage', { timeout: 20_000 }, () => {
     expect(within(dependents).getByTestId('dependents-devices').textContent).toContain('Forklift A');
     expect(within(dependents).getByTestId('dependents-sensors').textContent).toContain('GW-100');
     // The server has no call to move them: nothing to press but Cancel.
-    expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual(['Cancel']);
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Cancel']);
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual(['/api/companies/10']);
   });
 });

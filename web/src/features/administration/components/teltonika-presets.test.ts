@@ -32,7 +32,11 @@ describe('Teltonika parameter presets', () => {
       teltonikaOffset: 0,
     });
     // No unit of that short name in the dictionary, or a preset without a unit: none.
-    expect(presetFormValues(preset(16), { deviceTypeId: 40, numbers: [], name: 'Odometer' }, { choices: units })).toMatchObject({ unit: null, aggregation: 'last', teltonikaIoId: 16 });
+    expect(presetFormValues(preset(16), { deviceTypeId: 40, numbers: [], name: 'Odometer' }, { choices: units })).toMatchObject({
+      unit: null,
+      aggregation: 'last',
+      teltonikaIoId: 16,
+    });
     expect(presetFormValues(preset(21), { deviceTypeId: 40, numbers: [], name: 'GSM' }, { choices: units })).toMatchObject({ unit: null, teltonikaIoId: 21 });
   });
 });

@@ -1,4 +1,14 @@
-import type { Company, CurrentUser, Device, DeviceTypeAdminEntry, AdminParameter, FormDefinition, Sensor, Subscriber, UserListEntry } from '@gearwatch/contracts';
+import type {
+  Company,
+  CurrentUser,
+  Device,
+  DeviceTypeAdminEntry,
+  AdminParameter,
+  FormDefinition,
+  Sensor,
+  Subscriber,
+  UserListEntry,
+} from '@gearwatch/contracts';
 import { field } from '../../../components/forms/test/fields.ts';
 
 // Two companies, their users and modules, one subscriber, two device types and the forms the server sends for them

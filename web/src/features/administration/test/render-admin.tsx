@@ -21,7 +21,11 @@ export interface RenderAdminOptions {
  * An administration page in a memory router with the app's providers, the breadcrumb bar's page-actions slot (where
  * the Add button goes) and a signed-in super-admin, over a fake API (`routes`: "METHOD /path" → handler).
  */
-export async function renderAdminPage(page: ReactElement, routes: Record<string, FakeHandler>, { path = '/page', url = path, me = superAdmin }: RenderAdminOptions = {}) {
+export async function renderAdminPage(
+  page: ReactElement,
+  routes: Record<string, FakeHandler>,
+  { path = '/page', url = path, me = superAdmin }: RenderAdminOptions = {},
+) {
   const fake = createFakeApi(routes);
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(queryKeys.currentUser, me);
@@ -35,6 +39,8 @@ export async function renderAdminPage(page: ReactElement, routes: Record<string,
   );
   // Read straight from the DOM: role queries over a whole table are slow in happy-dom.
   const rowTexts = (testId: string) =>
-    [...view.container.querySelectorAll(`[data-testid="${testId}"] tbody tr`)].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''));
+    [...view.container.querySelectorAll(`[data-testid="${testId}"] tbody tr`)].map((row) =>
+      [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''),
+    );
   return { ...view, ...fake, router, rowTexts };
 }

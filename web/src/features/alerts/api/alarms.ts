@@ -14,7 +14,8 @@ export const ALARM_TOTAL_REFRESH_MS = ALARM_TOTALS_REFRESH_SECONDS * 1000;
 export function alarmTotalQuery(api: ApiClient) {
   return {
     queryKey: alertKeys.alarmTotal,
-    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<AlarmTotal> => alarmTotalSchema.parse(await api.get<unknown>('/api/alarms/total', undefined, signal)),
+    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<AlarmTotal> =>
+      alarmTotalSchema.parse(await api.get<unknown>('/api/alarms/total', undefined, signal)),
     refetchInterval: ALARM_TOTAL_REFRESH_MS,
   };
 }
@@ -28,7 +29,8 @@ export function useDeviceAlarmStats(deviceId: number) {
   const api = useApi();
   return useQuery({
     queryKey: alertKeys.deviceStats(deviceId),
-    queryFn: async ({ signal }): Promise<AlarmStats> => alarmStatsSchema.parse(await api.get<unknown>(`/api/device/${deviceId}/alarms/stats`, undefined, signal)),
+    queryFn: async ({ signal }): Promise<AlarmStats> =>
+      alarmStatsSchema.parse(await api.get<unknown>(`/api/device/${deviceId}/alarms/stats`, undefined, signal)),
   });
 }
 

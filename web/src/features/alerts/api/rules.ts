@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { alertPreviewSchema, alertRuleDetailSchema, alertRuleRowSchema, formDefinitionSchema, formSubmitResultSchema, PAGE_SIZE_NO_LIMIT } from '@gearwatch/contracts';
+import {
+  alertPreviewSchema,
+  alertRuleDetailSchema,
+  alertRuleRowSchema,
+  formDefinitionSchema,
+  formSubmitResultSchema,
+  PAGE_SIZE_NO_LIMIT,
+} from '@gearwatch/contracts';
 import type { AlertPreview, AlertRuleDetail, AlertRuleRow, Choice, FormDefinition } from '@gearwatch/contracts';
 import { useApi } from '../../../api/ApiProvider.tsx';
 import type { ApiClient } from '../../../api/client.ts';
@@ -25,14 +32,24 @@ export function useDeviceRules(deviceId: number) {
   return useQuery({
     queryKey: alertKeys.deviceRules(deviceId),
     queryFn: async ({ signal }): Promise<AlertRuleRow[]> => {
-      const page = await api.list<unknown>('/api/alertrules', { filter: JSON.stringify({ device: deviceId }), page_size: PAGE_SIZE_NO_LIMIT, sort: 'name' }, signal);
+      const page = await api.list<unknown>(
+        '/api/alertrules',
+        { filter: JSON.stringify({ device: deviceId }), page_size: PAGE_SIZE_NO_LIMIT, sort: 'name' },
+        signal,
+      );
       return page.entries.map((entry) => alertRuleRowSchema.parse(entry));
     },
   });
 }
 
 /** `PATCH /api/alertrules/{id}/{kind}/{ids}/assign|unassign`, answering the rule as it is now. */
-export async function changeAssignment(api: ApiClient, ruleId: number, kind: AssignmentKind, ids: readonly number[], action: 'assign' | 'unassign'): Promise<AlertRuleDetail> {
+export async function changeAssignment(
+  api: ApiClient,
+  ruleId: number,
+  kind: AssignmentKind,
+  ids: readonly number[],
+  action: 'assign' | 'unassign',
+): Promise<AlertRuleDetail> {
   const response = await api.request<unknown>(`/api/alertrules/${ruleId}/${kind}/${ids.join(',')}/${action}`, { method: 'PATCH' });
   return alertRuleDetailSchema.parse(response.data);
 }
@@ -42,7 +59,8 @@ export function useAssignment(ruleId: number) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ kind, ids, action }: { kind: AssignmentKind; ids: readonly number[]; action: 'assign' | 'unassign' }) => changeAssignment(api, ruleId, kind, ids, action),
+    mutationFn: ({ kind, ids, action }: { kind: AssignmentKind; ids: readonly number[]; action: 'assign' | 'unassign' }) =>
+      changeAssignment(api, ruleId, kind, ids, action),
     onSuccess: (rule) => {
       queryClient.setQueryData(alertKeys.rule(ruleId), rule);
       void queryClient.invalidateQueries({ queryKey: [ALERT_RESOURCES.rules], predicate: (query) => query.queryKey[1] !== 'detail' });
@@ -74,7 +92,13 @@ export async function submitWithFreshToken(api: ApiClient, formPath: string, sub
 }
 
 /** Sends `values` as the form `definition` (its fields that may change, its token) to `path`; answers the row's id. */
-export async function submitForm(api: ApiClient, path: string, method: 'POST' | 'PUT', definition: Pick<FormDefinition, 'schema' | 'token'>, values: FormValues): Promise<number> {
+export async function submitForm(
+  api: ApiClient,
+  path: string,
+  method: 'POST' | 'PUT',
+  definition: Pick<FormDefinition, 'schema' | 'token'>,
+  values: FormValues,
+): Promise<number> {
   const response = await api.request<unknown>(path, { method, form: encodeSubmission(definition.schema, values, definition.token) });
   return formSubmitResultSchema.parse(response.data).id;
 }
@@ -92,7 +116,8 @@ export function useConditionChoices(ruleId: number, enabled: boolean) {
   const api = useApi();
   return useQuery({
     queryKey: alertKeys.conditionChoices(ruleId),
-    queryFn: async ({ signal }): Promise<FormDefinition['choices']> => formDefinitionSchema.parse(await api.get<unknown>(`/api/${conditionsResource(ruleId)}/new`, undefined, signal)).choices,
+    queryFn: async ({ signal }): Promise<FormDefinition['choices']> =>
+      formDefinitionSchema.parse(await api.get<unknown>(`/api/${conditionsResource(ruleId)}/new`, undefined, signal)).choices,
     enabled,
     retry: false,
   });

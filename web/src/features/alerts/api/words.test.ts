@@ -15,22 +15,35 @@ describe('conditions in words', async () => {
   });
 
   it('adds the hours and weekdays a condition is limited to', () => {
-    expect(describeCondition('effective-work-percentage', { operator: 'lt', efficiency: 40, date_interval: 'day', fromHour: 6, toHour: 22, workDays: [1, 2] }, context)).toBe(
-      'Effective work < 40% per day, from 06:00 to 22:00, on Monday, Tuesday',
-    );
+    expect(
+      describeCondition(
+        'effective-work-percentage',
+        { operator: 'lt', efficiency: 40, date_interval: 'day', fromHour: 6, toHour: 22, workDays: [1, 2] },
+        context,
+      ),
+    ).toBe('Effective work < 40% per day, from 06:00 to 22:00, on Monday, Tuesday');
   });
 
   it('describes every kind of condition in its own words', () => {
     expect(describeCondition('lastsync', { argument: 30 }, context)).toBe('No contact from the module for more than 30 min');
     expect(describeCondition('geolocation', { polygon: [], geofence: 'enter' }, context)).toBe('The device enters the area');
-    expect(describeCondition('part-replace', { variable: 7, argument: 250, firstAlarmDate: '2026-03-01' }, { ...context, parameter: { value: 7, label: 'Motor hours', unit: 'h' } })).toBe(
-      'Inspection every 250 h of Motor hours, from 01/03/2026',
+    expect(
+      describeCondition(
+        'part-replace',
+        { variable: 7, argument: 250, firstAlarmDate: '2026-03-01' },
+        { ...context, parameter: { value: 7, label: 'Motor hours', unit: 'h' } },
+      ),
+    ).toBe('Inspection every 250 h of Motor hours, from 01/03/2026');
+    expect(describeCondition('periodic', { firstAlarmDate: '2026-03-01', repeatAlarmEvery: 'week', repeatAlarmArgument: 2 }, context)).toBe(
+      'Reminder every 2 weeks from 01/03/2026',
     );
-    expect(describeCondition('periodic', { firstAlarmDate: '2026-03-01', repeatAlarmEvery: 'week', repeatAlarmArgument: 2 }, context)).toBe('Reminder every 2 weeks from 01/03/2026');
-    expect(describeCondition('percentage-change', { variable: 4, change: 'decrease', percentageDifference: 20, date_interval: 'week' }, { ...context, parameter: { value: 4, label: 'Pieces' } })).toBe(
-      'Pieces decreases by 20% against the previous week',
-    );
+    expect(
+      describeCondition(
+        'percentage-change',
+        { variable: 4, change: 'decrease', percentageDifference: 20, date_interval: 'week' },
+        { ...context, parameter: { value: 4, label: 'Pieces' } },
+      ),
+    ).toBe('Pieces decreases by 20% against the previous week');
     expect(describeCondition('authentication', {}, context)).toBe('An unknown RFID card is applied');
   });
-
 });

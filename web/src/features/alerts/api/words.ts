@@ -27,7 +27,8 @@ function limits(condition: Record<string, unknown>, t: Translate): string {
     parts.push(t('alert-rule.description.hours', { from: hour(condition['fromHour'] ?? 0), to: hour(condition['toHour'] ?? 24) }));
   }
   const days = condition['workDays'];
-  if (Array.isArray(days) && days.length > 0 && days.length < 7) parts.push(t('alert-rule.description.days', { days: days.map((day) => t(`weekday.${String(day)}`)).join(', ') }));
+  if (Array.isArray(days) && days.length > 0 && days.length < 7)
+    parts.push(t('alert-rule.description.days', { days: days.map((day) => t(`weekday.${String(day)}`)).join(', ') }));
   return parts.length > 0 ? `, ${parts.join(', ')}` : '';
 }
 

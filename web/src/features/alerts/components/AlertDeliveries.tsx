@@ -34,7 +34,12 @@ const statusLabel = (status: string) => `alert.status.${status}`;
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
 function mailText(mail: NonNullable<AlertDelivery['mail']>, t: Translate, time: (iso: string | null) => string): string {
-  const state = mail.state === 'sent' ? t('alert.deliveries.mail-sent', { time: time(mail.sentAt) }) : mail.state === 'failed' ? t('alert.deliveries.mail-failed', { error: mail.lastError ?? '—' }) : t('alert.deliveries.mail-pending');
+  const state =
+    mail.state === 'sent'
+      ? t('alert.deliveries.mail-sent', { time: time(mail.sentAt) })
+      : mail.state === 'failed'
+        ? t('alert.deliveries.mail-failed', { error: mail.lastError ?? '—' })
+        : t('alert.deliveries.mail-pending');
   return mail.digest ? `${state} ${t('alert.deliveries.mail-digest')}` : state;
 }
 

@@ -10,7 +10,9 @@ function ruleApi(overrides: Record<string, FakeHandler> = {}): Record<string, Fa
     'GET /api/alertrules/5/conditions/new': () => ({ body: valueConditionForm() }),
     'GET /api/alerts': () => listReply([activeAlert]),
     'PATCH /api/alertrules/5/disable': () => ({ body: { ...batteryRuleDetail, enabled: false } }),
-    'PATCH /api/alertrules/5/devices/2/assign': () => ({ body: { ...batteryRuleDetail, devices: [...batteryRuleDetail.devices, { id: 2, name: 'Forklift B' }] } }),
+    'PATCH /api/alertrules/5/devices/2/assign': () => ({
+      body: { ...batteryRuleDetail, devices: [...batteryRuleDetail.devices, { id: 2, name: 'Forklift B' }] },
+    }),
     'PATCH /api/alertrules/5/users/7/unassign': () => ({ status: 400, body: { errors: {}, rootErrors: ['alert-rule.unassign-not-allowed'] } }),
     ...overrides,
   };
@@ -55,7 +57,9 @@ describe('AlertRulePage', { timeout: 20_000 }, () => {
     const { user, callsTo } = await renderAlerts(
       '/alerts/alert-rule/5',
       ruleApi({
-        'GET /api/alertrules/5/conditions/50/edit': () => ({ body: { ...valueConditionForm('condition-edit'), data: { variable: 3, operator: 'lt', argument: 11.5, date_interval: '10m' } } }),
+        'GET /api/alertrules/5/conditions/50/edit': () => ({
+          body: { ...valueConditionForm('condition-edit'), data: { variable: 3, operator: 'lt', argument: 11.5, date_interval: '10m' } },
+        }),
         'PUT /api/alertrules/5/conditions/50': () => ({ body: { id: 50 } }),
       }),
     );

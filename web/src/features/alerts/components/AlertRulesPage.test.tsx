@@ -16,7 +16,9 @@ function rulesApi(overrides: Record<string, FakeHandler> = {}): Record<string, F
 }
 
 function rows() {
-  return [...document.querySelectorAll('[data-testid="entity-list-alertrules"] tbody tr')].map((row) => [...row.querySelectorAll('td')].slice(0, 5).map((cell) => cell.textContent));
+  return [...document.querySelectorAll('[data-testid="entity-list-alertrules"] tbody tr')].map((row) =>
+    [...row.querySelectorAll('td')].slice(0, 5).map((cell) => cell.textContent),
+  );
 }
 
 describe('AlertRulesPage', { timeout: 20_000 }, () => {
@@ -69,7 +71,10 @@ describe('AlertRulesPage', { timeout: 20_000 }, () => {
     const { user, calls } = await renderAlerts(
       '/alerts/alert-rules',
       rulesApi({
-        'DELETE /api/alertrules/5': () => (linked ? problem(409, { dependents: { devices: [{ id: 1, name: 'Forklift A' }], conditions: [{ id: 50, name: 'Battery voltage < 11.5' }] } }) : { body: {} }),
+        'DELETE /api/alertrules/5': () =>
+          linked
+            ? problem(409, { dependents: { devices: [{ id: 1, name: 'Forklift A' }], conditions: [{ id: 50, name: 'Battery voltage < 11.5' }] } })
+            : { body: {} },
         'DELETE /api/alertrules/5/devices': () => {
           linked = false;
           return { body: {} };
@@ -84,13 +89,21 @@ describe('AlertRulesPage', { timeout: 20_000 }, () => {
     expect(within(dialog).getByTestId('dependents-conditions').textContent).toContain('Remove all');
     await user.click(within(devices).getByRole('button', { name: 'Unassign all' }));
     expect(await screen.findByText('Low battery has been deleted')).toBeTruthy();
-    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual(['/api/alertrules/5', '/api/alertrules/5/devices', '/api/alertrules/5']);
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+      '/api/alertrules/5',
+      '/api/alertrules/5/devices',
+      '/api/alertrules/5',
+    ]);
   });
 
   it('opens the wizard from Add', async () => {
     const { user } = await renderAlerts('/alerts/alert-rules', rulesApi({ 'GET /api/alertrules/new': () => ({ body: ruleForm() }) }));
     await user.click(within(screen.getByTestId('page-actions')).getByRole('button', { name: 'Add alert rule' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add alert rule' });
-    expect(within(dialog).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['1Name and type', '2Devices', '3Condition', '4Users']);
+    expect(
+      within(dialog)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['1Name and type', '2Devices', '3Condition', '4Users']);
   });
 });

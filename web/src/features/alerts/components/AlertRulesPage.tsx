@@ -21,7 +21,6 @@ import type { FaqKeys } from '../../../components/FaqAccordion.tsx';
 
 const parseRule = (entry: unknown) => alertRuleRowSchema.parse(entry);
 
-
 /**
  * /alerts/alert-rules (spec 01 §2): the rules with type, importance, the enabled toggle and the number of devices;
  * filters by type, importance and enabled; add (the wizard), edit, delete.
@@ -40,7 +39,10 @@ export function AlertRulesPage() {
   const [type, setType] = useState('');
   const [importance, setImportance] = useState('');
   const [enabled, setEnabled] = useState('');
-  const filter = useMemo(() => ({ type: type || undefined, importance: importance || undefined, enabled: enabled === '' ? undefined : enabled === 'true' }), [type, importance, enabled]);
+  const filter = useMemo(
+    () => ({ type: type || undefined, importance: importance || undefined, enabled: enabled === '' ? undefined : enabled === 'true' }),
+    [type, importance, enabled],
+  );
   const addButton = (
     <Button variant="contained" size="small" startIcon={<AddOutlined />} onClick={dialogs.add}>
       {t('alert-rule.add')}
@@ -59,7 +61,12 @@ export function AlertRulesPage() {
     },
     { key: 'type', header: 'alert-rule.column.type', sortField: 'type', cell: (row) => t(ruleTypeKey(row.type)) },
     { key: 'importance', header: 'alert-rule.column.importance', sortField: 'importance', cell: (row) => <Importance importance={row.importance} /> },
-    { key: 'enabled', header: 'alert-rule.column.enabled', sortField: 'enabled', cell: (row) => <EnabledSwitch id={row.id} enabled={row.enabled} readOnly={row.archived} /> },
+    {
+      key: 'enabled',
+      header: 'alert-rule.column.enabled',
+      sortField: 'enabled',
+      cell: (row) => <EnabledSwitch id={row.id} enabled={row.enabled} readOnly={row.archived} />,
+    },
     { key: 'devices', header: 'alert-rule.column.device-count', sortField: 'deviceCount', align: 'right', cell: (row) => row.deviceCount },
   ];
   return (
@@ -73,8 +80,18 @@ export function AlertRulesPage() {
         defaultSort="name"
         toolbar={
           <>
-            <FilterSelect label={t('alert-rule.filter.type')} value={type} options={ALERT_RULE_TYPES.map((value) => ({ value, label: t(ruleTypeKey(value)) }))} onChange={setType} />
-            <FilterSelect label={t('alert-rule.filter.importance')} value={importance} options={ALERT_IMPORTANCES.map((value) => ({ value, label: t(importanceKey(value)) }))} onChange={setImportance} />
+            <FilterSelect
+              label={t('alert-rule.filter.type')}
+              value={type}
+              options={ALERT_RULE_TYPES.map((value) => ({ value, label: t(ruleTypeKey(value)) }))}
+              onChange={setType}
+            />
+            <FilterSelect
+              label={t('alert-rule.filter.importance')}
+              value={importance}
+              options={ALERT_IMPORTANCES.map((value) => ({ value, label: t(importanceKey(value)) }))}
+              onChange={setImportance}
+            />
             <FilterSelect
               label={t('alert-rule.filter.enabled')}
               value={enabled}
@@ -87,7 +104,13 @@ export function AlertRulesPage() {
           </>
         }
         empty={{ title: t('alert-rule.empty.title'), message: t('alert-rule.empty.message'), actions: addButton, faq: faqFromKeys(t, ALERT_RULE_FAQ) }}
-        actions={(row) => <RowActions onOpen={() => void navigate(alertPaths.rule(row.id))} onEdit={() => dialogs.edit(row.id)} onDelete={() => dialogs.remove(row.id, row.name)} />}
+        actions={(row) => (
+          <RowActions
+            onOpen={() => void navigate(alertPaths.rule(row.id))}
+            onEdit={() => dialogs.edit(row.id)}
+            onDelete={() => dialogs.remove(row.id, row.name)}
+          />
+        )}
       />
       <RuleDialogs dialogs={dialogs} />
     </>

@@ -94,7 +94,9 @@ export function AlertTable({ filter, hide = [], toolbar, defaultPageSize }: Aler
       key: 'status',
       header: 'alert.column.status',
       sortField: 'status',
-      cell: (row) => <Chip size="small" color={STATUS_COLOURS[row.status]} variant={row.status === 'active' ? 'filled' : 'outlined'} label={t(statusKey(row.status))} />,
+      cell: (row) => (
+        <Chip size="small" color={STATUS_COLOURS[row.status]} variant={row.status === 'active' ? 'filled' : 'outlined'} label={t(statusKey(row.status))} />
+      ),
     },
     {
       key: 'device',
@@ -107,7 +109,7 @@ export function AlertTable({ filter, hide = [], toolbar, defaultPageSize }: Aler
       ),
     },
     { key: 'rule', header: 'alert.column.rule', sortField: 'rule', cell: (row) => <RuleCell rule={row.rule} /> },
-        // The texts keep a readable width: a wide table scrolls sideways rather than squeeze them into a few words a line.
+    // The texts keep a readable width: a wide table scrolls sideways rather than squeeze them into a few words a line.
     { key: 'message', header: 'alert.column.message', cell: (row) => <Box sx={{ minWidth: 220 }}>{alertMessage(row.message, t, dateFormat)}</Box> },
     { key: 'description', header: 'alert.column.description', cell: (row) => <Box sx={{ minWidth: 160 }}>{row.description ?? '—'}</Box> },
   ];
@@ -139,14 +141,26 @@ export function AlertTable({ filter, hide = [], toolbar, defaultPageSize }: Aler
             </Tooltip>
             {row.rule?.type === 'part-replace' ? (
               <Tooltip title={t('alert.create-task')}>
-                <IconButton component={RouterLink} to={partReplaceTaskLink(row)} size="small" aria-label={t('alert.create-task')} data-testid="alert-create-task">
+                <IconButton
+                  component={RouterLink}
+                  to={partReplaceTaskLink(row)}
+                  size="small"
+                  aria-label={t('alert.create-task')}
+                  data-testid="alert-create-task"
+                >
                   <AssignmentOutlined fontSize="small" />
                 </IconButton>
               </Tooltip>
             ) : null}
             {row.status === 'confirmed' ? null : (
               <Tooltip title={t('alert.confirm')}>
-                <IconButton size="small" aria-label={t('alert.confirm')} data-testid="alert-confirm" disabled={confirm.isPending} onClick={() => confirmOne(row)}>
+                <IconButton
+                  size="small"
+                  aria-label={t('alert.confirm')}
+                  data-testid="alert-confirm"
+                  disabled={confirm.isPending}
+                  onClick={() => confirmOne(row)}
+                >
                   <CheckCircleOutline fontSize="small" />
                 </IconButton>
               </Tooltip>

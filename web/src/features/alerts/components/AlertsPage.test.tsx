@@ -17,7 +17,9 @@ function alertApi(overrides: Record<string, FakeHandler> = {}): Record<string, F
 
 /** The texts of the alert table's rows, cell by cell (without the actions). */
 function rows() {
-  return [...document.querySelectorAll('[data-testid="entity-list-alerts"] tbody tr')].map((row) => [...row.querySelectorAll('td')].slice(0, 10).map((cell) => cell.textContent));
+  return [...document.querySelectorAll('[data-testid="entity-list-alerts"] tbody tr')].map((row) =>
+    [...row.querySelectorAll('td')].slice(0, 10).map((cell) => cell.textContent),
+  );
 }
 
 describe('AlertsPage', { timeout: 20_000 }, () => {
@@ -120,4 +122,3 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(filterOf(callsTo('GET', '/api/alerts').at(-1))).toEqual({}));
   });
 });
-

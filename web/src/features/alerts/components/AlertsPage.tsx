@@ -57,8 +57,18 @@ export function AlertsPage() {
         filter={filter}
         toolbar={
           <>
-            <FilterSelect label={t('alert.filter.status')} value={status} options={ALERT_STATUSES.map((value) => ({ value, label: t(statusKey(value)) }))} onChange={setStatus} />
-            <FilterSelect label={t('alert.filter.importance')} value={importance} options={ALERT_IMPORTANCES.map((value) => ({ value, label: t(importanceKey(value)) }))} onChange={setImportance} />
+            <FilterSelect
+              label={t('alert.filter.status')}
+              value={status}
+              options={ALERT_STATUSES.map((value) => ({ value, label: t(statusKey(value)) }))}
+              onChange={setStatus}
+            />
+            <FilterSelect
+              label={t('alert.filter.importance')}
+              value={importance}
+              options={ALERT_IMPORTANCES.map((value) => ({ value, label: t(importanceKey(value)) }))}
+              onChange={setImportance}
+            />
             <FilterSelect label={t('alert.filter.device')} value={device} options={modelOptions(devices)} onChange={setDevice} />
             <FilterSelect label={t('alert.filter.rule')} value={rule} options={modelOptions(rules.data)} onChange={setRule} />
             <DateRangeField value={range} onChange={setRange} label={t('alert.filter.dates')} today={todayIn(timeZone)} presets />

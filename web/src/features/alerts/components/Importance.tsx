@@ -20,7 +20,11 @@ export function Importance({ importance, iconOnly = false }: { importance: Alert
   const Icon = ICONS[importance];
   const label = t(importanceKey(importance));
   return (
-    <Box component="span" data-testid={`importance-${importance}`} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: IMPORTANCE_COLOURS[importance], whiteSpace: 'nowrap' }}>
+    <Box
+      component="span"
+      data-testid={`importance-${importance}`}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: IMPORTANCE_COLOURS[importance], whiteSpace: 'nowrap' }}
+    >
       <Icon fontSize="small" aria-label={iconOnly ? label : undefined} aria-hidden={iconOnly ? undefined : true} />
       {iconOnly ? null : (
         <Box component="span" sx={{ color: 'text.primary' }}>

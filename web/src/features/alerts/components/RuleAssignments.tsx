@@ -106,8 +106,23 @@ export function RuleAssignments({ rule }: { rule: AlertRuleDetail }) {
   const users = useActiveUserOptions();
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr 1fr' }, alignItems: 'start' }}>
-      <Links ruleId={rule.id} kind="devices" title={t('alert-rule.field.devices')} rows={rule.devices} options={devices ?? []} readOnly={rule.archived} path={alertPaths.device} />
-      <Links ruleId={rule.id} kind="devicegroups" title={t('alert-rule.field.groups')} rows={rule.groups} options={groups.data ?? []} readOnly={rule.archived} />
+      <Links
+        ruleId={rule.id}
+        kind="devices"
+        title={t('alert-rule.field.devices')}
+        rows={rule.devices}
+        options={devices ?? []}
+        readOnly={rule.archived}
+        path={alertPaths.device}
+      />
+      <Links
+        ruleId={rule.id}
+        kind="devicegroups"
+        title={t('alert-rule.field.groups')}
+        rows={rule.groups}
+        options={groups.data ?? []}
+        readOnly={rule.archived}
+      />
       <Links ruleId={rule.id} kind="users" title={t('alert-rule.field.users')} rows={rule.users} options={users.data ?? []} readOnly={rule.archived} />
     </Box>
   );

@@ -29,7 +29,8 @@ export function RuleConditions({ rule }: { rule: AlertRuleDetail }) {
   const form = formDialogOf(dialogs);
   const removal = deleteDialogOf(dialogs);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: [ALERT_RESOURCES.rules] });
-  const words = (condition: Record<string, unknown>) => describeCondition(rule.type, condition, { t, language: i18n.language, parameter: parameterChoice(choices.data, condition['variable']) });
+  const words = (condition: Record<string, unknown>) =>
+    describeCondition(rule.type, condition, { t, language: i18n.language, parameter: parameterChoice(choices.data, condition['variable']) });
   return (
     <Section
       title={t('alert-rule.conditions')}
@@ -75,7 +76,14 @@ export function RuleConditions({ rule }: { rule: AlertRuleDetail }) {
         onSaved={refresh}
         fieldsOf={(definition, values) => relabelArgument(definition.schema, definition.choices, values, rule.type, t)}
       />
-      <DeleteDialog open={removal?.open ?? false} plural={resource} id={removal?.id ?? 0} name={removal?.name ?? ''} onClose={dialogs.close} onDeleted={refresh} />
+      <DeleteDialog
+        open={removal?.open ?? false}
+        plural={resource}
+        id={removal?.id ?? 0}
+        name={removal?.name ?? ''}
+        onClose={dialogs.close}
+        onDeleted={refresh}
+      />
     </Section>
   );
 }

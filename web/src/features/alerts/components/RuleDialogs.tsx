@@ -23,7 +23,14 @@ export function RuleDialogs({ dialogs, onDeleted }: RuleDialogsProps) {
     <>
       <AlertRuleWizard open={form.open && form.id === null} onClose={dialogs.close} />
       <FormDialog open={form.open && form.id !== null} resource={ALERT_RESOURCES.rules} id={form.id} title={t('alert-rule.edit')} onClose={dialogs.close} />
-      <DeleteDialog open={removal?.open ?? false} plural={ALERT_RESOURCES.rules} id={removal?.id ?? 0} name={removal?.name ?? ''} onClose={dialogs.close} onDeleted={onDeleted} />
+      <DeleteDialog
+        open={removal?.open ?? false}
+        plural={ALERT_RESOURCES.rules}
+        id={removal?.id ?? 0}
+        name={removal?.name ?? ''}
+        onClose={dialogs.close}
+        onDeleted={onDeleted}
+      />
     </>
   );
 }

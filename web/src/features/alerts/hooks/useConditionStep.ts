@@ -26,7 +26,13 @@ export function needsCondition(type: AlertRuleType | null): boolean {
  * quantity, or hours for part replace. The label is put into the schema already translated; the field translates
  * it again, which leaves a text that is no key as it is.
  */
-export function relabelArgument(schema: FormDefinition['schema'], choices: FormDefinition['choices'], values: Record<string, FormValue>, type: AlertRuleType | null, t: (key: string, values?: Record<string, unknown>) => string) {
+export function relabelArgument(
+  schema: FormDefinition['schema'],
+  choices: FormDefinition['choices'],
+  values: Record<string, FormValue>,
+  type: AlertRuleType | null,
+  t: (key: string, values?: Record<string, unknown>) => string,
+) {
   const argument = schema['argument'];
   if (!argument) return schema;
   let label: string | null = null;
@@ -53,13 +59,19 @@ export function useConditionStep({ ruleId, type, ready }: { ruleId: number | nul
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const definition = form.definition;
 
-  const condition = useMemo(() => (withCondition ? (definition ? conditionOf(definition.schema, form.values) : null) : {}), [withCondition, definition, form.values]);
+  const condition = useMemo(
+    () => (withCondition ? (definition ? conditionOf(definition.schema, form.values) : null) : {}),
+    [withCondition, definition, form.values],
+  );
   // Debounced as text: a new object each render would restart the timer for ever.
   const settled = useDebouncedValue(condition === null ? null : JSON.stringify(condition), PREVIEW_DEBOUNCE_MS);
   const previewed = useMemo(() => (settled === null ? null : (JSON.parse(settled) as Record<string, unknown>)), [settled]);
   const preview = usePreview(ready ? ruleId : null, previewed);
 
-  const schema = useMemo(() => (definition ? relabelArgument(definition.schema, definition.choices, form.values, type, t) : null), [definition, form.values, type, t]);
+  const schema = useMemo(
+    () => (definition ? relabelArgument(definition.schema, definition.choices, form.values, type, t) : null),
+    [definition, form.values, type, t],
+  );
 
   /** Saves the condition; answers the default description of the rule, or null when there is nothing to save. */
   const submit = useCallback(async (): Promise<string | null> => {

@@ -1,4 +1,14 @@
-import type { AlertPreview, AlertRow, AlertRuleDetail, AlertRuleRow, CompanyUser, CurrentUser, Device, DeviceGroupListEntry, FormDefinition } from '@gearwatch/contracts';
+import type {
+  AlertPreview,
+  AlertRow,
+  AlertRuleDetail,
+  AlertRuleRow,
+  CompanyUser,
+  CurrentUser,
+  Device,
+  DeviceGroupListEntry,
+  FormDefinition,
+} from '@gearwatch/contracts';
 import { field } from '../../../components/forms/test/fields.ts';
 import { testManager } from '../../../components/forms/test/render.tsx';
 
@@ -94,7 +104,16 @@ export const batteryRule: AlertRuleRow = {
   userCount: 1,
   createdAt: '2026-03-01T10:00:00+01:00',
 };
-export const cardRule: AlertRuleRow = { ...batteryRule, id: 6, name: 'Unknown cards', type: 'authentication', importance: 'info', description: null, enabled: false, deviceCount: 1 };
+export const cardRule: AlertRuleRow = {
+  ...batteryRule,
+  id: 6,
+  name: 'Unknown cards',
+  type: 'authentication',
+  importance: 'info',
+  description: null,
+  enabled: false,
+  deviceCount: 1,
+};
 
 export const batteryRuleDetail: AlertRuleDetail = {
   ...batteryRule,

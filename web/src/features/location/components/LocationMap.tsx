@@ -102,7 +102,14 @@ export function LocationMap({ entries, now, onSelect, register, mapRef }: Locati
     <MapView ref={mapRef} height="100%" ariaLabel={t('location.map')}>
       <FitBounds points={fit.points} maxZoom={MAP_DEFAULTS.fleetFitMaxZoom} />
       {ordered.map((entry) => (
-        <DeviceMarker key={entry.device.id} entry={entry} styles={entry.active ? styles.active : styles.inactive} now={now} onSelect={onSelect} register={register} />
+        <DeviceMarker
+          key={entry.device.id}
+          entry={entry}
+          styles={entry.active ? styles.active : styles.inactive}
+          now={now}
+          onSelect={onSelect}
+          register={register}
+        />
       ))}
     </MapView>
   );

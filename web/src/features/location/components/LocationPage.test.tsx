@@ -146,7 +146,9 @@ describe('LocationPage', { timeout: 20_000 }, () => {
 
   it('says when the devices could not be loaded and tries again on demand', async () => {
     let fail = true;
-    const { user } = await renderLocation(answering(() => (fail ? { status: 500, body: { statusCode: 500, error: 'Internal', message: 'error.internal' } } : listReply([forkliftA]))));
+    const { user } = await renderLocation(
+      answering(() => (fail ? { status: 500, body: { statusCode: 500, error: 'Internal', message: 'error.internal' } } : listReply([forkliftA]))),
+    );
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The devices could not be loaded');
     fail = false;

@@ -101,12 +101,21 @@ export function LocationPage() {
     >
       {refresh}
       {/* Its own stacking context keeps Leaflet's panes under the app bar and menus. */}
-      <Paper variant="outlined" sx={{ flex: { xs: 'none', md: 1 }, minWidth: 0, height: { xs: MOBILE_MAP_HEIGHT, md: 'auto' }, overflow: 'hidden', isolation: 'isolate' }}>
+      <Paper
+        variant="outlined"
+        sx={{ flex: { xs: 'none', md: 1 }, minWidth: 0, height: { xs: MOBILE_MAP_HEIGHT, md: 'auto' }, overflow: 'hidden', isolation: 'isolate' }}
+      >
         <LocationMap entries={positioned} now={now} onSelect={setSelectedId} register={register} mapRef={mapRef} />
       </Paper>
       <Paper variant="outlined" sx={{ width: { md: SIDE_PANEL_WIDTH_PX }, flexShrink: 0, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
         <Box sx={{ p: 2, pb: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
-          <LocationFilters search={searchText} onSearchChange={setSearchText} deviceGroup={deviceGroup} onDeviceGroupChange={setDeviceGroup} groups={groups.data} />
+          <LocationFilters
+            search={searchText}
+            onSearchChange={setSearchText}
+            deviceGroup={deviceGroup}
+            onDeviceGroupChange={setDeviceGroup}
+            groups={groups.data}
+          />
           <Typography variant="caption" color="text.secondary" data-testid="location-count">
             {t('location.count', { count: entries.length, located: positioned.length })}
           </Typography>

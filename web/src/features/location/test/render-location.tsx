@@ -54,13 +54,16 @@ function DevicePageStub() {
  * Renders /location in a memory router with the app's providers over a fake API: `routes` maps "METHOD /path"
  * to a handler, anything else is a 404. Every request is recorded in `calls`.
  */
-export async function renderLocation(routes: Record<string, FakeHandler>): Promise<{ calls: FakeCall[]; callsTo: (path: string) => FakeCall[]; user: UserEvent; router: ReturnType<typeof createMemoryRouter> }> {
+export async function renderLocation(
+  routes: Record<string, FakeHandler>,
+): Promise<{ calls: FakeCall[]; callsTo: (path: string) => FakeCall[]; user: UserEvent; router: ReturnType<typeof createMemoryRouter> }> {
   const calls: FakeCall[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const call: FakeCall = { method: init?.method ?? 'GET', path: url.pathname, query: url.searchParams };
     calls.push(call);
-    const handler = routes[`${call.method} ${call.path}`] ?? (() => ({ status: 404, body: { statusCode: 404, error: 'Not Found', message: 'error.not-found' } }));
+    const handler =
+      routes[`${call.method} ${call.path}`] ?? (() => ({ status: 404, body: { statusCode: 404, error: 'Not Found', message: 'error.not-found' } }));
     const reply = await handler(call);
     const status = reply.status ?? 200;
     if (status === 204) return new Response(null, { status });

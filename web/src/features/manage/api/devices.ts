@@ -33,7 +33,8 @@ export function useCurrentReadings(id: number) {
   const api = useApi();
   return useQuery({
     queryKey: manageKeys.deviceReadings(id),
-    queryFn: async ({ signal }): Promise<CurrentReading[]> => currentReadingsSchema.parse(await api.get<unknown>(`/api/devices/${id}/readings/current`, undefined, signal)).entries,
+    queryFn: async ({ signal }): Promise<CurrentReading[]> =>
+      currentReadingsSchema.parse(await api.get<unknown>(`/api/devices/${id}/readings/current`, undefined, signal)).entries,
   });
 }
 
@@ -42,7 +43,8 @@ export function useBatteryCycles(id: number, from: string, to: string) {
   const api = useApi();
   return useQuery({
     queryKey: manageKeys.deviceCycles(id, from, to),
-    queryFn: async ({ signal }): Promise<BatteryCycle[]> => batteryCyclesSchema.parse(await api.get<unknown>(`/api/devices/${id}/battery-cycles`, { from, to }, signal)).cycles,
+    queryFn: async ({ signal }): Promise<BatteryCycle[]> =>
+      batteryCyclesSchema.parse(await api.get<unknown>(`/api/devices/${id}/battery-cycles`, { from, to }, signal)).cycles,
     // Another range keeps the previous cycles on screen until its answer arrives (no blank table).
     placeholderData: keepPreviousData,
   });
@@ -60,7 +62,9 @@ export function useAssignedOperators(id: number) {
       const form = formDefinitionSchema.parse(await api.get<unknown>(`/api/devices/${id}/edit`, undefined, signal));
       const chosen = form.data['operators'];
       const ids = new Set((Array.isArray(chosen) ? chosen : []).map(String));
-      return (form.choices['operators'] ?? []).filter((choice) => ids.has(String(choice.value))).map((choice) => ({ id: Number(choice.value), name: choice.label }));
+      return (form.choices['operators'] ?? [])
+        .filter((choice) => ids.has(String(choice.value)))
+        .map((choice) => ({ id: Number(choice.value), name: choice.label }));
     },
   });
 }

@@ -9,7 +9,8 @@ export function useDeviceGroup(id: number) {
   const api = useApi();
   return useQuery({
     queryKey: manageKeys.deviceGroup(id),
-    queryFn: async ({ signal }): Promise<DeviceGroupDetail> => deviceGroupDetailSchema.parse(await api.get<unknown>(`/api/devicegroups/${id}`, undefined, signal)),
+    queryFn: async ({ signal }): Promise<DeviceGroupDetail> =>
+      deviceGroupDetailSchema.parse(await api.get<unknown>(`/api/devicegroups/${id}`, undefined, signal)),
   });
 }
 
@@ -18,7 +19,8 @@ export function useDeviceOperator(id: number) {
   const api = useApi();
   return useQuery({
     queryKey: manageKeys.deviceOperator(id),
-    queryFn: async ({ signal }): Promise<DeviceOperatorDetail> => deviceOperatorDetailSchema.parse(await api.get<unknown>(`/api/deviceoperators/${id}`, undefined, signal)),
+    queryFn: async ({ signal }): Promise<DeviceOperatorDetail> =>
+      deviceOperatorDetailSchema.parse(await api.get<unknown>(`/api/deviceoperators/${id}`, undefined, signal)),
   });
 }
 
@@ -27,7 +29,8 @@ export function useOperatorWorkTime(id: number) {
   const api = useApi();
   return useQuery({
     queryKey: manageKeys.deviceOperatorWorkTime(id),
-    queryFn: async ({ signal }): Promise<OperatorWorkTime> => operatorWorkTimeSchema.parse(await api.get<unknown>(`/api/deviceoperators/${id}/work-time`, undefined, signal)),
+    queryFn: async ({ signal }): Promise<OperatorWorkTime> =>
+      operatorWorkTimeSchema.parse(await api.get<unknown>(`/api/deviceoperators/${id}/work-time`, undefined, signal)),
   });
 }
 
@@ -36,6 +39,7 @@ export function useOperatorGroup(id: number) {
   const api = useApi();
   return useQuery({
     queryKey: manageKeys.operatorGroup(id),
-    queryFn: async ({ signal }): Promise<OperatorGroupDetail> => operatorGroupDetailSchema.parse(await api.get<unknown>(`/api/deviceoperatorgroups/${id}`, undefined, signal)),
+    queryFn: async ({ signal }): Promise<OperatorGroupDetail> =>
+      operatorGroupDetailSchema.parse(await api.get<unknown>(`/api/deviceoperatorgroups/${id}`, undefined, signal)),
   });
 }

@@ -19,7 +19,6 @@ export const DEFAULT_CYCLE_DAYS = 30;
 /** Battery voltages are read in volts (the status icons' battery parameter). */
 const VOLT = 'V';
 
-
 /** The last 30 days up to today on the company's calendar. */
 export function defaultCycleRange(today: string): DateRange {
   return { from: addDays(today, -(DEFAULT_CYCLE_DAYS - 1)), to: today };
@@ -49,7 +48,9 @@ export function BatteryCycles({ deviceId }: { deviceId: number }) {
     {
       key: 'state',
       header: 'manage.cycles.column.state',
-      cell: (row) => <StateLabel look={BATTERY_CYCLE_STATE_LOOKS[row.state]} label={t(BATTERY_CYCLE_STATE_LOOKS[row.state].text)} state={row.state} testId="cycle-state" />,
+      cell: (row) => (
+        <StateLabel look={BATTERY_CYCLE_STATE_LOOKS[row.state]} label={t(BATTERY_CYCLE_STATE_LOOKS[row.state].text)} state={row.state} testId="cycle-state" />
+      ),
     },
   ];
   return (
@@ -59,7 +60,15 @@ export function BatteryCycles({ deviceId }: { deviceId: number }) {
       actions={<DateRangeField value={range} onChange={setRange} today={today} maxDays={BATTERY_CYCLES_MAX_DAYS} presets />}
     >
       <QueryBody query={cycles}>
-        {(rows) => <SimpleTable columns={columns} rows={rows} rowKey={(row, index) => `${row.start ?? ''}-${index}`} empty={t('manage.cycles.empty')} testId="cycles-table" />}
+        {(rows) => (
+          <SimpleTable
+            columns={columns}
+            rows={rows}
+            rowKey={(row, index) => `${row.start ?? ''}-${index}`}
+            empty={t('manage.cycles.empty')}
+            testId="cycles-table"
+          />
+        )}
       </QueryBody>
     </Section>
   );

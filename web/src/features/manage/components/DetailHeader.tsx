@@ -58,7 +58,13 @@ export function DetailHeader({ plural, id, name, children, options, switchLabel,
         </Stack>
       </Box>
       {/* Deleted: its page has nothing left to show, so back to the list (replacing the page in the history). */}
-      <EntityDialogs dialogs={dialogs} plural={plural} addTitle={editTitle} editTitle={editTitle} onDeleted={() => void navigate(listPath, { replace: true })} />
+      <EntityDialogs
+        dialogs={dialogs}
+        plural={plural}
+        addTitle={editTitle}
+        editTitle={editTitle}
+        onDeleted={() => void navigate(listPath, { replace: true })}
+      />
     </Paper>
   );
 }

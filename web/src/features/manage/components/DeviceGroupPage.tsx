@@ -32,7 +32,15 @@ function DeviceGroupDetail({ id }: { id: number }) {
   const row = group.data;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <DetailHeader plural={RESOURCES.deviceGroups} id={id} name={row.name} options={options} switchLabel="manage.device-group.switch" editTitle="manage.device-groups.edit" listPath={managePaths.deviceGroups}>
+      <DetailHeader
+        plural={RESOURCES.deviceGroups}
+        id={id}
+        name={row.name}
+        options={options}
+        switchLabel="manage.device-group.switch"
+        editTitle="manage.device-groups.edit"
+        listPath={managePaths.deviceGroups}
+      >
         {row.description ? (
           <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
             {row.description}

@@ -27,7 +27,12 @@ export function DeviceGroupsPage() {
       columns={columns}
       parse={parseGroup}
       detailPath={managePaths.deviceGroup}
-      texts={{ add: 'manage.device-groups.add', edit: 'manage.device-groups.edit', emptyTitle: 'manage.device-groups.empty.title', emptyMessage: 'manage.device-groups.empty.message' }}
+      texts={{
+        add: 'manage.device-groups.add',
+        edit: 'manage.device-groups.edit',
+        emptyTitle: 'manage.device-groups.empty.title',
+        emptyMessage: 'manage.device-groups.empty.message',
+      }}
     />
   );
 }

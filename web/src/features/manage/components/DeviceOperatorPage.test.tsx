@@ -19,7 +19,15 @@ describe('DeviceOperatorPage', { timeout: 20_000 }, () => {
     await renderManage('/manage/device-operator/3', api);
     expect(await screen.findByRole('heading', { name: 'Jan Nowak' })).toBeTruthy();
     const facts = screen.getByTestId('operator-facts').textContent;
-    for (const fact of ['RFID card number:A1B2C3', 'Group:Morning shift', 'Position:Driver', 'Phone:+48 600 100 200', 'E-mail:jan@example.com', 'Supervisor:Ewa Lis', 'Company name:—']) {
+    for (const fact of [
+      'RFID card number:A1B2C3',
+      'Group:Morning shift',
+      'Position:Driver',
+      'Phone:+48 600 100 200',
+      'E-mail:jan@example.com',
+      'Supervisor:Ewa Lis',
+      'Company name:—',
+    ]) {
       expect(facts).toContain(fact);
     }
     expect(within(screen.getByTestId('operator-device-links')).getByRole('link', { name: 'Forklift A' }).getAttribute('href')).toBe('/manage/device/1');
@@ -55,7 +63,10 @@ describe('DeviceOperatorPage', { timeout: 20_000 }, () => {
   });
 
   it('keeps the rest of the page when the work-time call fails', async () => {
-    await renderManage('/manage/device-operator/3', { ...api, 'GET /api/deviceoperators/3/work-time': () => ({ status: 500, body: { title: 'error.internal' } }) });
+    await renderManage('/manage/device-operator/3', {
+      ...api,
+      'GET /api/deviceoperators/3/work-time': () => ({ status: 500, body: { title: 'error.internal' } }),
+    });
     expect(await screen.findByRole('heading', { name: 'Jan Nowak' })).toBeTruthy();
     expect(await within(screen.getByTestId('operator-work-time')).findByRole('alert')).toBeTruthy();
     expect(cells('history-table')).toHaveLength(2);

@@ -68,7 +68,15 @@ function DeviceOperatorDetail({ id }: { id: number }) {
   ];
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <DetailHeader plural={RESOURCES.deviceOperators} id={id} name={row.name} options={options} switchLabel="manage.device-operator.switch" editTitle="manage.device-operators.edit" listPath={managePaths.deviceOperators}>
+      <DetailHeader
+        plural={RESOURCES.deviceOperators}
+        id={id}
+        name={row.name}
+        options={options}
+        switchLabel="manage.device-operator.switch"
+        editTitle="manage.device-operators.edit"
+        listPath={managePaths.deviceOperators}
+      >
         <Box data-testid="operator-facts">
           {facts.map(([label, value]) => (
             <Fact key={label} label={t(label)}>
@@ -90,7 +98,9 @@ function DeviceOperatorDetail({ id }: { id: number }) {
           testId="history-table"
         />
         {row.history.length >= DEVICE_OPERATOR_HISTORY_LIMIT ? (
-          <Box sx={{ px: 2, py: 1, color: 'text.secondary', typography: 'caption' }}>{t('manage.device-operator.history-limit', { limit: DEVICE_OPERATOR_HISTORY_LIMIT })}</Box>
+          <Box sx={{ px: 2, py: 1, color: 'text.secondary', typography: 'caption' }}>
+            {t('manage.device-operator.history-limit', { limit: DEVICE_OPERATOR_HISTORY_LIMIT })}
+          </Box>
         ) : null}
       </Section>
     </Box>

@@ -38,7 +38,12 @@ export function DeviceOperatorsPage() {
       parse={parseOperator}
       detailPath={managePaths.deviceOperator}
       filter={filter}
-      texts={{ add: 'manage.device-operators.add', edit: 'manage.device-operators.edit', emptyTitle: 'manage.device-operators.empty.title', emptyMessage: 'manage.device-operators.empty.message' }}
+      texts={{
+        add: 'manage.device-operators.add',
+        edit: 'manage.device-operators.edit',
+        emptyTitle: 'manage.device-operators.empty.title',
+        emptyMessage: 'manage.device-operators.empty.message',
+      }}
       toolbar={<FilterSelect label={t('manage.filter.operator-group')} value={group} options={modelOptions(groups.data)} onChange={setGroup} />}
     />
   );

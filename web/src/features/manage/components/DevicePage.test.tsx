@@ -93,7 +93,9 @@ describe('DevicePage', { timeout: 20_000 }, () => {
     const { callsTo } = await renderManage('/manage/device/1', deviceApi());
     await waitFor(() => expect(screen.getByTestId('operator-sessions').querySelectorAll('tbody tr')).toHaveLength(2));
     const history = within(screen.getByTestId('operator-sessions'));
-    const rows = [...screen.getByTestId('operator-sessions').querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+    const rows = [...screen.getByTestId('operator-sessions').querySelectorAll('tbody tr')].map((row) =>
+      [...row.querySelectorAll('td')].map((cell) => cell.textContent),
+    );
     expect(rows).toEqual([
       ['Jan Nowak', '02/03/2026, 06:00', 'In progress', '1:30', '1:00'],
       ['Unknown card FFEE01', '01/03/2026, 22:00', '01/03/2026, 23:30', '0:10', '—'],
@@ -182,7 +184,10 @@ describe('DevicePage', { timeout: 20_000 }, () => {
 
   it('a section that fails to load offers a retry; the rest of the page stays', async () => {
     let fail = true;
-    const { user } = await renderManage('/manage/device/1', deviceApi({ 'GET /api/devices/1/readings/current': () => (fail ? problem(500) : { body: { entries: readings } }) }));
+    const { user } = await renderManage(
+      '/manage/device/1',
+      deviceApi({ 'GET /api/devices/1/readings/current': () => (fail ? problem(500) : { body: { entries: readings } }) }),
+    );
     const section = await screen.findByTestId('device-readings');
     expect(await within(section).findByText('This part could not be loaded')).toBeTruthy();
     expect(screen.getByTestId('device-status')).toBeTruthy();

@@ -45,7 +45,15 @@ function DeviceDetail({ id, alerts, tasks }: { id: number } & DevicePageProps) {
   const row = device.data;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <DetailHeader plural={RESOURCES.devices} id={id} name={row.name} options={options} switchLabel="manage.device.switch" editTitle="manage.devices.edit" listPath={managePaths.devices}>
+      <DetailHeader
+        plural={RESOURCES.devices}
+        id={id}
+        name={row.name}
+        options={options}
+        switchLabel="manage.device.switch"
+        editTitle="manage.devices.edit"
+        listPath={managePaths.devices}
+      >
         <Fact label={t('manage.column.device-type')}>{row.deviceType.name}</Fact>
         <Fact label={t('manage.device.company')}>{row.company.name}</Fact>
         <Fact label={t('manage.column.groups')}>{row.groups.length > 0 ? row.groups.map((group) => group.name).join(', ') : '—'}</Fact>

@@ -5,7 +5,14 @@ import type { DevicePowerState as PowerState, DeviceStatus } from '@gearwatch/co
 /** The technical status (spec 02: operational or damaged), a damaged device in red so it stands out in a list. */
 export function DeviceTechnicalStatus({ status }: { status: DeviceStatus }) {
   const { t } = useTranslation();
-  return <Chip size="small" label={t(`device.status.${status}`)} color={status === 'damaged' ? 'error' : 'default'} variant={status === 'damaged' ? 'filled' : 'outlined'} />;
+  return (
+    <Chip
+      size="small"
+      label={t(`device.status.${status}`)}
+      color={status === 'damaged' ? 'error' : 'default'}
+      variant={status === 'damaged' ? 'filled' : 'outlined'}
+    />
+  );
 }
 
 const POWER_COLOURS: Record<PowerState, 'success' | 'default' | 'warning'> = { on: 'success', off: 'default', pending: 'warning' };

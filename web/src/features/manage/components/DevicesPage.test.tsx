@@ -29,7 +29,9 @@ const newDeviceForm: FormDefinition = {
 function devicesRoute(call: FakeCall) {
   const filter = JSON.parse(call.query.get('filter') ?? '{}') as { deviceGroup?: number; deviceType?: number };
   const found = devices.filter(
-    (device) => (filter.deviceGroup === undefined || device.groups.some((group) => group.id === filter.deviceGroup)) && (filter.deviceType === undefined || device.deviceType.id === filter.deviceType),
+    (device) =>
+      (filter.deviceGroup === undefined || device.groups.some((group) => group.id === filter.deviceGroup)) &&
+      (filter.deviceType === undefined || device.deviceType.id === filter.deviceType),
   );
   return pagedReply(found, call);
 }
@@ -98,7 +100,10 @@ describe('DevicesPage', { timeout: 20_000 }, () => {
   });
 
   it('opens the edit form of a row', async () => {
-    const { user, callsTo } = await renderManage('/manage/devices', { ...api, 'GET /api/devices/1/edit': () => ({ body: { ...newDeviceForm, data: { name: 'Forklift A', deviceType: 100, status: 'operational' } } }) });
+    const { user, callsTo } = await renderManage('/manage/devices', {
+      ...api,
+      'GET /api/devices/1/edit': () => ({ body: { ...newDeviceForm, data: { name: 'Forklift A', deviceType: 100, status: 'operational' } } }),
+    });
     await waitFor(() => expect(rows()).toHaveLength(3));
     await user.click(screen.getAllByRole('button', { name: 'Edit' })[0] as HTMLElement);
     const dialog = await screen.findByRole('dialog', { name: 'Edit device' });

@@ -61,7 +61,13 @@ export function DevicesPage() {
       parse={parseDevice}
       detailPath={managePaths.device}
       filter={filter}
-      texts={{ add: 'manage.devices.add', edit: 'manage.devices.edit', emptyTitle: 'manage.devices.empty.title', emptyMessage: 'manage.devices.empty.message', faq: DEVICE_FAQ }}
+      texts={{
+        add: 'manage.devices.add',
+        edit: 'manage.devices.edit',
+        emptyTitle: 'manage.devices.empty.title',
+        emptyMessage: 'manage.devices.empty.message',
+        faq: DEVICE_FAQ,
+      }}
       toolbar={
         <>
           <FilterSelect label={t('manage.filter.device-group')} value={deviceGroup} options={modelOptions(groups.data)} onChange={setDeviceGroup} />

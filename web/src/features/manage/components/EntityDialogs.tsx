@@ -22,7 +22,14 @@ export function EntityDialogs({ dialogs, plural, addTitle, editTitle, onSaved, o
   const removal = deleteDialogOf(dialogs);
   return (
     <>
-      <FormDialog open={form.open} resource={plural} id={form.id} title={t(form.id === null ? addTitle : editTitle)} onClose={dialogs.close} onSaved={onSaved} />
+      <FormDialog
+        open={form.open}
+        resource={plural}
+        id={form.id}
+        title={t(form.id === null ? addTitle : editTitle)}
+        onClose={dialogs.close}
+        onSaved={onSaved}
+      />
       <DeleteDialog
         open={removal?.open ?? false}
         plural={plural}

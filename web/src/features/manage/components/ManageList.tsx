@@ -41,7 +41,17 @@ export interface ManageListProps<T extends { id: number; name: string }> {
  * A /manage list page (spec 01 §2): the resource's EntityList with the name linking to the row's page, open, edit
  * and delete in each row, and Add in the page actions (and in the empty state of a resource without rows).
  */
-export function ManageList<T extends { id: number; name: string }>({ plural, columns, nameHeader, parse, detailPath, texts, filter, toolbar, searchable = true }: ManageListProps<T>) {
+export function ManageList<T extends { id: number; name: string }>({
+  plural,
+  columns,
+  nameHeader,
+  parse,
+  detailPath,
+  texts,
+  filter,
+  toolbar,
+  searchable = true,
+}: ManageListProps<T>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const dialogs = useEntityDialogs();
@@ -71,7 +81,9 @@ export function ManageList<T extends { id: number; name: string }>({ plural, col
         toolbar={toolbar}
         searchable={searchable}
         empty={{ title: t(texts.emptyTitle), message: t(texts.emptyMessage), actions: addButton, faq: texts.faq ? faqFromKeys(t, texts.faq) : undefined }}
-        actions={(row) => <RowActions onOpen={() => void navigate(detailPath(row.id))} onEdit={() => dialogs.edit(row.id)} onDelete={() => dialogs.remove(row.id, row.name)} />}
+        actions={(row) => (
+          <RowActions onOpen={() => void navigate(detailPath(row.id))} onEdit={() => dialogs.edit(row.id)} onDelete={() => dialogs.remove(row.id, row.name)} />
+        )}
       />
       <EntityDialogs dialogs={dialogs} plural={plural} addTitle={texts.add} editTitle={texts.edit} />
     </>

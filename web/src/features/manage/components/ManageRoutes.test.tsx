@@ -21,7 +21,15 @@ describe('the /manage routes', () => {
   }, 30_000);
 
   it('names a detail page’s breadcrumb and browser tab after its row', async () => {
-    const group = { id: 3, name: 'Night shift', operatorCount: 1, operators: [{ id: 8, name: 'Jan Nowak' }], workAverage: null, activityAverage: null, productivity: null };
+    const group = {
+      id: 3,
+      name: 'Night shift',
+      operatorCount: 1,
+      operators: [{ id: 8, name: 'Jan Nowak' }],
+      workAverage: null,
+      activityAverage: null,
+      productivity: null,
+    };
     await renderApp('/manage/device-operator-groups/3', { signedIn: true, answers: { '/api/deviceoperatorgroups/3': group } });
     const breadcrumbs = within(await screen.findByRole('navigation', { name: 'Breadcrumbs' }, { timeout: 20_000 }));
     expect(await breadcrumbs.findByText('Night shift', undefined, { timeout: 20_000 })).toBeTruthy();

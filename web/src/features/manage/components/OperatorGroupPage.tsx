@@ -31,8 +31,15 @@ function OperatorGroupDetail({ id }: { id: number }) {
   const row = group.data;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <DetailHeader plural={RESOURCES.operatorGroups} id={id} name={row.name} options={options} switchLabel="manage.operator-group.switch" editTitle="manage.operator-groups.edit" listPath={managePaths.operatorGroups}>
-      </DetailHeader>
+      <DetailHeader
+        plural={RESOURCES.operatorGroups}
+        id={id}
+        name={row.name}
+        options={options}
+        switchLabel="manage.operator-group.switch"
+        editTitle="manage.operator-groups.edit"
+        listPath={managePaths.operatorGroups}
+      ></DetailHeader>
       <TodayFigures countLabel="manage.column.operator-count" countTestId="figure-operators" count={row.operatorCount} group={row} />
       <Section title={t('manage.operator-group.operators')} testId="group-operators">
         <LinkedRows rows={row.operators} path={managePaths.deviceOperator} empty={t('manage.operator-group.no-operators')} testId="group-operator-links" />

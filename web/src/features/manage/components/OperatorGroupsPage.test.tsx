@@ -9,7 +9,12 @@ import { pagedReply, renderManage } from '../test/render-manage.tsx';
 const api = {
   'GET /api/deviceoperatorgroups': (call: FakeCall) => pagedReply(operatorGroups, call),
   'GET /api/deviceoperatorgroups/new': () => ({
-    body: { data: {}, schema: { name: field('text', 'form.name', { required: true }), operators: field('entity', 'form.operators', { multiple: true }) }, choices: { operators: [] }, token: 't' },
+    body: {
+      data: {},
+      schema: { name: field('text', 'form.name', { required: true }), operators: field('entity', 'form.operators', { multiple: true }) },
+      choices: { operators: [] },
+      token: 't',
+    },
   }),
 };
 
@@ -40,8 +45,16 @@ describe('OperatorGroupsPage', { timeout: 20_000 }, () => {
   });
 
   it('a group with operators is refused with them listed; unassigning them lets the delete through', async () => {
-    const { user, calls } = await renderManage('/manage/device-operator-groups', { ...api, ...blockedDelete('/api/deviceoperatorgroups/20', 'operators', morningDetail.operators) });
+    const { user, calls } = await renderManage('/manage/device-operator-groups', {
+      ...api,
+      ...blockedDelete('/api/deviceoperatorgroups/20', 'operators', morningDetail.operators),
+    });
     await waitFor(() => expect(rows()).toHaveLength(2));
-    await expectUnassignThenDelete(user, calls, { path: '/api/deviceoperatorgroups/20', kind: 'operators', listed: 'Jan Nowak, Ola Kos', name: 'Morning shift' });
+    await expectUnassignThenDelete(user, calls, {
+      path: '/api/deviceoperatorgroups/20',
+      kind: 'operators',
+      listed: 'Jan Nowak, Ola Kos',
+      name: 'Morning shift',
+    });
   });
 });

@@ -27,7 +27,12 @@ export function OperatorGroupsPage() {
       columns={columns}
       parse={parseGroup}
       detailPath={managePaths.operatorGroup}
-      texts={{ add: 'manage.operator-groups.add', edit: 'manage.operator-groups.edit', emptyTitle: 'manage.operator-groups.empty.title', emptyMessage: 'manage.operator-groups.empty.message' }}
+      texts={{
+        add: 'manage.operator-groups.add',
+        edit: 'manage.operator-groups.edit',
+        emptyTitle: 'manage.operator-groups.empty.title',
+        emptyMessage: 'manage.operator-groups.empty.message',
+      }}
     />
   );
 }

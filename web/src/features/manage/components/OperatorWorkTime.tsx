@@ -37,7 +37,12 @@ export function OperatorWorkTime({ id }: { id: number }) {
     { key: 'period', header: 'manage.work-time.column.period', cell: (w) => t(`manage.work-time.period.${w.period}`) },
     { key: 'dates', header: 'manage.work-time.column.dates', nowrap: true, cell: (w) => dates(w.current) },
     { key: 'work', header: 'manage.work-time.column.work', align: 'right', cell: (w) => <WithTrend value={w.current.workSeconds} trend={w.workTrend} /> },
-    { key: 'active', header: 'manage.work-time.column.active', align: 'right', cell: (w) => <WithTrend value={w.current.activeSeconds} trend={w.activeTrend} /> },
+    {
+      key: 'active',
+      header: 'manage.work-time.column.active',
+      align: 'right',
+      cell: (w) => <WithTrend value={w.current.activeSeconds} trend={w.activeTrend} />,
+    },
     { key: 'previous', header: 'manage.work-time.column.previous', nowrap: true, cell: (w) => dates(w.previous) },
     { key: 'previous-work', header: 'manage.work-time.column.previous-work', align: 'right', cell: (w) => seconds(w.previous.workSeconds) },
     { key: 'previous-active', header: 'manage.work-time.column.previous-active', align: 'right', cell: (w) => seconds(w.previous.activeSeconds) },

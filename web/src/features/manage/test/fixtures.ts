@@ -34,7 +34,17 @@ export const forkliftA: Device = {
   sensors: [{ id: 9, name: 'GW-100', serialNumber: 'SN-0009' }],
 };
 export const forkliftB: Device = { ...forkliftA, id: 2, name: 'Forklift B', description: null, powerState: 'off', sensors: [] };
-export const press: Device = { ...forkliftA, id: 3, name: 'Press 1', description: null, status: 'damaged', powerState: 'pending', deviceType: pressType, groups: [], sensors: [] };
+export const press: Device = {
+  ...forkliftA,
+  id: 3,
+  name: 'Press 1',
+  description: null,
+  status: 'damaged',
+  powerState: 'pending',
+  deviceType: pressType,
+  groups: [],
+  sensors: [],
+};
 export const devices = [forkliftA, forkliftB, press];
 
 export const deviceTypes: DeviceTypeMonitorEntry[] = [
@@ -52,7 +62,16 @@ export const hall1: DeviceGroup = {
   activityAverage: 3 * 3600 + 5 * 60,
   productivity: 73,
 };
-export const hall2: DeviceGroup = { id: 11, name: 'Hall 2', description: null, devices: [], deviceCount: 0, workAverage: null, activityAverage: null, productivity: null };
+export const hall2: DeviceGroup = {
+  id: 11,
+  name: 'Hall 2',
+  description: null,
+  devices: [],
+  deviceCount: 0,
+  workAverage: null,
+  activityAverage: null,
+  productivity: null,
+};
 export const deviceGroups = [hall1, hall2];
 export const hall1Detail: DeviceGroupDetail = {
   ...hall1,
@@ -76,7 +95,19 @@ export const janNowak: DeviceOperator = {
   companyName: null,
   deviceCount: 1,
 };
-export const olaKos: DeviceOperator = { ...janNowak, id: 4, name: 'Ola Kos', firstname: 'Ola', lastname: 'Kos', rfid: null, email: null, position: null, phone: null, supervisor: null, deviceCount: 0 };
+export const olaKos: DeviceOperator = {
+  ...janNowak,
+  id: 4,
+  name: 'Ola Kos',
+  firstname: 'Ola',
+  lastname: 'Kos',
+  rfid: null,
+  email: null,
+  position: null,
+  phone: null,
+  supervisor: null,
+  deviceCount: 0,
+};
 export const operators = [janNowak, olaKos];
 export const janDetail: DeviceOperatorDetail = {
   ...janNowak,
@@ -124,7 +155,15 @@ export const morningShift: OperatorGroup = {
   activityAverage: 3 * 3600,
   productivity: 75,
 };
-export const nightShift: OperatorGroup = { id: 21, name: 'Night shift', operators: [], operatorCount: 0, workAverage: null, activityAverage: null, productivity: null };
+export const nightShift: OperatorGroup = {
+  id: 21,
+  name: 'Night shift',
+  operators: [],
+  operatorCount: 0,
+  workAverage: null,
+  activityAverage: null,
+  productivity: null,
+};
 export const operatorGroups = [morningShift, nightShift];
 export const morningDetail: OperatorGroupDetail = {
   ...morningShift,
@@ -166,7 +205,16 @@ export const cycles: BatteryCycle[] = [
     minVoltage: 44.35,
     state: 'done',
   },
-  { start: '2026-03-01T16:30:00+01:00', end: null, chargingEnd: null, chargingSeconds: null, cycleSeconds: null, maxVoltage: 52, minVoltage: null, state: 'discharging' },
+  {
+    start: '2026-03-01T16:30:00+01:00',
+    end: null,
+    chargingEnd: null,
+    chargingSeconds: null,
+    cycleSeconds: null,
+    maxVoltage: 52,
+    minVoltage: null,
+    state: 'discharging',
+  },
 ];
 
 export const sessions: OperatorSessionEntry[] = [
@@ -179,7 +227,16 @@ export const forkliftAForm: FormDefinition = {
   data: { name: 'Forklift A', operators: [3, 4] },
   schema: {
     name: { type: 'text', label: 'device.field.name', required: true, multiple: false, disabled: false, icon: null, changeToUpperCase: false, expanded: false },
-    operators: { type: 'entity', label: 'device.field.operators', required: false, multiple: true, disabled: false, icon: null, changeToUpperCase: false, expanded: false },
+    operators: {
+      type: 'entity',
+      label: 'device.field.operators',
+      required: false,
+      multiple: true,
+      disabled: false,
+      icon: null,
+      changeToUpperCase: false,
+      expanded: false,
+    },
   },
   choices: {
     operators: [

@@ -6,7 +6,9 @@ import type { FakeCall, FakeHandler } from '../../../components/forms/test/fake-
 
 /** The texts of the first `columns` cells of each row of the entity list of `plural` (the rest are row actions). */
 export function listRows(plural: string, columns: number): (string | null)[][] {
-  return [...document.querySelectorAll(`[data-testid="entity-list-${plural}"] tbody tr`)].map((row) => [...row.querySelectorAll('td')].slice(0, columns).map((cell) => cell.textContent));
+  return [...document.querySelectorAll(`[data-testid="entity-list-${plural}"] tbody tr`)].map((row) =>
+    [...row.querySelectorAll('td')].slice(0, columns).map((cell) => cell.textContent),
+  );
 }
 
 /** Presses a list page's add button in the breadcrumb bar's page-actions slot; the add dialog bears the same label. */

@@ -32,10 +32,20 @@ describe('prefetchBoard', { timeout: 60_000 }, () => {
   const model: StartingModel = { deviceGroups, devices, deviceTypes, operatorGroups };
   /** One monitor of every kind, each on the settings a new monitor starts with (valid ones), options closed. */
   const board: BoardSetting = {
-    monitors: MONITOR_KINDS.map((kind, index) => ({ id: `m${index}`, kind, settings: { ...startingMonitorSettings(kind, model), edited: false } }) as BoardSetting['monitors'][number]),
+    monitors: MONITOR_KINDS.map(
+      (kind, index) => ({ id: `m${index}`, kind, settings: { ...startingMonitorSettings(kind, model), edited: false } }) as BoardSetting['monitors'][number],
+    ),
   };
   // The map reads the start-up configuration (its tile address: none, the tests have no network).
-  const config: AppConfig = { version: 'test', brand: 'default', languages: ['en'], defaultLanguage: 'en', webClientId: 'web', webClientSecret: 'web', mapTileUrl: '' };
+  const config: AppConfig = {
+    version: 'test',
+    brand: 'default',
+    languages: ['en'],
+    defaultLanguage: 'en',
+    webClientId: 'web',
+    webClientSecret: 'web',
+    mapTileUrl: '',
+  };
   const routes = { 'GET /api/deviceoperatorgroups': () => listReply(operatorGroups), 'GET /api/config': () => ({ body: config }) };
   /** The data calls made into a cache (a monitor on invalid settings holds a query that never fetches: not a call). */
   const dataCalls = (client: QueryClient) =>
@@ -73,7 +83,11 @@ describe('prefetchBoard', { timeout: 60_000 }, () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     client.setQueryData(queryKeys.devices, devices);
     const summaries = parseBoardSetting({
-      monitors: [1, 2, 3].map((n) => ({ id: `s${n}`, kind: 'devices-summary', settings: { ...startingMonitorSettings('devices-summary', model), devices: [n] } })),
+      monitors: [1, 2, 3].map((n) => ({
+        id: `s${n}`,
+        kind: 'devices-summary',
+        settings: { ...startingMonitorSettings('devices-summary', model), devices: [n] },
+      })),
     }).monitors;
     const done = prefetchBoard(client, fake.api, summaries, testUser.owner.timezone, 2);
     const asked = () => fake.callsTo('GET', SUMMARY).map((call) => call.query.get('devices'));

@@ -82,7 +82,13 @@ async function prefetchMonitor(queryClient: QueryClient, api: ApiClient, monitor
  * have settled: the server answers the monitors the user sees before those below the fold. Resolves when every call
  * it started has settled.
  */
-export async function prefetchBoard(queryClient: QueryClient, api: ApiClient, monitors: readonly Monitor[], timezone: string, inView = monitors.length): Promise<void> {
+export async function prefetchBoard(
+  queryClient: QueryClient,
+  api: ApiClient,
+  monitors: readonly Monitor[],
+  timezone: string,
+  inView = monitors.length,
+): Promise<void> {
   const today = todayIn(timezone);
   for (const monitor of monitors) loadMonitor(monitor.kind)?.catch(() => undefined);
   const prefetch = (group: readonly Monitor[]) => Promise.all(group.map((monitor) => prefetchMonitor(queryClient, api, monitor, today).catch(() => undefined)));

@@ -35,7 +35,10 @@ const KEYS = {
 function cache(alerting: number[]) {
   const queryClient = new QueryClient();
   for (const [name, key] of Object.entries(KEYS)) queryClient.setQueryData(key, name === 'alerting' ? withAlerts(...alerting) : { seeded: true });
-  const stale = () => Object.entries(KEYS).filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated).map(([name]) => name);
+  const stale = () =>
+    Object.entries(KEYS)
+      .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
+      .map(([name]) => name);
   const fresh = () => {
     for (const key of Object.values(KEYS)) queryClient.setQueryData(key, queryClient.getQueryData(key));
   };

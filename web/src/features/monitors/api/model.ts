@@ -7,7 +7,13 @@ import {
   PAGE_SIZE_NO_LIMIT,
   productionShiftSchema,
 } from '@gearwatch/contracts';
-import type { DeviceGroupListEntry, DeviceOperatorGroupListEntry, DeviceOperatorListEntry, DeviceTypeMonitorEntry, ProductionShift } from '@gearwatch/contracts';
+import type {
+  DeviceGroupListEntry,
+  DeviceOperatorGroupListEntry,
+  DeviceOperatorListEntry,
+  DeviceTypeMonitorEntry,
+  ProductionShift,
+} from '@gearwatch/contracts';
 import type { ApiClient } from '../../../api/client.ts';
 import { useApi } from '../../../api/ApiProvider.tsx';
 import { queryKeys } from '../../../api/query-keys.ts';
@@ -19,7 +25,13 @@ const MODEL_STALE_MS = 60_000;
 /** The device-type context whose parameters a monitor may offer (10000 is never listed). */
 export const MONITOR_DEVICE_TYPE_CONTEXT = 'devicetypes_monitor';
 
-async function readList<T>(api: ApiClient, path: string, schema: { parse: (value: unknown) => T }, query: Record<string, string | number>, signal: AbortSignal): Promise<T[]> {
+async function readList<T>(
+  api: ApiClient,
+  path: string,
+  schema: { parse: (value: unknown) => T },
+  query: Record<string, string | number>,
+  signal: AbortSignal,
+): Promise<T[]> {
   const page = await api.list<unknown>(path, { page_size: PAGE_SIZE_NO_LIMIT, ...query }, signal);
   return page.entries.map((entry) => schema.parse(entry));
 }
@@ -27,7 +39,8 @@ async function readList<T>(api: ApiClient, path: string, schema: { parse: (value
 export function deviceGroupsQuery(api: ApiClient) {
   return {
     queryKey: queryKeys.deviceGroups,
-    queryFn: ({ signal }: { signal: AbortSignal }): Promise<DeviceGroupListEntry[]> => readList(api, '/api/devicegroups', deviceGroupListEntrySchema, { sort: 'name' }, signal),
+    queryFn: ({ signal }: { signal: AbortSignal }): Promise<DeviceGroupListEntry[]> =>
+      readList(api, '/api/devicegroups', deviceGroupListEntrySchema, { sort: 'name' }, signal),
     staleTime: MODEL_STALE_MS,
   };
 }
@@ -44,7 +57,8 @@ export function deviceTypesQuery(api: ApiClient) {
 export function deviceOperatorsQuery(api: ApiClient) {
   return {
     queryKey: queryKeys.deviceOperators,
-    queryFn: ({ signal }: { signal: AbortSignal }): Promise<DeviceOperatorListEntry[]> => readList(api, '/api/deviceoperators', deviceOperatorListEntrySchema, { sort: 'name' }, signal),
+    queryFn: ({ signal }: { signal: AbortSignal }): Promise<DeviceOperatorListEntry[]> =>
+      readList(api, '/api/deviceoperators', deviceOperatorListEntrySchema, { sort: 'name' }, signal),
     staleTime: MODEL_STALE_MS,
   };
 }
@@ -53,7 +67,8 @@ export function deviceOperatorGroupsQuery(api: ApiClient) {
   return {
     queryKey: queryKeys.deviceOperatorGroups,
     // No sort parameter: the server's default order is by name in the Polish collation (spec 02 §7), kept as is.
-    queryFn: ({ signal }: { signal: AbortSignal }): Promise<DeviceOperatorGroupListEntry[]> => readList(api, '/api/deviceoperatorgroups', deviceOperatorGroupListEntrySchema, {}, signal),
+    queryFn: ({ signal }: { signal: AbortSignal }): Promise<DeviceOperatorGroupListEntry[]> =>
+      readList(api, '/api/deviceoperatorgroups', deviceOperatorGroupListEntrySchema, {}, signal),
     staleTime: MODEL_STALE_MS,
   };
 }
@@ -61,7 +76,8 @@ export function deviceOperatorGroupsQuery(api: ApiClient) {
 export function productionShiftsQuery(api: ApiClient) {
   return {
     queryKey: queryKeys.productionShifts,
-    queryFn: ({ signal }: { signal: AbortSignal }): Promise<ProductionShift[]> => readList(api, '/api/user/production_shifts', productionShiftSchema, {}, signal),
+    queryFn: ({ signal }: { signal: AbortSignal }): Promise<ProductionShift[]> =>
+      readList(api, '/api/user/production_shifts', productionShiftSchema, {}, signal),
     staleTime: MODEL_STALE_MS,
   };
 }

@@ -19,7 +19,11 @@ export function AddMonitorTiles({ kinds, onAdd }: AddMonitorTilesProps) {
     <Box data-testid="monitor-tiles" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))', gap: 2, width: '100%' }}>
       {kinds.map((kind) => (
         <Card key={kind} variant="outlined">
-          <CardActionArea data-testid={`monitor-tile-${kind}`} onClick={() => onAdd(kind)} sx={{ height: '100%', p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
+          <CardActionArea
+            data-testid={`monitor-tile-${kind}`}
+            onClick={() => onAdd(kind)}
+            sx={{ height: '100%', p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}
+          >
             <Box sx={{ fontSize: 40, lineHeight: 0, color: 'primary.main' }}>{MONITOR_ICONS[kind]()}</Box>
             <Typography variant="body2" align="center">
               {t(MONITOR_TITLE_KEYS[kind])}

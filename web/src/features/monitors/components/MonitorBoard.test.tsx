@@ -12,7 +12,13 @@ const DIAGNOSTICS = '/api/devices/diagnostics/multiple';
 /** A board with one device parameter monitor showing work time of both forklifts, options closed. */
 function workBoard(overrides: Record<string, unknown> = {}): BoardSetting {
   return {
-    monitors: [{ id: 'm1', kind: 'device-parameter', settings: { ...defaultMonitorSettings('device-parameter'), devices: [1, 2], parameters: [1], edited: false, ...overrides } }],
+    monitors: [
+      {
+        id: 'm1',
+        kind: 'device-parameter',
+        settings: { ...defaultMonitorSettings('device-parameter'), devices: [1, 2], parameters: [1], edited: false, ...overrides },
+      },
+    ],
   };
 }
 
@@ -39,7 +45,9 @@ describe('MonitorBoard', { timeout: 20_000 }, () => {
     // A new monitor opens in edit mode on the first group and its work parameter, and asks for that group's data.
     expect(within(frame).getByTestId('monitor-settings')).toBeTruthy();
     await waitFor(() => expect(savedBoards()).toHaveLength(1));
-    expect(savedBoards()[0]).toEqual({ monitors: [{ id: expect.any(String), kind: 'device-parameter', settings: startingMonitorSettings('device-parameter', fixtureModel) }] });
+    expect(savedBoards()[0]).toEqual({
+      monitors: [{ id: expect.any(String), kind: 'device-parameter', settings: startingMonitorSettings('device-parameter', fixtureModel) }],
+    });
     expect(startingMonitorSettings('device-parameter', fixtureModel)).toMatchObject({ byGroups: true, deviceGroups: [deviceGroups[0]?.id], parameters: [1] });
     await waitFor(() => expect(callsTo('GET', DIAGNOSTICS)).toHaveLength(1));
     expect(Object.fromEntries(callsTo('GET', DIAGNOSTICS)[0]?.query ?? [])).toMatchObject({ devices: '1,2', parameterNumber: '1' });
@@ -53,7 +61,9 @@ describe('MonitorBoard', { timeout: 20_000 }, () => {
     const frame = await screen.findByTestId('monitor-device-parameter');
     expect((await within(frame).findByTestId('monitor-warning')).textContent).toBe('None of devices were selected');
     await waitFor(() => expect(savedBoards()).toHaveLength(1));
-    expect(savedBoards()[0]).toEqual({ monitors: [{ id: expect.any(String), kind: 'device-parameter', settings: defaultMonitorSettings('device-parameter') }] });
+    expect(savedBoards()[0]).toEqual({
+      monitors: [{ id: expect.any(String), kind: 'device-parameter', settings: defaultMonitorSettings('device-parameter') }],
+    });
     expect(callsTo('GET', DIAGNOSTICS)).toHaveLength(0);
   });
 
@@ -75,7 +85,13 @@ describe('MonitorBoard', { timeout: 20_000 }, () => {
     const frame = await screen.findByTestId('monitor-device-parameter');
     await waitFor(() => expect(callsTo('GET', DIAGNOSTICS)).toHaveLength(1));
     const today = todayIn('Europe/Warsaw');
-    expect(Object.fromEntries(callsTo('GET', DIAGNOSTICS)[0]?.query ?? [])).toEqual({ devices: '1,2', parameterNumber: '1', interval: 'day', from: today, to: today });
+    expect(Object.fromEntries(callsTo('GET', DIAGNOSTICS)[0]?.query ?? [])).toEqual({
+      devices: '1,2',
+      parameterNumber: '1',
+      interval: 'day',
+      from: today,
+      to: today,
+    });
     // Options closed: no settings panel.
     expect(within(frame).queryByTestId('monitor-settings')).toBeNull();
     expect(await within(frame).findByRole('img', { name: 'Device parameters' })).toBeTruthy();
@@ -158,7 +174,10 @@ describe('MonitorBoard', { timeout: 20_000 }, () => {
       board: workBoard(),
       routes: {
         ...answerWork,
-        'PUT /api/users/current/settings/dashboard': () => ({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'error.internal' } }),
+        'PUT /api/users/current/settings/dashboard': () => ({
+          status: 500,
+          body: { statusCode: 500, error: 'Internal Server Error', message: 'error.internal' },
+        }),
       },
     });
     const frame = await screen.findByTestId('monitor-device-parameter');

@@ -11,7 +11,11 @@ const ROW_HEIGHT_PX = 400;
 
 /** Five summary monitors; each asks for its own devices, so each has its own call. */
 const board: BoardSetting = {
-  monitors: [1, 2, 3, 4, 5].map((n) => ({ id: `m${n}`, kind: 'devices-summary', settings: { ...defaultMonitorSettings('devices-summary'), devices: [n], edited: false } })),
+  monitors: [1, 2, 3, 4, 5].map((n) => ({
+    id: `m${n}`,
+    kind: 'devices-summary',
+    settings: { ...defaultMonitorSettings('devices-summary'), devices: [n], edited: false },
+  })),
 };
 
 /**

@@ -38,9 +38,12 @@ function useDrawTurn(id: string, order: number) {
     const leave = queue.wait(id, order, release);
     const observer =
       typeof IntersectionObserver === 'function'
-        ? new IntersectionObserver((entries) => {
-            if (entries.some((entry) => entry.isIntersecting)) release();
-          }, { rootMargin: '0px' })
+        ? new IntersectionObserver(
+            (entries) => {
+              if (entries.some((entry) => entry.isIntersecting)) release();
+            },
+            { rootMargin: '0px' },
+          )
         : null;
     observer?.observe(element);
     return () => {

@@ -98,8 +98,20 @@ export function MonitorFrame({ settings, warning = null, query, error, actions, 
           {title}
         </Typography>
         {actions}
-        <MonitorAction name="refresh" label={t('monitor.action.refresh')} icon={<RefreshOutlined fontSize="small" />} onClick={() => void query?.refetch()} disabled={!query} />
-        <MonitorAction name="options" label={t('monitor.action.options')} icon={<TuneOutlined fontSize="small" />} onClick={frame.toggleEdited} pressed={frame.edited} />
+        <MonitorAction
+          name="refresh"
+          label={t('monitor.action.refresh')}
+          icon={<RefreshOutlined fontSize="small" />}
+          onClick={() => void query?.refetch()}
+          disabled={!query}
+        />
+        <MonitorAction
+          name="options"
+          label={t('monitor.action.options')}
+          icon={<TuneOutlined fontSize="small" />}
+          onClick={frame.toggleEdited}
+          pressed={frame.edited}
+        />
         {frame.canExpand ? (
           <MonitorAction
             name="expand"
@@ -112,7 +124,10 @@ export function MonitorFrame({ settings, warning = null, query, error, actions, 
         <MonitorAction name="close" label={t('monitor.action.close')} icon={<CloseOutlined fontSize="small" />} onClick={frame.remove} />
       </Box>
       {frame.edited && settings ? (
-        <Box data-testid="monitor-settings" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, borderBottom: 1, borderColor: 'divider', '& > *': { flex: '1 1 220px', minWidth: 0 } }}>
+        <Box
+          data-testid="monitor-settings"
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, borderBottom: 1, borderColor: 'divider', '& > *': { flex: '1 1 220px', minWidth: 0 } }}
+        >
           {settings}
         </Box>
       ) : null}
@@ -131,7 +146,15 @@ export function MonitorFrame({ settings, warning = null, query, error, actions, 
         {loading ? (
           <Box
             data-testid="monitor-loading"
-            sx={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'rgba(255, 255, 255, 0.6)', zIndex: 1 }}
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              bgcolor: 'rgba(255, 255, 255, 0.6)',
+              zIndex: 1,
+            }}
           >
             <CircularProgress size={32} aria-label={t('common.loading')} />
           </Box>

@@ -55,7 +55,15 @@ export function MonitorPlaceholder({ id, kind, expanded, loading = false, ref }:
   const title = t(MONITOR_TITLE_KEYS[kind]);
   useReportLoading(id, loading);
   return (
-    <Section ref={ref} aria-label={title} aria-busy data-testid={`monitor-${kind}-pending`} data-monitor-id={id} data-expanded={expanded} data-loading={loading}>
+    <Section
+      ref={ref}
+      aria-label={title}
+      aria-busy
+      data-testid={`monitor-${kind}-pending`}
+      data-monitor-id={id}
+      data-expanded={expanded}
+      data-loading={loading}
+    >
       <h2>{title}</h2>
     </Section>
   );

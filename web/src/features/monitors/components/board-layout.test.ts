@@ -8,7 +8,12 @@ describe('monitorsInView', () => {
   it('counts two monitors a row over the rows the window holds', () => {
     const rows = 3;
     const height = PENDING_MONITOR_HEIGHT_PX * rows - 10;
-    expect(monitorsInView(Array.from({ length: 10 }, () => half), height)).toBe(2 * rows);
+    expect(
+      monitorsInView(
+        Array.from({ length: 10 }, () => half),
+        height,
+      ),
+    ).toBe(2 * rows);
   });
 
   it('gives an expanded monitor a row of its own', () => {

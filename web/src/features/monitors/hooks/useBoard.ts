@@ -79,7 +79,16 @@ export function useBoard(page: MonitorPage): Board {
       // data at once rather than asking the user to pick devices first.
       void startingModel(queryClient, api).then((model) => {
         const settings = startingMonitorSettings(kind, model);
-        change((current) => ({ monitors: [...current.monitors, createMonitor(kind, current.monitors.map((monitor) => monitor.id), settings)] }));
+        change((current) => ({
+          monitors: [
+            ...current.monitors,
+            createMonitor(
+              kind,
+              current.monitors.map((monitor) => monitor.id),
+              settings,
+            ),
+          ],
+        }));
       });
     },
     [api, change, queryClient],

@@ -1,4 +1,12 @@
-import type { CurrentUser, DeviceDiagnosticsResponse, DeviceGroupListEntry, DeviceTypeMonitorEntry, Device, MonitorParameter, ProductionShift } from '@gearwatch/contracts';
+import type {
+  CurrentUser,
+  DeviceDiagnosticsResponse,
+  DeviceGroupListEntry,
+  DeviceTypeMonitorEntry,
+  Device,
+  MonitorParameter,
+  ProductionShift,
+} from '@gearwatch/contracts';
 import { EFFICIENCY_UNIT, PARAMETER_TAGS } from '@gearwatch/contracts';
 import { testManager } from '../../../components/forms/test/render.tsx';
 

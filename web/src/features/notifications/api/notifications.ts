@@ -32,7 +32,10 @@ export function useNotificationCentre(enabled: boolean) {
     queryKey: queryKeys.notifications.list,
     enabled,
     queryFn: async ({ signal }): Promise<CentrePage> => {
-      const response = await api.request<{ entries: unknown[] } | null>('/api/notifications', { query: { page: 1, page_size: CENTRE_PAGE_SIZE, sort: '-createdAt,-id' }, signal });
+      const response = await api.request<{ entries: unknown[] } | null>('/api/notifications', {
+        query: { page: 1, page_size: CENTRE_PAGE_SIZE, sort: '-createdAt,-id' },
+        signal,
+      });
       return {
         entries: (response.data?.entries ?? []).map((entry) => notificationSchema.parse(entry)),
         unread: Number(response.headers.get(UNREAD_HEADER) ?? 0),

@@ -58,7 +58,11 @@ function renderBell(api: Record<string, FakeHandler>) {
 describe('NotificationBell', { timeout: 20_000 }, () => {
   it('shows the unread count, opens the centre newest first with the unread marked, and opens an alert', async () => {
     let unread = 2;
-    const entries = [announcement, alertNotification(8, 41, null, { kind: 'reminder', alert: { ...alertNotification(8, 41, null).alert!, occurrence: 3 } }), alertNotification(7, 40, '2026-03-02T10:00:00.000Z', { alert: { ...alertNotification(7, 40, null).alert!, bundled: 4 } })];
+    const entries = [
+      announcement,
+      alertNotification(8, 41, null, { kind: 'reminder', alert: { ...alertNotification(8, 41, null).alert!, occurrence: 3 } }),
+      alertNotification(7, 40, '2026-03-02T10:00:00.000Z', { alert: { ...alertNotification(7, 40, null).alert!, bundled: 4 } }),
+    ];
     const { user, callsTo } = await renderBell({
       'GET /api/notifications/unread': () => ({ body: { count: unread } }),
       'GET /api/notifications': () => ({ body: { entries }, headers: { [UNREAD_HEADER]: String(unread) } }),

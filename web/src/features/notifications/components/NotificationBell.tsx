@@ -19,7 +19,14 @@ export function NotificationBell() {
   return (
     <>
       <Tooltip title={label}>
-        <IconButton color="inherit" aria-label={label} aria-haspopup="dialog" aria-expanded={anchor ? 'true' : undefined} data-testid="notification-bell" onClick={(event) => setAnchor(event.currentTarget)}>
+        <IconButton
+          color="inherit"
+          aria-label={label}
+          aria-haspopup="dialog"
+          aria-expanded={anchor ? 'true' : undefined}
+          data-testid="notification-bell"
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
           <Badge badgeContent={unread} max={99} color="error" data-testid="notification-badge">
             <NotificationsOutlined />
           </Badge>

@@ -34,10 +34,10 @@ export const alertLink = (alertId: number) => `/alerts/list?alert=${alertId}`;
 /** The page a task reminder opens: the tasks screen (a route; the features do not import each other). */
 const TASKS_LINK = '/tasks';
 
-
 function headline(notification: Notification, t: TFunction): string {
   if (notification.announcement) return notification.announcement.title;
-  if (notification.task) return t(notification.task.reminder === 'overdue' ? 'notifications.task.overdue' : 'notifications.task.reminder', { name: notification.task.name });
+  if (notification.task)
+    return t(notification.task.reminder === 'overdue' ? 'notifications.task.overdue' : 'notifications.task.reminder', { name: notification.task.name });
   const alert = notification.alert;
   if (!alert) return '';
   const values = { rule: alert.rule?.name ?? t('notifications.requirement'), device: alert.device.name };
@@ -117,7 +117,13 @@ export function NotificationCentre({ onOpen }: NotificationCentreProps) {
                 secondaryAction={
                   isUnread ? (
                     <Tooltip title={t('notifications.mark-read')}>
-                      <IconButton edge="end" size="small" aria-label={t('notifications.mark-read')} disabled={markRead.isPending} onClick={() => markRead.mutate([notification.id])}>
+                      <IconButton
+                        edge="end"
+                        size="small"
+                        aria-label={t('notifications.mark-read')}
+                        disabled={markRead.isPending}
+                        onClick={() => markRead.mutate([notification.id])}
+                      >
                         <DoneOutlined fontSize="small" />
                       </IconButton>
                     </Tooltip>
@@ -133,7 +139,9 @@ export function NotificationCentre({ onOpen }: NotificationCentreProps) {
                     secondary={details.join(' · ')}
                     slotProps={{
                       primary: { sx: { fontWeight: isUnread ? 600 : 400 } },
-                      secondary: { sx: { whiteSpace: 'pre-line', display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' } },
+                      secondary: {
+                        sx: { whiteSpace: 'pre-line', display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' },
+                      },
                     }}
                   />
                 </ListItemButton>

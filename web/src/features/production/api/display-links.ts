@@ -15,7 +15,8 @@ export function useDisplayLinks(viewId: number) {
   const api = useApi();
   return useQuery({
     queryKey: displayLinkKeys.list(viewId),
-    queryFn: async ({ signal }): Promise<DisplayLink[]> => displayLinkListSchema.parse((await api.request<unknown>(linksPath(viewId), { signal })).data ?? { entries: [] }).entries,
+    queryFn: async ({ signal }): Promise<DisplayLink[]> =>
+      displayLinkListSchema.parse((await api.request<unknown>(linksPath(viewId), { signal })).data ?? { entries: [] }).entries,
   });
 }
 

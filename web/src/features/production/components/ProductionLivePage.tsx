@@ -6,5 +6,7 @@ export function ProductionLivePage() {
   const { id } = useParams();
   const navigate = useNavigate();
   const viewId = Number(id);
-  return <LiveScreen key={viewId} source={{ kind: 'view', id: Number.isInteger(viewId) && viewId > 0 ? viewId : 0 }} onBack={() => void navigate('/production')} />;
+  return (
+    <LiveScreen key={viewId} source={{ kind: 'view', id: Number.isInteger(viewId) && viewId > 0 ? viewId : 0 }} onBack={() => void navigate('/production')} />
+  );
 }

@@ -76,7 +76,12 @@ export function ProductionViewsPage() {
       cell: (row) =>
         row.logo ? (
           <Box sx={{ width: 80, height: 40, bgcolor: 'grey.900', borderRadius: 0.5, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 0.5 }}>
-            <Box component="img" src={row.logo} alt={t('production.list.logo-of', { name: row.name })} sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
+            <Box
+              component="img"
+              src={row.logo}
+              alt={t('production.list.logo-of', { name: row.name })}
+              sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+            />
           </Box>
         ) : (
           '—'
@@ -114,7 +119,12 @@ export function ProductionViewsPage() {
         columns={columns}
         parse={parseView}
         defaultSort="name"
-        empty={{ title: t('production.list.empty.title'), message: t('production.list.empty.message'), actions: addButton, faq: faqFromKeys(t, PRODUCTION_VIEW_FAQ) }}
+        empty={{
+          title: t('production.list.empty.title'),
+          message: t('production.list.empty.message'),
+          actions: addButton,
+          faq: faqFromKeys(t, PRODUCTION_VIEW_FAQ),
+        }}
         actions={(row) => (
           <RowActions onOpen={() => void navigate(livePath(row.id))} onEdit={() => dialogs.edit(row.id)} onDelete={() => dialogs.remove(row.id, row.name)}>
             <Tooltip title={t('production.links.open')}>

@@ -39,7 +39,9 @@ export function emptyValues(): WizardValues {
 
 /** The wizard filled from a stored view (spec 01 §2: name, view_type, lines, reset_time, logo). */
 export function valuesOf(view: ProductionView): WizardValues {
-  const lines = view.lines.slice(0, PRODUCTION_VIEW_LIMITS.lines).map((line): WizardLine => ({ lineName: line.label, deviceId: line.deviceId, parameterId: line.param, goal: String(line.target) }));
+  const lines = view.lines
+    .slice(0, PRODUCTION_VIEW_LIMITS.lines)
+    .map((line): WizardLine => ({ lineName: line.label, deviceId: line.deviceId, parameterId: line.param, goal: String(line.target) }));
   while (lines.length < PRODUCTION_VIEW_LIMITS.lines) lines.push(emptyLine());
   return { type: view.view_type, name: view.name, lines, resetHours: [...view.reset_time], logo: null, savedLogo: view.logo };
 }
@@ -105,7 +107,12 @@ export function viewInput(values: WizardValues): ProductionViewInput {
   return {
     prodview_type: values.type ?? PRODUCTION_VIEW_TYPES[0],
     prodview_name: values.name.trim(),
-    lineParams: values.lines.map((line) => ({ lineName: line.lineName.trim(), deviceId: line.deviceId ?? 0, parameter_id: line.parameterId ?? 0, goal: Number(line.goal.trim()) })),
+    lineParams: values.lines.map((line) => ({
+      lineName: line.lineName.trim(),
+      deviceId: line.deviceId ?? 0,
+      parameter_id: line.parameterId ?? 0,
+      goal: Number(line.goal.trim()),
+    })),
     reset_hours: [...values.resetHours].sort().join(','),
     file: values.logo,
   };

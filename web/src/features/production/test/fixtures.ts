@@ -5,7 +5,17 @@ import type { Device, DisplayLink, ProductionLineState, ProductionParameterOptio
 
 const company = { id: 1, name: 'Demo Factory' };
 const pressType = { id: 100, name: 'Press', parameters: [] };
-export const pressA: Device = { id: 1, name: 'Press A', description: null, status: 'operational', powerState: 'on', company, deviceType: pressType, groups: [], sensors: [] };
+export const pressA: Device = {
+  id: 1,
+  name: 'Press A',
+  description: null,
+  status: 'operational',
+  powerState: 'on',
+  company,
+  deviceType: pressType,
+  groups: [],
+  sensors: [],
+};
 export const pressB: Device = { ...pressA, id: 2, name: 'Press B' };
 export const devices = [pressA, pressB];
 
@@ -38,7 +48,15 @@ export function view(overrides: Partial<ProductionView> = {}): ProductionView {
 }
 
 export function displayLink(overrides: Partial<DisplayLink> = {}): DisplayLink {
-  return { id: 3, viewId: 5, label: 'Hall 1 TV', createdAt: '2026-11-20T09:00:00.000Z', createdBy: { id: 7, name: 'Anna Kowalska' }, lastUsedAt: null, ...overrides };
+  return {
+    id: 3,
+    viewId: 5,
+    label: 'Hall 1 TV',
+    createdAt: '2026-11-20T09:00:00.000Z',
+    createdBy: { id: 7, name: 'Anna Kowalska' },
+    lastUsedAt: null,
+    ...overrides,
+  };
 }
 
 export function lineState(overrides: Partial<ProductionLineState> = {}): ProductionLineState {
@@ -74,7 +92,21 @@ export function liveState(overrides: Partial<ProductionViewState> = {}): Product
     computedAt: '2026-11-26T10:00:00.000Z',
     lines: [
       lineState(),
-      lineState({ label: 'Line B', deviceId: 2, deviceName: 'Press B', param: 1, paramName: 'work', valueKind: 'minutes', unit: null, goal: 420, value: 120, pace: 210, projection: 192, status: 'far-behind', oee: null }),
+      lineState({
+        label: 'Line B',
+        deviceId: 2,
+        deviceName: 'Press B',
+        param: 1,
+        paramName: 'work',
+        valueKind: 'minutes',
+        unit: null,
+        goal: 420,
+        value: 120,
+        pace: 210,
+        projection: 192,
+        status: 'far-behind',
+        oee: null,
+      }),
     ],
     ...overrides,
   };

@@ -44,7 +44,12 @@ export function createLiveFake(answers: Record<string, () => { status?: number; 
     return new Response(JSON.stringify(answer.body ?? {}), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
   };
   const tokens = createTokenStore(window.localStorage);
-  const api = new ApiClient({ tokens, fetch: fetch as typeof window.fetch, credentials: () => ({ clientId: 'gearwatch-web', clientSecret: 'gearwatch-web' }), onSessionExpired: () => undefined });
+  const api = new ApiClient({
+    tokens,
+    fetch: fetch as typeof window.fetch,
+    credentials: () => ({ clientId: 'gearwatch-web', clientSecret: 'gearwatch-web' }),
+    onSessionExpired: () => undefined,
+  });
   return {
     api,
     tokens,

@@ -42,7 +42,12 @@ export function AvatarField({ value, initials, error, onChange, onError }: Avata
   };
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} data-testid="avatar-field">
-      <Avatar src={value ?? undefined} alt={t('profile.avatar')} sx={{ width: 88, height: 88, fontSize: 32, bgcolor: 'primary.dark' }} data-testid="avatar-preview">
+      <Avatar
+        src={value ?? undefined}
+        alt={t('profile.avatar')}
+        sx={{ width: 88, height: 88, fontSize: 32, bgcolor: 'primary.dark' }}
+        data-testid="avatar-preview"
+      >
         {initials}
       </Avatar>
       <Box>

@@ -51,13 +51,19 @@ export function NotificationSwitches({ value, onChange }: NotificationSwitchesPr
   );
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' }, gap: 2 }}>
-      {group(t('profile.notifications.channels'), CHANNELS.map((key) => toggle(key)))}
+      {group(
+        t('profile.notifications.channels'),
+        CHANNELS.map((key) => toggle(key)),
+      )}
       {group(
         t('profile.notifications.levels'),
         LEVELS.map((key) => toggle(key, levelsDisabled)),
         levelsDisabled ? t('profile.notifications.levels-disabled') : undefined,
       )}
-      {group(t('profile.notifications.other'), OTHERS.map((key) => toggle(key)))}
+      {group(
+        t('profile.notifications.other'),
+        OTHERS.map((key) => toggle(key)),
+      )}
     </Box>
   );
 }

@@ -90,7 +90,10 @@ export function PasswordSection({ impersonated }: { impersonated: boolean }) {
     );
   };
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' }, gap: 2, alignItems: 'start' }} data-testid="password-section">
+    <Box
+      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' }, gap: 2, alignItems: 'start' }}
+      data-testid="password-section"
+    >
       {FIELDS.map(field)}
       <Box sx={{ gridColumn: '1 / -1' }}>
         <Button variant="outlined" onClick={submit} disabled={mutation.isPending}>

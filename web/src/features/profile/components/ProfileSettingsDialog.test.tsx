@@ -40,7 +40,13 @@ async function open(routes: Record<string, FakeHandler> = {}, { impersonated = f
       'GET /api/users/current': () => ({ body: current }),
       'PATCH /api/users/current/profile': (call: FakeCall) => {
         const body = call.json as { user: { firstname: string; lastname: string }; settings: Profile['settings']; avatar: string | null };
-        current = { ...current, firstname: body.user.firstname, lastname: body.user.lastname, name: `${body.user.firstname} ${body.user.lastname}`, avatar: body.avatar };
+        current = {
+          ...current,
+          firstname: body.user.firstname,
+          lastname: body.user.lastname,
+          name: `${body.user.firstname} ${body.user.lastname}`,
+          avatar: body.avatar,
+        };
         return { body: { user: { ...body.user, email: profile.user.email, avatar: body.avatar }, settings: body.settings } };
       },
       ...routes,
@@ -126,7 +132,7 @@ describe('the profile settings dialog', () => {
     expect((callsTo('PATCH', '/api/users/current/profile')[0]?.json as { avatar: unknown }).avatar).toBeNull();
   });
 
-  it('shows the server\'s errors on their fields and stays open', { timeout: 30_000 }, async () => {
+  it("shows the server's errors on their fields and stays open", { timeout: 30_000 }, async () => {
     const { dialog, onClose } = await open({
       'PATCH /api/users/current/profile': () => ({
         status: 400,
@@ -169,14 +175,18 @@ describe('the password section', () => {
     expect(await within(dialog).findByText('The current password is wrong')).toBeTruthy();
   });
 
-  it('changes the password with this session\'s refresh token, and clears the fields', { timeout: 30_000 }, async () => {
+  it("changes the password with this session's refresh token, and clears the fields", { timeout: 30_000 }, async () => {
     const { dialog, callsTo } = await open({ 'PUT /api/users/current/password': () => ({ body: { endedSessions: 2 } }) });
     type(dialog, 'Current password', 'old secret');
     type(dialog, 'New password', 'a long new one');
     type(dialog, 'Repeat the new password', 'a long new one');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Password changed. Your other sessions were signed out.')).toBeTruthy();
-    expect(callsTo('PUT', '/api/users/current/password')[0]?.json).toEqual({ currentPassword: 'old secret', newPassword: 'a long new one', refreshToken: 'refresh' });
+    expect(callsTo('PUT', '/api/users/current/password')[0]?.json).toEqual({
+      currentPassword: 'old secret',
+      newPassword: 'a long new one',
+      refreshToken: 'refresh',
+    });
     expect((within(dialog).getByLabelText('New password') as HTMLInputElement).value).toBe('');
   });
 

@@ -146,7 +146,9 @@ export function ProfileSettingsDialog({ open, impersonated, onClose }: ProfileSe
       fullWidth
       maxWidth={false}
       scroll="paper"
-      slotProps={{ paper: { component: 'form', onSubmit: submit, sx: { width: { xs: 'calc(100% - 32px)', md: LAYOUT.dialogSettingsWidthPx }, m: { xs: 2, md: 4 } } } }}
+      slotProps={{
+        paper: { component: 'form', onSubmit: submit, sx: { width: { xs: 'calc(100% - 32px)', md: LAYOUT.dialogSettingsWidthPx }, m: { xs: 2, md: 4 } } },
+      }}
     >
       <DialogTitle>{t('profile.settings')}</DialogTitle>
       <DialogContent dividers>

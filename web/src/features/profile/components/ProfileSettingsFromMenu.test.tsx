@@ -10,7 +10,12 @@ describe('profile settings from the profile menu', () => {
     await renderApp('/dashboard', {
       signedIn: true,
       user: { ...demoUser, avatar: AVATAR },
-      answers: { '/api/users/current/profile': { user: { firstname: demoUser.firstname, lastname: demoUser.lastname, email: demoUser.email, avatar: AVATAR }, settings: DEFAULT_NOTIFICATION_SETTINGS } },
+      answers: {
+        '/api/users/current/profile': {
+          user: { firstname: demoUser.firstname, lastname: demoUser.lastname, email: demoUser.email, avatar: AVATAR },
+          settings: DEFAULT_NOTIFICATION_SETTINGS,
+        },
+      },
     });
     const button = await screen.findByRole('button', { name: demoUser.name });
     expect(button.querySelector('img')?.getAttribute('src')).toBe(AVATAR);

@@ -21,7 +21,8 @@ export function useReportConfiguration(id: number | null) {
   const api = useApi();
   return useQuery({
     queryKey: configurationKeys.detail(id ?? 0),
-    queryFn: async ({ signal }): Promise<ReportConfiguration> => reportConfigurationSchema.parse(await api.get<unknown>(`/api/${CONFIGURATIONS}/${id ?? 0}`, undefined, signal)),
+    queryFn: async ({ signal }): Promise<ReportConfiguration> =>
+      reportConfigurationSchema.parse(await api.get<unknown>(`/api/${CONFIGURATIONS}/${id ?? 0}`, undefined, signal)),
     enabled: id !== null,
   });
 }

@@ -34,7 +34,8 @@ export interface ReportRequest {
 
 /** The ids the selection names for the type, under the query's field name. */
 function selectedIds(type: ReportType, selection: ReportSelection): Pick<ReportRequest, 'devices' | 'groups' | 'deviceOperators' | 'deviceOperatorsGroups'> {
-  if (isOperatorReport(type)) return selection.byGroups ? { deviceOperatorsGroups: selection.deviceOperatorsGroups } : { deviceOperators: selection.deviceOperators };
+  if (isOperatorReport(type))
+    return selection.byGroups ? { deviceOperatorsGroups: selection.deviceOperatorsGroups } : { deviceOperators: selection.deviceOperators };
   return selection.byGroups ? { groups: selection.groups } : { devices: selection.devices };
 }
 

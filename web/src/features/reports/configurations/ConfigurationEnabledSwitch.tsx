@@ -21,7 +21,9 @@ export function ConfigurationEnabledSwitch({ id, enabled }: { id: number; enable
         checked={shown}
         disabled={toggle.isPending}
         slotProps={{ input: { 'aria-label': label } }}
-        onChange={(event) => toggle.mutate({ id, enabled: event.target.checked }, { onError: (error) => notify.failure(error, 'reports.configurations.enable-failed') })}
+        onChange={(event) =>
+          toggle.mutate({ id, enabled: event.target.checked }, { onError: (error) => notify.failure(error, 'reports.configurations.enable-failed') })
+        }
       />
     </Tooltip>
   );

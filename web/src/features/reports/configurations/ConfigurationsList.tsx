@@ -62,7 +62,11 @@ export function ConfigurationsList({ onEdit, onDelete, emptyActions }: Configura
       ),
     },
     { key: 'type', header: 'reports.configurations.column.type', sortField: 'reportType', cell: (row) => t(reportTypeKey(row.reportType)) },
-    { key: 'recipients', header: 'reports.configurations.column.recipients', cell: (row) => names([...row.users, ...row.emails.map((email) => ({ name: email }))]) },
+    {
+      key: 'recipients',
+      header: 'reports.configurations.column.recipients',
+      cell: (row) => names([...row.users, ...row.emails.map((email) => ({ name: email }))]),
+    },
     { key: 'groups', header: 'reports.configurations.column.groups', cell: (row) => names(row.groups) },
     { key: 'interval', header: 'reports.configurations.column.interval', cell: (row) => t(`report.wizard.interval.${row.reportInterval}`) },
     { key: 'frequency', header: 'reports.configurations.column.frequency', cell: (row) => t(`reports.configurations.frequency.${row.frequency}`) },
@@ -72,7 +76,14 @@ export function ConfigurationsList({ onEdit, onDelete, emptyActions }: Configura
       cell: (row) => {
         // A cyclic report's last period made; a once-report's own range.
         const period = row.lastPeriod ?? (row.from && row.to ? { from: row.from, to: row.to } : null);
-        return period ? <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{`${formatShortDate(period.from, i18n.language)} – ${formatShortDate(period.to, i18n.language)}`}</Box> : '—';
+        return period ? (
+          <Box
+            component="span"
+            sx={{ whiteSpace: 'nowrap' }}
+          >{`${formatShortDate(period.from, i18n.language)} – ${formatShortDate(period.to, i18n.language)}`}</Box>
+        ) : (
+          '—'
+        );
       },
     },
     {
@@ -89,7 +100,12 @@ export function ConfigurationsList({ onEdit, onDelete, emptyActions }: Configura
       filter={filter}
       toolbar={
         <>
-          <FilterSelect label={t('reports.configurations.filter.type')} value={type} options={REPORT_TYPES.map((value) => ({ value, label: t(reportTypeKey(value)) }))} onChange={setType} />
+          <FilterSelect
+            label={t('reports.configurations.filter.type')}
+            value={type}
+            options={REPORT_TYPES.map((value) => ({ value, label: t(reportTypeKey(value)) }))}
+            onChange={setType}
+          />
           <FilterSelect
             label={t('reports.configurations.filter.frequency')}
             value={frequency}
@@ -107,7 +123,12 @@ export function ConfigurationsList({ onEdit, onDelete, emptyActions }: Configura
           />
         </>
       }
-      empty={{ title: t('reports.configurations.empty.title'), message: t('reports.configurations.empty.message'), actions: emptyActions, faq: faqFromKeys(t, REPORT_CONFIGURATION_FAQ) }}
+      empty={{
+        title: t('reports.configurations.empty.title'),
+        message: t('reports.configurations.empty.message'),
+        actions: emptyActions,
+        faq: faqFromKeys(t, REPORT_CONFIGURATION_FAQ),
+      }}
       actions={(row) => <RowActions onEdit={() => onEdit(row.id)} onDelete={() => onDelete(row.id, row.name)} />}
     />
   );

@@ -58,7 +58,10 @@ function FileActions({ file }: { file: ReportFile }) {
                 retry.mutate(file.id, {
                   onSuccess: () => notify.success('reports.list.retried', { name: file.name }),
                   // 409: it was retried elsewhere meanwhile; the list is read again either way.
-                  onError: (error) => (error instanceof ApiError && error.status === 409 ? notify.error('reports.list.retry-conflict') : notify.failure(error, 'reports.list.retry-failed')),
+                  onError: (error) =>
+                    error instanceof ApiError && error.status === 409
+                      ? notify.error('reports.list.retry-conflict')
+                      : notify.failure(error, 'reports.list.retry-failed'),
                 })
               }
             >
@@ -103,13 +106,22 @@ export function FilesList({ emptyActions }: FilesListProps) {
     {
       key: 'period',
       header: 'reports.list.column.period',
-      cell: (file) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{`${formatShortDate(file.period.from, language)} – ${formatShortDate(file.period.to, language)}`}</Box>,
+      cell: (file) => (
+        <Box
+          component="span"
+          sx={{ whiteSpace: 'nowrap' }}
+        >{`${formatShortDate(file.period.from, language)} – ${formatShortDate(file.period.to, language)}`}</Box>
+      ),
     },
     {
       key: 'size',
       header: 'reports.list.column.size',
       align: 'right',
-      cell: (file) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{file.size === null ? '—' : formatSize(file.size, language)}</Box>,
+      cell: (file) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {file.size === null ? '—' : formatSize(file.size, language)}
+        </Box>
+      ),
     },
     { key: 'requestedBy', header: 'reports.list.column.requested-by', cell: (file) => file.requestedBy?.name ?? t('reports.list.requested-by-schedule') },
     { key: 'createdAt', header: 'reports.list.column.created', sortField: 'createdAt', cell: (file) => formatDateTime(file.createdAt, dateFormat) },
@@ -128,7 +140,12 @@ export function FilesList({ emptyActions }: FilesListProps) {
             options={REPORT_FILE_STATUSES.map((value) => ({ value, label: t(`reports.list.status.${value.toLowerCase()}`) }))}
             onChange={setStatus}
           />
-          <FilterSelect label={t('reports.list.filter.type')} value={type} options={REPORT_TYPES.map((value) => ({ value, label: t(reportTypeKey(value)) }))} onChange={setType} />
+          <FilterSelect
+            label={t('reports.list.filter.type')}
+            value={type}
+            options={REPORT_TYPES.map((value) => ({ value, label: t(reportTypeKey(value)) }))}
+            onChange={setType}
+          />
         </>
       }
       empty={{ title: t('reports.list.empty.title'), message: t('reports.list.empty.message'), actions: emptyActions }}

@@ -59,7 +59,10 @@ describe('/reports-list: the generated files', { timeout: 30_000 }, () => {
       saved.push(this.download);
     });
     const { user, callsTo } = await renderReports('/reports-list', {
-      'GET /api/reports/files/3/download': () => ({ body: 'xlsx', headers: { 'content-disposition': `attachment; filename="a.xlsx"; filename*=UTF-8''Wydajno%C5%9B%C4%87-pa%C5%BAdziernik.xlsx` } }),
+      'GET /api/reports/files/3/download': () => ({
+        body: 'xlsx',
+        headers: { 'content-disposition': `attachment; filename="a.xlsx"; filename*=UTF-8''Wydajno%C5%9B%C4%87-pa%C5%BAdziernik.xlsx` },
+      }),
     });
     await screen.findByTestId('file-status-3');
     await user.click(within(row(3)).getByRole('button', { name: 'Download' }));
@@ -76,7 +79,9 @@ describe('/reports-list: the generated files', { timeout: 30_000 }, () => {
 
   it('retries a failed file and reads the list again; a retry that lost the race says the file is already being made again', async () => {
     let conflict = false;
-    const { user, callsTo } = await renderReports('/reports-list', { 'POST /api/reports/files/4/retry': () => (conflict ? problem(409) : { status: 202, body: {} }) });
+    const { user, callsTo } = await renderReports('/reports-list', {
+      'POST /api/reports/files/4/retry': () => (conflict ? problem(409) : { status: 202, body: {} }),
+    });
     await screen.findByTestId('file-status-4');
     const reads = callsTo('GET', '/api/reports/files').length;
     await user.click(within(row(4)).getByRole('button', { name: 'Generate again' }));

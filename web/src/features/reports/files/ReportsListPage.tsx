@@ -62,7 +62,9 @@ export function ReportsListPage() {
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
         <Tabs
           value={tab}
-          onChange={(_, value: ReportsTab) => change((next) => (value === 'files' ? next.delete(REPORTS_LIST_QUERY.tab) : next.set(REPORTS_LIST_QUERY.tab, value)))}
+          onChange={(_, value: ReportsTab) =>
+            change((next) => (value === 'files' ? next.delete(REPORTS_LIST_QUERY.tab) : next.set(REPORTS_LIST_QUERY.tab, value)))
+          }
           variant="scrollable"
           allowScrollButtonsMobile
         >
@@ -71,7 +73,11 @@ export function ReportsListPage() {
           ))}
         </Tabs>
       </Box>
-      {tab === 'files' ? <FilesList emptyActions={newButton} /> : <ConfigurationsList onEdit={dialogs.edit} onDelete={dialogs.remove} emptyActions={newButton} />}
+      {tab === 'files' ? (
+        <FilesList emptyActions={newButton} />
+      ) : (
+        <ConfigurationsList onEdit={dialogs.edit} onDelete={dialogs.remove} emptyActions={newButton} />
+      )}
       <ReportWizard open={wizardOpen} onClose={closeWizard} editId={asked === null ? form.id : null} initialType={isReportType(asked) ? asked : null} />
       <DeleteDialog open={removal?.open ?? false} plural={CONFIGURATIONS} id={removal?.id ?? 0} name={removal?.name ?? ''} onClose={dialogs.close} />
     </>

@@ -13,5 +13,10 @@ export function formatSize(bytes: number, language: string): string {
     value /= KB;
     unit += 1;
   }
-  return new Intl.NumberFormat(formattingLocale(language), { style: 'unit', unit: UNITS[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+  return new Intl.NumberFormat(formattingLocale(language), {
+    style: 'unit',
+    unit: UNITS[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
 }

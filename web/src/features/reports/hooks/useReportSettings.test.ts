@@ -17,7 +17,10 @@ describe('parseReportSettings', () => {
   });
 
   it('keeps picked dates only when they are a range', () => {
-    expect(parseReportSettings({ preset: null, range: { from: '2026-01-05', to: '2026-01-18' } })).toMatchObject({ preset: null, range: { from: '2026-01-05', to: '2026-01-18' } });
+    expect(parseReportSettings({ preset: null, range: { from: '2026-01-05', to: '2026-01-18' } })).toMatchObject({
+      preset: null,
+      range: { from: '2026-01-05', to: '2026-01-18' },
+    });
     expect(parseReportSettings({ preset: null, range: { from: '2026-01-18', to: '2026-01-05' } })).toMatchObject({ preset: 'this-month', range: null });
     expect(parseReportSettings({ preset: null, range: { from: 'yesterday', to: '2026-01-05' } })).toMatchObject({ preset: 'this-month', range: null });
   });
@@ -28,6 +31,9 @@ describe('settingsRange', () => {
     const settings = parseReportSettings({ preset: 'last-month' });
     expect(settingsRange(settings, '2026-03-10')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
     expect(settingsRange({ ...settings, preset: 'this-week' }, '2026-03-10')).toEqual({ from: '2026-03-09', to: '2026-03-10' });
-    expect(settingsRange({ ...settings, preset: null, range: { from: '2025-12-01', to: '2025-12-31' } }, '2026-03-10')).toEqual({ from: '2025-12-01', to: '2025-12-31' });
+    expect(settingsRange({ ...settings, preset: null, range: { from: '2025-12-01', to: '2025-12-31' } }, '2026-03-10')).toEqual({
+      from: '2025-12-01',
+      to: '2025-12-31',
+    });
   });
 });

@@ -19,12 +19,20 @@ export function ReportChart({ type, document }: { type: ReportType; document: Re
     if (!spec) return null;
     const translate = { t, exists: (key: string) => i18n.exists(key) };
     const data = reportChartData(document, spec, i18n.language, translate);
-    return data ? reportChartOption(data, translate, { language: i18n.language, imageName: `${type}-${document.from}-${document.to}`, compact: isMobile }) : null;
+    return data
+      ? reportChartOption(data, translate, { language: i18n.language, imageName: `${type}-${document.from}-${document.to}`, compact: isMobile })
+      : null;
   }, [document, i18n, isMobile, spec, t, type]);
   if (!option) return null;
   return (
     <Paper variant="outlined" sx={{ p: 1 }} data-testid="report-chart">
-      <EChart option={option} renderer={renderer} width={width} height={isMobile ? CHART_HEIGHT.phone : CHART_HEIGHT.wide} ariaLabel={t('reports.screen.chart')} />
+      <EChart
+        option={option}
+        renderer={renderer}
+        width={width}
+        height={isMobile ? CHART_HEIGHT.phone : CHART_HEIGHT.wide}
+        ariaLabel={t('reports.screen.chart')}
+      />
     </Paper>
   );
 }

@@ -65,7 +65,14 @@ export function ReportFilters(props: ReportFiltersProps) {
         </ToggleButtonGroup>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
           <Box sx={{ flex: '1 1 220px', minWidth: 0, display: 'flex' }}>
-            <DateRangeField label={t('reports.screen.field.dates')} value={range} onChange={onRangeChange} today={today} maxDays={REPORT_LIMITS.maxRangeDays} fullWidth />
+            <DateRangeField
+              label={t('reports.screen.field.dates')}
+              value={range}
+              onChange={onRangeChange}
+              today={today}
+              maxDays={REPORT_LIMITS.maxRangeDays}
+              fullWidth
+            />
           </Box>
           <TextField
             select

@@ -49,7 +49,12 @@ describe('ReportScreen', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'This month', pressed: true })).toBeTruthy();
     await chooseOption(user, 'Devices', 'Forklift B');
     await waitFor(() => expect(callsTo('GET', '/api/reports/efficiency-report/data')).toHaveLength(1));
-    expect(queryOf(callsTo('GET', '/api/reports/efficiency-report/data')[0])).toEqual({ from: thisMonth.from, to: thisMonth.to, interval: 'day', devices: '2' });
+    expect(queryOf(callsTo('GET', '/api/reports/efficiency-report/data')[0])).toEqual({
+      from: thisMonth.from,
+      to: thisMonth.to,
+      interval: 'day',
+      devices: '2',
+    });
     await screen.findByTestId('report-document');
   });
 
@@ -116,9 +121,22 @@ describe('ReportScreen', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Last week' }));
     await waitFor(() => expect(queryOf(callsTo('GET', '/api/reports/efficiency-report/data').at(-1))).toMatchObject({ from: lastWeek.from, to: lastWeek.to }));
     await chooseOption(user, 'Interval', 'Work by shifts');
-    await waitFor(() => expect(queryOf(callsTo('GET', '/api/reports/efficiency-report/data').at(-1))).toEqual({ from: lastWeek.from, to: lastWeek.to, interval: 'shifts', devices: '1' }));
+    await waitFor(() =>
+      expect(queryOf(callsTo('GET', '/api/reports/efficiency-report/data').at(-1))).toEqual({
+        from: lastWeek.from,
+        to: lastWeek.to,
+        interval: 'shifts',
+        devices: '1',
+      }),
+    );
     const saves = callsTo('PUT', '/api/users/current/settings/reports/efficiency-report');
-    await waitFor(() => expect((saves.at(-1)?.json as { value: unknown } | undefined)?.value).toMatchObject({ preset: 'last-week', interval: 'shifts', selection: { devices: [1] } }));
+    await waitFor(() =>
+      expect((saves.at(-1)?.json as { value: unknown } | undefined)?.value).toMatchObject({
+        preset: 'last-week',
+        interval: 'shifts',
+        selection: { devices: [1] },
+      }),
+    );
   });
 
   it('keeps picked dates, or the preset they are', () => {
@@ -128,16 +146,28 @@ describe('ReportScreen', { timeout: 20_000 }, () => {
 
   it('reads picked dates instead of a preset', async () => {
     const { callsTo } = await renderReports('/reports/device-efficiency-report', {
-      'GET /api/users/current/settings': storedSettings('device-efficiency-report', { selection: { devices: [2] }, preset: null, range: { from: '2026-01-05', to: '2026-01-18' }, interval: 'week' }),
+      'GET /api/users/current/settings': storedSettings('device-efficiency-report', {
+        selection: { devices: [2] },
+        preset: null,
+        range: { from: '2026-01-05', to: '2026-01-18' },
+        interval: 'week',
+      }),
       'GET /api/reports/device-efficiency-report/data': answer(efficiencyDocument),
     });
     await waitFor(() => expect(callsTo('GET', '/api/reports/device-efficiency-report/data')).toHaveLength(1));
-    expect(queryOf(callsTo('GET', '/api/reports/device-efficiency-report/data')[0])).toEqual({ from: '2026-01-05', to: '2026-01-18', interval: 'week', devices: '2' });
+    expect(queryOf(callsTo('GET', '/api/reports/device-efficiency-report/data')[0])).toEqual({
+      from: '2026-01-05',
+      to: '2026-01-18',
+      interval: 'week',
+      devices: '2',
+    });
     expect(screen.queryByRole('button', { pressed: true })).toBeNull();
   });
 
   it('reports on operators or operator groups for the operator reports, with the columns of spec 02', async () => {
-    const { user, callsTo } = await renderReports('/reports/device-operators-report', { 'GET /api/reports/device-operators-report/data': answer(operatorsDocument) });
+    const { user, callsTo } = await renderReports('/reports/device-operators-report', {
+      'GET /api/reports/device-operators-report/data': answer(operatorsDocument),
+    });
     await screen.findByText('Pick operators or operator groups above to see the report.');
     expect(screen.queryByRole('combobox', { name: 'Devices' })).toBeNull();
     await user.click(screen.getByRole('radio', { name: 'Operator groups' }));
@@ -234,7 +264,10 @@ describe('ReportScreen', { timeout: 20_000 }, () => {
   it('shows the first field error it can word of a refused report', async () => {
     await renderReports('/reports/alerts-report', {
       'GET /api/users/current/settings': storedSettings('alerts-report', { selection: { devices: [1] }, interval: 'shifts' }),
-      'GET /api/reports/alerts-report/data': () => ({ status: 400, body: { errors: { interval: ['unknown.key', 'monitor.message.no-shifts-defined'] }, rootErrors: [] } }),
+      'GET /api/reports/alerts-report/data': () => ({
+        status: 400,
+        body: { errors: { interval: ['unknown.key', 'monitor.message.no-shifts-defined'] }, rootErrors: [] },
+      }),
     });
     expect((await screen.findByTestId('report-error')).textContent).toBe('No shifts defined');
   });
@@ -242,7 +275,10 @@ describe('ReportScreen', { timeout: 20_000 }, () => {
   it('says the report could not be read when the server fails', async () => {
     await renderReports('/reports/alerts-report', {
       'GET /api/users/current/settings': storedSettings('alerts-report', { selection: { devices: [1] } }),
-      'GET /api/reports/alerts-report/data': () => ({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'error.unknown-to-client' } }),
+      'GET /api/reports/alerts-report/data': () => ({
+        status: 500,
+        body: { statusCode: 500, error: 'Internal Server Error', message: 'error.unknown-to-client' },
+      }),
     });
     expect((await screen.findByTestId('report-error')).textContent).toBe('The report could not be read. Try again in a moment.');
   });

@@ -69,7 +69,15 @@ export function ReportTable({ section, label }: ReportTableProps) {
   const row = (cells: readonly ReportCell[], key: string, bold: boolean, testId?: string) => (
     <TableRow key={key} hover data-testid={testId}>
       {section.columns.map((column, index) => (
-        <ReportTableCell key={column.key} cell={cells[index] ?? null} column={column} first={index === 0} bold={bold} language={i18n.language} translate={translate} />
+        <ReportTableCell
+          key={column.key}
+          cell={cells[index] ?? null}
+          column={column}
+          first={index === 0}
+          bold={bold}
+          language={i18n.language}
+          translate={translate}
+        />
       ))}
     </TableRow>
   );

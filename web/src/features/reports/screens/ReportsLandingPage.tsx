@@ -38,7 +38,11 @@ export function ReportsLandingPage() {
           return (
             <Box component="li" key={type} sx={{ display: 'flex' }}>
               <Card variant="outlined" sx={{ flex: 1, display: 'flex' }}>
-                <CardActionArea component={RouterLink} to={reportPath(type)} sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'flex-start', gap: 2, p: 2 }}>
+                <CardActionArea
+                  component={RouterLink}
+                  to={reportPath(type)}
+                  sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'flex-start', gap: 2, p: 2 }}
+                >
                   <Icon color="primary" sx={{ fontSize: 36, mt: 0.5 }} />
                   <CardContent sx={{ p: 0, '&:last-child': { pb: 0 } }}>
                     <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 500 }}>

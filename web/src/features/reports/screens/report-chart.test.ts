@@ -3,7 +3,12 @@ import type { ReportDocument } from '@gearwatch/contracts';
 import { efficiencyDocument } from '../test/fixtures.ts';
 import { MAX_CHART_SERIES, reportChartData, reportChartOption } from './report-chart.ts';
 
-const words: Record<string, string> = { 'reports.column.efficiency': 'Efficiency', 'reports.column.work': 'Work', 'reports.section.all-devices': 'All devices', 'reports.screen.unit.hours': 'h' };
+const words: Record<string, string> = {
+  'reports.column.efficiency': 'Efficiency',
+  'reports.column.work': 'Work',
+  'reports.section.all-devices': 'All devices',
+  'reports.screen.unit.hours': 'h',
+};
 const translate = { t: (key: string) => words[key] ?? key, exists: (key: string) => key in words };
 
 /** A shift chart: per device, the work of each shift over the period, then the device's totals. */

@@ -61,7 +61,9 @@ export function reportChartData(document: ReportDocument, spec: ReportChartSpec,
     for (const row of rows) {
       const text = (index: number) => formatCell(row[index] ?? null, section.columns[index]?.kind ?? 'text', language, translate);
       const category = text(layout.category);
-      const name = [section.title === null ? null : reportText(section.title, translate), ...layout.labels.map(text)].filter((part) => part !== null && part !== '').join(' · ');
+      const name = [section.title === null ? null : reportText(section.title, translate), ...layout.labels.map(text)]
+        .filter((part) => part !== null && part !== '')
+        .join(' · ');
       const cell = row[layout.value];
       const amount = typeof cell === 'number' ? (spec.value === 'duration' ? Math.round((cell / SECONDS_PER_HOUR) * 100) / 100 : cell) : null;
       if (!categories.includes(category)) categories.push(category);
@@ -98,7 +100,11 @@ export function reportChartOption(data: ReportChartData, translate: ReportTransl
   const frame = chartFrame(false);
   const unit = data.value === 'percent' ? '%' : t('reports.screen.unit.hours');
   const format = (value: unknown) =>
-    typeof value !== 'number' ? NO_VALUE : data.value === 'percent' ? formatCell(value, 'percent', language, translate) : formatDuration(value * SECONDS_PER_HOUR);
+    typeof value !== 'number'
+      ? NO_VALUE
+      : data.value === 'percent'
+        ? formatCell(value, 'percent', language, translate)
+        : formatDuration(value * SECONDS_PER_HOUR);
   return {
     animation: false,
     color: frame.color,

@@ -127,7 +127,11 @@ export function emptyDocument(from: string, to: string): ReportDocument {
 
 /** 250 five-minute rows and a totals row without a label: more than a table shows at first. */
 export function longDocument(from: string, to: string): ReportDocument {
-  const rows = Array.from({ length: 250 }, (_, index) => [`2026-11-02T${String(Math.floor(index / 12) % 24).padStart(2, '0')}:${String((index % 12) * 5).padStart(2, '0')}`, 300, 240]);
+  const rows = Array.from({ length: 250 }, (_, index) => [
+    `2026-11-02T${String(Math.floor(index / 12) % 24).padStart(2, '0')}:${String((index % 12) * 5).padStart(2, '0')}`,
+    300,
+    240,
+  ]);
   return {
     type: 'device-work-details-report',
     from,

@@ -28,7 +28,11 @@ export function FrequencyStep({ wizard }: { wizard: ReportWizardState }) {
     <Stack spacing={3} sx={{ pt: 1 }}>
       <FormControl error={frequencyErrors.length > 0} disabled={busy}>
         <FormLabel id="report-wizard-frequency">{t('report.wizard.field.frequency')}</FormLabel>
-        <RadioGroup aria-labelledby="report-wizard-frequency" value={values.frequency} onChange={(event) => set('frequency', event.target.value as ReportFrequency)}>
+        <RadioGroup
+          aria-labelledby="report-wizard-frequency"
+          value={values.frequency}
+          onChange={(event) => set('frequency', event.target.value as ReportFrequency)}
+        >
           {REPORT_FREQUENCIES.map((frequency) => (
             <FormControlLabel key={frequency} value={frequency} control={<Radio size="small" />} label={t(`report.wizard.frequency.${frequency}`)} />
           ))}

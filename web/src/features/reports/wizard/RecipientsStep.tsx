@@ -65,7 +65,12 @@ export function RecipientsStep({ wizard }: { wizard: ReportWizardState }) {
               size="small"
               label={email}
               disabled={busy}
-              onDelete={() => set('emails', values.emails.filter((other) => other !== email))}
+              onDelete={() =>
+                set(
+                  'emails',
+                  values.emails.filter((other) => other !== email),
+                )
+              }
               slotProps={{ root: { 'aria-label': email } }}
             />
           ))}

@@ -95,7 +95,11 @@ describe('the report wizard', { timeout: 30_000 }, () => {
     await user.click(button(dialog, 'Continue'));
     await waitFor(() => expect(step(dialog)).toBe('recipients'));
     // Without any recipient Continue is disabled; a typed address counts.
-    await user.click(within(visibleStep(dialog)).getByRole('button', { name: /Anna Kowalska/ }).querySelector('svg') as Element);
+    await user.click(
+      within(visibleStep(dialog))
+        .getByRole('button', { name: /Anna Kowalska/ })
+        .querySelector('svg') as Element,
+    );
     await waitFor(() => expect(button(dialog, 'Continue').disabled).toBe(true));
     await user.type(within(dialog).getByTestId('email-input'), 'a@example.com');
     expect(button(dialog, 'Continue').disabled).toBe(false);
@@ -106,7 +110,14 @@ describe('the report wizard', { timeout: 30_000 }, () => {
     await user.click(button(dialog, 'Finish'));
     await waitFor(() => expect(callsTo('POST', '/api/reportsconfigurations')).toHaveLength(1));
     const lastMonth = presetRange('last-month', todayIn('Europe/Warsaw'));
-    expect(callsTo('POST', '/api/reportsconfigurations')[0]?.json).toMatchObject({ users: [], emails: ['a@example.com'], frequency: 'once', format: 'xlsx', from: lastMonth.from, to: lastMonth.to });
+    expect(callsTo('POST', '/api/reportsconfigurations')[0]?.json).toMatchObject({
+      users: [],
+      emails: ['a@example.com'],
+      frequency: 'once',
+      format: 'xlsx',
+      from: lastMonth.from,
+      to: lastMonth.to,
+    });
   });
 
   it('keeps Continue disabled on the parameters until a group, an interval and a name are set', async () => {
@@ -156,7 +167,13 @@ describe('the report wizard', { timeout: 30_000 }, () => {
     const { user } = await renderReports('/reports-list', {
       'POST /api/reportsconfigurations': () =>
         refuse
-          ? { status: 400, body: { errors: { name: ['report.error.name-length'], deviceGroups: ['report.error.groups-required'], emails: ['report.error.email-invalid'] }, rootErrors: ['report.error.recipients-required'] } }
+          ? {
+              status: 400,
+              body: {
+                errors: { name: ['report.error.name-length'], deviceGroups: ['report.error.groups-required'], emails: ['report.error.email-invalid'] },
+                rootErrors: ['report.error.recipients-required'],
+              },
+            }
           : { status: 201, body: { id: 9 } },
     });
     const dialog = await openWizard(user);

@@ -51,7 +51,13 @@ export function ReportWizard({ open, onClose, editId = null, initialType = null 
     >
       <DialogTitle id="report-wizard-title">{t(editId === null ? 'report.wizard.title-new' : 'report.wizard.title-edit')}</DialogTitle>
       {/* Mounted only while open: every opening starts from a fresh form. */}
-      {open ? editId === null ? <WizardBody configuration={null} initialType={initialType} onClose={onClose} /> : <EditBody id={editId} onClose={onClose} /> : null}
+      {open ? (
+        editId === null ? (
+          <WizardBody configuration={null} initialType={initialType} onClose={onClose} />
+        ) : (
+          <EditBody id={editId} onClose={onClose} />
+        )
+      ) : null}
     </Dialog>
   );
 }
@@ -78,7 +84,15 @@ function EditBody({ id, onClose }: { id: number; onClose: () => void }) {
   );
 }
 
-function WizardBody({ configuration, initialType, onClose }: { configuration: ReportConfiguration | null; initialType: ReportType | null; onClose: () => void }) {
+function WizardBody({
+  configuration,
+  initialType,
+  onClose,
+}: {
+  configuration: ReportConfiguration | null;
+  initialType: ReportType | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const wizard = useReportWizard({ configuration, initialType, onClose });
   const submit = (event: FormEvent) => {

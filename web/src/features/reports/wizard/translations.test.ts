@@ -9,7 +9,11 @@ import { WIZARD_STEPS } from './wizard-rules.ts';
 const bundles: Record<string, Record<string, string>> = { en, pl, lv, ru };
 
 // The keys the wizard and the two lists name literally, and those they build from the contracts' lists.
-const sources = import.meta.glob(['../{wizard,configurations,files,api}/**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../**/test/**'], { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const sources = import.meta.glob(['../{wizard,configurations,files,api}/**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../**/test/**'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
 const KEY = /['"]((?:report|reports|form|list|common)\.[a-z0-9.-]+)['"]/g;
 
 function keysOfSources(): string[] {

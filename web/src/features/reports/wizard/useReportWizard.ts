@@ -9,7 +9,17 @@ import { presetRange } from '../../../components/dates/calendar.ts';
 import { useNotify } from '../../../components/dialogs/useNotify.ts';
 import { CONFIGURATIONS, saveConfiguration } from '../api/configurations.ts';
 import { FILES } from '../api/files.ts';
-import { canContinue, configurationInput, firstStepOf, groupField, isEmailAddress, MAX_EMAILS, splitAddresses, valuesOf, WIZARD_STEPS } from './wizard-rules.ts';
+import {
+  canContinue,
+  configurationInput,
+  firstStepOf,
+  groupField,
+  isEmailAddress,
+  MAX_EMAILS,
+  splitAddresses,
+  valuesOf,
+  WIZARD_STEPS,
+} from './wizard-rules.ts';
 import type { FieldErrors, WizardValues } from './wizard-rules.ts';
 
 export interface ReportWizardOptions {

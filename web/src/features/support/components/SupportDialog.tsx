@@ -61,7 +61,13 @@ export function SupportDialog({ open, onClose }: { open: boolean; onClose: () =>
   const contentError = fieldErrors['content']?.[0];
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth={false} slotProps={{ paper: { component: 'form', onSubmit: submit, sx: { width: { xs: 'calc(100% - 32px)', md: `${LAYOUT.dialogSupportWidthPercent}%` } } } }}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth={false}
+      slotProps={{ paper: { component: 'form', onSubmit: submit, sx: { width: { xs: 'calc(100% - 32px)', md: `${LAYOUT.dialogSupportWidthPercent}%` } } } }}
+    >
       <DialogTitle>{t('support.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>

@@ -58,7 +58,12 @@ export function TaskList({ filter, dialogs, hide = [], presets, empty, toolbar, 
         row.overdue ? (
           <Chip size="small" color="error" label={t('task.status.overdue')} />
         ) : (
-          <Chip size="small" color={row.status === 'done' ? 'success' : 'default'} variant={row.status === 'done' ? 'filled' : 'outlined'} label={t(`task.status.${row.status}`)} />
+          <Chip
+            size="small"
+            color={row.status === 'done' ? 'success' : 'default'}
+            variant={row.status === 'done' ? 'filled' : 'outlined'}
+            label={t(`task.status.${row.status}`)}
+          />
         ),
     },
     { key: 'assignee', header: 'task.column.assignee', cell: (row) => row.assignee?.name ?? '—' },
@@ -93,14 +98,27 @@ export function TaskList({ filter, dialogs, hide = [], presets, empty, toolbar, 
         actions={(row) => (
           <RowActions onEdit={() => dialogs.edit(row.id)} onDelete={() => dialogs.remove(row.id, row.name)}>
             <Tooltip title={t(row.status === 'done' ? 'task.action.reopen' : 'task.action.done')}>
-              <IconButton size="small" aria-label={t(row.status === 'done' ? 'task.action.reopen' : 'task.action.done')} data-testid="task-toggle" onClick={() => toggle(row)} disabled={setStatus.isPending}>
+              <IconButton
+                size="small"
+                aria-label={t(row.status === 'done' ? 'task.action.reopen' : 'task.action.done')}
+                data-testid="task-toggle"
+                onClick={() => toggle(row)}
+                disabled={setStatus.isPending}
+              >
                 {row.status === 'done' ? <ReplayOutlined fontSize="small" /> : <CheckCircleOutline fontSize="small" />}
               </IconButton>
             </Tooltip>
           </RowActions>
         )}
       />
-      <FormDialog open={form.open} resource={TASKS_RESOURCE} id={form.id} title={t(form.id === null ? 'task.add' : 'task.edit')} onClose={dialogs.close} presets={form.id === null ? presets : undefined} />
+      <FormDialog
+        open={form.open}
+        resource={TASKS_RESOURCE}
+        id={form.id}
+        title={t(form.id === null ? 'task.add' : 'task.edit')}
+        onClose={dialogs.close}
+        presets={form.id === null ? presets : undefined}
+      />
       <DeleteDialog open={removal?.open ?? false} plural={TASKS_RESOURCE} id={removal?.id ?? 0} name={removal?.name ?? ''} onClose={dialogs.close} />
     </>
   );

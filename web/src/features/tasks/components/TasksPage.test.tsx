@@ -26,7 +26,10 @@ const task = (over: Partial<Task>): Task => ({
   createdBy: null,
   ...over,
 });
-const tasks = [task({}), task({ id: 2, name: 'Replace filter', type: 'part-replace', overdue: true, assignee: null, devices: [], deadline: '2026-11-20T09:00:00.000Z' })];
+const tasks = [
+  task({}),
+  task({ id: 2, name: 'Replace filter', type: 'part-replace', overdue: true, assignee: null, devices: [], deadline: '2026-11-20T09:00:00.000Z' }),
+];
 
 const taskForm = {
   data: { name: null, type: 'inspection', description: null, assignee: 7, responsible: 7, devices: [], deadline: null, reminderAt: null },
@@ -80,7 +83,10 @@ const api = {
   'GET /api/tasks/new': () => ({ body: taskForm }),
   'PATCH /api/tasks/1/status': (call: FakeCall) => ({ body: task({ status: (call.json as { status: 'done' }).status, doneAt: '2026-11-26T10:00:00.000Z' }) }),
 };
-const rows = () => [...document.querySelectorAll('[data-testid="entity-list-tasks"] tbody tr')].map((row) => [...row.querySelectorAll('td')].slice(0, 7).map((cell) => cell.textContent));
+const rows = () =>
+  [...document.querySelectorAll('[data-testid="entity-list-tasks"] tbody tr')].map((row) =>
+    [...row.querySelectorAll('td')].slice(0, 7).map((cell) => cell.textContent),
+  );
 const routes = [
   { path: '/tasks', element: <TasksPage /> },
   { path: '/device/:id', element: <DeviceTasksSection deviceId={3} /> },

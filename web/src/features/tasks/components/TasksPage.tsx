@@ -79,7 +79,13 @@ export function TasksPage() {
   return (
     <>
       <PageActions>{addButton}</PageActions>
-      <TaskList filter={filter} dialogs={dialogs} presets={presets} toolbar={toolbar} empty={{ title: t('task.empty.title'), message: t('task.empty.message'), actions: addButton }} />
+      <TaskList
+        filter={filter}
+        dialogs={dialogs}
+        presets={presets}
+        toolbar={toolbar}
+        empty={{ title: t('task.empty.title'), message: t('task.empty.message'), actions: addButton }}
+      />
     </>
   );
 }

@@ -20,7 +20,12 @@ describe('the terms documents', () => {
 
   it.each(LANGUAGES.filter((language) => language !== 'en'))('%s is translated: no heading, paragraph or label left in English', (language) => {
     const terms = TERMS_BY_LANGUAGE[language];
-    const texts = (document: typeof terms) => [document.title, document.updated, document.back, ...document.sections.flatMap((section) => [section.heading, ...section.paragraphs])];
+    const texts = (document: typeof terms) => [
+      document.title,
+      document.updated,
+      document.back,
+      ...document.sections.flatMap((section) => [section.heading, ...section.paragraphs]),
+    ];
     const englishTexts = new Set(texts(english));
     for (const text of texts(terms)) {
       expect(text.trim(), language).not.toBe('');

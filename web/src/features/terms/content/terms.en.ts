@@ -41,7 +41,9 @@ export const termsEn: TermsDocument = {
     },
     {
       heading: '6. Changes',
-      paragraphs: ['These terms may change; users are informed of material changes when they next sign in. Continued use after a change means acceptance of the new terms.'],
+      paragraphs: [
+        'These terms may change; users are informed of material changes when they next sign in. Continued use after a change means acceptance of the new terms.',
+      ],
     },
   ],
 };

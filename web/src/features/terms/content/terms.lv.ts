@@ -41,7 +41,9 @@ export const termsLv: TermsDocument = {
     },
     {
       heading: '6. Izmaiņas',
-      paragraphs: ['Šie noteikumi var mainīties; par būtiskām izmaiņām lietotāji tiek informēti nākamajā pieteikšanās reizē. Pakalpojuma turpmāka izmantošana pēc izmaiņām nozīmē jauno noteikumu pieņemšanu.'],
+      paragraphs: [
+        'Šie noteikumi var mainīties; par būtiskām izmaiņām lietotāji tiek informēti nākamajā pieteikšanās reizē. Pakalpojuma turpmāka izmantošana pēc izmaiņām nozīmē jauno noteikumu pieņemšanu.',
+      ],
     },
   ],
 };

@@ -41,7 +41,9 @@ export const termsPl: TermsDocument = {
     },
     {
       heading: '6. Zmiany',
-      paragraphs: ['Regulamin może się zmieniać; o istotnych zmianach użytkownicy są informowani przy kolejnym logowaniu. Dalsze korzystanie z usługi po zmianie oznacza akceptację nowego regulaminu.'],
+      paragraphs: [
+        'Regulamin może się zmieniać; o istotnych zmianach użytkownicy są informowani przy kolejnym logowaniu. Dalsze korzystanie z usługi po zmianie oznacza akceptację nowego regulaminu.',
+      ],
     },
   ],
 };

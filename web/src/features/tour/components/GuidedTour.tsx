@@ -123,7 +123,14 @@ function TourStepView({ steps, index, direction, menuCollapsed, onMenuOpen, onMo
   const { rect } = shown;
   const card = (
     <ClickAwayListener onClickAway={onClose}>
-      <Paper role="dialog" aria-labelledby={titleId} aria-describedby={`${titleId}-text`} data-tour-step={step.id} elevation={8} sx={{ p: 2, width: menuCollapsed ? 'auto' : 320, maxWidth: '100%' }}>
+      <Paper
+        role="dialog"
+        aria-labelledby={titleId}
+        aria-describedby={`${titleId}-text`}
+        data-tour-step={step.id}
+        elevation={8}
+        sx={{ p: 2, width: menuCollapsed ? 'auto' : 320, maxWidth: '100%' }}
+      >
         <Typography variant="overline" color="text.secondary" component="p">
           {t('tour.step', { n: index + 1, count: steps.length })}
         </Typography>
@@ -171,7 +178,17 @@ function TourStepView({ steps, index, direction, menuCollapsed, onMenuOpen, onMo
       {menuCollapsed ? (
         // A phone has no room beside the menu's entries: the card sits across the screen, away from the element.
         <Portal>
-          <Box sx={{ position: 'fixed', left: 12, right: 12, zIndex: (theme) => theme.zIndex.tooltip, ...(rect.top + rect.height / 2 > window.innerHeight / 2 ? { top: 72 } : { bottom: 16 }) }}>{card}</Box>
+          <Box
+            sx={{
+              position: 'fixed',
+              left: 12,
+              right: 12,
+              zIndex: (theme) => theme.zIndex.tooltip,
+              ...(rect.top + rect.height / 2 > window.innerHeight / 2 ? { top: 72 } : { bottom: 16 }),
+            }}
+          >
+            {card}
+          </Box>
         </Portal>
       ) : (
         <Popper

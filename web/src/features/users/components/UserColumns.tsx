@@ -25,7 +25,11 @@ function NameCell({ row, isMe }: { row: UserListEntry; isMe: boolean }) {
 function ActiveCell({ active }: { active: boolean }) {
   const { t } = useTranslation();
   const label = t(active ? 'status.active' : 'status.inactive');
-  return active ? <CheckCircleOutlined fontSize="small" color="success" titleAccess={label} /> : <RemoveCircleOutlineOutlined fontSize="small" sx={{ color: 'grey.500' }} titleAccess={label} />;
+  return active ? (
+    <CheckCircleOutlined fontSize="small" color="success" titleAccess={label} />
+  ) : (
+    <RemoveCircleOutlineOutlined fontSize="small" sx={{ color: 'grey.500' }} titleAccess={label} />
+  );
 }
 
 function LastLoginCell({ value }: { value: string | null }) {

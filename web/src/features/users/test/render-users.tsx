@@ -24,8 +24,30 @@ export const me: CurrentUser = {
 const company = { id: 10, name: 'Demo Factory' };
 
 export const companyUsers: UserListEntry[] = [
-  { id: 3, name: 'Jan Nowak', firstname: 'Jan', lastname: 'Nowak', username: 'jan', email: 'jan@example.com', language: 'pl', active: true, lastLogin: '2026-03-02T09:00:00.000Z', company },
-  { id: 4, name: 'Olga Kowalska', firstname: 'Olga', lastname: 'Kowalska', username: 'olga', email: 'olga@example.com', language: 'ru', active: false, lastLogin: null, company },
+  {
+    id: 3,
+    name: 'Jan Nowak',
+    firstname: 'Jan',
+    lastname: 'Nowak',
+    username: 'jan',
+    email: 'jan@example.com',
+    language: 'pl',
+    active: true,
+    lastLogin: '2026-03-02T09:00:00.000Z',
+    company,
+  },
+  {
+    id: 4,
+    name: 'Olga Kowalska',
+    firstname: 'Olga',
+    lastname: 'Kowalska',
+    username: 'olga',
+    email: 'olga@example.com',
+    language: 'ru',
+    active: false,
+    lastLogin: null,
+    company,
+  },
 ];
 
 /** The form a company user gets: no company, no rights (server/src/users/admin-service.ts). */
@@ -60,6 +82,9 @@ export async function renderUsersPage(routes: Record<string, FakeHandler>) {
     </PageActionsProvider>,
     { api: fake.api, queryClient },
   );
-  const rowTexts = () => [...view.container.querySelectorAll('[data-testid="entity-list-users"] tbody tr')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''));
+  const rowTexts = () =>
+    [...view.container.querySelectorAll('[data-testid="entity-list-users"] tbody tr')].map((row) =>
+      [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''),
+    );
   return { ...view, ...fake, rowTexts };
 }

@@ -78,7 +78,13 @@ describe('the alert-rule wizard', { timeout: 30_000 }, () => {
     await waitFor(() => expect(step(dialog)).toBe('users'));
 
     const conditionPost = calls.find((call) => call.method === 'POST' && call.path === '/api/alertrules/5/conditions');
-    expect(Object.fromEntries(conditionPost?.form ?? [])).toMatchObject({ variable: '3', operator: 'lt', argument: '11.5', date_interval: '10m', token: 'condition-new' });
+    expect(Object.fromEntries(conditionPost?.form ?? [])).toMatchObject({
+      variable: '3',
+      operator: 'lt',
+      argument: '11.5',
+      date_interval: '10m',
+      token: 'condition-new',
+    });
     const described = calls.find((call) => call.method === 'PUT' && call.path === '/api/alertrules/5');
     expect(Object.fromEntries(described?.form ?? [])).toEqual({
       name: 'Low battery',
@@ -120,9 +126,12 @@ describe('the alert-rule wizard', { timeout: 30_000 }, () => {
     expect(within(condition).getByText('In the last 7 days this rule would have…')).toBeTruthy();
     // The condition being edited, as JSON (debounced: the last state, not every key). The summary above may come from
     // an earlier state's answer on a busy machine; the last state's call follows within the debounce.
-    await waitFor(() => expect(callsTo('POST', '/api/alertrules/5/preview').at(-1)?.json).toEqual({ variable: 3, operator: 'gt', argument: 11.5, date_interval: '10m' }), {
-      timeout: 5000,
-    });
+    await waitFor(
+      () => expect(callsTo('POST', '/api/alertrules/5/preview').at(-1)?.json).toEqual({ variable: 3, operator: 'gt', argument: 11.5, date_interval: '10m' }),
+      {
+        timeout: 5000,
+      },
+    );
   });
 
   it('refuses step 2 without a device or a group, with form.field.error.not-blank on the fields', async () => {

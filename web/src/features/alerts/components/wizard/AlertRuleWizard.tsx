@@ -15,7 +15,6 @@ import { useScreenSize } from '../../../../hooks/useScreenSize.ts';
 import { useRuleWizard, WIZARD_STEPS } from '../../hooks/useRuleWizard.ts';
 import { ConditionStep, RuleStep, TargetsStep, UsersStep } from './WizardSteps.tsx';
 
-
 export interface AlertRuleWizardProps {
   open: boolean;
   onClose: () => void;

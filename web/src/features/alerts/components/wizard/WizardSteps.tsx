@@ -38,8 +38,24 @@ export function TargetsStep({ wizard }: { wizard: RuleWizard }) {
       <Typography variant="body2" color="text.secondary">
         {t('alert-rule.wizard.targets-info')}
       </Typography>
-      <NamedPicker label={t('alert-rule.field.devices')} options={devices ?? []} value={value.devices} onChange={(ids) => set('devices', ids)} errors={errors['devices']} disabled={wizard.busy} testId="pick-devices" />
-      <NamedPicker label={t('alert-rule.field.groups')} options={groups.data ?? []} value={value.devicegroups} onChange={(ids) => set('devicegroups', ids)} errors={errors['groups']} disabled={wizard.busy} testId="pick-groups" />
+      <NamedPicker
+        label={t('alert-rule.field.devices')}
+        options={devices ?? []}
+        value={value.devices}
+        onChange={(ids) => set('devices', ids)}
+        errors={errors['devices']}
+        disabled={wizard.busy}
+        testId="pick-devices"
+      />
+      <NamedPicker
+        label={t('alert-rule.field.groups')}
+        options={groups.data ?? []}
+        value={value.devicegroups}
+        onChange={(ids) => set('devicegroups', ids)}
+        errors={errors['groups']}
+        disabled={wizard.busy}
+        testId="pick-groups"
+      />
     </Stack>
   );
 }
@@ -77,7 +93,15 @@ export function UsersStep({ wizard }: { wizard: RuleWizard }) {
   return (
     <Stack spacing={2.5} sx={{ pt: 1 }}>
       <Alert severity="info">{t('alert-rule.wizard.users-info')}</Alert>
-      <NamedPicker label={t('alert-rule.field.users')} options={users.data ?? []} value={value} onChange={set} errors={errors['users']} disabled={wizard.busy} testId="pick-users" />
+      <NamedPicker
+        label={t('alert-rule.field.users')}
+        options={users.data ?? []}
+        value={value}
+        onChange={set}
+        errors={errors['users']}
+        disabled={wizard.busy}
+        testId="pick-users"
+      />
     </Stack>
   );
 }

@@ -44,7 +44,22 @@ function forkliftAnswer(capped = false): AsyncDiagnosticsResponse {
 /** `count` work readings a minute apart. */
 function longAnswer(count: number): AsyncDiagnosticsResponse {
   const times = Array.from({ length: count }, (_, i) => `2026-03-02 10:${String(i).padStart(2, '0')}:00`);
-  return { data: [{ device: { id: 1, name: 'Forklift A' }, parameters: [readings(1, 'Work time', 's', times, times.map((_, i) => i))] }] };
+  return {
+    data: [
+      {
+        device: { id: 1, name: 'Forklift A' },
+        parameters: [
+          readings(
+            1,
+            'Work time',
+            's',
+            times,
+            times.map((_, i) => i),
+          ),
+        ],
+      },
+    ],
+  };
 }
 
 const answering = (handler: FakeHandler) => ({ [`GET ${ASYNC}`]: handler });
@@ -83,7 +98,10 @@ describe('AsyncMonitor', { timeout: 20_000 }, () => {
   });
 
   it('asks for the one device, its parameters and the dates', async () => {
-    const { callsTo } = await renderBoard('diagnostics', { board: board({ device: 1, parameters: [1, 5] }), routes: answering(() => ({ body: forkliftAnswer() })) });
+    const { callsTo } = await renderBoard('diagnostics', {
+      board: board({ device: 1, parameters: [1, 5] }),
+      routes: answering(() => ({ body: forkliftAnswer() })),
+    });
     await waitFor(() => expect(callsTo('GET', ASYNC)).toHaveLength(1));
     const today = todayIn('Europe/Warsaw');
     expect(Object.fromEntries(callsTo('GET', ASYNC)[0]?.query ?? [])).toEqual({ devices: '1', parameterNumber: '1,5', from: today, to: today });
@@ -98,7 +116,9 @@ describe('AsyncMonitor', { timeout: 20_000 }, () => {
       ['2026-03-02 10:05:00', 'Battery voltage', '24.46 V'],
       ['2026-03-02 10:00:00', 'Work time', '120 s'],
     ]);
-    const headers = within(within(frame).getByTestId('async-table')).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const headers = within(within(frame).getByTestId('async-table'))
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
     expect(headers).toEqual(['Date', 'Parameter', 'Value']);
     expect(within(frame).queryByTestId('async-capped')).toBeNull();
   });
@@ -116,13 +136,18 @@ describe('AsyncMonitor', { timeout: 20_000 }, () => {
   it('says when the server listed only the newest readings', async () => {
     await renderBoard('diagnostics', { board: board({ device: 1, parameters: [1, 5] }), routes: answering(() => ({ body: forkliftAnswer(true) })) });
     const frame = await screen.findByTestId('monitor-async');
-    expect((await within(frame).findByTestId('async-capped')).textContent).toBe('Only the newest 10,000 readings of each of these parameters are listed: Work time');
+    expect((await within(frame).findByTestId('async-capped')).textContent).toBe(
+      'Only the newest 10,000 readings of each of these parameters are listed: Work time',
+    );
     expect(within(frame).getByTestId('async-table')).toBeTruthy();
   });
 
   it('exports the table as CSV: DateTime;Parameter;Value, semicolons, every cell quoted, newest first', async () => {
     vi.mocked(downloadFile).mockClear();
-    const { user } = await renderBoard('diagnostics', { board: board({ device: 1, parameters: [1, 5] }), routes: answering(() => ({ body: forkliftAnswer() })) });
+    const { user } = await renderBoard('diagnostics', {
+      board: board({ device: 1, parameters: [1, 5] }),
+      routes: answering(() => ({ body: forkliftAnswer() })),
+    });
     const frame = await screen.findByTestId('monitor-async');
     await within(frame).findByTestId('async-table');
     await user.click(within(frame).getByTestId('monitor-action-csv'));
@@ -154,7 +179,10 @@ describe('AsyncMonitor', { timeout: 20_000 }, () => {
   });
 
   it('drops the parameters another device does not offer, choosing the work parameter instead', async () => {
-    const { user, savedBoards } = await renderBoard('diagnostics', { board: board({ device: 1, parameters: [5, 3] }), routes: answering(() => ({ body: forkliftAnswer() })) });
+    const { user, savedBoards } = await renderBoard('diagnostics', {
+      board: board({ device: 1, parameters: [5, 3] }),
+      routes: answering(() => ({ body: forkliftAnswer() })),
+    });
     const frame = await screen.findByTestId('monitor-async');
     await user.click(within(frame).getByRole('combobox', { name: 'Device' }));
     await user.click(await screen.findByRole('option', { name: 'Press 1' }));
@@ -162,7 +190,10 @@ describe('AsyncMonitor', { timeout: 20_000 }, () => {
   });
 
   it('keeps the parameters another device still offers', async () => {
-    const { user, savedBoards } = await renderBoard('diagnostics', { board: board({ device: 1, parameters: [5, 2] }), routes: answering(() => ({ body: forkliftAnswer() })) });
+    const { user, savedBoards } = await renderBoard('diagnostics', {
+      board: board({ device: 1, parameters: [5, 2] }),
+      routes: answering(() => ({ body: forkliftAnswer() })),
+    });
     const frame = await screen.findByTestId('monitor-async');
     await user.click(within(frame).getByRole('combobox', { name: 'Device' }));
     await user.click(await screen.findByRole('option', { name: 'Press 1' }));
@@ -170,7 +201,10 @@ describe('AsyncMonitor', { timeout: 20_000 }, () => {
   });
 
   it('pages long lists, 25 rows at first, and lists every row with no limit', async () => {
-    const { user } = await renderBoard('diagnostics', { board: board({ device: 1, parameters: [1], edited: false }), routes: answering(() => ({ body: longAnswer(30) })) });
+    const { user } = await renderBoard('diagnostics', {
+      board: board({ device: 1, parameters: [1], edited: false }),
+      routes: answering(() => ({ body: longAnswer(30) })),
+    });
     const frame = await screen.findByTestId('monitor-async');
     const first = await bodyRows(frame);
     expect(first).toHaveLength(25);
@@ -179,7 +213,13 @@ describe('AsyncMonitor', { timeout: 20_000 }, () => {
 
     await user.click(within(frame).getByRole('button', { name: 'Go to next page' }));
     const second = await bodyRows(frame);
-    expect(second.map((row) => row[0])).toEqual(['2026-03-02 10:04:00', '2026-03-02 10:03:00', '2026-03-02 10:02:00', '2026-03-02 10:01:00', '2026-03-02 10:00:00']);
+    expect(second.map((row) => row[0])).toEqual([
+      '2026-03-02 10:04:00',
+      '2026-03-02 10:03:00',
+      '2026-03-02 10:02:00',
+      '2026-03-02 10:01:00',
+      '2026-03-02 10:00:00',
+    ]);
 
     await user.click(within(frame).getByRole('combobox', { name: 'Rows per page:' }));
     await user.click(await screen.findByRole('option', { name: 'All' }));

@@ -65,7 +65,15 @@ export function AsyncMonitor({ settings, update, range, setRange, today }: Monit
       warning={validity.warning}
       query={query}
       error={notFound ? null : (query.error ?? deviceTypes.error)}
-      actions={<MonitorAction name="csv" label={t('monitor.action.csv')} icon={<FileDownloadOutlined fontSize="small" />} onClick={exportCsv} disabled={!rows || rows.length === 0} />}
+      actions={
+        <MonitorAction
+          name="csv"
+          label={t('monitor.action.csv')}
+          icon={<FileDownloadOutlined fontSize="small" />}
+          onClick={exportCsv}
+          disabled={!rows || rows.length === 0}
+        />
+      }
       settings={
         <AsyncSettingsPanel
           settings={settings}
@@ -82,7 +90,10 @@ export function AsyncMonitor({ settings, update, range, setRange, today }: Monit
         <>
           {capped.length > 0 ? (
             <Alert severity="info" data-testid="async-capped" sx={{ mb: 1 }}>
-              {t('monitor.async.capped', { limit: new Intl.NumberFormat(formattingLocale(i18n.language)).format(DIAGNOSTICS_LIMITS.asyncMaxPoints), parameters: capped.join(', ') })}
+              {t('monitor.async.capped', {
+                limit: new Intl.NumberFormat(formattingLocale(i18n.language)).format(DIAGNOSTICS_LIMITS.asyncMaxPoints),
+                parameters: capped.join(', '),
+              })}
             </Alert>
           ) : null}
           <AsyncTable key={JSON.stringify(request)} rows={rows} rowsPerPage={rowsPerPage} onRowsPerPageChange={setRowsPerPage} />

@@ -82,7 +82,10 @@ export function AsyncTable({ rows, rowsPerPage, onRowsPerPageChange }: AsyncTabl
         showFirstButton
         showLastButton
         // On a phone the paginator's parts wrap onto two rows instead of running past the card's edge.
-        sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5 }, '& .MuiTablePagination-spacer': { display: 'none' } }}
+        sx={{
+          '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5 },
+          '& .MuiTablePagination-spacer': { display: 'none' },
+        }}
       />
     </>
   );

@@ -24,7 +24,11 @@ export async function fetchAsyncDiagnostics(request: AsyncRequest, { api, signal
 }
 
 /** The parameters the chosen device offers: none without a device, null while the lists load. */
-export function asyncOffer(device: number | null, devices: readonly Device[] | undefined, deviceTypes: readonly DeviceTypeMonitorEntry[] | undefined): SelectableParameter[] | null {
+export function asyncOffer(
+  device: number | null,
+  devices: readonly Device[] | undefined,
+  deviceTypes: readonly DeviceTypeMonitorEntry[] | undefined,
+): SelectableParameter[] | null {
   if (device === null) return [];
   return devices && deviceTypes ? selectableParameters([device], devices, deviceTypes) : null;
 }
@@ -33,7 +37,12 @@ export function asyncOffer(device: number | null, devices: readonly Device[] | u
 export const asyncData: MonitorData<'async', AsyncRequest, AsyncDiagnosticsResponse> = {
   plan: (settings, { range, devices, deviceTypes }) => {
     const offered = asyncOffer(settings.device, devices, deviceTypes);
-    const validity = monitorValidity('async', settings, { ...SETTINGS_ONLY, range, selectableParameters: offered, selectedDeviceCount: settings.device === null ? 0 : 1 });
+    const validity = monitorValidity('async', settings, {
+      ...SETTINGS_ONLY,
+      range,
+      selectableParameters: offered,
+      selectedDeviceCount: settings.device === null ? 0 : 1,
+    });
     return { validity, request: validity.valid && offered !== null ? asyncRequest(settings, range) : null };
   },
   fetch: fetchAsyncDiagnostics,

@@ -62,7 +62,13 @@ describe('asyncRows', () => {
   });
 
   it('gives every row its own key', () => {
-    const response = answer(parameter(1, 'Work time', 's', [['2026-03-02 10:00:00', 1], ['2026-03-02 10:05:00', 2]]), parameter(2, 'Active time', 's', [['2026-03-02 10:00:00', 1]]));
+    const response = answer(
+      parameter(1, 'Work time', 's', [
+        ['2026-03-02 10:00:00', 1],
+        ['2026-03-02 10:05:00', 2],
+      ]),
+      parameter(2, 'Active time', 's', [['2026-03-02 10:00:00', 1]]),
+    );
     const keys = asyncRows(response).map((row) => row.key);
     expect(new Set(keys).size).toBe(keys.length);
   });
@@ -88,7 +94,9 @@ describe('formatAsyncValue', () => {
 
 describe('asyncCsv', () => {
   it('writes DateTime, parameter [unit] and the value, semicolons, every cell quoted, 2 decimals', () => {
-    const rows = asyncRows(answer(parameter(1, 'Work time', 's', [['2026-03-02 10:00:00', 1800]]), parameter(5, 'Battery "main"', 'V', [['2026-03-02 10:05:00', 24.456]])));
+    const rows = asyncRows(
+      answer(parameter(1, 'Work time', 's', [['2026-03-02 10:00:00', 1800]]), parameter(5, 'Battery "main"', 'V', [['2026-03-02 10:05:00', 24.456]])),
+    );
     expect(asyncCsv(rows, { parameter: 'Parameter', value: 'Value' })).toBe(
       '"DateTime";"Parameter";"Value"\r\n' + '"2026-03-02 10:05:00";"Battery ""main"" [V]";"24.46"\r\n' + '"2026-03-02 10:00:00";"Work time [s]";"1800"\r\n',
     );
@@ -102,7 +110,9 @@ describe('asyncCsv', () => {
     'defuses a parameter name starting a formula (%j) and keeps a negative reading a number',
     (name) => {
       const rows = asyncRows(answer(parameter(7, name, '', [['2026-03-02 10:00:00', -12.5]])));
-      expect(asyncCsv(rows, { parameter: '=Parameter', value: 'Value' })).toBe(`"DateTime";"'=Parameter";"Value"\r\n"2026-03-02 10:00:00";"'${name.replaceAll('"', '""')}";"-12.5"\r\n`);
+      expect(asyncCsv(rows, { parameter: '=Parameter', value: 'Value' })).toBe(
+        `"DateTime";"'=Parameter";"Value"\r\n"2026-03-02 10:00:00";"'${name.replaceAll('"', '""')}";"-12.5"\r\n`,
+      );
     },
   );
 });

@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultMonitorSettings, todayIn } from '@gearwatch/contracts';
-import type { BoardSetting, DeviceOperatorGroupListEntry, DeviceOperatorListEntry, DeviceOperatorSettings, OperatorDiagnosticsResponse } from '@gearwatch/contracts';
+import type {
+  BoardSetting,
+  DeviceOperatorGroupListEntry,
+  DeviceOperatorListEntry,
+  DeviceOperatorSettings,
+  OperatorDiagnosticsResponse,
+} from '@gearwatch/contracts';
 import { chartTexts } from '../../test/chart-texts.ts';
 import { listReply } from '../../test/fake-api.ts';
 import type { FakeHandler } from '../../test/fake-api.ts';
@@ -19,7 +25,11 @@ const operator = (id: number, firstname: string, lastname: string, group: { id: 
   group,
 });
 const WAREHOUSE = { id: 1, name: 'Warehouse crew' };
-const operators = [operator(5, 'Agnieszka', 'Dąbrowska', WAREHOUSE), operator(4, 'Grzegorz', 'Lewandowski', WAREHOUSE), operator(9, 'Joanna', 'Jankowska', null)];
+const operators = [
+  operator(5, 'Agnieszka', 'Dąbrowska', WAREHOUSE),
+  operator(4, 'Grzegorz', 'Lewandowski', WAREHOUSE),
+  operator(9, 'Joanna', 'Jankowska', null),
+];
 const operatorGroups: DeviceOperatorGroupListEntry[] = [
   { id: 1, name: 'Warehouse crew', operators: [{ id: 4 }, { id: 5 }] },
   { id: 3, name: 'Empty crew', operators: [] },
@@ -72,11 +82,16 @@ describe('DeviceOperatorMonitor', { timeout: 20_000 }, () => {
   });
 
   it('asks for the chosen operators and draws them, named in the legend, against a seconds axis', async () => {
-    const { callsTo } = await renderBoard('diagnostics', { board: board({ deviceOperators: [5, 4], interval: 'hour' }), routes: routes(() => ({ body: operatorAnswer() })) });
+    const { callsTo } = await renderBoard('diagnostics', {
+      board: board({ deviceOperators: [5, 4], interval: 'hour' }),
+      routes: routes(() => ({ body: operatorAnswer() })),
+    });
     const frame = await screen.findByTestId('monitor-device-operator');
     const chart = await within(frame).findByRole('img', { name: TITLE });
     const today = todayIn('Europe/Warsaw');
-    expect(callsTo('GET', DIAGNOSTICS).map((call) => Object.fromEntries(call.query))).toEqual([{ deviceOperators: '5,4', interval: 'hour', from: today, to: today }]);
+    expect(callsTo('GET', DIAGNOSTICS).map((call) => Object.fromEntries(call.query))).toEqual([
+      { deviceOperators: '5,4', interval: 'hour', from: today, to: today },
+    ]);
     // The highest stack of work is 2400 s: the axis is in minutes.
     expect(chartTexts(chart)).toEqual(expect.arrayContaining(['Agnieszka Dąbrowska', 'Grzegorz Lewandowski', 'min', '2026-03-02 10:00']));
   });
@@ -116,14 +131,20 @@ describe('DeviceOperatorMonitor', { timeout: 20_000 }, () => {
   });
 
   it('shows other failures as the error banner', async () => {
-    await renderBoard('diagnostics', { board: board({ deviceOperators: [5] }), routes: routes(() => ({ status: 404, body: { statusCode: 404, error: 'Not Found', message: 'error.not-found' } })) });
+    await renderBoard('diagnostics', {
+      board: board({ deviceOperators: [5] }),
+      routes: routes(() => ({ status: 404, body: { statusCode: 404, error: 'Not Found', message: 'error.not-found' } })),
+    });
     const frame = await screen.findByTestId('monitor-device-operator');
     expect((await within(frame).findByTestId('monitor-error')).textContent).toBe('Requested item not found');
     expect(within(frame).queryByTestId('monitor-warning')).toBeNull();
   });
 
   it('switches the saved interval to the one the server answered, without asking again', async () => {
-    const { callsTo, savedBoards } = await renderBoard('diagnostics', { board: board({ deviceOperators: [5, 4], interval: '5min' }), routes: routes(() => ({ body: operatorAnswer('hour') })) });
+    const { callsTo, savedBoards } = await renderBoard('diagnostics', {
+      board: board({ deviceOperators: [5, 4], interval: '5min' }),
+      routes: routes(() => ({ body: operatorAnswer('hour') })),
+    });
     await waitFor(() => expect(savedSettings(savedBoards())?.interval).toBe('hour'));
     const frame = screen.getByTestId('monitor-device-operator');
     expect(await within(frame).findByRole('img', { name: TITLE })).toBeTruthy();

@@ -11,7 +11,12 @@ describe('deviceOperatorRequest', () => {
   });
 
   it('asks for the chosen groups only, when choosing groups', () => {
-    expect(deviceOperatorRequest({ ...settings, byGroups: true }, range)).toEqual({ deviceOperatorsGroups: [2], interval: '5min', from: '2026-03-01', to: '2026-03-02' });
+    expect(deviceOperatorRequest({ ...settings, byGroups: true }, range)).toEqual({
+      deviceOperatorsGroups: [2],
+      interval: '5min',
+      from: '2026-03-01',
+      to: '2026-03-02',
+    });
   });
 
   it('asks nothing when the current mode has nothing chosen', () => {
@@ -28,7 +33,9 @@ describe('isGroupWithoutOperators', () => {
 
   it('ignores other 400s, other statuses and other errors', () => {
     expect(isGroupWithoutOperators(new ApiError(400, { errors: { to: ['diagnostics.message.range-too-long'] }, rootErrors: [] }, null))).toBe(false);
-    expect(isGroupWithoutOperators(new ApiError(404, { errors: { deviceOperatorsGroups: ['device-operator-group.no-device-operators'] }, rootErrors: [] }, null))).toBe(false);
+    expect(
+      isGroupWithoutOperators(new ApiError(404, { errors: { deviceOperatorsGroups: ['device-operator-group.no-device-operators'] }, rootErrors: [] }, null)),
+    ).toBe(false);
     expect(isGroupWithoutOperators(new Error('x'))).toBe(false);
     expect(isGroupWithoutOperators(null)).toBe(false);
   });

@@ -41,6 +41,7 @@ export function isGroupWithoutOperators(error: unknown): boolean {
 }
 
 export const deviceOperatorData: MonitorData<'device-operator', DeviceOperatorRequest, OperatorDiagnosticsResponse> = {
-  plan: (settings, { range }) => planWhenValid(monitorValidity('device-operator', settings, { ...SETTINGS_ONLY, range }), () => deviceOperatorRequest(settings, range)),
+  plan: (settings, { range }) =>
+    planWhenValid(monitorValidity('device-operator', settings, { ...SETTINGS_ONLY, range }), () => deviceOperatorRequest(settings, range)),
   fetch: fetchOperatorDiagnostics,
 };

@@ -64,7 +64,13 @@ describe('DeviceParameterMonitor', { timeout: 20_000 }, () => {
     });
     await waitFor(() => expect(callsTo('GET', DIAGNOSTICS)).toHaveLength(1));
     const today = todayIn('Europe/Warsaw');
-    expect(Object.fromEntries(callsTo('GET', DIAGNOSTICS)[0]?.query ?? [])).toEqual({ devices: '1,2,3', parameterNumber: '1,2', interval: 'day', from: today, to: today });
+    expect(Object.fromEntries(callsTo('GET', DIAGNOSTICS)[0]?.query ?? [])).toEqual({
+      devices: '1,2,3',
+      parameterNumber: '1,2',
+      interval: 'day',
+      from: today,
+      to: today,
+    });
   });
 
   it('switches the saved interval to the one the server answered, without asking again', async () => {
@@ -99,7 +105,10 @@ describe('DeviceParameterMonitor', { timeout: 20_000 }, () => {
   });
 
   it('drops parameters the new device selection does not offer, choosing the work parameter instead', async () => {
-    const { user, savedBoards } = await renderBoard('diagnostics', { board: board({ devices: [1], parameters: [5], edited: true }), routes: answering(() => ({ body: workAnswer() })) });
+    const { user, savedBoards } = await renderBoard('diagnostics', {
+      board: board({ devices: [1], parameters: [5], edited: true }),
+      routes: answering(() => ({ body: workAnswer() })),
+    });
     const frame = await screen.findByTestId('monitor-device-parameter');
     const devices = within(frame).getByRole('combobox', { name: 'Devices' });
     await user.click(devices);
@@ -108,7 +117,10 @@ describe('DeviceParameterMonitor', { timeout: 20_000 }, () => {
   });
 
   it('keeps the parameters the new selection still offers', async () => {
-    const { user, savedBoards } = await renderBoard('diagnostics', { board: board({ devices: [1], parameters: [5, 3], edited: true }), routes: answering(() => ({ body: workAnswer() })) });
+    const { user, savedBoards } = await renderBoard('diagnostics', {
+      board: board({ devices: [1], parameters: [5, 3], edited: true }),
+      routes: answering(() => ({ body: workAnswer() })),
+    });
     const frame = await screen.findByTestId('monitor-device-parameter');
     await user.click(within(frame).getByRole('combobox', { name: 'Devices' }));
     await user.click(await screen.findByRole('option', { name: 'Forklift B' }));

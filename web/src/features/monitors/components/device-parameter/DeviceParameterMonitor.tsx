@@ -27,7 +27,10 @@ export function DeviceParameterMonitor({ settings, update, range, setRange, toda
   const shifts = useProductionShifts();
 
   const { byGroups, devices: chosenDevices, deviceGroups } = settings;
-  const deviceIds = useMemo(() => selectedDeviceIds({ byGroups, devices: chosenDevices, deviceGroups }, groups.data), [byGroups, chosenDevices, deviceGroups, groups.data]);
+  const deviceIds = useMemo(
+    () => selectedDeviceIds({ byGroups, devices: chosenDevices, deviceGroups }, groups.data),
+    [byGroups, chosenDevices, deviceGroups, groups.data],
+  );
   const offered = useMemo(() => deviceParameterOffer(deviceIds, devices.data, deviceTypes.data), [deviceIds, deviceTypes.data, devices.data]);
   const shiftList = shifts.isPending ? undefined : (shifts.data ?? NO_SHIFTS);
   const { validity, request } = useMemo(

@@ -32,7 +32,14 @@ export function DeviceParameterSettingsPanel<I extends DeviceParameterInterval>(
   return (
     <>
       <DeviceSelectionField value={settings} onChange={props.onSelectionChange} devices={props.devices} />
-      <ParameterField multiple parameters={parameters ?? []} loading={parameters === null} noDevice={selectedDeviceCount === 0} value={settings.parameters} onChange={props.onParametersChange} />
+      <ParameterField
+        multiple
+        parameters={parameters ?? []}
+        loading={parameters === null}
+        noDevice={selectedDeviceCount === 0}
+        value={settings.parameters}
+        onChange={props.onParametersChange}
+      />
       <IntervalField kind={kind} range={range} value={settings.interval} onChange={props.onIntervalChange} />
       <DatesField value={range} onChange={props.onRangeChange} today={today} />
     </>

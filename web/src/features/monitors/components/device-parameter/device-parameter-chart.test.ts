@@ -3,7 +3,8 @@ import type { DeviceDiagnosticsResponse, DiagnosticsUnit } from '@gearwatch/cont
 import { workAnswer } from '../../test/fixtures.ts';
 import { deviceParameterCsv, deviceParameterOption, deviceParameterSeries } from './device-parameter-chart.ts';
 
-const t = (key: string) => ({ 'monitor.axis.on': 'On', 'monitor.axis.off': 'Off', 'monitor.parameter.efficiency': 'Efficiency', 'monitor.unit.h': 'hrs' })[key] ?? key;
+const t = (key: string) =>
+  ({ 'monitor.axis.on': 'On', 'monitor.axis.off': 'Off', 'monitor.parameter.efficiency': 'Efficiency', 'monitor.unit.h': 'hrs' })[key] ?? key;
 
 const SECONDS: DiagnosticsUnit = { short: 's', long: 'seconds', min: null, max: null };
 const PERCENT: DiagnosticsUnit = { short: '%', long: 'percent', min: 0, max: 100 };
@@ -34,11 +35,25 @@ const answer: DeviceDiagnosticsResponse = {
   ],
 };
 
-type AxisOption = { name?: string; position?: string; offset?: number; min?: number; max?: number; interval?: number; axisLabel: { formatter: (value: number) => string } };
+type AxisOption = {
+  name?: string;
+  position?: string;
+  offset?: number;
+  min?: number;
+  max?: number;
+  interval?: number;
+  axisLabel: { formatter: (value: number) => string };
+};
 type SeriesOption = { name: string; type: string; yAxisIndex: number; tooltip: { valueFormatter: (value: unknown) => string } };
 
 function build(options: { edited?: boolean; magicType?: 'bar' | 'line' } = {}) {
-  const option = deviceParameterOption(answer, { magicType: options.magicType ?? 'bar', edited: options.edited ?? true, imageName: 'chart', csv: () => undefined, t });
+  const option = deviceParameterOption(answer, {
+    magicType: options.magicType ?? 'bar',
+    edited: options.edited ?? true,
+    imageName: 'chart',
+    csv: () => undefined,
+    t,
+  });
   return { option, yAxis: option.yAxis as AxisOption[], series: option.series as SeriesOption[] };
 }
 
@@ -94,7 +109,10 @@ describe('deviceParameterOption', () => {
 
 describe('deviceParameterSeries', () => {
   it('keeps nulls where a bucket had no reading', () => {
-    const withGap: DeviceDiagnosticsResponse = { ...answer, data: [{ device: { id: 2, name: 'B' }, parameters: [{ number: 1, name: 'Work time', unit: SECONDS, axis: 0, values: [null, 5] }] }] };
+    const withGap: DeviceDiagnosticsResponse = {
+      ...answer,
+      data: [{ device: { id: 2, name: 'B' }, parameters: [{ number: 1, name: 'Work time', unit: SECONDS, axis: 0, values: [null, 5] }] }],
+    };
     expect(deviceParameterSeries(withGap, t)).toEqual([{ name: 'B – Work time', unit: SECONDS, axis: 0, values: [null, 5] }]);
   });
 });
@@ -102,12 +120,17 @@ describe('deviceParameterSeries', () => {
 describe('deviceParameterCsv', () => {
   it('writes DateTime, then "<device> – <parameter> [<unit>]" per series with the answer\'s values to 2 decimals, empty cells for none', () => {
     expect(deviceParameterCsv(workAnswer(), t)).toBe(
-      '"DateTime";"Forklift A – Work time [s]";"Forklift B – Work time [s]"\r\n' + '"2026-03-02 10:00";"1800";""\r\n' + '"2026-03-02 11:00";"2400.56";"600"\r\n',
+      '"DateTime";"Forklift A – Work time [s]";"Forklift B – Work time [s]"\r\n' +
+        '"2026-03-02 10:00";"1800";""\r\n' +
+        '"2026-03-02 11:00";"2400.56";"600"\r\n',
     );
   });
 
   it('names efficiency through its translation', () => {
-    const efficiency: DeviceDiagnosticsResponse = { ...answer, data: [{ device: { id: 1, name: 'A' }, parameters: [{ number: 0, name: 'efficiency', unit: PERCENT, axis: 0, values: [80, 75.5] }] }] };
+    const efficiency: DeviceDiagnosticsResponse = {
+      ...answer,
+      data: [{ device: { id: 1, name: 'A' }, parameters: [{ number: 0, name: 'efficiency', unit: PERCENT, axis: 0, values: [80, 75.5] }] }],
+    };
     expect(deviceParameterCsv(efficiency, t)).toBe('"DateTime";"A – Efficiency [%]"\r\n"2026-03-02 10:00";"80"\r\n"2026-03-02 11:00";"75.5"\r\n');
   });
 });

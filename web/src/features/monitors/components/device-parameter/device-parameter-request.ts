@@ -26,7 +26,10 @@ export interface DeviceParameterRequest extends Record<string, unknown> {
  * The device ids the selection covers: the chosen devices, or the devices of the chosen groups (the call takes
  * device ids); null while the groups needed for that are still loading.
  */
-export function selectedDeviceIds(settings: Pick<DeviceParameterSettings, 'devices' | 'deviceGroups' | 'byGroups'>, groups: readonly MonitorDeviceGroupRef[] | undefined): number[] | null {
+export function selectedDeviceIds(
+  settings: Pick<DeviceParameterSettings, 'devices' | 'deviceGroups' | 'byGroups'>,
+  groups: readonly MonitorDeviceGroupRef[] | undefined,
+): number[] | null {
   if (!settings.byGroups) return settings.devices;
   return groups ? devicesOfGroups(settings.deviceGroups, groups) : null;
 }
@@ -72,7 +75,10 @@ export const deviceParameterData: MonitorData<'device-parameter', DeviceParamete
       shiftsDefined: shifts?.length ?? 0,
     });
     const interval = fitInterval('device-parameter', settings.interval, range) as DeviceParameterInterval;
-    return { validity, request: validity.valid && offered !== null ? deviceParameterRequest(deviceIds, { parameters: settings.parameters, interval }, range) : null };
+    return {
+      validity,
+      request: validity.valid && offered !== null ? deviceParameterRequest(deviceIds, { parameters: settings.parameters, interval }, range) : null,
+    };
   },
   fetch: fetchDeviceDiagnostics,
 };

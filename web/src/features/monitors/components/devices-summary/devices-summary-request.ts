@@ -16,7 +16,10 @@ export function selectionQuery({ devices, deviceGroups, byGroups }: Selection): 
   return devices.length > 0 ? { devices: devices.join(',') } : {};
 }
 
-export async function fetchDevicesSummary(request: { devices?: string; deviceGroups?: string }, { api, signal }: MonitorFetchContext): Promise<DevicesSummaryResponse> {
+export async function fetchDevicesSummary(
+  request: { devices?: string; deviceGroups?: string },
+  { api, signal }: MonitorFetchContext,
+): Promise<DevicesSummaryResponse> {
   return devicesSummaryResponseSchema.parse(await api.get('/api/summaries/devices-summary', request, signal));
 }
 

@@ -31,7 +31,10 @@ const entry = (id: number, name: string, extra: Partial<DeviceWithAlerts> = {}):
 const answer: DevicesWithAlertsResponse = {
   period: { from: '2026-03-02T00:00:00+01:00', to: '2026-03-02T12:00:00+01:00' },
   previous: { from: '2026-03-01T00:00:00+01:00', to: '2026-03-01T12:00:00+01:00' },
-  entries: [entry(1, 'Forklift A'), entry(2, 'Press', { groups: [], moduleActivity: 'offline', technicalStatus: 'damaged', trend: null, alerts: { error: 0, warning: 0, info: 3 } })],
+  entries: [
+    entry(1, 'Forklift A'),
+    entry(2, 'Press', { groups: [], moduleActivity: 'offline', technicalStatus: 'damaged', trend: null, alerts: { error: 0, warning: 0, info: 3 } }),
+  ],
 };
 
 const routes = { [`GET ${DEVICES_WITH_ALERTS_PATH}`]: () => ({ body: answer }) };
@@ -40,12 +43,27 @@ beforeAll(prepareBoardTests, BOARD_PREPARE_TIMEOUT_MS);
 
 describe('DevicesWithAlertsMonitor', { timeout: 20_000 }, () => {
   it('asks for the saved period and order and shows the ticked columns of each device', async () => {
-    const { callsTo } = await renderBoard('dashboard', { board: board({ edited: false, period: 'this-week', sort: 'active-asc', options: ['deviceGroups', 'moduleActivity', 'trend', 'criticalAlerts', 'workTime', 'technicalStatus'] }), routes });
+    const { callsTo } = await renderBoard('dashboard', {
+      board: board({
+        edited: false,
+        period: 'this-week',
+        sort: 'active-asc',
+        options: ['deviceGroups', 'moduleActivity', 'trend', 'criticalAlerts', 'workTime', 'technicalStatus'],
+      }),
+      routes,
+    });
     const frame = await screen.findByTestId('monitor-devices-with-alerts');
     const table = await within(frame).findByTestId('devices-with-alerts-table');
     expect(Object.fromEntries(callsTo('GET', DEVICES_WITH_ALERTS_PATH)[0]?.query ?? [])).toEqual({ period: 'this-week', sort: 'active-asc' });
-    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Device', 'Device groups', 'Module activity', 'Trend', 'Critical alerts', 'Work time', 'Technical status']);
-    const rows = within(table).getAllByRole('row').slice(1).map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Device', 'Device groups', 'Module activity', 'Trend', 'Critical alerts', 'Work time', 'Technical status']);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
     expect(rows).toEqual([
       ['Forklift A', 'Yard', 'Online', '+12%', '2', '1:02', 'Operational'],
       ['Press', '—', 'Offline', '—', '0', '1:02', 'Damaged'],
@@ -62,12 +80,19 @@ describe('DevicesWithAlertsMonitor', { timeout: 20_000 }, () => {
     await waitFor(() => expect(savedBoards()).toHaveLength(2));
     const last = savedBoards()[1] as BoardSetting;
     expect((last.monitors[0]?.settings as DevicesWithAlertsSettings).options).toEqual(['deviceGroups', 'workEfficiencyTrend', 'workTime']);
-    expect(within(frame).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Device', 'Device groups', 'Work efficiency trend', 'Work time']);
+    expect(
+      within(frame)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Device', 'Device groups', 'Work efficiency trend', 'Work time']);
     expect(callsTo('GET', DEVICES_WITH_ALERTS_PATH)).toHaveLength(1);
   });
 
   it('says so when no device has alerts, and opens its guide', async () => {
-    const { user } = await renderBoard('dashboard', { board: board({ edited: false }), routes: { [`GET ${DEVICES_WITH_ALERTS_PATH}`]: () => ({ body: { ...answer, entries: [] } }) } });
+    const { user } = await renderBoard('dashboard', {
+      board: board({ edited: false }),
+      routes: { [`GET ${DEVICES_WITH_ALERTS_PATH}`]: () => ({ body: { ...answer, entries: [] } }) },
+    });
     const frame = await screen.findByTestId('monitor-devices-with-alerts');
     expect((await within(frame).findByTestId('summary-empty')).textContent).toBe('No device has active alerts');
     await user.click(within(frame).getByTestId('monitor-action-guide'));

@@ -22,9 +22,7 @@ export function DevicesWithAlertsMonitor({ settings, update, range }: MonitorPro
   const query = useMonitorQuery(KIND, request, devicesWithAlertsData.fetch);
   return (
     <MonitorFrame query={query} actions={<SummaryGuide kind={KIND} />} settings={<DevicesWithAlertsSettingsPanel settings={settings} onChange={update} />}>
-      {query.data && query.data.entries.length === 0 ? (
-        <NoData message={t('summary.empty.devices-with-alerts')} />
-      ) : null}
+      {query.data && query.data.entries.length === 0 ? <NoData message={t('summary.empty.devices-with-alerts')} /> : null}
       {query.data && query.data.entries.length > 0 ? <DevicesWithAlertsTable entries={query.data.entries} options={settings.options} /> : null}
     </MonitorFrame>
   );

@@ -49,7 +49,12 @@ export function DevicesWithAlertsTable({ entries, options }: { entries: readonly
   const { t, i18n } = useTranslation();
   const columns: SummaryColumn<DeviceWithAlerts>[] = [
     { key: 'device', label: t('summary.column.device'), cell: (entry) => entry.device.name, align: 'left' },
-    ...options.map((option) => ({ key: option, label: t(`summary.option.${option}`), cell: (entry: DeviceWithAlerts) => cellOf(option, entry, t, i18n.language), align: 'left' as const })),
+    ...options.map((option) => ({
+      key: option,
+      label: t(`summary.option.${option}`),
+      cell: (entry: DeviceWithAlerts) => cellOf(option, entry, t, i18n.language),
+      align: 'left' as const,
+    })),
   ];
   return <SummaryTable columns={columns} rows={entries} rowKey={(entry) => entry.device.id} maxHeight={420} testId="devices-with-alerts-table" />;
 }

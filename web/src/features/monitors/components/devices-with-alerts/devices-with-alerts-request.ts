@@ -11,7 +11,10 @@ export function devicesWithAlertsRequest(settings: Pick<DevicesWithAlertsSetting
   return { period: settings.period, sort: settings.sort };
 }
 
-export async function fetchDevicesWithAlerts(request: { period: string; sort: string }, { api, signal }: MonitorFetchContext): Promise<DevicesWithAlertsResponse> {
+export async function fetchDevicesWithAlerts(
+  request: { period: string; sort: string },
+  { api, signal }: MonitorFetchContext,
+): Promise<DevicesWithAlertsResponse> {
   return devicesWithAlertsResponseSchema.parse(await api.get(DEVICES_WITH_ALERTS_PATH, request, signal));
 }
 

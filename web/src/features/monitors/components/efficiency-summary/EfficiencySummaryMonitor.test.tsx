@@ -19,7 +19,10 @@ function board(settings: Partial<EfficiencySummarySettings>): BoardSetting {
   return { monitors: [{ id: 'm1', kind: 'efficiency-summary', settings: { ...defaultMonitorSettings('efficiency-summary'), ...settings } }] };
 }
 const saved = (boards: unknown[]) => (boards.at(-1) as BoardSetting | undefined)?.monitors[0]?.settings as EfficiencySummarySettings | undefined;
-const headers = (frame: HTMLElement) => within(within(frame).getByTestId('summary-table')).getAllByRole('columnheader').map((h) => h.textContent);
+const headers = (frame: HTMLElement) =>
+  within(within(frame).getByTestId('summary-table'))
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent);
 
 beforeAll(prepareBoardTests, BOARD_PREPARE_TIMEOUT_MS);
 
@@ -37,7 +40,10 @@ describe('EfficiencySummaryMonitor', { timeout: 20_000 }, () => {
   });
 
   it('hides the columns and the average row unchecked in its options, saving them for the user, without asking again', async () => {
-    const { user, callsTo, savedBoards } = await renderBoard('dashboard', { board: board({ devices: [1] }), routes: { [`GET ${DATA}`]: () => ({ body: ANSWER }) } });
+    const { user, callsTo, savedBoards } = await renderBoard('dashboard', {
+      board: board({ devices: [1] }),
+      routes: { [`GET ${DATA}`]: () => ({ body: ANSWER }) },
+    });
     const frame = await screen.findByTestId('monitor-efficiency-summary');
     await within(frame).findByTestId('summary-table');
     const options = within(frame).getByTestId('monitor-field-options');

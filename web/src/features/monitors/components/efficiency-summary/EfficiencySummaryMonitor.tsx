@@ -30,13 +30,29 @@ export function EfficiencySummaryMonitor({ settings, update, range }: MonitorPro
   const percent = (value: number) => `${value}%`;
   const columns: SummaryColumn<Shown>[] = [
     { key: 'name', label: t(byGroups ? 'work-summaries.column.group' : 'summary.column.device'), cell: (r) => r.name, align: 'left' as const },
-    ...(settings.activeTime ? [{ key: 'active', label: t('work-summaries.column.active'), cell: (r: Shown) => <Figure text={formatDuration(r.active)} trend={r.activeTrend} /> }] : []),
-    ...(settings.workTime ? [{ key: 'work', label: t('work-summaries.column.work'), cell: (r: Shown) => <Figure text={formatDuration(r.work)} trend={r.workTrend} /> }] : []),
+    ...(settings.activeTime
+      ? [{ key: 'active', label: t('work-summaries.column.active'), cell: (r: Shown) => <Figure text={formatDuration(r.active)} trend={r.activeTrend} /> }]
+      : []),
+    ...(settings.workTime
+      ? [{ key: 'work', label: t('work-summaries.column.work'), cell: (r: Shown) => <Figure text={formatDuration(r.work)} trend={r.workTrend} /> }]
+      : []),
     ...(settings.percentActivity
-      ? [{ key: 'activity', label: t('work-summaries.column.activity-percent'), cell: (r: Shown) => <Figure text={percent(r.activityPercent)} trend={r.activityPercentTrend} /> }]
+      ? [
+          {
+            key: 'activity',
+            label: t('work-summaries.column.activity-percent'),
+            cell: (r: Shown) => <Figure text={percent(r.activityPercent)} trend={r.activityPercentTrend} />,
+          },
+        ]
       : []),
     ...(settings.percentEfficiency
-      ? [{ key: 'efficiency', label: t('work-summaries.column.efficiency-percent'), cell: (r: Shown) => <Figure text={percent(r.efficiencyPercent)} trend={r.efficiencyPercentTrend} /> }]
+      ? [
+          {
+            key: 'efficiency',
+            label: t('work-summaries.column.efficiency-percent'),
+            cell: (r: Shown) => <Figure text={percent(r.efficiencyPercent)} trend={r.efficiencyPercentTrend} />,
+          },
+        ]
       : []),
   ];
 

@@ -8,7 +8,13 @@ import { EFFICIENCY_SUMMARY_OPTIONS } from '@gearwatch/contracts';
 import type { EfficiencySummaryOption, EfficiencySummarySettings } from '@gearwatch/contracts';
 
 /** The efficiency summary's options (spec 02): each a checkbox showing a column, or for averages the average row. */
-export function EfficiencySummaryOptions({ settings, onChange }: { settings: EfficiencySummarySettings; onChange: (patch: Partial<Record<EfficiencySummaryOption, boolean>>) => void }) {
+export function EfficiencySummaryOptions({
+  settings,
+  onChange,
+}: {
+  settings: EfficiencySummarySettings;
+  onChange: (patch: Partial<Record<EfficiencySummaryOption, boolean>>) => void;
+}) {
   const { t } = useTranslation();
   return (
     <FormControl component="fieldset" data-testid="monitor-field-options">

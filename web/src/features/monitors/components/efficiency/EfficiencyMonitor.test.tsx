@@ -65,7 +65,10 @@ describe('EfficiencyMonitor', { timeout: 20_000 }, () => {
   });
 
   it('offers efficiency first, and choosing it with other parameters leaves only efficiency', async () => {
-    const { user, savedBoards } = await renderBoard('diagnostics', { board: board({ devices: [1, 2], parameters: [1] }), routes: answering(() => ({ body: efficiencyAnswer() })) });
+    const { user, savedBoards } = await renderBoard('diagnostics', {
+      board: board({ devices: [1, 2], parameters: [1] }),
+      routes: answering(() => ({ body: efficiencyAnswer() })),
+    });
     const frame = await screen.findByTestId('monitor-efficiency');
     const field = within(frame).getByRole('combobox', { name: 'Parameters' });
     expect(await optionNames(user, field)).toEqual(['Efficiency [%]', 'Active time [s]', 'Counter [pcs]', 'Battery voltage [V]']);
@@ -75,7 +78,10 @@ describe('EfficiencyMonitor', { timeout: 20_000 }, () => {
   });
 
   it('chooses the work parameter when the new selection offers none of the chosen ones', async () => {
-    const { user, savedBoards } = await renderBoard('diagnostics', { board: board({ parameters: [7] }), routes: answering(() => ({ body: efficiencyAnswer() })) });
+    const { user, savedBoards } = await renderBoard('diagnostics', {
+      board: board({ parameters: [7] }),
+      routes: answering(() => ({ body: efficiencyAnswer() })),
+    });
     const frame = await screen.findByTestId('monitor-efficiency');
     await user.click(within(frame).getByRole('combobox', { name: 'Devices' }));
     await user.click(await screen.findByRole('option', { name: 'Forklift A' }));
@@ -94,20 +100,28 @@ describe('EfficiencyMonitor', { timeout: 20_000 }, () => {
   });
 
   it('only saves a switch between devices and groups', async () => {
-    const { user, savedBoards } = await renderBoard('diagnostics', { board: board({ devices: [1], parameters: [5] }), routes: answering(() => ({ body: efficiencyAnswer() })) });
+    const { user, savedBoards } = await renderBoard('diagnostics', {
+      board: board({ devices: [1], parameters: [5] }),
+      routes: answering(() => ({ body: efficiencyAnswer() })),
+    });
     const frame = await screen.findByTestId('monitor-efficiency');
     await user.click(within(frame).getByRole('radio', { name: 'Device groups' }));
     await waitFor(() => expect(savedSettings(savedBoards())).toMatchObject({ byGroups: true, devices: [1], parameters: [5] }));
   });
 
   it('asks for efficiency and the other parameters, and draws a percent axis 0–100 by 10 beside the seconds axis', async () => {
-    const { callsTo } = await renderBoard('diagnostics', { board: board({ devices: [1, 2], parameters: [0, 1], edited: true }), routes: answering(() => ({ body: efficiencyAnswer() })) });
+    const { callsTo } = await renderBoard('diagnostics', {
+      board: board({ devices: [1, 2], parameters: [0, 1], edited: true }),
+      routes: answering(() => ({ body: efficiencyAnswer() })),
+    });
     const frame = await screen.findByTestId('monitor-efficiency');
     const element = await within(frame).findByRole('img', { name: TITLE });
     const today = todayIn('Europe/Warsaw');
     expect(callsTo('GET', DIAGNOSTICS).map(query)).toEqual([{ devices: '1,2', parameterNumber: '0,1', interval: 'hour', from: today, to: today }]);
     const texts = chartTexts(element);
-    expect(texts).toEqual(expect.arrayContaining(['Forklift A – Efficiency', 'Forklift A – Work time', 'Forklift B – Efficiency', 'Forklift B – Work time', '%', 'min']));
+    expect(texts).toEqual(
+      expect.arrayContaining(['Forklift A – Efficiency', 'Forklift A – Work time', 'Forklift B – Efficiency', 'Forklift B – Work time', '%', 'min']),
+    );
     expect(['0', '10', '20', '30', '40', '50', '60', '70', '80', '90', '100'].every((label) => texts.includes(label))).toBe(true);
   });
 
@@ -123,7 +137,10 @@ describe('EfficiencyMonitor', { timeout: 20_000 }, () => {
   });
 
   it('switches the saved interval to the one the server answered, without asking again', async () => {
-    const { callsTo, savedBoards } = await renderBoard('diagnostics', { board: board({ devices: [1], parameters: [0], interval: '5min' }), routes: answering(() => ({ body: efficiencyAnswer('hour') })) });
+    const { callsTo, savedBoards } = await renderBoard('diagnostics', {
+      board: board({ devices: [1], parameters: [0], interval: '5min' }),
+      routes: answering(() => ({ body: efficiencyAnswer('hour') })),
+    });
     await waitFor(() => expect(savedSettings(savedBoards())?.interval).toBe('hour'));
     expect(await within(screen.getByTestId('monitor-efficiency')).findByRole('img', { name: TITLE })).toBeTruthy();
     expect(callsTo('GET', DIAGNOSTICS)).toHaveLength(1);
@@ -138,13 +155,23 @@ describe('EfficiencyMonitor', { timeout: 20_000 }, () => {
     });
     const frame = await screen.findByTestId('monitor-efficiency');
     // Today is the 15th: a saved month is asked for, and shown, as days until the dates allow months.
-    await waitFor(() => expect(callsTo('GET', DIAGNOSTICS).map(query)).toEqual([{ devices: '1', parameterNumber: '0', interval: 'day', from: '2026-03-15', to: '2026-03-15' }]));
+    await waitFor(() =>
+      expect(callsTo('GET', DIAGNOSTICS).map(query)).toEqual([{ devices: '1', parameterNumber: '0', interval: 'day', from: '2026-03-15', to: '2026-03-15' }]),
+    );
     expect(within(frame).getByTestId('monitor-field-interval').textContent).toContain('Daily');
     expect(await optionNames(user, within(frame).getByRole('combobox', { name: 'Interval' }))).toEqual(['5 minutes', 'Hourly', 'Daily']);
 
     await user.click(within(frame).getByTestId('date-range-input'));
     await user.click(await screen.findByRole('button', { name: 'Last month' }));
-    await waitFor(() => expect(query(callsTo('GET', DIAGNOSTICS).at(-1))).toEqual({ devices: '1', parameterNumber: '0', interval: 'month', from: '2026-02-01', to: '2026-02-28' }));
+    await waitFor(() =>
+      expect(query(callsTo('GET', DIAGNOSTICS).at(-1))).toEqual({
+        devices: '1',
+        parameterNumber: '0',
+        interval: 'month',
+        from: '2026-02-01',
+        to: '2026-02-28',
+      }),
+    );
     expect(await optionNames(user, within(frame).getByRole('combobox', { name: 'Interval' }))).toEqual(['Hourly', 'Daily', 'Monthly']);
 
     await user.click(within(frame).getByTestId('date-range-input'));

@@ -33,8 +33,15 @@ export const efficiencyData: MonitorData<'efficiency', DeviceParameterRequest, D
     const interval = efficiencyInterval(settings.interval, range);
     const deviceIds = efficiencyDeviceIds(settings, devices, deviceGroups);
     const offered = efficiencyOffer(deviceIds, devices, deviceTypes);
-    const validity = monitorValidity('efficiency', { ...settings, interval }, { range, selectableParameters: offered, selectedDeviceCount: deviceIds?.length ?? 0, shiftsDefined: 0 });
-    return { validity, request: validity.valid && offered !== null ? deviceParameterRequest(deviceIds, { parameters: settings.parameters, interval }, range) : null };
+    const validity = monitorValidity(
+      'efficiency',
+      { ...settings, interval },
+      { range, selectableParameters: offered, selectedDeviceCount: deviceIds?.length ?? 0, shiftsDefined: 0 },
+    );
+    return {
+      validity,
+      request: validity.valid && offered !== null ? deviceParameterRequest(deviceIds, { parameters: settings.parameters, interval }, range) : null,
+    };
   },
   fetch: fetchEfficiencyDiagnostics,
 };

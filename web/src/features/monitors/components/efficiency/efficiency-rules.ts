@@ -1,11 +1,12 @@
-import {
-  devicesOfGroups,
-  efficiencyChosenDevices,
-  efficiencySelectableParameters,
-  PARAMETER_NUMBERS,
-  selectableParameters,
+import { devicesOfGroups, efficiencyChosenDevices, efficiencySelectableParameters, PARAMETER_NUMBERS, selectableParameters } from '@gearwatch/contracts';
+import type {
+  DeviceDiagnosticsResponse,
+  EfficiencySettings,
+  MonitorDeviceGroupRef,
+  MonitorDeviceRef,
+  MonitorDeviceType,
+  SelectableParameter,
 } from '@gearwatch/contracts';
-import type { DeviceDiagnosticsResponse, EfficiencySettings, MonitorDeviceGroupRef, MonitorDeviceRef, MonitorDeviceType, SelectableParameter } from '@gearwatch/contracts';
 
 type Selection = Pick<EfficiencySettings, 'devices' | 'deviceGroups' | 'byGroups'>;
 
@@ -14,7 +15,11 @@ type Selection = Pick<EfficiencySettings, 'devices' | 'deviceGroups' | 'byGroups
  * share the first chosen device's type (the only ones it offers, spec 02 §2 item 5). Null while a list needed for
  * that is still loading.
  */
-export function efficiencyDeviceIds(selection: Selection, devices: readonly MonitorDeviceRef[] | undefined, groups: readonly MonitorDeviceGroupRef[] | undefined): number[] | null {
+export function efficiencyDeviceIds(
+  selection: Selection,
+  devices: readonly MonitorDeviceRef[] | undefined,
+  groups: readonly MonitorDeviceGroupRef[] | undefined,
+): number[] | null {
   if (selection.byGroups) return groups ? devicesOfGroups(selection.deviceGroups, groups) : null;
   return devices ? efficiencyChosenDevices(selection.devices, devices) : null;
 }

@@ -12,5 +12,15 @@ export interface DatesFieldProps {
 /** A monitor's dates (spec 02 §2): a range of at most the diagnostics limit, with the presets. */
 export function DatesField({ value, today, onChange }: DatesFieldProps) {
   const { t } = useTranslation();
-  return <DateRangeField label={t('monitor.field.dates')} value={value} onChange={onChange} today={today} maxDays={DIAGNOSTICS_LIMITS.maxRangeDays} presets fullWidth />;
+  return (
+    <DateRangeField
+      label={t('monitor.field.dates')}
+      value={value}
+      onChange={onChange}
+      today={today}
+      maxDays={DIAGNOSTICS_LIMITS.maxRangeDays}
+      presets
+      fullWidth
+    />
+  );
 }

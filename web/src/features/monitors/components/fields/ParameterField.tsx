@@ -23,7 +23,10 @@ interface CommonProps {
 }
 
 export type ParameterFieldProps = CommonProps &
-  ({ multiple: true; value: readonly number[]; onChange: (numbers: number[]) => void } | { multiple?: false; value: number | null; onChange: (number: number | null) => void });
+  (
+    | { multiple: true; value: readonly number[]; onChange: (numbers: number[]) => void }
+    | { multiple?: false; value: number | null; onChange: (number: number | null) => void }
+  );
 
 /**
  * The parameter choice (one or several), searchable; disabled with the label 'Select a device first' until a

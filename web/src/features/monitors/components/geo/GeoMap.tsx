@@ -33,7 +33,10 @@ export function GeoMap({ track, position, showAccuracy, showRoute, drawKey, heig
   const { t } = useTranslation();
   const theme = useTheme();
   const colour = theme.palette.primary.main;
-  const markerStyle = useMemo<PathOptions>(() => ({ color: theme.palette.common.white, weight: 2, fillColor: colour, fillOpacity: 1 }), [colour, theme.palette.common.white]);
+  const markerStyle = useMemo<PathOptions>(
+    () => ({ color: theme.palette.common.white, weight: 2, fillColor: colour, fillOpacity: 1 }),
+    [colour, theme.palette.common.white],
+  );
   const accuracyStyle = useMemo<PathOptions>(() => ({ color: colour, weight: 1, fillColor: colour, fillOpacity: 0.15 }), [colour]);
   const radius = showAccuracy && position ? accuracyRadiusM(position.acc) : null;
   // A new centre array moves the layers: only a new position should.

@@ -32,7 +32,9 @@ function savedSettings(saved: unknown[]): GeoSettings | undefined {
 
 /** The Warsaw offset ('+01:00') in force at a UTC instant; worked out apart from the code under test. */
 function warsawOffset(utc: string): string {
-  const name = new Intl.DateTimeFormat('en', { timeZone: TIMEZONE, timeZoneName: 'longOffset' }).formatToParts(new Date(utc)).find((part) => part.type === 'timeZoneName')?.value;
+  const name = new Intl.DateTimeFormat('en', { timeZone: TIMEZONE, timeZoneName: 'longOffset' })
+    .formatToParts(new Date(utc))
+    .find((part) => part.type === 'timeZoneName')?.value;
   return name === 'GMT' ? '+00:00' : (name ?? '').slice(3);
 }
 
@@ -120,7 +122,10 @@ describe('GeoMonitor', { timeout: 20_000 }, () => {
     expect(Object.fromEntries(call?.query ?? [])).toEqual({ from: today(), to: today() });
     first.unmount();
 
-    const byGroups = await renderBoard('diagnostics', { board: board({ byGroups: true, deviceGroups: [11, 10] }), routes: answering(3, () => ({ body: TRACK })) });
+    const byGroups = await renderBoard('diagnostics', {
+      board: board({ byGroups: true, deviceGroups: [11, 10] }),
+      routes: answering(3, () => ({ body: TRACK })),
+    });
     await waitFor(() => expect(byGroups.callsTo('GET', '/api/device/3/locations')).toHaveLength(1));
     expect(byGroups.calls.filter((call) => call.path.includes('/locations'))).toHaveLength(1);
   });
@@ -163,7 +168,10 @@ describe('GeoMonitor', { timeout: 20_000 }, () => {
   });
 
   it('draws the accuracy circle capped at 1000 m, and none when switched off in the settings', async () => {
-    const { user, savedBoards } = await renderBoard('diagnostics', { board: board({ devices: [1], edited: true }), routes: answering(1, () => ({ body: TRACK })) });
+    const { user, savedBoards } = await renderBoard('diagnostics', {
+      board: board({ devices: [1], edited: true }),
+      routes: answering(1, () => ({ body: TRACK })),
+    });
     const frame = await screen.findByTestId('monitor-geo');
     await waitFor(() => expect(slider(frame).disabled).toBe(false));
     // 09:00 says nothing of its accuracy: no circle.

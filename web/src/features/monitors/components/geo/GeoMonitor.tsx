@@ -43,7 +43,10 @@ export function GeoMonitor({ settings, update, range, setRange, today, timezone 
   const groups = useDeviceGroups();
 
   const { byGroups, devices: chosenDevices, deviceGroups } = settings;
-  const deviceIds = useMemo(() => geoDeviceIds({ byGroups, devices: chosenDevices, deviceGroups }, groups.data), [byGroups, chosenDevices, deviceGroups, groups.data]);
+  const deviceIds = useMemo(
+    () => geoDeviceIds({ byGroups, devices: chosenDevices, deviceGroups }, groups.data),
+    [byGroups, chosenDevices, deviceGroups, groups.data],
+  );
   const { validity, request } = useMemo(() => geoData.plan(settings, { range, deviceGroups: groups.data }), [groups.data, range, settings]);
   // Groups chosen whose devices are none leave no device to ask for: said as for no device chosen.
   const warning = validity.warning ?? (validity.valid && deviceIds?.length === 0 ? MONITOR_MESSAGE_KEYS.geoNoDevices : null);
@@ -107,8 +110,14 @@ export function GeoMonitor({ settings, update, range, setRange, today, timezone 
           height={frame.expanded && frame.canExpand ? EXPANDED_MAP_HEIGHT_PX : MAP_DEFAULTS.formMapHeightPx}
         />
         {noData ? (
-          <Box sx={{ position: 'absolute', inset: 0, zIndex: 1000, display: 'flex', alignItems: 'center', justifyContent: 'center', pointerEvents: 'none', p: 2 }}>
-            <Typography variant="body2" data-testid="geo-no-data" sx={{ bgcolor: 'background.paper', px: 2, py: 1, borderRadius: 1, boxShadow: 1, textAlign: 'center' }}>
+          <Box
+            sx={{ position: 'absolute', inset: 0, zIndex: 1000, display: 'flex', alignItems: 'center', justifyContent: 'center', pointerEvents: 'none', p: 2 }}
+          >
+            <Typography
+              variant="body2"
+              data-testid="geo-no-data"
+              sx={{ bgcolor: 'background.paper', px: 2, py: 1, borderRadius: 1, boxShadow: 1, textAlign: 'center' }}
+            >
               {t('geo-monitor.message.no-location-data', { device: deviceName })}
             </Typography>
           </Box>
@@ -127,7 +136,9 @@ export function GeoMonitor({ settings, update, range, setRange, today, timezone 
       />
       {track.length > 0 ? (
         <Typography variant="caption" color="text.secondary" component="p" data-testid="geo-position" sx={{ px: 1 }}>
-          {position ? t('geo-monitor.position.at', { device: deviceName, time: format(position.ms) }) : t('geo-monitor.position.none-yet', { device: deviceName })}
+          {position
+            ? t('geo-monitor.position.at', { device: deviceName, time: format(position.ms) })
+            : t('geo-monitor.position.none-yet', { device: deviceName })}
         </Typography>
       ) : null}
     </MonitorFrame>

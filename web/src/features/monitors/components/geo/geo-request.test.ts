@@ -46,6 +46,10 @@ describe('fetchGeoTrack', () => {
 
   it('has no step when the track was not thinned', async () => {
     const { api } = createFakeApi({ 'GET /api/device/3/locations': () => ({ body: [] }) });
-    expect(await fetchGeoTrack({ device: 3, ...range }, { api, signal: new AbortController().signal })).toEqual({ device: 3, positions: [], stepSeconds: null });
+    expect(await fetchGeoTrack({ device: 3, ...range }, { api, signal: new AbortController().signal })).toEqual({
+      device: 3,
+      positions: [],
+      stepSeconds: null,
+    });
   });
 });

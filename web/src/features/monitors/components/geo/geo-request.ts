@@ -25,7 +25,10 @@ export interface GeoTrack {
  * The device ids the selection covers, in the order chosen (for groups: their devices in the groups' order); null
  * while the groups needed for that are still loading.
  */
-export function geoDeviceIds(settings: Pick<GeoSettings, 'devices' | 'deviceGroups' | 'byGroups'>, groups: readonly MonitorDeviceGroupRef[] | undefined): number[] | null {
+export function geoDeviceIds(
+  settings: Pick<GeoSettings, 'devices' | 'deviceGroups' | 'byGroups'>,
+  groups: readonly MonitorDeviceGroupRef[] | undefined,
+): number[] | null {
   if (!settings.byGroups) return settings.devices;
   return groups ? devicesOfGroups(settings.deviceGroups, groups) : null;
 }
@@ -50,7 +53,9 @@ export async function fetchGeoTrack({ device, from, to }: GeoRequest, { api, sig
 export const geoData: MonitorData<'geo', GeoRequest, GeoTrack> = {
   plan: (settings, { range, deviceGroups }) => {
     const deviceIds = geoDeviceIds(settings, deviceGroups);
-    return planWhenValid(monitorValidity('geo', settings, { ...SETTINGS_ONLY, range, selectedDeviceCount: deviceIds?.length ?? 0 }), () => geoRequest(deviceIds, range));
+    return planWhenValid(monitorValidity('geo', settings, { ...SETTINGS_ONLY, range, selectedDeviceCount: deviceIds?.length ?? 0 }), () =>
+      geoRequest(deviceIds, range),
+    );
   },
   fetch: fetchGeoTrack,
 };

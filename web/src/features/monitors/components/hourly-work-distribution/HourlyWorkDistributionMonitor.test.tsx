@@ -15,7 +15,11 @@ const answer = (intervalHours: number): HourlyWorkResponse => ({
   period: { from: '2026-03-02T00:00:00+01:00', to: '2026-03-02T12:00:00+01:00' },
   intervalHours,
   deviceCount: 2,
-  buckets: Array.from({ length: 24 / intervalHours }, (_, i) => ({ fromHour: i * intervalHours, toHour: (i + 1) * intervalHours, work: i === 1 ? 7200 : i * 60 })),
+  buckets: Array.from({ length: 24 / intervalHours }, (_, i) => ({
+    fromHour: i * intervalHours,
+    toHour: (i + 1) * intervalHours,
+    work: i === 1 ? 7200 : i * 60,
+  })),
 });
 const query = (call: FakeCall | undefined) => Object.fromEntries(call?.query ?? []);
 const routes = { [`GET ${PATH}`]: (call: FakeCall) => ({ body: answer(Number(call.query.get('intervalHours'))) }) };
@@ -35,7 +39,11 @@ describe('HourlyWorkDistributionMonitor', { timeout: 20_000 }, () => {
     const frame = await screen.findByTestId('monitor-hourly-work-distribution');
     await waitFor(() => expect(within(frame).getAllByTestId('hourly-work-bucket')).toHaveLength(4));
     expect(query(callsTo('GET', PATH)[0])).toEqual({ devices: '1,2', period: 'this-month', intervalHours: '6' });
-    expect(within(frame).getAllByTestId('hourly-work-bucket').map((li) => li.textContent)).toEqual(['00:00–06:000:00', '06:00–12:002:00', '12:00–18:000:02', '18:00–24:000:03']);
+    expect(
+      within(frame)
+        .getAllByTestId('hourly-work-bucket')
+        .map((li) => li.textContent),
+    ).toEqual(['00:00–06:000:00', '06:00–12:002:00', '12:00–18:000:02', '18:00–24:000:03']);
   });
 
   it('asks again and saves when the interval size changes', async () => {

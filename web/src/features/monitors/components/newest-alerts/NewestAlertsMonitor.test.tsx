@@ -34,7 +34,10 @@ beforeAll(prepareBoardTests, BOARD_PREPARE_TIMEOUT_MS);
 
 describe('NewestAlertsMonitor', { timeout: 20_000 }, () => {
   it('lists the newest alerts the list call answers, as many as the setting asks', async () => {
-    const { callsTo } = await renderBoard('dashboard', { board: board({ edited: false, count: 5 }), routes: { [`GET ${PATH}`]: () => listReply([alert(1, 'Forklift A', 'error'), alert(2, 'Press', 'info')]) } });
+    const { callsTo } = await renderBoard('dashboard', {
+      board: board({ edited: false, count: 5 }),
+      routes: { [`GET ${PATH}`]: () => listReply([alert(1, 'Forklift A', 'error'), alert(2, 'Press', 'info')]) },
+    });
     const frame = await screen.findByTestId('monitor-newest-alerts');
     const list = await within(frame).findByTestId('newest-alerts-list');
     const items = within(list).getAllByRole('listitem');

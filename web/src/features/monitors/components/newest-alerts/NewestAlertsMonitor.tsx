@@ -62,9 +62,7 @@ export function NewestAlertsMonitor({ settings, update, range }: MonitorProps<'n
         </>
       }
     >
-      {query.data && query.data.length === 0 ? (
-        <NoData message={t('summary.empty.newest-alerts')} />
-      ) : null}
+      {query.data && query.data.length === 0 ? <NoData message={t('summary.empty.newest-alerts')} /> : null}
       {query.data && query.data.length > 0 ? (
         <EntryList
           testId="newest-alerts-list"

@@ -36,7 +36,10 @@ beforeAll(prepareBoardTests, BOARD_PREPARE_TIMEOUT_MS);
 
 describe('NewestTasksMonitor', { timeout: 20_000 }, () => {
   it('lists the newest open tasks the list call answers, with type, state, deadline and assignee', async () => {
-    const replies = [task(7, 'Inspect the press'), task(6, 'Replace the filter', { type: 'part-replace', overdue: true, assignee: null, deadline: '2026-03-01T08:00:00+01:00' })];
+    const replies = [
+      task(7, 'Inspect the press'),
+      task(6, 'Replace the filter', { type: 'part-replace', overdue: true, assignee: null, deadline: '2026-03-01T08:00:00+01:00' }),
+    ];
     const { callsTo } = await renderBoard('dashboard', { board: board({ edited: false, count: 5 }), routes: { [`GET ${PATH}`]: () => listReply(replies) } });
     const frame = await screen.findByTestId('monitor-newest-tasks');
     const list = await within(frame).findByTestId('newest-tasks-list');

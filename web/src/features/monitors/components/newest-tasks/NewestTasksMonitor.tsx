@@ -49,8 +49,22 @@ export function NewestTasksMonitor({ settings, update, range }: MonitorProps<'ne
       actions={<SummaryGuide kind={KIND} />}
       settings={
         <>
-          <ChoiceField label={t('summary.field.task-count')} name="count" value={count} options={counts} optionLabel={(n) => String(n)} onChange={(value) => update({ count: value })} />
-          <ChoiceField label={t('summary.field.task-scope')} name="scope" value={scope} options={NEWEST_TASKS_SCOPES} optionLabel={(s) => t(`summary.task-scope.${s}`)} onChange={(value) => update({ scope: value })} />
+          <ChoiceField
+            label={t('summary.field.task-count')}
+            name="count"
+            value={count}
+            options={counts}
+            optionLabel={(n) => String(n)}
+            onChange={(value) => update({ count: value })}
+          />
+          <ChoiceField
+            label={t('summary.field.task-scope')}
+            name="scope"
+            value={scope}
+            options={NEWEST_TASKS_SCOPES}
+            optionLabel={(s) => t(`summary.task-scope.${s}`)}
+            onChange={(value) => update({ scope: value })}
+          />
         </>
       }
     >

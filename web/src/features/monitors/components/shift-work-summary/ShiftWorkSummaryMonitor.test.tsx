@@ -37,7 +37,10 @@ describe('ShiftWorkSummaryMonitor', { timeout: 20_000 }, () => {
   });
 
   it('shows each shift with its hours, sums and trends, the total, and saves the period', async () => {
-    const { user, callsTo, savedBoards } = await renderBoard('dashboard', { board: board({ devices: [1, 2] }), routes: { [`GET ${DATA}`]: () => ({ body: ANSWER }) } });
+    const { user, callsTo, savedBoards } = await renderBoard('dashboard', {
+      board: board({ devices: [1, 2] }),
+      routes: { [`GET ${DATA}`]: () => ({ body: ANSWER }) },
+    });
     const frame = await screen.findByTestId('monitor-shift-work-summary');
     const rows = await within(frame).findAllByTestId('summary-row');
     expect(Object.fromEntries(callsTo('GET', DATA)[0]?.query ?? [])).toEqual({ devices: '1,2', period: 'today' });

@@ -38,7 +38,11 @@ export function ShiftWorkSummaryMonitor({ settings, update, range }: MonitorProp
     { key: 'name', label: t('work-summaries.column.shift'), cell: (r) => (r.hours ? `${r.name} (${r.hours})` : r.name), align: 'left' },
     { key: 'work', label: t('work-summaries.column.work'), cell: (r) => <Figure text={formatDuration(r.work)} trend={r.workTrend} /> },
     { key: 'active', label: t('work-summaries.column.active'), cell: (r) => <Figure text={formatDuration(r.active)} trend={r.activeTrend} /> },
-    { key: 'counter', label: t('work-summaries.column.counter'), cell: (r) => <Figure text={formatReading(r.counter, null, i18n.language)} trend={r.counterTrend} /> },
+    {
+      key: 'counter',
+      label: t('work-summaries.column.counter'),
+      cell: (r) => <Figure text={formatReading(r.counter, null, i18n.language)} trend={r.counterTrend} />,
+    },
   ];
   const rows = data?.shifts.map(({ position: _p, hourStart, hourEnd, ...rest }) => ({ ...rest, hours: `${hour(hourStart)}–${hour(hourEnd)}` })) ?? [];
 

@@ -40,11 +40,29 @@ export function ChoiceField<T extends string | number>({ label, name, value, opt
 /** The period of a summary: today, yesterday, this week or this month, in the company's calendar. */
 export function PeriodField({ value, onChange }: { value: SummaryPeriod; onChange: (period: SummaryPeriod) => void }) {
   const { t } = useTranslation();
-  return <ChoiceField label={t('summary.field.period')} name="period" value={value} options={SUMMARY_PERIODS} optionLabel={(p) => t(`summary.period.${p}`)} onChange={onChange} />;
+  return (
+    <ChoiceField
+      label={t('summary.field.period')}
+      name="period"
+      value={value}
+      options={SUMMARY_PERIODS}
+      optionLabel={(p) => t(`summary.period.${p}`)}
+      onChange={onChange}
+    />
+  );
 }
 
 /** The order of the rows: work or active time, descending or ascending (spec 02). */
 export function SortField({ value, onChange }: { value: SummarySort; onChange: (sort: SummarySort) => void }) {
   const { t } = useTranslation();
-  return <ChoiceField label={t('summary.field.sort')} name="sort" value={value} options={SUMMARY_SORTS} optionLabel={(s) => t(`summary.sort.${s}`)} onChange={onChange} />;
+  return (
+    <ChoiceField
+      label={t('summary.field.sort')}
+      name="sort"
+      value={value}
+      options={SUMMARY_SORTS}
+      optionLabel={(s) => t(`summary.sort.${s}`)}
+      onChange={onChange}
+    />
+  );
 }

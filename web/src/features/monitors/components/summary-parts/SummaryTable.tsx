@@ -74,7 +74,17 @@ export interface SummaryTableProps<R> {
 }
 
 /** The table of a summary widget, with the period it shows and the one its trends compare with when given. */
-export function SummaryTable<R>({ columns, rows, rowKey, footer = [], period, previous, previousUntil, maxHeight, testId = 'summary-table' }: SummaryTableProps<R>) {
+export function SummaryTable<R>({
+  columns,
+  rows,
+  rowKey,
+  footer = [],
+  period,
+  previous,
+  previousUntil,
+  maxHeight,
+  testId = 'summary-table',
+}: SummaryTableProps<R>) {
   const { t, i18n } = useTranslation();
   // Dates as the date fields and report lists write them in the interface language, not as ISO strings.
   const date = (day: string) => formatShortDate(day, i18n.language);

@@ -89,7 +89,12 @@ describe('WorkActivityShiftMonitor', { timeout: 20_000 }, () => {
   it('asks for the chosen groups by group id', async () => {
     const { callsTo } = await renderBoard('diagnostics', { board: board({ byGroups: true, deviceGroups: [11] }), routes: answering() });
     await waitFor(() => expect(callsTo('GET', DATA)).toHaveLength(1));
-    expect(Object.fromEntries(callsTo('GET', DATA)[0]?.query ?? [])).toEqual({ type: 'device-work-shift-chart', groups: '11', from: addDays(today(), -7), to: today() });
+    expect(Object.fromEntries(callsTo('GET', DATA)[0]?.query ?? [])).toEqual({
+      type: 'device-work-shift-chart',
+      groups: '11',
+      from: addDays(today(), -7),
+      to: today(),
+    });
   });
 
   it('switches between the work, activity and counter sums from the radio without asking again', async () => {
@@ -107,7 +112,10 @@ describe('WorkActivityShiftMonitor', { timeout: 20_000 }, () => {
   });
 
   it('says so when the selection has no devices', async () => {
-    await renderBoard('diagnostics', { board: board({ byGroups: true, deviceGroups: [11] }), routes: answering(() => ({ body: { interval: 'shifts', data: [] } })) });
+    await renderBoard('diagnostics', {
+      board: board({ byGroups: true, deviceGroups: [11] }),
+      routes: answering(() => ({ body: { interval: 'shifts', data: [] } })),
+    });
     const frame = await screen.findByTestId('monitor-work-activity-shift');
     expect(await within(frame).findByText('No data found')).toBeTruthy();
     expect(within(frame).queryByRole('img', { name: TITLE })).toBeNull();

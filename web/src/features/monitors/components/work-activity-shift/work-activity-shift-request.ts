@@ -10,7 +10,10 @@ import type { MonitorData } from '../types.ts';
  * The query of `GET /api/reports/factory/data?type=device-work-shift-chart` (spec 02 §7): the selection and the
  * dates, no interval; the spreadsheet takes the same query. The chosen sum is not part of it: the answer has all three.
  */
-export function workActivityShiftRequest(settings: Pick<WorkActivityShiftSettings, 'devices' | 'deviceGroups' | 'byGroups'>, range: DateRange): FactoryFileQuery {
+export function workActivityShiftRequest(
+  settings: Pick<WorkActivityShiftSettings, 'devices' | 'deviceGroups' | 'byGroups'>,
+  range: DateRange,
+): FactoryFileQuery {
   return factoryFileQuery('device-work-shift-chart', settings, range);
 }
 

@@ -104,7 +104,10 @@ describe('WorkActivityMonitor', { timeout: 20_000 }, () => {
   });
 
   it('says so when the selection has no devices', async () => {
-    await renderBoard('diagnostics', { board: board({ byGroups: true, deviceGroups: [11] }), routes: answering(() => ({ body: { interval: '5min', data: [] } })) });
+    await renderBoard('diagnostics', {
+      board: board({ byGroups: true, deviceGroups: [11] }),
+      routes: answering(() => ({ body: { interval: '5min', data: [] } })),
+    });
     const frame = await screen.findByTestId('monitor-work-activity');
     expect(await within(frame).findByText('No data found')).toBeTruthy();
     expect(within(frame).queryByRole('img', { name: TITLE })).toBeNull();

@@ -32,11 +32,19 @@ describe('useFactoryXlsxExport', () => {
   it('asks the API for the spreadsheet of the query and saves it under the name of its content-disposition', async () => {
     const { result, callsTo } = renderExport(() => ({
       body: 'PK',
-      headers: { 'content-type': FACTORY_XLSX_CONTENT_TYPE, 'content-disposition': 'attachment; filename="work-activity-chart-2026-03-02-2026-03-08 (Demo).xlsx"' },
+      headers: {
+        'content-type': FACTORY_XLSX_CONTENT_TYPE,
+        'content-disposition': 'attachment; filename="work-activity-chart-2026-03-02-2026-03-08 (Demo).xlsx"',
+      },
     }));
     act(() => result.current.mutate(QUERY));
     await waitFor(() => expect(downloadFile).toHaveBeenCalledTimes(1));
-    expect(Object.fromEntries(callsTo('GET', FACTORY_XLSX_PATH)[0]?.query ?? [])).toEqual({ type: 'device-work-device-chart', devices: '2,1', from: '2026-03-02', to: '2026-03-08' });
+    expect(Object.fromEntries(callsTo('GET', FACTORY_XLSX_PATH)[0]?.query ?? [])).toEqual({
+      type: 'device-work-device-chart',
+      devices: '2,1',
+      from: '2026-03-02',
+      to: '2026-03-08',
+    });
     const [file, fileName, mime] = vi.mocked(downloadFile).mock.calls[0] ?? [];
     expect(file).toBeInstanceOf(Blob);
     expect(fileName).toBe('work-activity-chart-2026-03-02-2026-03-08 (Demo).xlsx');

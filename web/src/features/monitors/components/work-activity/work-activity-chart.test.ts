@@ -96,6 +96,8 @@ describe('work/activity chart', () => {
     expect(workActivityCsv(answer(), 'work', t)).toBe(
       '"DateTime";"Forklift A [«monitor.unit.s»]";"Press 1 [«monitor.unit.s»]"\r\n' + '"2026-03-02 10:00";"120";""\r\n' + '"2026-03-02 10:05";"45.56";"30"\r\n',
     );
-    expect(workActivityCsv(answer(), 'counter', t)).toBe('"DateTime";"Forklift A";"Press 1"\r\n' + '"2026-03-02 10:00";"4";""\r\n' + '"2026-03-02 10:05";"";"7"\r\n');
+    expect(workActivityCsv(answer(), 'counter', t)).toBe(
+      '"DateTime";"Forklift A";"Press 1"\r\n' + '"2026-03-02 10:00";"4";""\r\n' + '"2026-03-02 10:05";"";"7"\r\n',
+    );
   });
 });

@@ -28,6 +28,7 @@ export async function fetchWorkActivity(request: WorkActivityRequest, { api, sig
 }
 
 export const workActivityData: MonitorData<'work-activity', WorkActivityRequest, FactoryDeviceChartResponse> = {
-  plan: (settings, { range }) => planWhenValid(monitorValidity('work-activity', settings, { ...SETTINGS_ONLY, range }), () => workActivityRequest(settings, range)),
+  plan: (settings, { range }) =>
+    planWhenValid(monitorValidity('work-activity', settings, { ...SETTINGS_ONLY, range }), () => workActivityRequest(settings, range)),
   fetch: fetchWorkActivity,
 };

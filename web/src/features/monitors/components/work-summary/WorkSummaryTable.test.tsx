@@ -26,7 +26,10 @@ const KINDS = {
     groupedQuery: { groups: '11' },
     headers: ['Device', 'Active time', 'Work time'],
     groupHeader: 'Device group',
-    firstRowTrends: [['down', '−4%'], ['up', '+13%']],
+    firstRowTrends: [
+      ['down', '−4%'],
+      ['up', '+13%'],
+    ],
     warning: 'None of devices were selected',
   },
   'operator-summary': {
@@ -37,7 +40,10 @@ const KINDS = {
     groupedQuery: { deviceOperatorsGroups: '5' },
     headers: ['Operator', 'Work time', 'Active time'],
     groupHeader: 'Operator group',
-    firstRowTrends: [['up', '+13%'], ['down', '−4%']],
+    firstRowTrends: [
+      ['up', '+13%'],
+      ['down', '−4%'],
+    ],
     warning: null,
   },
 } as const;
@@ -61,15 +67,31 @@ describe.each(Object.entries(KINDS) as [WorkSummaryKind, (typeof KINDS)[WorkSumm
   });
 
   it('asks for the choice, period and order, and shows its columns, each row with its trends and the total', { timeout: 20_000 }, async () => {
-    const { callsTo } = await renderBoard('dashboard', { board: board(kind, { ...the.chosen, period: 'this-week', sort: 'active-asc', edited: false }), routes });
+    const { callsTo } = await renderBoard('dashboard', {
+      board: board(kind, { ...the.chosen, period: 'this-week', sort: 'active-asc', edited: false }),
+      routes,
+    });
     const frame = await screen.findByTestId(`monitor-${kind}`);
     const rows = await within(frame).findAllByTestId('summary-row');
     expect(Object.fromEntries(callsTo('GET', the.path)[0]?.query ?? [])).toEqual({ ...the.query, period: 'this-week', sort: 'active-asc' });
-    expect(within(frame).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(the.headers);
+    expect(
+      within(frame)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(the.headers);
     expect(rows.map((r) => within(r).getAllByRole('cell')[0]?.textContent)).toEqual(['Forklift A', 'Forklift B']);
     expect(rows[0]!.textContent).toContain('3:00');
-    expect(within(rows[0]!).getAllByTestId('trend-percentage').map((t) => [t.dataset.direction, t.textContent])).toEqual(the.firstRowTrends);
-    expect(within(rows[1]!).getAllByTestId('trend-percentage').map((t) => t.dataset.direction).sort()).toEqual(['flat', 'none']);
+    expect(
+      within(rows[0]!)
+        .getAllByTestId('trend-percentage')
+        .map((t) => [t.dataset.direction, t.textContent]),
+    ).toEqual(the.firstRowTrends);
+    expect(
+      within(rows[1]!)
+        .getAllByTestId('trend-percentage')
+        .map((t) => t.dataset.direction)
+        .sort(),
+    ).toEqual(['flat', 'none']);
     const total = within(frame).getByTestId('summary-total');
     expect(total.textContent).toContain('Total');
     expect(total.textContent).toContain('4:00');
@@ -102,13 +124,18 @@ describe.each(Object.entries(KINDS) as [WorkSummaryKind, (typeof KINDS)[WorkSumm
     await user.click(within(within(frame).getByTestId('monitor-field-sort')).getByRole('combobox'));
     await user.click(await screen.findByRole('option', { name: 'Work time, ascending' }));
     await waitFor(() => expect(saved(savedBoards())?.sort).toBe('work-asc'));
-    await waitFor(() => expect(Object.fromEntries(callsTo('GET', the.path).at(-1)?.query ?? [])).toEqual({ ...the.groupedQuery, period: 'this-month', sort: 'work-asc' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(callsTo('GET', the.path).at(-1)?.query ?? [])).toEqual({ ...the.groupedQuery, period: 'this-month', sort: 'work-asc' }),
+    );
   });
 });
 
 describe('WorkSummaryTable guide', () => {
   it('opens the guide of its kind from the title bar', { timeout: 20_000 }, async () => {
-    const { user } = await renderBoard('dashboard', { board: board('activity-summary', { devices: [1] }), routes: { 'GET /api/summaries/activity': () => ({ body: ANSWER }) } });
+    const { user } = await renderBoard('dashboard', {
+      board: board('activity-summary', { devices: [1] }),
+      routes: { 'GET /api/summaries/activity': () => ({ body: ANSWER }) },
+    });
     const frame = await screen.findByTestId('monitor-activity-summary');
     await user.click(within(frame).getByTestId('monitor-action-guide'));
     const guide = await screen.findByTestId('monitor-guide');

@@ -29,7 +29,9 @@ export function deviceSummaryRequest(selection: DeviceSelection, period: Summary
   return request;
 }
 
-export function operatorSummaryRequest(settings: Pick<OperatorSummarySettings, 'byGroups' | 'deviceOperators' | 'deviceOperatorsGroups' | 'period' | 'sort'>): SummaryRequest {
+export function operatorSummaryRequest(
+  settings: Pick<OperatorSummarySettings, 'byGroups' | 'deviceOperators' | 'deviceOperatorsGroups' | 'period' | 'sort'>,
+): SummaryRequest {
   const request: SummaryRequest = settings.byGroups
     ? { deviceOperatorsGroups: settings.deviceOperatorsGroups.join(',') }
     : { deviceOperators: settings.deviceOperators.join(',') };

@@ -48,7 +48,15 @@ export function DisplayLinksDialog({ open, viewId, viewName, onClose }: DisplayL
   const { t } = useTranslation();
   const { isMobile } = useScreenSize();
   return (
-    <Dialog open={open} onClose={onClose} fullScreen={isMobile} fullWidth maxWidth={false} slotProps={{ paper: { sx: isMobile ? undefined : { width: `${LAYOUT.dialogSupportWidthPercent}%`, minWidth: 600 } } }} aria-labelledby="display-links-title">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullScreen={isMobile}
+      fullWidth
+      maxWidth={false}
+      slotProps={{ paper: { sx: isMobile ? undefined : { width: `${LAYOUT.dialogSupportWidthPercent}%`, minWidth: 600 } } }}
+      aria-labelledby="display-links-title"
+    >
       <DialogTitle id="display-links-title">{t('production.links.title', { name: viewName })}</DialogTitle>
       {open ? <LinksBody viewId={viewId} /> : null}
       <DialogActions>

@@ -62,21 +62,40 @@ export function LineTile({ line, layout, periodEnd, timezone, index, oeeRoom }: 
       <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'space-between', minHeight: 0, gap: rows ? '0.6vh' : '1.4vh' }}>
         <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: '1.5vw' }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography component="h2" sx={{ fontSize: LIVE_SIZES.label[layout], fontWeight: 700, lineHeight: 1.1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            <Typography
+              component="h2"
+              sx={{ fontSize: LIVE_SIZES.label[layout], fontWeight: 700, lineHeight: 1.1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            >
               {line.label}
             </Typography>
-            <Typography sx={{ fontSize: LIVE_SIZES.detail[layout], color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            <Typography
+              sx={{ fontSize: LIVE_SIZES.detail[layout], color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            >
               {`${device} · ${parameterName(t, line.param, line.paramName)}`}
             </Typography>
           </Box>
           <Box
             data-testid="line-status"
-            sx={{ flexShrink: 0, bgcolor: colour, color: '#000', fontWeight: 800, fontSize: LIVE_SIZES.detail[layout], px: '1.2vw', py: '0.5vh', borderRadius: '0.8vh', textTransform: 'uppercase', letterSpacing: '0.04em' }}
+            sx={{
+              flexShrink: 0,
+              bgcolor: colour,
+              color: '#000',
+              fontWeight: 800,
+              fontSize: LIVE_SIZES.detail[layout],
+              px: '1.2vw',
+              py: '0.5vh',
+              borderRadius: '0.8vh',
+              textTransform: 'uppercase',
+              letterSpacing: '0.04em',
+            }}
           >
             {t(statusKey(line.status))}
           </Box>
         </Box>
-        <Box sx={{ display: 'flex', alignItems: 'baseline', flexWrap: 'wrap', columnGap: '1vw', lineHeight: 1, fontVariantNumeric: 'tabular-nums' }} data-testid="line-value">
+        <Box
+          sx={{ display: 'flex', alignItems: 'baseline', flexWrap: 'wrap', columnGap: '1vw', lineHeight: 1, fontVariantNumeric: 'tabular-nums' }}
+          data-testid="line-value"
+        >
           <Box component="span" sx={{ fontSize: LIVE_SIZES.value[layout], fontWeight: 800, color: line.value === null ? 'text.secondary' : colour }}>
             {formatAmount(line.value, language)}
           </Box>
@@ -97,15 +116,38 @@ export function LineTile({ line, layout, periodEnd, timezone, index, oeeRoom }: 
             <Box
               data-testid="pace-marker"
               title={t('production.live.pace', { value: withUnit(formatAmount(line.pace, language)) })}
-              sx={{ position: 'absolute', top: '-0.8vh', bottom: '-0.8vh', left: `calc(${paceShare}% - 0.25vw)`, width: '0.5vw', minWidth: 3, bgcolor: '#fff', borderRadius: 1, boxShadow: '0 0 0 2px rgba(0,0,0,0.6)' }}
+              sx={{
+                position: 'absolute',
+                top: '-0.8vh',
+                bottom: '-0.8vh',
+                left: `calc(${paceShare}% - 0.25vw)`,
+                width: '0.5vw',
+                minWidth: 3,
+                bgcolor: '#fff',
+                borderRadius: 1,
+                boxShadow: '0 0 0 2px rgba(0,0,0,0.6)',
+              }}
             />
           </Box>
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: '1vw', mt: '1vh', fontSize: LIVE_SIZES.detail[layout], color: 'text.secondary' }}>
+          <Box
+            sx={{
+              display: 'flex',
+              justifyContent: 'space-between',
+              flexWrap: 'wrap',
+              gap: '1vw',
+              mt: '1vh',
+              fontSize: LIVE_SIZES.detail[layout],
+              color: 'text.secondary',
+            }}
+          >
             <span>{t('production.live.pace', { value: withUnit(formatAmount(line.pace, language)) })}</span>
             <Box component="span" sx={{ color: 'text.primary', fontWeight: 600 }} data-testid="line-projection">
               {line.projection === null
                 ? t('production.live.no-projection')
-                : t('production.live.projection', { value: withUnit(formatAmount(line.projection, language)), time: formatTime(periodEnd, { language, timeZone: timezone }) })}
+                : t('production.live.projection', {
+                    value: withUnit(formatAmount(line.projection, language)),
+                    time: formatTime(periodEnd, { language, timeZone: timezone }),
+                  })}
             </Box>
           </Box>
         </Box>
@@ -127,12 +169,32 @@ function OeeBlock({ oee, layout }: { oee: NonNullable<ProductionLineState['oee']
   return (
     <Box
       data-testid="line-oee"
-      sx={{ display: 'grid', minHeight: 0, overflow: 'hidden', gridTemplateColumns: rows ? 'repeat(2, minmax(0, 1fr))' : 'repeat(4, minmax(0, 1fr))', gap: rows ? '1vh 2vw' : '1vw', alignContent: 'center', borderTop: rows ? 0 : 1, borderLeft: rows ? 1 : 0, borderColor: 'divider', pt: rows ? 0 : '1.4vh', pl: rows ? '2vw' : 0 }}
+      sx={{
+        display: 'grid',
+        minHeight: 0,
+        overflow: 'hidden',
+        gridTemplateColumns: rows ? 'repeat(2, minmax(0, 1fr))' : 'repeat(4, minmax(0, 1fr))',
+        gap: rows ? '1vh 2vw' : '1vw',
+        alignContent: 'center',
+        borderTop: rows ? 0 : 1,
+        borderLeft: rows ? 1 : 0,
+        borderColor: 'divider',
+        pt: rows ? 0 : '1.4vh',
+        pl: rows ? '2vw' : 0,
+      }}
     >
       {figures.map(([name, value]) => (
         <Box key={name} sx={{ textAlign: rows ? 'left' : 'center' }}>
-          <Typography sx={{ fontSize: LIVE_SIZES.small, color: 'text.secondary', textTransform: 'uppercase', letterSpacing: '0.05em' }}>{t(`production.live.oee.${name}`)}</Typography>
-          <Typography sx={{ fontSize: name === 'oee' ? `calc(${LIVE_SIZES.detail[layout]} * 1.9)` : `calc(${LIVE_SIZES.detail[layout]} * 1.5)`, fontWeight: name === 'oee' ? 800 : 600, fontVariantNumeric: 'tabular-nums' }}>
+          <Typography sx={{ fontSize: LIVE_SIZES.small, color: 'text.secondary', textTransform: 'uppercase', letterSpacing: '0.05em' }}>
+            {t(`production.live.oee.${name}`)}
+          </Typography>
+          <Typography
+            sx={{
+              fontSize: name === 'oee' ? `calc(${LIVE_SIZES.detail[layout]} * 1.9)` : `calc(${LIVE_SIZES.detail[layout]} * 1.5)`,
+              fontWeight: name === 'oee' ? 800 : 600,
+              fontVariantNumeric: 'tabular-nums',
+            }}
+          >
             {formatShare(value, i18n.language)}
           </Typography>
         </Box>

@@ -51,18 +51,36 @@ export function LiveBoard({ state, receivedAt, now, connectionLost, onBack }: Li
     <Box
       data-testid="live-board"
       data-layout={state.view_type}
-      sx={{ height: '100vh', display: 'grid', gridTemplateRows: 'auto minmax(0, 1fr) auto', gap: '2vh', p: '2vh 2vw', bgcolor: 'background.default', color: 'text.primary', overflow: 'hidden' }}
+      sx={{
+        height: '100vh',
+        display: 'grid',
+        gridTemplateRows: 'auto minmax(0, 1fr) auto',
+        gap: '2vh',
+        p: '2vh 2vw',
+        bgcolor: 'background.default',
+        color: 'text.primary',
+        overflow: 'hidden',
+      }}
     >
       <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: '2vw', minHeight: 0 }}>
         {onBack ? (
           <Tooltip title={t('production.live.back')}>
-            <IconButton onClick={onBack} aria-label={t('production.live.back')} sx={{ color: 'text.secondary', fontSize: LIVE_SIZES.icon, '& svg': { fontSize: 'inherit' } }}>
+            <IconButton
+              onClick={onBack}
+              aria-label={t('production.live.back')}
+              sx={{ color: 'text.secondary', fontSize: LIVE_SIZES.icon, '& svg': { fontSize: 'inherit' } }}
+            >
               <ArrowBackOutlined />
             </IconButton>
           </Tooltip>
         ) : null}
-        {state.logo ? <Box component="img" src={state.logo} alt={t('production.live.logo')} sx={{ height: 'min(8vh, 6vw)', maxWidth: '22vw', objectFit: 'contain' }} /> : null}
-        <Typography component="h1" sx={{ flex: 1, minWidth: 0, fontSize: LIVE_SIZES.title, fontWeight: 700, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        {state.logo ? (
+          <Box component="img" src={state.logo} alt={t('production.live.logo')} sx={{ height: 'min(8vh, 6vw)', maxWidth: '22vw', objectFit: 'contain' }} />
+        ) : null}
+        <Typography
+          component="h1"
+          sx={{ flex: 1, minWidth: 0, fontSize: LIVE_SIZES.title, fontWeight: 700, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
           {state.name}
         </Typography>
         <Typography sx={{ fontSize: LIVE_SIZES.small, color: 'text.secondary', textAlign: 'right', whiteSpace: 'nowrap' }} data-testid="live-period">
@@ -70,7 +88,11 @@ export function LiveBoard({ state, receivedAt, now, connectionLost, onBack }: Li
         </Typography>
         {fullscreen.available ? (
           <Tooltip title={t(fullscreen.on ? 'production.live.fullscreen-exit' : 'production.live.fullscreen')}>
-            <IconButton onClick={fullscreen.toggle} aria-label={t(fullscreen.on ? 'production.live.fullscreen-exit' : 'production.live.fullscreen')} sx={{ color: 'text.secondary', fontSize: LIVE_SIZES.icon, '& svg': { fontSize: 'inherit' } }}>
+            <IconButton
+              onClick={fullscreen.toggle}
+              aria-label={t(fullscreen.on ? 'production.live.fullscreen-exit' : 'production.live.fullscreen')}
+              sx={{ color: 'text.secondary', fontSize: LIVE_SIZES.icon, '& svg': { fontSize: 'inherit' } }}
+            >
               {fullscreen.on ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
             </IconButton>
           </Tooltip>
@@ -80,7 +102,15 @@ export function LiveBoard({ state, receivedAt, now, connectionLost, onBack }: Li
         component="main"
         data-stale={staleness === 'red'}
         // Numbers a minute old are dimmed, so nobody reads them as current.
-        sx={{ opacity: staleness === 'red' ? 0.45 : 1, transition: 'opacity 300ms', display: 'grid', minHeight: 0, gap: '2vh 2vw', gridTemplateColumns: columns ? 'repeat(2, minmax(0, 1fr))' : 'minmax(0, 1fr)', gridTemplateRows: columns ? 'minmax(0, 1fr)' : 'repeat(2, minmax(0, 1fr))' }}
+        sx={{
+          opacity: staleness === 'red' ? 0.45 : 1,
+          transition: 'opacity 300ms',
+          display: 'grid',
+          minHeight: 0,
+          gap: '2vh 2vw',
+          gridTemplateColumns: columns ? 'repeat(2, minmax(0, 1fr))' : 'minmax(0, 1fr)',
+          gridTemplateRows: columns ? 'minmax(0, 1fr)' : 'repeat(2, minmax(0, 1fr))',
+        }}
       >
         {state.lines.map((line, index) => (
           <LineTile key={index} index={index} line={line} layout={state.view_type} periodEnd={state.periodEnd} timezone={state.timezone} oeeRoom={oeeRoom} />
@@ -92,7 +122,11 @@ export function LiveBoard({ state, receivedAt, now, connectionLost, onBack }: Li
         </Box>
         <Box sx={{ flex: 1, display: 'flex', justifyContent: 'center' }}>
           {connectionLost ? (
-            <Box role="alert" data-testid="connection-lost" sx={{ display: 'flex', alignItems: 'center', gap: '0.8vw', color: STALE_COLOURS.amber, fontWeight: 700 }}>
+            <Box
+              role="alert"
+              data-testid="connection-lost"
+              sx={{ display: 'flex', alignItems: 'center', gap: '0.8vw', color: STALE_COLOURS.amber, fontWeight: 700 }}
+            >
               <CloudOffOutlined sx={{ fontSize: 'inherit' }} />
               {t('production.live.connection-lost')}
             </Box>

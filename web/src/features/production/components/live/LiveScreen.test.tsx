@@ -22,7 +22,10 @@ const STATUS_WORDS: Record<ProductionLineStatus, string> = {
 function hexOf(colour: string): string {
   const rgb = /^rgb\((\d+), (\d+), (\d+)\)$/.exec(colour);
   if (!rgb) return colour.toLowerCase();
-  return `#${rgb.slice(1, 4).map((part) => Number(part).toString(16).padStart(2, '0')).join('')}`;
+  return `#${rgb
+    .slice(1, 4)
+    .map((part) => Number(part).toString(16).padStart(2, '0'))
+    .join('')}`;
 }
 
 async function renderLive(source: Parameters<typeof LiveScreen>[0]['source'], answers: Parameters<typeof createLiveFake>[0]) {
@@ -37,7 +40,9 @@ describe('the live screen', { timeout: 30_000 }, () => {
   });
 
   it.each(PRODUCTION_LINE_STATUSES)('shows a %s line in its colour and in words', async (status) => {
-    const state = liveState({ lines: [lineState({ status, value: status === 'no-data' ? null : 412, projection: status === 'no-data' ? null : 824 }), lineState({ label: 'Line B' })] });
+    const state = liveState({
+      lines: [lineState({ status, value: status === 'no-data' ? null : 412, projection: status === 'no-data' ? null : 824 }), lineState({ label: 'Line B' })],
+    });
     await renderLive({ kind: 'view', id: 5 }, { '/api/productionviews/5/state': () => ({ body: state }) });
     const line = await screen.findByTestId('live-line-0');
     expect(line.getAttribute('data-status')).toBe(status);
@@ -87,7 +92,12 @@ describe('the live screen', { timeout: 30_000 }, () => {
     await screen.findByTestId('live-board');
     await waitFor(() => expect(fake.streams).toHaveLength(1));
     expect(fake.streams[0]?.path).toBe('/api/events?productionView=5');
-    act(() => fake.streams[0]?.send('production-view', liveState({ lines: [lineState({ value: 530, status: 'behind' }), lineState({ label: 'Line B', status: 'stopped' })] })));
+    act(() =>
+      fake.streams[0]?.send(
+        'production-view',
+        liveState({ lines: [lineState({ value: 530, status: 'behind' }), lineState({ label: 'Line B', status: 'stopped' })] }),
+      ),
+    );
     await waitFor(() => expect(within(screen.getByTestId('live-line-0')).getByTestId('line-value').textContent).toBe('530/ 800 pcs'));
     expect(within(screen.getByTestId('live-line-0')).getByTestId('line-status').textContent).toBe('Behind');
     expect(within(screen.getByTestId('live-line-1')).getByTestId('line-status').textContent).toBe('Stopped');
@@ -166,9 +176,13 @@ describe('the live screen', { timeout: 30_000 }, () => {
 
   it('shows no old numbers once a link is revoked while its screen is open', async () => {
     let revoked = false;
-    const fake = await renderLive({ kind: 'display', token: TOKEN }, {
-      [`/api/display/${TOKEN}`]: () => (revoked ? { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'error.not-found' } } : { body: liveState() }),
-    });
+    const fake = await renderLive(
+      { kind: 'display', token: TOKEN },
+      {
+        [`/api/display/${TOKEN}`]: () =>
+          revoked ? { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'error.not-found' } } : { body: liveState() },
+      },
+    );
     await screen.findByTestId('live-board');
     await waitFor(() => expect(fake.streams).toHaveLength(1));
     revoked = true;

@@ -33,10 +33,12 @@ export function LiveScreen({ source, onBack }: LiveScreenProps) {
   const now = useNow(TICK_MS);
   const { t } = useTranslation();
   let body: ReactNode;
-  if (live.gone && source.kind === 'display') body = <Message icon={<LinkOffOutlined />} title={t('production.live.link-invalid')} message={t('production.live.link-invalid-help')} />;
+  if (live.gone && source.kind === 'display')
+    body = <Message icon={<LinkOffOutlined />} title={t('production.live.link-invalid')} message={t('production.live.link-invalid-help')} />;
   else if (live.gone) body = <Message icon={<SearchOffOutlined />} title={t('production.live.not-found')} onBack={onBack} />;
   else if (live.state) body = <LiveBoard state={live.state} receivedAt={live.receivedAt} now={now} connectionLost={live.connectionLost} onBack={onBack} />;
-  else if (live.failed) body = <Message icon={<ErrorOutlineOutlined />} title={t('production.live.load-failed')} message={t('production.live.load-failed-help')} onBack={onBack} />;
+  else if (live.failed)
+    body = <Message icon={<ErrorOutlineOutlined />} title={t('production.live.load-failed')} message={t('production.live.load-failed-help')} onBack={onBack} />;
   else body = <Loading />;
   return (
     <ThemeProvider theme={liveTheme}>
@@ -58,7 +60,21 @@ function Loading() {
 function Message({ icon, title, message, onBack }: { icon: ReactNode; title: string; message?: string; onBack?: () => void }) {
   const { t } = useTranslation();
   return (
-    <Box role="alert" sx={{ height: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: '3vh', p: 4, textAlign: 'center', bgcolor: 'background.default', color: 'text.primary' }}>
+    <Box
+      role="alert"
+      sx={{
+        height: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: '3vh',
+        p: 4,
+        textAlign: 'center',
+        bgcolor: 'background.default',
+        color: 'text.primary',
+      }}
+    >
       <Box sx={{ fontSize: 'min(12vw, 18vh)', lineHeight: 0, color: 'text.secondary', '& svg': { fontSize: 'inherit' } }}>{icon}</Box>
       <Typography component="h1" sx={{ fontSize: 'min(4vw, 6vh)', fontWeight: 700 }}>
         {title}

@@ -34,7 +34,12 @@ export function FinishStep({ wizard }: { wizard: ViewWizardState }) {
         <FormHelperText error={false} sx={{ mx: 0, mb: 1 }}>
           {t('production.wizard.help.reset-hours')}
         </FormHelperText>
-        <Box role="group" aria-labelledby={hoursLabel} data-testid="reset-hours" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(72px, 1fr))', gap: 1 }}>
+        <Box
+          role="group"
+          aria-labelledby={hoursLabel}
+          data-testid="reset-hours"
+          sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(72px, 1fr))', gap: 1 }}
+        >
           {RESET_HOURS.map((hour) => {
             const on = chosen.has(hour);
             return (
@@ -83,10 +88,27 @@ function LogoField({ wizard }: { wizard: ViewWizardState }) {
       </FormLabel>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} data-testid="logo-field">
         <Box
-          sx={{ width: 160, height: 80, border: 1, borderColor: error ? 'error.main' : 'divider', borderRadius: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.900', p: 1 }}
+          sx={{
+            width: 160,
+            height: 80,
+            border: 1,
+            borderColor: error ? 'error.main' : 'divider',
+            borderRadius: 1,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            bgcolor: 'grey.900',
+            p: 1,
+          }}
         >
           {shown ? (
-            <Box component="img" src={shown} alt={t('production.wizard.logo-preview')} data-testid="logo-preview" sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
+            <Box
+              component="img"
+              src={shown}
+              alt={t('production.wizard.logo-preview')}
+              data-testid="logo-preview"
+              sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+            />
           ) : (
             <Typography variant="caption" sx={{ color: 'grey.400', textAlign: 'center' }}>
               {t('production.wizard.no-logo')}
@@ -106,7 +128,9 @@ function LogoField({ wizard }: { wizard: ViewWizardState }) {
             data-testid="logo-input"
             onChange={(event) => void pick(event)}
           />
-          <FormHelperText id={helpId}>{error ? t(error) : t('production.wizard.help.logo', { size: Math.round(PRODUCTION_VIEW_LIMITS.logoMaxBytes / 1024) })}</FormHelperText>
+          <FormHelperText id={helpId}>
+            {error ? t(error) : t('production.wizard.help.logo', { size: Math.round(PRODUCTION_VIEW_LIMITS.logoMaxBytes / 1024) })}
+          </FormHelperText>
         </Box>
       </Stack>
     </FormControl>

@@ -28,7 +28,12 @@ async function fillView(user: UserEvent, dialog: HTMLElement, name = 'Hall 1 pre
   await user.type(within(dialog).getByRole('textbox', { name: /^View name/ }), name);
 }
 
-async function fillLine(user: UserEvent, dialog: HTMLElement, index: number, { name, device, parameter, goal }: { name: string; device: string; parameter: string; goal: string }) {
+async function fillLine(
+  user: UserEvent,
+  dialog: HTMLElement,
+  index: number,
+  { name, device, parameter, goal }: { name: string; device: string; parameter: string; goal: string },
+) {
   const scope = line(dialog, index);
   await user.type(within(scope).getByRole('textbox', { name: /^Line name/ }), name);
   await choose(user, scope, 'Device', device);
@@ -87,7 +92,11 @@ describe('the production view wizard', { timeout: 30_000 }, () => {
     // Four required fields on each line.
     expect(within(visibleStep(dialog)).getAllByText('This field is required')).toHaveLength(8);
     // The parameter waits for a device.
-    expect(within(line(dialog, 0)).getByRole('combobox', { name: /^Parameter/ }).getAttribute('aria-disabled')).toBe('true');
+    expect(
+      within(line(dialog, 0))
+        .getByRole('combobox', { name: /^Parameter/ })
+        .getAttribute('aria-disabled'),
+    ).toBe('true');
 
     await fillLine(user, dialog, 0, { name: 'Line A', device: 'Press A', parameter: 'Parts made', goal: '8OO' });
     expect(callsTo('GET', '/api/productionviews/parameters')[0]?.query.get('deviceId')).toBe('1');
@@ -173,7 +182,13 @@ describe('the production view wizard', { timeout: 30_000 }, () => {
     const { user, callsTo } = await renderProduction('/production', {
       'PUT /api/productionviews/5': () =>
         refuse
-          ? { status: 400, body: { errors: { 'lineParams.1.parameter_id': ['productionview.parameter-invalid'], reset_hours: ['productionview.reset-hour-invalid'] }, rootErrors: ['productionview.two-lines'] } }
+          ? {
+              status: 400,
+              body: {
+                errors: { 'lineParams.1.parameter_id': ['productionview.parameter-invalid'], reset_hours: ['productionview.reset-hour-invalid'] },
+                rootErrors: ['productionview.two-lines'],
+              },
+            }
           : { body: {} },
     });
     const table = await screen.findByTestId('entity-list-productionviews');

@@ -43,7 +43,13 @@ export function ViewStep({ wizard }: { wizard: ViewWizardState }) {
                   bgcolor: chosen ? 'action.selected' : undefined,
                 }}
               >
-                <Radio checked={chosen} onChange={() => wizard.set('type', type)} value={type} slotProps={{ input: { 'aria-label': t(viewTypeKey(type)) } }} sx={{ alignSelf: 'flex-start', p: 0.5 }} />
+                <Radio
+                  checked={chosen}
+                  onChange={() => wizard.set('type', type)}
+                  value={type}
+                  slotProps={{ input: { 'aria-label': t(viewTypeKey(type)) } }}
+                  sx={{ alignSelf: 'flex-start', p: 0.5 }}
+                />
                 <Box sx={{ flex: 1 }}>
                   <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
                     {t(viewTypeKey(type))}

@@ -57,6 +57,14 @@ export function configuration(overrides: Partial<ReportConfiguration> & Pick<Rep
 
 export const configurations: ReportConfiguration[] = [
   configuration({ id: 5, lastPeriod: { from: '2026-11-16', to: '2026-11-22' } }),
-  configuration({ id: 6, name: 'Operators monthly', reportType: 'device-operators-report', frequency: 'month', enabled: false, groups: [{ id: 20, name: 'Night crew' }], emails: [] }),
+  configuration({
+    id: 6,
+    name: 'Operators monthly',
+    reportType: 'device-operators-report',
+    frequency: 'month',
+    enabled: false,
+    groups: [{ id: 20, name: 'Night crew' }],
+    emails: [],
+  }),
   configuration({ id: 7, name: 'October once', frequency: 'once', from: '2026-10-01', to: '2026-10-31' }),
 ];
