@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGE_KEYS } from './errors.ts';
 import { nameText } from './text-rules.ts';
 
 /**
@@ -30,9 +31,13 @@ export const MAX_PRODUCTION_SHIFTS = 4;
 export const DEFAULT_SHIFT_HOURS = 8;
 export const SHIFT_NAME_MAX_LENGTH = 50;
 
-/** 'Range is invalid' (spec 01 §5): a shift that ends when it starts, or a start hour of 24:00. */
+/**
+ * 'Range is invalid' (spec 01 §5): a shift that ends when it starts, or a start hour of 24:00. 'Overlapping': a shift
+ * whose hours another shift of the list already covers (a company's shifts divide its day; issue 32).
+ */
 export const PRODUCTION_SHIFT_MESSAGE_KEYS = {
   rangeInvalid: 'shifts.range-invalid',
+  overlapping: 'shifts.overlapping',
   tooMany: 'shifts.too-many',
 } as const;
 
@@ -61,15 +66,42 @@ export function nextShiftTimes(shifts: readonly Pick<ProductionShiftInput, 'time
   return { timeStart: shiftTime(start), timeEnd: shiftTime(Math.min(24, start + DEFAULT_SHIFT_HOURS)) };
 }
 
-/** Whether a shift starts before the previous one ends (shown with a warning; spec 01 §5). */
-export function startsBeforePreviousEnds(shifts: readonly Pick<ProductionShiftInput, 'timeStart' | 'timeEnd'>[], index: number): boolean {
-  const shift = shifts[index];
-  const previous = shifts[index - 1];
-  if (!shift || !previous) return false;
-  const previousStart = shiftHour(previous.timeStart);
-  const previousEnd = shiftHour(previous.timeEnd);
+/** The hours of the day (0–23) a shift covers; one whose end is not after its start goes over midnight. */
+function coveredHours(shift: Pick<ProductionShiftInput, 'timeStart' | 'timeEnd'>): Set<number> {
   const start = shiftHour(shift.timeStart);
-  // A previous shift over midnight ends the next day: a start after its start is then before its end.
-  if (previousEnd <= previousStart) return start >= previousStart || start < previousEnd;
-  return start >= previousStart && start < previousEnd;
+  const end = shiftHour(shift.timeEnd) % 24;
+  const hours = new Set<number>();
+  if (start > 23) return hours;
+  for (let hour = start; ; hour = (hour + 1) % 24) {
+    if (hours.size > 0 && hour === end) break;
+    hours.add(hour);
+    if (hours.size === 24) break;
+  }
+  return hours;
+}
+
+/** The first earlier shift of the list whose hours `index` shares (its position), or null. */
+export function overlappedShift(shifts: readonly Pick<ProductionShiftInput, 'timeStart' | 'timeEnd'>[], index: number): number | null {
+  const shift = shifts[index];
+  if (!shift) return null;
+  const hours = coveredHours(shift);
+  const earlier = shifts.slice(0, index).findIndex((other) => [...coveredHours(other)].some((hour) => hours.has(hour)));
+  return earlier < 0 ? null : earlier;
+}
+
+/**
+ * What is wrong with a list of shifts, as field errors keyed by position (`{'1.timeEnd': ['shifts.range-invalid']}`):
+ * a blank name, a shift that ends when it starts (or starts at 24:00), one that overlaps an earlier shift. The server
+ * refuses such a list with these errors; the dialog shows them as the user edits.
+ */
+export function shiftListErrors(shifts: readonly ProductionShiftInput[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  shifts.forEach((shift, index) => {
+    if (!shift.name.trim()) errors[`${index}.name`] = [MESSAGE_KEYS.notBlank];
+    const start = shiftHour(shift.timeStart);
+    // An end of 00:00 is midnight at the end of the day (24:00): 00:00–00:00 is the whole day, 06:00–06:00 nothing.
+    if (start > 23 || start === (shiftHour(shift.timeEnd) || 24)) errors[`${index}.timeEnd`] = [PRODUCTION_SHIFT_MESSAGE_KEYS.rangeInvalid];
+    else if (overlappedShift(shifts, index) !== null) errors[`${index}.timeStart`] = [PRODUCTION_SHIFT_MESSAGE_KEYS.overlapping];
+  });
+  return errors;
 }

@@ -9,6 +9,7 @@ import type { TestModule } from './ingest-fixtures.ts';
 import { createModule, telemetrySnapshot } from './ingest-fixtures.ts';
 import type { ReadingInput } from '../src/telemetry/types.ts';
 import { createIngestService } from '../src/telemetry/ingest-service.ts';
+import { ProductionShiftsRepository } from '../src/production-shifts/repository.ts';
 import type { ShiftDefinition, ShiftWindow } from '../src/diagnostics/buckets.ts';
 import { normaliseRange, planShifts } from '../src/diagnostics/buckets.ts';
 import { timeZone } from '../src/time/time-zone.ts';
@@ -256,6 +257,42 @@ describe('rollups kept by ingest', () => {
     expectSameAggregates('added shift', await rollupOf(db(), 'readings_shift'), expectedShiftCells(raw, timezoneOf, added));
     await db().deleteFrom('production_shifts').where('company_id', '=', warsaw).where('position', '=', 3).execute();
     expectSameAggregates('removed shift', await rollupOf(db(), 'readings_shift'), expectedShiftCells(raw, timezoneOf, changed));
+  });
+
+  it('a saved list rebuilds the cells once from the hour rollup (whole-hour zones) or the 5-minute one, and a rename keeps them', async () => {
+    const timezoneOf = new Map(modules.map((m) => [m.deviceId, m.timezone]));
+    const stored = await db().selectFrom('readings').select(['device_id', 'parameter_number', 'ts', 'value']).execute();
+    const raw = stored.map((r) => ({ device: r.device_id, p: r.parameter_number, ts: r.ts.getTime(), value: r.value }));
+    const companyOf = async (timezone: string) =>
+      (await db().selectFrom('companies').select('id').where('timezone', '=', timezone).where('name', 'like', 'Rollups %').executeTakeFirstOrThrow()).id;
+    const repository = new ProductionShiftsRepository(db());
+    // Warsaw's windows fall on whole UTC hours (DST days too): read from the hour rollup. Kathmandu's (+05:45) do not.
+    const saved: Shifts = {
+      'Europe/Warsaw': [
+        { position: 0, name: 'Early', hourStart: 1, hourEnd: 9 },
+        { position: 1, name: 'Late', hourStart: 9, hourEnd: 1 },
+      ],
+      'Asia/Kathmandu': [
+        { position: 0, name: 'Day', hourStart: 7, hourEnd: 19 },
+        { position: 1, name: 'Night', hourStart: 19, hourEnd: 7 },
+      ],
+    };
+    for (const timezone of TIMEZONES) await repository.replace(await companyOf(timezone), saved[timezone]);
+    expectSameAggregates('saved lists', await rollupOf(db(), 'readings_shift'), expectedShiftCells(raw, timezoneOf, saved));
+
+    // A rename changes no window: the cells are not rewritten (their row versions stay), the names are stored.
+    const versions = async () =>
+      (await sql<{ v: string }>`select string_agg(xmin::text, ',' order by device_id, parameter_number, day, position) as v from readings_shift`.execute(db()))
+        .rows[0]?.v;
+    const before = await versions();
+    const warsaw = await companyOf('Europe/Warsaw');
+    await repository.replace(
+      warsaw,
+      saved['Europe/Warsaw'].map((shift) => ({ ...shift, name: `${shift.name} (renamed)` })),
+    );
+    expect(await versions()).toBe(before);
+    expect((await repository.listOf(warsaw)).map((shift) => shift.name)).toEqual(['Early (renamed)', 'Late (renamed)']);
+    for (const timezone of TIMEZONES) await repository.replace(await companyOf(timezone), SHIFTS[timezone]);
   });
 
   it('creates a month partition once when two instances need it at the same time, and again after it was dropped', async () => {

@@ -71,6 +71,23 @@ describe('a company set up without the demo', () => {
       expect((await list(token)).map((s) => s.name)).toEqual(['Kept']);
     });
 
+    it('refuses a shift that overlaps an earlier one (a 4th shift identical to the 1st), naming it on its start', async () => {
+      const { token } = await signedInCompany(ctx);
+      const three = [
+        { name: 'I', timeStart: '06:00', timeEnd: '14:00' },
+        { name: 'II', timeStart: '14:00', timeEnd: '22:00' },
+        { name: 'III', timeStart: '22:00', timeEnd: '06:00' },
+      ];
+      await save(token, three);
+      const refused = await save(token, [...three, { name: 'IV', timeStart: '06:00', timeEnd: '14:00' }]);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ errors: { '3.timeStart': [PRODUCTION_SHIFT_MESSAGE_KEYS.overlapping] }, rootErrors: [] });
+      // Over midnight: a shift from 04:00 overlaps the night shift that ends at 06:00.
+      const night = await save(token, [three[2], { name: 'Early', timeStart: '04:00', timeEnd: '12:00' }]);
+      expect(night.json().errors).toEqual({ '1.timeStart': [PRODUCTION_SHIFT_MESSAGE_KEYS.overlapping] });
+      expect((await list(token)).map((s) => s.name)).toEqual(['I', 'II', 'III']);
+    });
+
     it('takes two saves at once one after the other', async () => {
       const { token } = await signedInCompany(ctx);
       const a = [

@@ -1,4 +1,4 @@
-import { MAX_PRODUCTION_SHIFTS, MESSAGE_KEYS, PRODUCTION_SHIFT_MESSAGE_KEYS, shiftHour, shiftTime } from '@gearwatch/contracts';
+import { MAX_PRODUCTION_SHIFTS, PRODUCTION_SHIFT_MESSAGE_KEYS, shiftHour, shiftListErrors, shiftTime } from '@gearwatch/contracts';
 import type { ProductionShift, ProductionShiftInput } from '@gearwatch/contracts';
 import { ValidationError } from '../http/errors.ts';
 import type { AuthContext } from '../security/context.ts';
@@ -18,19 +18,13 @@ export class ProductionShiftsService {
 
   /**
    * Replaces the company's shifts with `shifts`, in their order (spec 01 §7 `POST /user/production_shifts`). The shift
-   * rollups are derived again from the new shifts by the table's triggers, in the same transaction. Errors are keyed
-   * by the shift's position: `{'1.timeEnd': ['shifts.range-invalid']}`.
+   * rollups are derived again from the new shifts in the same transaction when a window changed. Errors are keyed by
+   * the shift's position: `{'1.timeEnd': ['shifts.range-invalid']}`, `{'3.timeStart': ['shifts.overlapping']}`.
    */
   async replace(auth: AuthContext, shifts: ProductionShiftInput[]): Promise<ProductionShift[]> {
-    const errors: Record<string, string[]> = {};
     if (shifts.length > MAX_PRODUCTION_SHIFTS) throw new ValidationError({}, [PRODUCTION_SHIFT_MESSAGE_KEYS.tooMany]);
-    shifts.forEach((shift, index) => {
-      if (!shift.name.trim()) errors[`${index}.name`] = [MESSAGE_KEYS.notBlank];
-      const start = shiftHour(shift.timeStart);
-      const end = endHour(shift.timeEnd);
-      // A shift starts at 00:00–23:00 and lasts at least an hour; one ending before it starts goes over midnight.
-      if (start > 23 || start === end) errors[`${index}.timeEnd`] = [PRODUCTION_SHIFT_MESSAGE_KEYS.rangeInvalid];
-    });
+    // Blank names, empty ranges and overlapping shifts: the dialog applies the same rule as the user edits.
+    const errors = shiftListErrors(shifts);
     if (Object.keys(errors).length) throw new ValidationError(errors);
     await this.repository.replace(
       auth.companyId,

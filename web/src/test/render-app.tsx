@@ -18,7 +18,10 @@ export const demoUser: CurrentUser = { ...testManager, username: 'demo' };
 export interface RenderAppOptions {
   signedIn?: boolean;
   user?: CurrentUser;
-  /** More JSON answers of the fake API, by path (a page's own rows). */
+  /**
+   * More JSON answers of the fake API, by path (a page's own rows); a function answers with what it resolves to, so a
+   * test can hold an answer back or tell the methods apart.
+   */
   answers?: Record<string, unknown>;
   /** The user's settings; by default the guided tour has been shown, so it does not cover the page under test. */
   settings?: Record<string, unknown>;
@@ -34,7 +37,9 @@ export async function renderApp(path: string, { signedIn = false, user = demoUse
     requests.push(url.pathname);
     calls.push(`${init?.method ?? 'GET'} ${url.pathname}`);
     const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
-    if (url.pathname in answers) return json(answers[url.pathname]);
+    const answer = answers[url.pathname];
+    if (typeof answer === 'function') return json(await (answer as (method: string) => unknown)(init?.method ?? 'GET'));
+    if (url.pathname in answers) return json(answer);
     switch (url.pathname) {
       case '/api/users/current':
         return json(user);

@@ -11,10 +11,10 @@ import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LAYOUT, MAX_PRODUCTION_SHIFTS, nextShiftTimes, startsBeforePreviousEnds } from '@gearwatch/contracts';
+import { LAYOUT, MAX_PRODUCTION_SHIFTS, nextShiftTimes, overlappedShift, shiftListErrors } from '@gearwatch/contracts';
 import type { ProductionShiftInput } from '@gearwatch/contracts';
 import { useApi } from '../../../api/ApiProvider.tsx';
 import { ApiError } from '../../../api/errors.ts';
@@ -25,9 +25,10 @@ import { ShiftRow } from './ShiftRow.tsx';
 
 /**
  * Company settings (spec 01 §2, 800 px, from the profile menu): the company's production shifts, in order. A new
- * shift starts where the last ends (or 00:00) and lasts 8 hours, ending by 24:00; at most 4; full hours only; a
- * warning when a shift starts before the previous one ends. Saving replaces the list; the server's errors show under
- * each shift's fields.
+ * shift starts where the last ends (or 00:00) and lasts 8 hours, ending by 24:00; at most 4; full hours only. What the
+ * server would refuse (a blank name, an empty range, a shift overlapping an earlier one: `shiftListErrors`, the same
+ * rule) shows under the fields as the user edits, and Save waits for it to be corrected. Saving replaces the list;
+ * while it runs the dialog cannot be closed, so a closed dialog never keeps saving.
  */
 export function CompanySettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -61,6 +62,13 @@ export function CompanySettingsDialog({ open, onClose }: { open: boolean; onClos
   });
 
   const list = shifts ?? [];
+  const problems = useMemo(() => shiftListErrors(shifts ?? []), [shifts]);
+  const hasProblems = Object.keys(problems).length > 0;
+  const saving = mutation.isPending;
+  // Escape, the backdrop and Cancel do nothing while the list is being saved: the save would go on behind them.
+  const close = () => {
+    if (!saving) onClose();
+  };
   const update = (next: ProductionShiftInput[]) => {
     setShifts(next);
     setErrors({});
@@ -69,15 +77,18 @@ export function CompanySettingsDialog({ open, onClose }: { open: boolean; onClos
   const add = () => update([...list, { name: t('shifts.default-name', { number: list.length + 1 }), ...nextShiftTimes(list) }]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (hasProblems || saving) return;
     mutation.mutate(list.map((shift) => ({ ...shift, name: shift.name.trim() })));
   };
+  // The server's answer to the last save, else what the list's own rule finds.
+  const shown = Object.keys(errors).length ? errors : problems;
   const errorsOf = (index: number) =>
-    Object.fromEntries(Object.entries(errors).flatMap(([key, keys]) => (key.startsWith(`${index}.`) ? [[key.slice(String(index).length + 1), keys]] : [])));
+    Object.fromEntries(Object.entries(shown).flatMap(([key, keys]) => (key.startsWith(`${index}.`) ? [[key.slice(String(index).length + 1), keys]] : [])));
 
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      onClose={close}
       fullWidth
       maxWidth={false}
       slotProps={{ paper: { component: 'form', onSubmit: submit, sx: { width: { xs: 'calc(100% - 32px)', md: LAYOUT.dialogSettingsWidthPx } } } }}
@@ -97,28 +108,37 @@ export function CompanySettingsDialog({ open, onClose }: { open: boolean; onClos
               key={index}
               index={index}
               shift={shift}
-              overlaps={startsBeforePreviousEnds(list, index)}
+              overlapped={overlappedShift(list, index)}
+              disabled={saving}
               errors={errorsOf(index)}
               onChange={(changed) => update(list.map((s, i) => (i === index ? changed : s)))}
               onRemove={() => update(list.filter((_, i) => i !== index))}
             />
           ))}
+          {hasProblems && !Object.keys(errors).length ? <Alert severity="warning">{t('shifts.fix-to-save')}</Alert> : null}
           {rootErrors.map((key) => (
             <Alert key={key} severity="error">
               {t(key)}
             </Alert>
           ))}
           <div>
-            <Button startIcon={<AddOutlined />} onClick={add} disabled={shifts === null || list.length >= MAX_PRODUCTION_SHIFTS}>
+            <Button startIcon={<AddOutlined />} onClick={add} disabled={shifts === null || saving || list.length >= MAX_PRODUCTION_SHIFTS}>
               {t('shifts.add')}
             </Button>
           </div>
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="submit" variant="contained" disabled={shifts === null || mutation.isPending}>
-          {t('common.save')}
+        <Button onClick={close} disabled={saving}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={shifts === null || saving || hasProblems}
+          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {saving ? t('shifts.saving') : t('common.save')}
         </Button>
       </DialogActions>
     </Dialog>

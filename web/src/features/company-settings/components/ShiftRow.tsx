@@ -16,16 +16,18 @@ const END_TIMES = Array.from({ length: 24 }, (_, hour) => shiftTime(hour + 1));
 export interface ShiftRowProps {
   index: number;
   shift: ProductionShiftInput;
-  /** The shift starts before the previous one ends. */
-  overlaps: boolean;
+  /** The position of an earlier shift whose hours this one shares, or null. */
+  overlapped: number | null;
+  /** While the list is being saved. */
+  disabled?: boolean;
   /** Message keys by field (`name`, `timeStart`, `timeEnd`) from the server's answer. */
   errors: Record<string, string[]>;
   onChange: (shift: ProductionShiftInput) => void;
   onRemove: () => void;
 }
 
-/** One shift of the company settings dialog: name, start and end hour, a warning when it overlaps the previous one. */
-export function ShiftRow({ index, shift, overlaps, errors, onChange, onRemove }: ShiftRowProps) {
+/** One shift of the company settings dialog: name, start and end hour, a warning when it overlaps an earlier one. */
+export function ShiftRow({ index, shift, overlapped, disabled = false, errors, onChange, onRemove }: ShiftRowProps) {
   const { t } = useTranslation();
   const nameError = errors['name']?.[0];
   const startError = errors['timeStart']?.[0];
@@ -47,6 +49,7 @@ export function ShiftRow({ index, shift, overlaps, errors, onChange, onRemove }:
         label={t('shifts.name', { number })}
         value={shift.name}
         onChange={(event) => onChange({ ...shift, name: event.target.value })}
+        disabled={disabled}
         error={Boolean(nameError)}
         helperText={nameError ? t(nameError) : undefined}
         slotProps={{ htmlInput: { maxLength: SHIFT_NAME_MAX_LENGTH } }}
@@ -58,6 +61,7 @@ export function ShiftRow({ index, shift, overlaps, errors, onChange, onRemove }:
         label={t('shifts.start', { number })}
         value={shift.timeStart}
         onChange={(event) => onChange({ ...shift, timeStart: event.target.value })}
+        disabled={disabled}
         error={Boolean(startError)}
         helperText={startError ? t(startError) : undefined}
         size="small"
@@ -74,6 +78,7 @@ export function ShiftRow({ index, shift, overlaps, errors, onChange, onRemove }:
         label={t('shifts.end', { number })}
         value={shift.timeEnd}
         onChange={(event) => onChange({ ...shift, timeEnd: event.target.value })}
+        disabled={disabled}
         error={Boolean(endError)}
         helperText={endError ? t(endError) : undefined}
         size="small"
@@ -86,16 +91,19 @@ export function ShiftRow({ index, shift, overlaps, errors, onChange, onRemove }:
         ))}
       </TextField>
       <Box sx={{ gridArea: 'warn', width: 40, height: 40, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-        {overlaps ? (
-          <Tooltip title={t('shifts.overlap')}>
-            <WarningAmberOutlined color="warning" aria-label={t('shifts.overlap')} data-testid={`shift-${index}-overlap`} />
+        {overlapped !== null ? (
+          <Tooltip title={t('shifts.overlap', { number: overlapped + 1 })}>
+            <WarningAmberOutlined color="warning" aria-label={t('shifts.overlap', { number: overlapped + 1 })} data-testid={`shift-${index}-overlap`} />
           </Tooltip>
         ) : null}
       </Box>
       <Tooltip title={t('shifts.remove', { number })}>
-        <IconButton aria-label={t('shifts.remove', { number })} onClick={onRemove} sx={{ gridArea: 'remove' }}>
-          <DeleteOutlined />
-        </IconButton>
+        {/* A disabled button gets no pointer events: the span keeps the tooltip working while the list is saved. */}
+        <Box component="span" sx={{ gridArea: 'remove' }}>
+          <IconButton aria-label={t('shifts.remove', { number })} onClick={onRemove} disabled={disabled}>
+            <DeleteOutlined />
+          </IconButton>
+        </Box>
       </Tooltip>
     </Box>
   );
