@@ -110,6 +110,30 @@ describe('NotificationBell', { timeout: 20_000 }, () => {
     await waitFor(() => expect(callsTo('PATCH', '/api/notifications/read')).toHaveLength(1));
   });
 
+  it('unfolds an announcement to its whole text on a click, marks it read, and folds it again', async () => {
+    const long = { ...announcement, announcement: { id: 2, title: 'Planned maintenance', body: 'Line one\nLine two\nLine three\nLine four: the whole text' } };
+    const { user, callsTo } = await renderBell({
+      'GET /api/notifications/unread': () => ({ body: { count: 1 } }),
+      'GET /api/notifications': () => ({ body: { entries: [long] }, headers: { [UNREAD_HEADER]: '1' } }),
+      'PATCH /api/notifications/9/read': () => ({ body: { marked: 1, unread: 0 } }),
+    });
+    await user.click(await screen.findByTestId('notification-bell'));
+    const centre = await screen.findByTestId('notification-centre');
+    const item = within(centre).getByRole('button', { name: /Planned maintenance/ });
+    expect(item.getAttribute('aria-expanded')).toBe('false');
+    const text = within(item).getByText(/Line four: the whole text/);
+    // Folded, the list cuts it to three lines; unfolded, nothing is cut.
+    expect(getComputedStyle(text).overflow).toBe('hidden');
+    await user.click(item);
+    expect(item.getAttribute('aria-expanded')).toBe('true');
+    expect(getComputedStyle(within(item).getByText(/Line four/)).overflow).not.toBe('hidden');
+    await waitFor(() => expect(callsTo('PATCH', '/api/notifications/9/read')).toHaveLength(1));
+    // It stays in the open centre, where it was.
+    expect(screen.getByTestId('where').textContent).toBe('/');
+    await user.click(item);
+    expect(item.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('says so when there is nothing', async () => {
     const { user } = await renderBell({
       'GET /api/notifications/unread': () => ({ body: { count: 0 } }),

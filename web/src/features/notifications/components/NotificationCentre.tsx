@@ -18,6 +18,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { AlertImportance, Notification } from '@gearwatch/contracts';
@@ -58,7 +59,8 @@ export interface NotificationCentreProps {
 
 /**
  * The notification centre (issue 17): the newest notifications first, the unread ones marked; a click marks one read
- * and opens its alert; each can be marked read alone, or all at once.
+ * and opens its alert or task list, or unfolds an announcement to its whole text (the list shows three lines of each);
+ * each can be marked read alone, or all at once.
  */
 export function NotificationCentre({ onOpen }: NotificationCentreProps) {
   const { t } = useTranslation();
@@ -67,10 +69,15 @@ export function NotificationCentre({ onOpen }: NotificationCentreProps) {
   const markRead = useMarkRead();
   const entries = centre.data?.entries ?? [];
   const unread = centre.data?.unread ?? 0;
+  const [unfolded, setUnfolded] = useState<ReadonlySet<number>>(new Set());
 
   const open = (notification: Notification) => {
     if (!notification.readAt) markRead.mutate([notification.id]);
-    if (notification.alert) onOpen(alertLink(notification.alert.id));
+    if (notification.announcement) {
+      const next = new Set(unfolded);
+      if (!next.delete(notification.id)) next.add(notification.id);
+      setUnfolded(next);
+    } else if (notification.alert) onOpen(alertLink(notification.alert.id));
     // A task reminder opens the tasks the user has to do.
     else if (notification.task) onOpen(TASKS_LINK);
   };
@@ -102,6 +109,7 @@ export function NotificationCentre({ onOpen }: NotificationCentreProps) {
         <List dense disablePadding sx={{ maxHeight: 480, overflowY: 'auto' }}>
           {entries.map((notification) => {
             const isUnread = notification.readAt === null;
+            const isUnfolded = unfolded.has(notification.id);
             const details = [
               formatDateTime(notification.alert?.startedAt ?? notification.createdAt, dateFormat),
               notification.announcement?.body ?? null,
@@ -130,7 +138,11 @@ export function NotificationCentre({ onOpen }: NotificationCentreProps) {
                   ) : null
                 }
               >
-                <ListItemButton onClick={() => open(notification)} sx={{ alignItems: 'flex-start', pr: 6 }}>
+                <ListItemButton
+                  onClick={() => open(notification)}
+                  aria-expanded={notification.announcement ? isUnfolded : undefined}
+                  sx={{ alignItems: 'flex-start', pr: 6 }}
+                >
                   <ListItemIcon sx={{ minWidth: 32, mt: 0.5 }}>
                     <Icon notification={notification} />
                   </ListItemIcon>
@@ -140,7 +152,9 @@ export function NotificationCentre({ onOpen }: NotificationCentreProps) {
                     slotProps={{
                       primary: { sx: { fontWeight: isUnread ? 600 : 400 } },
                       secondary: {
-                        sx: { whiteSpace: 'pre-line', display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' },
+                        sx: isUnfolded
+                          ? { whiteSpace: 'pre-line', overflowWrap: 'anywhere' }
+                          : { whiteSpace: 'pre-line', display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' },
                       },
                     }}
                   />
