@@ -40,6 +40,11 @@ export interface EntityListProps<T extends { id: number }> {
   columns: readonly EntityColumn<T>[];
   /** Resource-specific filter keys (sent JSON-encoded); a change goes back to the first page. */
   filter?: Record<string, unknown>;
+  /**
+   * Filter keys that define what the list is (a rule's own alerts), not what the user narrowed it to: sent with the
+   * filter, but an empty answer shows the list's empty state, not "nothing matches your search".
+   */
+  scope?: Record<string, unknown>;
   context?: string;
   /** `field` or `-field`; the server's order when left out. */
   defaultSort?: string;
@@ -66,6 +71,7 @@ export function EntityList<T extends { id: number }>(props: EntityListProps<T>) 
     plural,
     columns,
     filter,
+    scope,
     context,
     defaultSort,
     defaultPageSize = DEFAULT_PAGE_SIZE,
@@ -85,10 +91,11 @@ export function EntityList<T extends { id: number }>(props: EntityListProps<T>) 
   const [sort, setSort] = useState<string | null>(defaultSort ?? null);
   const [pageSize, setPageSize] = useState(defaultPageSize);
   // Any change of what is asked for goes back to the first page: page 4 of another search means nothing.
-  const signature = JSON.stringify([search, filter ?? null, sort, pageSize, context ?? null]);
+  const asked = scope || filter ? { ...scope, ...filter } : undefined;
+  const signature = JSON.stringify([search, asked ?? null, sort, pageSize, context ?? null]);
   const [paging, setPaging] = useState({ signature, page: 1 });
   const page = paging.signature === signature ? paging.page : 1;
-  const query = useEntityList<T>(plural, { search, filter, page, pageSize, sort, context }, parse);
+  const query = useEntityList<T>(plural, { search, filter: asked, page, pageSize, sort, context }, parse);
   const data = query.data;
   const narrowed = search !== '' || (filter !== undefined && Object.values(filter).some((value) => value !== undefined));
 

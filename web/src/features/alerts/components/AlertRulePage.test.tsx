@@ -41,6 +41,13 @@ describe('AlertRulePage', { timeout: 20_000 }, () => {
     expect(await within(screen.getByTestId('rule-alerts')).findByText('Forklift A')).toBeTruthy();
   });
 
+  it('says a new rule has no alerts yet, not that nothing matches a search', async () => {
+    await renderAlerts('/alerts/alert-rule/5', ruleApi({ 'GET /api/alerts': () => ({ status: 204 }) }));
+    const recent = await screen.findByTestId('rule-alerts');
+    expect(await within(recent).findByText('No alerts')).toBeTruthy();
+    expect(within(recent).queryByText('Nothing matches your search')).toBeNull();
+  });
+
   it('assigns a device and disables the rule', async () => {
     const { user, callsTo } = await renderAlerts('/alerts/alert-rule/5', ruleApi());
     const devices = await screen.findByTestId('rule-devices');

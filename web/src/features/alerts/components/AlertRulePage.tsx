@@ -98,7 +98,7 @@ function RuleDetail({ rule }: { rule: AlertRuleDetail }) {
       <RuleAssignments rule={rule} />
       <RuleConditions rule={rule} />
       <Section title={t('alert-rule.recent-alerts')} testId="rule-alerts">
-        <AlertTable filter={{ rule: rule.id }} hide={['rule', 'description']} defaultPageSize={RECENT_ALERTS} />
+        <AlertTable scope={{ rule: rule.id }} hide={['rule', 'description']} defaultPageSize={RECENT_ALERTS} />
       </Section>
       <RuleDialogs dialogs={dialogs} onDeleted={() => void navigate(alertPaths.rules, { replace: true })} />
     </Stack>

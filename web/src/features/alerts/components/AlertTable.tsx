@@ -58,7 +58,10 @@ function RuleCell({ rule }: { rule: AlertRow['rule'] }) {
 export type AlertColumn = 'createdAt' | 'lastAt' | 'endedAt' | 'counter' | 'importance' | 'status' | 'device' | 'rule' | 'message' | 'description';
 
 export interface AlertTableProps {
+  /** What the user narrowed the list to (the alert list's filters). */
   filter?: AlertListFilter;
+  /** Whose alerts the table is (a rule's, a device's): not a narrowing, so an empty table says there are none. */
+  scope?: AlertListFilter;
   /** Columns left out (the device on the device page, the rule on the rule page). */
   hide?: readonly AlertColumn[];
   toolbar?: ReactNode;
@@ -69,7 +72,7 @@ export interface AlertTableProps {
  * The alert table (spec 01 §2 /alerts/list): creation, last occurrence, end, counter, importance, status, device,
  * rule, message and description, sorted and paged by the list protocol; each unconfirmed alert can be confirmed.
  */
-export function AlertTable({ filter, hide = [], toolbar, defaultPageSize }: AlertTableProps) {
+export function AlertTable({ filter, scope, hide = [], toolbar, defaultPageSize }: AlertTableProps) {
   const { t } = useTranslation();
   const dateFormat = useDateFormat();
   const confirm = useConfirmAlerts();
@@ -127,6 +130,7 @@ export function AlertTable({ filter, hide = [], toolbar, defaultPageSize }: Aler
         columns={columns.filter((column) => !hide.includes(column.key as AlertColumn))}
         parse={parseAlert}
         filter={filter}
+        scope={scope}
         defaultSort="-createdAt"
         defaultPageSize={defaultPageSize}
         searchable={false}

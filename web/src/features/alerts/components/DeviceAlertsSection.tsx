@@ -39,7 +39,7 @@ export function DeviceAlertsSection({ deviceId }: { deviceId: number }) {
         </Box>
       </Section>
       <Section title={t('alert.device.alerts')} testId="device-alert-list">
-        <AlertTable filter={{ device: deviceId }} hide={['device', 'description']} defaultPageSize={DEVICE_ALERTS_PAGE} />
+        <AlertTable scope={{ device: deviceId }} hide={['device', 'description']} defaultPageSize={DEVICE_ALERTS_PAGE} />
       </Section>
     </Stack>
   );
