@@ -40,5 +40,15 @@ export const theme = createTheme({
   components: {
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiTooltip: { defaultProps: { arrow: true } },
+    // A finger needs a 44 px target (WCAG 2.5.5, Apple's and Google's guides): row actions and chart buttons are
+    // small icon buttons, 30 px as drawn, so on a phone or a touch screen their target grows, not their icon.
+    MuiIconButton: {
+      styleOverrides: {
+        root: ({ theme: current }) => ({
+          [current.breakpoints.down('sm')]: { minWidth: 44, minHeight: 44 },
+          '@media (pointer: coarse)': { minWidth: 44, minHeight: 44 },
+        }),
+      },
+    },
   },
 });

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { PRODUCTION_LIVE } from '@gearwatch/contracts';
 import type { ProductionViewState } from '@gearwatch/contracts';
 import { formatTime } from '../../../../components/dates/format.ts';
+import { useScreenSize } from '../../../../hooks/useScreenSize.ts';
 import { useFullscreen } from '../../hooks/useFullscreen.ts';
 import { LIVE_SIZES, STALE_COLOURS } from './live-theme.ts';
 import { LineTile } from './LineTile.tsx';
@@ -45,7 +46,10 @@ export function LiveBoard({ state, receivedAt, now, connectionLost, onBack }: Li
   const dateFormat = { language: i18n.language, timeZone: state.timezone };
   const age = Math.max(0, Math.floor((now - receivedAt) / 1000));
   const staleness = stalenessOf(age);
-  const columns = state.view_type === 'columns';
+  // A phone held upright has no room for two lines side by side: they stack, each keeping its own layout.
+  const { size } = useScreenSize();
+  const stacked = size === 'xxsmall' || size === 'xsmall';
+  const columns = state.view_type === 'columns' && !stacked;
   const oeeRoom = state.lines.some((line) => line.oee !== null);
   return (
     <Box
@@ -101,6 +105,7 @@ export function LiveBoard({ state, receivedAt, now, connectionLost, onBack }: Li
       <Box
         component="main"
         data-stale={staleness === 'red'}
+        data-stacked={stacked && state.view_type === 'columns'}
         // Numbers a minute old are dimmed, so nobody reads them as current.
         sx={{
           opacity: staleness === 'red' ? 0.45 : 1,

@@ -87,6 +87,21 @@ describe('the live screen', { timeout: 30_000 }, () => {
     expect((await screen.findByTestId('live-board')).getAttribute('data-layout')).toBe('rows');
   });
 
+  it('stacks the two lines of a side-by-side view on a phone, each keeping its layout', async () => {
+    const desktopWidth = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      await renderLive({ kind: 'view', id: 5 }, { '/api/productionviews/5/state': () => ({ body: liveState({ view_type: 'columns' }) }) });
+      const board = await screen.findByTestId('live-board');
+      const main = board.querySelector('main')!;
+      expect(main.getAttribute('data-stacked')).toBe('true');
+      expect(getComputedStyle(main).gridTemplateColumns).toBe('minmax(0, 1fr)');
+      expect(getComputedStyle(main).gridTemplateRows).toBe('repeat(2, minmax(0, 1fr))');
+    } finally {
+      window.innerWidth = desktopWidth;
+    }
+  });
+
   it('replaces the state with each production-view event of the view stream', async () => {
     const fake = await renderLive({ kind: 'view', id: 5 }, { '/api/productionviews/5/state': () => ({ body: liveState() }) });
     await screen.findByTestId('live-board');

@@ -31,16 +31,19 @@ export const liveTheme = createTheme({
   },
 });
 
-/** Sizes that follow the screen, so the same view reads from five metres on a 32" and on a 65" TV. */
+/**
+ * Sizes that follow the screen, so the same view reads from five metres on a 32" and on a 65" TV; each has a floor so
+ * a phone (390 px: 1 vw is 4 px) still gets text it can read.
+ */
 export const LIVE_SIZES = {
-  title: 'min(3.4vw, 5.5vh)',
-  label: { columns: 'min(3.2vw, 5.4vh)', rows: 'min(2.6vw, 5vh)' },
-  detail: { columns: 'min(1.6vw, 2.6vh)', rows: 'min(1.3vw, 2.4vh)' },
-  value: { columns: 'min(8.5vw, 15vh)', rows: 'min(6.5vw, 11vh)' },
-  small: 'min(1.4vw, 2.4vh)',
-  footer: 'min(2vw, 3.4vh)',
-  bar: { columns: 'min(4.5vh, 3vw)', rows: 'min(4vh, 2.4vw)' },
+  title: 'max(18px, min(3.4vw, 5.5vh))',
+  label: { columns: 'max(18px, min(3.2vw, 5.4vh))', rows: 'max(16px, min(2.6vw, 5vh))' },
+  detail: { columns: 'max(12px, min(1.6vw, 2.6vh))', rows: 'max(12px, min(1.3vw, 2.4vh))' },
+  value: { columns: 'max(40px, min(8.5vw, 15vh))', rows: 'max(32px, min(6.5vw, 11vh))' },
+  small: 'max(11px, min(1.4vw, 2.4vh))',
+  footer: 'max(12px, min(2vw, 3.4vh))',
+  bar: { columns: 'max(14px, min(4.5vh, 3vw))', rows: 'max(12px, min(4vh, 2.4vw))' },
   /** The OEE block: a band under a column's bar, a column beside a row. */
-  oee: { columns: 'min(9vw, 14vh)', rows: 'min(30vw, 50vh)' },
-  icon: 'min(3vw, 4.5vh)',
+  oee: { columns: 'max(56px, min(9vw, 14vh))', rows: 'min(30vw, 50vh)' },
+  icon: 'max(24px, min(3vw, 4.5vh))',
 } as const;
