@@ -77,6 +77,36 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(filterOf(callsTo('GET', '/api/alerts').at(-1))).toEqual({ status: 'confirmed', importance: 'warning', device: 2, rule: 5 }));
   });
 
+  it('keeps the filters in the address, so a reload or a shared link opens the same list', async () => {
+    const { user, callsTo, router } = await renderAlerts('/alerts/list?status=confirmed&device=2&from=2026-06-01&to=2026-06-07', alertApi());
+    await waitFor(() => expect(callsTo('GET', '/api/alerts').length).toBeGreaterThan(0));
+    expect(filterOf(callsTo('GET', '/api/alerts')[0])).toEqual({ status: 'confirmed', device: 2, from: '2026-06-01', to: '2026-06-07' });
+    await user.click(screen.getByRole('combobox', { name: 'Importance' }));
+    await user.click(await screen.findByRole('option', { name: 'Warning' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('importance')).toBe('warning'));
+    expect(new URLSearchParams(router.state.location.search).get('status')).toBe('confirmed');
+    await user.click(screen.getByRole('button', { name: 'Clear the dates' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).has('from')).toBe(false));
+    expect(filterOf(callsTo('GET', '/api/alerts').at(-1))).toEqual({ status: 'confirmed', importance: 'warning', device: 2 });
+  });
+
+  it('folds the filters behind one button on a phone, counting those in use', async () => {
+    const desktopWidth = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      const { user } = await renderAlerts('/alerts/list?status=active', alertApi());
+      const toggle = await screen.findByRole('button', { name: /Filters/ });
+      expect(toggle.textContent).toContain('1');
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(screen.queryByRole('combobox', { name: 'Status' })).toBeNull();
+      await user.click(toggle);
+      expect(screen.getByRole('combobox', { name: 'Status' })).toBeTruthy();
+      expect(screen.getByRole('combobox', { name: 'Rule' })).toBeTruthy();
+    } finally {
+      window.innerWidth = desktopWidth;
+    }
+  });
+
   it('confirms one alert and reads the list and the menu count again', async () => {
     const { user, callsTo } = await renderAlerts('/alerts/list', alertApi());
     await waitFor(() => expect(rows()).toHaveLength(2));
