@@ -4,6 +4,7 @@ import type { DB } from '../db/schema.ts';
 import type { JobLog, JobSource } from '../jobs/runner.ts';
 import { exponentialBackoff } from '../jobs/runner.ts';
 import { PROCESS_HOLDER } from '../jobs/lease.ts';
+import { keepLeased } from '../jobs/claim.ts';
 import { brandedText } from './brand-layout.ts';
 import type { Mailer } from './mailer.ts';
 import { MAIL_CONNECTIONS } from './mailer.ts';
@@ -152,17 +153,15 @@ export class MailSender implements JobSource {
   /** Sends a claimed batch at once, renewing its lease while any of it is in flight. */
   private async sendBatch(mails: ClaimedMail[]): Promise<void> {
     const inFlight = new Set(mails.map((mail) => mail.id));
-    const renewal = setInterval(
-      () =>
-        void this.repository
-          .renew(this.holder, [...inFlight], this.leaseSeconds)
-          .catch((error: unknown) => this.options.log?.warn({ err: error }, 'mail lease not renewed')),
-      (this.leaseSeconds * 1000) / 3,
+    const renewal = keepLeased(
+      this.leaseSeconds,
+      () => this.repository.renew(this.holder, [...inFlight], this.leaseSeconds),
+      (error) => this.options.log?.warn({ err: error }, 'mail lease not renewed'),
     );
     try {
       await Promise.all(mails.map((mail) => this.deliver(mail).finally(() => inFlight.delete(mail.id))));
     } finally {
-      clearInterval(renewal);
+      renewal.stop();
       // A short batch emptied the outbox: the pooled connections close rather than idle.
       if (mails.length < this.batchSize) this.mailer.release();
     }

@@ -5,6 +5,7 @@ import { REPORT_FILE_ERROR_KEYS } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
 import type { JobLog, JobSource } from '../jobs/runner.ts';
 import { PROCESS_HOLDER } from '../jobs/lease.ts';
+import { keepLeased } from '../jobs/claim.ts';
 import { textLanguage } from '../i18n/translator.ts';
 import type { ReportBuilder, ReportFileWriter, ReportScope, ReportSink } from './model.ts';
 import { ChunkOutput, CHUNK_BYTES } from './chunk-output.ts';
@@ -146,14 +147,10 @@ export class ReportGenerator implements JobSource {
 
   private async generate(file: ClaimedFile): Promise<void> {
     let lost = false;
-    const renewal = setInterval(
-      () => {
-        this.repository.renew(file.id, this.holder, file.attempt, this.leaseSeconds).then(
-          (held) => (lost ||= !held),
-          (error: unknown) => this.options.log?.warn({ err: error, fileId: file.id }, 'report lease not renewed'),
-        );
-      },
-      (this.leaseSeconds * 1000) / 3,
+    const renewal = keepLeased(
+      this.leaseSeconds,
+      async () => void (lost ||= !(await this.repository.renew(file.id, this.holder, file.attempt, this.leaseSeconds))),
+      (error) => this.options.log?.warn({ err: error, fileId: file.id }, 'report lease not renewed'),
     );
     try {
       const builder = this.options.builders(file.reportType as ReportType);
@@ -204,7 +201,7 @@ export class ReportGenerator implements JobSource {
         })
         .catch((recordError: unknown) => this.options.log?.error({ err: recordError, fileId: file.id }, 'report failure not recorded; the lease will run out'));
     } finally {
-      clearInterval(renewal);
+      renewal.stop();
     }
   }
 
