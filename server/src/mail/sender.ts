@@ -9,7 +9,8 @@ import { brandedText } from './brand-layout.ts';
 import type { Mailer } from './mailer.ts';
 import { MAIL_CONNECTIONS } from './mailer.ts';
 import type { ClaimedMail, OutboxState } from './outbox-repository.ts';
-import { OutboxRepository } from './outbox-repository.ts';
+import type { OutboxRepository } from './outbox-repository.ts';
+import type { RepositoryFactory } from '../db/repository-factory.ts';
 
 /** What became of one attempt at a mail, for the feature that wrote it (e.g. support marks its message sent). */
 export interface MailOutcome {
@@ -70,10 +71,11 @@ export class MailSender implements JobSource {
 
   constructor(
     private readonly db: Kysely<DB>,
+    private readonly repositories: RepositoryFactory<{ mailOutbox: OutboxRepository }>,
     private readonly mailer: Mailer,
     private readonly options: MailSenderOptions = {},
   ) {
-    this.repository = new OutboxRepository(db);
+    this.repository = repositories(db).mailOutbox;
     this.holder = options.holder ?? PROCESS_HOLDER;
     this.leaseSeconds = options.leaseSeconds ?? 60;
     this.batchSize = options.batchSize ?? MAIL_CONNECTIONS;
@@ -248,7 +250,7 @@ export class MailSender implements JobSource {
     if (listeners.length > 0) {
       try {
         return await this.db.transaction().execute(async (trx) => {
-          const state = await mark(new OutboxRepository(trx));
+          const state = await mark(this.repositories(trx).mailOutbox);
           if (state) for (const listener of listeners) await listener(trx, { id: mail.id, kind: mail.kind, ref: mail.ref, state, ...(error ? { error } : {}) });
           return state;
         });

@@ -2,12 +2,10 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import { timeZone } from '../time/time-zone.ts';
-import { ConfigurationsRepository } from './configurations-repository.ts';
-import { FilesRepository } from './files-repository.ts';
 import { newFileFor } from './file-naming.ts';
 import { tell } from './file-events.ts';
 import type { Period } from './periods.ts';
-import { PeriodsRepository } from './periods-repository.ts';
+import type { ReportRepositoryFactory, ReportWorkRepositories } from './work-repositories.ts';
 import { duePeriods } from './periods.ts';
 
 export const REPORT_PERIODS_JOB = 'report-periods';
@@ -22,10 +20,8 @@ export const MAX_CATCH_UP = 31;
  * in this transaction with its file, so however many instances run it, a period has one file (and so one mail).
  * Answers how many files it made.
  */
-export async function makeDuePeriods(db: Kysely<DB>, now: Date, retentionDays: number): Promise<number> {
-  const periods = new PeriodsRepository(db);
-  const configurations = new ConfigurationsRepository(db);
-  const files = new FilesRepository(db);
+export async function makeDuePeriods(db: Kysely<DB>, repositories: ReportWorkRepositories, now: Date, retentionDays: number): Promise<number> {
+  const { reportPeriods: periods, reportConfigurations: configurations, reportFiles: files } = repositories;
   let made = 0;
   for (const row of await periods.cyclicConfigurations()) {
     let zone;
@@ -70,14 +66,14 @@ export async function makeDuePeriods(db: Kysely<DB>, now: Date, retentionDays: n
  * hour, as runner schedules: one job per tick whatever the number of instances. A tick's job reads "now" from its key
  * (the tick's time), so a test enqueues the tick of any moment.
  */
-export function scheduleReports(runner: JobRunner, options: { retentionDays: number }): void {
+export function scheduleReports(runner: JobRunner, options: { retentionDays: number; repositories: ReportRepositoryFactory }): void {
   runner.register(REPORT_PERIODS_JOB, async ({ trx, job }) => {
     const at = new Date(job.key);
-    await makeDuePeriods(trx, Number.isNaN(at.getTime()) ? new Date() : at, options.retentionDays);
+    await makeDuePeriods(trx, options.repositories(trx), Number.isNaN(at.getTime()) ? new Date() : at, options.retentionDays);
   });
   runner.schedule(REPORT_PERIODS_JOB, '* * * * *');
   runner.register(REPORT_RETENTION_JOB, async ({ trx }) => {
-    const files = new FilesRepository(trx);
+    const files = options.repositories(trx).reportFiles;
     while ((await files.deleteExpired(500)) === 500);
   });
   runner.schedule(REPORT_RETENTION_JOB, '37 * * * *');

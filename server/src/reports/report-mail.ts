@@ -8,15 +8,15 @@ import type { UnsubscribeLinks } from '../mail/unsubscribe.ts';
 import { translatorFor } from '../i18n/translator.ts';
 import { timeZone } from '../time/time-zone.ts';
 import type { ClaimedFile } from './generation-repository.ts';
-import { FilesRepository } from './files-repository.ts';
 import type { ReportFileLinks } from './file-links.ts';
 import { CONTENT_TYPES } from './file-naming.ts';
-import { ReportMailRepository } from './report-mail-repository.ts';
+import type { ReportRepositoryFactory } from './work-repositories.ts';
 
 /** The attachment source name of report files in the outbox. */
 export const REPORT_FILE_ATTACHMENT = 'report-file';
 
 export interface ReportMailOptions {
+  repositories: ReportRepositoryFactory;
   publicUrl: string;
   /** REPORT_MAIL_ATTACHMENT_MAX_BYTES: larger files are mailed as a download link. */
   attachmentMaxBytes: number;
@@ -35,7 +35,7 @@ export class ReportMail {
 
   /** Registers the attachment source on the sender and this mail on the generator's DONE. */
   attachTo(sender: MailSender, db: Kysely<DB>): void {
-    const files = new FilesRepository(db);
+    const files = this.options.repositories(db).reportFiles;
     sender.attachmentSource(REPORT_FILE_ATTACHMENT, async (fileId) => {
       const file = await files.byId(fileId);
       if (!file || file.status !== 'DONE') return null;
@@ -47,7 +47,7 @@ export class ReportMail {
 
   readonly onDone = async (trx: Kysely<DB>, file: ClaimedFile, size: number): Promise<void> => {
     if (file.configurationId === null) return;
-    const repository = new ReportMailRepository(trx);
+    const repository = this.options.repositories(trx).reportMail;
     const recipients = await repository.recipients(file);
     const expiresAt = await repository.expiresAt(file.id);
     const attach = size <= this.options.attachmentMaxBytes;
