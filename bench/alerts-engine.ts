@@ -19,6 +19,7 @@ import { migrate } from '../server/src/db/migrate.ts';
 import { createApp } from '../server/src/app.ts';
 import { createServices } from '../server/src/services.ts';
 import { AlertEngine } from '../server/src/alert-engine/engine.ts';
+import { createRepositories } from '../server/src/repositories.ts';
 import { createScratchDatabase, flag, formatRate } from './support/scratch-database.ts';
 import { percentile } from './support/server.ts';
 
@@ -264,7 +265,7 @@ async function main(): Promise<void> {
       db,
     );
     await rule(db, fleet.id, fleet.userId, 'lastsync', { argument: 60 }, { groupId: fleet.groupId });
-    const engine = new AlertEngine(db);
+    const engine = new AlertEngine(db, createRepositories);
     const firstSweep = await timed(() => db.transaction().execute(async (trx) => void (await engine.tick(trx))));
     const opened = (
       await sql<{ n: number }>`select count(*)::int as n from alerts a join devices d on d.id = a.device_id where d.company_id = ${fleet.id}`.execute(db)

@@ -17,6 +17,7 @@ import { MAIL_CONNECTIONS, createMailer } from '../server/src/mail/mailer.ts';
 import type { OutboxMail } from '../server/src/mail/outbox.ts';
 import { enqueueMail } from '../server/src/mail/outbox.ts';
 import { MailSender } from '../server/src/mail/sender.ts';
+import { createRepositories } from '../server/src/repositories.ts';
 import { createScratchDatabase, flag, formatRate } from './support/scratch-database.ts';
 
 const MAILS = flag('mails', 1000);
@@ -103,7 +104,11 @@ async function main(): Promise<void> {
     });
     const runner = new JobRunner(database.db, { pollMs: 1000 });
     runner.addSource(
-      new MailSender(database.db, createMailer({ SMTP_URL: sink.url, MAIL_FROM: FROM }), { batchSize: BATCH, background: true, wake: () => runner.wake() }),
+      new MailSender(database.db, createRepositories, createMailer({ SMTP_URL: sink.url, MAIL_FROM: FROM }), {
+        batchSize: BATCH,
+        background: true,
+        wake: () => runner.wake(),
+      }),
     );
     const pendingLeft = async () =>
       Number((await sql<{ n: string }>`select count(*) as n from mail_outbox where state <> 'sent'`.execute(database.db)).rows[0]?.n ?? 0);

@@ -2,26 +2,19 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { FormTokens } from './forms/token.ts';
 import { DeviceForm } from './devices/form.ts';
-import { DeviceFormRepository } from './devices/form-repository.ts';
-import { DeviceStatusRepository } from './device-status/repository.ts';
 import { DeviceStatusService } from './device-status/service.ts';
 import { DeviceSummariesRepository } from './summaries/devices/repository.ts';
 import { DeviceSummariesService } from './summaries/devices/service.ts';
-import { DeviceHistoryRepository } from './device-history/repository.ts';
 import { DeviceHistoryService } from './device-history/service.ts';
 import type { Config } from './config.ts';
 import type { DB } from './db/schema.ts';
-import { AuthRepository } from './auth/repository.ts';
+import { createRepositories } from './repositories.ts';
 import { AuthService } from './auth/service.ts';
 import { AttemptThrottle } from './auth/throttle.ts';
 import { AccessTokens } from './security/tokens.ts';
-import { UsersRepository } from './users/repository.ts';
 import { UsersService } from './users/service.ts';
-import { UserSettingsRepository } from './settings/repository.ts';
 import { UserSettingsService } from './settings/service.ts';
-import { DevicesRepository } from './devices/repository.ts';
 import { DevicesService } from './devices/service.ts';
-import { ImpersonationRepository } from './impersonation/repository.ts';
 import { ImpersonationService } from './impersonation/service.ts';
 import { createMailer } from './mail/mailer.ts';
 import { AlertChangeFeed } from './events/alert-change-feed.ts';
@@ -34,9 +27,7 @@ import { appendDeviceStatusEvents, scheduleDeviceStatusExpiry } from './live/dev
 import { UnsubscribeLinks } from './mail/unsubscribe.ts';
 import { setTextBrand } from './i18n/translator.ts';
 import { MailSender } from './mail/sender.ts';
-import { UnsubscribeRepository } from './mail/unsubscribe-repository.ts';
 import { UnsubscribeService } from './mail/unsubscribe-service.ts';
-import { PasswordLinksRepository } from './resetting/repository.ts';
 import { PasswordLinksService } from './resetting/service.ts';
 import { SupportRepository } from './support/repository.ts';
 import { SupportService } from './support/service.ts';
@@ -49,56 +40,36 @@ import { OperatorDiagnosticsService } from './diagnostics/operator-service.ts';
 import { RawTelemetryRepository } from './diagnostics/raw-repository.ts';
 import { WorkSummariesRepository } from './summaries/work/repository.ts';
 import { WorkSummariesService } from './summaries/work/service.ts';
-import { DeviceGroupsRepository } from './device-groups/repository.ts';
 import { DeviceGroupsService } from './device-groups/service.ts';
-import { DeviceTypesRepository } from './device-types/repository.ts';
 import { DeviceTypesService } from './device-types/service.ts';
-import { ParametersRepository } from './device-types/parameters-repository.ts';
 import { ParametersService } from './device-types/parameters-service.ts';
-import { UserAdminRepository } from './users/admin-repository.ts';
 import { UserAdminService } from './users/admin-service.ts';
-import { OperatorsRepository } from './operators/repository.ts';
 import { OperatorsService } from './operators/service.ts';
-import { TasksRepository } from './tasks/repository.ts';
 import { TasksService } from './tasks/service.ts';
 import { scheduleTaskReminders } from './tasks/reminders.ts';
-import { OperatorGroupsRepository } from './operator-groups/repository.ts';
 import { OperatorGroupsService } from './operator-groups/service.ts';
-import { UserDirectoryRepository } from './users/directory-repository.ts';
 import { UserDirectoryService } from './users/directory-service.ts';
 import type { GroupIngest, IngestRejectLog, IngestService } from './telemetry/types.ts';
-import { ProductionShiftsRepository } from './production-shifts/repository.ts';
 import { ProductionShiftsService } from './production-shifts/service.ts';
-import { SensorsRepository } from './sensors/repository.ts';
 import { SensorsService } from './sensors/service.ts';
-import { UnknownModulesRepository } from './sensors/unknown-modules-repository.ts';
 import { UnknownModulesService } from './sensors/unknown-modules.ts';
-import { CompaniesRepository } from './companies/repository.ts';
 import { CompaniesService } from './companies/service.ts';
-import { SubscribersRepository } from './subscribers/repository.ts';
 import { SubscribersService } from './subscribers/service.ts';
 import { Metrics } from './metrics/metrics.ts';
-import { AlertRulesRepository } from './alerts/rules-repository.ts';
 import { AlertRulesService } from './alerts/rules-service.ts';
 import { AlertRuleForm } from './alerts/rule-form.ts';
-import { AlertConditionsRepository } from './alerts/conditions-repository.ts';
 import { AlertConditionsService } from './alerts/conditions-service.ts';
-import { AlertsRepository } from './alerts/alerts-repository.ts';
 import { AlertsService } from './alerts/alerts-service.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { AlertEngine } from './alert-engine/engine.ts';
 import { AlertPreviewService } from './alert-engine/preview.ts';
 import { viewerOf } from './alerts/visibility.ts';
 import { AlertNotifier } from './notifications/alert-notifier.ts';
-import { NotificationsRepository } from './notifications/repository.ts';
 import { NotificationsService } from './notifications/service.ts';
-import { ProfileRepository } from './profile/repository.ts';
 import { ProfileService } from './profile/service.ts';
 import { ReportDataService } from './reports/data-service.ts';
 import { REPORT_BUILDERS } from './reports/builders/registry.ts';
-import { ConfigurationsRepository } from './reports/configurations-repository.ts';
 import { ConfigurationsService } from './reports/configurations-service.ts';
-import { FilesRepository } from './reports/files-repository.ts';
 import { FilesService } from './reports/files-service.ts';
 import { ReportFileLinks } from './reports/file-links.ts';
 import type { BuilderLookup, WriterFactory } from './reports/generator.ts';
@@ -233,8 +204,10 @@ const REPORT_BUILDER_OF: BuilderLookup = (type) => REPORT_BUILDERS[type];
 /** Wires repositories into services; the one place that knows how the pieces fit. */
 export async function createServices(db: Kysely<DB>, config: Config, options: ServiceOptions = {}): Promise<Services> {
   const metrics = options.metrics ?? new Metrics({ defaultMetrics: false });
-  const authRepository = new AuthRepository(db);
-  const usersRepository = new UsersRepository(db);
+  // Routes' services, workers and listeners all get their repositories from this one factory.
+  const repositories = createRepositories(db);
+  const authRepository = repositories.auth;
+  const usersRepository = repositories.users;
   // Without a configured secret, one random secret is created once and shared through the database, so every
   // instance accepts every other instance's tokens and restarts keep sessions.
   const secret = config.JWT_SECRET ?? (await authRepository.getOrCreateSecret('jwt', () => randomBytes(48).toString('base64url')));
@@ -253,19 +226,19 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   const mailer = createMailer(config);
   const diagnosticsRepository = new DiagnosticsRepository(db);
   const clock = options.now ?? Date.now;
-  const operators = new OperatorsService(new OperatorsRepository(db), clock);
+  const operators = new OperatorsService(repositories.operators, clock);
   const diagnostics = new DiagnosticsService(diagnosticsRepository, new RawTelemetryRepository(db));
-  const passwordLinks = new PasswordLinksService(new PasswordLinksRepository(db), usersRepository, {
+  const passwordLinks = new PasswordLinksService(repositories.passwordLinks, usersRepository, {
     publicUrl: config.PUBLIC_URL,
     resetTtlMinutes: config.RESET_TOKEN_TTL_MINUTES,
     welcomeTtlHours: config.WELCOME_TOKEN_TTL_HOURS,
   });
-  const parametersRepository = new ParametersRepository(db);
+  const parametersRepository = repositories.parameters;
   const formTokens = new FormTokens(secret);
-  const alertRulesRepository = new AlertRulesRepository(db);
-  const alertsRepository = new AlertsRepository(db);
+  const alertRulesRepository = repositories.alertRules;
+  const alertsRepository = repositories.alerts;
   const jobs = new JobRunner(db, { observer: metrics.jobObserver() });
-  const alertEngine = new AlertEngine(db);
+  const alertEngine = new AlertEngine(db, createRepositories);
   alertEngine.register(jobs);
   // Every alert change reaches its listeners (notifications, the event stream) once, after the engine's writes.
   const alertChanges = new AlertChangeFeed(db);
@@ -273,7 +246,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   jobs.addSource({ name: 'alert-changes', drain: () => alertChanges.drain() });
   // Batches are sent in the background of the runner's turns, so a stuck SMTP server never delays the alert engine.
   setTextBrand(config.BRAND);
-  const mail = new MailSender(db, mailer, {
+  const mail = new MailSender(db, createRepositories, mailer, {
     maxAttempts: config.MAIL_MAX_ATTEMPTS,
     messageIdDomain: /@([^<>@\s]+)>?$/.exec(config.MAIL_FROM)?.[1],
     brand: config.BRAND,
@@ -281,10 +254,10 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     wake: () => jobs.wake(),
   });
   jobs.addSource(mail);
-  const supportRepository = new SupportRepository(db);
+  const supportRepository = repositories.support;
   mail.onOutcome('support', (trx, outcome) => SupportRepository.recordDelivery(trx, outcome));
-  alertChanges.listen(new AlertNotifier({ publicUrl: config.PUBLIC_URL, unsubscribeLinks }));
-  const notifications = new NotificationsService(new NotificationsRepository(db), {
+  alertChanges.listen(new AlertNotifier({ repositories: createRepositories, publicUrl: config.PUBLIC_URL, unsubscribeLinks }));
+  const notifications = new NotificationsService(repositories.notifications, {
     unsubscribeLinks,
     seesAlert: async (auth, alertId) => (await alertsRepository.visibleIds(viewerOf(auth), [alertId])).length > 0,
   });
@@ -293,7 +266,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   // Devices going online or offline, starting or stopping work (docs/events.md): ingest tells a batch's change, this job the time's.
   scheduleDeviceStatusExpiry(jobs);
   // Task reminders (issue 20): notifications and mail at a task's reminder date and overdue deadline.
-  scheduleTaskReminders(jobs, { publicUrl: config.PUBLIC_URL, unsubscribeLinks });
+  scheduleTaskReminders(jobs, { repositories: createRepositories, publicUrl: config.PUBLIC_URL, unsubscribeLinks });
   const events = new EventHub(new StreamRepository(db));
   const streamLimits = new StreamLimits({
     perUser: config.EVENT_STREAMS_PER_USER,
@@ -301,7 +274,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     perDisplayAddress: config.DISPLAY_STREAMS_PER_ADDRESS,
   });
   // Reports (docs/reports.md): files are made in the background of the runner's turns, periods on its schedule.
-  const reportGenerator = new ReportGenerator(db, {
+  const reportGenerator = new ReportGenerator(db, createRepositories, {
     builders: options.reportBuilders ?? REPORT_BUILDER_OF,
     writers: options.reportWriters ?? createReportFileWriter,
     retentionDays: config.REPORT_FILES_RETENTION_DAYS,
@@ -309,9 +282,10 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     wake: () => jobs.wake(),
   });
   jobs.addSource(reportGenerator);
-  scheduleReports(jobs, { retentionDays: config.REPORT_FILES_RETENTION_DAYS });
+  scheduleReports(jobs, { retentionDays: config.REPORT_FILES_RETENTION_DAYS, repositories: createRepositories });
   const reportFileLinks = new ReportFileLinks(secret, config.PUBLIC_URL);
   const reportMail = new ReportMail({
+    repositories: createRepositories,
     publicUrl: config.PUBLIC_URL,
     attachmentMaxBytes: config.REPORT_MAIL_ATTACHMENT_MAX_BYTES,
     unsubscribeLinks,
@@ -328,11 +302,11 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     productionScreens,
     readingsBell,
     reportGenerator,
-    reportConfigurations: new ConfigurationsService(new ConfigurationsRepository(db), {
+    reportConfigurations: new ConfigurationsService(repositories.reportConfigurations, {
       retentionDays: config.REPORT_FILES_RETENTION_DAYS,
       fileCreated: () => jobs.wake(),
     }),
-    reportFiles: new FilesService(new FilesRepository(db), reportFileLinks, { retried: () => jobs.wake() }),
+    reportFiles: new FilesService(repositories.reportFiles, reportFileLinks, { retried: () => jobs.wake() }),
     events,
     streamLimits,
     jobs,
@@ -340,19 +314,19 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     alertChanges,
     unsubscribeLinks,
     mail,
-    unsubscribe: new UnsubscribeService(new UnsubscribeRepository(db), unsubscribeLinks),
+    unsubscribe: new UnsubscribeService(repositories.unsubscribe, unsubscribeLinks),
     alertPreview: new AlertPreviewService(db),
     notifications,
     formTokens,
     auth,
     users: new UsersService(usersRepository),
-    settings: new UserSettingsService(new UserSettingsRepository(db)),
-    devices: new DevicesService(new DevicesRepository(db)),
-    deviceForm: new DeviceForm(new DeviceFormRepository(db)),
-    deviceStatus: new DeviceStatusService(new DeviceStatusRepository(db)),
-    deviceSummaries: new DeviceSummariesService(new DeviceSummariesRepository(db), alertsRepository, new DeviceStatusRepository(db), clock),
-    deviceHistory: new DeviceHistoryService(new DeviceHistoryRepository(db), diagnosticsRepository, clock),
-    impersonation: new ImpersonationService(new ImpersonationRepository(db), usersRepository, auth),
+    settings: new UserSettingsService(repositories.settings),
+    devices: new DevicesService(repositories.devices),
+    deviceForm: new DeviceForm(repositories.deviceForm),
+    deviceStatus: new DeviceStatusService(repositories.deviceStatus),
+    deviceSummaries: new DeviceSummariesService(new DeviceSummariesRepository(db), alertsRepository, repositories.deviceStatus, clock),
+    deviceHistory: new DeviceHistoryService(repositories.deviceHistory, diagnosticsRepository, clock),
+    impersonation: new ImpersonationService(repositories.impersonation, usersRepository, auth),
     support: new SupportService(supportRepository, usersRepository, { supportEmail: config.SUPPORT_EMAIL, mailConfigured: mailer.configured }),
     passwordLinks,
     // A committed batch wakes the runner, so the alert engine evaluates it at once, and rings the readings bell, so
@@ -369,27 +343,27 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     operatorDiagnostics: new OperatorDiagnosticsService(new OperatorActivityRepository(db)),
     factoryReports: new FactoryReportService(diagnosticsRepository, diagnostics),
     workSummaries: new WorkSummariesService(new WorkSummariesRepository(db), diagnosticsRepository, diagnostics, new OperatorActivityRepository(db), clock),
-    deviceGroups: new DeviceGroupsService(new DeviceGroupsRepository(db), clock),
+    deviceGroups: new DeviceGroupsService(repositories.deviceGroups, clock),
     operators,
-    tasks: new TasksService(new TasksRepository(db)),
-    operatorGroups: new OperatorGroupsService(new OperatorGroupsRepository(db), operators),
-    deviceTypes: new DeviceTypesService(new DeviceTypesRepository(db), parametersRepository),
+    tasks: new TasksService(repositories.tasks),
+    operatorGroups: new OperatorGroupsService(repositories.operatorGroups, operators),
+    deviceTypes: new DeviceTypesService(repositories.deviceTypes, parametersRepository),
     parameters: new ParametersService(parametersRepository),
-    userDirectory: new UserDirectoryService(new UserDirectoryRepository(db)),
-    userAdmin: new UserAdminService(new UserAdminRepository(db), passwordLinks),
-    productionShifts: new ProductionShiftsService(new ProductionShiftsRepository(db)),
-    sensors: new SensorsService(new SensorsRepository(db)),
-    unknownModules: new UnknownModulesService(new UnknownModulesRepository(db), clock),
-    companies: new CompaniesService(new CompaniesRepository(db)),
-    subscribers: new SubscribersService(new SubscribersRepository(db)),
+    userDirectory: new UserDirectoryService(repositories.userDirectory),
+    userAdmin: new UserAdminService(repositories.userAdmin, passwordLinks),
+    productionShifts: new ProductionShiftsService(repositories.productionShifts),
+    sensors: new SensorsService(repositories.sensors),
+    unknownModules: new UnknownModulesService(repositories.unknownModules, clock),
+    companies: new CompaniesService(repositories.companies),
+    subscribers: new SubscribersService(repositories.subscribers),
     alertRules: new AlertRulesService(alertRulesRepository, alertsRepository),
     alertRuleForm: new AlertRuleForm(alertRulesRepository),
-    alertConditions: new AlertConditionsService(alertRulesRepository, new AlertConditionsRepository(db), formTokens),
+    alertConditions: new AlertConditionsService(alertRulesRepository, repositories.alertConditions, formTokens),
     alerts: new AlertsService(alertsRepository),
     metrics,
     moduleThrottle: new AttemptThrottle(authRepository, throttleSettings, 'module'),
     // Wrong current passwords are throttled on the form's own counters, apart from sign-in's (decision 011).
-    profile: new ProfileService(new ProfileRepository(db), new AttemptThrottle(authRepository, throttleSettings, 'password-change'), {
+    profile: new ProfileService(repositories.profile, new AttemptThrottle(authRepository, throttleSettings, 'password-change'), {
       publicUrl: config.PUBLIC_URL,
     }),
     reportData: new ReportDataService(db),

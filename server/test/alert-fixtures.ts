@@ -6,6 +6,7 @@ import { createCompany, createUser } from './fixtures.ts';
 import { createDeviceType, createTelemetryDevice, setCompanyTimezone } from './telemetry-fixtures.ts';
 import type { TelemetryDevice } from './telemetry-fixtures.ts';
 import { AlertEngine } from '../src/alert-engine/engine.ts';
+import { createRepositories } from '../src/repositories.ts';
 
 export interface RuleFixture {
   companyId: number;
@@ -110,7 +111,7 @@ export async function settle(ctx: TestContext): Promise<void> {
 
 /** An engine whose clock reads `now`: the window and timer pass as of that instant, in one transaction. */
 export async function tickAt(ctx: TestContext, now: string | Date): Promise<void> {
-  const engine = new AlertEngine(ctx.database.db, { now: () => new Date(now).getTime() });
+  const engine = new AlertEngine(ctx.database.db, createRepositories, { now: () => new Date(now).getTime() });
   await settle(ctx);
   for (let pass = 0; pass < 50; pass++) {
     const more = await ctx.database.db.transaction().execute((trx) => engine.tick(trx));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { JobRunner, exponentialBackoff } from '../src/jobs/runner.ts';
 import type { JobHandler } from '../src/jobs/runner.ts';
+import type { NoPayload } from '../src/jobs/kinds.ts';
 import { JobRepository } from '../src/jobs/job-repository.ts';
 import { instanceVariants } from './two-instances.ts';
 import type { TwoInstances } from './two-instances.ts';
@@ -10,6 +11,15 @@ import type { TwoInstances } from './two-instances.ts';
  * The job runner (server/src/jobs/runner.ts) on PGlite and, with TEST_DATABASE_URL, on PostgreSQL with two runners
  * on two connection pools of one database, as two instances would run.
  */
+
+/** The kinds these tests run, in place of the server's (jobs/kinds.ts). */
+interface TestJobs {
+  effect: NoPayload;
+  takeover: NoPayload;
+  flaky: NoPayload;
+  tick: NoPayload;
+  'every-second': NoPayload;
+}
 
 describe.each(instanceVariants)('job runner on %s', (_name, setup, skip) => {
   let s: TwoInstances;
@@ -37,8 +47,8 @@ describe.each(instanceVariants)('job runner on %s', (_name, setup, skip) => {
     ).rows;
 
   it.skipIf(skip)('runs each job exactly once with two runners on one database', async () => {
-    const a = new JobRunner(s.a.db, { holder: 'runner-a' });
-    const b = new JobRunner(s.b.db, { holder: 'runner-b' });
+    const a = new JobRunner<TestJobs>(s.a.db, { holder: 'runner-a' });
+    const b = new JobRunner<TestJobs>(s.b.db, { holder: 'runner-b' });
     a.register('effect', recording('a'));
     b.register('effect', recording('b'));
     const keys = Array.from({ length: 60 }, (_, i) => `once-${String(i).padStart(3, '0')}`);
@@ -55,8 +65,8 @@ describe.each(instanceVariants)('job runner on %s', (_name, setup, skip) => {
   });
 
   it.skipIf(skip)('takes over the job of a runner whose lease expired, and that runner can no longer complete it', async () => {
-    const repository = new JobRepository(s.a.db);
-    const b = new JobRunner(s.b.db, { holder: 'runner-b' });
+    const repository = new JobRepository<TestJobs>(s.a.db);
+    const b = new JobRunner<TestJobs>(s.b.db, { holder: 'runner-b' });
     b.register('takeover', recording('b'));
     await b.enqueue({ kind: 'takeover', key: 'takeover-1' });
     // Runner "dead" claims the job and dies before running it.
@@ -78,7 +88,7 @@ describe.each(instanceVariants)('job runner on %s', (_name, setup, skip) => {
   });
 
   it.skipIf(skip)('retries a failing job with backoff, rolls back its writes, and marks it failed after its last attempt', async () => {
-    const runner = new JobRunner(s.a.db, { holder: 'runner-a', backoffSeconds: (attempts) => 100 * attempts });
+    const runner = new JobRunner<TestJobs>(s.a.db, { holder: 'runner-a', backoffSeconds: (attempts) => 100 * attempts });
     runner.register(
       'flaky',
       async ({ trx, job }) => {
@@ -88,7 +98,7 @@ describe.each(instanceVariants)('job runner on %s', (_name, setup, skip) => {
       { maxAttempts: 3 },
     );
     await runner.enqueue({ kind: 'flaky', key: 'flaky-1' });
-    const repository = new JobRepository(s.a.db);
+    const repository = new JobRepository<TestJobs>(s.a.db);
     for (let attempt = 1; attempt <= 3; attempt++) {
       await runner.runUntilIdle();
       const job = await repository.find('flaky', 'flaky-1');
@@ -112,8 +122,8 @@ describe.each(instanceVariants)('job runner on %s', (_name, setup, skip) => {
   });
 
   it.skipIf(skip)('enqueues one job per schedule tick however many instances tick', async () => {
-    const a = new JobRunner(s.a.db, { holder: 'runner-a' });
-    const b = new JobRunner(s.b.db, { holder: 'runner-b' });
+    const a = new JobRunner<TestJobs>(s.a.db, { holder: 'runner-a' });
+    const b = new JobRunner<TestJobs>(s.b.db, { holder: 'runner-b' });
     a.register('tick', recording('a'));
     b.register('tick', recording('b'));
     const at = new Date('2026-03-29T01:00:00.250Z');
@@ -124,7 +134,7 @@ describe.each(instanceVariants)('job runner on %s', (_name, setup, skip) => {
   });
 
   it.skipIf(skip)('a croner schedule enqueues its ticks while the runner runs, and stop ends it', async () => {
-    const runner = new JobRunner(s.a.db, { holder: 'runner-a', pollMs: 20 });
+    const runner = new JobRunner<TestJobs>(s.a.db, { holder: 'runner-a', pollMs: 20 });
     let ran = 0;
     runner.register('every-second', async () => {
       ran++;

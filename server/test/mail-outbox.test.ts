@@ -10,6 +10,7 @@ import type { OutboxMail } from '../src/mail/outbox.ts';
 import { OutboxRepository, REDACTED_BODY } from '../src/mail/outbox-repository.ts';
 import type { MailSenderOptions } from '../src/mail/sender.ts';
 import { MailSender } from '../src/mail/sender.ts';
+import { createRepositories } from '../src/repositories.ts';
 import { instanceVariants } from './two-instances.ts';
 import type { TwoInstances } from './two-instances.ts';
 import type { TestSmtpServer } from './smtp.ts';
@@ -49,7 +50,7 @@ describe.each(instanceVariants)('the mail outbox on %s', (_name, setup, skip) =>
     return server;
   };
   const sender = (db: Database, smtpUrl: string | undefined, options: MailSenderOptions = {}) =>
-    new MailSender(db.db, createMailer({ SMTP_URL: smtpUrl, MAIL_FROM: FROM }), { messageIdDomain: 'gearwatch.test', ...options });
+    new MailSender(db.db, createRepositories, createMailer({ SMTP_URL: smtpUrl, MAIL_FROM: FROM }), { messageIdDomain: 'gearwatch.test', ...options });
   const mail = (overrides: Partial<OutboxMail> = {}): OutboxMail => {
     serial++;
     return {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { AlertImportance, NotificationSettings } from '@gearwatch/contracts';
 import { AlertChangeFeed } from '../src/events/alert-change-feed.ts';
 import { AlertNotifier, CATCH_UP_AFTER_MS, DIGEST_LIMIT } from '../src/notifications/alert-notifier.ts';
+import { createRepositories } from '../src/repositories.ts';
 import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
 import { createCompany, createDevice, createUser } from './fixtures.ts';
@@ -53,7 +54,14 @@ describe('alert notifications', () => {
     // The app's own feed must not take the rows this test drains.
     await ctx.services.alertChanges.drain();
     feed = new AlertChangeFeed(db());
-    feed.listen(new AlertNotifier({ publicUrl: ctx.config.PUBLIC_URL, unsubscribeLinks: ctx.services.unsubscribeLinks, now: () => clock }));
+    feed.listen(
+      new AlertNotifier({
+        repositories: createRepositories,
+        publicUrl: ctx.config.PUBLIC_URL,
+        unsubscribeLinks: ctx.services.unsubscribeLinks,
+        now: () => clock,
+      }),
+    );
   });
   afterAll(() => ctx?.close());
   beforeEach(() => {

@@ -5,6 +5,7 @@ import type { Services } from '../src/services.ts';
 import { openDatabase } from '../src/db/database.ts';
 import type { Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
+import type { JobPayloads, TickKind } from '../src/jobs/kinds.ts';
 import { createScratchPostgres } from './ingest-fixtures.ts';
 
 /** Two instances' connections to one database: the same one on PGlite, two pools on PostgreSQL. */
@@ -46,7 +47,7 @@ export const instanceVariants: [string, () => Promise<TwoInstances>, boolean][] 
  * Two instances' services on one database for a describe block, and one scheduled job's tick run on both side by
  * side: the exactly-once tests of the runner's jobs (task reminders, device-status expiry) share this setup.
  */
-export function twoInstanceJob(setup: () => Promise<TwoInstances>, skip: boolean, job: string, firstTick: string) {
+export function twoInstanceJob(setup: () => Promise<TwoInstances>, skip: boolean, job: TickKind<JobPayloads>, firstTick: string) {
   const state: { databases?: TwoInstances; a?: Services; b?: Services; tick: number } = { tick: Date.parse(firstTick) };
   beforeAll(async () => {
     if (skip) return;

@@ -4,14 +4,16 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { JobRunner } from '../jobs/runner.ts';
-import { JobRepository } from '../jobs/job-repository.ts';
+import type { JobRepository } from '../jobs/job-repository.ts';
+import type { RepositoryFactory } from '../db/repository-factory.ts';
 import { timeZone } from '../time/time-zone.ts';
-import { AlertRepository, stateKey } from './alert-repository.ts';
+import type { AlertRepository } from './alert-repository.ts';
+import { stateKey } from './alert-repository.ts';
 import type { Arrival } from './alert-repository.ts';
 import { AlertWriter, noWrites } from './alert-writer.ts';
 import type { WriteCounts } from './alert-writer.ts';
-import { AlertDataRepository } from './data-repository.ts';
-import { RulesRepository } from './rules-repository.ts';
+import type { AlertDataRepository } from './data-repository.ts';
+import type { RulesRepository } from './rules-repository.ts';
 import { ParameterNames, parseRule } from './rules.ts';
 import type { ParsedRule } from './rules.ts';
 import { QUIET_LOOKBACK_MS, READING_PERIOD_MS, WORK_PAUSE_MS, arrivalObservations, arrivalParameters } from './arrival-evaluators.ts';
@@ -40,6 +42,14 @@ export const ENGINE_TICK_JOB = 'alert-engine.tick';
 /** Arrivals taken per transaction. */
 const ARRIVALS_PER_DRAIN = 200;
 
+/** The repositories the engine works with, from the server's one factory (repositories.ts). */
+export interface EngineRepositories {
+  alertEngine: AlertRepository;
+  alertEngineRules: RulesRepository;
+  alertData: AlertDataRepository;
+  jobs: JobRepository;
+}
+
 export interface AlertEngineOptions {
   /** The engine's clock (tests evaluate as of a chosen instant). */
   now?: () => number;
@@ -53,6 +63,7 @@ export class AlertEngine {
 
   constructor(
     private readonly db: Kysely<DB>,
+    private readonly repositories: RepositoryFactory<EngineRepositories>,
     options: AlertEngineOptions = {},
   ) {
     this.now = options.now ?? Date.now;
@@ -69,7 +80,7 @@ export class AlertEngine {
     runner.register(ENGINE_TICK_JOB, async ({ trx }) => {
       const more = await this.tick(trx);
       // A long catch-up continues at once in a job of its own rather than waiting for the next minute.
-      if (more) await new JobRepository(trx).enqueue({ kind: ENGINE_TICK_JOB, key: `catch-up:${new Date().toISOString()}:${Math.random()}` });
+      if (more) await this.repositories(trx).jobs.enqueue({ kind: ENGINE_TICK_JOB, key: `catch-up:${new Date().toISOString()}:${Math.random()}` });
     });
     runner.schedule(ENGINE_TICK_JOB, '* * * * *');
   }
@@ -80,7 +91,7 @@ export class AlertEngine {
    * re-reads the windows it fell into. Returns how many arrivals were evaluated.
    */
   async drainArrivals(): Promise<number> {
-    return new AlertRepository(this.db).transaction(async (alerts, trx) => {
+    return this.repositories(this.db).alertEngine.transaction(async (alerts, trx) => {
       const taken = await alerts.takeArrivals(ARRIVALS_PER_DRAIN);
       if (taken.length === 0) return 0;
       // A long range (a history backfill) is evaluated a day at a time, oldest first, so each transaction stays short
@@ -96,8 +107,7 @@ export class AlertEngine {
   }
 
   private async evaluateArrivals(trx: Kysely<DB>, alerts: AlertRepository, arrivals: Arrival[], counts: WriteCounts): Promise<void> {
-    const rulesRepository = new RulesRepository(trx);
-    const data = new AlertDataRepository(trx);
+    const { alertEngineRules: rulesRepository, alertData: data } = this.repositories(trx);
     const byDevice = new Map(arrivals.map((a) => [a.deviceId, a]));
     const rows = await rulesRepository.activeRules([...ARRIVAL_TYPES, ...WINDOW_TYPES], { companyIds: [...new Set(arrivals.map((a) => a.companyId))] });
     const rules = rows.map(parseRule).filter((r): r is ParsedRule => r !== null);
@@ -164,9 +174,7 @@ export class AlertEngine {
   async tick(trx: Kysely<DB>): Promise<boolean> {
     const now = this.now();
     const counts = noWrites();
-    const alerts = new AlertRepository(trx);
-    const data = new AlertDataRepository(trx);
-    const rulesRepository = new RulesRepository(trx);
+    const { alertEngine: alerts, alertData: data, alertEngineRules: rulesRepository } = this.repositories(trx);
     const rules = (await rulesRepository.activeRules([...WINDOW_TYPES, ...TIMER_TYPES])).map(parseRule).filter((r): r is ParsedRule => r !== null);
     const ofType = (type: AlertRuleType) => rules.filter((r) => r.type === type);
     const repositories = { alerts, data, db: trx };

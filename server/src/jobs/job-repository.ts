@@ -1,33 +1,35 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import type { JobPayloads, NoPayload } from './kinds.ts';
+import { claimDue, givesUp, secondsFromNow, UNLEASED } from './claim.ts';
 
-export interface ClaimedJob {
+export interface ClaimedJob<Payload = unknown> {
   id: number;
   kind: string;
   key: string;
-  payload: unknown;
+  payload: Payload;
   attempts: number;
   maxAttempts: number;
 }
 
-export interface NewJob {
-  kind: string;
+/** A job of `Kind` (once per kind and key); its payload may be left out only when the kind carries none. */
+export type NewJob<Kinds extends object = JobPayloads, Kind extends keyof Kinds & string = keyof Kinds & string> = {
+  kind: Kind;
   key: string;
-  payload?: unknown;
   /** When the job becomes due; now when absent. */
   runAt?: Date;
   maxAttempts?: number;
-}
+} & (Kinds[Kind] extends NoPayload ? { payload?: Kinds[Kind] } : { payload: Kinds[Kind] });
 
 export type JobState = 'pending' | 'done' | 'failed';
 
-/** The SQL of the job runner (migration 013). */
-export class JobRepository {
+/** The SQL of the job runner (migration 013), over the kinds of `Kinds` (the server's JobPayloads). */
+export class JobRepository<Kinds extends object = JobPayloads> {
   constructor(private readonly db: Kysely<DB>) {}
 
   /** Adds the job unless one of the same (kind, key) exists; true when this call created it. */
-  async enqueue(job: NewJob): Promise<boolean> {
+  async enqueue<Kind extends keyof Kinds & string>(job: NewJob<Kinds, Kind>): Promise<boolean> {
     const row = await this.db
       .insertInto('jobs')
       .values({
@@ -50,18 +52,17 @@ export class JobRepository {
    */
   async claim(kinds: string[], holder: string, leaseSeconds: number): Promise<ClaimedJob | undefined> {
     if (kinds.length === 0) return undefined;
-    const result = await sql<ClaimedJob>`
-      update jobs set locked_by = ${holder}, locked_until = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1
-      where id = (
-        select id from jobs
-        where state = 'pending' and run_at <= now() and kind = any(${kinds}::text[])
-          and (locked_until is null or locked_until < now())
-        order by run_at, id
-        limit 1
-        for update skip locked
-      )
-      returning id, kind, key, payload, attempts, max_attempts as "maxAttempts"`.execute(this.db);
-    return result.rows[0];
+    const spec = {
+      table: 'jobs' as const,
+      due: sql<boolean>`state = 'pending' and run_at <= now() and kind = any(${kinds}::text[])`,
+      orderBy: sql`run_at, id`,
+      limit: 1,
+      attemptsColumn: 'attempts' as const,
+      holder,
+      leaseSeconds,
+    };
+    const rows = await claimDue<ClaimedJob>(this.db, spec, sql`id, kind, key, payload, attempts, max_attempts as "maxAttempts"`);
+    return rows[0];
   }
 
   /**
@@ -77,7 +78,7 @@ export class JobRepository {
   async complete(id: number, holder: string): Promise<boolean> {
     const result = await this.db
       .updateTable('jobs')
-      .set({ state: 'done', finished_at: sql<Date>`now()`, locked_by: null, locked_until: null, last_error: null })
+      .set({ state: 'done', finished_at: sql<Date>`now()`, ...UNLEASED, last_error: null })
       .where('id', '=', id)
       .where('locked_by', '=', holder)
       .executeTakeFirst();
@@ -86,11 +87,12 @@ export class JobRepository {
 
   /** Records a failed attempt: due again after `retryInSeconds`, or 'failed' once its attempts are used up. */
   async fail(id: number, holder: string, error: string, retryInSeconds: number): Promise<JobState | undefined> {
+    const last = givesUp(sql`max_attempts`);
     const result = await sql<{ state: JobState }>`
       update jobs set
-        state = case when attempts >= max_attempts then 'failed' else 'pending' end,
-        finished_at = case when attempts >= max_attempts then now() end,
-        run_at = now() + make_interval(secs => ${retryInSeconds}),
+        state = case when ${last} then 'failed' else 'pending' end,
+        finished_at = case when ${last} then now() end,
+        run_at = ${secondsFromNow(retryInSeconds)},
         locked_by = null, locked_until = null, last_error = ${error.slice(0, 4000)}
       where id = ${id} and locked_by = ${holder}
       returning state`.execute(this.db);

@@ -3,14 +3,15 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { JobRepository } from './job-repository.ts';
 import type { ClaimedJob, NewJob } from './job-repository.ts';
+import type { JobPayloads, TickKind } from './kinds.ts';
 import { PROCESS_HOLDER } from './lease.ts';
 
 /** What a handler gets: the transaction its writes go into (the job completes in it) and the job itself. */
-export interface JobContext {
+export interface JobContext<Payload = unknown> {
   trx: Kysely<DB>;
-  job: ClaimedJob;
+  job: ClaimedJob<Payload>;
 }
-export type JobHandler = (context: JobContext) => Promise<void>;
+export type JobHandler<Payload = unknown> = (context: JobContext<Payload>) => Promise<void>;
 
 /**
  * Work that is not a job row but a queue of its own, drained with the same loop and wake-up (the alert engine's
@@ -46,7 +47,7 @@ export interface JobRunnerOptions {
 }
 
 interface Registration {
-  handler: JobHandler;
+  handler: JobHandler<never>;
   maxAttempts: number;
 }
 
@@ -59,12 +60,13 @@ const JOBS_PER_TURN = 20;
  * lease, retried with exponential backoff up to their max attempts, then 'failed' with the last error. A handler's
  * writes and the job's completion commit in one transaction, under a row lock taken only while this runner still
  * holds the claim, so a job's effects happen exactly once with any number of runners. Works the same on PGlite.
+ * Its kinds are those of `Kinds` (kinds.ts JobPayloads in the server), each with its payload's type.
  */
-export class JobRunner {
-  private readonly repository: JobRepository;
+export class JobRunner<Kinds extends object = JobPayloads> {
+  private readonly repository: JobRepository<Kinds>;
   private readonly handlers = new Map<string, Registration>();
   private readonly sources: JobSource[] = [];
-  private readonly schedules: { kind: string; pattern: string; timezone: string }[] = [];
+  private readonly schedules: { kind: TickKind<Kinds>; pattern: string; timezone: string }[] = [];
   private crons: Cron[] = [];
   private readonly holder: string;
   private readonly leaseSeconds: number;
@@ -80,7 +82,7 @@ export class JobRunner {
     private readonly db: Kysely<DB>,
     private readonly options: JobRunnerOptions = {},
   ) {
-    this.repository = new JobRepository(db);
+    this.repository = new JobRepository<Kinds>(db);
     this.holder = options.holder ?? PROCESS_HOLDER;
     this.leaseSeconds = options.leaseSeconds ?? 120;
     this.pollMs = options.pollMs ?? 1000;
@@ -92,7 +94,7 @@ export class JobRunner {
     this.options.log = log;
   }
 
-  register(kind: string, handler: JobHandler, options: { maxAttempts?: number } = {}): void {
+  register<Kind extends keyof Kinds & string>(kind: Kind, handler: JobHandler<Kinds[Kind]>, options: { maxAttempts?: number } = {}): void {
     this.handlers.set(kind, { handler, maxAttempts: options.maxAttempts ?? 5 });
   }
 
@@ -104,7 +106,7 @@ export class JobRunner {
    * Runs `kind` on a croner schedule (in `timezone`, UTC by default). Every tick enqueues one job keyed by the tick's
    * time, so with N instances each tick is enqueued N times and exists once.
    */
-  schedule(kind: string, pattern: string, options: { timezone?: string } = {}): void {
+  schedule(kind: TickKind<Kinds>, pattern: string, options: { timezone?: string } = {}): void {
     this.schedules.push({ kind, pattern, timezone: options.timezone ?? 'Etc/UTC' });
     if (!this.stopped) this.crons.push(this.cronOf(this.schedules.at(-1)!));
   }
@@ -113,7 +115,7 @@ export class JobRunner {
    * A schedule's timer, made only while the runner runs: croner arms a timer even for a paused job, and a runner
    * that is never started (tests, benchmarks, scripts) must not keep the process alive.
    */
-  private cronOf(schedule: { kind: string; pattern: string; timezone: string }): Cron {
+  private cronOf(schedule: { kind: TickKind<Kinds>; pattern: string; timezone: string }): Cron {
     return new Cron(schedule.pattern, { timezone: schedule.timezone, protect: true }, async (self: Cron) => {
       const at = self.currentRun() ?? new Date();
       await this.enqueueTick(schedule.kind, at).catch((error: unknown) =>
@@ -123,13 +125,14 @@ export class JobRunner {
   }
 
   /** Enqueues the job of a schedule's tick at `at` (the key is the tick's time to the second). */
-  async enqueueTick(kind: string, at: Date): Promise<boolean> {
+  async enqueueTick(kind: TickKind<Kinds>, at: Date): Promise<boolean> {
     const key = new Date(Math.floor(at.getTime() / 1000) * 1000).toISOString();
-    return this.enqueue({ kind, key, maxAttempts: this.handlers.get(kind)?.maxAttempts });
+    // A tick kind's payload is NoPayload, which the compiler cannot see through the generic NewJob.
+    return this.enqueue({ kind, key, maxAttempts: this.handlers.get(kind)?.maxAttempts } as NewJob<Kinds, TickKind<Kinds>>);
   }
 
   /** Adds a job (once per kind and key) and wakes this runner. */
-  async enqueue(job: NewJob): Promise<boolean> {
+  async enqueue<Kind extends keyof Kinds & string>(job: NewJob<Kinds, Kind>): Promise<boolean> {
     const created = await this.repository.enqueue({ maxAttempts: this.handlers.get(job.kind)?.maxAttempts, ...job });
     if (created) this.wake();
     return created;
@@ -190,9 +193,10 @@ export class JobRunner {
     if (!registration) return;
     try {
       await this.db.transaction().execute(async (trx) => {
-        const repository = new JobRepository(trx);
+        const repository = new JobRepository<Kinds>(trx);
         if (!(await repository.lockClaim(job.id, this.holder))) throw new ClaimLostError();
-        await registration.handler({ trx, job });
+        // The claimed row's kind is the registration's, so its payload is that kind's.
+        await registration.handler({ trx, job: job as never });
         if (!(await repository.complete(job.id, this.holder))) throw new ClaimLostError();
       });
       this.options.observer?.finished(job.kind, 'done', seconds());

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { claimDue, givesUp, renewLease, secondsFromNow, UNLEASED } from '../jobs/claim.ts';
 import type { MailAttachmentRef } from './outbox.ts';
 
 /** A mail the sender holds: claimed, its attempt counted, its lease running. */
@@ -45,33 +46,28 @@ export class OutboxRepository {
    * sender only; the attempt is counted here, so a sender that dies mid-send still uses one of the mail's attempts.
    */
   async claim(holder: string, leaseSeconds: number, limit: number, defaultMaxAttempts: number): Promise<ClaimedMail[]> {
-    const result = await sql<ClaimedMail>`
-      update mail_outbox set locked_by = ${holder}, locked_until = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1
-      where id in (
-        select id from mail_outbox
-        where state = 'pending' and run_at <= now()
-          and (locked_until is null or locked_until < now())
-          and attempts < coalesce(max_attempts, ${defaultMaxAttempts})
-        order by run_at, id
-        limit ${limit}
-        for update skip locked
-      )
-      returning id, kind, to_address as "toAddress", to_name as "toName", reply_to as "replyTo", subject, text_body as "text",
+    const spec = {
+      table: 'mail_outbox' as const,
+      due: sql<boolean>`state = 'pending' and run_at <= now() and attempts < coalesce(max_attempts, ${defaultMaxAttempts})`,
+      orderBy: sql`run_at, id`,
+      limit,
+      attemptsColumn: 'attempts' as const,
+      holder,
+      leaseSeconds,
+    };
+    const rows = await claimDue<ClaimedMail>(
+      this.db,
+      spec,
+      sql`id, kind, to_address as "toAddress", to_name as "toName", reply_to as "replyTo", subject, text_body as "text",
         headers, ref, attachments, attempts, coalesce(max_attempts, ${defaultMaxAttempts}) as "maxAttempts",
-        (extract(epoch from created_at) * 1000)::float8 as "createdMs"`.execute(this.db);
-    return result.rows.map((row) => ({ ...row, id: Number(row.id) })).sort((a, b) => a.id - b.id);
+        (extract(epoch from created_at) * 1000)::float8 as "createdMs"`,
+    );
+    return rows.map((row) => ({ ...row, id: Number(row.id) })).sort((a, b) => a.id - b.id);
   }
 
   /** Extends the lease of the mails `holder` is still sending, so a slow SMTP server never lets another sender in. */
   async renew(holder: string, ids: readonly number[], leaseSeconds: number): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db
-      .updateTable('mail_outbox')
-      .set({ locked_until: sql<Date>`now() + make_interval(secs => ${leaseSeconds})` })
-      .where('id', 'in', ids)
-      .where('locked_by', '=', holder)
-      .where('state', '=', 'pending')
-      .execute();
+    await renewLease(this.db, 'mail_outbox', ids, holder, leaseSeconds, sql<boolean>`state = 'pending'`);
   }
 
   /** Records the SMTP server's acceptance; false when `holder` no longer held the mail (its lease had run out). */
@@ -82,8 +78,7 @@ export class OutboxRepository {
         state: 'sent',
         sent_at: sql<Date>`now()`,
         message_id: messageId,
-        locked_by: null,
-        locked_until: null,
+        ...UNLEASED,
         last_error: null,
         text_body: redactedWhenSecret,
       })
@@ -106,12 +101,13 @@ export class OutboxRepository {
     permanent: boolean,
     defaultMaxAttempts: number,
   ): Promise<OutboxState | undefined> {
+    const last = givesUp(sql`coalesce(max_attempts, ${defaultMaxAttempts})`, permanent);
     const result = await sql<{ state: OutboxState }>`
       update mail_outbox set
-        state = case when ${permanent} or attempts >= coalesce(max_attempts, ${defaultMaxAttempts}) then 'failed' else 'pending' end,
-        run_at = now() + make_interval(secs => ${retryInSeconds}),
+        state = case when ${last} then 'failed' else 'pending' end,
+        run_at = ${secondsFromNow(retryInSeconds)},
         locked_by = null, locked_until = null, last_error = ${error.slice(0, MAX_ERROR_CHARS)},
-        text_body = case when ${permanent} or attempts >= coalesce(max_attempts, ${defaultMaxAttempts}) then ${redactedWhenSecret} else text_body end
+        text_body = case when ${last} then ${redactedWhenSecret} else text_body end
       where id = ${id} and locked_by = ${holder} and state = 'pending'
       returning state`.execute(this.db);
     return result.rows[0]?.state;

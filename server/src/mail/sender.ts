@@ -4,11 +4,13 @@ import type { DB } from '../db/schema.ts';
 import type { JobLog, JobSource } from '../jobs/runner.ts';
 import { exponentialBackoff } from '../jobs/runner.ts';
 import { PROCESS_HOLDER } from '../jobs/lease.ts';
+import { keepLeased } from '../jobs/claim.ts';
 import { brandedText } from './brand-layout.ts';
 import type { Mailer } from './mailer.ts';
 import { MAIL_CONNECTIONS } from './mailer.ts';
 import type { ClaimedMail, OutboxState } from './outbox-repository.ts';
-import { OutboxRepository } from './outbox-repository.ts';
+import type { OutboxRepository } from './outbox-repository.ts';
+import type { RepositoryFactory } from '../db/repository-factory.ts';
 
 /** What became of one attempt at a mail, for the feature that wrote it (e.g. support marks its message sent). */
 export interface MailOutcome {
@@ -69,10 +71,11 @@ export class MailSender implements JobSource {
 
   constructor(
     private readonly db: Kysely<DB>,
+    private readonly repositories: RepositoryFactory<{ mailOutbox: OutboxRepository }>,
     private readonly mailer: Mailer,
     private readonly options: MailSenderOptions = {},
   ) {
-    this.repository = new OutboxRepository(db);
+    this.repository = repositories(db).mailOutbox;
     this.holder = options.holder ?? PROCESS_HOLDER;
     this.leaseSeconds = options.leaseSeconds ?? 60;
     this.batchSize = options.batchSize ?? MAIL_CONNECTIONS;
@@ -152,17 +155,15 @@ export class MailSender implements JobSource {
   /** Sends a claimed batch at once, renewing its lease while any of it is in flight. */
   private async sendBatch(mails: ClaimedMail[]): Promise<void> {
     const inFlight = new Set(mails.map((mail) => mail.id));
-    const renewal = setInterval(
-      () =>
-        void this.repository
-          .renew(this.holder, [...inFlight], this.leaseSeconds)
-          .catch((error: unknown) => this.options.log?.warn({ err: error }, 'mail lease not renewed')),
-      (this.leaseSeconds * 1000) / 3,
+    const renewal = keepLeased(
+      this.leaseSeconds,
+      () => this.repository.renew(this.holder, [...inFlight], this.leaseSeconds),
+      (error) => this.options.log?.warn({ err: error }, 'mail lease not renewed'),
     );
     try {
       await Promise.all(mails.map((mail) => this.deliver(mail).finally(() => inFlight.delete(mail.id))));
     } finally {
-      clearInterval(renewal);
+      renewal.stop();
       // A short batch emptied the outbox: the pooled connections close rather than idle.
       if (mails.length < this.batchSize) this.mailer.release();
     }
@@ -249,7 +250,7 @@ export class MailSender implements JobSource {
     if (listeners.length > 0) {
       try {
         return await this.db.transaction().execute(async (trx) => {
-          const state = await mark(new OutboxRepository(trx));
+          const state = await mark(this.repositories(trx).mailOutbox);
           if (state) for (const listener of listeners) await listener(trx, { id: mail.id, kind: mail.kind, ref: mail.ref, state, ...(error ? { error } : {}) });
           return state;
         });

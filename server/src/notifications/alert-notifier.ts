@@ -9,7 +9,9 @@ import type { OutboxMail } from '../mail/outbox.ts';
 import type { UnsubscribeLinks } from '../mail/unsubscribe.ts';
 import { MailTemplates, alertMail, digestMail } from './mail-text.ts';
 import type { AlertFacts, NewDelivery, NewNotification, Recipient } from './repository.ts';
-import { NotificationsRepository, subjectKey } from './repository.ts';
+import type { NotificationsRepository } from './repository.ts';
+import { subjectKey } from './repository.ts';
+import type { RepositoryFactory } from '../db/repository-factory.ts';
 
 /**
  * The delivery rules (docs/alerts.md "Delivery"). An occurrence older than CATCH_UP_AFTER_MS when handled is a
@@ -21,6 +23,7 @@ export const DIGEST_LIMIT = 20;
 export const DIGEST_WINDOW_MS = 10 * 60_000;
 
 export interface AlertNotifierOptions {
+  repositories: RepositoryFactory<{ notifications: NotificationsRepository }>;
   publicUrl: string;
   unsubscribeLinks: Pick<UnsubscribeLinks, 'forUser'>;
   /** The clock (tests set it). */
@@ -68,7 +71,7 @@ export class AlertNotifier implements AlertChangeListener {
   async handle(trx: Kysely<DB>, changes: readonly AlertChange[]): Promise<void> {
     const candidates = changes.filter((c) => c.kind === 'opened' || c.kind === 'repeated');
     if (candidates.length === 0) return;
-    const repository = new NotificationsRepository(trx);
+    const repository = this.options.repositories(trx).notifications;
     const facts = await repository.alertFacts([...new Set(candidates.map((c) => c.alertId))]);
     const occurrences = occurrencesOf(candidates, facts);
     if (occurrences.length === 0) return;

@@ -1,34 +1,17 @@
-import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import { timeZone } from '../time/time-zone.ts';
-import { ConfigurationsRepository } from './configurations-repository.ts';
-import { FilesRepository } from './files-repository.ts';
 import { newFileFor } from './file-naming.ts';
 import { tell } from './file-events.ts';
-import type { CyclicFrequency, Period } from './periods.ts';
+import type { Period } from './periods.ts';
+import type { ReportRepositoryFactory, ReportWorkRepositories } from './work-repositories.ts';
 import { duePeriods } from './periods.ts';
 
 export const REPORT_PERIODS_JOB = 'report-periods';
 export const REPORT_RETENTION_JOB = 'report-files-retention';
 /** Periods one configuration catches up at most after a long downtime (a month of days). */
 export const MAX_CATCH_UP = 31;
-
-interface CyclicRow {
-  id: number;
-  companyId: number;
-  reportType: string;
-  reportInterval: string;
-  name: string;
-  format: string;
-  frequency: CyclicFrequency;
-  createdBy: number | null;
-  activeSince: Date;
-  timezone: string;
-  lastFrom: string | null;
-  lastTo: string | null;
-}
 
 /**
  * Makes the files of every period the enabled cyclic configurations owe at `now` (docs/reports.md "Exactly once"): the
@@ -37,20 +20,10 @@ interface CyclicRow {
  * in this transaction with its file, so however many instances run it, a period has one file (and so one mail).
  * Answers how many files it made.
  */
-export async function makeDuePeriods(db: Kysely<DB>, now: Date, retentionDays: number): Promise<number> {
-  const result = await sql<CyclicRow>`
-    select c.id, c.company_id as "companyId", c.report_type as "reportType", c.report_interval as "reportInterval", c.name, c.format,
-      c.frequency, c.created_by as "createdBy", c.active_since as "activeSince", co.timezone,
-      p.period_from::text as "lastFrom", p.period_to::text as "lastTo"
-    from report_configurations c
-    join companies co on co.id = c.company_id
-    left join lateral (select period_from, period_to from report_periods where configuration_id = c.id order by period_from desc limit 1) p on true
-    where c.enabled and c.frequency <> 'once'
-    order by c.id`.execute(db);
-  const configurations = new ConfigurationsRepository(db);
-  const files = new FilesRepository(db);
+export async function makeDuePeriods(db: Kysely<DB>, repositories: ReportWorkRepositories, now: Date, retentionDays: number): Promise<number> {
+  const { reportPeriods: periods, reportConfigurations: configurations, reportFiles: files } = repositories;
   let made = 0;
-  for (const row of result.rows) {
+  for (const row of await periods.cyclicConfigurations()) {
     let zone;
     try {
       zone = timeZone(row.timezone);
@@ -78,15 +51,9 @@ export async function makeDuePeriods(db: Kysely<DB>, now: Date, retentionDays: n
       userIds: users.map((u) => u.id),
     };
     for (const period of due) {
-      const inserted = await db
-        .insertInto('report_periods')
-        .values({ configuration_id: row.id, period_from: period.from, period_to: period.to })
-        .onConflict((oc) => oc.columns(['configuration_id', 'period_from']).doNothing())
-        .returning('configuration_id')
-        .executeTakeFirst();
-      if (!inserted) continue;
+      if (!(await periods.take(row.id, period))) continue;
       const fileId = await files.insert(newFileFor(source, period, row.createdBy, retentionDays));
-      await db.updateTable('report_periods').set({ file_id: fileId }).where('configuration_id', '=', row.id).where('period_from', '=', period.from).execute();
+      await periods.linkFile(row.id, period, fileId);
       await tell(db, fileId, 'NEW', 0);
       made++;
     }
@@ -99,14 +66,14 @@ export async function makeDuePeriods(db: Kysely<DB>, now: Date, retentionDays: n
  * hour, as runner schedules: one job per tick whatever the number of instances. A tick's job reads "now" from its key
  * (the tick's time), so a test enqueues the tick of any moment.
  */
-export function scheduleReports(runner: JobRunner, options: { retentionDays: number }): void {
+export function scheduleReports(runner: JobRunner, options: { retentionDays: number; repositories: ReportRepositoryFactory }): void {
   runner.register(REPORT_PERIODS_JOB, async ({ trx, job }) => {
     const at = new Date(job.key);
-    await makeDuePeriods(trx, Number.isNaN(at.getTime()) ? new Date() : at, options.retentionDays);
+    await makeDuePeriods(trx, options.repositories(trx), Number.isNaN(at.getTime()) ? new Date() : at, options.retentionDays);
   });
   runner.schedule(REPORT_PERIODS_JOB, '* * * * *');
   runner.register(REPORT_RETENTION_JOB, async ({ trx }) => {
-    const files = new FilesRepository(trx);
+    const files = options.repositories(trx).reportFiles;
     while ((await files.deleteExpired(500)) === 500);
   });
   runner.schedule(REPORT_RETENTION_JOB, '37 * * * *');

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { claimStatement, renewLease, UNLEASED } from '../jobs/claim.ts';
 
 /** A file the generator holds: claimed (PROCESS), this claim's attempt number, its lease running. */
 export interface ClaimedFile {
@@ -29,15 +30,22 @@ export class GenerationRepository {
    * statement, so exactly one instance takes each file.
    */
   async claim(holder: string, leaseSeconds: number): Promise<ClaimedFile | undefined> {
+    // A waiting file is NEW and nobody's; a PROCESS one whose lease ran out is a dead generator's.
+    const claim = claimStatement(
+      {
+        table: 'report_files',
+        due: sql<boolean>`status in ('NEW', 'PROCESS')`,
+        orderBy: sql`id`,
+        limit: 1,
+        attemptsColumn: 'attempt',
+        alsoSet: sql`status = 'PROCESS', progress = 0, error = null, started_at = now()`,
+        holder,
+        leaseSeconds,
+      },
+      sql`*`,
+    );
     const result = await sql<ClaimedFile>`
-      with claimed as (
-        update report_files set status = 'PROCESS', progress = 0, error = null, attempt = attempt + 1, started_at = now(),
-          locked_by = ${holder}, locked_until = now() + make_interval(secs => ${leaseSeconds})
-        where id = (
-          select id from report_files
-          where status = 'NEW' or (status = 'PROCESS' and locked_until < now())
-          order by id limit 1 for update skip locked)
-        returning *)
+      with claimed as (${claim})
       select f.id, f.company_id as "companyId", f.configuration_id as "configurationId", f.report_type as "reportType",
         f.report_interval as "reportInterval", f.name, f.format, f.subject, f.period_from::text as "from", f.period_to::text as "to",
         f.requested_by as "requestedBy", f.attempt, c.timezone, coalesce(u.language, 'pl') as language
@@ -46,16 +54,9 @@ export class GenerationRepository {
     return row ? { ...row, id: Number(row.id) } : undefined;
   }
 
+  /** Extends the lease while the file is made; false when another generator took it over. */
   async renew(id: number, holder: string, attempt: number, leaseSeconds: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable('report_files')
-      .set({ locked_until: sql<Date>`now() + make_interval(secs => ${leaseSeconds})` })
-      .where('id', '=', id)
-      .where('locked_by', '=', holder)
-      .where('attempt', '=', attempt)
-      .where('status', '=', 'PROCESS')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return (await renewLease(this.db, 'report_files', [id], holder, leaseSeconds, sql<boolean>`attempt = ${attempt} and status = 'PROCESS'`)) === 1;
   }
 
   /** The percentage while the claim holds; false when another generator took the file over. */
@@ -81,8 +82,7 @@ export class GenerationRepository {
         size,
         finished_at: sql<Date>`now()`,
         expires_at: sql<Date>`now() + make_interval(days => ${retentionDays})`,
-        locked_by: null,
-        locked_until: null,
+        ...UNLEASED,
       })
       .where('id', '=', id)
       .where('locked_by', '=', holder)
@@ -98,7 +98,7 @@ export class GenerationRepository {
   async failed(id: number, holder: string, attempt: number, error: string): Promise<boolean> {
     const result = await this.db
       .updateTable('report_files')
-      .set({ status: 'ERROR', error: error.slice(0, 1000), finished_at: sql<Date>`now()`, locked_by: null, locked_until: null })
+      .set({ status: 'ERROR', error: error.slice(0, 1000), finished_at: sql<Date>`now()`, ...UNLEASED })
       .where('id', '=', id)
       .where('locked_by', '=', holder)
       .where('attempt', '=', attempt)
@@ -113,7 +113,7 @@ export class GenerationRepository {
   async release(id: number, holder: string, attempt: number): Promise<boolean> {
     const result = await this.db
       .updateTable('report_files')
-      .set({ status: 'NEW', progress: 0, locked_by: null, locked_until: null })
+      .set({ status: 'NEW', progress: 0, ...UNLEASED })
       .where('id', '=', id)
       .where('locked_by', '=', holder)
       .where('attempt', '=', attempt)

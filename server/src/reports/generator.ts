@@ -5,12 +5,13 @@ import { REPORT_FILE_ERROR_KEYS } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
 import type { JobLog, JobSource } from '../jobs/runner.ts';
 import { PROCESS_HOLDER } from '../jobs/lease.ts';
+import { keepLeased } from '../jobs/claim.ts';
 import { textLanguage } from '../i18n/translator.ts';
 import type { ReportBuilder, ReportFileWriter, ReportScope, ReportSink } from './model.ts';
 import { ChunkOutput, CHUNK_BYTES } from './chunk-output.ts';
 import type { ClaimedFile } from './generation-repository.ts';
-import { GenerationRepository } from './generation-repository.ts';
-import { FilesRepository } from './files-repository.ts';
+import type { GenerationRepository } from './generation-repository.ts';
+import type { ReportRepositoryFactory } from './work-repositories.ts';
 import { tell } from './file-events.ts';
 
 /** The builder of a type: REPORT_BUILDERS[type] (builders/registry.ts); undefined when this build has none. */
@@ -75,9 +76,10 @@ export class ReportGenerator implements JobSource {
 
   constructor(
     private readonly db: Kysely<DB>,
+    private readonly repositories: ReportRepositoryFactory,
     private readonly options: GeneratorOptions,
   ) {
-    this.repository = new GenerationRepository(db);
+    this.repository = repositories(db).reportGeneration;
     this.holder = options.holder ?? PROCESS_HOLDER;
     this.leaseSeconds = options.leaseSeconds ?? 120;
   }
@@ -138,7 +140,7 @@ export class ReportGenerator implements JobSource {
   /** The claim and its PROCESS event, in one transaction. */
   private claim(): Promise<ClaimedFile | undefined> {
     return this.db.transaction().execute(async (trx) => {
-      const file = await new GenerationRepository(trx).claim(this.holder, this.leaseSeconds);
+      const file = await this.repositories(trx).reportGeneration.claim(this.holder, this.leaseSeconds);
       if (file) await tell(trx, file.id, 'PROCESS', 0);
       return file;
     });
@@ -146,19 +148,15 @@ export class ReportGenerator implements JobSource {
 
   private async generate(file: ClaimedFile): Promise<void> {
     let lost = false;
-    const renewal = setInterval(
-      () => {
-        this.repository.renew(file.id, this.holder, file.attempt, this.leaseSeconds).then(
-          (held) => (lost ||= !held),
-          (error: unknown) => this.options.log?.warn({ err: error, fileId: file.id }, 'report lease not renewed'),
-        );
-      },
-      (this.leaseSeconds * 1000) / 3,
+    const renewal = keepLeased(
+      this.leaseSeconds,
+      async () => void (lost ||= !(await this.repository.renew(file.id, this.holder, file.attempt, this.leaseSeconds))),
+      (error) => this.options.log?.warn({ err: error, fileId: file.id }, 'report lease not renewed'),
     );
     try {
       const builder = this.options.builders(file.reportType as ReportType);
       if (!builder) throw Object.assign(new Error(REPORT_FILE_ERROR_KEYS.unsupported), { reason: REPORT_FILE_ERROR_KEYS.unsupported });
-      const files = new FilesRepository(this.db);
+      const files = this.repositories(this.db).reportFiles;
       const output = new ChunkOutput((seq, data) => files.writeChunk(file.id, file.attempt, seq, data), this.options.chunkBytes ?? CHUNK_BYTES);
       const scope: ReportScope = { companyId: file.companyId, timezone: file.timezone };
       const writer = this.options.writers(file.format as ReportFormat, output, {
@@ -178,7 +176,7 @@ export class ReportGenerator implements JobSource {
       if (lost) throw new ClaimLost();
       const size = output.size;
       const committed = await this.db.transaction().execute(async (trx) => {
-        if (!(await new GenerationRepository(trx).done(file.id, this.holder, file.attempt, size, this.options.retentionDays))) return false;
+        if (!(await this.repositories(trx).reportGeneration.done(file.id, this.holder, file.attempt, size, this.options.retentionDays))) return false;
         await tell(trx, file.id, 'DONE', 100);
         for (const listener of this.listeners) await listener(trx, file, size);
         return true;
@@ -190,7 +188,7 @@ export class ReportGenerator implements JobSource {
         await this.db
           .transaction()
           .execute(async (trx) => {
-            if (await new GenerationRepository(trx).release(file.id, this.holder, file.attempt)) await tell(trx, file.id, 'NEW', 0);
+            if (await this.repositories(trx).reportGeneration.release(file.id, this.holder, file.attempt)) await tell(trx, file.id, 'NEW', 0);
           })
           .catch((releaseError: unknown) => this.options.log?.warn({ err: releaseError, fileId: file.id }, 'report not handed back; its lease will run out'));
         return;
@@ -200,11 +198,11 @@ export class ReportGenerator implements JobSource {
       await this.db
         .transaction()
         .execute(async (trx) => {
-          if (await new GenerationRepository(trx).failed(file.id, this.holder, file.attempt, reason)) await tell(trx, file.id, 'ERROR', 0);
+          if (await this.repositories(trx).reportGeneration.failed(file.id, this.holder, file.attempt, reason)) await tell(trx, file.id, 'ERROR', 0);
         })
         .catch((recordError: unknown) => this.options.log?.error({ err: recordError, fileId: file.id }, 'report failure not recorded; the lease will run out'));
     } finally {
-      clearInterval(renewal);
+      renewal.stop();
     }
   }
 
@@ -226,7 +224,7 @@ export class ReportGenerator implements JobSource {
         shown = percent;
         shownAt = Date.now();
         const held = await this.db.transaction().execute(async (trx) => {
-          if (!(await new GenerationRepository(trx).progress(file.id, this.holder, file.attempt, percent))) return false;
+          if (!(await this.repositories(trx).reportGeneration.progress(file.id, this.holder, file.attempt, percent))) return false;
           await tell(trx, file.id, 'PROCESS', percent);
           return true;
         });

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { ReportFormat } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
@@ -9,26 +8,20 @@ import type { UnsubscribeLinks } from '../mail/unsubscribe.ts';
 import { translatorFor } from '../i18n/translator.ts';
 import { timeZone } from '../time/time-zone.ts';
 import type { ClaimedFile } from './generation-repository.ts';
-import { FilesRepository } from './files-repository.ts';
 import type { ReportFileLinks } from './file-links.ts';
 import { CONTENT_TYPES } from './file-naming.ts';
+import type { ReportRepositoryFactory } from './work-repositories.ts';
 
 /** The attachment source name of report files in the outbox. */
 export const REPORT_FILE_ATTACHMENT = 'report-file';
 
 export interface ReportMailOptions {
+  repositories: ReportRepositoryFactory;
   publicUrl: string;
   /** REPORT_MAIL_ATTACHMENT_MAX_BYTES: larger files are mailed as a download link. */
   attachmentMaxBytes: number;
   unsubscribeLinks: UnsubscribeLinks;
   fileLinks: ReportFileLinks;
-}
-
-interface Recipient {
-  userId: number | null;
-  address: string;
-  name: string | null;
-  language: string;
 }
 
 /**
@@ -42,7 +35,7 @@ export class ReportMail {
 
   /** Registers the attachment source on the sender and this mail on the generator's DONE. */
   attachTo(sender: MailSender, db: Kysely<DB>): void {
-    const files = new FilesRepository(db);
+    const files = this.options.repositories(db).reportFiles;
     sender.attachmentSource(REPORT_FILE_ATTACHMENT, async (fileId) => {
       const file = await files.byId(fileId);
       if (!file || file.status !== 'DONE') return null;
@@ -54,8 +47,9 @@ export class ReportMail {
 
   readonly onDone = async (trx: Kysely<DB>, file: ClaimedFile, size: number): Promise<void> => {
     if (file.configurationId === null) return;
-    const recipients = await recipientsOf(trx, file);
-    const expires = await trx.selectFrom('report_files').select('expires_at').where('id', '=', file.id).executeTakeFirst();
+    const repository = this.options.repositories(trx).reportMail;
+    const recipients = await repository.recipients(file);
+    const expiresAt = await repository.expiresAt(file.id);
     const attach = size <= this.options.attachmentMaxBytes;
     const mails: OutboxMail[] = recipients.map((recipient) => {
       const t = translatorFor(recipient.language);
@@ -69,7 +63,7 @@ export class ReportMail {
         : t.text('reports.mail.link', {
             ...values,
             url: this.options.fileLinks.url(file.id),
-            expires: expires?.expires_at ? timeZone(file.timezone).format(new Date(expires.expires_at).getTime()) : '',
+            expires: expiresAt ? timeZone(file.timezone).format(expiresAt.getTime()) : '',
           });
       return {
         kind: 'report',
@@ -99,37 +93,4 @@ export class ReportMail {
     });
     await enqueueMail(trx, mails);
   };
-}
-
-/** The file's users (active ones, with their address) and the configuration's typed-in addresses. */
-async function recipientsOf(trx: Kysely<DB>, file: ClaimedFile): Promise<Recipient[]> {
-  const users = await trx
-    .selectFrom('report_file_users as r')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select(['u.id', 'u.email', 'u.language', sql<string>`trim(u.firstname || ' ' || u.lastname)`.as('name')])
-    .where('r.file_id', '=', file.id)
-    .where('u.is_active', '=', true)
-    .where('u.company_id', '=', file.companyId)
-    // A user who left the configuration (its unsubscribe link) since the file was queued gets no mail.
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('report_configuration_users as l')
-          .select('l.user_id')
-          .where('l.configuration_id', '=', file.configurationId!)
-          .whereRef('l.user_id', '=', 'u.id'),
-      ),
-    )
-    .orderBy('u.id')
-    .execute();
-  const emails = await trx
-    .selectFrom('report_configuration_emails')
-    .select('email')
-    .where('configuration_id', '=', file.configurationId!)
-    .orderBy('email')
-    .execute();
-  const taken = new Set(users.map((u) => u.email.toLowerCase()));
-  return [
-    ...users.map((u) => ({ userId: u.id, address: u.email, name: u.name || null, language: u.language })),
-    ...emails.filter((e) => !taken.has(e.email.toLowerCase())).map((e) => ({ userId: null, address: e.email, name: null, language: file.language })),
-  ];
 }

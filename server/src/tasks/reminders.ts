@@ -11,7 +11,8 @@ import type { ServerTextKey } from '../i18n/translator.ts';
 import { translatorFor } from '../i18n/translator.ts';
 import { timeZone } from '../time/time-zone.ts';
 import type { ClaimedReminder, ReminderRecipient, ReminderTask } from './reminders-repository.ts';
-import { TaskRemindersRepository } from './reminders-repository.ts';
+import type { TaskRemindersRepository } from './reminders-repository.ts';
+import type { RepositoryFactory } from '../db/repository-factory.ts';
 
 export const TASK_REMINDERS_JOB = 'task-reminders';
 /** Every minute: a reminder goes out within a minute of its date. */
@@ -20,6 +21,7 @@ const SCHEDULE = '* * * * *';
 const BATCH = 500;
 
 export interface TaskRemindersOptions {
+  repositories: RepositoryFactory<{ taskReminders: TaskRemindersRepository }>;
   publicUrl: string;
   unsubscribeLinks: Pick<UnsubscribeLinks, 'forUser'>;
   now?: () => Date;
@@ -49,7 +51,7 @@ export class TaskReminders {
 
   /** Sends the reminders that have come, in `trx`; answers how many reminders were sent. */
   async send(trx: Kysely<DB>): Promise<number> {
-    const repository = new TaskRemindersRepository(trx);
+    const repository = this.options.repositories(trx).taskReminders;
     const claimed = await repository.claimDue(this.now(), BATCH);
     if (claimed.length === 0) return 0;
     const taskIds = [...new Set(claimed.map((c) => c.taskId))];

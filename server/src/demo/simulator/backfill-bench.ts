@@ -16,6 +16,7 @@ import { createIngestService } from '../../telemetry/ingest-service.ts';
 import { seedDemoIfEmpty } from '../seed.ts';
 import { demoAlertCounts } from '../seed-repository.ts';
 import { JobRunner } from '../../jobs/runner.ts';
+import { createRepositories } from '../../repositories.ts';
 import { AlertEngine, ENGINE_TICK_JOB } from '../../alert-engine/engine.ts';
 import { FleetSimulator } from './generator.ts';
 import { SimulatorRepository } from './repository.ts';
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
     // windows and timers since the demo rules' creation 90 days back). It runs in the background of a serving server.
     const catchUpStart = performance.now();
     const runner = new JobRunner(database.db);
-    new AlertEngine(database.db).register(runner);
+    new AlertEngine(database.db, createRepositories).register(runner);
     await runner.enqueueTick(ENGINE_TICK_JOB, new Date());
     await runner.runUntilIdle(100_000);
     // Its schedule's timer would keep the process alive.
