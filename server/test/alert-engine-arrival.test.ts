@@ -3,6 +3,7 @@ import { createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';
 import { ingest } from './telemetry-fixtures.ts';
 import { alertWorld, alertsOf, at, createRule, settle } from './alert-fixtures.ts';
+import { AlertRulesRepository } from '../src/alerts/rules-repository.ts';
 
 /** On-arrival types through the real ingest service: value, charging (docs/alerts.md). */
 describe('alert engine: value and charging on arrival', () => {
@@ -56,6 +57,42 @@ describe('alert engine: value and charging on arrival', () => {
       ['2026-11-02T08:02:00.000Z', '2026-11-02T08:20:00.000Z', 2],
       ['2026-11-02T08:30:00.000Z', null, 1],
     ]);
+  });
+
+  it('judges nothing from before the rule was created or enabled again, however late it arrives', async () => {
+    const world = await alertWorld(ctx);
+    const device = world.devices[0]!;
+    const ruleId = await createRule(ctx.database.db, {
+      companyId: world.companyId,
+      type: 'value',
+      conditions: [{ variable: 20, operator: 'gt', argument: 12, date_interval: '10m' }],
+      deviceIds: [device.id],
+      userIds: [world.userId],
+      createdAt: at('2026-11-03T06:02:00Z'),
+    });
+    const reading = (time: string, value: number) => ({ parameter: 20, ts: at(`2026-11-03T${time}:00Z`), value });
+    // Breaches of 05:45 and 05:47 arrive after the rule was made at 06:02: not its to judge.
+    await ingest(ctx.services, device, { readings: [reading('05:45', 20), reading('05:47', 21)] });
+    await settle(ctx);
+    expect(await alertsOf(ctx.database.db, { ruleId })).toEqual([]);
+    await ingest(ctx.services, device, { readings: [reading('06:05', 22)] });
+    await settle(ctx);
+    expect((await alertsOf(ctx.database.db, { ruleId })).map((a) => a.startedAt)).toEqual(['2026-11-03T06:05:00.000Z']);
+
+    // Disabled, then enabled again: it starts afresh from the moment it is enabled.
+    const rules = new AlertRulesRepository(ctx.database.db);
+    await rules.setEnabled(ruleId, false);
+    await rules.setEnabled(ruleId, true);
+    const { active_since: restarted } = await ctx.database.db
+      .selectFrom('alert_rules')
+      .select('active_since')
+      .where('id', '=', ruleId)
+      .executeTakeFirstOrThrow();
+    expect(restarted.getTime()).toBeGreaterThan(at('2026-11-03T06:05:00Z').getTime());
+    // Enabling a rule that is on changes nothing.
+    await rules.setEnabled(ruleId, true);
+    const { active_since: kept } = await ctx.database.db.selectFrom('alert_rules').select('active_since').where('id', '=', ruleId).executeTakeFirstOrThrow();
+    expect(kept).toEqual(restarted);
   });
 
   it('charging: parameter 10003 against the argument', async () => {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { ALERT_EVALUATION } from '@gearwatch/contracts';
 import type { AlertRuleType } from '@gearwatch/contracts';
 import type { DB } from '../src/db/schema.ts';
 import type { TestContext } from './context.ts';
@@ -16,6 +17,8 @@ export interface RuleFixture {
   groupIds?: number[];
   userIds: number[];
   createdAt?: Date;
+  /** When the rule was created or last enabled; see createRule. */
+  activeSince?: Date;
   enabled?: boolean;
   importance?: 'info' | 'warning' | 'error';
   description?: string | null;
@@ -32,7 +35,12 @@ export async function createRule(db: Kysely<DB>, rule: RuleFixture): Promise<num
       importance: rule.importance ?? 'warning',
       description: rule.description ?? `about ${rule.type}`,
       enabled: rule.enabled ?? true,
+      // The engine judges from active_since. A rule given a creation time has been on since then. Without one, a rule
+      // judged on arrival has been on for as long as the test's data goes back (the tests ingest fixed past dates);
+      // windowed and timed rules start now, their creation time, as they always did.
       ...(rule.createdAt ? { created_at: rule.createdAt } : {}),
+      ...(rule.activeSince || rule.createdAt ? { active_since: rule.activeSince ?? rule.createdAt } : {}),
+      ...(!rule.activeSince && !rule.createdAt && ALERT_EVALUATION[rule.type] === 'arrival' ? { active_since: new Date(0) } : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -140,7 +140,9 @@ export class AlertEngine {
       for (const deviceId of rule.row.deviceIds) {
         const device = perDevice.get(deviceId);
         if (!device) continue;
-        const observations = arrivalObservations(rule, deviceId, device, names);
+        // Data from before the rule was created or enabled arrives late or with a backlog: it is not the rule's to judge.
+        const activeSince = rule.row.activeSince.getTime();
+        const observations = arrivalObservations(rule, deviceId, device, names).filter((observation) => observation.at >= activeSince);
         if (observations.length === 0) continue;
         const state = states.get(stateKey(rule.row.id, deviceId)) ?? { open: null, coveredUntil: -Infinity };
         const { actions } = foldObservations(state, observations, repeatEveryMs(interval));
@@ -252,7 +254,7 @@ function ruleWindowSubject(rule: ParsedRule, names: ParameterNames): WindowSubje
     limits,
     parameters: windowParameters(rule),
     deviceIds: rule.row.deviceIds,
-    since: rule.row.createdAt.getTime(),
+    since: rule.row.activeSince.getTime(),
     outcome: (deviceId, window, sums, previous) => windowOutcome(rule, deviceId, window, sums, previous, names),
   };
 }

@@ -9,7 +9,8 @@ export interface RuleRow {
   type: string;
   importance: string;
   description: string | null;
-  createdAt: Date;
+  /** When the rule was created or last enabled: nothing before it is judged. */
+  activeSince: Date;
   timezone: string;
   conditions: unknown[];
   deviceIds: number[];
@@ -33,7 +34,7 @@ export class RulesRepository {
    */
   async activeRules(types: readonly string[], filter: { companyIds?: number[]; ruleId?: number; includeDisabled?: boolean } = {}): Promise<RuleRow[]> {
     const result = await sql<RuleRow>`
-      select r.id, r.company_id as "companyId", r.type, r.importance, r.description, r.created_at as "createdAt", c.timezone,
+      select r.id, r.company_id as "companyId", r.type, r.importance, r.description, r.active_since as "activeSince", c.timezone,
         coalesce((select json_agg(k.condition order by k.position) from alert_rule_conditions k where k.rule_id = r.id), '[]'::json) as conditions,
         array(
           select d.device_id from alert_rule_devices d where d.rule_id = r.id

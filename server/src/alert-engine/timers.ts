@@ -92,7 +92,7 @@ export async function lastsyncGaps(rules: ParsedRule[], now: number, repositorie
     const minutes = Math.min(...rule.conditions.map((c) => (c as AlertCondition<'lastsync'>).argument));
     const span = minutes * MINUTE_MS;
     const cursors = await alerts.cursors(key, rule.row.deviceIds);
-    const floor = Math.max(rule.row.createdAt.getTime(), now - CATCH_UP_MS);
+    const floor = Math.max(rule.row.activeSince.getTime(), now - CATCH_UP_MS);
     const from = Math.min(floor, ...[...cursors.values()].map((d) => d.getTime()));
     const buckets = await dataBuckets(db, rule.row.deviceIds, new Date(from), new Date(now));
     if (buckets.length === 0) continue;
@@ -158,7 +158,7 @@ export async function evaluatePeriodic(rules: ParsedRule[], now: number, reposit
     const condition = rule.conditions[0] as AlertCondition<'periodic'>;
     const cursors = await alerts.cursors(rule.key, rule.row.deviceIds);
     const states = await alerts.states([rule.row.id], rule.row.deviceIds);
-    const since = Math.max(rule.zone.startOfDay(rule.zone.dayOf(rule.row.createdAt.getTime())), now - CATCH_UP_MS);
+    const since = Math.max(rule.zone.startOfDay(rule.zone.dayOf(rule.row.activeSince.getTime())), now - CATCH_UP_MS);
     for (const deviceId of rule.row.deviceIds) {
       const from = cursors.get(deviceId)?.getTime() ?? since - 1;
       const observations: Observation[] = [];

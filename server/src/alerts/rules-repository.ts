@@ -165,7 +165,12 @@ export class AlertRulesRepository {
   async setEnabled(id: number, enabled: boolean): Promise<void> {
     await this.db
       .updateTable('alert_rules')
-      .set({ enabled, updated_at: sql`now()` })
+      // Enabling a disabled rule starts it afresh: what happened while it was off is not judged.
+      .set({
+        enabled,
+        updated_at: sql`now()`,
+        active_since: enabled ? sql`case when alert_rules.enabled then alert_rules.active_since else now() end` : sql`alert_rules.active_since`,
+      })
       .where('id', '=', id)
       .execute();
   }

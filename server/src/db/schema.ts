@@ -438,6 +438,8 @@ export interface AlertRulesTable {
   description: string | null;
   enabled: Generated<boolean>;
   archived_at: Timestamp | null;
+  /** When it was created or last enabled: the engine judges nothing before it (migration 030). */
+  active_since: Generated<Date>;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
 }

@@ -140,7 +140,9 @@ export class DemoAlertsSeedRepository {
         type: rule.type,
         importance: rule.importance,
         description: rule.description,
+        // The demo's rules have been on since the history begins, so its history has their alerts.
         created_at: rule.createdAt,
+        active_since: rule.createdAt,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
