@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
+import type { DB } from '../../db/schema.ts';
+import { AlertChangeRepository } from './alert-change-repository.ts';
 
 export type AlertChangeKind = 'opened' | 'repeated' | 'ended' | 'confirmed';
 
@@ -53,48 +53,8 @@ export class AlertChangeFeed {
   /** Handles up to a batch of changes in one transaction; returns how many (0 lets the runner sleep). */
   async drain(): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
-      const result = await sql<{
-        id: number;
-        kind: AlertChangeKind;
-        changed_at: Date;
-        alert_id: number;
-        company_id: number;
-        device_id: number;
-        rule_id: number | null;
-        source: 'rule' | 'requirement';
-        importance: 'info' | 'warning' | 'error';
-        started_at: Date;
-        last_at: Date;
-        ended_at: Date | null;
-        confirmed_at: Date | null;
-        counter: number;
-      }>`
-        with taken as (
-          delete from alert_changes where id in (
-            select id from alert_changes order by id limit ${BATCH} for update skip locked
-          ) returning id, alert_id, kind, changed_at
-        )
-        select t.id, t.kind, t.changed_at, a.id as alert_id, a.company_id, a.device_id, a.rule_id, a.source, a.importance,
-          a.started_at, a.last_at, a.ended_at, a.confirmed_at, a.counter
-        from taken t join alerts a on a.id = t.alert_id
-        order by t.id`.execute(trx);
-      if (result.rows.length === 0) return 0;
-      const changes: AlertChange[] = result.rows.map((r) => ({
-        id: Number(r.id),
-        kind: r.kind,
-        changedAt: r.changed_at,
-        alertId: Number(r.alert_id),
-        companyId: r.company_id,
-        deviceId: r.device_id,
-        ruleId: r.rule_id,
-        source: r.source,
-        importance: r.importance,
-        startedAt: r.started_at,
-        lastAt: r.last_at,
-        endedAt: r.ended_at,
-        confirmedAt: r.confirmed_at,
-        counter: r.counter,
-      }));
+      const changes = await new AlertChangeRepository(trx).take(BATCH);
+      if (changes.length === 0) return 0;
       for (const listener of this.listeners) await listener.handle(trx, changes);
       return changes.length;
     });
