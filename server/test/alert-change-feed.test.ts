@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AlertChange } from '../src/push/changes/alert-change-feed.ts';
+import type { AlertChange } from '../src/push/changes/alert-change.ts';
 import { AlertChangeFeed } from '../src/push/changes/alert-change-feed.ts';
 import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';

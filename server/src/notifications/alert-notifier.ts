@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { acceptsAlert, notificationSettingsOf } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
-import type { AlertChange, AlertChangeListener } from '../push/changes/alert-change-feed.ts';
+import type { AlertChange, AlertChangeListener } from '../push/changes/alert-change.ts';
 import { appendUserEvents } from '../push/streams/event-log.ts';
 import type { NewUserEvent } from '../push/streams/event-log.ts';
 import { enqueueMail } from '../mail/outbox.ts';

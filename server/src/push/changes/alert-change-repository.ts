@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { AlertChange, AlertChangeKind } from './alert-change-feed.ts';
+import type { AlertChange, AlertChangeKind } from './alert-change.ts';
 
 /** The SQL of the alert change feed (migration 016): taking a batch of changes off the feed with their alerts. */
 export class AlertChangeRepository {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AlarmTotal } from '@gearwatch/contracts';
 import type { DB } from '../../db/schema.ts';
-import type { AlertChange, AlertChangeListener } from './alert-change-feed.ts';
+import type { AlertChange, AlertChangeListener } from './alert-change.ts';
 import type { NewUserEvent } from '../streams/event-log.ts';
 import { appendUserEvents } from '../streams/event-log.ts';
 import { AlertEventsRepository } from './alert-events-repository.ts';
