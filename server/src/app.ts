@@ -21,7 +21,7 @@ import { deviceTypesRoutes } from './device-types/routes.ts';
 import { parametersRoutes } from './device-types/parameters-routes.ts';
 import { devicesRoutes } from './devices/routes.ts';
 import { diagnosticsRoutes } from './diagnostics/routes.ts';
-import { eventsRoutes } from './events/routes.ts';
+import { eventsRoutes } from './push/streams/routes.ts';
 import { impersonationRoutes } from './impersonation/routes.ts';
 import { metricsRoutes, observeRequests } from './metrics/routes.ts';
 import { operatorGroupsRoutes } from './operator-groups/routes.ts';

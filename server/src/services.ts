@@ -17,13 +17,14 @@ import { UserSettingsService } from './settings/service.ts';
 import { DevicesService } from './devices/service.ts';
 import { ImpersonationService } from './impersonation/service.ts';
 import { createMailer } from './mail/mailer.ts';
-import { AlertChangeFeed } from './events/alert-change-feed.ts';
-import { EventHub } from './events/hub.ts';
-import { StreamLimits } from './events/stream-limits.ts';
-import { scheduleEventPruning } from './events/prune.ts';
-import { StreamRepository } from './events/stream-repository.ts';
-import { AlertEventsListener } from './live/alert-events.ts';
-import { appendDeviceStatusEvents, scheduleDeviceStatusExpiry } from './live/device-status-events.ts';
+import { AlertChangeFeed } from './push/changes/alert-change-feed.ts';
+import { EventHub } from './push/streams/hub.ts';
+import { StreamLimits } from './push/streams/stream-limits.ts';
+import { scheduleEventPruning } from './push/streams/prune.ts';
+import { StreamRepository } from './push/streams/stream-repository.ts';
+import { AlertEventsListener } from './push/changes/alert-events.ts';
+import { presentTotal } from './alerts/stats.ts';
+import { appendDeviceStatusEvents, scheduleDeviceStatusExpiry } from './push/changes/device-status-events.ts';
 import { UnsubscribeLinks } from './mail/unsubscribe.ts';
 import { setTextBrand } from './i18n/translator.ts';
 import { MailSender } from './mail/sender.ts';
@@ -83,8 +84,8 @@ import { DisplayLinksRepository } from './production-views/display-links-reposit
 import { DisplayLinksService } from './production-views/display-links-service.ts';
 import { LiveViewsRepository } from './production-views/live/live-repository.ts';
 import { ProductionLiveService } from './production-views/live/live-service.ts';
-import { ReadingsBell } from './production-views/live/readings-bell.ts';
-import { ProductionScreens } from './production-views/live/screens.ts';
+import { ReadingsBell } from './push/screens/readings-bell.ts';
+import { ProductionScreens } from './push/screens/screens.ts';
 
 export interface Services {
   auth: AuthService;
@@ -261,7 +262,8 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     unsubscribeLinks,
     seesAlert: async (auth, alertId) => (await alertsRepository.visibleIds(viewerOf(auth), [alertId])).length > 0,
   });
-  alertChanges.listen(new AlertEventsListener());
+  // The stream's `alarm-total` is the total `GET /api/alarms/total` answers: the alerts feature presents both.
+  alertChanges.listen(new AlertEventsListener(presentTotal));
   scheduleEventPruning(jobs);
   // Devices going online or offline, starting or stopping work (docs/events.md): ingest tells a batch's change, this job the time's.
   scheduleDeviceStatusExpiry(jobs);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AlertChange } from '../src/events/alert-change-feed.ts';
-import { AlertChangeFeed } from '../src/events/alert-change-feed.ts';
+import type { AlertChange } from '../src/push/changes/alert-change.ts';
+import { AlertChangeFeed } from '../src/push/changes/alert-change-feed.ts';
 import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
 import { createCompany, createDevice, createUser } from './fixtures.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../src/db/schema.ts';
-import { DEVICE_STATUS_EXPIRY_JOB } from '../src/live/device-status-events.ts';
+import { DEVICE_STATUS_EXPIRY_JOB } from '../src/push/changes/device-status-events.ts';
 import type { IngestBatch } from '../src/telemetry/types.ts';
 import { createTestContext } from './context.ts';
 import type { TestContext } from './context.ts';

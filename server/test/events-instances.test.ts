@@ -11,7 +11,7 @@ import { createScratchPostgres } from './ingest-fixtures.ts';
 import { createCompany, createDevice, createUser, signIn } from './fixtures.ts';
 import { createRule, insertAlert } from './alert-api-fixtures.ts';
 import { SseTestClient } from './sse-client.ts';
-import { appendUserEvents } from '../src/events/event-log.ts';
+import { appendUserEvents } from '../src/push/streams/event-log.ts';
 
 /** Two instances (their own services, app and LISTEN) on one database: an alert written by one reaches the other's streams. */
 interface Instance {

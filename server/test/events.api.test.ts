@@ -4,8 +4,8 @@ import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
 import { bearer, createCompany, createDevice, createUser, signIn } from './fixtures.ts';
 import { createRule, insertAlert } from './alert-api-fixtures.ts';
-import { appendUserEvents } from '../src/events/event-log.ts';
-import { parseLastEventId } from '../src/events/routes.ts';
+import { appendUserEvents } from '../src/push/streams/event-log.ts';
+import { parseLastEventId } from '../src/push/streams/routes.ts';
 import { SseTestClient } from './sse-client.ts';
 
 /** `GET /api/events` over real HTTP (fetch with the bearer header, as the web client reads it). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { AlertImportance, NotificationSettings } from '@gearwatch/contracts';
-import { AlertChangeFeed } from '../src/events/alert-change-feed.ts';
+import { AlertChangeFeed } from '../src/push/changes/alert-change-feed.ts';
 import { AlertNotifier, CATCH_UP_AFTER_MS, DIGEST_LIMIT } from '../src/notifications/alert-notifier.ts';
 import { createRepositories } from '../src/repositories.ts';
 import type { TestContext } from './context.ts';

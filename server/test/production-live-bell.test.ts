@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
-import { READINGS_CHANNEL, ReadingsBell, parseBell, parseBellNotices } from '../src/production-views/live/readings-bell.ts';
-import { ProductionScreens } from '../src/production-views/live/screens.ts';
-import { EventHub } from '../src/events/hub.ts';
-import { StreamRepository } from '../src/events/stream-repository.ts';
+import { READINGS_CHANNEL, ReadingsBell, parseBell, parseBellNotices } from '../src/push/screens/readings-bell.ts';
+import { ProductionScreens } from '../src/push/screens/screens.ts';
+import { EventHub } from '../src/push/streams/hub.ts';
+import { StreamRepository } from '../src/push/streams/stream-repository.ts';
 import { createCompany } from './fixtures.ts';
 import { createDeviceType, createTelemetryDevice } from './telemetry-fixtures.ts';
 import { createDisplayLink, createView } from './production-live-fixtures.ts';

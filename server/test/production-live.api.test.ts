@@ -7,7 +7,7 @@ import { bearer, createCompany, createUser, signIn } from './fixtures.ts';
 import { basicAuth } from './ingest-fixtures.ts';
 import { createDeviceType, createTelemetryDevice } from './telemetry-fixtures.ts';
 import type { TelemetryDevice } from './telemetry-fixtures.ts';
-import { appendUserEvents } from '../src/events/event-log.ts';
+import { appendUserEvents } from '../src/push/streams/event-log.ts';
 import { SseTestClient } from './sse-client.ts';
 import type { ReadEvent } from './sse-client.ts';
 import { createDisplayLink, createView, TINY_PNG } from './production-live-fixtures.ts';

@@ -5,7 +5,7 @@ import { createCompany, createUser, signIn } from './fixtures.ts';
 import { createDeviceType, createTelemetryDevice } from './telemetry-fixtures.ts';
 import { SseTestClient } from './sse-client.ts';
 import { createDisplayLink, createView } from './production-live-fixtures.ts';
-import { STREAM_RETRY_AFTER_SECONDS } from '../src/events/stream-limits.ts';
+import { STREAM_RETRY_AFTER_SECONDS } from '../src/push/streams/stream-limits.ts';
 
 /** Open event streams per display link, per address and per user (issue 31, item 4): 429 beyond, a slot back on close. */
 describe('event stream limits', () => {

@@ -112,7 +112,7 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  /** The open `GET /api/events` streams of this instance, read at scrape time (events/hub.ts). */
+  /** The open `GET /api/events` streams of this instance, read at scrape time (push/streams/hub.ts). */
   observeEventStreams(count: () => number): void {
     new Gauge({
       name: 'gearwatch_event_streams',

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { acceptsAlert, notificationSettingsOf } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
-import type { AlertChange, AlertChangeListener } from '../events/alert-change-feed.ts';
-import { appendUserEvents } from '../events/event-log.ts';
-import type { NewUserEvent } from '../events/event-log.ts';
+import type { AlertChange, AlertChangeListener } from '../push/changes/alert-change.ts';
+import { appendUserEvents } from '../push/streams/event-log.ts';
+import type { NewUserEvent } from '../push/streams/event-log.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import type { OutboxMail } from '../mail/outbox.ts';
 import type { UnsubscribeLinks } from '../mail/unsubscribe.ts';

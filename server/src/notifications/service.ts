@@ -16,7 +16,7 @@ import { requireSuperAdmin } from '../http/auth-hook.ts';
 import { NotFoundError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import type { AuthContext } from '../security/context.ts';
-import { appendUserEvents } from '../events/event-log.ts';
+import { appendUserEvents } from '../push/streams/event-log.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import type { OutboxMail } from '../mail/outbox.ts';
 import type { UnsubscribeLinks } from '../mail/unsubscribe.ts';

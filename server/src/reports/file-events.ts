@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { appendUserEvents } from '../events/event-log.ts';
+import { appendUserEvents } from '../push/streams/event-log.ts';
 import { FilesRepository } from './files-repository.ts';
 
 /** A `report-file` event to each user who asked for or receives the file, in the transaction of the change. */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { notificationSettingsOf } from '@gearwatch/contracts';
 import type { TaskType } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
-import { appendUserEvents } from '../events/event-log.ts';
+import { appendUserEvents } from '../push/streams/event-log.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import type { OutboxMail } from '../mail/outbox.ts';

@@ -39,7 +39,7 @@ export interface IngestServiceOptions {
   afterCommit?: (module: ModuleIdentity) => void;
   /**
    * Told in the batch's transaction, after its writes, when the batch changed its device's status (online, working):
-   * rarely, not per batch. The event stream's writer (live/device-status-events.ts) takes the event log's lock
+   * rarely, not per batch. The event stream's writer (push/changes/device-status-events.ts) takes the event log's lock
    * here, which is why it comes last.
    */
   statusChanged?: (trx: Kysely<DB>, change: DeviceStatusChange) => Promise<void>;

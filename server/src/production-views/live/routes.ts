@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { DISPLAY_LINK_TOKEN_PATTERN, problemSchema, productionViewStateSchema } from '@gearwatch/contracts';
-import type { EventHub } from '../../events/hub.ts';
-import { sendEventStream } from '../../events/routes.ts';
-import type { StreamLimits } from '../../events/stream-limits.ts';
+import type { EventHub } from '../../push/streams/hub.ts';
+import { sendEventStream } from '../../push/streams/routes.ts';
+import type { StreamLimits } from '../../push/streams/stream-limits.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import { eventStreamResponse } from '../../http/openapi.ts';
 import { idParams } from '../../http/params.ts';
 import type { App } from '../../http/types.ts';
 import type { ProductionLiveService } from './live-service.ts';
-import type { ProductionScreens } from './screens.ts';
+import type { ProductionScreens } from '../../push/screens/screens.ts';
 
 /** A display token in a path: anything that is not one names no link (404, as an unknown or revoked one). */
 const tokenParams = z.object({ token: z.string() });

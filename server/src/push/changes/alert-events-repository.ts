@@ -1,10 +1,15 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
-import type { ImportanceCount } from '../alerts/alerts-repository.ts';
+import type { DB } from '../../db/schema.ts';
+
+/** Active unconfirmed alerts of one importance (the shape of the alerts feature's own counts). */
+export interface ImportanceCount {
+  importance: string;
+  count: number;
+}
 
 /** Who is told of alert changes, and their new counts: the reads of the stream's alert listener. */
-export class LiveRepository {
+export class AlertEventsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
   /** Active users assigned to the rules, by rule (alert_rule_users, spec 01 §6). */

@@ -1,11 +1,10 @@
 import { PRODUCTION_LIVE } from '@gearwatch/contracts';
 import type { ProductionViewState } from '@gearwatch/contracts';
-import type { EventHub, ListenFn } from '../../events/hub.ts';
-import { formatTopicEvent } from '../../events/hub.ts';
+import type { EventHub, ListenFn } from '../streams/hub.ts';
+import { formatTopicEvent } from '../streams/hub.ts';
 import type { Unlisten } from '../../db/database.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import type { AuthContext } from '../../security/context.ts';
-import type { DisplayAccess, ProductionLiveService } from './live-service.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { READINGS_CHANNEL, notifyViewChange, parseBell, parseBellNotices } from './readings-bell.ts';
@@ -20,6 +19,27 @@ export const linkTopic = (linkId: number) => `${LINK_PREFIX}${linkId}`;
 export interface ScreenStream {
   topics: string[];
   initial: string;
+}
+
+/** A display link as its token opened it: the link and its one view. */
+export interface ScreenLink {
+  linkId: number;
+  viewId: number;
+}
+
+/**
+ * What the screens need of the production views feature (its ProductionLiveService, given in services.ts): who may
+ * watch a view, what a view shows now, and which display links still stand.
+ */
+export interface ScreenSource {
+  /** Throws NotFoundError for a view that is not in the caller's scope. */
+  assertVisible(auth: AuthContext, viewId: number): Promise<void>;
+  /** The states of the views that exist (a deleted view is missing). */
+  states(viewIds: readonly number[]): Promise<Map<number, ProductionViewState>>;
+  /** Of these display links, the ones not revoked. */
+  existingLinks(linkIds: readonly number[]): Promise<Set<number>>;
+  /** Marks display links used. */
+  touchLinks(linkIds: readonly number[]): Promise<void>;
 }
 
 export interface ProductionScreensOptions {
@@ -61,7 +81,7 @@ export class ProductionScreens {
   private readonly options: Required<Omit<ProductionScreensOptions, 'log'>> & Pick<ProductionScreensOptions, 'log'>;
 
   constructor(
-    private readonly live: ProductionLiveService,
+    private readonly live: ScreenSource,
     private readonly hub: EventHub,
     options: ProductionScreensOptions = {},
   ) {
@@ -84,7 +104,7 @@ export class ProductionScreens {
   }
 
   /** `GET /api/display/{token}/events` of a link found by its token (ProductionLiveService.displayAccess): its view only, its state now. */
-  async forDisplay(access: DisplayAccess): Promise<ScreenStream> {
+  async forDisplay(access: ScreenLink): Promise<ScreenStream> {
     await this.live.touchLinks([access.linkId]);
     return { topics: [viewTopic(access.viewId), linkTopic(access.linkId)], initial: await this.initial(access.viewId) };
   }

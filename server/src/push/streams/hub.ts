@@ -1,5 +1,5 @@
 import { USER_EVENTS_CHANNEL } from '@gearwatch/contracts';
-import type { Unlisten } from '../db/database.ts';
+import type { Unlisten } from '../../db/database.ts';
 import type { LoggedEvent, StreamCursor, StreamRepository } from './stream-repository.ts';
 
 /** Where a stream's text goes: the HTTP response (routes.ts) or a test's buffer. */

@@ -1,4 +1,4 @@
-import type { JobRunner } from '../jobs/runner.ts';
+import type { JobRunner } from '../../jobs/runner.ts';
 import { StreamRepository } from './stream-repository.ts';
 
 export const PRUNE_EVENTS_JOB = 'user-events-prune';

@@ -2,11 +2,11 @@ import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { problemSchema } from '@gearwatch/contracts';
-import { NotFoundError } from '../http/errors.ts';
-import { rowIdParam } from '../http/params.ts';
-import { eventStreamResponse } from '../http/openapi.ts';
-import type { App } from '../http/types.ts';
-import type { AuthContext } from '../security/context.ts';
+import { NotFoundError } from '../../http/errors.ts';
+import { rowIdParam } from '../../http/params.ts';
+import { eventStreamResponse } from '../../http/openapi.ts';
+import type { App } from '../../http/types.ts';
+import type { AuthContext } from '../../security/context.ts';
 import type { EventHub, OpenStream } from './hub.ts';
 import type { ReleaseStream, StreamLimits } from './stream-limits.ts';
 
@@ -22,7 +22,7 @@ export function parseLastEventId(header: string | string[] | undefined): number 
   return Number(value.trim());
 }
 
-/** What `?productionView=` adds to the stream (production-views/live/screens.ts): the view's topic and its state now. */
+/** What `?productionView=` adds to the stream (push/screens/screens.ts): the view's topic and its state now. */
 export interface TopicStreams {
   /** Throws NotFoundError for a view that is not the caller's company's. */
   forUser(auth: AuthContext, viewId: number): Promise<{ topics: string[]; initial: string }>;

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import { DEVICE_STATUS_EVENT_MAX_DEVICES } from '@gearwatch/contracts';
 import type { DeviceStatusEvent } from '@gearwatch/contracts';
-import type { DB } from '../db/schema.ts';
-import type { NewUserEvent } from '../events/event-log.ts';
-import { appendUserEvents } from '../events/event-log.ts';
-import type { JobRunner } from '../jobs/runner.ts';
+import type { DB } from '../../db/schema.ts';
+import type { NewUserEvent } from '../streams/event-log.ts';
+import { appendUserEvents } from '../streams/event-log.ts';
+import type { JobRunner } from '../../jobs/runner.ts';
 import { DeviceStatusEventsRepository } from './device-status-repository.ts';
 import type { DeviceStatusChange } from './device-status-repository.ts';
 

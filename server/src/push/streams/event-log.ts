@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { USER_EVENTS_CHANNEL } from '@gearwatch/contracts';
 import type { UserEventType } from '@gearwatch/contracts';
-import type { DB } from '../db/schema.ts';
+import type { DB } from '../../db/schema.ts';
 
 export interface NewUserEvent {
   userId: number;

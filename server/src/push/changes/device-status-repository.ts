@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { DEVICE_STATUS_WINDOW_MINUTES } from '@gearwatch/contracts';
-import type { DB } from '../db/schema.ts';
+import type { DB } from '../../db/schema.ts';
 
 /** A device whose status changed, with its new status (as ingest's statusChanged hook reports it). */
 export interface DeviceStatusChange {

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { AlarmTotal } from '@gearwatch/contracts';
-import type { DB } from '../db/schema.ts';
-import type { AlertChange, AlertChangeListener } from '../events/alert-change-feed.ts';
-import type { NewUserEvent } from '../events/event-log.ts';
-import { appendUserEvents } from '../events/event-log.ts';
-import { presentTotal } from '../alerts/stats.ts';
-import { LiveRepository } from './repository.ts';
+import type { DB } from '../../db/schema.ts';
+import type { AlertChange, AlertChangeListener } from './alert-change.ts';
+import type { NewUserEvent } from '../streams/event-log.ts';
+import { appendUserEvents } from '../streams/event-log.ts';
+import { AlertEventsRepository } from './alert-events-repository.ts';
+import type { ImportanceCount } from './alert-events-repository.ts';
 
 /** The `alert` event's payload: which alert changed and how (the client reads the lists again). */
 export interface AlertEventPayload {
@@ -14,6 +14,9 @@ export interface AlertEventPayload {
   ruleId: number | null;
   kind: AlertChange['kind'];
 }
+
+/** The total `GET /api/alarms/total` answers for these counts: the alerts feature's (services.ts gives it). */
+export type PresentTotal = (counts: ImportanceCount[]) => AlarmTotal;
 
 /**
  * The event stream's listener on the alert change feed (services.alertChanges): in the feed's transaction, every
@@ -24,9 +27,11 @@ export interface AlertEventPayload {
 export class AlertEventsListener implements AlertChangeListener {
   readonly name = 'event-stream';
 
+  constructor(private readonly presentTotal: PresentTotal) {}
+
   async handle(trx: Kysely<DB>, changes: readonly AlertChange[]): Promise<void> {
     if (changes.length === 0) return;
-    const repository = new LiveRepository(trx);
+    const repository = new AlertEventsRepository(trx);
     const ruleIds = [...new Set(changes.filter((c) => c.ruleId !== null).map((c) => c.ruleId!))];
     const requirementDevices = [...new Set(changes.filter((c) => c.source === 'requirement').map((c) => c.deviceId))];
     const [ruleUsers, requirementUsers, superAdmins] = await Promise.all([
@@ -67,7 +72,7 @@ export class AlertEventsListener implements AlertChangeListener {
     await appendUserEvents(trx, events);
   }
 
-  private async totals(repository: LiveRepository, userIds: number[], admins: Set<number>): Promise<NewUserEvent[]> {
+  private async totals(repository: AlertEventsRepository, userIds: number[], admins: Set<number>): Promise<NewUserEvent[]> {
     if (userIds.length === 0) return [];
     const companyUsers = userIds.filter((id) => !admins.has(id));
     const [counts, all] = await Promise.all([
@@ -79,9 +84,9 @@ export class AlertEventsListener implements AlertChangeListener {
       (c) => c.userId,
       (c) => c,
     );
-    const adminTotal = presentTotal(all);
+    const adminTotal = this.presentTotal(all);
     return userIds.map((userId) => {
-      const total: AlarmTotal = admins.has(userId) ? adminTotal : presentTotal(byUser.get(userId) ?? []);
+      const total: AlarmTotal = admins.has(userId) ? adminTotal : this.presentTotal(byUser.get(userId) ?? []);
       return { userId, type: 'alarm-total', payload: total };
     });
   }

@@ -1,4 +1,4 @@
-import { TooManyRequestsError } from '../http/errors.ts';
+import { TooManyRequestsError } from '../../http/errors.ts';
 
 /** How many event streams one holder may keep open on one instance (docs/events.md "Limits"). */
 export interface StreamLimitSettings {
