@@ -42,9 +42,13 @@ import { SupportRepository } from './support/repository.ts';
 import { SupportService } from './support/service.ts';
 import { createIngestService } from './telemetry/ingest-service.ts';
 import { DiagnosticsRepository } from './diagnostics/repository.ts';
+import { RollupRepository } from './rollups/repository.ts';
+import { WorkRollupRepository } from './rollups/work-repository.ts';
+import { LineSumsRepository } from './rollups/line-sums-repository.ts';
+import { LatestReadingsRepository } from './rollups/latest-repository.ts';
 import { DiagnosticsService } from './diagnostics/service.ts';
 import { FactoryReportService } from './diagnostics/factory-report.ts';
-import { OperatorActivityRepository } from './diagnostics/operator-repository.ts';
+import { OperatorActivityRepository } from './rollups/operator-repository.ts';
 import { OperatorDiagnosticsService } from './diagnostics/operator-service.ts';
 import { RawTelemetryRepository } from './diagnostics/raw-repository.ts';
 import { WorkSummariesRepository } from './summaries/work/repository.ts';
@@ -251,10 +255,11 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   });
   await auth.registerClient(config.WEB_CLIENT_ID, config.WEB_CLIENT_SECRET, 'Gearwatch web client');
   const mailer = createMailer(config);
-  const diagnosticsRepository = new DiagnosticsRepository(db);
+  const rollups = new RollupRepository(db);
+  const latestReadings = new LatestReadingsRepository(db);
   const clock = options.now ?? Date.now;
   const operators = new OperatorsService(new OperatorsRepository(db), clock);
-  const diagnostics = new DiagnosticsService(diagnosticsRepository, new RawTelemetryRepository(db));
+  const diagnostics = new DiagnosticsService(rollups, new RawTelemetryRepository(db));
   const passwordLinks = new PasswordLinksService(new PasswordLinksRepository(db), usersRepository, {
     publicUrl: config.PUBLIC_URL,
     resetTtlMinutes: config.RESET_TOKEN_TTL_MINUTES,
@@ -320,7 +325,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   reportMail.attachTo(mail, db);
   reportGenerator.onDone(reportMail.onDone);
   metrics.observeEventStreams(() => events.size);
-  const productionLive = new ProductionLiveService(new LiveViewsRepository(db));
+  const productionLive = new ProductionLiveService(new LiveViewsRepository(db), new LineSumsRepository(db));
   const productionScreens = new ProductionScreens(productionLive, events);
   const readingsBell = new ReadingsBell(db);
   return {
@@ -349,9 +354,9 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     settings: new UserSettingsService(new UserSettingsRepository(db)),
     devices: new DevicesService(new DevicesRepository(db)),
     deviceForm: new DeviceForm(new DeviceFormRepository(db)),
-    deviceStatus: new DeviceStatusService(new DeviceStatusRepository(db)),
-    deviceSummaries: new DeviceSummariesService(new DeviceSummariesRepository(db), alertsRepository, new DeviceStatusRepository(db), clock),
-    deviceHistory: new DeviceHistoryService(new DeviceHistoryRepository(db), diagnosticsRepository, clock),
+    deviceStatus: new DeviceStatusService(new DeviceStatusRepository(db), latestReadings),
+    deviceSummaries: new DeviceSummariesService(new DeviceSummariesRepository(db), new WorkRollupRepository(db), alertsRepository, latestReadings, clock),
+    deviceHistory: new DeviceHistoryService(new DeviceHistoryRepository(db), rollups, clock),
     impersonation: new ImpersonationService(new ImpersonationRepository(db), usersRepository, auth),
     support: new SupportService(supportRepository, usersRepository, { supportEmail: config.SUPPORT_EMAIL, mailConfigured: mailer.configured }),
     passwordLinks,
@@ -367,8 +372,8 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     }),
     diagnostics,
     operatorDiagnostics: new OperatorDiagnosticsService(new OperatorActivityRepository(db)),
-    factoryReports: new FactoryReportService(diagnosticsRepository, diagnostics),
-    workSummaries: new WorkSummariesService(new WorkSummariesRepository(db), diagnosticsRepository, diagnostics, new OperatorActivityRepository(db), clock),
+    factoryReports: new FactoryReportService(rollups, new DiagnosticsRepository(db)),
+    workSummaries: new WorkSummariesService(new WorkSummariesRepository(db), rollups, new OperatorActivityRepository(db), clock),
     deviceGroups: new DeviceGroupsService(new DeviceGroupsRepository(db), clock),
     operators,
     tasks: new TasksService(new TasksRepository(db)),
