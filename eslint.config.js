@@ -20,7 +20,7 @@ const features = existsSync(featuresDir)
 // Server layering (ARCHITECTURE §2). Shared layers may be imported by every feature and import no feature. Paths are
 // relative to server/src; a file path shares that file only.
 const serverSrc = './server/src';
-const serverShared = ['config.ts', 'db', 'http', 'forms', 'administration', 'mail', 'jobs', 'push', 'metrics', 'time', 'i18n', 'security'];
+const serverShared = ['config.ts', 'db', 'http', 'forms', 'administration', 'mail', 'jobs', 'push', 'metrics', 'time', 'rollups', 'i18n', 'security'];
 const serverSharedDirs = serverShared.filter((entry) => !entry.endsWith('.ts'));
 // The top of the server: they wire or start the features and may import anything; nothing imports them.
 const serverTop = ['main.ts', 'app.ts', 'services.ts', 'repositories.ts', 'demo'];
@@ -40,25 +40,8 @@ const serverFeatureEdges = {
   support: ['users/repository.ts', 'users/presenter.ts'],
   // A wrong current password at a password change counts against the account like a failed sign-in.
   profile: ['auth/throttle.ts'],
-  // A device's history is drawn from the diagnostics rollups by their repository.
-  'device-history': ['diagnostics/repository.ts', 'diagnostics/buckets.ts'],
-  // Reports read the same rollups, shift windows and shift chart as the diagnostics, so screen and report agree.
-  reports: ['diagnostics/repository.ts', 'diagnostics/buckets.ts', 'diagnostics/series.ts', 'diagnostics/shift-chart.ts'],
-  // A live screen's planned (shift) time uses the diagnostics' shift windows, so OEE and the shift chart agree.
-  'production-views': ['diagnostics/buckets.ts'],
-  // The dashboard's work summaries sum the same rollups, operator sessions and shift chart as the diagnostics; the
-  // device summaries count alerts as the caller sees them and read the status icons' tagged readings.
-  summaries: [
-    'diagnostics/repository.ts',
-    'diagnostics/series.ts',
-    'diagnostics/service.ts',
-    'diagnostics/operator-repository.ts',
-    'diagnostics/operator-service.ts',
-    'diagnostics/shift-chart.ts',
-    'alerts/alerts-repository.ts',
-    'alerts/visibility.ts',
-    'device-status/repository.ts',
-  ],
+  // The device summaries count alerts as the caller sees them.
+  summaries: ['alerts/alerts-repository.ts', 'alerts/visibility.ts'],
 };
 // Human text is two words (a letter-word, a space, a word with a lower-case letter: "No data", "3 devices selected")
 // or one capitalised word ("Unknown"). Everything else passes as an identifier: query keys, CSS and ECharts values,
@@ -133,7 +116,7 @@ export default tseslint.config(
               from: serverSrc,
               except: [`./${name}`, ...serverShared.map((entry) => `./${entry}`), ...(serverFeatureEdges[name] ?? []).map((entry) => `./${entry}`)],
               message:
-                'a server feature imports the shared layers (db, http, forms, security, mail, jobs, push, metrics, time, i18n, config) and the public modules listed in eslint.config.js, not other features',
+                'a server feature imports the shared layers (db, http, forms, security, mail, jobs, push, metrics, time, rollups, i18n, config) and the public modules listed in eslint.config.js, not other features',
             })),
             {
               target: serverShared.map((entry) => (entry.endsWith('.ts') ? `${serverSrc}/${entry}` : `${serverSrc}/${entry}/**/*`)),

@@ -38,9 +38,9 @@ import { testConfig } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/database.ts';
 import type { DB } from '../server/src/db/schema.ts';
 import { migrate } from '../server/src/db/migrate.ts';
-import { coarsen, normaliseRange, planShifts, planTime } from '../server/src/diagnostics/buckets.ts';
-import { DiagnosticsRepository } from '../server/src/diagnostics/repository.ts';
-import { ParameterCatalogue, readShiftColumns, selectionOf, storedNumbers } from '../server/src/diagnostics/series.ts';
+import { coarsen, normaliseRange, planShifts, planTime } from '../server/src/rollups/plans.ts';
+import { RollupRepository } from '../server/src/rollups/repository.ts';
+import { ParameterCatalogue, readShiftColumns, selectionOf, storedNumbers } from '../server/src/rollups/series.ts';
 import { addDays, dateText } from '../server/src/time/calendar.ts';
 import { timeZone } from '../server/src/time/time-zone.ts';
 import { createApp } from '../server/src/app.ts';
@@ -523,7 +523,7 @@ async function main(): Promise<void> {
       month: { from: addDays(yesterday, -30), to: yesterday, label: 'month' },
       year: { from: addDays(today, -365), to: today, label: 'year' },
     };
-    const repository = new DiagnosticsRepository(db);
+    const repository = new RollupRepository(db);
     const scope = { kind: 'company' as const, companyId: fleet.companyId };
     const sizes = [...new Set([Math.min(20, fleet.devices.length), Math.min(50, fleet.devices.length)])];
     const cases: Case[] = [];

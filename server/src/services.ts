@@ -34,9 +34,13 @@ import { SupportRepository } from './support/repository.ts';
 import { SupportService } from './support/service.ts';
 import { createIngestService } from './telemetry/ingest-service.ts';
 import { DiagnosticsRepository } from './diagnostics/repository.ts';
+import { RollupRepository } from './rollups/repository.ts';
+import { WorkRollupRepository } from './rollups/work-repository.ts';
+import { LineSumsRepository } from './rollups/line-sums-repository.ts';
+import { LatestReadingsRepository } from './rollups/latest-repository.ts';
 import { DiagnosticsService } from './diagnostics/service.ts';
 import { FactoryReportService } from './diagnostics/factory-report.ts';
-import { OperatorActivityRepository } from './diagnostics/operator-repository.ts';
+import { OperatorActivityRepository } from './rollups/operator-repository.ts';
 import { OperatorDiagnosticsService } from './diagnostics/operator-service.ts';
 import { RawTelemetryRepository } from './diagnostics/raw-repository.ts';
 import { WorkSummariesRepository } from './summaries/work/repository.ts';
@@ -225,10 +229,11 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   });
   await auth.registerClient(config.WEB_CLIENT_ID, config.WEB_CLIENT_SECRET, 'Gearwatch web client');
   const mailer = createMailer(config);
-  const diagnosticsRepository = new DiagnosticsRepository(db);
+  const rollups = new RollupRepository(db);
+  const latestReadings = new LatestReadingsRepository(db);
   const clock = options.now ?? Date.now;
   const operators = new OperatorsService(repositories.operators, clock);
-  const diagnostics = new DiagnosticsService(diagnosticsRepository, new RawTelemetryRepository(db));
+  const diagnostics = new DiagnosticsService(rollups, new RawTelemetryRepository(db));
   const passwordLinks = new PasswordLinksService(repositories.passwordLinks, usersRepository, {
     publicUrl: config.PUBLIC_URL,
     resetTtlMinutes: config.RESET_TOKEN_TTL_MINUTES,
@@ -296,7 +301,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   reportMail.attachTo(mail, db);
   reportGenerator.onDone(reportMail.onDone);
   metrics.observeEventStreams(() => events.size);
-  const productionLive = new ProductionLiveService(new LiveViewsRepository(db));
+  const productionLive = new ProductionLiveService(new LiveViewsRepository(db), new LineSumsRepository(db));
   const productionScreens = new ProductionScreens(productionLive, events);
   const readingsBell = new ReadingsBell(db);
   return {
@@ -325,9 +330,9 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     settings: new UserSettingsService(repositories.settings),
     devices: new DevicesService(repositories.devices),
     deviceForm: new DeviceForm(repositories.deviceForm),
-    deviceStatus: new DeviceStatusService(repositories.deviceStatus),
-    deviceSummaries: new DeviceSummariesService(new DeviceSummariesRepository(db), alertsRepository, repositories.deviceStatus, clock),
-    deviceHistory: new DeviceHistoryService(repositories.deviceHistory, diagnosticsRepository, clock),
+    deviceStatus: new DeviceStatusService(repositories.deviceStatus, latestReadings),
+    deviceSummaries: new DeviceSummariesService(new DeviceSummariesRepository(db), new WorkRollupRepository(db), alertsRepository, latestReadings, clock),
+    deviceHistory: new DeviceHistoryService(repositories.deviceHistory, rollups, clock),
     impersonation: new ImpersonationService(repositories.impersonation, usersRepository, auth),
     support: new SupportService(supportRepository, usersRepository, { supportEmail: config.SUPPORT_EMAIL, mailConfigured: mailer.configured }),
     passwordLinks,
@@ -343,8 +348,8 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     }),
     diagnostics,
     operatorDiagnostics: new OperatorDiagnosticsService(new OperatorActivityRepository(db)),
-    factoryReports: new FactoryReportService(diagnosticsRepository, diagnostics),
-    workSummaries: new WorkSummariesService(new WorkSummariesRepository(db), diagnosticsRepository, diagnostics, new OperatorActivityRepository(db), clock),
+    factoryReports: new FactoryReportService(rollups, new DiagnosticsRepository(db)),
+    workSummaries: new WorkSummariesService(new WorkSummariesRepository(db), rollups, new OperatorActivityRepository(db), clock),
     deviceGroups: new DeviceGroupsService(repositories.deviceGroups, clock),
     operators,
     tasks: new TasksService(repositories.tasks),

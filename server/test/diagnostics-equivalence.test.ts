@@ -9,12 +9,12 @@ import {
   operatorDiagnosticsResponseSchema,
 } from '@gearwatch/contracts';
 import type { DiagnosticsInterval, ParameterAggregation, TimeInterval } from '@gearwatch/contracts';
-import { maxCategories, normaliseRange, planShifts, planTime } from '../src/diagnostics/buckets.ts';
-import type { OperatorActivityRow } from '../src/diagnostics/operator-repository.ts';
-import { OperatorActivityRepository } from '../src/diagnostics/operator-repository.ts';
-import type { SeriesColumn } from '../src/diagnostics/repository.ts';
-import { DiagnosticsRepository } from '../src/diagnostics/repository.ts';
-import { ParameterCatalogue, selectionOf, storedNumbers } from '../src/diagnostics/series.ts';
+import { maxCategories, normaliseRange, planShifts, planTime } from '../src/rollups/plans.ts';
+import type { OperatorActivityRow } from '../src/rollups/operator-repository.ts';
+import { OperatorActivityRepository } from '../src/rollups/operator-repository.ts';
+import type { SeriesColumn } from '../src/rollups/repository.ts';
+import { RollupRepository } from '../src/rollups/repository.ts';
+import { ParameterCatalogue, selectionOf, storedNumbers } from '../src/rollups/series.ts';
 import { timeZone } from '../src/time/time-zone.ts';
 import type { ReadingInput } from '../src/telemetry/types.ts';
 import type { TestContext } from './context.ts';
@@ -343,7 +343,7 @@ describe.each(['ingest service', 'GROUP BY test fixture'] as const)('diagnostics
     ['2026-10-23', '2026-10-27'],
     ['2025-11-20', '2026-02-10'],
   ])('shifts from %s to %s: the shift rollup equals the range join', async (from, to) => {
-    const repository = new DiagnosticsRepository(ctx.database.db);
+    const repository = new RollupRepository(ctx.database.db);
     const subjects = await repository.findDevices(
       { kind: 'all' },
       devices.map((d) => d.id),

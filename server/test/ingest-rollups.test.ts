@@ -10,8 +10,8 @@ import { createModule, telemetrySnapshot } from './ingest-fixtures.ts';
 import type { ReadingInput } from '../src/telemetry/types.ts';
 import { createIngestService } from '../src/telemetry/ingest-service.ts';
 import { ProductionShiftsRepository } from '../src/production-shifts/repository.ts';
-import type { ShiftDefinition, ShiftWindow } from '../src/diagnostics/buckets.ts';
-import { normaliseRange, planShifts } from '../src/diagnostics/buckets.ts';
+import type { ShiftDefinition, ShiftWindow } from '../src/rollups/plans.ts';
+import { normaliseRange, planShifts } from '../src/rollups/plans.ts';
 import { timeZone } from '../src/time/time-zone.ts';
 
 /**

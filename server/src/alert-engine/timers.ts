@@ -1,6 +1,6 @@
 import type { AlertCondition } from '@gearwatch/contracts';
 import type { AlertDataRepository } from './data-repository.ts';
-import { dataBuckets } from './data-repository.ts';
+import { dataBuckets } from '../rollups/bucket-repository.ts';
 import type { AlertRepository } from './alert-repository.ts';
 import { AlertHistoryRepository, stateKey } from './alert-repository.ts';
 import { AlertWriter } from './alert-writer.ts';

@@ -1,7 +1,8 @@
 import type { AlertDateInterval } from '@gearwatch/contracts';
 import type { AlertCondition } from '@gearwatch/contracts';
 import { PARAMETER_NUMBERS } from '@gearwatch/contracts';
-import type { AlertDataRepository, WindowSum } from './data-repository.ts';
+import type { AlertDataRepository } from './data-repository.ts';
+import type { WindowSum } from '../rollups/bucket-repository.ts';
 import type { AlertRepository, AlertSubject } from './alert-repository.ts';
 import { stateKey } from './alert-repository.ts';
 import { AlertWriter } from './alert-writer.ts';

@@ -1,8 +1,9 @@
 import { ALERT_INTERVAL_MINUTES } from '@gearwatch/contracts';
 import type { AlertDateInterval } from '@gearwatch/contracts';
 import type { TimeZone } from '../time/time-zone.ts';
-import { DAY_MS, isoWeekday } from '../time/calendar.ts';
 import type { DayNumber } from '../time/calendar.ts';
+import { calendarSpan } from '../time/periods.ts';
+import type { CalendarPeriod } from '../time/periods.ts';
 
 /** A window [start, end) of instants (epoch ms). */
 export interface Window {
@@ -30,8 +31,9 @@ export function windowContaining(interval: AlertDateInterval, zone: TimeZone, in
       else return window;
     }
   }
-  const [first, next] = calendarSpan(interval, day);
-  return { start: zone.startOfDay(first), end: zone.startOfDay(next) };
+  // An interval without minutes is a calendar one (day, week, month: contracts' ALERT_INTERVAL_MINUTES).
+  const span = calendarSpan(interval as CalendarPeriod, day);
+  return { start: zone.startOfDay(span.from), end: zone.startOfDay(span.to + 1) };
 }
 
 function fixedWindow(zone: TimeZone, day: DayNumber, k: number, minutes: number): Window {
@@ -39,19 +41,6 @@ function fixedWindow(zone: TimeZone, day: DayNumber, k: number, minutes: number)
   const start = zone.instantAt(day, k * minutes);
   const end = k + 1 >= perDay ? zone.startOfDay(day + 1) : zone.instantAt(day, (k + 1) * minutes);
   return { start, end };
-}
-
-/** First and next-first local dates of the calendar window (day, ISO week, month) holding `day`. */
-function calendarSpan(interval: AlertDateInterval, day: DayNumber): [DayNumber, DayNumber] {
-  if (interval === 'day') return [day, day + 1];
-  if (interval === 'week') {
-    const monday = day - (isoWeekday(day) - 1);
-    return [monday, monday + 7];
-  }
-  const date = new Date(day * DAY_MS);
-  const first = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1) / DAY_MS;
-  const next = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1) / DAY_MS;
-  return [first, next];
 }
 
 /** The non-empty windows that end after `from` and at or before `until`, in order, at most `limit` of them. */

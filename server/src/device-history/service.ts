@@ -4,11 +4,11 @@ import type { AuthContext } from '../security/context.ts';
 import { scopeOf } from '../security/context.ts';
 import { NotFoundError, ValidationError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
-import type { DiagnosticsRepository } from '../diagnostics/repository.ts';
+import type { RollupRepository } from '../rollups/repository.ts';
 import { inclusiveDays } from '../time/calendar.ts';
 import type { TimeZone } from '../time/time-zone.ts';
 import { timeZone } from '../time/time-zone.ts';
-import { normaliseRange, rangeBounds } from '../diagnostics/buckets.ts';
+import { normaliseRange, rangeBounds } from '../rollups/plans.ts';
 import { batteryCycles } from './battery-cycles.ts';
 import type { DeviceHistoryRepository } from './repository.ts';
 
@@ -16,7 +16,7 @@ import type { DeviceHistoryRepository } from './repository.ts';
 export class DeviceHistoryService {
   constructor(
     private readonly repository: DeviceHistoryRepository,
-    private readonly devices: DiagnosticsRepository,
+    private readonly devices: RollupRepository,
     private readonly now: () => number = Date.now,
   ) {}
 

@@ -6,6 +6,7 @@ import { NotFoundError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import { timeZone } from '../time/time-zone.ts';
 import type { DeviceStatusRepository, DeviceStatusRow } from './repository.ts';
+import type { LatestReadingsRepository } from '../rollups/latest-repository.ts';
 
 const WINDOW_MS = DEVICE_STATUS_WINDOW_MINUTES * 60_000;
 
@@ -13,6 +14,7 @@ const WINDOW_MS = DEVICE_STATUS_WINDOW_MINUTES * 60_000;
 export class DeviceStatusService {
   constructor(
     private readonly repository: DeviceStatusRepository,
+    private readonly latest: LatestReadingsRepository,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -31,7 +33,7 @@ export class DeviceStatusService {
   private async present(rows: DeviceStatusRow[]): Promise<DeviceStatusEntry[]> {
     const ids = rows.map((r) => r.id);
     const tags = Object.values(STATUS_PARAMETER_TAGS);
-    const [today, tagged, sensors] = await Promise.all([this.repository.today(ids), this.repository.latestTagged(ids, tags), this.repository.sensorsOf(ids)]);
+    const [today, tagged, sensors] = await Promise.all([this.latest.today(ids), this.latest.latestTagged(ids, tags), this.repository.sensorsOf(ids)]);
     const now = this.now();
     const recent = (at: Date | null) => at !== null && now - at.getTime() <= WINDOW_MS;
     return rows.map((row) => {

@@ -4,12 +4,12 @@ import type { AuthContext } from '../security/context.ts';
 import { scopeOf } from '../security/context.ts';
 import { NotFoundError, ValidationError } from '../http/errors.ts';
 import { timeZone } from '../time/time-zone.ts';
-import { coarsen, normaliseRange, planTime } from './buckets.ts';
-import type { DeviceSubject, DiagnosticsRepository } from './repository.ts';
-import { ParameterCatalogue, inRequestOrder, readTimeGrid, selectionOf, seriesValues } from './series.ts';
-import type { DiagnosticsService } from './service.ts';
+import { coarsen, normaliseRange, planTime } from '../rollups/plans.ts';
+import type { DeviceSubject, RollupRepository } from '../rollups/repository.ts';
+import { ParameterCatalogue, companyShifts, inRequestOrder, readTimeGrid, selectionOf, seriesValues } from '../rollups/series.ts';
+import type { DiagnosticsRepository } from './repository.ts';
 import { deviceChartWorkbook, shiftChartWorkbook } from './factory-xlsx.ts';
-import { shiftChartData } from './shift-chart.ts';
+import { shiftChartData } from '../rollups/shift-chart.ts';
 
 /** The parsed query of the factory report calls (contracts: factoryReportQuerySchema). */
 export interface FactoryReportRequest {
@@ -28,8 +28,8 @@ const WORK_NUMBERS = [PARAMETER_NUMBERS.work, PARAMETER_NUMBERS.active, PARAMETE
 /** The work/activity charts (spec 02 §3 "Factory report"): per device and bucket, or per shift. */
 export class FactoryReportService {
   constructor(
-    private readonly repository: DiagnosticsRepository,
-    private readonly diagnostics: DiagnosticsService,
+    private readonly repository: RollupRepository,
+    private readonly diagnostics: DiagnosticsRepository,
   ) {}
 
   /** Devices asked for by id (in that order), then the devices of the groups (by name); each once. */
@@ -48,7 +48,7 @@ export class FactoryReportService {
   /** The spreadsheet of either chart, headed in the caller's language; the device chart at its default interval. */
   async xlsx(auth: AuthContext, request: Omit<FactoryReportRequest, 'interval'>): Promise<{ filename: string; body: Buffer }> {
     const range = normaliseRange(request.from, request.to);
-    const language = await this.repository.languageOf(auth.userId);
+    const language = await this.diagnostics.languageOf(auth.userId);
     const body =
       request.type === 'device-work-shift-chart'
         ? await shiftChartWorkbook(await this.shiftChart(auth, request), language)
@@ -86,7 +86,7 @@ export class FactoryReportService {
     const range = normaliseRange(request.from, request.to);
     const devices = await this.devicesOf(auth, request);
     if (devices.length === 0) return { interval: 'shifts', data: [] };
-    const shifts = await this.diagnostics.companyShifts(devices[0]!, 'type');
+    const shifts = await companyShifts(this.repository, devices[0]!.companyId, 'type');
     return { interval: 'shifts', data: await shiftChartData(this.repository, devices, shifts, range) };
   }
 }

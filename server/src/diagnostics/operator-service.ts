@@ -4,9 +4,10 @@ import type { AuthContext } from '../security/context.ts';
 import { scopeOf } from '../security/context.ts';
 import { NotFoundError, ValidationError } from '../http/errors.ts';
 import { timeZone } from '../time/time-zone.ts';
-import { coarsen, normaliseRange, planTime } from './buckets.ts';
-import type { OperatorActivityRepository, OperatorSubject } from './operator-repository.ts';
-import { inRequestOrder } from './series.ts';
+import { coarsen, normaliseRange, planTime } from '../rollups/plans.ts';
+import type { OperatorActivityRepository } from '../rollups/operator-repository.ts';
+import { operatorName } from '../rollups/operator-repository.ts';
+import { inRequestOrder } from '../rollups/series.ts';
 
 /** The parsed query of the operator call (contracts: operatorDiagnosticsQuerySchema). */
 export interface OperatorDiagnosticsRequest {
@@ -69,10 +70,6 @@ export class OperatorDiagnosticsService {
       },
     };
   }
-}
-
-export function operatorName(operator: Pick<OperatorSubject, 'firstname' | 'lastname'>): string {
-  return `${operator.firstname} ${operator.lastname}`.trim();
 }
 
 /** Whether both ends of a range are whole UTC hours. */

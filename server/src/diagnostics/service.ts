@@ -1,16 +1,24 @@
-import { DIAGNOSTICS_LIMITS, DIAGNOSTICS_MESSAGE_KEYS, PARAMETER_NUMBERS } from '@gearwatch/contracts';
+import { DIAGNOSTICS_LIMITS, PARAMETER_NUMBERS } from '@gearwatch/contracts';
 import type { AsyncDiagnosticsResponse, DeviceDiagnosticsResponse, DeviceParameterSeries, DiagnosticsInterval, ParameterGroup } from '@gearwatch/contracts';
 import type { AuthContext } from '../security/context.ts';
 import { scopeOf } from '../security/context.ts';
-import { NotFoundError, ValidationError } from '../http/errors.ts';
+import { NotFoundError } from '../http/errors.ts';
 import { timeZone } from '../time/time-zone.ts';
-import type { ShiftDefinition } from './buckets.ts';
-import { coarsen, normaliseRange, planShifts, planTime, rangeBounds } from './buckets.ts';
+import { coarsen, normaliseRange, planShifts, planTime, rangeBounds } from '../rollups/plans.ts';
 import { locationsJson } from './locations-json.ts';
 import type { RawTelemetryRepository } from './raw-repository.ts';
-import type { DeviceSubject, DiagnosticsRepository } from './repository.ts';
-import type { ParameterDescription, ValueGrid } from './series.ts';
-import { ParameterCatalogue, inRequestOrder, readShiftGrids, readTimeGrid, selectionOf, seriesValues, storedNumbers } from './series.ts';
+import type { DeviceSubject, RollupRepository } from '../rollups/repository.ts';
+import type { ParameterDescription, ValueGrid } from '../rollups/series.ts';
+import {
+  ParameterCatalogue,
+  companyShifts,
+  inRequestOrder,
+  readShiftGrids,
+  readTimeGrid,
+  selectionOf,
+  seriesValues,
+  storedNumbers,
+} from '../rollups/series.ts';
 
 /** The parsed query of the device diagnostics call (contracts: deviceDiagnosticsQuerySchema). */
 export interface DeviceDiagnosticsRequest {
@@ -61,7 +69,7 @@ class AxisRegistry {
  */
 export class DiagnosticsService {
   constructor(
-    private readonly repository: DiagnosticsRepository,
+    private readonly repository: RollupRepository,
     private readonly raw: RawTelemetryRepository,
   ) {}
 
@@ -85,7 +93,7 @@ export class DiagnosticsService {
     const axes = new AxisRegistry();
 
     if (request.interval === 'shifts') {
-      const plan = planShifts(range, await this.companyShifts(devices[0]!), zone);
+      const plan = planShifts(range, await companyShifts(this.repository, devices[0]!.companyId), zone);
       const grids = await readShiftGrids(this.repository, plan, selection, devices[0]!.companyId);
       const data = wanted.map(({ device, parameters }) => ({
         device: { id: device.id, name: device.name },
@@ -108,13 +116,6 @@ export class DiagnosticsService {
 
   private seriesOf(axes: AxisRegistry, grid: ValueGrid, device: DeviceSubject, p: ParameterDescription): DeviceParameterSeries {
     return { number: p.number, name: p.name, unit: p.unit, axis: axes.add(p), values: seriesValues(grid, device, p.number) };
-  }
-
-  /** The production shifts of a device's company; none defined is the spec's "no shifts defined" (400). */
-  async companyShifts(device: DeviceSubject, field = 'interval'): Promise<ShiftDefinition[]> {
-    const shifts = await this.repository.shiftsOf(device.companyId);
-    if (shifts.length === 0) throw ValidationError.field(field, DIAGNOSTICS_MESSAGE_KEYS.noShiftsDefined);
-    return shifts;
   }
 
   /** Raw readings of one device (the async monitor); the newest DIAGNOSTICS_LIMITS.asyncMaxPoints per parameter. */

@@ -1,6 +1,7 @@
 import type { ReportFrequency } from '@gearwatch/contracts';
 import type { DayNumber } from '../time/calendar.ts';
-import { dateText, isoWeekday, parseDate } from '../time/calendar.ts';
+import { parseDate } from '../time/calendar.ts';
+import { calendarSpan, spanText } from '../time/periods.ts';
 
 /**
  * Report periods: local dates of the company's time zone (docs/reports.md "Periods"). A day is a local date (23 or 25
@@ -15,15 +16,7 @@ export type CyclicFrequency = Exclude<ReportFrequency, 'once'>;
 
 /** The period of `frequency` that holds the local date `day`. */
 export function periodOf(frequency: CyclicFrequency, day: DayNumber): Period {
-  if (frequency === 'day') return { from: dateText(day), to: dateText(day) };
-  if (frequency === 'week') {
-    const monday = day - (isoWeekday(day) - 1);
-    return { from: dateText(monday), to: dateText(monday + 6) };
-  }
-  const date = new Date(day * 86_400_000);
-  const first = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1) / 86_400_000;
-  const last = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0) / 86_400_000;
-  return { from: dateText(first), to: dateText(last) };
+  return spanText(calendarSpan(frequency, day));
 }
 
 /** The last period that ended before the local date `today` began. */

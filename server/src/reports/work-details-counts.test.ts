@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { timeZone } from '../time/time-zone.ts';
 import { WorkDetailsCounts } from './work-details-counts.ts';
-import type { DayReadings, HourRowCount } from './work-details-repository.ts';
+import type { DayReadings, HourRowCount } from '../rollups/work-details-repository.ts';
 
 /** The day rollup's fingerprints and the 5-minute rollup's counts of a fake database, and what was asked of it. */
 class FakeRollups {

@@ -1,6 +1,6 @@
 import { parseDate } from '../time/calendar.ts';
 import type { TimeZone } from '../time/time-zone.ts';
-import type { WorkDetailsRepository } from './work-details-repository.ts';
+import type { WorkDetailsRepository } from '../rollups/work-details-repository.ts';
 
 /** Counted dates kept per server (a year of 250 devices, ~100 bytes each); the oldest counted go first. */
 const MAX_DAYS = 100_000;

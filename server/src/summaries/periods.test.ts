@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { timeZone } from '../time/time-zone.ts';
-import { comparedDates, periodDate, periodTimes, planPeriod, previousCut, previousUntil, restSpan, rollupWindow, spanSeconds } from './periods.ts';
+import { comparedDates, periodDate, periodTimes, planPeriod, previousCut, previousUntil, spanSeconds } from './periods.ts';
+import { restSpan, rollupWindow } from '../rollups/windows.ts';
 
 const warsaw = timeZone('Europe/Warsaw');
 const kolkata = timeZone('Asia/Kolkata');

@@ -1,7 +1,10 @@
 import type { SummaryPeriod, WorkSummaryRange } from '@gearwatch/contracts';
-import { DAY_MS, HOUR_MS, MINUTE_MS, addDays, dateText, isoWeekday, parseDate } from '../time/calendar.ts';
-import type { DayNumber } from '../time/calendar.ts';
+import { DAY_MS, addDays, dateText, parseDate } from '../time/calendar.ts';
+import { periodToDate, spanText } from '../time/periods.ts';
+import type { CalendarPeriod } from '../time/periods.ts';
 import type { TimeZone } from '../time/time-zone.ts';
+import { rollupWindow, stepEnd } from '../rollups/windows.ts';
+import type { RollupWindow, Span } from '../rollups/windows.ts';
 
 /**
  * The one period rule of every dashboard summary (contracts/src/summaries/common.ts, docs/api.md "Summary periods and
@@ -17,43 +20,19 @@ export interface PeriodPlan {
   previous: WorkSummaryRange;
 }
 
+/** The calendar period of each summary period: yesterday is the day period of the date before. */
+const CALENDAR_PERIOD: Record<SummaryPeriod, CalendarPeriod> = { today: 'day', yesterday: 'day', 'this-week': 'week', 'this-month': 'month' };
+
+/** The period up to `date` (the date before for yesterday) and the previous one over as many dates (time/periods.ts). */
 export function planPeriod(period: SummaryPeriod, date: string): PeriodPlan {
-  const day = period === 'yesterday' ? addDays(date, -1) : date;
-  switch (period) {
-    case 'today':
-    case 'yesterday':
-      return { current: { from: day, to: day }, previous: { from: addDays(day, -1), to: addDays(day, -1) } };
-    case 'this-week': {
-      const monday = addDays(day, 1 - isoWeekday(parseDate(day)));
-      return { current: { from: monday, to: day }, previous: { from: addDays(monday, -7), to: addDays(day, -7) } };
-    }
-    case 'this-month': {
-      const first = `${day.slice(0, 7)}-01`;
-      const previousFirst = `${addDays(first, -1).slice(0, 7)}-01`;
-      const previousLast = addDays(first, -1);
-      const sameDay = addDays(previousFirst, parseDate(day) - parseDate(first));
-      return { current: { from: first, to: day }, previous: { from: previousFirst, to: sameDay < previousLast ? sameDay : previousLast } };
-    }
-  }
+  const day = parseDate(date) - (period === 'yesterday' ? 1 : 0);
+  const { current, previous } = periodToDate(day, CALENDAR_PERIOD[period]);
+  return { current: spanText(current), previous: spanText(previous) };
 }
 
 /** The date a summary ends on: the asked one, or today in the company's timezone. */
 export function periodDate(zone: TimeZone, asked: string | undefined, nowMs: number): string {
   return asked ?? dateText(zone.dayOf(nowMs));
-}
-
-/** The bucket width of the finest rollup (readings_5min): every cut lies on one. */
-export const CUT_STEP_MS = 5 * MINUTE_MS;
-
-/** The end of the 5-minute bucket holding an instant: what a period running at `ms` reads up to. */
-export function stepEnd(ms: number): number {
-  return (Math.floor(ms / CUT_STEP_MS) + 1) * CUT_STEP_MS;
-}
-
-/** Instants [start, end). */
-export interface Span {
-  start: number;
-  end: number;
 }
 
 export interface PeriodTimes {
@@ -108,55 +87,6 @@ export function inRange(day: string, range: WorkSummaryRange): boolean {
   return day >= range.from && day <= range.to;
 }
 
-/**
- * How a span that starts at a local midnight is read from the rollups: its whole local dates from the day rollup,
- * the rest of its last date from whole UTC hours of the hour rollup and the 5-minute buckets around them (a zone
- * offset of half an hour starts the date mid-hour). The end is rounded up to a bucket, so a cut is read exactly; a
- * running period passes stepEnd(now) to read the bucket holding now.
- */
-export interface RollupWindow {
-  /** Local dates [fromDay, toDay), YYYY-MM-DD; none when equal. */
-  fromDay: string;
-  toDay: string;
-  /** Hour buckets starting in [fromHour, toHour). */
-  fromHour: Date;
-  toHour: Date;
-  /** 5-minute buckets starting in either range (before and after the hours). */
-  minutes: [[Date, Date], [Date, Date]];
-}
-
-export function rollupWindow(zone: TimeZone, span: Span): RollupWindow {
-  const startDay: DayNumber = zone.dayOf(span.start);
-  const end = span.end <= span.start ? span.start : Math.ceil(span.end / CUT_STEP_MS) * CUT_STEP_MS;
-  const lastDay = Math.max(startDay, zone.dayOf(end));
-  const tail = zone.startOfDay(lastDay);
-  const hourFrom = Math.ceil(tail / HOUR_MS) * HOUR_MS;
-  const hourTo = Math.floor(end / HOUR_MS) * HOUR_MS;
-  const at = (ms: number) => new Date(ms);
-  if (hourFrom >= hourTo) {
-    return {
-      fromDay: dateText(startDay),
-      toDay: dateText(lastDay),
-      fromHour: at(tail),
-      toHour: at(tail),
-      minutes: [
-        [at(tail), at(Math.max(tail, end))],
-        [at(end), at(end)],
-      ],
-    };
-  }
-  return {
-    fromDay: dateText(startDay),
-    toDay: dateText(lastDay),
-    fromHour: at(hourFrom),
-    toHour: at(hourTo),
-    minutes: [
-      [at(tail), at(hourFrom)],
-      [at(hourTo), at(end)],
-    ],
-  };
-}
-
 /** What a summary that sums day rollups reads of a planned period and the previous one (periodTimes). */
 export interface ComparedDates {
   times: PeriodTimes;
@@ -170,9 +100,4 @@ export function comparedDates(zone: TimeZone, plan: PeriodPlan, nowMs: number): 
   const times = periodTimes(zone, plan, nowMs);
   const rest = rollupWindow(zone, times.previous);
   return { times, dates: { current: plan.current, previous: { from: rest.fromDay, to: addDays(rest.toDay, -1) } }, rest };
-}
-
-/** The instants a window reads after its whole dates (empty when it has none). */
-export function restSpan(window: RollupWindow): Span {
-  return { start: window.minutes[0][0].getTime(), end: window.minutes[1][1].getTime() };
 }

@@ -1,20 +1,7 @@
 import { PRODUCTION_LIVE, PRODUCTION_PARAMETERS, efficiencyPercent, productionValueKindOf } from '@gearwatch/contracts';
 import type { ProductionLineState, ProductionLineStatus, ProductionOee } from '@gearwatch/contracts';
+import type { LineAggregate } from '../../rollups/line-sums-repository.ts';
 import type { Period } from './period.ts';
-
-/** What the 5-minute rollup says of one line's device over the period so far (live-repository.ts `aggregates`). */
-export interface LineAggregate {
-  /** Sum of the line's own parameter (a counter's count, work or active seconds); null without a row of it. */
-  valueSum: number | null;
-  /** Work (1) and active (2) seconds; null without a row of them. */
-  work: number | null;
-  active: number | null;
-  /** Work seconds and the counter's count in 5-minute buckets that start inside planned (shift) time. */
-  plannedWork: number;
-  plannedCount: number;
-  /** The newest reading of the parameters read (the line's, work, active) in the period. */
-  lastTs: Date | null;
-}
 
 export interface LineDefinition {
   label: string;

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { ShiftDefinition } from '../../diagnostics/buckets.ts';
-import type { LineAggregate } from './line-state.ts';
+import type { ShiftDefinition } from '../../rollups/plans.ts';
 
 /** One line of a view as the live screen needs it: the definition, the device's names, its last work. */
 export interface LiveLineRow {
@@ -26,16 +25,6 @@ export interface LiveLineRow {
 }
 
 /** What one line reads of the 5-minute rollup: its device, its parameter, from the period's start on. */
-export interface AggregateItem {
-  key: number;
-  deviceId: number;
-  parameter: number;
-  from: Date;
-  to: Date;
-  /** Shift time inside [from, now] as a tstzmultirange text (shift-time.ts multirangeText). */
-  planned: string;
-}
-
 /** A display link found by its token's hash. */
 export interface DisplayLinkRow {
   id: number;
@@ -115,56 +104,6 @@ export class LiveViewsRepository {
       else byCompany.set(companyId, [shift]);
     }
     return byCompany;
-  }
-
-  /**
-   * Each item's sums over the 5-minute rollup from its period's start: its parameter, work (1) and active (2), and
-   * the work and count in buckets starting inside its planned time. One statement for every line of every view; each
-   * item reads at most three parameters' buckets of its period through the primary key (device, parameter, bucket),
-   * so the cost grows with the period's 5-minute buckets, never with raw readings.
-   */
-  async aggregates(items: readonly AggregateItem[]): Promise<Map<number, LineAggregate>> {
-    const result = new Map<number, LineAggregate>();
-    if (items.length === 0) return result;
-    const rows = await sql<{
-      key: number;
-      value_sum: number | null;
-      work: number | null;
-      active: number | null;
-      planned_work: number | null;
-      planned_count: number | null;
-      last_ts: Date | null;
-    }>`
-      with items as (
-        select * from unnest(${items.map((i) => i.key)}::int[], ${items.map((i) => i.deviceId)}::int[], ${items.map((i) => i.parameter)}::int[],
-          ${items.map((i) => i.from.toISOString())}::timestamptz[], ${items.map((i) => i.to.toISOString())}::timestamptz[], ${items.map((i) => i.planned)}::text[])
-          as i(key, device_id, parameter, from_ts, to_ts, planned)
-      )
-      select i.key,
-        sum(r.sum) filter (where r.parameter_number = i.parameter) as value_sum,
-        sum(r.sum) filter (where r.parameter_number = 1) as work,
-        sum(r.sum) filter (where r.parameter_number = 2) as active,
-        coalesce(sum(r.sum) filter (where r.parameter_number = 1 and r.bucket <@ i.planned::tstzmultirange), 0) as planned_work,
-        coalesce(sum(r.sum) filter (where r.parameter_number = i.parameter and r.bucket <@ i.planned::tstzmultirange), 0) as planned_count,
-        max(r.last_ts) as last_ts
-      from items i
-      left join lateral (
-        select b.parameter_number, b.bucket, b.sum, b.last_ts from readings_5min b
-        where b.device_id = i.device_id and b.parameter_number in (1, 2, i.parameter) and b.bucket >= i.from_ts and b.bucket < i.to_ts
-      ) r on true
-      group by i.key`.execute(this.db);
-    for (const row of rows.rows) {
-      const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-      result.set(Number(row.key), {
-        valueSum: num(row.value_sum),
-        work: num(row.work),
-        active: num(row.active),
-        plannedWork: num(row.planned_work) ?? 0,
-        plannedCount: num(row.planned_count) ?? 0,
-        lastTs: row.last_ts === null ? null : new Date(row.last_ts),
-      });
-    }
-    return result;
   }
 
   /** The display link of a token's hash, or null (unknown or revoked: deleted). */

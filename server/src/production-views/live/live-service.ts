@@ -7,7 +7,8 @@ import { timeZone } from '../../time/time-zone.ts';
 import { hashDisplayToken } from '../display-token.ts';
 import { lineState } from './line-state.ts';
 import type { LineDefinition } from './line-state.ts';
-import type { AggregateItem, LiveLineRow, LiveViewsRepository } from './live-repository.ts';
+import type { LiveLineRow, LiveViewsRepository } from './live-repository.ts';
+import type { AggregateItem, LineSumsRepository } from '../../rollups/line-sums-repository.ts';
 import { periodAt } from './period.ts';
 import { insideShift, multirangeText, shiftSpans, spansLength } from './shift-time.ts';
 
@@ -29,7 +30,10 @@ export class ProductionLiveService {
   /** Logos as data URLs by view, with the view's updated_at they belong to: a logo is read once per change. */
   private readonly logos = new Map<number, { updatedAt: number; dataUrl: string | null }>();
 
-  constructor(private readonly repository: LiveViewsRepository) {}
+  constructor(
+    private readonly repository: LiveViewsRepository,
+    private readonly sums: LineSumsRepository,
+  ) {}
 
   /** `GET /api/productionviews/{id}/state`: a view of the caller's company (any for a super-admin), or 404. */
   async stateForUser(auth: AuthContext, viewId: number): Promise<ProductionViewState> {
@@ -97,7 +101,7 @@ export class ProductionLiveService {
         });
       }
     }
-    const aggregates = await this.repository.aggregates(items);
+    const aggregates = await this.sums.aggregates(items);
     const states = new Map<number, ProductionViewState>();
     let key = 0;
     const computedAt = new Date(now).toISOString();

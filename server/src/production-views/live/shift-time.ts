@@ -1,5 +1,5 @@
-import { planShifts } from '../../diagnostics/buckets.ts';
-import type { ShiftDefinition } from '../../diagnostics/buckets.ts';
+import { planShifts } from '../../rollups/plans.ts';
+import type { ShiftDefinition } from '../../rollups/plans.ts';
 import { dateText } from '../../time/calendar.ts';
 import type { TimeZone } from '../../time/time-zone.ts';
 

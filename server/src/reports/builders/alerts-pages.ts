@@ -3,7 +3,7 @@ import type { ReportCell, ReportDocument, ReportSection } from '@gearwatch/contr
 import type { DB } from '../../db/schema.ts';
 import { timeZone } from '../../time/time-zone.ts';
 import type { ReportScope, ReportSubject } from '../model.ts';
-import { AlertReportQueries } from './alert-queries.ts';
+import { AlertReportRepository } from '../alert-report-repository.ts';
 import { ALERT_COLUMNS, alertRows, alertsInterval } from './alerts.ts';
 import { calendarWindows, reportRange, windowTitle } from './report-windows.ts';
 import type { ReportWindow } from './report-windows.ts';
@@ -25,7 +25,7 @@ interface PlannedSection extends PlannedRows {
  * page costs the same whether the period holds a hundred alerts or a hundred thousand.
  */
 export async function alertsReportPage(db: Kysely<DB>, scope: ReportScope, subject: ReportSubject, page: number, pageRows: number): Promise<ReportDocument> {
-  const queries = new AlertReportQueries(db);
+  const queries = new AlertReportRepository(db);
   const zone = timeZone(scope.timezone);
   const interval = alertsInterval(subject.interval);
   const windows = calendarWindows(interval, reportRange(subject), zone);
@@ -54,7 +54,7 @@ export async function alertsReportPage(db: Kysely<DB>, scope: ReportScope, subje
 
 /** Rows [from, to) of a planned section, where row `section.rows` is its totals. */
 async function readSection(
-  queries: AlertReportQueries,
+  queries: AlertReportRepository,
   companyId: number,
   deviceIds: readonly number[],
   period: { start: Date; end: Date },

@@ -2,8 +2,8 @@ import type { ReportCell } from '@gearwatch/contracts';
 import type { TimeZone } from '../../time/time-zone.ts';
 import { timeZone } from '../../time/time-zone.ts';
 import type { ReportBuilder, ReportSubject } from '../model.ts';
-import type { ReportAlert } from './alert-queries.ts';
-import { AlertReportQueries } from './alert-queries.ts';
+import type { ReportAlert } from '../alert-report-repository.ts';
+import { AlertReportRepository } from '../alert-report-repository.ts';
 import { calendarWindows, localDateTime, reportColumn, reportRange, windowTitle } from './report-windows.ts';
 import type { CalendarInterval } from './report-windows.ts';
 import { selectedDevices } from './selected-devices.ts';
@@ -68,7 +68,7 @@ function rowsOf(alerts: ReportAlert[], zone: TimeZone): ReportCell[][] {
 export const alertsReport: ReportBuilder = {
   type: 'alerts-report',
   async write(db, scope, subject, sink) {
-    const queries = new AlertReportQueries(db);
+    const queries = new AlertReportRepository(db);
     const zone = timeZone(scope.timezone);
     const interval = alertsInterval(subject.interval);
     const buckets = calendarWindows(interval, reportRange(subject), zone);

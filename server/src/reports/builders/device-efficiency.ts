@@ -15,7 +15,7 @@ export const deviceEfficiencyReport: ReportBuilder = {
     const shifts = subject.interval === 'shifts' ? await report.repository.shifts(report.companyId) : [];
     const buckets = planBuckets(subject.interval, report.period, report.zone, shifts);
     const table = await BucketSumTable.read(
-      report.repository,
+      report.rollups,
       report.companyId,
       report.devices.map((d) => d.id),
       buckets,

@@ -4,8 +4,9 @@ import type { DB } from '../../db/schema.ts';
 import { timeZone } from '../../time/time-zone.ts';
 import type { ReportScope, ReportSubject } from '../model.ts';
 import { collectRows, compareOperators, compareWindows, operatorColumns, rowCells, sectionsOf, sortRows, totalsCells } from './device-operators.ts';
-import type { ReportOperator } from './operator-queries.ts';
-import { OperatorReportQueries } from './operator-queries.ts';
+import type { ReportOperator } from '../operator-report-repository.ts';
+import { OperatorReportRepository } from '../operator-report-repository.ts';
+import { SessionWorkRepository } from '../../rollups/session-work-repository.ts';
 import type { ReportWindow } from './report-windows.ts';
 import { reportRange } from './report-windows.ts';
 import type { PlannedRows, SectionSlice } from './support/paging.ts';
@@ -34,7 +35,8 @@ interface PlannedSection extends PlannedRows {
  * section whose totals row is on the page is read whole, for its sums.
  */
 export async function deviceOperatorsPage(db: Kysely<DB>, scope: ReportScope, subject: ReportSubject, page: number, pageRows: number): Promise<ReportDocument> {
-  const queries = new OperatorReportQueries(db);
+  const queries = new OperatorReportRepository(db);
+  const sessions = new SessionWorkRepository(db);
   const zone = timeZone(scope.timezone);
   const byShifts = subject.interval === 'shifts';
   const now = new Date();
@@ -75,7 +77,7 @@ export async function deviceOperatorsPage(db: Kysely<DB>, scope: ReportScope, su
     const deviceIds = [...new Set(parts.flatMap((part) => part.units.flatMap((u) => u.deviceIds)))];
     const [cards, works, devices] = await Promise.all([
       queries.cardSlices(scope.companyId, ids, readWindows, now),
-      queries.workSlices(scope.companyId, ids, readWindows),
+      sessions.workSlices(scope.companyId, ids, readWindows),
       queries.devices(scope.companyId, deviceIds),
     ]);
     // The query pair reads the operators × windows of the whole page: keep the rows of the page's own units.

@@ -1,14 +1,15 @@
 import type { ReportCell, ReportColumn, ReportInterval } from '@gearwatch/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { DateRange } from '../../diagnostics/buckets.ts';
+import type { DateRange } from '../../rollups/plans.ts';
 import type { TimeZone } from '../../time/time-zone.ts';
 import { timeZone } from '../../time/time-zone.ts';
 import type { ReportBuilder } from '../model.ts';
-import type { ReportOperator } from './operator-queries.ts';
-import { OperatorReportQueries } from './operator-queries.ts';
+import type { ReportOperator } from '../operator-report-repository.ts';
+import { OperatorReportRepository } from '../operator-report-repository.ts';
+import { SessionWorkRepository } from '../../rollups/session-work-repository.ts';
 import type { ReportWindow } from './report-windows.ts';
-import { WINDOW_COLUMNS, calendarWindows, companyShifts, reportColumn, reportRange, seconds, shiftWindows, windowTitle } from './report-windows.ts';
+import { WINDOW_COLUMNS, calendarWindows, reportShifts, reportColumn, reportRange, seconds, shiftWindows, windowTitle } from './report-windows.ts';
 
 /**
  * The device operators report (spec 02 "Operators", report table): one row per operator × local date × device with
@@ -43,7 +44,8 @@ export interface OperatorDayRow {
 export const deviceOperatorsReport: ReportBuilder = {
   type: 'device-operators-report',
   async write(db, scope, subject, sink) {
-    const queries = new OperatorReportQueries(db);
+    const queries = new OperatorReportRepository(db);
+    const sessions = new SessionWorkRepository(db);
     const zone = timeZone(scope.timezone);
     const range = reportRange(subject);
     const byShifts = subject.interval === 'shifts';
@@ -63,7 +65,7 @@ export const deviceOperatorsReport: ReportBuilder = {
       WINDOWS_PER_READ,
     )) {
       const part = windows.filter((w) => batch.includes(sectionOf[w.index]!));
-      const [cards, works] = await Promise.all([queries.cardSlices(scope.companyId, ids, part, now), queries.workSlices(scope.companyId, ids, part)]);
+      const [cards, works] = await Promise.all([queries.cardSlices(scope.companyId, ids, part, now), sessions.workSlices(scope.companyId, ids, part)]);
       const found = collectRows(operators, windows, cards, works);
       const unknown = [...new Set(found.map((r) => r.deviceId))].filter((id) => !devices.has(id));
       for (const [id, device] of await queries.devices(scope.companyId, unknown)) devices.set(id, device);
@@ -93,7 +95,7 @@ export async function sectionsOf(
   zone: TimeZone,
 ): Promise<{ title: string; windows: ReportWindow[] }[]> {
   if (interval === 'shifts') {
-    const windows = shiftWindows(range, await companyShifts(db, companyId), zone);
+    const windows = shiftWindows(range, await reportShifts(db, companyId), zone);
     return groupBy(windows, (w) => w.firstDay).map((ofDate) => ({ title: ofDate[0]!.firstDay, windows: ofDate }));
   }
   const days = calendarWindows('day', range, zone);

@@ -1,13 +1,12 @@
 import { PARAMETER_NUMBERS, efficiencyPercent } from '@gearwatch/contracts';
 import type { ReportCell } from '@gearwatch/contracts';
-import { planShifts } from '../../diagnostics/buckets.ts';
-import { DiagnosticsRepository } from '../../diagnostics/repository.ts';
-import { ParameterCatalogue, readShiftGrids, selectionOf } from '../../diagnostics/series.ts';
+import { planShifts } from '../../rollups/plans.ts';
+import { RollupRepository } from '../../rollups/repository.ts';
+import { ParameterCatalogue, readShiftGrids, selectionOf } from '../../rollups/series.ts';
 import { timeZone } from '../../time/time-zone.ts';
 import type { ReportBuilder } from '../model.ts';
-import { WINDOW_COLUMNS, companyShifts, reportColumn, reportRange, seconds } from './report-windows.ts';
+import { WINDOW_COLUMNS, reportShifts, reportColumn, reportRange, seconds } from './report-windows.ts';
 import { selectedDevices } from './selected-devices.ts';
-import { hasWorkReadings } from './shift-queries.ts';
 
 /**
  * The shift report: a section per device with a row per date and production shift (work, active, efficiency,
@@ -39,10 +38,10 @@ const sum = (values: (number | null)[]) => values.reduce<number>((total, v) => t
 export const deviceShiftReport: ReportBuilder = {
   type: 'device-work-device-shift',
   async write(db, scope, subject, sink) {
-    const repository = new DiagnosticsRepository(db);
+    const repository = new RollupRepository(db);
     const range = reportRange(subject);
     const devices = await selectedDevices(db, scope, subject);
-    const plan = planShifts(range, await companyShifts(db, scope.companyId), timeZone(scope.timezone));
+    const plan = planShifts(range, await reportShifts(db, scope.companyId), timeZone(scope.timezone));
     const catalogue = new ParameterCatalogue(await repository.parametersOfTypes([...new Set(devices.map((d) => d.deviceTypeId))]));
     for (let first = 0; first < devices.length; first += DEVICES_PER_READ) {
       const chunk = devices.slice(first, first + DEVICES_PER_READ);
@@ -61,8 +60,7 @@ export const deviceShiftReport: ReportBuilder = {
       }
       await sink.progress(Math.min(first + DEVICES_PER_READ, devices.length) / devices.length);
     }
-    const empty = !(await hasWorkReadings(
-      db,
+    const empty = !(await repository.hasWorkReadings(
       scope.companyId,
       devices.map((d) => d.id),
       range.from,

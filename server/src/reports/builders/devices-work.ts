@@ -17,13 +17,13 @@ export const devicesWorkReport: ReportBuilder = {
     const { repository, companyId, period } = report;
     const deviceIds = report.devices.map((d) => d.id);
     const whole = [{ label: '', firstDay: period.from, lastDay: period.to, start: period.start, end: period.end }];
-    const table = await BucketSumTable.read(repository, companyId, deviceIds, whole);
+    const table = await BucketSumTable.read(report.rollups, companyId, deviceIds, whole);
     const shifts = await repository.shifts(companyId);
     const shiftWork = new Map<string, number>();
-    for (const cell of await repository.shiftCellSums(companyId, deviceIds, period.from, period.to)) {
+    for (const cell of await report.rollups.shiftCellSums(companyId, deviceIds, period.from, period.to)) {
       shiftWork.set(`${cell.deviceId}:${cell.position}`, (shiftWork.get(`${cell.deviceId}:${cell.position}`) ?? 0) + cell.work);
     }
-    const days = await repository.daysWorked(companyId, deviceIds, period.from, period.to);
+    const days = await report.rollups.daysWorked(companyId, deviceIds, period.from, period.to);
     const operators = await repository.operatorCounts(companyId, deviceIds, period.start, period.end);
     const daysOf = new Map(days.perDevice.map((d) => [d.deviceId, d.count]));
     const operatorsOf = new Map(operators.perDevice.map((d) => [d.deviceId, d.count]));

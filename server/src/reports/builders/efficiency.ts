@@ -1,5 +1,5 @@
 import type { ReportCell } from '@gearwatch/contracts';
-import type { WorkSums } from '../report-repository.ts';
+import type { WorkSums } from '../../rollups/work-repository.ts';
 import type { ReportBuilder } from '../model.ts';
 import { ALL_DEVICES_SECTION_TITLE, COLUMNS } from './support/columns.ts';
 import { openDeviceReport } from './support/context.ts';
@@ -21,7 +21,7 @@ export const efficiencyReport: ReportBuilder = {
     const shifts = subject.interval === 'shifts' ? await report.repository.shifts(report.companyId) : [];
     const buckets = planBuckets(subject.interval, report.period, report.zone, shifts);
     const table = await BucketSumTable.read(
-      report.repository,
+      report.rollups,
       report.companyId,
       report.devices.map((d) => d.id),
       buckets,

@@ -1,10 +1,9 @@
-import { DIAGNOSTICS_MESSAGE_KEYS } from '@gearwatch/contracts';
 import type { ReportCell, ReportColumn, ReportColumnKind, ReportInterval } from '@gearwatch/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { DateRange, ShiftDefinition } from '../../diagnostics/buckets.ts';
-import { DiagnosticsRepository } from '../../diagnostics/repository.ts';
-import { ValidationError } from '../../http/errors.ts';
+import type { DateRange, ShiftDefinition } from '../../rollups/plans.ts';
+import { RollupRepository } from '../../rollups/repository.ts';
+import { companyShifts } from '../../rollups/series.ts';
 import { inclusiveDays, parseDate } from '../../time/calendar.ts';
 import { planBuckets, reportPeriod } from './support/periods.ts';
 import type { TimeZone } from '../../time/time-zone.ts';
@@ -62,15 +61,13 @@ export function shiftWindows(range: DateRange, shifts: ShiftDefinition[], zone: 
 }
 
 /** The company's production shifts; a report by shifts of a company without any is the diagnostics' field error. */
-export async function companyShifts(db: Kysely<DB>, companyId: number): Promise<ShiftDefinition[]> {
-  const shifts = await new DiagnosticsRepository(db).shiftsOf(companyId);
-  if (shifts.length === 0) throw ValidationError.field('interval', DIAGNOSTICS_MESSAGE_KEYS.noShiftsDefined);
-  return shifts;
+export function reportShifts(db: Kysely<DB>, companyId: number): Promise<ShiftDefinition[]> {
+  return companyShifts(new RollupRepository(db), companyId);
 }
 
 /** The windows of a report's interval: calendar buckets, or shift windows (the company's shifts are read). */
 export async function intervalWindows(db: Kysely<DB>, companyId: number, interval: ReportInterval, range: DateRange, zone: TimeZone): Promise<ReportWindow[]> {
-  return interval === 'shifts' ? shiftWindows(range, await companyShifts(db, companyId), zone) : calendarWindows(interval, range, zone);
+  return interval === 'shifts' ? shiftWindows(range, await reportShifts(db, companyId), zone) : calendarWindows(interval, range, zone);
 }
 
 // Column titles are written out in full (never assembled) so the locale tests find every key the sources use.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { DeviceSubject } from '../../diagnostics/repository.ts';
-import { DiagnosticsRepository } from '../../diagnostics/repository.ts';
+import type { DeviceSubject } from '../../rollups/repository.ts';
+import { RollupRepository } from '../../rollups/repository.ts';
 import type { ReportScope, ReportSubject } from '../model.ts';
 
 /**
@@ -14,7 +14,7 @@ export async function selectedDevices(
   scope: ReportScope,
   subject: Pick<ReportSubject, 'deviceIds' | 'deviceGroupIds'>,
 ): Promise<DeviceSubject[]> {
-  const repository = new DiagnosticsRepository(db);
+  const repository = new RollupRepository(db);
   const tenant = { kind: 'company', companyId: scope.companyId } as const;
   const named = await repository.findDevices(tenant, [...subject.deviceIds]);
   const byId = new Map(named.map((d) => [d.id, d]));

@@ -1,11 +1,10 @@
 import { efficiencyPercent } from '@gearwatch/contracts';
 import type { FactoryShiftChartItem } from '@gearwatch/contracts';
-import { DiagnosticsRepository } from '../../diagnostics/repository.ts';
-import { shiftChartData } from '../../diagnostics/shift-chart.ts';
+import { RollupRepository } from '../../rollups/repository.ts';
+import { shiftChartData } from '../../rollups/shift-chart.ts';
 import type { ReportBuilder } from '../model.ts';
-import { WINDOW_COLUMNS, companyShifts, reportColumn, reportRange, seconds } from './report-windows.ts';
+import { WINDOW_COLUMNS, reportShifts, reportColumn, reportRange, seconds } from './report-windows.ts';
 import { selectedDevices } from './selected-devices.ts';
-import { hasWorkReadings } from './shift-queries.ts';
 
 /**
  * The shift chart report: per device, the period's totals in each production shift, and the device's total over all
@@ -29,8 +28,9 @@ export const shiftChartReport: ReportBuilder = {
   async write(db, scope, subject, sink) {
     const range = reportRange(subject);
     const devices = await selectedDevices(db, scope, subject);
-    const shifts = await companyShifts(db, scope.companyId);
-    const entries = await shiftChartData(new DiagnosticsRepository(db), devices, shifts, range);
+    const shifts = await reportShifts(db, scope.companyId);
+    const rollups = new RollupRepository(db);
+    const entries = await shiftChartData(rollups, devices, shifts, range);
     await sink.progress(0.5);
     const cells = (item: FactoryShiftChartItem) => {
       const [work, active] = [seconds(item.workSum), seconds(item.activeSum)];
@@ -44,8 +44,7 @@ export const shiftChartReport: ReportBuilder = {
       await sink.rows([...shiftRows, [null, ...cells(entry.items.at(-1)!)]]);
     }
     await sink.progress(1);
-    const empty = !(await hasWorkReadings(
-      db,
+    const empty = !(await rollups.hasWorkReadings(
       scope.companyId,
       devices.map((d) => d.id),
       range.from,

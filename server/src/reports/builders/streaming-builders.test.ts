@@ -4,7 +4,7 @@ import type { TestContext } from '../../../test/context.ts';
 import { createTestContext } from '../../../test/context.ts';
 import { writeReport } from '../data-service.ts';
 import { MemorySink, ReportSinkFull } from '../memory-sink.ts';
-import { ReportRepository } from '../report-repository.ts';
+import { WorkRollupRepository } from '../../rollups/work-repository.ts';
 import type { ReportSink, ReportSubject } from '../model.ts';
 import type { DeviceReportsDataset } from './test/device-reports-dataset.ts';
 import { TIMEZONE, buildDeviceReportsDataset } from './test/device-reports-dataset.ts';
@@ -108,7 +108,7 @@ describe('work details and the work matrix', () => {
     const whole = await runReport(db(), data.scope, subject.type, { from: subject.from, to: subject.to, devices: [...subject.deviceIds] });
     // Room for a bit more than one device-day: the first read takes two devices, the build stops inside the second.
     const screen = new MemorySink(300);
-    const reads = vi.spyOn(ReportRepository.prototype, 'fiveMinuteRows');
+    const reads = vi.spyOn(WorkRollupRepository.prototype, 'fiveMinuteRows');
     try {
       await expect(writeReport(db(), data.scope, subject, screen)).rejects.toBeInstanceOf(ReportSinkFull);
       expect(reads.mock.calls.map((call) => call[1].length)).toEqual([2]);

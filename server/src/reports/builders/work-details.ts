@@ -1,5 +1,6 @@
 import type { ReportCell } from '@gearwatch/contracts';
-import type { FiveMinuteRow, OperatorSpan, ReportDevice, WorkSums } from '../report-repository.ts';
+import type { OperatorSpan, ReportDevice } from '../report-repository.ts';
+import type { FiveMinuteRow, WorkSums } from '../../rollups/work-repository.ts';
 import type { ReportBuilder, ReportSink } from '../model.ts';
 import { parseDate } from '../../time/calendar.ts';
 import type { TimeZone } from '../../time/time-zone.ts';
@@ -73,7 +74,7 @@ async function writeSlice(
   lastSlice: boolean,
 ): Promise<boolean> {
   const ids = batch.map((d) => d.id);
-  const rows = await report.repository.fiveMinuteRows(report.companyId, ids, slice.start, slice.end);
+  const rows = await report.rollups.fiveMinuteRows(report.companyId, ids, slice.start, slice.end);
   const spans = rows.length > 0 ? await report.repository.operatorSpans(report.companyId, ids, slice.start, slice.end) : [];
   for (const device of batch) {
     const section = sections.get(device.id)!;

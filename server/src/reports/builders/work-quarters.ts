@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema.ts';
 import { dateText } from '../../time/calendar.ts';
 import type { DayNumber } from '../../time/calendar.ts';
 import type { TimeZone } from '../../time/time-zone.ts';
-import { ReportRepository } from '../report-repository.ts';
+import { WorkRollupRepository } from '../../rollups/work-repository.ts';
 import type { QuarterDay } from '../work-quarters-repository.ts';
 import { WorkQuartersRepository } from '../work-quarters-repository.ts';
 
@@ -92,7 +92,7 @@ async function computeDays(
     dayOfSlot.fill(day - first, from, (zone.endOfDay(day) - start) / QUARTER_MS);
   }
   const columns = new Map<number, { slots: number[]; work: number[] }>();
-  for (const column of await new ReportRepository(db).quarterHourWork(companyId, deviceIds, start, end)) columns.set(column.deviceId, column);
+  for (const column of await new WorkRollupRepository(db).quarterHourWork(companyId, deviceIds, start, end)) columns.set(column.deviceId, column);
   const days: QuarterDay[] = [];
   for (const deviceId of deviceIds) {
     const cells: number[][] = rangeOf(first, last).map(() => []);

@@ -2,8 +2,10 @@ import { efficiencyPercent } from '@gearwatch/contracts';
 import type { ReportCell, ReportColumn } from '@gearwatch/contracts';
 import { timeZone } from '../../time/time-zone.ts';
 import type { ReportBuilder } from '../model.ts';
-import type { CardSlice, ReportOperator, WorkSlice } from './operator-queries.ts';
-import { OperatorReportQueries } from './operator-queries.ts';
+import type { CardSlice, ReportOperator } from '../operator-report-repository.ts';
+import type { WorkSlice } from '../../rollups/session-work-repository.ts';
+import { OperatorReportRepository } from '../operator-report-repository.ts';
+import { SessionWorkRepository } from '../../rollups/session-work-repository.ts';
 import { blankWindowCells, intervalWindows, reportColumn, reportRange, seconds, windowCells, windowColumns } from './report-windows.ts';
 
 /**
@@ -67,7 +69,8 @@ class Tally {
 export const workersWorkReport: ReportBuilder = {
   type: 'workers-work-report',
   async write(db, scope, subject, sink) {
-    const queries = new OperatorReportQueries(db);
+    const queries = new OperatorReportRepository(db);
+    const sessions = new SessionWorkRepository(db);
     const range = reportRange(subject);
     const windows = await intervalWindows(db, scope.companyId, subject.interval, range, timeZone(scope.timezone));
     const operators = await queries.operators(scope.companyId, subject.operatorIds, subject.operatorGroupIds);
@@ -81,7 +84,7 @@ export const workersWorkReport: ReportBuilder = {
     // does not pair every session of the year with every day of it.
     for (let first = 0; first < windows.length; first += WINDOWS_PER_READ) {
       const part = windows.slice(first, first + WINDOWS_PER_READ);
-      const [cards, works] = await Promise.all([queries.cardSlices(scope.companyId, ids, part, now), queries.workSlices(scope.companyId, ids, part)]);
+      const [cards, works] = await Promise.all([queries.cardSlices(scope.companyId, ids, part, now), sessions.workSlices(scope.companyId, ids, part)]);
       for (const slice of cards) tallyOf(slice.operatorId, slice.window).addCard(slice);
       for (const slice of works) tallyOf(slice.operatorId, slice.window).addWork(slice);
       empty &&= cards.length === 0 && works.length === 0;

@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import { PARAMETER_NUMBERS } from '@gearwatch/contracts';
 import type { DB } from '../../db/schema.ts';
-import type { RollupWindow } from '../periods.ts';
 
 /** A device of the company with what its summaries read of its live state. */
 export interface SummaryDeviceRow {
@@ -19,13 +17,6 @@ export interface DeviceGroupRow {
   deviceId: number;
   id: number;
   name: string;
-}
-
-/** Sums of work (1) and active (2) per device over one window. */
-export interface WindowTotalRow {
-  deviceId: number;
-  number: number;
-  sum: number;
 }
 
 /** The SQL of the device summaries (server/src/summaries/devices): always scoped by the company. */
@@ -67,39 +58,5 @@ export class DeviceSummariesRepository {
       .where('gd.device_id', 'in', deviceIds)
       .orderBy('g.name')
       .execute();
-  }
-
-  /** Work and active seconds of each device over the window (day rollup for whole dates, hour and 5-minute rollups for the rest). */
-  async windowTotals(companyId: number, deviceIds: number[], window: RollupWindow): Promise<WindowTotalRow[]> {
-    if (deviceIds.length === 0) return [];
-    const numbers = [PARAMETER_NUMBERS.work, PARAMETER_NUMBERS.active];
-    const [head, tail] = window.minutes;
-    const result = await sql<WindowTotalRow>`
-      select t."deviceId", t.number, sum(t.sum)::float8 as sum from (
-        select device_id as "deviceId", parameter_number as number, sum from readings_day
-        where company_id = ${companyId} and device_id = any(${deviceIds}::int[]) and parameter_number = any(${numbers}::int[])
-          and day >= ${window.fromDay}::date and day < ${window.toDay}::date
-        union all
-        select device_id, parameter_number, sum from readings_hour
-        where company_id = ${companyId} and device_id = any(${deviceIds}::int[]) and parameter_number = any(${numbers}::int[])
-          and bucket >= ${window.fromHour} and bucket < ${window.toHour}
-        union all
-        select device_id, parameter_number, sum from readings_5min
-        where company_id = ${companyId} and device_id = any(${deviceIds}::int[]) and parameter_number = any(${numbers}::int[])
-          and ((bucket >= ${head[0]} and bucket < ${head[1]}) or (bucket >= ${tail[0]} and bucket < ${tail[1]}))
-      ) t
-      group by t."deviceId", t.number`.execute(this.db);
-    return result.rows;
-  }
-
-  /** Work seconds of the devices per hour bucket in [from, to), summed over the devices (at most a month of hours). */
-  async workPerHour(companyId: number, deviceIds: number[], from: Date, to: Date): Promise<{ bucket: Date; sum: number }[]> {
-    if (deviceIds.length === 0) return [];
-    const result = await sql<{ bucket: Date; sum: number }>`
-      select bucket, sum(sum)::float8 as sum from readings_hour
-      where company_id = ${companyId} and device_id = any(${deviceIds}::int[]) and parameter_number = ${PARAMETER_NUMBERS.work}
-        and bucket >= ${from} and bucket < ${to}
-      group by bucket`.execute(this.db);
-    return result.rows;
   }
 }

@@ -20,15 +20,17 @@ import {
 import type { AlertsRepository } from '../../alerts/alerts-repository.ts';
 import { viewerOf } from '../../alerts/visibility.ts';
 import type { AlertViewer } from '../../alerts/visibility.ts';
-import type { DeviceStatusRepository } from '../../device-status/repository.ts';
+import type { LatestReadingsRepository } from '../../rollups/latest-repository.ts';
 import { ValidationError } from '../../http/errors.ts';
 import type { AuthContext } from '../../security/context.ts';
 import { HOUR_MS } from '../../time/calendar.ts';
 import { timeZone } from '../../time/time-zone.ts';
 import type { TimeZone } from '../../time/time-zone.ts';
-import { periodDate, periodTimes, planPeriod, rollupWindow, stepEnd } from '../periods.ts';
+import { periodDate, periodTimes, planPeriod } from '../periods.ts';
+import { rollupWindow, stepEnd } from '../../rollups/windows.ts';
 import type { PeriodTimes } from '../periods.ts';
-import type { DeviceSummariesRepository, SummaryDeviceRow, WindowTotalRow } from './repository.ts';
+import type { DeviceSummariesRepository, SummaryDeviceRow } from './repository.ts';
+import type { WindowTotalRow, WorkRollupRepository } from '../../rollups/work-repository.ts';
 
 const WINDOW_MS = DEVICE_STATUS_WINDOW_MINUTES * 60_000;
 
@@ -50,8 +52,9 @@ function totals(rows: WindowTotalRow[], deviceId: number): { work: number; activ
 export class DeviceSummariesService {
   constructor(
     private readonly repository: DeviceSummariesRepository,
+    private readonly work: WorkRollupRepository,
     private readonly alerts: AlertsRepository,
-    private readonly status: DeviceStatusRepository,
+    private readonly latest: LatestReadingsRepository,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -86,9 +89,9 @@ export class DeviceSummariesService {
     const tags = [STATUS_PARAMETER_TAGS.batteryVoltage, SUMMARY_PARAMETER_TAGS.batteryCharge, SUMMARY_PARAMETER_TAGS.motorHours];
     const [groups, now0, before, tagged] = await Promise.all([
       this.repository.groupsOf(auth.companyId, ids),
-      this.repository.windowTotals(auth.companyId, ids, rollupWindow(zone, { start: current.start, end: running ? stepEnd(now) : current.end })),
-      this.repository.windowTotals(auth.companyId, ids, rollupWindow(zone, previous)),
-      this.status.latestTagged(ids, tags),
+      this.work.windowTotals(auth.companyId, ids, rollupWindow(zone, { start: current.start, end: running ? stepEnd(now) : current.end })),
+      this.work.windowTotals(auth.companyId, ids, rollupWindow(zone, previous)),
+      this.latest.latestTagged(ids, tags),
     ]);
     const elapsedSeconds = Math.max(1, (current.end - current.start) / 1000);
     const reading = (deviceId: number, tag: string) => {
@@ -153,7 +156,7 @@ export class DeviceSummariesService {
     const zone = await this.zone(auth);
     const devices = await this.repository.devices(auth.companyId, { devices: query.devices ?? [], deviceGroups: query.deviceGroups ?? [] });
     const { current } = this.times(query.period, zone, now);
-    const rows = await this.repository.workPerHour(
+    const rows = await this.work.workPerHour(
       auth.companyId,
       devices.map((d) => d.id),
       new Date(current.start),

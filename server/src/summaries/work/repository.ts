@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { TenantScope } from '../../security/context.ts';
-import type { DeviceSubject } from '../../diagnostics/repository.ts';
+import type { DeviceSubject } from '../../rollups/repository.ts';
 
 /**
  * What the work summaries read besides the diagnostics' rollup queries (which they reuse): the names of the groups a

@@ -12,16 +12,17 @@ import { scopeOf } from '../../security/context.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { addDays, dateText } from '../../time/calendar.ts';
 import { timeZone } from '../../time/time-zone.ts';
-import type { DeviceSubject, DiagnosticsRepository } from '../../diagnostics/repository.ts';
-import { ParameterCatalogue, inRequestOrder, selectionOf } from '../../diagnostics/series.ts';
-import type { DiagnosticsService } from '../../diagnostics/service.ts';
-import type { OperatorActivityRepository } from '../../diagnostics/operator-repository.ts';
-import { operatorName } from '../../diagnostics/operator-service.ts';
-import { shiftChartData } from '../../diagnostics/shift-chart.ts';
-import type { ComparedDates, PeriodPlan, RollupWindow } from '../periods.ts';
-import { comparedDates, periodDate, planPeriod, previousUntil, restSpan, spanSeconds } from '../periods.ts';
+import type { DeviceSubject, RollupRepository } from '../../rollups/repository.ts';
+import { ParameterCatalogue, companyShifts, inRequestOrder, selectionOf } from '../../rollups/series.ts';
+import type { OperatorActivityRepository } from '../../rollups/operator-repository.ts';
+import { operatorName } from '../../rollups/operator-repository.ts';
+import { shiftChartData } from '../../rollups/shift-chart.ts';
+import type { ComparedDates, PeriodPlan } from '../periods.ts';
+import { comparedDates, periodDate, planPeriod, previousUntil, spanSeconds } from '../periods.ts';
+import type { RollupWindow } from '../../rollups/windows.ts';
+import { restSpan } from '../../rollups/windows.ts';
 import type { TimeZone } from '../../time/time-zone.ts';
-import type { SeriesSelection } from '../../diagnostics/repository.ts';
+import type { SeriesSelection } from '../../rollups/repository.ts';
 import type { WorkSummariesRepository } from './repository.ts';
 import { Totals, efficiencyRows, totalRow, workRow } from './rows.ts';
 import type { Subject } from './rows.ts';
@@ -56,14 +57,13 @@ interface DeviceSubjects {
 /**
  * The work summary widgets (spec 02 "Other dashboard widgets"). Every figure is a sum of the day rollups (devices),
  * the operator session days (operators) or the shift rollup (shifts) over the period's local dates, read once for
- * the period and the previous one together; the diagnostics' own readers do the reading. While the period runs, the
+ * the period and the previous one together; the rollups layer's readers (as the diagnostics use them) do the reading. While the period runs, the
  * previous one is cut where it stands (periods.ts): its whole dates as above, the rest from the bucket rollups.
  */
 export class WorkSummariesService {
   constructor(
     private readonly repository: WorkSummariesRepository,
-    private readonly diagnostics: DiagnosticsRepository,
-    private readonly diagnosticsService: DiagnosticsService,
+    private readonly rollups: RollupRepository,
     private readonly operators: OperatorActivityRepository,
     private readonly now: () => number = Date.now,
   ) {}
@@ -143,10 +143,10 @@ export class WorkSummariesService {
     const { plan, compared } = this.compare(zone, request);
     if (devices.length === 0) return { ...compared.answer, shifts: [], total: shiftTotal([0, 0, 0], [0, 0, 0]) };
     // The shift chart's own computation: company shifts, night shifts counted on the date they start, in company time.
-    const shifts = await this.diagnosticsService.companyShifts(devices[0]!, 'devices');
+    const shifts = await companyShifts(this.rollups, devices[0]!.companyId, 'devices');
     const [current, ...previous] = await Promise.all([
-      shiftChartData(this.diagnostics, devices, shifts, { ...plan.current, days: 0 }),
-      ...shiftParts(zone, compared).map((part) => shiftChartData(this.diagnostics, devices, shifts, { ...part, days: 0 }, part.until)),
+      shiftChartData(this.rollups, devices, shifts, { ...plan.current, days: 0 }),
+      ...shiftParts(zone, compared).map((part) => shiftChartData(this.rollups, devices, shifts, { ...part, days: 0 }, part.until)),
     ]);
     const now = current!.at(-1)!.items;
     const before = now.map((_, i) => {
@@ -178,7 +178,7 @@ export class WorkSummariesService {
     const groupIds = request.groups ?? [];
     if (ids.length === 0 && groupIds.length === 0) throw ValidationError.field('devices', MESSAGE_KEYS.notBlank);
     const scope = scopeOf(auth);
-    const named = inRequestOrder(await this.diagnostics.findDevices(scope, ids), ids);
+    const named = inRequestOrder(await this.rollups.findDevices(scope, ids), ids);
     const groups = await this.repository.deviceGroups(scope, groupIds);
     if (named.length === 0 && groups.length === 0) throw new NotFoundError();
     const devices = [...new Map([...named, ...groups.flatMap((g) => g.devices)].map((d) => [d.id, d])).values()];
@@ -196,11 +196,11 @@ export class WorkSummariesService {
     // Devices of a company user share the company's timezone; a super-admin's mix is read in the first one's.
     const zone = timeZone(devices[0]?.timezone ?? (await this.repository.timezoneOf(auth.companyId)));
     const { plan, compared } = this.compare(zone, request);
-    const catalogue = new ParameterCatalogue(await this.diagnostics.parametersOfTypes([...new Set(devices.map((d) => d.deviceTypeId))]));
+    const catalogue = new ParameterCatalogue(await this.rollups.parametersOfTypes([...new Set(devices.map((d) => d.deviceTypeId))]));
     const selection = selectionOf(devices, WORK_NUMBERS, catalogue);
     const totals = new Totals();
     const [days, rest] = await Promise.all([
-      this.diagnostics.dayColumns('day', selection, plan.previous.from, plan.current.to),
+      this.rollups.dayColumns('day', selection, plan.previous.from, plan.current.to),
       this.restColumns(selection, compared.rest),
     ]);
     for (const column of days)
@@ -225,7 +225,7 @@ export class WorkSummariesService {
       ['5min', ...window.minutes[1]],
     ];
     const columns = await Promise.all(
-      reads.filter(([, from, to]) => from < to).map(([level, from, to]) => this.diagnostics.bucketColumns(level, selection, from, to)),
+      reads.filter(([, from, to]) => from < to).map(([level, from, to]) => this.rollups.bucketColumns(level, selection, from, to)),
     );
     return columns.flat();
   }

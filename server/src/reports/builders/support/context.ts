@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../../db/schema.ts';
 import { ReportRepository } from '../../report-repository.ts';
 import type { ReportDevice, ReportGroup } from '../../report-repository.ts';
+import { WorkRollupRepository } from '../../../rollups/work-repository.ts';
 import type { ReportScope, ReportSubject } from '../../model.ts';
 import { timeZone } from '../../../time/time-zone.ts';
 import type { TimeZone } from '../../../time/time-zone.ts';
@@ -11,6 +12,8 @@ import { reportPeriod } from './periods.ts';
 /** What every device report starts from: the company's zone, the period's instants and the devices it covers. */
 export interface DeviceReportContext {
   repository: ReportRepository;
+  /** Work, active and counter sums from the rollups. */
+  rollups: WorkRollupRepository;
   companyId: number;
   zone: TimeZone;
   period: ReportPeriod;
@@ -33,6 +36,7 @@ export async function openDeviceReport(db: Kysely<DB>, scope: ReportScope, subje
   const known = new Set(devices.map((d) => d.id));
   return {
     repository,
+    rollups: new WorkRollupRepository(db),
     companyId: scope.companyId,
     zone,
     period: reportPeriod(subject.from, subject.to, zone),

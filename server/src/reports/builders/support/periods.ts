@@ -1,9 +1,10 @@
 import { DIAGNOSTICS_MESSAGE_KEYS } from '@gearwatch/contracts';
 import type { ReportInterval } from '@gearwatch/contracts';
-import type { ShiftDefinition } from '../../../diagnostics/buckets.ts';
-import { planShifts } from '../../../diagnostics/buckets.ts';
+import type { ShiftDefinition } from '../../../rollups/plans.ts';
+import { planShifts } from '../../../rollups/plans.ts';
 import { ValidationError } from '../../../http/errors.ts';
-import { dateText, inclusiveDays, isoWeekday, parseDate } from '../../../time/calendar.ts';
+import { dateText, inclusiveDays, parseDate } from '../../../time/calendar.ts';
+import { calendarSpan } from '../../../time/periods.ts';
 import type { TimeZone } from '../../../time/time-zone.ts';
 
 /**
@@ -70,18 +71,9 @@ export function planBuckets(interval: ReportInterval, period: ReportPeriod, zone
   return buckets;
 }
 
+/** Whether `day` is the first date of its calendar day, week, month or year: a new bucket starts there. */
 function startsBucket(interval: Exclude<ReportInterval, 'shifts'>, day: number): boolean {
-  const text = dateText(day);
-  switch (interval) {
-    case 'day':
-      return true;
-    case 'week':
-      return isoWeekday(day) === 1;
-    case 'month':
-      return text.endsWith('-01');
-    case 'year':
-      return text.endsWith('-01-01');
-  }
+  return calendarSpan(interval, day).from === day;
 }
 
 function labelOf(interval: Exclude<ReportInterval, 'shifts'>, firstDay: number, lastDay: number): string {

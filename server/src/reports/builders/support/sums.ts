@@ -1,6 +1,6 @@
 import { efficiencyPercent } from '@gearwatch/contracts';
 import type { ReportCell } from '@gearwatch/contracts';
-import type { ReportRepository, WorkSums } from '../../report-repository.ts';
+import type { WorkRollupRepository, WorkSums } from '../../../rollups/work-repository.ts';
 import type { ReportBucket } from './periods.ts';
 import { shiftCellKey } from './periods.ts';
 
@@ -22,7 +22,12 @@ export const sumCells = (sums: WorkSums): ReportCell[] => [sums.work, sums.activ
 export class BucketSumTable {
   private constructor(private readonly cells: Map<string, WorkSums>) {}
 
-  static async read(repository: ReportRepository, companyId: number, deviceIds: readonly number[], buckets: readonly ReportBucket[]): Promise<BucketSumTable> {
+  static async read(
+    repository: WorkRollupRepository,
+    companyId: number,
+    deviceIds: readonly number[],
+    buckets: readonly ReportBucket[],
+  ): Promise<BucketSumTable> {
     const cells = new Map<string, WorkSums>();
     if (buckets.length === 0) return new BucketSumTable(cells);
     if (buckets[0]!.shiftPosition !== undefined) {

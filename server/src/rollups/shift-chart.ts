@@ -1,9 +1,9 @@
 import { FACTORY_SUMMARY_NAME, PARAMETER_NUMBERS } from '@gearwatch/contracts';
 import type { FactoryShiftChartItem, FactoryShiftChartResponse } from '@gearwatch/contracts';
 import { timeZone } from '../time/time-zone.ts';
-import type { DateRange, ShiftDefinition, ShiftPlan } from './buckets.ts';
-import { planShifts } from './buckets.ts';
-import type { DeviceSubject, DiagnosticsRepository, SeriesSelection } from './repository.ts';
+import type { DateRange, ShiftDefinition, ShiftPlan } from './plans.ts';
+import { planShifts } from './plans.ts';
+import type { DeviceSubject, RollupRepository, SeriesSelection } from './repository.ts';
 import type { ValueGrid } from './series.ts';
 import { ParameterCatalogue, canReadShiftRollup, readShiftGrids, selectionOf } from './series.ts';
 
@@ -22,7 +22,7 @@ const WORK_NUMBERS = [PARAMETER_NUMBERS.work, PARAMETER_NUMBERS.active, PARAMETE
  * cut where the running one stands, server/src/summaries/periods.ts).
  */
 export async function shiftChartData(
-  repository: DiagnosticsRepository,
+  repository: RollupRepository,
   devices: DeviceSubject[],
   shifts: ShiftDefinition[],
   range: DateRange,
@@ -58,7 +58,7 @@ function cutShifts(plan: ShiftPlan, until: number | undefined): ShiftPlan {
 type ShiftTotals = (devices: DeviceSubject[], number: number, position: number | null) => number;
 
 /** Totals from the shift rollup: one row per device, number and shift; a device's summary is its shifts' sum. */
-async function rollupTotals(repository: DiagnosticsRepository, selection: SeriesSelection, from: string, to: string): Promise<ShiftTotals> {
+async function rollupTotals(repository: RollupRepository, selection: SeriesSelection, from: string, to: string): Promise<ShiftTotals> {
   const sums = new Map<string, number>();
   for (const row of await repository.shiftTotals(selection, from, to)) {
     sums.set(`${row.deviceId}:${row.number}:${row.position}`, row.sum);
@@ -68,7 +68,7 @@ async function rollupTotals(repository: DiagnosticsRepository, selection: Series
 }
 
 /** Totals of the per-date shift grids (overlapping shifts: a date's summary counts each bucket once). */
-async function gridTotals(repository: DiagnosticsRepository, plan: ShiftPlan, selection: SeriesSelection, companyId: number | null): Promise<ShiftTotals> {
+async function gridTotals(repository: RollupRepository, plan: ShiftPlan, selection: SeriesSelection, companyId: number | null): Promise<ShiftTotals> {
   const grids = await readShiftGrids(repository, plan, selection, companyId);
   return (devices, number, position) => total(position === null ? grids.total : grids.shifts.get(position)!, devices, number);
 }

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import type { ReportWindow } from './report-windows.ts';
+import type { DB } from '../db/schema.ts';
+import { sessionWorkQuery, windowsSpan } from '../rollups/session-work-repository.ts';
+import type { ReportWindow } from './builders/report-windows.ts';
 
 /**
- * Read SQL of the operator reports: the company's operators, their RFID card sessions cut into report windows, and
- * the work and activity of those sessions. Every query is limited to one company, so another company's operators,
+ * Read SQL of the operator reports: the company's operators and their RFID card sessions cut into report windows (the
+ * work and activity of those sessions is read from the session rollups, rollups/session-work-repository.ts). Every query is limited to one company, so another company's operators,
  * groups and sessions never appear, whatever ids were asked for.
  */
 
@@ -24,39 +25,17 @@ export interface CardSlice {
   seconds: number;
 }
 
-/** One session's work and activity in one window (null: no reading of that parameter). */
-export interface WorkSlice {
-  sessionId: number;
-  operatorId: number;
-  deviceId: number;
-  window: number;
-  work: number | null;
-  active: number | null;
-}
-
-const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
-/** The windows as a relation `w(idx, starts, ends, first_day, last_day)`. */
-function windowsRelation(windows: readonly ReportWindow[]): RawBuilder<unknown> {
-  return sql`unnest(${windows.map((w) => w.index)}::int[], ${windows.map((w) => w.start.toISOString())}::timestamptz[],
-    ${windows.map((w) => w.end.toISOString())}::timestamptz[], ${windows.map((w) => w.firstDay)}::date[], ${windows.map((w) => w.lastDay)}::date[])
-    as w(idx, starts, ends, first_day, last_day)`;
-}
-
-function spanOf(windows: readonly ReportWindow[]): { start: Date; end: Date } {
-  return { start: new Date(Math.min(...windows.map((w) => w.start.getTime()))), end: new Date(Math.max(...windows.map((w) => w.end.getTime()))) };
-}
-
 /**
- * The card slices (`OperatorReportQueries.cardSlices`), those of no time included. Each session is matched only with
+ * The card slices (`OperatorReportRepository.cardSlices`), those of no time included. Each session is matched only with
  * the windows starting on the UTC dates its span can meet (a window meets it when it starts less than the longest
  * window's length before the session starts), by a hash join on that date. A range join of the sessions with the
  * windows re-read the operators' earlier sessions for every window: 20,000 buffer reads and 17 ms against 29 and 5 ms
  * (EXPLAIN ANALYZE, a month by day of 3,000 sessions, docs/performance.md 2026-11-27).
  */
 function cardSliceQuery(companyId: number, operatorIds: readonly number[], windows: readonly ReportWindow[], now: Date): RawBuilder<CardSlice> {
-  const { start, end } = spanOf(windows);
+  const { start, end } = windowsSpan(windows);
   const longest = Math.max(...windows.map((w) => w.end.getTime() - w.start.getTime())) / 1000;
   const until = sql`coalesce(s.ended_at, ${now.toISOString()}::timestamptz)`;
   // A second's margin each side: the dates are a superset, the join's own conditions decide.
@@ -74,55 +53,7 @@ function cardSliceQuery(companyId: number, operatorIds: readonly number[], windo
       and s.started_at < ${end.toISOString()}::timestamptz and (s.ended_at is null or s.ended_at > ${start.toISOString()}::timestamptz)`;
 }
 
-/**
- * Work (1) and activity (2) of each session in each window. A 5-minute bucket counts for the session its start lies
- * in and the window its start lies in (as the session rollups of migrations 006/007 count it). Read from the
- * per-session days when every window is whole local dates, from the per-session hours when every window starts and
- * ends on a UTC hour (shifts in a whole-hour zone), otherwise from the 5-minute rollup inside the sessions.
- */
-function workSliceQuery(companyId: number, operatorIds: readonly number[], windows: readonly ReportWindow[]): RawBuilder<WorkSlice> {
-  const { start, end } = spanOf(windows);
-  const [from, to] = [
-    windows.map((w) => w.firstDay).sort()[0]!,
-    windows
-      .map((w) => w.lastDay)
-      .sort()
-      .at(-1)!,
-  ];
-  const sessions = sql`s.company_id = ${companyId} and s.operator_id = any(${[...operatorIds]}::int[])
-    and s.started_at < ${end.toISOString()}::timestamptz and (s.ended_at is null or s.ended_at > ${start.toISOString()}::timestamptz)`;
-  const columns = sql`s.id::int8::float8 as "sessionId", s.operator_id as "operatorId", s.device_id as "deviceId", w.idx as "window"`;
-  if (windows.every((w) => w.shift === null)) {
-    return sql<WorkSlice>`
-      select ${columns}, sum(d.work)::float8 as "work", sum(d.active)::float8 as "active"
-      from operator_sessions s
-      join operator_session_days d on d.session_id = s.id and d.company_id = ${companyId} and d.day >= ${from}::date and d.day <= ${to}::date
-      join (select w.idx, day::date as day from ${windowsRelation(windows)}, generate_series(w.first_day, w.last_day, interval '1 day') as day) w on w.day = d.day
-      where ${sessions}
-      group by 1, 2, 3, 4`;
-  }
-  if (windows.every((w) => w.start.getTime() % HOUR_MS === 0 && w.end.getTime() % HOUR_MS === 0)) {
-    return sql<WorkSlice>`
-      select ${columns}, sum(h.work)::float8 as "work", sum(h.active)::float8 as "active"
-      from operator_sessions s
-      join operator_session_hours h on h.session_id = s.id and h.company_id = ${companyId}
-        and h.hour >= ${start.toISOString()}::timestamptz and h.hour < ${end.toISOString()}::timestamptz
-      join ${windowsRelation(windows)} on h.hour >= w.starts and h.hour < w.ends
-      where ${sessions}
-      group by 1, 2, 3, 4`;
-  }
-  return sql<WorkSlice>`
-    select ${columns}, sum(r.sum) filter (where r.parameter_number = 1)::float8 as "work", sum(r.sum) filter (where r.parameter_number = 2)::float8 as "active"
-    from operator_sessions s
-    join readings_5min r on r.company_id = s.company_id and r.device_id = s.device_id and r.parameter_number in (1, 2)
-      and r.bucket >= s.started_at and r.bucket < coalesce(s.ended_at, 'infinity'::timestamptz)
-      and r.bucket >= ${start.toISOString()}::timestamptz and r.bucket < ${end.toISOString()}::timestamptz
-    join ${windowsRelation(windows)} on r.bucket >= w.starts and r.bucket < w.ends
-    where ${sessions}
-    group by 1, 2, 3, 4`;
-}
-
-export class OperatorReportQueries {
+export class OperatorReportRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
   /** Operators asked for by id (in that order), then the members of the groups (by name); each once, of the company only. */
@@ -163,15 +94,9 @@ export class OperatorReportQueries {
     return result.rows.filter((r) => r.seconds > 0);
   }
 
-  /** Work (1) and activity (2) of each session in each window (`workSliceQuery`). */
-  async workSlices(companyId: number, operatorIds: readonly number[], windows: readonly ReportWindow[]): Promise<WorkSlice[]> {
-    if (operatorIds.length === 0 || windows.length === 0) return [];
-    return (await workSliceQuery(companyId, operatorIds, windows).execute(this.db)).rows;
-  }
-
   /**
    * The devices each operator has a row on in each window: those with card time (`cardSlices`) or with work
-   * (`workSlices`) there, as the builder makes a row of either. Two grouped statements, run side by side on the pool.
+   * (rollups/session-work-repository.ts) there, as the builder makes a row of either. Two grouped statements, run side by side on the pool.
    */
   async rowDevices(
     companyId: number,
@@ -185,7 +110,7 @@ export class OperatorReportQueries {
         select k."operatorId", k."window", array_agg(distinct k."deviceId") as "deviceIds" from (${slices}) k where ${having} group by 1, 2`.execute(this.db);
     const [cards, works] = await Promise.all([
       grouped(cardSliceQuery(companyId, operatorIds, windows, now), sql`k."seconds" > 0`),
-      grouped(workSliceQuery(companyId, operatorIds, windows), sql`true`),
+      grouped(sessionWorkQuery(companyId, operatorIds, windows), sql`true`),
     ]);
     const units = new Map<string, { operatorId: number; window: number; deviceIds: number[] }>();
     for (const unit of [...cards.rows, ...works.rows]) {

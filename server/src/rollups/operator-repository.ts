@@ -51,6 +51,11 @@ function byParameter(rows: { operatorId: number; key: string; work: number | nul
   return out;
 }
 
+/** How an operator is named in every answer: first name and last name. */
+export function operatorName(operator: Pick<OperatorSubject, 'firstname' | 'lastname'>): string {
+  return `${operator.firstname} ${operator.lastname}`.trim();
+}
+
 const HOUR_ORIGIN = sql`timestamptz '2000-01-01 00:00:00+00'`;
 
 const OPERATOR_COLUMNS = ['operators.id', 'operators.firstname', 'operators.lastname', 'operators.company_id as companyId', 'companies.timezone'] as const;

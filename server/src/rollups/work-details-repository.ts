@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import type { FiveMinuteRow } from './report-repository.ts';
+import type { FiveMinuteRow } from './work-repository.ts';
+import { WORK_SUMS } from './work-repository.ts';
 
 /**
  * The SQL of the work details screen's pages (docs/reports.md "Work details on screen, a page at a time"). A row of
@@ -24,11 +25,6 @@ export interface HourRowCount extends DayReadings {
   hour: number;
   rows: number;
 }
-
-const WORK_SUMS = sql`coalesce(sum(r.sum) filter (where r.parameter_number = 1), 0)::float8 as "work",
-  coalesce(sum(r.sum) filter (where r.parameter_number = 2), 0)::float8 as "active",
-  coalesce(sum(r.sum) filter (where r.parameter_number = 3), 0)::float8 as "counter",
-  sum(r.count)::int as "readings"`;
 
 export class WorkDetailsRepository {
   constructor(private readonly db: Kysely<DB>) {}

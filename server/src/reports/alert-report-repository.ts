@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../db/schema.ts';
 
 /** One alert as the alerts report shows it. */
 export interface ReportAlert {
@@ -24,7 +24,7 @@ export interface ReportAlert {
  * first: a confirmed alert no longer counts as open, and a new breach opens a new one). Only the company's alerts of
  * the given devices are read.
  */
-export class AlertReportQueries {
+export class AlertReportRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
   /**
@@ -102,7 +102,7 @@ export class AlertReportQueries {
   }
 }
 
-/** One window's alerts as `AlertReportQueries.windowTotals` counts them. */
+/** One window's alerts as `AlertReportRepository.windowTotals` counts them. */
 export interface AlertWindowTotals {
   /** 0-based position in the starts given. */
   window: number;

@@ -1,8 +1,9 @@
-import { EFFICIENCY_PARAMETER_NAME, EFFICIENCY_UNIT, PARAMETER_NUMBERS, efficiencyPercent } from '@gearwatch/contracts';
+import { DIAGNOSTICS_MESSAGE_KEYS, EFFICIENCY_PARAMETER_NAME, EFFICIENCY_UNIT, PARAMETER_NUMBERS, efficiencyPercent } from '@gearwatch/contracts';
 import type { DiagnosticsUnit, ParameterAggregation } from '@gearwatch/contracts';
-import type { ShiftPlan, TimePlan } from './buckets.ts';
-import { windowsDisjoint } from './buckets.ts';
-import type { DeviceSubject, DiagnosticsRepository, SeriesColumn, SeriesSelection, TypeParameter } from './repository.ts';
+import { ValidationError } from '../http/errors.ts';
+import type { ShiftDefinition, ShiftPlan, TimePlan } from './plans.ts';
+import { windowsDisjoint } from './plans.ts';
+import type { DeviceSubject, RollupRepository, SeriesColumn, SeriesSelection, TypeParameter } from './repository.ts';
 import { SHIFT_KEY_STRIDE } from './repository.ts';
 
 /** The values of each device parameter, indexed by category; categories without data stay null. */
@@ -117,7 +118,7 @@ function fill(grid: ValueGrid, columns: SeriesColumn[], indexOf: (key: string) =
 }
 
 /** Reads the rollup level a plan needs: 5 minutes, hours, or days (also summed into months and years). */
-export async function readTimeGrid(repository: DiagnosticsRepository, plan: TimePlan, selection: SeriesSelection): Promise<ValueGrid> {
+export async function readTimeGrid(repository: RollupRepository, plan: TimePlan, selection: SeriesSelection): Promise<ValueGrid> {
   const grid = new ValueGrid(plan.categories.length);
   if (plan.interval === '5min' || plan.interval === 'hour') {
     // Bucket keys come back in epoch seconds; the plan indexes bucket starts in milliseconds.
@@ -147,7 +148,7 @@ export function canReadShiftRollup(plan: ShiftPlan, selection: SeriesSelection, 
  * shift rollup when it answers, otherwise grouped from the hour or 5-minute rollup.
  */
 export function readShiftColumns(
-  repository: DiagnosticsRepository,
+  repository: RollupRepository,
   plan: ShiftPlan,
   selection: SeriesSelection,
   shiftsCompanyId: number | null,
@@ -157,8 +158,15 @@ export function readShiftColumns(
     : repository.shiftColumns(selection, plan.windows);
 }
 
+/** The production shifts of a company; none defined is the spec's "no shifts defined" (400 on `field`, spec 02 §5). */
+export async function companyShifts(repository: Pick<RollupRepository, 'shiftsOf'>, companyId: number, field = 'interval'): Promise<ShiftDefinition[]> {
+  const shifts = await repository.shiftsOf(companyId);
+  if (shifts.length === 0) throw ValidationError.field(field, DIAGNOSTICS_MESSAGE_KEYS.noShiftsDefined);
+  return shifts;
+}
+
 export async function readShiftGrids(
-  repository: DiagnosticsRepository,
+  repository: RollupRepository,
   plan: ShiftPlan,
   selection: SeriesSelection,
   shiftsCompanyId: number | null,

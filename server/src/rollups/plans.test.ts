@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DIAGNOSTICS_LIMITS, DIAGNOSTICS_MESSAGE_KEYS } from '@gearwatch/contracts';
 import { ValidationError } from '../http/errors.ts';
-import { coarsen, maxCategories, normaliseRange, planShifts, planTime, wholeMonths, windowsDisjoint } from './buckets.ts';
+import { coarsen, maxCategories, normaliseRange, planShifts, planTime, wholeMonths, windowsDisjoint } from './plans.ts';
 import { timeZone } from '../time/time-zone.ts';
 
 const warsaw = timeZone('Europe/Warsaw');
