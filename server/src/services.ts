@@ -91,105 +91,6 @@ import { ProductionLiveService } from './production-views/live/live-service.ts';
 import { ReadingsBell } from './push/screens/readings-bell.ts';
 import { ProductionScreens } from './push/screens/screens.ts';
 
-export interface Services {
-  auth: AuthService;
-  users: UsersService;
-  settings: UserSettingsService;
-  devices: DevicesService;
-  impersonation: ImpersonationService;
-  support: SupportService;
-  passwordLinks: PasswordLinksService;
-  /** Telemetry ingest: the HTTP route, the MQTT subscriber and the demo simulator all write through it. */
-  ingest: IngestService & IngestRejectLog & GroupIngest;
-  /** The spec 02 §7 diagnostics calls (read the rollups; raw data only for the async and location calls). */
-  diagnostics: DiagnosticsService;
-  operatorDiagnostics: OperatorDiagnosticsService;
-  factoryReports: FactoryReportService;
-  /** The dashboard's work summaries: activity, efficiency, operators, shift work (from the rollups). */
-  workSummaries: WorkSummariesService;
-  /** The model lists the monitors pick from. */
-  deviceGroups: DeviceGroupsService;
-  operators: OperatorsService;
-  /** Tasks: the list, the form, status and delete (/tasks, the device page). */
-  tasks: TasksService;
-  /** Operator groups: one group, the form, delete and unassign (the list is `operators`'). */
-  operatorGroups: OperatorGroupsService;
-  deviceTypes: DeviceTypesService;
-  /** The device types' parameters: list, one, unit, and the super-admin form and delete. */
-  parameters: ParametersService;
-  userDirectory: UserDirectoryService;
-  /** User management: one user, the form (mails the welcome link) and delete; the list is userDirectory's. */
-  userAdmin: UserAdminService;
-  productionShifts: ProductionShiftsService;
-  /** Super-admin administration (/administration): modules, companies and subscribers of every company. */
-  sensors: SensorsService;
-  /** Devices that tried to connect unregistered: recorded by the protocol listeners, listed on the sensors screen. */
-  unknownModules: UnknownModulesService;
-  companies: CompaniesService;
-  subscribers: SubscribersService;
-  /** Signs and checks the token of every server-driven form. */
-  formTokens: FormTokens;
-  /** The device form, delete and unassign (/manage devices). */
-  deviceForm: DeviceForm;
-  /** Last positions and status icons (/location, the device page). */
-  deviceStatus: DeviceStatusService;
-  deviceSummaries: DeviceSummariesService;
-  /** The device page: current readings, operator history, battery cycles. */
-  deviceHistory: DeviceHistoryService;
-  /** Alert rules: the list, the rule page, enable, assignments, delete or archive (/alerts/rules). */
-  alertRules: AlertRulesService;
-  /** The alert rule's form (wizard step 1, the edit dialog). */
-  alertRuleForm: AlertRuleForm;
-  /** A rule's conditions and their form of the rule's type (wizard step 3). */
-  alertConditions: AlertConditionsService;
-  /** The alerts a caller sees, confirming them, and the header's and pages' counts. */
-  alerts: AlertsService;
-  /** Prometheus metrics of this instance (GET /metrics). */
-  metrics: Metrics;
-  /** Guards modules' security codes against guessing (POST /api/ingest), as sign-in guards passwords. */
-  moduleThrottle: AttemptThrottle;
-  /** The background job runner (started by main.ts after the app listens; tests drive it by hand). */
-  jobs: JobRunner;
-  /** The alert engine, registered on the runner; the preview route runs its evaluators without writing. */
-  alertEngine: AlertEngine;
-  /** The outbox's sender on the runner (docs/mail.md): every mail leaves through it. */
-  mail: MailSender;
-  /** Signed one-click unsubscribe links for mail to users (List-Unsubscribe). */
-  unsubscribeLinks: UnsubscribeLinks;
-  /** The unsubscribe routes: a link's token turns its user's e-mail notifications off. */
-  unsubscribe: UnsubscribeService;
-  /** Alert changes (migration 016) for the ones who react to them; listeners register on it. */
-  alertChanges: AlertChangeFeed;
-  /** `POST /api/alertrules/{id}/preview`: the engine's evaluators over the last 7 days, writing nothing. */
-  alertPreview: AlertPreviewService;
-  /** The notification centre, alert deliveries and announcements (its AlertNotifier listens to alertChanges). */
-  notifications: NotificationsService;
-  /** The signed-in user's own profile, preferences and password (the profile settings dialog). */
-  profile: ProfileService;
-  /** `GET /api/reports/{type}/data`: the report screens, from the builders the generated files use too. */
-  reportData: ReportDataService;
-  /** The open `GET /api/events` streams of this instance and their fan-out (app.ts gives it the LISTEN). */
-  events: EventHub;
-  /** How many event streams each user, display link and address may hold open on this instance (429 beyond). */
-  streamLimits: StreamLimits;
-  /** Report configurations (the wizard, the cyclic list). */
-  reportConfigurations: ConfigurationsService;
-  /** Generated report files: list, download, retry. */
-  reportFiles: FilesService;
-  /** Makes report files on the runner (a source, like the mail sender); tests drain it by hand. */
-  reportGenerator: ReportGenerator;
-  /** Production views: the list, one, the wizard's create and edit, delete, a device's parameters (/production). */
-  productionViews: ProductionViewsService;
-  /** A production view's display links (a TV without a sign-in): make, list, revoke. */
-  displayLinks: DisplayLinksService;
-  /** Production views' live state (the state call, the display links' access). */
-  productionLive: ProductionLiveService;
-  /** The open live screens of this instance, kept current through the hub's topics (app.ts gives it the LISTEN). */
-  productionScreens: ProductionScreens;
-  /** Rung by ingest after each committed batch: NOTIFYs the devices with new readings (at most every 250 ms). */
-  readingsBell: ReadingsBell;
-}
-
 export interface ServiceOptions {
   /** The metrics registry; tests pass one without process metrics. */
   metrics?: Metrics;
@@ -207,7 +108,10 @@ export interface ServiceOptions {
 const REPORT_BUILDER_OF: BuilderLookup = (type) => REPORT_BUILDERS[type];
 
 /** Wires repositories into services; the one place that knows how the pieces fit. */
-export async function createServices(db: Kysely<DB>, config: Config, options: ServiceOptions = {}): Promise<Services> {
+/** What the app and its routes get: inferred from createServices, so a service is added or changed in one place. */
+export type Services = Awaited<ReturnType<typeof createServices>>;
+
+export async function createServices(db: Kysely<DB>, config: Config, options: ServiceOptions = {}) {
   const metrics = options.metrics ?? new Metrics({ defaultMetrics: false });
   // Routes' services, workers and listeners all get their repositories from this one factory.
   const repositories = createRepositories(db);

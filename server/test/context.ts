@@ -76,7 +76,8 @@ export function usingPostgres(): boolean {
   return process.env.TEST_DB === 'postgres';
 }
 
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+/** A fresh, empty database: PGlite in memory, or a new PostgreSQL one with TEST_DB=postgres (drop() removes it). */
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (!usingPostgres()) return { database: await openDatabase({}), drop: async () => undefined };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');

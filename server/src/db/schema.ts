@@ -1,9 +1,20 @@
-// Kysely table types; they mirror migrations/*.sql and change with them.
+// Kysely table types; they mirror migrations/*.sql and change with them (server/test/schema-conformance.test.ts
+// compares them with the migrated database).
 import type { ColumnType, Generated } from 'kysely';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A timestamptz every insert writes. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamptz the database fills (`default now()`) when an insert leaves it out. */
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/**
+ * A local date. Read as a Date at midnight (local time from pg, UTC from PGlite), so select it as `column::text`; the
+ * string is for where clauses, whose values Kysely types by the select type.
+ */
+type LocalDate = ColumnType<Date | string, string, string>;
 type Json = ColumnType<unknown, string, string>;
+/** A json(b) column with a default, which an insert may leave out. */
+type DefaultJson = ColumnType<unknown, string | undefined, string>;
 
 export interface InstanceSecretsTable {
   name: string;
@@ -50,10 +61,9 @@ export interface UsersTable {
   last_login_at: Timestamp | null;
   subscription_expires_at: Timestamp | null;
   /** Notification preferences (migration 017): absent keys are true. */
-  notification_settings: ColumnType<unknown, string | undefined, string>;
+  notification_settings: DefaultJson;
   created_at: CreatedAt;
-  // Timestamp already has an optional insert type; Generated<> around it would make the column unwritable.
-  updated_at: Timestamp;
+  updated_at: DefaultTimestamp;
 }
 
 export interface UserSettingsTable {
@@ -61,7 +71,7 @@ export interface UserSettingsTable {
   user_id: number;
   key: string;
   value: Json;
-  updated_at: Generated<Timestamp>;
+  updated_at: DefaultTimestamp;
 }
 
 export interface OauthClientsTable {
@@ -79,7 +89,7 @@ export interface RefreshTokensTable {
   user_id: number;
   client_id: number;
   impersonator_id: number | null;
-  issued_at: Generated<Timestamp>;
+  issued_at: DefaultTimestamp;
   expires_at: Timestamp;
   rotated_at: Timestamp | null;
   revoked_at: Timestamp | null;
@@ -151,11 +161,11 @@ export interface DevicesTable {
   description: string | null;
   status: Generated<string>;
   power_state: Generated<string>;
-  technical_data: ColumnType<unknown, string | undefined, string>;
+  technical_data: DefaultJson;
   application_version: string | null;
   software_version: string | null;
   created_at: CreatedAt;
-  updated_at: Generated<Timestamp>;
+  updated_at: DefaultTimestamp;
 }
 
 export interface SensorsTable {
@@ -179,8 +189,8 @@ export interface SensorsTable {
   owner: string | null;
   dealer: string | null;
   is_active: Generated<boolean>;
-  warranty_to: ColumnType<Date, Date | string | undefined, Date | string> | null;
-  peripherals: ColumnType<unknown, string | undefined, string>;
+  warranty_to: LocalDate | null;
+  peripherals: DefaultJson;
   created_at: CreatedAt;
 }
 
@@ -300,12 +310,12 @@ export interface ReadingsRollupTable {
   last_value: number;
 }
 
-/** readings_day; `day` is the company's local date: select it as `day::text` (pg and PGlite parse dates differently). */
+/** readings_day; `day` is the company's local date: select it as `day::text`. */
 export interface ReadingsDayTable {
   company_id: number;
   device_id: number;
   parameter_number: number;
-  day: ColumnType<Date | string, string, string>;
+  day: LocalDate;
   sum: number;
   count: number;
   min: number;
@@ -316,7 +326,7 @@ export interface ReadingsDayTable {
 
 /** readings_month; `month` is the first local date of the company's month (select it as `month::text`). */
 export interface ReadingsMonthTable extends Omit<ReadingsDayTable, 'day'> {
-  month: ColumnType<Date | string, string, string>;
+  month: LocalDate;
 }
 
 /** readings_shift: the buckets of one shift window, `day` the local date the shift starts on (migration 005). */
@@ -328,7 +338,7 @@ export interface ReadingsShiftTable extends ReadingsDayTable {
 export interface OperatorSessionDaysTable {
   session_id: number;
   company_id: number;
-  day: ColumnType<Date | string, string, string>;
+  day: LocalDate;
   work: number | null;
   active: number | null;
 }
@@ -353,7 +363,7 @@ export interface DeviceRequirementUsersTable {
 export interface OperatorSessionHoursTable {
   session_id: number;
   company_id: number;
-  hour: ColumnType<Date, Date | string, Date | string>;
+  hour: Timestamp;
   work: number | null;
   active: number | null;
 }
@@ -487,7 +497,7 @@ export interface AlertsTable {
   confirmed_by: number | null;
   counter: Generated<number>;
   message_key: string;
-  message_params: Json;
+  message_params: DefaultJson;
   description: string | null;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
@@ -498,7 +508,7 @@ export interface JobsTable {
   id: Generated<number>;
   kind: string;
   key: string;
-  payload: Json;
+  payload: DefaultJson;
   state: Generated<string>;
   attempts: Generated<number>;
   max_attempts: Generated<number>;
@@ -537,7 +547,7 @@ export interface UserEventsTable {
   id: Generated<number>;
   user_id: number;
   type: string;
-  payload: Json;
+  payload: DefaultJson;
   created_at: CreatedAt;
 }
 
@@ -561,15 +571,15 @@ export interface MailOutboxTable {
   reply_to: string | null;
   subject: string;
   text_body: string;
-  headers: Json;
-  ref: Json;
+  headers: DefaultJson;
+  ref: DefaultJson;
   /** References to attachments (migration 020): [{filename, contentType, source, id}]. */
-  attachments: ColumnType<unknown, string | undefined, string>;
+  attachments: DefaultJson;
   state: Generated<'pending' | 'sent' | 'failed'>;
   attempts: Generated<number>;
   /** Null: MAIL_MAX_ATTEMPTS (migration 018). */
   max_attempts: number | null;
-  run_at: Timestamp;
+  run_at: DefaultTimestamp;
   locked_by: string | null;
   locked_until: Timestamp | null;
   last_error: string | null;
@@ -627,8 +637,8 @@ export interface ReportConfigurationsTable {
   report_interval: string;
   frequency: string;
   format: string;
-  period_from: ColumnType<string | null, string | null | undefined, string | null>;
-  period_to: ColumnType<string | null, string | null | undefined, string | null>;
+  period_from: LocalDate | null;
+  period_to: LocalDate | null;
   enabled: Generated<boolean>;
   created_by: number | null;
   active_since: Generated<Date>;
@@ -668,12 +678,12 @@ export interface ReportFilesTable {
   report_interval: string;
   name: string;
   format: string;
-  subject: ColumnType<unknown, string | undefined, string>;
+  subject: DefaultJson;
   status: Generated<string>;
   progress: Generated<number>;
   size: number | null;
-  period_from: ColumnType<string, string, string>;
-  period_to: ColumnType<string, string, string>;
+  period_from: LocalDate;
+  period_to: LocalDate;
   requested_by: number | null;
   error: string | null;
   attempt: Generated<number>;
@@ -699,8 +709,8 @@ export interface ReportFileChunksTable {
 
 export interface ReportPeriodsTable {
   configuration_id: number;
-  period_from: ColumnType<string, string, string>;
-  period_to: ColumnType<string, string, string>;
+  period_from: LocalDate;
+  period_to: LocalDate;
   file_id: number | null;
   created_at: CreatedAt;
 }
@@ -755,7 +765,7 @@ export interface TasksTable {
   done_at: Timestamp | null;
   created_by: number | null;
   created_at: CreatedAt;
-  updated_at: Timestamp;
+  updated_at: DefaultTimestamp;
 }
 
 export interface TaskDevicesTable {
@@ -772,6 +782,15 @@ export interface TaskRemindersTable {
   kind: 'reminder' | 'overdue';
   due_at: Timestamp;
   sent_at: CreatedAt;
+}
+
+/** The work matrix's cached quarter hours of a closed local day (migration 022); `work` is a JSON array as text. */
+export interface WorkQuarterDaysTable {
+  company_id: number;
+  device_id: number;
+  day: LocalDate;
+  timezone: string;
+  work: string;
 }
 
 export interface DB {
@@ -848,4 +867,5 @@ export interface DB {
   tasks: TasksTable;
   task_devices: TaskDevicesTable;
   task_reminders: TaskRemindersTable;
+  work_quarter_days: WorkQuarterDaysTable;
 }
