@@ -20,6 +20,8 @@ export default defineConfig({
           name: 'server',
           include: ['server/src/**/*.test.ts', 'server/test/**/*.test.ts'],
           environment: 'node',
+          // The migrations run once per run, not per file: a migrated template database or PGlite dump.
+          globalSetup: ['server/test/template-database.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -1,11 +1,14 @@
-// `npm test`: the whole suite. Unit and API tests on PGlite; the API tests again on PostgreSQL when
-// TEST_DATABASE_URL is set; the browser tests when Chromium is found. What is skipped is named, never silent.
+// `npm test`: the whole suite. With TEST_DATABASE_URL, every unit and API test once with the API tests on PostgreSQL
+// (the engine installations run), then the PGlite smoke set (pglite-smoke.mjs) that proves the zero-setup default;
+// without it, every unit and API test on PGlite. The browser tests when Chromium is found. What is skipped is named,
+// never silent. docs/testing.md explains the split.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildClientIfNeeded } from './build-client.mjs';
+import { PGLITE_SMOKE_FILES } from './pglite-smoke.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'gearwatch-test-'));
@@ -83,16 +86,19 @@ const vitest = (name, extra, env) => {
   countVitest(out);
 };
 
-// Coverage is measured on this run only: it is the one that runs every unit and API test.
+// Coverage is measured on the run of every unit and API test, the first one.
 const coverageDir = path.join(reports, 'coverage');
-vitest('unit and API tests (PGlite)', ['--coverage.enabled', `--coverage.reportsDirectory=${coverageDir}`], { TEST_DB: 'pglite' });
+const coverageArgs = ['--coverage.enabled', `--coverage.reportsDirectory=${coverageDir}`];
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+const everyTest = postgres ? 'unit and API tests (API on PostgreSQL)' : 'unit and API tests (PGlite)';
+vitest(everyTest, coverageArgs, { TEST_DB: postgres ? 'postgres' : 'pglite' });
 const coverageSummary = path.join(coverageDir, 'coverage-summary.txt');
 const coverage = existsSync(coverageSummary) ? readFileSync(coverageSummary, 'utf8').trim() : '';
 
-if (process.env.TEST_DATABASE_URL) {
-  vitest('API tests (PostgreSQL)', ['--project', 'server'], { TEST_DB: 'postgres' });
+if (postgres) {
+  vitest('PGlite smoke set', ['--project', 'server', ...PGLITE_SMOKE_FILES], { TEST_DB: 'pglite' });
 } else {
-  skipped.push('API tests on PostgreSQL (TEST_DATABASE_URL is not set)');
+  skipped.push('API tests on PostgreSQL (TEST_DATABASE_URL is not set; every API test ran on PGlite instead)');
 }
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -109,7 +115,7 @@ if (existsSync(chromium)) {
   skipped.push(`browser tests (no Chromium at ${chromium}; set CHROMIUM_PATH)`);
 }
 
-process.stdout.write(`\nCoverage of the unit and API tests (PGlite):\n${coverage || 'not measured (the run stopped before its report)'}\n`);
+process.stdout.write(`\nCoverage of the ${everyTest}:\n${coverage || 'not measured (the run stopped before its report)'}\n`);
 process.stdout.write(`\nSkipped: ${skipped.length ? skipped.join('; ') : 'nothing'}\n`);
 if (failedRuns.length) process.stdout.write(`Failed runs: ${failedRuns.join('; ')}\n`);
 for (const test of failedTests) process.stdout.write(`Failed: ${test}\n`);

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../src/config.ts';
 import { testConfig } from '../src/config.ts';
@@ -11,6 +11,7 @@ import type { ServiceOptions, Services } from '../src/services.ts';
 import { createServices } from '../src/services.ts';
 import type { ConformanceRecorder } from './openapi-conformance.ts';
 import { recordConformance } from './openapi-conformance.ts';
+import { createPostgresDatabase } from './template-database.ts';
 
 /** A route of the app: its method and url pattern (`/api/devices/:id`). */
 export interface RegisteredRoute {
@@ -34,11 +35,11 @@ export interface TestContext {
 
 /**
  * A fresh, migrated database and an app on it. PGlite in memory by default; a new PostgreSQL database (dropped
- * afterwards) when TEST_DB=postgres and TEST_DATABASE_URL points at a server.
+ * afterwards) when TEST_DB=postgres and TEST_DATABASE_URL points at a server. Either starts from the run's migrated
+ * template (template-database.ts); `migrate` then only checks that it is current.
  */
 export async function createTestContext(overrides: Partial<Config> = {}, serviceOptions: ServiceOptions = {}): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
-  await migrate(database);
   const config = testConfig({ WEB_DIST_DIR: '/nonexistent', ...overrides });
   const services = await createServices(database.db, config, serviceOptions);
   const routes: RegisteredRoute[] = [];
@@ -76,26 +77,26 @@ export function usingPostgres(): boolean {
   return process.env.TEST_DB === 'postgres';
 }
 
-/** A fresh, empty database: PGlite in memory, or a new PostgreSQL one with TEST_DB=postgres (drop() removes it). */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (!usingPostgres()) return { database: await openDatabase({}), drop: async () => undefined };
+/** An in-memory PGlite with the migrations applied: started from the run's migrated dump (template-database.ts). */
+export async function openMigratedPglite(): Promise<Database> {
+  const dump = inject('pgliteDump');
+  const database = await openDatabase(dump ? { loadDataDir: new Blob([await readFile(dump)]) } : {});
+  await migrate(database);
+  return database;
+}
+
+/** A new PostgreSQL database with the migrations applied, copied from the run's template; `drop` removes it. */
+export async function createMigratedPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `gw_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
-  return {
-    database,
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  return createPostgresDatabase(adminUrl, inject('templateDatabase'));
+}
+
+/** A fresh database with the migrations applied: PGlite in memory, or a new PostgreSQL one with TEST_DB=postgres. */
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (!usingPostgres()) return { database: await openMigratedPglite(), drop: async () => undefined };
+  const { url, drop } = await createMigratedPostgres();
+  const database = await openDatabase({ url, poolSize: 5 });
+  await migrate(database);
+  return { database, drop };
 }

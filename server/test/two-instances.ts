@@ -6,7 +6,7 @@ import { openDatabase } from '../src/db/database.ts';
 import type { Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import type { JobPayloads, TickKind } from '../src/jobs/kinds.ts';
-import { createScratchPostgres } from './ingest-fixtures.ts';
+import { createMigratedPostgres, openMigratedPglite } from './context.ts';
 
 /** Two instances' connections to one database: the same one on PGlite, two pools on PostgreSQL. */
 export interface TwoInstances {
@@ -16,14 +16,14 @@ export interface TwoInstances {
 }
 
 async function pgliteInstances(): Promise<TwoInstances> {
-  const database = await openDatabase({});
-  await migrate(database);
+  const database = await openMigratedPglite();
   return { a: database, b: database, close: () => database.close() };
 }
 
 async function postgresInstances(): Promise<TwoInstances> {
-  const scratch = await createScratchPostgres();
+  const scratch = await createMigratedPostgres();
   const a = await openDatabase({ url: scratch.url, poolSize: 4 });
+  // Copied from the migrated template: this only checks that it is current.
   await migrate(a);
   const b = await openDatabase({ url: scratch.url, poolSize: 4 });
   return {

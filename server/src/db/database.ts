@@ -43,11 +43,13 @@ export interface DatabaseOptions {
   /** PGlite data directory; when absent with no url, an in-memory PGlite is used (tests). */
   dataDir?: string;
   poolSize?: number;
+  /** PGlite in memory: start from this dump of a data directory (PGlite's dumpDataDir), tests' migrated database. */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.loadDataDir);
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
@@ -168,11 +170,11 @@ class PostgresListener {
   }
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const release = dataDir ? lockDataDir(dataDir) : () => undefined;
-  const pglite = await PGlite.create(dataDir).catch((error: unknown) => {
+  const pglite = await PGlite.create({ dataDir, loadDataDir }).catch((error: unknown) => {
     release();
     throw error;
   });
