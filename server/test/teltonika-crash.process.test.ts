@@ -53,7 +53,8 @@ describe('a server killed while a Teltonika packet is stored', () => {
       // Ten records of a forklift's last minutes, 10 s apart: ignition, movement, GPS, voltages.
       const from = Math.floor((Date.now() - 600_000) / 1000) * 1000;
       const packet = avlPacket(forkliftRecords(tracker.id, from, RECORDS, 10_000));
-      return { env: { ...env, DEMO: 'off', LOG_LEVEL: 'warn' }, open, deviceId: device.id, imei: tracker.imei, before, packet };
+      const serverEnv: Record<string, string> = { ...env, DEMO: 'off', LOG_LEVEL: 'warn' };
+      return { env: serverEnv, open, deviceId: device.id, imei: tracker.imei, before, packet };
     } finally {
       await setup.close();
     }
@@ -159,7 +160,7 @@ describe('a server killed while a Teltonika packet is stored', () => {
       await resendAfterRestart(setup);
       const stored = await inspect(setup.open, async (database) => ({
         voltages: await voltageTimestamps(database, setup.deviceId),
-        positions: (await telemetrySnapshot(database.db)).positions.length,
+        positions: (await telemetryCounts(database.db)).positions,
       }));
       expect(stored).toEqual({ voltages: RECORDS, positions: RECORDS });
     },
