@@ -139,6 +139,11 @@ function throughputPackets(devices: number, seed: number): AvlRecord[][][] {
   );
 }
 
+/** Progress on stderr: a full run takes minutes, the table comes at the end. */
+function progress(message: string): void {
+  process.stderr.write(`[${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+}
+
 async function timed(action: () => Promise<void>): Promise<number> {
   const started = performance.now();
   await action();
@@ -186,8 +191,12 @@ interface SteadyResult {
   connectSeconds: number;
   sent: number;
   acknowledged: number;
-  /** Packets not acknowledged: the connection closed, or no answer by the end. */
+  /** Packets whose connection the server closed before answering them: refused. */
   refused: number;
+  /** Packets still waiting for their answer 30 s after the last send: the server fell behind (not refused). */
+  unanswered: number;
+  /** Connections found closed by the server when their next packet was due. */
+  closed: number;
   /** Sends skipped because the device still waited for its previous acknowledgement (a device never pipelines). */
   late: number;
   latencies: number[];
@@ -208,12 +217,25 @@ async function steadyLoad(server: BenchServer, port: number, trackers: Fleet['tr
   const rssConnected = server.rss();
   let rssPeak = rssConnected;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, server.rss())), 1000);
-  const result: SteadyResult = { connectSeconds, sent: 0, acknowledged: 0, refused: 0, late: 0, latencies: [], rssBefore, rssConnected, rssPeak };
+  const result: SteadyResult = {
+    connectSeconds,
+    sent: 0,
+    acknowledged: 0,
+    refused: 0,
+    unanswered: 0,
+    closed: 0,
+    late: 0,
+    latencies: [],
+    rssBefore,
+    rssConnected,
+    rssPeak,
+  };
   const started = performance.now();
   const endAt = started + MINUTES * 60_000;
   const sentCounts = new Array<number>(clients.length).fill(0);
   const busy = new Array<boolean>(clients.length).fill(false);
   const inFlight = new Set<Promise<void>>();
+  let finished = false;
   const send = (i: number) => {
     if (busy[i]) {
       result.late++;
@@ -221,7 +243,7 @@ async function steadyLoad(server: BenchServer, port: number, trackers: Fleet['tr
     }
     const client = clients[i]!;
     if (client.isClosed) {
-      result.refused++;
+      result.closed++;
       return;
     }
     const now = Date.now();
@@ -234,7 +256,10 @@ async function steadyLoad(server: BenchServer, port: number, trackers: Fleet['tr
         result.latencies.push(ms);
         result.acknowledged++;
       },
-      () => result.refused++,
+      () => {
+        // Closing the connections at the end is not the server refusing what they still waited for.
+        if (!finished) result.refused++;
+      },
     );
     const tracked = work.finally(() => {
       busy[i] = false;
@@ -256,9 +281,10 @@ async function steadyLoad(server: BenchServer, port: number, trackers: Fleet['tr
       for (; next <= due; next++) send(next % clients.length);
     }, 5);
   });
-  // What was sent is answered, or counted as refused after 30 s.
+  // What was sent is answered, or counted as unanswered after 30 s.
   await Promise.race([Promise.all(inFlight), new Promise((resolve) => setTimeout(resolve, 30_000))]);
-  result.refused += inFlight.size;
+  finished = true;
+  result.unanswered = inFlight.size;
   clearInterval(sampler);
   result.rssPeak = rssPeak;
   for (const client of clients) await client.close();
@@ -279,6 +305,7 @@ async function main(): Promise<void> {
     // (decision 011 counts an attempt before checking it). The throttle's statements still run for every request.
     server = await startServer({ databaseUrl: scratch.url, logFile, env: { DEMO: 'off', LOGIN_LOCK_AFTER: '1000000' } });
     const port = await teltonikaPort(logFile);
+    progress(`server ready (log ${logFile}); throughput through POST /api/ingest`);
     const db = database.db;
 
     // 1. Throughput. The same records through both paths (each path on its own devices, so none is a duplicate).
@@ -296,6 +323,7 @@ async function main(): Promise<void> {
         }),
       ).then(() => undefined),
     );
+    progress('throughput through the listener');
     const encoded = trackerPackets.map((packets) => packets.map((records) => avlPacket(records)));
     const throughputClients = await connectAll(
       port,
@@ -322,6 +350,7 @@ async function main(): Promise<void> {
     );
 
     // 2. Steady load.
+    progress(`steady load: connecting ${DEVICES} trackers, then ${MINUTES} min`);
     const steady = await steadyLoad(server, port, steadyTrackers);
     const steadyPositions = await countRows(
       db,
@@ -358,7 +387,7 @@ async function main(): Promise<void> {
       `\nSteady load: ${DEVICES.toLocaleString('en-US')} trackers connected at once (in ${steady.connectSeconds.toFixed(1)} s), a ${RECORDS}-record packet each every ${INTERVAL_MS / 1000} s, ${MINUTES} min (${formatRate(expectedRate)} records offered)`,
     );
     console.log(
-      `packets sent ${steady.sent} · acknowledged ${steady.acknowledged} · refused ${steady.refused} (budget 0) · sends skipped waiting for an answer ${steady.late} · positions stored ${steadyPositions} (${steady.acknowledged * RECORDS} acknowledged records)`,
+      `packets sent ${steady.sent} · acknowledged ${steady.acknowledged} · refused ${steady.refused} (budget 0) · unanswered 30 s after the last send ${steady.unanswered} · connections closed by the server ${steady.closed} · sends skipped waiting for an answer ${steady.late} · positions stored ${steadyPositions} (${steady.acknowledged * RECORDS} acknowledged records)`,
     );
     console.log(
       `acknowledgement latency after the packet is written: p50 ${percentile(sorted, 50).toFixed(0)} ms · p95 ${percentile(sorted, 95).toFixed(0)} ms (budget 500) · p99 ${percentile(sorted, 99).toFixed(0)} ms · max ${(sorted.at(-1) ?? NaN).toFixed(0)} ms`,
