@@ -15,6 +15,7 @@ import {
   mapIoParameter,
   startListener,
   uniqueImei,
+  waitUntil,
 } from './teltonika-listener-fixtures.ts';
 import { createIngestService } from '../src/telemetry/ingest-service.ts';
 import { decodeAvlPacket } from '../src/telemetry/protocols/teltonika/avl-decoder.ts';
@@ -106,6 +107,15 @@ describe('Teltonika listener: connections and packets', () => {
       expect(await client.handshake(imei)).toBe(0x00);
       await client.closed;
       expect(await db().selectFrom('unknown_modules').select('protocol').where('serial_number', '=', imei).execute()).toEqual([{ protocol: 'teltonika' }]);
+    });
+
+    it('closes on a handshake declaring over 64 bytes and keeps nothing of it (anything may knock on the port)', async () => {
+      const before = (await rejects()).length;
+      const client = await connect();
+      await client.write(Uint8Array.from([0x10, 0x00, 0x33, 0x35]));
+      await client.closed;
+      expect(client.unread).toBe(0);
+      expect(await rejects()).toHaveLength(before);
     });
 
     it('answers 00 to a handshake that is not an IMEI', async () => {
@@ -212,12 +222,47 @@ describe('Teltonika listener: connections and packets', () => {
       expect(positions.map((p) => [new Date(p.ts).getTime(), p.lat, p.lon])).toEqual(fixes.map((r) => [r.timestampMs, r.gps.latitude, r.gps.longitude]));
     });
 
-    it('closes the connection on a length over the limit, before its bytes arrive', async () => {
+    /** Sends `bytes` after an accepted handshake; resolves once the server has closed the connection, unanswered. */
+    async function sendUntilClosed(bytes: Uint8Array): Promise<void> {
       const client = await connect();
-      await client.handshake(tracker.imei);
-      await client.write(Uint8Array.from([0, 0, 0, 0, 0x00, 0x10, 0x00, 0x01]));
+      expect(await client.handshake(tracker.imei)).toBe(0x01);
+      await client.write(bytes);
       await client.closed;
       expect(client.unread).toBe(0);
+    }
+    /** The reject of a frame refused for its framing: recorded as the connection closes, so waited for. */
+    async function framingReject(reason: string) {
+      let found: Awaited<ReturnType<typeof rejects>> = [];
+      await waitUntil(`a reject "${reason}"`, async () => (found = (await rejects()).filter((r) => r.reason === reason)).length > 0);
+      return found;
+    }
+
+    it('closes the connection on a length over the limit, before its bytes arrive, and keeps what came in ingest_rejects', async () => {
+      // A data field of 1 MiB + 1 declared (the limit is 64 KiB), then the first bytes of one.
+      await sendUntilClosed(Uint8Array.from([0, 0, 0, 0, 0x00, 0x10, 0x00, 0x01, 0x8e, 0x01]));
+      expect(await framingReject('bad-length: data field length 1048577 outside 3..65536')).toEqual([
+        expect.objectContaining({ source: 'teltonika', topic: null, serial_number: tracker.imei, payload: '00000000001000018e01' }),
+      ]);
+    });
+
+    it('closes the connection on a bad preamble and keeps the packet in ingest_rejects', async () => {
+      const packet = Buffer.from(recentPacket(nextMinute(), 2));
+      packet[2] = 0x5a;
+      await sendUntilClosed(packet);
+      expect(await framingReject('bad-preamble: byte 2 of a packet is 0x5a, not 0')).toEqual([
+        expect.objectContaining({ serial_number: tracker.imei, payload: packet.toString('hex') }),
+      ]);
+    });
+
+    it('keeps at most the first 1,024 bytes of a long frame refused for its framing', async () => {
+      const packet = Buffer.from(recentPacket(nextMinute(), 60));
+      expect(packet.length).toBeGreaterThan(1024);
+      packet[0] = 0x01;
+      await sendUntilClosed(packet);
+      const [reject] = await framingReject('bad-preamble: byte 0 of a packet is 0x1, not 0');
+      // A TCP segment may bring fewer bytes than the whole packet; never more than the limit are kept.
+      expect(packet.toString('hex').startsWith(reject!.payload)).toBe(true);
+      expect(reject!.payload.length).toBeLessThanOrEqual(2 * 1024);
     });
 
     it('acknowledges a packet the database refuses for its data and keeps it in ingest_rejects (no poison packet)', async () => {

@@ -26,11 +26,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the server with `env` on a free port and resolves once /readyz answers; rejects with its output if it exits. */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
+/**
+ * Starts the server with `env` on a free port and resolves once /readyz answers; rejects with its output if it exits.
+ * `preload`: modules imported before main.ts (node --import), e.g. a test's instrumentation of the process.
+ */
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 120_000, preload: readonly string[] = []): Promise<ServerProcess> {
   const port = await freePort();
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const imports = preload.flatMap((module) => ['--import', module]);
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...imports, 'server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

@@ -38,6 +38,11 @@ export class TeltonikaFrameReader {
     return this.end - this.start;
   }
 
+  /** A copy of the first `max` of those bytes: after a framing error, the frame that caused it as far as it came. */
+  pending(max: number): Uint8Array {
+    return this.buffer.slice(this.start, Math.min(this.end, this.start + max));
+  }
+
   private next(): TeltonikaFrame | null {
     const available = this.end - this.start;
     if (!this.handshakeDone) {

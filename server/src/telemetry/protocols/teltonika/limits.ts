@@ -18,4 +18,6 @@ export const TELTONIKA_LIMITS = {
   /** Preamble (4) and data field length (4) before the data field, CRC (4) after it. */
   avlHeaderBytes: 8,
   avlCrcBytes: 4,
+  /** Of a frame refused for its framing, this many bytes are kept in ingest_rejects: the header shows the cause. */
+  maxRejectedFrameBytes: 1024,
 } as const;

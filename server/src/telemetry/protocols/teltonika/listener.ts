@@ -5,12 +5,15 @@ import { TeltonikaProtocolError } from './errors.ts';
 import { TeltonikaFrameReader } from './frame-reader.ts';
 import type { TeltonikaFrame } from './frame-reader.ts';
 import { decodeImeiHandshake } from './handshake.ts';
+import { TELTONIKA_LIMITS } from './limits.ts';
 import type { PacketAnswer } from './packet-handler.ts';
 
 /** What the listener asks of the rules (TeltonikaPacketHandler). */
 export interface TeltonikaPackets {
   accepts(imei: string, address: string | null): Promise<boolean>;
   handle(imei: string, bytes: Uint8Array): Promise<PacketAnswer>;
+  /** Keeps a packet whose framing is wrong (its length over the limit, a bad preamble) in ingest_rejects. */
+  refuseFraming(imei: string, reason: string, bytes: Uint8Array): Promise<void>;
 }
 
 export interface TeltonikaListenerOptions {
@@ -132,6 +135,7 @@ class TeltonikaConnection {
     } catch (error) {
       // The stream has lost its frame boundaries: nothing after this can be read.
       this.options.log.warn({ imei: this.imei, address: this.address, reason: reasonOf(error) }, 'teltonika connection closed: framing error');
+      this.keepFramingError(error);
       this.close();
       return;
     }
@@ -164,6 +168,18 @@ class TeltonikaConnection {
         this.close();
       }
     }
+  }
+
+  /**
+   * A registered device's packet is kept, as far as it came; a handshake's framing error is only logged, as anything
+   * that connects to the port (scanners included) could fill the table with them.
+   */
+  private keepFramingError(error: unknown): void {
+    if (this.imei === null || !(error instanceof TeltonikaProtocolError)) return;
+    const bytes = this.reader.pending(TELTONIKA_LIMITS.maxRejectedFrameBytes);
+    this.packets.refuseFraming(this.imei, error.reason, bytes).catch((failure: unknown) => {
+      this.options.log.error({ err: failure, imei: this.imei }, 'teltonika framing error not kept in ingest_rejects');
+    });
   }
 
   private async handshake(bytes: Uint8Array): Promise<void> {

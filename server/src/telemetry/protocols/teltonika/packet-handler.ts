@@ -94,6 +94,11 @@ export class TeltonikaPacketHandler {
     return { acknowledge: packet.records.length };
   }
 
+  /** A packet the connection's frame reader refused (listener.ts): no acknowledgement, the connection is closed. */
+  refuseFraming(imei: string, reason: string, bytes: Uint8Array): Promise<void> {
+    return this.reject(imei, reason, bytes);
+  }
+
   private reject(imei: string, reason: string, bytes: Uint8Array): Promise<void> {
     return this.deps.ingest.recordReject({ source: 'teltonika', topic: null, serialNumber: imei, reason, payload: Buffer.from(bytes).toString('hex') });
   }
