@@ -135,6 +135,8 @@ async function main(): Promise<void> {
   }
   const address = await app.listen({ host: config.HOST, port: config.PORT });
   const teltonikaPort = teltonika ? await teltonika.start() : null;
+  // The demo's tracker connects to the port the listener actually bound (TELTONIKA_PORT=0 picks any), on this host.
+  simulator?.useTeltonikaListener(teltonikaPort === null ? null : { host: localAddress(config.TELTONIKA_HOST), port: teltonikaPort });
   // Background jobs: the alert engine's arrivals, windows and timers (and whatever it missed while down).
   services.jobs.start();
   if (simulator && config.SIMULATOR && runsSimulator) simulator.startLive();
@@ -168,6 +170,12 @@ async function main(): Promise<void> {
     );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+/** An address to reach a listener bound to `host` from this process: the loopback one for a wildcard address. */
+function localAddress(host: string | undefined): string {
+  if (host === undefined || host === '0.0.0.0' || host === '') return '127.0.0.1';
+  return host === '::' ? '::1' : host;
 }
 
 main().catch((error: unknown) => {
