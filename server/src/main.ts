@@ -6,6 +6,7 @@ import { createApp } from './app.ts';
 import { createServices } from './services.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
+import { DEMO_TELTONIKA } from './demo/demo-data.ts';
 import { MqttIngestSubscriber } from './telemetry/mqtt-subscriber.ts';
 import { createDemoSimulator } from './demo/simulator/index.ts';
 import { Lease } from './jobs/lease.ts';
@@ -167,6 +168,7 @@ async function main(): Promise<void> {
         ? `  Demo telemetry:  live every minute${config.MQTT_URL ? ' through MQTT' : ''} (SIMULATOR=off stops it)`
         : '  Demo telemetry:  history only (SIMULATOR=off)',
       '  Demo sign-ins:  demo / demo (Demo Factory)   admin / admin (super-admin)   north / north (Northwind Logistics)',
+      `  Demo tracker:   ${DEMO_TELTONIKA.device} has Teltonika IMEI ${DEMO_TELTONIKA.imei}${config.SIMULATOR && teltonikaPort !== null ? `, live over TCP port ${teltonikaPort}` : ''}`,
     );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
