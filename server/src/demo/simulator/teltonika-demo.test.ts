@@ -104,7 +104,8 @@ describe('the demo Teltonika tracker', { timeout: 300_000 }, () => {
       clock: () => clock.now,
     });
     await runner.fillHistory();
-  });
+    // Seeding and a day's backfill take a minute on a busy two-core machine.
+  }, 600_000);
 
   afterAll(async () => {
     await runner?.stop();

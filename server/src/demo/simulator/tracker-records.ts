@@ -90,14 +90,19 @@ function record(simulator: FleetSimulator, device: SimDevice, t: number, eventIo
     { id: TELTONIKA_IO.movement, byteLength: 1, value: moving ? 1 : 0 },
     // Level 0–5 from the signal quality (CSQ 0–31) the other modules report.
     { id: TELTONIKA_IO.gsmSignal, byteLength: 1, value: Math.min(5, Math.max(0, Math.round((signalQuality(device, seconds) / 31) * 5))) },
-    { id: TELTONIKA_IO.canFuelLevelPercent, byteLength: 1, value: Math.round(fuelLevelPercent(device, state.fuel, seconds)) },
     { id: TELTONIKA_IO.speed, byteLength: 2, value: speed },
     { id: TELTONIKA_IO.externalVoltage, byteLength: 2, value: Math.round(supplyVolts(device, on, seconds) * 1000) },
     { id: TELTONIKA_IO.batteryVoltage, byteLength: 2, value: Math.round(4050 + 100 * hashUnit(device.key, seconds, 64)) },
     { id: TELTONIKA_IO.totalOdometer, byteLength: 4, value: Math.round((device.baseMotorHours * 3600 + state.motorSeconds) * METRES_PER_ENGINE_SECOND) },
-    { id: TELTONIKA_IO.canEngineWorktime, byteLength: 4, value: Math.round(motorHours(device, state) * 60) },
     { id: TELTONIKA_IO.iButton, byteLength: 8, value: card },
   ];
+  // The CAN adapter reads the engine's bus, which is quiet while the ignition is off.
+  if (on) {
+    io.push(
+      { id: TELTONIKA_IO.canFuelLevelPercent, byteLength: 1, value: Math.round(fuelLevelPercent(device, state.fuel, seconds)) },
+      { id: TELTONIKA_IO.canEngineWorktime, byteLength: 4, value: Math.round(motorHours(device, state) * 60) },
+    );
+  }
   return {
     timestampMs: t,
     priority: eventIo === 0 ? 0 : 1,
