@@ -6,6 +6,7 @@ import { createApp } from './app.ts';
 import { createServices } from './services.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
+import { DEMO_TELTONIKA } from './demo/demo-data.ts';
 import { MqttIngestSubscriber } from './telemetry/mqtt-subscriber.ts';
 import { createDemoSimulator } from './demo/simulator/index.ts';
 import { Lease } from './jobs/lease.ts';
@@ -135,6 +136,8 @@ async function main(): Promise<void> {
   }
   const address = await app.listen({ host: config.HOST, port: config.PORT });
   const teltonikaPort = teltonika ? await teltonika.start() : null;
+  // The demo's tracker connects to the port the listener actually bound (TELTONIKA_PORT=0 picks any), on this host.
+  simulator?.useTeltonikaListener(teltonikaPort === null ? null : { host: localAddress(config.TELTONIKA_HOST), port: teltonikaPort });
   // Background jobs: the alert engine's arrivals, windows and timers (and whatever it missed while down).
   services.jobs.start();
   if (simulator && config.SIMULATOR && runsSimulator) simulator.startLive();
@@ -165,9 +168,16 @@ async function main(): Promise<void> {
         ? `  Demo telemetry:  live every minute${config.MQTT_URL ? ' through MQTT' : ''} (SIMULATOR=off stops it)`
         : '  Demo telemetry:  history only (SIMULATOR=off)',
       '  Demo sign-ins:  demo / demo (Demo Factory)   admin / admin (super-admin)   north / north (Northwind Logistics)',
+      `  Demo tracker:   ${DEMO_TELTONIKA.device} has Teltonika IMEI ${DEMO_TELTONIKA.imei}${config.SIMULATOR && teltonikaPort !== null ? `, live over TCP port ${teltonikaPort}` : ''}`,
     );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+/** An address to reach a listener bound to `host` from this process: the loopback one for a wildcard address. */
+function localAddress(host: string | undefined): string {
+  if (host === undefined || host === '0.0.0.0' || host === '') return '127.0.0.1';
+  return host === '::' ? '::1' : host;
 }
 
 main().catch((error: unknown) => {

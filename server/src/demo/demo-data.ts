@@ -1,8 +1,8 @@
 // The demo companies as plain data. Rows refer to each other by name (unit, device type, device, group) so the
 // seeder can resolve ids after each batched insert; nothing here touches the database.
 import { createHash } from 'node:crypto';
-import { PARAMETER_NUMBERS } from '@gearwatch/contracts';
-import type { Language, ParameterAggregation, ParameterDataType, SubscriptionType } from '@gearwatch/contracts';
+import { PARAMETER_NUMBERS, TELTONIKA_PARAMETER_PRESETS } from '@gearwatch/contracts';
+import type { Language, ParameterAggregation, ParameterDataType, SubscriptionType, TeltonikaIoKey, TeltonikaMapping } from '@gearwatch/contracts';
 
 export interface DemoUnit {
   name: string;
@@ -23,6 +23,8 @@ export interface DemoParameter {
   dataType: ParameterDataType;
   chart: 'bar' | 'line' | 'step';
   isPublic: boolean;
+  /** The Teltonika IO element the parameter reads (docs/teltonika.md, "IO mapping and presets"); none for most. */
+  teltonika?: TeltonikaMapping;
 }
 
 export interface DemoDeviceType {
@@ -31,7 +33,7 @@ export interface DemoDeviceType {
   parameters: DemoParameter[];
 }
 
-export type DemoDeviceTypeName = 'Electric forklift' | 'Diesel forklift' | 'Production machine';
+export type DemoDeviceTypeName = 'Electric forklift' | 'Diesel forklift' | 'Diesel forklift (Teltonika)' | 'Production machine';
 
 export interface DemoDevice {
   name: string;
@@ -45,7 +47,9 @@ export interface DemoDevice {
 }
 
 export interface DemoSensor {
+  /** The IMEI for a Teltonika tracker. */
   serialNumber: string;
+  protocol: 'gearwatch' | 'teltonika';
   simCardNumber: string;
   peripherals: string[];
 }
@@ -110,6 +114,8 @@ export const DEMO_UNITS: readonly DemoUnit[] = [
   { name: 'bar', short: 'bar', long: 'bar', min: null, max: null },
   { name: 'litre', short: 'l', long: 'litre', min: null, max: null },
   { name: 'kWh', short: 'kWh', long: 'kilowatt-hour', min: null, max: null },
+  { name: 'kilometre', short: 'km', long: 'kilometre', min: null, max: null },
+  { name: 'kilometres per hour', short: 'km/h', long: 'kilometres per hour', min: null, max: null },
   { name: 'GPS position', short: 'GPS', long: 'GPS position', min: null, max: null },
   { name: 'pieces', short: 'pcs', long: 'pieces', min: null, max: null },
   { name: 'on/off', short: 'on/off', long: 'on/off', min: 0, max: 1 },
@@ -215,6 +221,52 @@ const P = {
   }),
 };
 
+/** A parameter that reads a Teltonika IO element, its scaling, unit and aggregation taken from the preset. */
+function fromTeltonikaPreset(key: TeltonikaIoKey, spec: Omit<ParameterSpec, 'aggregation'>): DemoParameter {
+  const preset = TELTONIKA_PARAMETER_PRESETS.find((p) => p.key === key);
+  if (!preset) throw new Error(`no Teltonika parameter preset ${key}`);
+  return parameter({
+    ...spec,
+    aggregation: preset.aggregation,
+    chart: preset.aggregation === 'last' ? 'step' : 'line',
+    teltonika: { ioId: preset.id, multiplier: preset.multiplier, offset: preset.offset },
+  });
+}
+
+/**
+ * The Teltonika FMB tracker's parameters: work and active come from ignition and movement, the rest from IO elements.
+ * Supply voltage, motor hours and fuel level keep the diesel forklift's numbers, so monitors across trucks include it.
+ */
+const TELTONIKA_PARAMETERS: DemoParameter[] = [
+  P.work,
+  P.active,
+  fromTeltonikaPreset('externalVoltage', {
+    number: 21,
+    name: 'supply voltage',
+    description: 'Truck supply voltage (IO 66)',
+    tags: ['power supply'],
+    unit: 'volt',
+  }),
+  fromTeltonikaPreset('canEngineWorktime', {
+    number: 22,
+    name: 'motor hours',
+    description: 'Engine hours from CAN (IO 102)',
+    tags: ['motor hours'],
+    unit: 'hours',
+  }),
+  fromTeltonikaPreset('canFuelLevelPercent', { number: 23, name: 'fuel level', description: 'Fuel level from CAN (IO 89)', tags: ['fuel'], unit: 'percent' }),
+  fromTeltonikaPreset('batteryVoltage', {
+    number: 30,
+    name: 'tracker battery',
+    description: 'Tracker backup battery (IO 67)',
+    tags: ['tracker'],
+    unit: 'volt',
+  }),
+  fromTeltonikaPreset('totalOdometer', { number: 31, name: 'odometer', description: 'Total odometer (IO 16)', tags: ['distance'], unit: 'kilometre' }),
+  fromTeltonikaPreset('speed', { number: 32, name: 'speed', description: 'Speed (IO 24)', tags: ['speed'], unit: 'kilometres per hour' }),
+  fromTeltonikaPreset('gsmSignal', { number: 33, name: 'GSM signal', description: 'GSM signal level 0–5 (IO 21)', tags: ['tracker'], unit: null }),
+];
+
 export const DEMO_DEVICE_TYPES: readonly DemoDeviceType[] = [
   {
     name: 'Electric forklift',
@@ -225,6 +277,11 @@ export const DEMO_DEVICE_TYPES: readonly DemoDeviceType[] = [
     name: 'Diesel forklift',
     description: 'Internal-combustion counterbalance truck',
     parameters: [P.work, P.active, P.supplyVoltage, P.motorHours, P.fuelLevel, P.fuelConsumption, P.internal],
+  },
+  {
+    name: 'Diesel forklift (Teltonika)',
+    description: 'Diesel counterbalance truck with a Teltonika FMB tracker, CAN adapter and iButton reader',
+    parameters: TELTONIKA_PARAMETERS,
   },
   {
     name: 'Production machine',
@@ -238,8 +295,14 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** Serials are GW2024 + company number (4 digits) + device number (2 digits): GW2024000101 is company 1, device 1. */
 function sensor(companyNo: number, deviceNo: number, simPrefix: string, peripherals: string[]): DemoSensor {
   const serialNumber = `GW2024${String(companyNo).padStart(4, '0')}${pad(deviceNo)}`;
-  return { serialNumber, simCardNumber: `${simPrefix}${serialNumber.slice(2)}`, peripherals };
+  return { serialNumber, protocol: 'gearwatch', simCardNumber: `${simPrefix}${serialNumber.slice(2)}`, peripherals };
 }
+
+/**
+ * The demo's Teltonika tracker: an FMB140 on DF-04 that the simulator drives over TCP (docs/teltonika.md, "The
+ * demo's tracker"). A valid-looking IMEI: Teltonika's type allocation code and a Luhn check digit.
+ */
+export const DEMO_TELTONIKA = { device: 'DF-04', imei: '352093081573429', model: 'FMB140', sendPeriodSeconds: 60 } as const;
 
 type Model = { manufacturer: string; model: string } & Record<string, string | number>;
 
@@ -348,6 +411,12 @@ function demoFactoryDevices(): DemoDevice[] {
   // One truck waiting for repair, so the demo shows both statuses.
   const damaged = devices.find((d) => d.name === 'DF-05');
   if (damaged) damaged.status = 'damaged';
+  // One truck carries a Teltonika tracker instead of our module; it keeps its place, so the other serials stay.
+  const tracked = devices.find((d) => d.name === DEMO_TELTONIKA.device);
+  if (tracked) {
+    tracked.type = 'Diesel forklift (Teltonika)';
+    tracked.sensor = { ...tracked.sensor, serialNumber: DEMO_TELTONIKA.imei, protocol: 'teltonika', peripherals: ['ibutton-reader', 'gps', 'can-adapter'] };
+  }
   return devices;
 }
 
@@ -408,16 +477,17 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     ],
     operatorGroups: [
       {
+        // iButton keys: 8 bytes, written as Teltonika's reader (IO 78) sends them, so DF-04's tracker finds them too.
         name: 'Warehouse crew',
         operators: operators(
           [
-            ['Łukasz', 'Wójcik', 'l.wojcik', 'Forklift operator', '04A1B2C3D4', '+48 601 234 101', warehouseA],
-            ['Małgorzata', 'Zielińska', 'm.zielinska', 'Warehouse team leader', '04A1B2C3E5', '+48 601 234 102', [...warehouseA, ...warehouseB]],
-            ['Paweł', 'Kamiński', 'p.kaminski', 'Forklift operator', '04A1B2C3F6', '+48 601 234 103', warehouseA],
-            ['Grzegorz', 'Lewandowski', 'g.lewandowski', 'Forklift operator', '04B7C8D9E0', '+48 601 234 104', warehouseB],
-            ['Agnieszka', 'Dąbrowska', 'a.dabrowska', 'Forklift operator', '04B7C8D9F1', '+48 601 234 105', warehouseB],
-            ['Michał', 'Szymański', 'm.szymanski', 'Forklift operator', '04C2D3E4F5', '+48 601 234 106', range('DF-', 1, 6), TEMP_AGENCY],
-            ['Katarzyna', 'Woźniak', 'k.wozniak', 'Picker and forklift operator', '04C2D3E4A6', '+48 601 234 107', range('EF-', 1, 10), TEMP_AGENCY],
+            ['Łukasz', 'Wójcik', 'l.wojcik', 'Forklift operator', '01000004A1B2C3D4', '+48 601 234 101', warehouseA],
+            ['Małgorzata', 'Zielińska', 'm.zielinska', 'Warehouse team leader', '01000004A1B2C3E5', '+48 601 234 102', [...warehouseA, ...warehouseB]],
+            ['Paweł', 'Kamiński', 'p.kaminski', 'Forklift operator', '01000004A1B2C3F6', '+48 601 234 103', warehouseA],
+            ['Grzegorz', 'Lewandowski', 'g.lewandowski', 'Forklift operator', '01000004B7C8D9E0', '+48 601 234 104', warehouseB],
+            ['Agnieszka', 'Dąbrowska', 'a.dabrowska', 'Forklift operator', '01000004B7C8D9F1', '+48 601 234 105', warehouseB],
+            ['Michał', 'Szymański', 'm.szymanski', 'Forklift operator', '01000004C2D3E4F5', '+48 601 234 106', range('DF-', 1, 6), TEMP_AGENCY],
+            ['Katarzyna', 'Woźniak', 'k.wozniak', 'Picker and forklift operator', '01000004C2D3E4A6', '+48 601 234 107', range('EF-', 1, 10), TEMP_AGENCY],
           ],
           'demo-factory.example',
           'Marek Nowak',

@@ -5,7 +5,7 @@ import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { verifyPassword } from '../security/passwords.ts';
 import { seedDemoIfEmpty } from './seed.ts';
-import { DEMO_COMPANIES, DEMO_SIGN_INS, demoSecurityCode } from './demo-data.ts';
+import { DEMO_COMPANIES, DEMO_SIGN_INS, DEMO_TELTONIKA, demoSecurityCode } from './demo-data.ts';
 
 const TABLES = [
   'units',
@@ -55,8 +55,8 @@ describe('seedDemoIfEmpty', { timeout: 60_000 }, () => {
     expect(seeded).toBe(true);
     expect(await count('companies')).toBe(2);
     expect(await count('subscribers')).toBe(2);
-    expect(await count('units')).toBe(13);
-    expect(await count('device_types')).toBe(3);
+    expect(await count('units')).toBe(15);
+    expect(await count('device_types')).toBe(4);
     expect(await count('devices')).toBe(28);
     expect(await count('sensors')).toBe(28);
     expect(await count('device_groups')).toBe(5);
@@ -136,8 +136,10 @@ describe('seedDemoIfEmpty', { timeout: 60_000 }, () => {
   });
 
   it('gives sensors unique serials with deterministic security codes', async () => {
-    const sensors = await db().selectFrom('sensors').select(['serial_number', 'security_code', 'name']).execute();
-    expect(new Set(sensors.map((s) => s.serial_number)).size).toBe(sensors.length);
+    const all = await db().selectFrom('sensors').select(['serial_number', 'security_code', 'name', 'protocol']).execute();
+    expect(new Set(all.map((s) => s.serial_number)).size).toBe(all.length);
+    const sensors = all.filter((s) => s.protocol === 'gearwatch');
+    expect(all.filter((s) => s.protocol === 'teltonika').map((s) => s.serial_number)).toEqual([DEMO_TELTONIKA.imei]);
     for (const s of sensors) {
       expect(s.serial_number).toMatch(/^GW2024\d{6}$/);
       expect(s.security_code).toBe(demoSecurityCode(s.serial_number));
@@ -147,11 +149,43 @@ describe('seedDemoIfEmpty', { timeout: 60_000 }, () => {
     expect(sensors.map((s) => s.serial_number)).toContain('GW2024000101');
   });
 
+  it('fits DF-04 with an active Teltonika tracker whose type maps the IO presets', async () => {
+    const module = await db()
+      .selectFrom('sensors')
+      .innerJoin('devices', 'devices.id', 'sensors.device_id')
+      .innerJoin('device_types', 'device_types.id', 'devices.device_type_id')
+      .select(['devices.name as device', 'device_types.id as typeId', 'sensors.is_active', 'sensors.send_period_seconds', 'sensors.security_code'])
+      .where('sensors.serial_number', '=', DEMO_TELTONIKA.imei)
+      .executeTakeFirstOrThrow();
+    expect(module).toMatchObject({ device: DEMO_TELTONIKA.device, is_active: true, send_period_seconds: 60, security_code: '' });
+    // Luhn-valid, like a real IMEI.
+    const digits = [...DEMO_TELTONIKA.imei].reverse().map(Number);
+    expect(digits.reduce((sum, d, i) => sum + (i % 2 === 1 ? (d * 2 > 9 ? d * 2 - 9 : d * 2) : d), 0) % 10).toBe(0);
+    const mapped = await db()
+      .selectFrom('parameters')
+      .select(['number', 'teltonika_io_id', 'teltonika_multiplier'])
+      .where('device_type_id', '=', module.typeId)
+      .where('teltonika_io_id', 'is not', null)
+      .orderBy('number')
+      .execute();
+    expect(mapped.map((p) => [p.number, p.teltonika_io_id])).toEqual([
+      [21, 66],
+      [22, 102],
+      [23, 89],
+      [30, 67],
+      [31, 16],
+      [32, 24],
+      [33, 21],
+    ]);
+    expect(mapped.find((p) => p.teltonika_io_id === 66)?.teltonika_multiplier).toBe(0.001);
+  });
+
   it('gives operators unique RFIDs and at most 16 per device', async () => {
     const operators = await db().selectFrom('operators').select(['rfid', 'phone']).execute();
     const rfids = operators.map((o) => o.rfid?.toUpperCase());
     expect(new Set(rfids).size).toBe(operators.length);
-    expect(rfids.every((r) => r !== undefined && /^[0-9A-F]{10}$/.test(r))).toBe(true);
+    // RFID cards of 5 bytes, iButton keys of 8 (the warehouse crew's, as the Teltonika tracker reads them).
+    expect(rfids.every((r) => r !== undefined && /^([0-9A-F]{10}|[0-9A-F]{16})$/.test(r))).toBe(true);
     const demoPhones = DEMO_COMPANIES[0]?.operatorGroups.flatMap((g) => g.operators.map((o) => o.phone)) ?? [];
     expect(demoPhones.every((p) => p.startsWith('+48'))).toBe(true);
     const links = await db()

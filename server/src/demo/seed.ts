@@ -12,6 +12,7 @@ import { DEMO_HISTORY_DAYS } from './simulator/index.ts';
 import {
   DEMO_COMPANIES,
   DEMO_DEVICE_TYPES,
+  DEMO_TELTONIKA,
   DEMO_UNITS,
   DEMO_USERS,
   SENSOR_SOFTWARE_VERSION,
@@ -67,6 +68,8 @@ async function seedAll(repo: SeedRepository, passwordHashes: Map<string, string>
         chart: p.chart,
         formula: null,
         is_public: p.isPublic,
+        teltonika_io_id: p.teltonika?.ioId ?? null,
+        ...(p.teltonika ? { teltonika_multiplier: p.teltonika.multiplier, teltonika_offset: p.teltonika.offset } : {}),
       })),
     ),
   );
@@ -120,11 +123,23 @@ async function seedAll(repo: SeedRepository, passwordHashes: Map<string, string>
       c.devices.map(({ name, sensor: s }) => ({
         company_id: c.id,
         device_id: deviceId(c.id, name),
-        name: `GW-Module ${s.serialNumber}`,
+        ...(s.protocol === 'teltonika'
+          ? // A Teltonika tracker is known by its IMEI alone (docs/teltonika.md); it sends every minute at the most.
+            {
+              name: `Teltonika ${DEMO_TELTONIKA.model} ${s.serialNumber}`,
+              protocol: 'teltonika',
+              security_code: '',
+              type: DEMO_TELTONIKA.model,
+              send_period_seconds: DEMO_TELTONIKA.sendPeriodSeconds,
+              description: `Teltonika tracker of ${name}`,
+            }
+          : {
+              name: `GW-Module ${s.serialNumber}`,
+              security_code: demoSecurityCode(s.serialNumber),
+              type: SENSOR_TYPE,
+              description: `Measurement module of ${name}`,
+            }),
         serial_number: s.serialNumber,
-        security_code: demoSecurityCode(s.serialNumber),
-        type: SENSOR_TYPE,
-        description: `Measurement module of ${name}`,
         timezone: c.timezone,
         subscription: c.subscriptionType,
         sim_card_number: s.simCardNumber,

@@ -1,7 +1,7 @@
 // The simulated fleet: the demo companies of demo-data.ts turned into what the simulator needs to know about each
 // machine (drive, battery, tank, machine schedule, yard area) and each operator (card, trucks they may drive).
 import { DEMO_COMPANIES, DEMO_DEVICE_TYPES, demoSecurityCode } from '../demo-data.ts';
-import type { DemoCompany, DemoDevice } from '../demo-data.ts';
+import type { DemoCompany, DemoDevice, DemoDeviceTypeName } from '../demo-data.ts';
 import { hashInts, hashString, hashUnit } from './random.ts';
 import { areaOf, yardOf } from './yard.ts';
 import type { Yard } from './yard.ts';
@@ -47,8 +47,12 @@ export interface SimDevice {
   /** The hashing key of everything random about this device. */
   key: number;
   name: string;
+  /** The IMEI for a Teltonika tracker. */
   serial: string;
+  /** None ('') for a Teltonika tracker: the listener knows it by its IMEI. */
   securityCode: string;
+  /** `teltonika`: the demo's tracker, driven over TCP in Codec 8 Extended (teltonika-demo.ts), not the JSON protocol. */
+  protocol: 'gearwatch' | 'teltonika';
   drive: Drive;
   company: SimCompany;
   damaged: boolean;
@@ -104,6 +108,13 @@ const MACHINE_PROFILES: Record<string, Omit<MachineProfile, 'load' | 'sunday'>> 
 };
 const DEFAULT_MACHINE: Omit<MachineProfile, 'load' | 'sunday'> = { weekdays: [0, 1], saturday: [], automatic: false, cycleSeconds: 60 };
 
+const DRIVES: Record<DemoDeviceTypeName, Drive> = {
+  'Electric forklift': 'electric',
+  'Diesel forklift': 'diesel',
+  'Diesel forklift (Teltonika)': 'diesel',
+  'Production machine': 'machine',
+};
+
 const UNKNOWN_CARDS: Record<string, string[]> = {
   'Demo Factory': ['04FF00A1B2C3', '04FF00D4E5F6'],
   'Northwind Logistics': ['05FF00112233'],
@@ -155,7 +166,7 @@ export function buildFleet(seedText: string = DEFAULT_SEED, source: readonly Dem
 
 function simDevice(index: number, seed: number, company: SimCompany, demo: DemoCompany, device: DemoDevice): SimDevice {
   const key = hashInts(seed, hashString(device.sensor.serialNumber));
-  const drive: Drive = device.type === 'Electric forklift' ? 'electric' : device.type === 'Diesel forklift' ? 'diesel' : 'machine';
+  const drive = DRIVES[device.type];
   const type = DEMO_DEVICE_TYPES.find((t) => t.name === device.type);
   const technical = device.technicalData;
   const number = (name: string, fallback: number) => (typeof technical[name] === 'number' ? (technical[name] as number) : fallback);
@@ -168,7 +179,8 @@ function simDevice(index: number, seed: number, company: SimCompany, demo: DemoC
     key,
     name: device.name,
     serial: device.sensor.serialNumber,
-    securityCode: demoSecurityCode(device.sensor.serialNumber),
+    securityCode: device.sensor.protocol === 'teltonika' ? '' : demoSecurityCode(device.sensor.serialNumber),
+    protocol: device.sensor.protocol,
     drive,
     company,
     damaged: device.status === 'damaged',

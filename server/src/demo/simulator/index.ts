@@ -6,6 +6,7 @@ import { SimulatorRepository } from './repository.ts';
 import { DemoSimulator } from './runner.ts';
 import type { ProgressOutput } from './progress.ts';
 import { IngestSink, ModuleIdentities, MqttSink } from './sinks.ts';
+import { DemoTeltonika } from './teltonika-demo.ts';
 import type { SimulatorLog } from './sinks.ts';
 
 export { DemoSimulator } from './runner.ts';
@@ -31,11 +32,13 @@ export function createDemoSimulator(deps: DemoSimulatorDeps): DemoSimulator {
   const liveSink = deps.live?.mqttUrl
     ? MqttSink.open({ url: deps.live.mqttUrl, topicPrefix: deps.live.topicPrefix, log: deps.log })
     : new IngestSink(deps.ingest, new ModuleIdentities(deps.ingest));
-  return new DemoSimulator(new FleetSimulator(), deps.ingest, new SimulatorRepository(deps.db), {
+  const generator = new FleetSimulator();
+  return new DemoSimulator(generator, deps.ingest, new SimulatorRepository(deps.db), {
     historyDays: deps.historyDays ?? DEMO_HISTORY_DAYS,
     batchDays: DEMO_BATCH_DAYS,
     output: deps.output,
     log: deps.log,
     liveSink,
+    teltonika: new DemoTeltonika(generator, deps.ingest, deps.db),
   });
 }

@@ -8,6 +8,8 @@ import type { SimDevice } from './fleet.ts';
 import { BackfillProgress } from './progress.ts';
 import type { ProgressOutput } from './progress.ts';
 import type { TelemetryEnds } from './repository.ts';
+import type { DemoTeltonika } from './teltonika-demo.ts';
+import type { TrackerEndpoint } from './tracker-client.ts';
 import { ModuleIdentities } from './sinks.ts';
 import type { SimulatorLog, TelemetrySink } from './sinks.ts';
 import { DAY_MS, MINUTE_MS } from '../../time/calendar.ts';
@@ -22,6 +24,8 @@ export interface DemoSimulatorOptions {
   log: SimulatorLog;
   /** Where the live stream goes; the history always goes straight to the ingest service. */
   liveSink: TelemetrySink;
+  /** The demo's Teltonika trackers; without it their modules are left out. */
+  teltonika?: DemoTeltonika;
   clock?: () => number;
 }
 
@@ -107,7 +111,9 @@ export class DemoSimulator {
       const zone = timeZone(module.device.company.timezone);
       const firstDay = zone.dayOf(now) - this.options.historyDays;
       const stored = last.get(module.identity.deviceId as number);
-      const from = Math.max(zone.startOfDay(firstDay), stored ? resumeAfter(stored.getTime()) : 0);
+      // A tracker's readings are at its records' instants, each covering the time after it: it resumes right after.
+      const resume = (at: number) => (module.device.protocol === 'teltonika' ? at + 1 : resumeAfter(at));
+      const from = Math.max(zone.startOfDay(firstDay), stored ? resume(stored.getTime()) : 0);
       module.liveFrom = Math.max(end, from);
       if (from >= end) continue;
       // Batches of `batchDays` whole local days counted from the first day; the first may start later in its days.
@@ -134,15 +140,19 @@ export class DemoSimulator {
     let sent = 0;
     let completed = 0;
     const generate = (task: Task) => this.generator.generate(task.module.device.serial, task.from, task.to, 'history');
-    let next: IngestBatch | null = generate(tasks[0] as Task);
+    // A tracker's range is made and stored on its own (teltonika-demo.ts); the batch slot stays empty for it.
+    const tracker = (task: Task) => (task.module.device.protocol === 'teltonika' ? this.options.teltonika : undefined);
+    const prepare = (task: Task): IngestBatch => (tracker(task) ? { readings: [], positions: [], events: [] } : generate(task));
+    let next: IngestBatch | null = prepare(tasks[0] as Task);
     for (let i = 0; i < tasks.length && next && !this.stopping; i++) {
       const task = tasks[i] as Task;
       const empty = next.readings.length + next.positions.length + next.events.length === 0;
-      const pending = empty ? null : this.ingest.ingest(task.module.identity, next);
+      const teltonika = tracker(task);
+      const pending = teltonika ? teltonika.history(task.module.device, task.from, task.to) : empty ? null : this.ingest.ingest(task.module.identity, next);
       // Generating the next batch while the database writes this one (it overlaps on PostgreSQL).
-      next = i + 1 < tasks.length ? generate(tasks[i + 1] as Task) : null;
-      if (pending) {
-        const result = await pending;
+      next = i + 1 < tasks.length ? prepare(tasks[i + 1] as Task) : null;
+      const result = await pending;
+      if (result) {
         summary.readings += result.readings;
         summary.duplicates += result.duplicates;
         summary.positions += result.positions;
@@ -175,8 +185,13 @@ export class DemoSimulator {
     const modules: Module[] = [];
     const refused: Array<{ serial: string; error: unknown }> = [];
     for (const device of this.generator.fleet.devices) {
+      const teltonika = device.protocol === 'teltonika' ? this.options.teltonika : undefined;
+      if (device.protocol === 'teltonika' && !teltonika) continue;
       try {
-        modules.push({ device, identity: await this.identities.identify({ serial: device.serial, securityCode: device.securityCode }), liveFrom });
+        const identity = teltonika
+          ? await teltonika.identify(device)
+          : await this.identities.identify({ serial: device.serial, securityCode: device.securityCode });
+        modules.push({ device, identity, liveFrom });
       } catch (error) {
         refused.push({ serial: device.serial, error });
       }
@@ -184,6 +199,11 @@ export class DemoSimulator {
     if (modules.length === 0) this.options.log.info('demo simulator: no demo module in this database, nothing to simulate');
     else for (const { serial, error } of refused) this.options.log.warn({ serial, err: error }, 'demo simulator: module not accepted by ingest, left out');
     return modules;
+  }
+
+  /** Where the Teltonika listener took connections (its bound port), or null when it is off; call before startLive(). */
+  useTeltonikaListener(endpoint: TrackerEndpoint | null): void {
+    this.options.teltonika?.useListener(endpoint);
   }
 
   /** Streams every minute from where the history ends; call after fillHistory(). */
@@ -202,6 +222,14 @@ export class DemoSimulator {
       this.timer.unref();
     };
     this.options.log.info(`demo simulator: live data every minute for ${this.modules.length} modules through ${this.options.liveSink.description}`);
+    const trackers = this.modules.filter((m) => m.device.protocol === 'teltonika').map((m) => `${m.device.name} (IMEI ${m.device.serial})`);
+    if (trackers.length > 0) {
+      this.options.log.info(
+        this.options.teltonika?.listening
+          ? `demo simulator: the Teltonika tracker of ${trackers.join(', ')} sends to the listener over TCP`
+          : `demo simulator: the Teltonika listener is off (TELTONIKA_PORT=off), so the tracker of ${trackers.join(', ')} sends no live data`,
+      );
+    }
     arm();
   }
 
@@ -212,9 +240,12 @@ export class DemoSimulator {
       if (this.stopping) return;
       const from = Math.max(module.liveFrom, to - MAX_LIVE_CATCH_UP_MS);
       if (from >= to) continue;
+      const teltonika = module.device.protocol === 'teltonika' ? this.options.teltonika : undefined;
+      if (teltonika && !teltonika.listening) continue;
       const credentials = { serial: module.device.serial, securityCode: module.device.securityCode };
       try {
-        await this.options.liveSink.send(credentials, this.generator.generate(module.device.serial, from, to, 'live'));
+        if (teltonika) await teltonika.live(module.device, from, to);
+        else await this.options.liveSink.send(credentials, this.generator.generate(module.device.serial, from, to, 'live'));
         module.liveFrom = to;
         this.failing.delete(module.device.serial);
       } catch (error) {
@@ -231,5 +262,6 @@ export class DemoSimulator {
     if (this.timer) clearTimeout(this.timer);
     await this.running;
     await this.options.liveSink.close();
+    this.options.teltonika?.close();
   }
 }

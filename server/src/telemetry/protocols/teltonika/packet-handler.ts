@@ -4,11 +4,28 @@ import type { DB } from '../../../db/schema.ts';
 import type { GroupIngest, IngestRejectLog, ModuleIdentity } from '../../types.ts';
 import { decodeAvlPacket } from './avl-decoder.ts';
 import { mapAvlRecords } from './avl-mapping.ts';
-import type { AvlPacket } from './avl-types.ts';
+import type { MappedPacket } from './avl-mapping.ts';
+import type { AvlPacket, AvlRecord } from './avl-types.ts';
 import { TeltonikaProtocolError } from './errors.ts';
 import { GroupCommitter } from './group-commit.ts';
 import { permanentFaultReason } from './store-failure.ts';
 import { TeltonikaRepository } from './teltonika-repository.ts';
+import type { TeltonikaModuleRow } from './teltonika-repository.ts';
+
+/** The module as the ingest service knows it. */
+export function moduleIdentity(module: TeltonikaModuleRow): ModuleIdentity {
+  return { sensorId: module.sensorId, serialNumber: module.serialNumber, companyId: module.companyId, deviceId: module.deviceId, timezone: module.timezone };
+}
+
+/** A packet's records as the module's data, against the module as it is now (also the demo tracker's history). */
+export function mapForModule(module: TeltonikaModuleRow, records: readonly AvlRecord[]): MappedPacket {
+  return mapAvlRecords(records, {
+    parameters: module.parameters,
+    sendPeriodSeconds: module.sendPeriodSeconds ?? TELTONIKA_DEFAULT_SEND_PERIOD_SECONDS,
+    lastRecord: module.lastRecord,
+    currentCard: module.deviceId === null ? null : module.currentCard,
+  });
+}
 
 /** What the connection does after a packet: `acknowledge` with the record count, or not, and whether to close. */
 export type PacketAnswer = { acknowledge: number } | { acknowledge: null; close: boolean };
@@ -66,22 +83,10 @@ export class TeltonikaPacketHandler {
     // its device's type mapped differently since the device connected.
     const module = await this.repository.findModule(imei);
     if (!module?.isActive) return { acknowledge: null, close: true };
-    const identity: ModuleIdentity = {
-      sensorId: module.sensorId,
-      serialNumber: module.serialNumber,
-      companyId: module.companyId,
-      deviceId: module.deviceId,
-      timezone: module.timezone,
-    };
-    const mapped = mapAvlRecords(packet.records, {
-      parameters: module.parameters,
-      sendPeriodSeconds: module.sendPeriodSeconds ?? TELTONIKA_DEFAULT_SEND_PERIOD_SECONDS,
-      lastRecord: module.lastRecord,
-      currentCard: module.deviceId === null ? null : module.currentCard,
-    });
+    const mapped = mapForModule(module, packet.records);
     try {
       await this.committer.store({
-        module: identity,
+        module: moduleIdentity(module),
         batch: mapped.batch,
         options: { alsoInTransaction: (trx) => new TeltonikaRepository(trx).saveLastRecord(module.sensorId, mapped.lastRecord) },
       });
