@@ -11,6 +11,11 @@ export const FALLBACK_LANGUAGE: Language = 'en';
 export const LOGIN_FLAG_LANGUAGES: readonly Language[] = ['pl', 'en'];
 /** Each language named in itself, as language pickers show it whatever the current language is. */
 export const LANGUAGE_NATIVE_NAMES: Record<Language, string> = { pl: 'Polski', en: 'English', lv: 'Latviešu', ru: 'Русский' };
+/**
+ * The locale dates and numbers are written in for each language, on screen and in mail alike. The product's users are
+ * in Europe: English means day-first dates and 24-hour times (en-GB), not 11/24/26.
+ */
+export const FORMATTING_LOCALES: Record<Language, string> = { pl: 'pl-PL', en: 'en-GB', lv: 'lv-LV', ru: 'ru-RU' };
 
 export const PRODUCT_NAME = 'Gearwatch';
 

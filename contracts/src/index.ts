@@ -32,6 +32,7 @@ export * from './notification-settings.ts';
 export * from './notifications.ts';
 export * from './profile.ts';
 export * from './reports.ts';
+export * from './report-texts.ts';
 export * from './production-views.ts';
 export * from './summaries/common.ts';
 export * from './summaries/work.ts';

@@ -139,8 +139,8 @@ describe('alert notifications', () => {
     const body = mail?.text_body ?? '';
     expect(body).toContain('Anna Nowak');
     expect(body).toContain('Press 7');
-    // 10:05 UTC is 13:05 in Riga in summer.
-    expect(body).toContain('2025-07-01 13:05 (Europe/Riga)');
+    // 10:05 UTC is 13:05 in Riga in summer, written as Polish writes a date and time.
+    expect(body).toContain('1.07.2025, 13:05 (Europe/Riga)');
     expect(body).toContain(`https://gearwatch.example/alerts/list?alert=${alert}`);
     const link = ctx.services.unsubscribeLinks.forUser(userId);
     expect(body).toContain(link.url);

@@ -66,7 +66,9 @@ describe.each(instanceVariants)('cyclic reports on two instances (%s)', (_name, 
       select period_from::text as from, status from report_files where configuration_id = ${configuration.id} order by period_from`.execute(db);
     expect(files.rows).toEqual(['2026-10-19', '2026-10-20', '2026-10-21', '2026-10-22', '2026-10-23'].map((from) => ({ from, status: 'DONE' })));
     expect(fakes.calls.map((c) => c.from).sort()).toEqual(files.rows.map((f) => f.from));
-    const mails = smtp.received.map((m) => `${m.to[0]} ${/\((\d{4}-\d{2}-\d{2})/.exec(m.headers.subject ?? '')?.[1]}`).sort();
-    expect(mails).toEqual(files.rows.flatMap((f) => ['anna@example.com', 'bob@example.com', 'ext@example.org'].map((to) => `${to} ${f.from}`)).sort());
+    // Each mail names its period's first day as Polish writes it (the recipients' language): 19.10.2026.
+    const mails = smtp.received.map((m) => `${m.to[0]} ${/\((\d{1,2}\.\d{2}\.\d{4})/.exec(m.headers.subject ?? '')?.[1]}`).sort();
+    const polish = (date: string) => `${Number(date.slice(8, 10))}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
+    expect(mails).toEqual(files.rows.flatMap((f) => ['anna@example.com', 'bob@example.com', 'ext@example.org'].map((to) => `${to} ${polish(f.from)}`)).sort());
   });
 });

@@ -79,8 +79,9 @@ describe.each([
     const annas = smtp.received.find((m) => m.to[0] === 'anna@example.com')!;
     const bobs = smtp.received.find((m) => m.to[0] === 'bob@example.com')!;
     const ext = smtp.received.find((m) => m.to[0]!.toLowerCase() === 'ext@example.org')!;
-    expect(annas.headers.subject).toBe(`[${PRODUCT_NAME}] Report: Hall (2026-10-01 – 2026-10-31)`);
-    expect(bobs.headers.subject).toBe(`[${PRODUCT_NAME}] Raport: Hall (2026-10-01 – 2026-10-31)`);
+    // The period's dates as each language writes them (time/format.ts), like the client does on screen.
+    expect(annas.headers.subject).toBe(`[${PRODUCT_NAME}] Report: Hall (01/10/2026 – 31/10/2026)`);
+    expect(bobs.headers.subject).toBe(`[${PRODUCT_NAME}] Raport: Hall (1.10.2026 – 31.10.2026)`);
     // A typed-in address gets the language of the one who asked.
     expect(ext.headers.subject).toBe(annas.headers.subject);
     expect(annas.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');

@@ -1,12 +1,13 @@
-import ExcelJS from 'exceljs';
-import { FACTORY_SUMMARY_NAME, PRODUCT_NAME } from '@gearwatch/contracts';
-import type { FactoryDeviceChartResponse, FactoryShiftChartResponse } from '@gearwatch/contracts';
+import { FACTORY_SUMMARY_NAME } from '@gearwatch/contracts';
+import type { FactoryDeviceChartResponse, FactoryShiftChartResponse, ReportCell } from '@gearwatch/contracts';
 import { translatorFor } from '../i18n/translator.ts';
+import { writeXlsxTable } from '../spreadsheets/xlsx.ts';
+import type { XlsxTableColumn } from '../spreadsheets/xlsx.ts';
 
 /**
  * The spreadsheet of the work/activity charts: one sheet, one row per device and bucket (or shift), headed in the
  * user's language. Work and activity are written as Excel durations ([h]:mm:ss) so they sum and chart in Excel;
- * the counter stays a number of pieces.
+ * the counter stays a number of pieces; the time is the chart's own label.
  */
 
 type SheetTexts = Record<'sheet' | 'device' | 'time' | 'shift' | 'work' | 'active' | 'counter' | 'summary', string>;
@@ -25,57 +26,27 @@ function sheetTexts(language: string): SheetTexts {
   };
 }
 
-const DURATION_FORMAT = '[h]:mm:ss';
-const SECONDS_PER_DAY = 86_400;
-
-const duration = (seconds: number | null) => (seconds === null ? null : seconds / SECONDS_PER_DAY);
-
-function newSheet(texts: SheetTexts, second: string) {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = PRODUCT_NAME;
-  workbook.created = new Date();
-  const sheet = workbook.addWorksheet(texts.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = [
-    { header: texts.device, key: 'device', width: 28 },
-    { header: second, key: 'second', width: 18 },
-    { header: texts.work, key: 'work', width: 12, style: { numFmt: DURATION_FORMAT } },
-    { header: texts.active, key: 'active', width: 12, style: { numFmt: DURATION_FORMAT } },
-    { header: texts.counter, key: 'counter', width: 12 },
+function columns(texts: SheetTexts, second: string): XlsxTableColumn[] {
+  return [
+    { header: texts.device, kind: 'text', width: 28 },
+    { header: second, kind: 'text', width: 18 },
+    { header: texts.work, kind: 'duration', width: 12 },
+    { header: texts.active, kind: 'duration', width: 12 },
+    { header: texts.counter, kind: 'number', width: 12 },
   ];
-  sheet.getRow(1).font = { bold: true };
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: 5 } };
-  return { workbook, sheet };
-}
-
-async function toBuffer(workbook: ExcelJS.Workbook): Promise<Buffer> {
-  return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
 export function deviceChartWorkbook(report: FactoryDeviceChartResponse, language: string): Promise<Buffer> {
   const texts = sheetTexts(language);
-  const { workbook, sheet } = newSheet(texts, texts.time);
-  for (const entry of report.data) {
-    for (const item of entry.items) {
-      sheet.addRow({ device: entry.name, second: item.time, work: duration(item.work), active: duration(item.active), counter: item.counter });
-    }
-  }
-  return toBuffer(workbook);
+  const rows = report.data.flatMap((entry) => entry.items.map((item): ReportCell[] => [entry.name, item.time, item.work, item.active, item.counter]));
+  return writeXlsxTable({ sheet: texts.sheet, columns: columns(texts, texts.time), rows });
 }
 
 export function shiftChartWorkbook(report: FactoryShiftChartResponse, language: string): Promise<Buffer> {
   const texts = sheetTexts(language);
-  const { workbook, sheet } = newSheet(texts, texts.shift);
   const named = (name: string) => (name === FACTORY_SUMMARY_NAME ? texts.summary : name);
-  for (const entry of report.data) {
-    for (const item of entry.items) {
-      sheet.addRow({
-        device: named(entry.name),
-        second: named(item.name),
-        work: duration(item.workSum),
-        active: duration(item.activeSum),
-        counter: item.counterSum,
-      });
-    }
-  }
-  return toBuffer(workbook);
+  const rows = report.data.flatMap((entry) =>
+    entry.items.map((item): ReportCell[] => [named(entry.name), named(item.name), item.workSum, item.activeSum, item.counterSum]),
+  );
+  return writeXlsxTable({ sheet: texts.sheet, columns: columns(texts, texts.shift), rows });
 }

@@ -1,6 +1,7 @@
 import type { ServerTextKey, Translator } from '../i18n/translator.ts';
 import { inlineText } from '../i18n/plain-text.ts';
 import { translatorFor } from '../i18n/translator.ts';
+import { formatDateTime } from '../time/format.ts';
 import type { AlertFacts } from './repository.ts';
 
 /** Alert mails as a user reads them: in their language, times in their company's zone, links to the app. */
@@ -30,27 +31,6 @@ export interface AlertMailInput {
   language: string;
   alertUrl: string;
   unsubscribeUrl: string;
-}
-
-const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** `2026-11-25 16:43` in the zone. */
-export function localTime(at: Date, timezone: string): string {
-  let formatter = zoneFormatters.get(timezone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', {
-      timeZone: timezone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    zoneFormatters.set(timezone, formatter);
-  }
-  const parts = Object.fromEntries(formatter.formatToParts(at).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
 // A mail to many people differs only in the greeting's name and the unsubscribe link: it is written once per
@@ -93,7 +73,7 @@ export function alertMail(input: AlertMailInput): MailText {
       input.reminder ? t.text('mail.alert.reminder', values) : t.text('mail.alert.opened', values),
       '',
       t.text('mail.alert.importance', values),
-      t.text('mail.alert.started', { time: localTime(input.at, facts.timezone), timezone: facts.timezone }),
+      t.text('mail.alert.started', { time: formatDateTime(input.at, { language: t.language, timeZone: facts.timezone }), timezone: facts.timezone }),
       facts.description ? t.text('mail.alert.description', { description: facts.description }) : null,
       input.bundled > 0 ? t.text('mail.alert.bundled', { count: input.bundled }) : null,
       '',
@@ -129,7 +109,7 @@ export function digestMail(input: DigestMailInput): MailText {
       '',
       ...shown.map((facts) =>
         t.text('mail.digest.line', {
-          time: localTime(facts.startedAt, facts.timezone),
+          time: formatDateTime(facts.startedAt, { language: t.language, timeZone: facts.timezone }),
           importance: t.text(IMPORTANCE_KEYS[facts.importance]),
           rule: ruleName(t, facts),
           device: facts.deviceName,

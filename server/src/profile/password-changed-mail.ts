@@ -1,4 +1,5 @@
 import { translatorFor } from '../i18n/translator.ts';
+import { formatDateTime } from '../time/format.ts';
 import type { OutboxMail } from '../mail/outbox.ts';
 import type { ProfileRecord } from './repository.ts';
 
@@ -9,7 +10,7 @@ import type { ProfileRecord } from './repository.ts';
 export function passwordChangedMail(user: ProfileRecord, at: Date, publicUrl: string): OutboxMail {
   const translator = translatorFor(user.language);
   const name = `${user.firstname} ${user.lastname}`.trim() || user.username;
-  const time = new Intl.DateTimeFormat(translator.language, { dateStyle: 'long', timeStyle: 'short', timeZone: user.companyTimezone }).format(at);
+  const time = formatDateTime(at, { language: translator.language, timeZone: user.companyTimezone });
   const values = { name, username: user.username, time, timezone: user.companyTimezone, resetPageUrl: `${publicUrl}/reset` };
   const lines = [
     translator.text('mail.greeting', values),

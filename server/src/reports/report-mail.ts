@@ -6,7 +6,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import type { MailSender } from '../mail/sender.ts';
 import type { UnsubscribeLinks } from '../mail/unsubscribe.ts';
 import { translatorFor } from '../i18n/translator.ts';
-import { timeZone } from '../time/time-zone.ts';
+import { formatDate, formatDateTime } from '../time/format.ts';
 import type { ClaimedFile } from './generation-repository.ts';
 import type { ReportFileLinks } from './file-links.ts';
 import { CONTENT_TYPES } from './file-naming.ts';
@@ -57,13 +57,13 @@ export class ReportMail {
         file.configurationId!,
         recipient.userId !== null ? { userId: recipient.userId } : { email: recipient.address },
       );
-      const values = { name: file.subject.title ?? file.name, from: file.from, to: file.to, file: file.name };
+      const values = { name: file.subject.title ?? file.name, from: formatDate(file.from, t.language), to: formatDate(file.to, t.language), file: file.name };
       const body = attach
         ? t.text('reports.mail.attached', values)
         : t.text('reports.mail.link', {
             ...values,
             url: this.options.fileLinks.url(file.id),
-            expires: expiresAt ? timeZone(file.timezone).format(expiresAt.getTime()) : '',
+            expires: expiresAt ? formatDateTime(expiresAt, { language: t.language, timeZone: file.timezone }) : '',
           });
       return {
         kind: 'report',

@@ -9,7 +9,7 @@ import type { OutboxMail } from '../mail/outbox.ts';
 import type { UnsubscribeLinks } from '../mail/unsubscribe.ts';
 import type { ServerTextKey } from '../i18n/translator.ts';
 import { translatorFor } from '../i18n/translator.ts';
-import { timeZone } from '../time/time-zone.ts';
+import { formatDateTime } from '../time/format.ts';
 import type { ClaimedReminder, ReminderRecipient, ReminderTask } from './reminders-repository.ts';
 import type { TaskRemindersRepository } from './reminders-repository.ts';
 import type { RepositoryFactory } from '../db/repository-factory.ts';
@@ -89,7 +89,10 @@ export class TaskReminders {
       '',
       t.text(overdue ? 'mail.task.overdue.body' : 'mail.task.reminder.body', values),
       ...(task.deadline
-        ? ['', t.text('mail.task.deadline', { time: timeZone(task.timezone).format(new Date(task.deadline).getTime()), timezone: task.timezone })]
+        ? [
+            '',
+            t.text('mail.task.deadline', { time: formatDateTime(task.deadline, { language: t.language, timeZone: task.timezone }), timezone: task.timezone }),
+          ]
         : []),
       '',
       t.text('mail.task.link', { url: `${this.options.publicUrl}/tasks` }),

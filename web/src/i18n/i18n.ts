@@ -5,18 +5,21 @@ import { FALLBACK_LANGUAGE } from '@gearwatch/contracts';
 import type { Language } from '@gearwatch/contracts';
 import { initialLanguage, storeLanguage } from './locale.ts';
 
-// Each language is its own chunk: a user downloads only the language they read, plus the English fallback.
-const loaders: Record<Language, () => Promise<{ default: Resource[string] }>> = {
-  pl: () => import('./locales/pl.json'),
-  en: () => import('./locales/en.json'),
-  lv: () => import('./locales/lv.json'),
-  ru: () => import('./locales/ru.json'),
+type Loader = () => Promise<{ default: Resource[string] }>;
+
+// Each language is its own chunk: a user downloads only the language they read, plus the English fallback. A
+// language is the client's file and the report titles the server's files share (contracts' report-texts).
+const loaders: Record<Language, readonly [Loader, Loader]> = {
+  pl: [() => import('./locales/pl.json'), () => import('@gearwatch/contracts/report-texts/pl.json')],
+  en: [() => import('./locales/en.json'), () => import('@gearwatch/contracts/report-texts/en.json')],
+  lv: [() => import('./locales/lv.json'), () => import('@gearwatch/contracts/report-texts/lv.json')],
+  ru: [() => import('./locales/ru.json'), () => import('@gearwatch/contracts/report-texts/ru.json')],
 };
 
 async function loadBundle(instance: I18n, language: Language): Promise<void> {
   if (instance.hasResourceBundle(language, 'translation')) return;
-  const bundle = await loaders[language]();
-  instance.addResourceBundle(language, 'translation', bundle.default, true, true);
+  const bundles = await Promise.all(loaders[language].map((load) => load()));
+  instance.addResourceBundle(language, 'translation', Object.assign({}, ...bundles.map((bundle) => bundle.default)), true, true);
 }
 
 /** Loads the start-up language and the fallback, then initialises i18next (spec 01 §4, startup). */

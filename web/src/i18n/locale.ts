@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES } from '@gearwatch/contracts';
+import { DEFAULT_LANGUAGE, FORMATTING_LOCALES, LANGUAGES } from '@gearwatch/contracts';
 import type { Language } from '@gearwatch/contracts';
 
 /** The chosen interface language is kept in this localStorage key. */
@@ -26,11 +26,7 @@ export function storeLanguage(language: Language, storage: Storage = window.loca
   storage.setItem(LOCALE_STORAGE_KEY, language);
 }
 
-/**
- * The locale dates and numbers are formatted in, for an interface language. The product's users are in Europe:
- * English means day-first dates and 24-hour times (en-GB), not 11/24/26.
- */
-const FORMATTING_LOCALES: Record<Language, string> = { pl: 'pl-PL', en: 'en-GB', lv: 'lv-LV', ru: 'ru-RU' };
+/** The locale dates and numbers are formatted in, for an interface language (contracts FORMATTING_LOCALES). */
 
 export function formattingLocale(language: string): string {
   if (isLanguage(language)) return FORMATTING_LOCALES[language];

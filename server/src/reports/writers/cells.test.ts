@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, fileTexts, formatDateTime, formatDuration, paperNumbers, wallDate } from './cells.ts';
+import { cellText, fileTexts, formatDateTime, formatDuration, paperNumbers } from './cells.ts';
 import { csvField } from './csv-writer.ts';
-import { sheetName, xlsxValue } from './xlsx-writer.ts';
+import { sheetName, wallDate, xlsxValue } from '../../spreadsheets/xlsx.ts';
 import { fileOptions } from '../../../test/report-files.ts';
 
 describe('report file cells', () => {

@@ -92,14 +92,6 @@ export function paperNumbers(language: Language): Intl.NumberFormat {
   return new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
 }
 
-/** `YYYY-MM-DD` or `YYYY-MM-DDTHH:mm` as the Date whose UTC fields are that wall time (Excel has no time zones). */
-export function wallDate(value: string): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(value);
-  if (!match) return null;
-  const [, y, mo, d, h = '0', mi = '0', s = '0'] = match;
-  return new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)));
-}
-
 /** Resolves once `output` can take more: at once unless its buffer is over its high-water mark. */
 export function drained(output: NodeJS.WritableStream): Promise<void> {
   const state = output as { writableNeedDrain?: boolean; destroyed?: boolean };

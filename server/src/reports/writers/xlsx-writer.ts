@@ -1,9 +1,9 @@
-import type { Stream } from 'node:stream';
-import ExcelJS from 'exceljs';
-import { PRODUCT_NAME } from '@gearwatch/contracts';
-import type { ReportCell, ReportColumn, ReportColumnKind } from '@gearwatch/contracts';
+import type ExcelJS from 'exceljs';
+import type { ReportCell, ReportColumn } from '@gearwatch/contracts';
+import { XLSX_BOLD, XLSX_BOLD_TEXT, XLSX_PLAIN, XLSX_WIDTHS, commitRow, createWorkbookWriter, sheetName, xlsxValue } from '../../spreadsheets/xlsx.ts';
+import type { XlsxStyle } from '../../spreadsheets/xlsx.ts';
 import type { ReportFileWriter, ReportOutcome } from '../model.ts';
-import { fileTexts, finished, headerText, labelledTotals, wallDate, watchOutput, yieldToLoop } from './cells.ts';
+import { fileTexts, finished, headerText, labelledTotals, watchOutput, yieldToLoop } from './cells.ts';
 import type { ReportFileOptions } from './cells.ts';
 
 /**
@@ -16,64 +16,15 @@ import type { ReportFileOptions } from './cells.ts';
  * sections, far more sheets than anyone can click through, and every open sheet costs memory in exceljs. A sheet
  * holds at most 1,048,576 rows (Excel's limit), so a longer report continues on `Report (2)`, `Report (3)`… each
  * repeating the current section's title and header. The first sheet starts with the report's title, its period and
- * the company's time zone.
- *
- * Values are typed: durations are Excel durations (days) shown `[h]:mm:ss` so they sum, percents are fractions shown
- * `0%`, dates and date-times are Excel dates of the company's wall time (Excel has no time zones), counts numbers.
+ * the company's time zone. Cells are typed as every spreadsheet of the server types them (spreadsheets/xlsx.ts).
  */
 
 const EXCEL_MAX_ROWS = 1_048_576;
-const SHEET_NAME_MAX = 31;
-const SECONDS_PER_DAY = 86_400;
 /** Bytes of sheet XML waiting for the zip deflate before the writer waits for it (back-pressure). */
 const BACKLOG_LIMIT = 1024 * 1024;
 
-const FORMATS: Record<ReportColumnKind, string | undefined> = {
-  text: undefined,
-  date: 'yyyy-mm-dd',
-  datetime: 'yyyy-mm-dd hh:mm',
-  duration: '[h]:mm:ss',
-  percent: '0%',
-  count: '0',
-  number: undefined,
-};
-const WIDTHS: Record<ReportColumnKind, number> = { text: 24, date: 12, datetime: 17, duration: 12, percent: 10, count: 10, number: 12 };
-
-type Style = Partial<ExcelJS.Style>;
-// One style object per kind and weight: exceljs caches a style's id by object identity, so shared objects keep
-// millions of cells cheap.
-const styleOf = (kind: ReportColumnKind, bold: boolean): Style => {
-  const style: Style = {};
-  const numFmt = FORMATS[kind];
-  if (numFmt) style.numFmt = numFmt;
-  if (bold) style.font = { bold: true };
-  return style;
-};
-const KINDS = Object.keys(FORMATS) as ReportColumnKind[];
-const PLAIN = Object.fromEntries(KINDS.map((kind) => [kind, styleOf(kind, false)])) as Record<ReportColumnKind, Style>;
-const BOLD = Object.fromEntries(KINDS.map((kind) => [kind, styleOf(kind, true)])) as Record<ReportColumnKind, Style>;
-const BOLD_TEXT: Style = { font: { bold: true } };
-const TITLE: Style = { font: { bold: true, size: 14 } };
-const NOTE: Style = { font: { italic: true } };
-
-/** A sheet name Excel accepts: no `[]:*?/\`, at most 31 characters, with ` (n)` kept when numbered. */
-export function sheetName(base: string, index: number): string {
-  const clean =
-    base
-      .replace(/[[\]:*?/\\]/g, ' ')
-      .replace(/^'+|'+$/g, '')
-      .trim() || 'Report';
-  const suffix = index > 1 ? ` (${index})` : '';
-  return clean.slice(0, SHEET_NAME_MAX - suffix.length) + suffix;
-}
-
-export function xlsxValue(value: ReportCell, kind: ReportColumnKind): ExcelJS.CellValue {
-  if (value === null) return null;
-  if (typeof value === 'string') return kind === 'date' || kind === 'datetime' ? (wallDate(value) ?? value) : value;
-  if (kind === 'duration') return value / SECONDS_PER_DAY;
-  if (kind === 'percent') return value / 100;
-  return value;
-}
+const TITLE: XlsxStyle = { font: { bold: true, size: 14 } };
+const NOTE: XlsxStyle = { font: { italic: true } };
 
 type Sheet = ExcelJS.Worksheet;
 
@@ -118,14 +69,8 @@ function entryDrained(entry: Buffered | undefined): Promise<void> {
 
 export function createXlsxWriter(output: NodeJS.WritableStream, options: ReportFileOptions, sheetRows = EXCEL_MAX_ROWS): ReportFileWriter {
   const texts = fileTexts(options);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output as unknown as Stream,
-    useStyles: true,
-    useSharedStrings: false,
-  });
+  const workbook = createWorkbookWriter(output, options.title);
   const watch = watchOutput(output);
-  workbook.creator = PRODUCT_NAME;
-  workbook.title = options.title;
 
   let sheet: Sheet | null = null;
   let sheets = 0;
@@ -136,26 +81,18 @@ export function createXlsxWriter(output: NodeJS.WritableStream, options: ReportF
   let written = 0;
   let ended = false;
 
-  const addRow = (values: ExcelJS.CellValue[], style?: (index: number) => Style | undefined) => {
-    const target = sheet as Sheet;
-    const row = target.addRow(values);
-    if (style) {
-      for (let index = 0; index < values.length; index += 1) {
-        const cellStyle = style(index);
-        if (cellStyle) row.getCell(index + 1).style = cellStyle;
-      }
-    }
-    row.commit();
+  const addRow = (values: ExcelJS.CellValue[], style?: (index: number) => XlsxStyle | undefined) => {
+    commitRow(sheet as Sheet, values, style);
     rowsOnSheet += 1;
   };
 
   const header = () => {
     if (!current) return;
     const columns = current.columns;
-    if (current.title !== null) addRow([texts.title(current.title)], () => BOLD_TEXT);
+    if (current.title !== null) addRow([texts.title(current.title)], () => XLSX_BOLD_TEXT);
     addRow(
       columns.map((column) => headerText(texts, column, 'xlsx')),
-      () => BOLD_TEXT,
+      () => XLSX_BOLD_TEXT,
     );
   };
 
@@ -164,7 +101,7 @@ export function createXlsxWriter(output: NodeJS.WritableStream, options: ReportF
     sheets += 1;
     rowsOnSheet = 0;
     sheet = workbook.addWorksheet(sheetName(texts.sheet, sheets));
-    sheet.columns = columns.map((column) => ({ width: Math.min(50, Math.max(WIDTHS[column.kind], headerText(texts, column, 'xlsx').length + 2)) }));
+    sheet.columns = columns.map((column) => ({ width: Math.min(50, Math.max(XLSX_WIDTHS[column.kind], headerText(texts, column, 'xlsx').length + 2)) }));
     if (sheets === 1) {
       addRow([options.title], () => TITLE);
       addRow([texts.period]);
@@ -182,7 +119,7 @@ export function createXlsxWriter(output: NodeJS.WritableStream, options: ReportF
   const writeRow = (cells: readonly ReportCell[], bold: boolean) => {
     const columns = (current as NonNullable<typeof current>).columns;
     room(1);
-    const styles = bold ? BOLD : PLAIN;
+    const styles = bold ? XLSX_BOLD : XLSX_PLAIN;
     addRow(
       columns.map((column, index) => xlsxValue(cells[index] ?? null, column.kind)),
       (index) => styles[columns[index]?.kind ?? 'text'],

@@ -154,7 +154,9 @@ describe('formatDuration', () => {
     [60, '0:01'],
     [3725, '1:02'],
     [36_000, '10:00'],
+    [86_400, '24:00'],
     [90_000, '25:00'],
+    [451_800, '125:30'],
   ])('shows %i s as %s', (seconds, text) => {
     expect(formatDuration(seconds)).toBe(text);
   });
@@ -162,5 +164,12 @@ describe('formatDuration', () => {
   it('shows nothing negative or not a number as 0:00', () => {
     expect(formatDuration(-30)).toBe('0:00');
     expect(formatDuration(Number.NaN)).toBe('0:00');
+  });
+
+  it('keeps the seconds in the exact form', () => {
+    expect(formatDuration(1_830, { seconds: true })).toBe('0:30:30');
+    expect(formatDuration(90_061, { seconds: true })).toBe('25:01:01');
+    expect(formatDuration(59.9, { seconds: true })).toBe('0:00:59');
+    expect(formatDuration(-30, { seconds: true })).toBe('0:00:00');
   });
 });

@@ -139,8 +139,13 @@ export function formatRelativeTime(value: string | number, now: number, { langua
   return formatter.format(-Math.floor(elapsed / DAY_S), 'day');
 }
 
-/** Seconds as `h:mm` (whole minutes, rounded down; hours are not wrapped at 24): 3725 → '1:02'. */
-export function formatDuration(seconds: number): string {
-  const minutes = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds / MINUTE_S) : 0;
-  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+/**
+ * Seconds as `h:mm` (whole minutes, rounded down; hours are not wrapped at 24): 3725 → '1:02'; with `seconds`, the
+ * exact `h:mm:ss` behind it (a tooltip): 3725 → '1:02:05'. Nothing negative or not a number shows as zero.
+ */
+export function formatDuration(value: number, { seconds = false }: { seconds?: boolean } = {}): string {
+  const whole = Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+  const minutes = Math.floor(whole / MINUTE_S);
+  const hoursAndMinutes = `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+  return seconds ? `${hoursAndMinutes}:${String(whole % MINUTE_S).padStart(2, '0')}` : hoursAndMinutes;
 }

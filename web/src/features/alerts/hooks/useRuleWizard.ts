@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../../api/data-areas.ts';
 import { ApiError } from '../../../api/errors.ts';
 import { useNotify } from '../../../components/dialogs/useNotify.ts';
 import { useServerForm } from '../../../components/forms/useServerForm.ts';
+import { useWizardSteps } from '../../../components/wizard/useWizardSteps.ts';
 import { ALERT_RESOURCES, alertPaths } from '../api/keys.ts';
 import { changeAssignment, submitForm, updateRule } from '../api/rules.ts';
 import type { AssignmentKind } from '../api/rules.ts';
@@ -35,10 +36,9 @@ export function useRuleWizard(onClose: () => void) {
   const navigate = useNavigate();
   const notify = useNotify();
   const me = useCurrentUser();
-  const [step, setStep] = useState(0);
-  const [reached, setReached] = useState(0);
+  const steps = useWizardSteps(WIZARD_STEPS.length);
+  const { step, busy, setBusy, advance } = steps;
   const [submitted, setSubmitted] = useState([false, false, false, false]);
-  const [busy, setBusy] = useState(false);
   const [ruleId, setRuleId] = useState<number | null>(null);
   const [ruleErrors, setRuleErrors] = useState<Errors>({});
   const [generatedDescription, setGeneratedDescription] = useState<string | null>(null);
@@ -163,8 +163,7 @@ export function useRuleWizard(onClose: () => void) {
     if (busy) return;
     const index = step;
     if (index < 3 && submitted[index]) {
-      setStep(index + 1);
-      setReached((current) => Math.max(current, index + 1));
+      advance();
       return;
     }
     setBusy(true);
@@ -173,10 +172,7 @@ export function useRuleWizard(onClose: () => void) {
       const done = await (steps[index] ?? finish)();
       if (!done) return;
       mark(index, true);
-      if (index < 3) {
-        setStep(index + 1);
-        setReached((current) => Math.max(current, index + 1));
-      }
+      if (index < 3) advance();
     } catch (error) {
       refuse(index, error);
     } finally {
@@ -184,15 +180,9 @@ export function useRuleWizard(onClose: () => void) {
     }
   };
 
-  const goTo = (index: number) => {
-    if (index <= reached && !busy) setStep(index);
-  };
-
   return {
-    step,
-    reached,
+    ...steps,
     submitted,
-    busy,
     ruleId,
     type,
     rule: { form: ruleForm, schema: ruleSchema, errors: ruleErrors, setValue: setRuleValue },
@@ -200,7 +190,6 @@ export function useRuleWizard(onClose: () => void) {
     condition: { ...condition, setValue: setConditionValue },
     users: { value: users, errors: userErrors, set: chooseUsers },
     next,
-    goTo,
   };
 }
 export type RuleWizard = ReturnType<typeof useRuleWizard>;

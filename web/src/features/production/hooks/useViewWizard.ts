@@ -7,6 +7,7 @@ import { useNotify } from '../../../components/dialogs/useNotify.ts';
 import { saveProductionView, VIEWS } from '../api/views.ts';
 import { emptyValues, firstStepOf, lineField, validateStep, valuesOf, viewInput, WIZARD_STEPS } from './wizard-rules.ts';
 import type { FieldErrors, WizardLine, WizardValues } from './wizard-rules.ts';
+import { useWizardSteps } from '../../../components/wizard/useWizardSteps.ts';
 
 export interface ViewWizardOptions {
   /** The view edited (its values prefill every step, PUT on Send), or null for a new one (POST). */
@@ -34,11 +35,10 @@ export function useViewWizard({ view, onClose }: ViewWizardOptions) {
   const notify = useNotify();
   const editing = view !== null;
   const [values, setValues] = useState<WizardValues>(() => (view ? valuesOf(view) : emptyValues()));
-  const [step, setStep] = useState(0);
   // An edit may open any step; a new view goes step by step.
-  const [reached, setReached] = useState(editing ? WIZARD_STEPS.length - 1 : 0);
+  const steps = useWizardSteps(WIZARD_STEPS.length, { reached: editing ? WIZARD_STEPS.length - 1 : 0 });
+  const { busy, setBusy, last } = steps;
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
 
   const clear = (fields: readonly string[]) => setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field))));
 
@@ -68,8 +68,7 @@ export function useViewWizard({ view, onClose }: ViewWizardOptions) {
     else clear(['file']);
   };
 
-  const current = WIZARD_STEPS[step] ?? 'view';
-  const last = step === WIZARD_STEPS.length - 1;
+  const current = WIZARD_STEPS[steps.step] ?? 'view';
 
   const send = async () => {
     setBusy(true);
@@ -87,7 +86,7 @@ export function useViewWizard({ view, onClose }: ViewWizardOptions) {
       const fields = Object.keys(validation.errors).filter((field) => (validation.errors[field]?.length ?? 0) > 0);
       setErrors(validation.errors);
       for (const key of validation.rootErrors) notify.error(key);
-      if (fields.length > 0) setStep(firstStepOf(fields));
+      if (fields.length > 0) steps.open(firstStepOf(fields));
     } finally {
       setBusy(false);
     }
@@ -107,21 +106,12 @@ export function useViewWizard({ view, onClose }: ViewWizardOptions) {
       await send();
       return;
     }
-    setStep(step + 1);
-    setReached((at) => Math.max(at, step + 1));
-  };
-
-  const back = () => {
-    if (step > 0 && !busy) setStep(step - 1);
-  };
-
-  const goTo = (index: number) => {
-    if (index <= reached && !busy) setStep(index);
+    steps.advance();
   };
 
   /** The first message key of a field, or null. */
   const errorOf = (field: string): string | null => errors[field]?.[0] ?? null;
 
-  return { values, errors, errorOf, step, current, reached, last, busy, editing, set, setLine, setLogoError, next, back, goTo };
+  return { ...steps, values, errors, errorOf, current, editing, set, setLine, setLogoError, next };
 }
 export type ViewWizardState = ReturnType<typeof useViewWizard>;

@@ -69,13 +69,13 @@ describe('ReportScreen', { timeout: 20_000 }, () => {
     expect(headingsOf(hall)).toEqual(['Period', 'Devices', 'Activity', 'Work', 'Efficiency', 'Counter']);
     expect(rowsOf(hall)).toEqual([
       ['02/11/2026', '2', '8:00', '6:00', '75 %', '1,234'],
-      ['03/11/2026', '2', '2:00', '0:31', '25.4 %', '12'],
-      ['Total', '2', '10:00', '6:31', '65.1 %', '1,246'],
+      ['03/11/2026', '2', '2:00', '0:30', '25.4 %', '12'],
+      ['Total', '2', '10:00', '6:30', '65.1 %', '1,246'],
     ]);
     const totals = within(hall).getByTestId('report-totals');
     expect(getComputedStyle(totals.querySelector('td') as Element).fontWeight).toBe('700');
-    // The exact duration behind a rounded one.
-    expect(within(hall).getByText('0:31').getAttribute('title')).toBe('0:30:30');
+    // The exact duration behind one shown in whole minutes (rounded down, as every duration of the client).
+    expect(within(hall).getByText('0:30').getAttribute('title')).toBe('0:30:30');
     // A missing value shows as a dash.
     expect(rowsOf(within(sections[1] as HTMLElement).getByRole('table'))[1]?.[5]).toBe('—');
     expect(screen.getByTestId('report-period').textContent).toContain('Daily · time zone Europe/Warsaw');

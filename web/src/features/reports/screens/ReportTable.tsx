@@ -9,7 +9,8 @@ import TableRow from '@mui/material/TableRow';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportCell, ReportColumn, ReportSection } from '@gearwatch/contracts';
-import { columnTitle, formatCell, formatDurationExact, isNumericKind } from './report-format.ts';
+import { formatDuration } from '../../../components/dates/format.ts';
+import { columnTitle, formatCell, isNumericKind } from './report-format.ts';
 import type { ReportTranslate } from './report-format.ts';
 
 /** Rows shown at first and added by each "show more": a month of 5-minute rows would otherwise stall the page. */
@@ -28,7 +29,7 @@ interface CellProps {
 
 function ReportTableCell({ cell, column, first, bold, language, translate }: CellProps) {
   const numeric = isNumericKind(column.kind);
-  const exact = column.kind === 'duration' && typeof cell === 'number' ? formatDurationExact(cell) : undefined;
+  const exact = column.kind === 'duration' && typeof cell === 'number' ? formatDuration(cell, { seconds: true }) : undefined;
   return (
     <TableCell
       align={numeric ? 'right' : 'left'}

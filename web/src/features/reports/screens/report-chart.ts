@@ -1,8 +1,9 @@
 import type { ReportDocument, ReportSection, ReportType } from '@gearwatch/contracts';
 import type { ChartOption } from '../../../components/chart/echarts.ts';
 import { chartFrame } from '../../../components/chart/layout.ts';
+import { formatDuration } from '../../../components/dates/format.ts';
 import { buildToolbox } from '../../../components/chart/toolbox.ts';
-import { columnTitle, formatCell, formatDuration, isNumericKind, NO_VALUE, reportText } from './report-format.ts';
+import { columnTitle, formatCell, isNumericKind, NO_VALUE, reportText } from './report-format.ts';
 import type { ReportTranslate } from './report-format.ts';
 
 // The chart above a report's tables, where a chart helps (spec 02 §2): efficiency per interval bucket, and work per
@@ -104,7 +105,8 @@ export function reportChartOption(data: ReportChartData, translate: ReportTransl
       ? NO_VALUE
       : data.value === 'percent'
         ? formatCell(value, 'percent', language, translate)
-        : formatDuration(value * SECONDS_PER_HOUR);
+        : // Hours back to whole seconds first, so 0.5 h times 3600 landing a hair under 1800 s still reads 0:30.
+          formatDuration(Math.round(value * SECONDS_PER_HOUR));
   return {
     animation: false,
     color: frame.color,

@@ -1,28 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { columnTitle, formatCell, formatDuration, formatDurationExact, reportText, sectionTitle } from './report-format.ts';
+import { columnTitle, formatCell, reportText, sectionTitle } from './report-format.ts';
 
 const words: Record<string, string> = { 'reports.column.work': 'Work', 'reports.section.all-devices': 'All devices', 'reports.total': 'Total' };
 const translate = { t: (key: string) => words[key] ?? key, exists: (key: string) => key in words };
-
-describe('formatDuration', () => {
-  it.each([
-    [0, '0:00'],
-    [29, '0:00'],
-    [30, '0:01'],
-    [1_830, '0:31'],
-    [3_600, '1:00'],
-    [86_400, '24:00'],
-    [451_800, '125:30'],
-    [-5_400, '-1:30'],
-  ])('%d s is %s', (seconds, text) => {
-    expect(formatDuration(seconds)).toBe(text);
-  });
-
-  it('keeps the seconds in the exact form', () => {
-    expect(formatDurationExact(1_830)).toBe('0:30:30');
-    expect(formatDurationExact(90_061)).toBe('25:01:01');
-  });
-});
 
 describe('formatCell', () => {
   it('formats each kind in the language', () => {

@@ -1,10 +1,11 @@
 import type { ReportCell, ReportColumn, ReportColumnKind } from '@gearwatch/contracts';
-import { formatShortDate } from '../../../components/dates/format.ts';
+import { formatDuration, formatShortDate } from '../../../components/dates/format.ts';
 import { formattingLocale } from '../../../i18n/locale.ts';
 
-// How a report's cells are shown (contracts ReportColumnKind): durations (seconds) as h:mm, percents with their
-// sign, counts and numbers in the language's digits, dates short, date-times short with the time. The values are
-// the company's local dates and times already; nothing here converts a time zone.
+// How a report's cells are shown (contracts ReportColumnKind): durations (seconds) as h:mm, in the client's one
+// duration format (components/dates/format.ts), percents with their sign, counts and numbers in the language's
+// digits, dates short, date-times short with the time. The values are the company's local dates and times already;
+// nothing here converts a time zone.
 
 /** i18next's `t` and `exists`, as the formatting needs them. */
 export interface ReportTranslate {
@@ -14,25 +15,6 @@ export interface ReportTranslate {
 
 /** What shows for a cell with no value. */
 export const NO_VALUE = '—';
-
-const SECONDS_PER_MINUTE = 60;
-const MINUTES_PER_HOUR = 60;
-
-/** Seconds as hours and minutes, h:mm (rounded to the minute; hours run past 24: 125:30). */
-export function formatDuration(seconds: number): string {
-  const minutes = Math.round(Math.abs(seconds) / SECONDS_PER_MINUTE);
-  const sign = seconds < 0 && minutes > 0 ? '-' : '';
-  return `${sign}${Math.floor(minutes / MINUTES_PER_HOUR)}:${String(minutes % MINUTES_PER_HOUR).padStart(2, '0')}`;
-}
-
-/** Seconds as h:mm:ss, the exact value behind a rounded duration (its tooltip). */
-export function formatDurationExact(seconds: number): string {
-  const whole = Math.round(Math.abs(seconds));
-  const sign = seconds < 0 && whole > 0 ? '-' : '';
-  const hours = Math.floor(whole / 3600);
-  const minutes = Math.floor((whole % 3600) / SECONDS_PER_MINUTE);
-  return `${sign}${hours}:${String(minutes).padStart(2, '0')}:${String(whole % SECONDS_PER_MINUTE).padStart(2, '0')}`;
-}
 
 const numberFormatters = new Map<string, Intl.NumberFormat>();
 

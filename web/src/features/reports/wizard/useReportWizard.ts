@@ -21,6 +21,7 @@ import {
   WIZARD_STEPS,
 } from './wizard-rules.ts';
 import type { FieldErrors, WizardValues } from './wizard-rules.ts';
+import { useWizardSteps } from '../../../components/wizard/useWizardSteps.ts';
 
 export interface ReportWizardOptions {
   /** The configuration edited (its values prefill every step, PUT on Finish), or null for a new one (POST). */
@@ -61,10 +62,9 @@ export function useReportWizard({ configuration, initialType = null, onClose }: 
   });
   // An edit may visit any step; a new report goes step by step (a prefilled type starts on the parameters).
   const first = !editing && initialType !== null ? 1 : 0;
-  const [step, setStep] = useState(first);
-  const [reached, setReached] = useState(editing ? WIZARD_STEPS.length - 1 : first);
+  const steps = useWizardSteps(WIZARD_STEPS.length, { first, reached: editing ? WIZARD_STEPS.length - 1 : first });
+  const { step, busy, setBusy, last } = steps;
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   // The address being typed (added by Enter) and why it was refused.
   const [draft, setDraftText] = useState('');
   const [draftError, setDraftError] = useState<string | null>(null);
@@ -92,7 +92,7 @@ export function useReportWizard({ configuration, initialType = null, onClose }: 
     }));
     setErrors({});
     // The later steps must be walked again with the new type's fields.
-    setReached((current) => Math.min(current, editing ? WIZARD_STEPS.length - 1 : 0));
+    steps.reachNoFurther(editing ? WIZARD_STEPS.length - 1 : 0);
   };
 
   const setDraft = (text: string) => {
@@ -129,7 +129,6 @@ export function useReportWizard({ configuration, initialType = null, onClose }: 
   };
 
   const current = WIZARD_STEPS[step] ?? 'type';
-  const last = step === WIZARD_STEPS.length - 1;
   // An address still being typed counts: Continue adds it (or says what is wrong with it).
   const ready = canContinue(current, values) || (current === 'recipients' && splitAddresses(draft).length > 0);
 
@@ -150,7 +149,7 @@ export function useReportWizard({ configuration, initialType = null, onClose }: 
       const fields = Object.keys(validation.errors).filter((field) => (validation.errors[field]?.length ?? 0) > 0);
       setErrors(validation.errors);
       for (const key of validation.rootErrors) notify.error(key);
-      if (fields.length > 0) setStep(firstStepOf(fields));
+      if (fields.length > 0) steps.open(firstStepOf(fields));
     } finally {
       setBusy(false);
     }
@@ -167,27 +166,15 @@ export function useReportWizard({ configuration, initialType = null, onClose }: 
       await finish();
       return;
     }
-    setStep(step + 1);
-    setReached((at) => Math.max(at, step + 1));
-  };
-
-  const back = () => {
-    if (step > 0 && !busy) setStep(step - 1);
-  };
-
-  const goTo = (index: number) => {
-    if (index <= reached && !busy) setStep(index);
+    steps.advance();
   };
 
   return {
+    ...steps,
     values,
     errors,
-    step,
     current,
-    reached,
-    last,
     ready,
-    busy,
     editing,
     /** The error field of the group picker: `deviceOperators` or `deviceGroups`. */
     groupField: groupField(values.type),
@@ -198,8 +185,6 @@ export function useReportWizard({ configuration, initialType = null, onClose }: 
     setDraft,
     addDraft,
     next,
-    back,
-    goTo,
   };
 }
 export type ReportWizardState = ReturnType<typeof useReportWizard>;
