@@ -54,7 +54,6 @@ import { TasksService } from './tasks/service.ts';
 import { scheduleTaskReminders } from './tasks/reminders.ts';
 import { OperatorGroupsService } from './operator-groups/service.ts';
 import { UserDirectoryService } from './users/directory-service.ts';
-import type { GroupIngest, IngestRejectLog, IngestService } from './telemetry/types.ts';
 import { ProductionShiftsService } from './production-shifts/service.ts';
 import { SensorsService } from './sensors/service.ts';
 import { UnknownModulesService } from './sensors/unknown-modules.ts';
