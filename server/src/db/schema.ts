@@ -197,6 +197,8 @@ export interface SensorsTable {
 /** A Teltonika module's latest record (migration 027). */
 export interface TeltonikaLastRecordsTable {
   sensor_id: number;
+  /** The device the module was fitted to when the record was sent (migration 031). */
+  device_id: number | null;
   ts: Timestamp;
   ignition: boolean | null;
   moving: boolean | null;

@@ -43,7 +43,7 @@ export class DemoTeltonika {
     const module = await this.module(device);
     const mapped = mapForModule(module, records);
     return this.ingest.ingest(moduleIdentity(module), mapped.batch, {
-      alsoInTransaction: (trx) => new TeltonikaRepository(trx).saveLastRecord(module.sensorId, mapped.lastRecord),
+      alsoInTransaction: (trx) => new TeltonikaRepository(trx).saveLastRecord(module.sensorId, module.deviceId, mapped.lastRecord),
     });
   }
 

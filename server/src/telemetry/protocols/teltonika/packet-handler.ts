@@ -88,7 +88,7 @@ export class TeltonikaPacketHandler {
       await this.committer.store({
         module: moduleIdentity(module),
         batch: mapped.batch,
-        options: { alsoInTransaction: (trx) => new TeltonikaRepository(trx).saveLastRecord(module.sensorId, mapped.lastRecord) },
+        options: { alsoInTransaction: (trx) => new TeltonikaRepository(trx).saveLastRecord(module.sensorId, module.deviceId, mapped.lastRecord) },
       });
     } catch (error) {
       const reason = permanentFaultReason(error);

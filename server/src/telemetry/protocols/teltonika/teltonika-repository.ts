@@ -31,7 +31,12 @@ export class TeltonikaRepository {
       .innerJoin('companies', 'companies.id', 'sensors.company_id')
       .leftJoin('devices', 'devices.id', 'sensors.device_id')
       .leftJoin('device_state', 'device_state.device_id', 'sensors.device_id')
-      .leftJoin('teltonika_last_records', 'teltonika_last_records.sensor_id', 'sensors.id')
+      // The latest record counts only for the device it was sent for: a module moved since starts afresh.
+      .leftJoin('teltonika_last_records', (join) =>
+        join
+          .onRef('teltonika_last_records.sensor_id', '=', 'sensors.id')
+          .on(sql<boolean>`teltonika_last_records.device_id is not distinct from sensors.device_id`),
+      )
       .select([
         'sensors.id as sensorId',
         'sensors.serial_number as serialNumber',
@@ -75,12 +80,15 @@ export class TeltonikaRepository {
     };
   }
 
-  /** Keeps the module's latest record; an older one (a packet sent again, or late history) never replaces it. */
-  async saveLastRecord(sensorId: number, record: WorkActivitySample): Promise<void> {
+  /**
+   * Keeps the module's latest record for the device it is fitted to; an older one (a packet sent again, or late
+   * history) never replaces it, except that the first record for another device (the module was moved) always does.
+   */
+  async saveLastRecord(sensorId: number, deviceId: number | null, record: WorkActivitySample): Promise<void> {
     await sql`
-      insert into teltonika_last_records as t (sensor_id, ts, ignition, moving)
-      values (${sensorId}::int, ${new Date(record.timestampMs)}::timestamptz, ${record.ignition}, ${record.moving})
-      on conflict (sensor_id) do update set ts = excluded.ts, ignition = excluded.ignition, moving = excluded.moving
-      where excluded.ts >= t.ts`.execute(this.db);
+      insert into teltonika_last_records as t (sensor_id, device_id, ts, ignition, moving)
+      values (${sensorId}::int, ${deviceId}::int, ${new Date(record.timestampMs)}::timestamptz, ${record.ignition}, ${record.moving})
+      on conflict (sensor_id) do update set device_id = excluded.device_id, ts = excluded.ts, ignition = excluded.ignition, moving = excluded.moving
+      where excluded.ts >= t.ts or t.device_id is distinct from excluded.device_id`.execute(this.db);
   }
 }
