@@ -28,25 +28,17 @@ begin
   end if;
   select coalesce(bool_and(date_trunc('hour', w.starts) = w.starts and date_trunc('hour', w.ends) = w.ends), true) into whole_hours
   from shift_windows(company, tz, first_day - 1, last_day) w;
-  if whole_hours then
+  -- The same statement over either rollup: the hour one when it answers exactly, the 5-minute one otherwise.
+  execute format($sql$
     insert into readings_shift (company_id, device_id, parameter_number, day, position, sum, count, min, max, last_ts, last_value)
-    select company, r.device_id, r.parameter_number, w.day, w.position, sum(r.sum), sum(r.count)::int, min(r.min), max(r.max), max(r.last_ts),
+    select $1, r.device_id, r.parameter_number, w.day, w.position, sum(r.sum), sum(r.count)::int, min(r.min), max(r.max), max(r.last_ts),
       (array_agg(r.last_value order by r.last_ts desc))[1]
-    from readings_hour r
-    cross join lateral (values ((r.bucket at time zone tz)::date), ((r.bucket at time zone tz)::date - 1)) as c(day)
-    join shift_windows(company, tz, first_day - 1, last_day) w on w.day = c.day and r.bucket >= w.starts and r.bucket < w.ends
-    where r.company_id = company
-    group by r.device_id, r.parameter_number, w.day, w.position;
-  else
-    insert into readings_shift (company_id, device_id, parameter_number, day, position, sum, count, min, max, last_ts, last_value)
-    select company, r.device_id, r.parameter_number, w.day, w.position, sum(r.sum), sum(r.count)::int, min(r.min), max(r.max), max(r.last_ts),
-      (array_agg(r.last_value order by r.last_ts desc))[1]
-    from readings_5min r
-    cross join lateral (values ((r.bucket at time zone tz)::date), ((r.bucket at time zone tz)::date - 1)) as c(day)
-    join shift_windows(company, tz, first_day - 1, last_day) w on w.day = c.day and r.bucket >= w.starts and r.bucket < w.ends
-    where r.company_id = company
-    group by r.device_id, r.parameter_number, w.day, w.position;
-  end if;
+    from %I r
+    cross join lateral (values ((r.bucket at time zone $2)::date), ((r.bucket at time zone $2)::date - 1)) as c(day)
+    join shift_windows($1, $2, $3, $4) w on w.day = c.day and r.bucket >= w.starts and r.bucket < w.ends
+    where r.company_id = $1
+    group by r.device_id, r.parameter_number, w.day, w.position$sql$, case when whole_hours then 'readings_hour' else 'readings_5min' end)
+  using company, tz, first_day - 1, last_day;
 end
 $$;
 
