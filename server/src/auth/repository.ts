@@ -104,6 +104,21 @@ export class AuthRepository {
   }
 
   /**
+   * Counts one attempt under each of `counters` in one transaction, in the order given: the first counter's row lock
+   * is held until the last is counted, so concurrent attempts on the same first key are counted in the same order on
+   * every key (the third attempt on a pair is also among the first three on its address), and the limits decide the
+   * same way however the attempts interleave. Always give shared keys in the same order (no deadlock).
+   */
+  async countAttempts(counters: readonly { key: string; lockAfter: number | null }[], windowSeconds: number, lockSeconds: number): Promise<FailureState[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const repository = new AuthRepository(trx);
+      const states: FailureState[] = [];
+      for (const { key, lockAfter } of counters) states.push(await repository.countAttempt(key, windowSeconds, lockAfter, lockSeconds));
+      return states;
+    });
+  }
+
+  /**
    * Counts one attempt under `key` and decides in the same statement: the count within the window (a new window once
    * the old one has passed) and, when it passes `lockAfter`, a lock until now + `lockSeconds`. Concurrent attempts
    * each get their own count from the row lock of the upsert, so the (lockAfter + 1)-th is refused however they

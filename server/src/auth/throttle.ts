@@ -71,11 +71,19 @@ export class AttemptThrottle {
   async begin(subject: string, address: string): Promise<void> {
     const keys = this.keys(subject, address);
     const { windowSeconds, lockAfter, lockSeconds } = this.settings;
-    const [pair, byAddress] = await Promise.all([
-      this.repository.countAttempt(keys.pair, windowSeconds, lockAfter, lockSeconds),
-      this.repository.countAttempt(keys.address, windowSeconds, lockAfter * ADDRESS_FACTOR, lockSeconds),
-    ]);
-    const lockedUntil = [pair.lockedUntil, byAddress.lockedUntil].filter((d): d is Date => d !== null).sort((a, b) => b.getTime() - a.getTime())[0];
+    // The pair first, then its address, in one transaction: a burst on one pair is counted in one order on both.
+    const states = await this.repository.countAttempts(
+      [
+        { key: keys.pair, lockAfter },
+        { key: keys.address, lockAfter: lockAfter * ADDRESS_FACTOR },
+      ],
+      windowSeconds,
+      lockSeconds,
+    );
+    const lockedUntil = states
+      .map((state) => state.lockedUntil)
+      .filter((d): d is Date => d !== null)
+      .sort((a, b) => b.getTime() - a.getTime())[0];
     if (lockedUntil) throw new ThrottledError(Math.max(1, Math.ceil((lockedUntil.getTime() - Date.now()) / 1000)));
     // Counted only for attempts that get to the check: refused ones must not slow the real user down further.
     const bySubject = await this.repository.countAttempt(keys.subject, windowSeconds, null, lockSeconds);
