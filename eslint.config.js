@@ -25,7 +25,6 @@ const serverShared = [
   'db',
   'http',
   'forms',
-  'administration',
   'mail',
   'jobs',
   'push',
