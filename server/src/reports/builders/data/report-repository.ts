@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../db/schema.ts';
 import type { ShiftDefinition } from '../../../rollups/plans.ts';
+import { RollupRepository } from '../../../rollups/repository.ts';
 import type { DeviceCount } from '../../../rollups/work-repository.ts';
 import { splitCounts } from '../../../rollups/work-repository.ts';
 
@@ -63,13 +64,9 @@ export class ReportRepository {
     return result.rows;
   }
 
+  /** The company's shifts, as the diagnostics read them (one query, the rollups layer's). */
   shifts(companyId: number): Promise<ShiftDefinition[]> {
-    return this.db
-      .selectFrom('production_shifts')
-      .select(['position', 'name', 'hour_start as hourStart', 'hour_end as hourEnd'])
-      .where('company_id', '=', companyId)
-      .orderBy('position')
-      .execute();
+    return new RollupRepository(this.db).shiftsOf(companyId);
   }
 
   /** The devices' RFID sessions that overlap [start, end), by device, then in time order, with the operator's name (the card's number for a card no operator carries). */
