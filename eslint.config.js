@@ -20,22 +20,7 @@ const features = existsSync(featuresDir)
 // Server layering (ARCHITECTURE §2). Shared layers may be imported by every feature and import no feature. Paths are
 // relative to server/src; a file path shares that file only.
 const serverSrc = './server/src';
-const serverShared = [
-  'config.ts',
-  'db',
-  'http',
-  'forms',
-  'administration',
-  'mail',
-  'jobs',
-  'push',
-  'metrics',
-  'time',
-  'rollups',
-  'i18n',
-  'security',
-  'spreadsheets',
-];
+const serverShared = ['config.ts', 'db', 'http', 'forms', 'mail', 'jobs', 'push', 'metrics', 'time', 'rollups', 'i18n', 'security', 'spreadsheets'];
 const serverSharedDirs = serverShared.filter((entry) => !entry.endsWith('.ts'));
 // The top of the server: they wire or start the features and may import anything; nothing imports them.
 const serverTop = ['main.ts', 'app.ts', 'services.ts', 'repositories.ts', 'demo'];

@@ -28,7 +28,7 @@ import { createApp } from '../../server/src/app.ts';
 import { testConfig } from '../../server/src/config.ts';
 import { openDatabase } from '../../server/src/db/database.ts';
 import { migrate } from '../../server/src/db/migrate.ts';
-import { writeReport, ReportDataService } from '../../server/src/reports/data-service.ts';
+import { writeReport, ReportDataService } from '../../server/src/reports/screens/data-service.ts';
 import type { ReportSink, ReportSubject } from '../../server/src/reports/model.ts';
 import { createServices } from '../../server/src/services.ts';
 import { bearer, createUser, signIn } from '../../server/test/fixtures.ts';

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from './db/schema.ts';
-import { AlertRepository } from './alert-engine/alert-repository.ts';
+import { EngineAlertsRepository } from './alert-engine/engine-alerts-repository.ts';
 import { AlertDataRepository } from './alert-engine/data-repository.ts';
-import { RulesRepository } from './alert-engine/rules-repository.ts';
+import { EngineRulesRepository } from './alert-engine/engine-rules-repository.ts';
 import { AlertConditionsRepository } from './alerts/conditions-repository.ts';
 import { AlertRulesRepository } from './alerts/rules-repository.ts';
 import { AlertsRepository } from './alerts/alerts-repository.ts';
@@ -13,7 +13,7 @@ import { DeviceHistoryRepository } from './device-history/repository.ts';
 import { DeviceStatusRepository } from './device-status/repository.ts';
 import { DeviceTypesRepository } from './device-types/repository.ts';
 import { ParametersRepository } from './device-types/parameters-repository.ts';
-import { DeviceFormRepository } from './devices/form-repository.ts';
+import { DeviceFormRepository } from './devices/device-form-repository.ts';
 import { DevicesRepository } from './devices/repository.ts';
 import { ImpersonationRepository } from './impersonation/repository.ts';
 import { JobRepository } from './jobs/job-repository.ts';
@@ -24,11 +24,11 @@ import { OperatorGroupsRepository } from './operator-groups/repository.ts';
 import { OperatorsRepository } from './operators/repository.ts';
 import { ProductionShiftsRepository } from './production-shifts/repository.ts';
 import { ProfileRepository } from './profile/repository.ts';
-import { ConfigurationsRepository } from './reports/configurations-repository.ts';
-import { FilesRepository } from './reports/files-repository.ts';
-import { GenerationRepository } from './reports/generation-repository.ts';
-import { PeriodsRepository } from './reports/periods-repository.ts';
-import { ReportMailRepository } from './reports/report-mail-repository.ts';
+import { ConfigurationsRepository } from './reports/configurations/configurations-repository.ts';
+import { FilesRepository } from './reports/delivery/files-repository.ts';
+import { GenerationRepository } from './reports/generation/generation-repository.ts';
+import { PeriodsRepository } from './reports/schedule/periods-repository.ts';
+import { ReportMailRepository } from './reports/delivery/report-mail-repository.ts';
 import { PasswordLinksRepository } from './resetting/repository.ts';
 import { SensorsRepository } from './sensors/repository.ts';
 import { UnknownModulesRepository } from './sensors/unknown-modules-repository.ts';
@@ -37,16 +37,16 @@ import { SubscribersRepository } from './subscribers/repository.ts';
 import { SupportRepository } from './support/repository.ts';
 import { TaskRemindersRepository } from './tasks/reminders-repository.ts';
 import { TasksRepository } from './tasks/repository.ts';
-import { UserAdminRepository } from './users/admin-repository.ts';
-import { UserDirectoryRepository } from './users/directory-repository.ts';
+import { UserAdminRepository } from './users/admin/repository.ts';
+import { UserDirectoryRepository } from './users/directory/repository.ts';
 import { UsersRepository } from './users/repository.ts';
 
 /** Every repository by name: what routes' services, workers and listeners are given (issue 34 item 2). */
 const REPOSITORIES = {
   alertConditions: AlertConditionsRepository,
   alertData: AlertDataRepository,
-  alertEngine: AlertRepository,
-  alertEngineRules: RulesRepository,
+  alertEngine: EngineAlertsRepository,
+  alertEngineRules: EngineRulesRepository,
   alertRules: AlertRulesRepository,
   alerts: AlertsRepository,
   auth: AuthRepository,

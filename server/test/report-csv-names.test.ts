@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportType } from '@gearwatch/contracts';
 import type { ReportScope, ReportSubject } from '../src/reports/model.ts';
-import { writeReport } from '../src/reports/data-service.ts';
+import { writeReport } from '../src/reports/screens/data-service.ts';
 import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
 import { createCompany } from './fixtures.ts';

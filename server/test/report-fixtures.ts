@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ReportType } from '@gearwatch/contracts';
 import type { DB } from '../src/db/schema.ts';
 import type { ReportBuilder, ReportFileWriter } from '../src/reports/model.ts';
-import type { BuilderLookup, WriterFactory } from '../src/reports/generator.ts';
+import type { BuilderLookup, WriterFactory } from '../src/reports/generation/generator.ts';
 
 /**
  * Fakes of the seams the generation uses (docs/reports.md): builders and writers are others' code, so the

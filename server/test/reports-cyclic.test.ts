@@ -6,7 +6,7 @@ import { createTestContext } from './context.ts';
 import type { TestUser } from './fixtures.ts';
 import { bearer, createCompany, createUser, signIn } from './fixtures.ts';
 import { createDeviceGroup, fakeBuilders, fakeWriters } from './report-fixtures.ts';
-import { REPORT_PERIODS_JOB } from '../src/reports/cyclic.ts';
+import { REPORT_PERIODS_JOB } from '../src/reports/schedule/cyclic.ts';
 
 /** Cyclic periods in the company's time zone: exactly once, across a DST change, and caught up after downtime. */
 describe('cyclic reports', () => {

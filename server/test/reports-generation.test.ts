@@ -5,8 +5,8 @@ import { createTestContext } from './context.ts';
 import type { TestUser } from './fixtures.ts';
 import { bearer, createCompany, createUser, signIn } from './fixtures.ts';
 import { createDeviceGroup, fakeBuilders, fakeWriters } from './report-fixtures.ts';
-import { REPORT_RETENTION_JOB } from '../src/reports/cyclic.ts';
-import { GenerationRepository } from '../src/reports/generation-repository.ts';
+import { REPORT_RETENTION_JOB } from '../src/reports/schedule/cyclic.ts';
+import { GenerationRepository } from '../src/reports/generation/generation-repository.ts';
 
 /** A file's life: NEW → PROCESS (events) → DONE (download) or ERROR → retry → DONE; who sees and downloads it. */
 describe('report generation', () => {

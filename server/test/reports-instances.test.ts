@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { testConfig } from '../src/config.ts';
 import { createServices } from '../src/services.ts';
 import type { Services } from '../src/services.ts';
-import { REPORT_PERIODS_JOB } from '../src/reports/cyclic.ts';
+import { REPORT_PERIODS_JOB } from '../src/reports/schedule/cyclic.ts';
 import { createCompany, createUser } from './fixtures.ts';
 import type { TwoInstances } from './two-instances.ts';
 import { instanceVariants } from './two-instances.ts';

@@ -1,4 +1,4 @@
-import type { AlertRepository, AlertSubject } from './alert-repository.ts';
+import type { EngineAlertsRepository, AlertSubject } from './engine-alerts-repository.ts';
 import type { AlertAction, AlertState } from './timeline.ts';
 
 /** Counts of what a pass wrote (tests, logs and the preview read the same shape). */
@@ -15,7 +15,7 @@ export const noWrites = (): WriteCounts => ({ opened: 0, repeated: 0, ended: 0 }
  * device, per device for requirements): if another writer opened one first, this occurrence repeats it instead.
  */
 export class AlertWriter {
-  constructor(private readonly repository: AlertRepository) {}
+  constructor(private readonly repository: EngineAlertsRepository) {}
 
   async apply(subject: AlertSubject, deviceId: number, state: AlertState, actions: AlertAction[], counts: WriteCounts): Promise<void> {
     let openId = state.open?.id ?? null;

@@ -7,13 +7,13 @@ import type { JobRunner } from '../jobs/runner.ts';
 import type { JobRepository } from '../jobs/job-repository.ts';
 import type { RepositoryFactory } from '../db/repository-factory.ts';
 import { timeZone } from '../time/time-zone.ts';
-import type { AlertRepository } from './alert-repository.ts';
-import { stateKey } from './alert-repository.ts';
-import type { Arrival } from './alert-repository.ts';
+import type { EngineAlertsRepository } from './engine-alerts-repository.ts';
+import { stateKey } from './engine-alerts-repository.ts';
+import type { Arrival } from './engine-alerts-repository.ts';
 import { AlertWriter, noWrites } from './alert-writer.ts';
 import type { WriteCounts } from './alert-writer.ts';
 import type { AlertDataRepository } from './data-repository.ts';
-import type { RulesRepository } from './rules-repository.ts';
+import type { EngineRulesRepository } from './engine-rules-repository.ts';
 import { ParameterNames, parseRule } from './rules.ts';
 import type { ParsedRule } from './rules.ts';
 import { QUIET_LOOKBACK_MS, READING_PERIOD_MS, WORK_PAUSE_MS, arrivalObservations, arrivalParameters } from './arrival-evaluators.ts';
@@ -44,8 +44,8 @@ const ARRIVALS_PER_DRAIN = 200;
 
 /** The repositories the engine works with, from the server's one factory (repositories.ts). */
 export interface EngineRepositories {
-  alertEngine: AlertRepository;
-  alertEngineRules: RulesRepository;
+  alertEngine: EngineAlertsRepository;
+  alertEngineRules: EngineRulesRepository;
   alertData: AlertDataRepository;
   jobs: JobRepository;
 }
@@ -106,7 +106,7 @@ export class AlertEngine {
     });
   }
 
-  private async evaluateArrivals(trx: Kysely<DB>, alerts: AlertRepository, arrivals: Arrival[], counts: WriteCounts): Promise<void> {
+  private async evaluateArrivals(trx: Kysely<DB>, alerts: EngineAlertsRepository, arrivals: Arrival[], counts: WriteCounts): Promise<void> {
     const { alertEngineRules: rulesRepository, alertData: data } = this.repositories(trx);
     const byDevice = new Map(arrivals.map((a) => [a.deviceId, a]));
     const rows = await rulesRepository.activeRules([...ARRIVAL_TYPES, ...WINDOW_TYPES], { companyIds: [...new Set(arrivals.map((a) => a.companyId))] });
@@ -152,7 +152,7 @@ export class AlertEngine {
   }
 
   /** Data that arrives for windows already evaluated moves their cursors back, so the next tick re-reads them. */
-  private async rewindWindows(alerts: AlertRepository, rules: ParsedRule[], arrivals: Arrival[]): Promise<void> {
+  private async rewindWindows(alerts: EngineAlertsRepository, rules: ParsedRule[], arrivals: Arrival[]): Promise<void> {
     const windowRules = rules.filter((r) => ALERT_EVALUATION[r.type] === 'window');
     for (const arrival of arrivals) {
       const tasks = windowRules
@@ -260,7 +260,7 @@ function ruleWindowSubject(rule: ParsedRule, names: ParameterNames): WindowSubje
 }
 
 /** One windowed subject per company for the device requirements: a day per window, in the company's zone. */
-async function requirementSubjects(rulesRepository: RulesRepository): Promise<WindowSubject[]> {
+async function requirementSubjects(rulesRepository: EngineRulesRepository): Promise<WindowSubject[]> {
   const devices = await rulesRepository.requirementDevices();
   if (devices.length === 0) return [];
   const requirements = new Map<string, RequirementDay>();

@@ -7,7 +7,7 @@ import { scopeOf } from '../security/context.ts';
 import { NotFoundError, ValidationError } from '../http/errors.ts';
 import { AlertDataRepository } from './data-repository.ts';
 import { dataBuckets } from '../rollups/bucket-repository.ts';
-import { RulesRepository } from './rules-repository.ts';
+import { EngineRulesRepository } from './engine-rules-repository.ts';
 import { ParameterNames, parseRule } from './rules.ts';
 import type { ParsedRule } from './rules.ts';
 import { arrivalObservations, arrivalParameters } from './arrival-evaluators.ts';
@@ -36,7 +36,7 @@ export class AlertPreviewService {
 
   async preview(auth: AuthContext, ruleId: number, body: unknown): Promise<AlertPreview> {
     const scope = scopeOf(auth);
-    const rules = new RulesRepository(this.db);
+    const rules = new EngineRulesRepository(this.db);
     const row = await rules.ruleOfCompany(ruleId, scope.kind === 'company' ? scope.companyId : null);
     if (!row) throw new NotFoundError();
     const condition = parseCondition(row.type as keyof typeof alertConditionSchemas, body);

@@ -2,8 +2,8 @@ import { ALERT_OPERATOR_SYMBOLS, ALERT_RULE_TYPES, ALERT_RULE_TYPES_WITHOUT_COND
 import type { AlertCondition, AlertOperator, AlertRuleType } from '@gearwatch/contracts';
 import { timeZone } from '../time/time-zone.ts';
 import type { TimeZone } from '../time/time-zone.ts';
-import type { DeviceParameterRow, RuleRow } from './rules-repository.ts';
-import type { AlertSubject } from './alert-repository.ts';
+import type { DeviceParameterRow, RuleRow } from './engine-rules-repository.ts';
+import type { AlertSubject } from './engine-alerts-repository.ts';
 
 /** A rule ready to evaluate: its type, its valid conditions, its zone and the subject its alerts are written as. */
 export interface ParsedRule {

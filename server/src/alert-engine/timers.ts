@@ -1,8 +1,8 @@
 import type { AlertCondition } from '@gearwatch/contracts';
 import type { AlertDataRepository } from './data-repository.ts';
 import { dataBuckets } from '../rollups/bucket-repository.ts';
-import type { AlertRepository } from './alert-repository.ts';
-import { AlertHistoryRepository, stateKey } from './alert-repository.ts';
+import type { EngineAlertsRepository } from './engine-alerts-repository.ts';
+import { AlertHistoryRepository, stateKey } from './engine-alerts-repository.ts';
 import { AlertWriter } from './alert-writer.ts';
 import type { WriteCounts } from './alert-writer.ts';
 import { foldObservations } from './timeline.ts';
@@ -14,7 +14,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
 export interface TimerRepositories {
-  alerts: AlertRepository;
+  alerts: EngineAlertsRepository;
   data: AlertDataRepository;
   db: Kysely<DB>;
 }
@@ -36,9 +36,9 @@ export async function sweepLastsync(rules: ParsedRule[], now: number, repositori
     rules.map((r) => r.row.id),
     deviceIds,
   );
-  const opens: Parameters<AlertRepository['openMany']>[1] = [];
-  const repeats: Parameters<AlertRepository['repeatMany']>[0] = [];
-  const ends: Parameters<AlertRepository['endMany']>[0] = [];
+  const opens: Parameters<EngineAlertsRepository['openMany']>[1] = [];
+  const repeats: Parameters<EngineAlertsRepository['repeatMany']>[0] = [];
+  const ends: Parameters<EngineAlertsRepository['endMany']>[0] = [];
   rules.forEach((rule, index) => {
     const minutes = Math.min(...rule.conditions.map((c) => (c as AlertCondition<'lastsync'>).argument));
     const span = minutes * MINUTE_MS;

@@ -3,8 +3,8 @@ import type { AlertCondition } from '@gearwatch/contracts';
 import { PARAMETER_NUMBERS } from '@gearwatch/contracts';
 import type { AlertDataRepository } from './data-repository.ts';
 import type { WindowSum } from '../rollups/bucket-repository.ts';
-import type { AlertRepository, AlertSubject } from './alert-repository.ts';
-import { stateKey } from './alert-repository.ts';
+import type { EngineAlertsRepository, AlertSubject } from './engine-alerts-repository.ts';
+import { stateKey } from './engine-alerts-repository.ts';
 import { AlertWriter } from './alert-writer.ts';
 import type { WriteCounts } from './alert-writer.ts';
 import { hasLimits } from './conditions.ts';
@@ -51,7 +51,7 @@ export interface WindowSubject {
 export async function evaluateWindows(
   subject: WindowSubject,
   now: number,
-  repositories: { alerts: AlertRepository; data: AlertDataRepository },
+  repositories: { alerts: EngineAlertsRepository; data: AlertDataRepository },
   counts: WriteCounts,
 ): Promise<boolean> {
   const { alerts, data } = repositories;

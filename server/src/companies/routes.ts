@@ -1,5 +1,5 @@
 import { ADMINISTRATION_RESPONSES, COMPANY_SORT_FIELDS, FORM_TOKEN_FIELD } from '@gearwatch/contracts';
-import { superAdminRoutes } from '../administration/scope.ts';
+import { superAdminRoutes } from '../http/super-admin-scope.ts';
 import { registerResourceRoutes } from '../forms/resource-routes.ts';
 import type { FormTokens } from '../forms/token.ts';
 import type { App } from '../http/types.ts';

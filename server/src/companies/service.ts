@@ -1,8 +1,8 @@
 import { COMPANY_NAME_MAX_LENGTH, DEFAULT_TIMEZONE, ENTITY_MESSAGE_KEYS, MESSAGE_KEYS, SUBSCRIPTION_TYPES } from '@gearwatch/contracts';
 import type { Choice, Company, FormValue, SubscriptionType } from '@gearwatch/contracts';
 import type { AuthContext } from '../security/context.ts';
-import { isForeignKeyViolation, isUniqueViolation } from '../administration/pg-errors.ts';
-import { timezoneChoices } from '../administration/timezones.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/pg-errors.ts';
+import { timezoneChoices } from '../time/timezone-choices.ts';
 import type { DecodedValues } from '../forms/decode.ts';
 import { idValue, textValue } from '../forms/values.ts';
 import type { FormFields } from '../forms/fields.ts';

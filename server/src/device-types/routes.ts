@@ -1,6 +1,6 @@
 import { DEVICE_TYPE_RESPONSES, DEVICE_TYPE_SORT_FIELDS, duplicateRequestSchema } from '@gearwatch/contracts';
 import type { App } from '../http/types.ts';
-import { superAdminRoutes } from '../administration/scope.ts';
+import { superAdminRoutes } from '../http/super-admin-scope.ts';
 import { idParams } from '../http/params.ts';
 import type { FormTokens } from '../forms/token.ts';
 import { registerResourceRoutes } from '../forms/resource-routes.ts';

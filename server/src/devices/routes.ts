@@ -4,7 +4,7 @@ import type { App } from '../http/types.ts';
 import type { FormTokens } from '../forms/token.ts';
 import { registerResourceRoutes } from '../forms/resource-routes.ts';
 import type { DevicesService } from './service.ts';
-import type { DeviceForm } from './form.ts';
+import type { DeviceForm } from './device-form.ts';
 
 export function devicesRoutes(app: App, devices: DevicesService, form: DeviceForm, tokens: FormTokens): void {
   registerResourceRoutes(app, {

@@ -1,6 +1,6 @@
 import type { ListFilterSchema, noListFilterSchema } from '@gearwatch/contracts';
 import type { AuthContext } from '../security/context.ts';
-import { superAdminRoutes } from '../administration/scope.ts';
+import { superAdminRoutes } from '../http/super-admin-scope.ts';
 import type { ListRoute, RouteResponses } from '../http/list.ts';
 import { registerListRoute } from '../http/list.ts';
 import { idParams } from '../http/params.ts';

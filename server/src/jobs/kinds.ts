@@ -10,15 +10,15 @@ export type NoPayload = Record<string, never>;
 export interface JobPayloads {
   /** alert-engine/engine.ts: the timers' pass every minute, and its catch-up turns. */
   'alert-engine.tick': NoPayload;
-  /** reports/cyclic.ts: the cyclic configurations' due periods, every minute. */
+  /** reports/schedule/cyclic.ts: the cyclic configurations' due periods, every minute. */
   'report-periods': NoPayload;
-  /** reports/cyclic.ts: expired report files, every hour. */
+  /** reports/schedule/cyclic.ts: expired report files, every hour. */
   'report-files-retention': NoPayload;
   /** tasks/reminders.ts: due task reminders. */
   'task-reminders': NoPayload;
-  /** events/prune.ts: old user events, every hour. */
+  /** push/streams/prune.ts: old user events, every hour. */
   'user-events-prune': NoPayload;
-  /** live/device-status-events.ts: devices whose online or working time ran out, every minute. */
+  /** push/changes/device-status-events.ts: devices whose online or working time ran out, every minute. */
   'device-status-expiry': NoPayload;
 }
 

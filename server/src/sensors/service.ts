@@ -11,8 +11,8 @@ import {
   SENSOR_ONLINE_WINDOW_MINUTES,
 } from '@gearwatch/contracts';
 import type { AuthContext } from '../security/context.ts';
-import { isForeignKeyViolation, isUniqueViolation } from '../administration/pg-errors.ts';
-import { timezoneChoices } from '../administration/timezones.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/pg-errors.ts';
+import { timezoneChoices } from '../time/timezone-choices.ts';
 import type { DecodedValues } from '../forms/decode.ts';
 import { idValue, textValue } from '../forms/values.ts';
 import type { FormFields } from '../forms/fields.ts';

@@ -128,7 +128,7 @@ export class IngestRepository {
    * added to the operator sessions they fall into, per local date and per hour (migrations 006, 007), under the device's session lock, so a session
    * rebuild either sees this batch's rollups or its sessions get this batch's readings, never neither. The same lock
    * keeps the work matrix's cache whole: its rows of the dates the batch adds work to are deleted here, and the report
-   * fills rows only while holding the lock shared (reports/work-quarters-repository.ts).
+   * fills rows only while holding the lock shared (reports/builders/data/work-quarters-repository.ts).
    */
   async insertReadings(writer: WriterIds, columns: ReadingColumns): Promise<number> {
     const { companyId, deviceId, sensorId, timezone } = writer;

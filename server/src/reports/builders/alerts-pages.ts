@@ -3,7 +3,7 @@ import type { ReportCell, ReportDocument, ReportSection } from '@gearwatch/contr
 import type { DB } from '../../db/schema.ts';
 import { timeZone } from '../../time/time-zone.ts';
 import type { ReportScope, ReportSubject } from '../model.ts';
-import { AlertReportRepository } from '../alert-report-repository.ts';
+import { AlertReportRepository } from './data/alert-report-repository.ts';
 import { ALERT_COLUMNS, alertRows, alertsInterval } from './alerts.ts';
 import { calendarWindows, reportRange, windowTitle } from './report-windows.ts';
 import type { ReportWindow } from './report-windows.ts';

@@ -6,7 +6,7 @@ import { createCompany } from '../../../test/fixtures.ts';
 import { createDeviceType, createShifts, createTelemetryDevice, ingest, setCompanyTimezone, TEST_PARAMETERS } from '../../../test/telemetry-fixtures.ts';
 import type { TelemetryDevice } from '../../../test/telemetry-fixtures.ts';
 import type { ReportSubject } from '../model.ts';
-import { WorkDetailsCounts } from '../work-details-counts.ts';
+import { WorkDetailsCounts } from './data/work-details-counts.ts';
 import type { DeviceReportsDataset } from './test/device-reports-dataset.ts';
 import { buildDeviceReportsDataset } from './test/device-reports-dataset.ts';
 import { expectPagesJoinInto } from './test/paged-documents.ts';

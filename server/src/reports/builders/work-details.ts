@@ -1,5 +1,5 @@
 import type { ReportCell } from '@gearwatch/contracts';
-import type { OperatorSpan, ReportDevice } from '../report-repository.ts';
+import type { OperatorSpan, ReportDevice } from './data/report-repository.ts';
 import type { FiveMinuteRow, WorkSums } from '../../rollups/work-repository.ts';
 import type { ReportBuilder, ReportSink } from '../model.ts';
 import { parseDate } from '../../time/calendar.ts';

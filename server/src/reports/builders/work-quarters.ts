@@ -4,8 +4,8 @@ import { dateText } from '../../time/calendar.ts';
 import type { DayNumber } from '../../time/calendar.ts';
 import type { TimeZone } from '../../time/time-zone.ts';
 import { WorkRollupRepository } from '../../rollups/work-repository.ts';
-import type { QuarterDay } from '../work-quarters-repository.ts';
-import { WorkQuartersRepository } from '../work-quarters-repository.ts';
+import type { QuarterDay } from './data/work-quarters-repository.ts';
+import { WorkQuartersRepository } from './data/work-quarters-repository.ts';
 
 export const QUARTER_MS = 900_000;
 /** Days computed from the 5-minute rollup per query (and per fill transaction): 50 devices × a week is ~100,000 rows. */

@@ -2,9 +2,9 @@ import { efficiencyPercent } from '@gearwatch/contracts';
 import type { ReportCell, ReportColumn } from '@gearwatch/contracts';
 import { timeZone } from '../../time/time-zone.ts';
 import type { ReportBuilder } from '../model.ts';
-import type { CardSlice, ReportOperator } from '../operator-report-repository.ts';
+import type { CardSlice, ReportOperator } from './data/operator-report-repository.ts';
 import type { WorkSlice } from '../../rollups/session-work-repository.ts';
-import { OperatorReportRepository } from '../operator-report-repository.ts';
+import { OperatorReportRepository } from './data/operator-report-repository.ts';
 import { SessionWorkRepository } from '../../rollups/session-work-repository.ts';
 import { blankWindowCells, intervalWindows, reportColumn, reportRange, seconds, windowCells, windowColumns } from './report-windows.ts';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../db/schema.ts';
-import { ReportRepository } from '../../report-repository.ts';
-import type { ReportDevice, ReportGroup } from '../../report-repository.ts';
+import { ReportRepository } from '../data/report-repository.ts';
+import type { ReportDevice, ReportGroup } from '../data/report-repository.ts';
 import { WorkRollupRepository } from '../../../rollups/work-repository.ts';
 import type { ReportScope, ReportSubject } from '../../model.ts';
 import { timeZone } from '../../../time/time-zone.ts';

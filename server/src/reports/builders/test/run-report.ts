@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { ReportDocument, ReportInterval, ReportType } from '@gearwatch/contracts';
 import { efficiencyPercent } from '@gearwatch/contracts';
 import type { DB } from '../../../db/schema.ts';
-import { writeReport } from '../../data-service.ts';
-import { MemorySink } from '../../memory-sink.ts';
+import { writeReport } from '../../screens/data-service.ts';
+import { MemorySink } from '../../generation/memory-sink.ts';
 import type { ReportScope, ReportSubject } from '../../model.ts';
 import type { RawSums } from './raw-reference.ts';
 
