@@ -8,9 +8,12 @@ import { ingest, ingestTime } from './ingest.ts';
  * history ends at the start (SIMULATOR=off), and the engine draws its last consequences on the clock.
  * - "DF-06 out of contact" opens an hour after DF-06's last call (its module is silent from 09:00 to 12:00).
  * - "Forklift moved without a card" ends half an hour after a forklift's last work without a card.
+ * - "Forklift service every 150 motor hours" is a timed rule: its alerts open at the engine's first minute tick after
+ *   the start, which may come while a spec is counting.
  */
 const OUT_OF_CONTACT = { rule: 'DF-06 out of contact', device: 'DF-06' };
 const WORK_WITHOUT_CARD = 'Forklift moved without a card';
+const SERVICE_DUE = 'Forklift service every 150 motor hours';
 
 type Auth = Record<string, string>;
 
@@ -83,4 +86,7 @@ export async function bringDemoAlertsToRest(request: APIRequestContext, auth: Au
     return running.length + (await activeAlerts(request, auth, outOfContact)).length;
   };
   await expect.poll(unsettled, { timeout: 60_000 }).toBe(0);
+  // The first tick has run once the demo's service alerts are open (its diesel trucks are past 150 motor hours).
+  const serviceDue = await ruleId(request, auth, SERVICE_DUE);
+  await expect.poll(async () => (await activeAlerts(request, auth, serviceDue)).length, { timeout: 120_000 }).toBeGreaterThan(0);
 }
