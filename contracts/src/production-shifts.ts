@@ -59,6 +59,11 @@ export function shiftHour(time: string): number {
   return Number(time.slice(0, 2));
 }
 
+/** The end hour 1–24 of a shift: one ending at 00:00 ends at midnight, 24:00. */
+export function shiftEndHour(time: string): number {
+  return shiftHour(time) || 24;
+}
+
 /** A new shift: it starts where the last one ends (or 00:00) and lasts DEFAULT_SHIFT_HOURS, ending by 24:00. */
 export function nextShiftTimes(shifts: readonly Pick<ProductionShiftInput, 'timeEnd'>[]): { timeStart: string; timeEnd: string } {
   const last = shifts[shifts.length - 1];
@@ -100,7 +105,7 @@ export function shiftListErrors(shifts: readonly ProductionShiftInput[]): Record
     if (!shift.name.trim()) errors[`${index}.name`] = [MESSAGE_KEYS.notBlank];
     const start = shiftHour(shift.timeStart);
     // An end of 00:00 is midnight at the end of the day (24:00): 00:00–00:00 is the whole day, 06:00–06:00 nothing.
-    if (start > 23 || start === (shiftHour(shift.timeEnd) || 24)) errors[`${index}.timeEnd`] = [PRODUCTION_SHIFT_MESSAGE_KEYS.rangeInvalid];
+    if (start > 23 || start === shiftEndHour(shift.timeEnd)) errors[`${index}.timeEnd`] = [PRODUCTION_SHIFT_MESSAGE_KEYS.rangeInvalid];
     else if (overlappedShift(shifts, index) !== null) errors[`${index}.timeStart`] = [PRODUCTION_SHIFT_MESSAGE_KEYS.overlapping];
   });
   return errors;

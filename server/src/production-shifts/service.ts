@@ -1,4 +1,4 @@
-import { MAX_PRODUCTION_SHIFTS, PRODUCTION_SHIFT_MESSAGE_KEYS, shiftHour, shiftListErrors, shiftTime } from '@gearwatch/contracts';
+import { MAX_PRODUCTION_SHIFTS, PRODUCTION_SHIFT_MESSAGE_KEYS, shiftEndHour, shiftHour, shiftListErrors, shiftTime } from '@gearwatch/contracts';
 import type { ProductionShift, ProductionShiftInput } from '@gearwatch/contracts';
 import { ValidationError } from '../http/errors.ts';
 import type { AuthContext } from '../security/context.ts';
@@ -28,13 +28,8 @@ export class ProductionShiftsService {
     if (Object.keys(errors).length) throw new ValidationError(errors);
     await this.repository.replace(
       auth.companyId,
-      shifts.map((shift, position) => ({ position, name: shift.name.trim(), hourStart: shiftHour(shift.timeStart), hourEnd: endHour(shift.timeEnd) })),
+      shifts.map((shift, position) => ({ position, name: shift.name.trim(), hourStart: shiftHour(shift.timeStart), hourEnd: shiftEndHour(shift.timeEnd) })),
     );
     return this.list(auth);
   }
-}
-
-/** The end hour 1–24: a shift ending at 00:00 ends at midnight, 24:00. */
-function endHour(time: string): number {
-  return shiftHour(time) === 0 ? 24 : shiftHour(time);
 }
