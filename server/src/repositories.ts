@@ -30,6 +30,9 @@ import { GenerationRepository } from './reports/generation/generation-repository
 import { PeriodsRepository } from './reports/schedule/periods-repository.ts';
 import { ReportMailRepository } from './reports/delivery/report-mail-repository.ts';
 import { PasswordLinksRepository } from './resetting/repository.ts';
+import { BucketRepository } from './rollups/bucket-repository.ts';
+import { LatestReadingsRepository } from './rollups/latest-repository.ts';
+import { SessionRollupsRepository } from './rollups/session-rollups-repository.ts';
 import { SensorsRepository } from './sensors/repository.ts';
 import { UnknownModulesRepository } from './sensors/unknown-modules-repository.ts';
 import { UserSettingsRepository } from './settings/repository.ts';
@@ -60,6 +63,7 @@ const REPOSITORIES = {
   impersonation: ImpersonationRepository,
   // The server's job kinds (jobs/kinds.ts), which InstanceType cannot see through the class's type parameter.
   jobs: JobRepository as new (db: Kysely<DB>) => JobRepository,
+  latestReadings: LatestReadingsRepository,
   mailOutbox: OutboxRepository,
   notifications: NotificationsRepository,
   operatorGroups: OperatorGroupsRepository,
@@ -73,7 +77,9 @@ const REPOSITORIES = {
   reportGeneration: GenerationRepository,
   reportMail: ReportMailRepository,
   reportPeriods: PeriodsRepository,
+  rollupBuckets: BucketRepository,
   sensors: SensorsRepository,
+  sessionRollups: SessionRollupsRepository,
   settings: UserSettingsRepository,
   subscribers: SubscribersRepository,
   support: SupportRepository,

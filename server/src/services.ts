@@ -37,7 +37,6 @@ import { DiagnosticsRepository } from './diagnostics/repository.ts';
 import { RollupRepository } from './rollups/repository.ts';
 import { WorkRollupRepository } from './rollups/work-repository.ts';
 import { LineSumsRepository } from './rollups/line-sums-repository.ts';
-import { LatestReadingsRepository } from './rollups/latest-repository.ts';
 import { DiagnosticsService } from './diagnostics/service.ts';
 import { FactoryReportService } from './diagnostics/factory-report.ts';
 import { OperatorActivityRepository } from './rollups/operator-repository.ts';
@@ -133,9 +132,9 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   await auth.registerClient(config.WEB_CLIENT_ID, config.WEB_CLIENT_SECRET, 'Gearwatch web client');
   const mailer = createMailer(config);
   const rollups = new RollupRepository(db);
-  const latestReadings = new LatestReadingsRepository(db);
+  const latestReadings = repositories.latestReadings;
   const clock = options.now ?? Date.now;
-  const operators = new OperatorsService(repositories.operators, clock);
+  const operators = new OperatorsService(repositories.operators, repositories.sessionRollups, clock);
   const diagnostics = new DiagnosticsService(rollups, new RawTelemetryRepository(db));
   const passwordLinks = new PasswordLinksService(repositories.passwordLinks, usersRepository, {
     publicUrl: config.PUBLIC_URL,
@@ -235,7 +234,11 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     deviceForm: new DeviceForm(repositories.deviceForm),
     deviceStatus: new DeviceStatusService(repositories.deviceStatus, latestReadings),
     deviceSummaries: new DeviceSummariesService(new DeviceSummariesRepository(db), new WorkRollupRepository(db), alertsRepository, latestReadings, clock),
-    deviceHistory: new DeviceHistoryService(repositories.deviceHistory, rollups, clock),
+    deviceHistory: new DeviceHistoryService(
+      repositories.deviceHistory,
+      { devices: rollups, latest: latestReadings, buckets: repositories.rollupBuckets, sessions: repositories.sessionRollups },
+      clock,
+    ),
     impersonation: new ImpersonationService(repositories.impersonation, usersRepository, auth),
     support: new SupportService(supportRepository, usersRepository, { supportEmail: config.SUPPORT_EMAIL, mailConfigured: mailer.configured }),
     passwordLinks,
@@ -253,7 +256,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     operatorDiagnostics: new OperatorDiagnosticsService(new OperatorActivityRepository(db)),
     factoryReports: new FactoryReportService(rollups, new DiagnosticsRepository(db)),
     workSummaries: new WorkSummariesService(new WorkSummariesRepository(db), rollups, new OperatorActivityRepository(db), clock),
-    deviceGroups: new DeviceGroupsService(repositories.deviceGroups, clock),
+    deviceGroups: new DeviceGroupsService(repositories.deviceGroups, latestReadings, clock),
     operators,
     tasks: new TasksService(repositories.tasks),
     operatorGroups: new OperatorGroupsService(repositories.operatorGroups, operators),

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import type { Kysely, RawBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { COMPANY_SORT_FIELDS } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
+import { hasTelemetry } from '../rollups/latest-repository.ts';
 import type { ListRequest } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
 import { pagedList } from '../db/paged-list.ts';
@@ -45,13 +46,6 @@ const SORT_COLUMNS = { id: sql`companies.id`, name: sql`lower(companies.name)` }
 
 /** The unique index on the lower-cased company name (migration 001). */
 export const COMPANY_NAME_INDEX = 'companies_name_key';
-
-/**
- * Whether a company has telemetry: day rollups of any of its devices (read through the rollup's primary key, which
- * starts with the device).
- */
-const hasTelemetry = (companyId: RawBuilder<unknown>) =>
-  sql<boolean>`exists (select 1 from devices d join readings_day r on r.device_id = d.id where d.company_id = ${companyId})`;
 
 /** Companies (the administration's "user groups"): list, one company, the form's writes, delete. */
 export class CompaniesRepository {

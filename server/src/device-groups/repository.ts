@@ -27,16 +27,6 @@ export interface DeviceChoiceRow extends NamedRow {
   companyName: string;
 }
 
-/** Today's sums over a group's devices; null when none of them has a reading of the parameter today. */
-export interface GroupDayRow {
-  groupId: number;
-  work: number | null;
-  active: number | null;
-}
-
-/** The parameters the day's figures read: 1 = effective work seconds, 2 = device active seconds. */
-const WORK_PARAMETER = 1;
-const ACTIVE_PARAMETER = 2;
 /** First key of the advisory lock serialising group writes of one company (the second is the company). */
 const WRITE_LOCK_KEY = 720_431_101;
 
@@ -111,23 +101,6 @@ export class DeviceGroupsRepository {
   /** The group's devices, named, by id. */
   async membersOf(groupId: number): Promise<NamedRow[]> {
     return (await this.devicesOf([groupId])).map(({ id, name }) => ({ id, name }));
-  }
-
-  /** Work and active seconds summed over each group's devices for its company's local date at `now`. */
-  async todayOf(groupIds: number[], now: Date): Promise<GroupDayRow[]> {
-    if (groupIds.length === 0) return [];
-    const result = await sql<GroupDayRow>`
-      select l.device_group_id as "groupId",
-        sum(r.sum) filter (where r.parameter_number = ${WORK_PARAMETER}::int)::float8 as work,
-        sum(r.sum) filter (where r.parameter_number = ${ACTIVE_PARAMETER}::int)::float8 as active
-      from device_group_devices l
-      join companies c on c.id = l.company_id
-      join readings_day r on r.device_id = l.device_id and r.company_id = l.company_id
-        and r.parameter_number in (${WORK_PARAMETER}::int, ${ACTIVE_PARAMETER}::int)
-        and r.day = (${now}::timestamptz at time zone c.timezone)::date
-      where l.device_group_id = any(${groupIds}::int[])
-      group by l.device_group_id`.execute(this.db);
-    return result.rows;
   }
 
   /** Whether another group of the company has this name, in any letter case. */

@@ -10,7 +10,8 @@ import { companyChoicesFor, companyField, linkCompany, linkLabel } from '../form
 import { textValue } from '../forms/values.ts';
 import type { FormResource } from '../forms/routes.ts';
 import type { ListRequest, Page } from '../http/list.ts';
-import type { DeviceGroupRow, DeviceGroupsRepository, GroupDayRow } from './repository.ts';
+import type { GroupDayRow, LatestReadingsRepository } from '../rollups/latest-repository.ts';
+import type { DeviceGroupRow, DeviceGroupsRepository } from './repository.ts';
 
 /**
  * Device groups (spec 01 §2 /manage device groups): the list the monitors and the management screen read, one
@@ -20,6 +21,7 @@ import type { DeviceGroupRow, DeviceGroupsRepository, GroupDayRow } from './repo
 export class DeviceGroupsService extends CompanyGroupService<{ name: string; description: string | null }, DeviceGroupRow> implements FormResource {
   constructor(
     protected override readonly repository: DeviceGroupsRepository,
+    private readonly latest: LatestReadingsRepository,
     private readonly now: () => number = Date.now,
   ) {
     super(repository, 'devices');
@@ -28,7 +30,7 @@ export class DeviceGroupsService extends CompanyGroupService<{ name: string; des
   async list(auth: AuthContext, request: ListRequest<DeviceGroupSortField>): Promise<Page<DeviceGroup>> {
     const page = await this.repository.list(scopeOf(auth), request);
     const ids = page.entries.map((g) => g.id);
-    const [members, today] = await Promise.all([this.repository.devicesOf(ids), this.repository.todayOf(ids, new Date(this.now()))]);
+    const [members, today] = await Promise.all([this.repository.devicesOf(ids), this.latest.groupsToday(ids, new Date(this.now()))]);
     return {
       total: page.total,
       entries: page.entries.map((g) =>
@@ -44,7 +46,7 @@ export class DeviceGroupsService extends CompanyGroupService<{ name: string; des
   /** One group with its devices named. */
   async get(auth: AuthContext, id: number): Promise<DeviceGroupDetail> {
     const row = await this.find(auth, id);
-    const [members, today] = await Promise.all([this.repository.devicesOf([id]), this.repository.todayOf([id], new Date(this.now()))]);
+    const [members, today] = await Promise.all([this.repository.devicesOf([id]), this.latest.groupsToday([id], new Date(this.now()))]);
     return present(
       row,
       members.map(({ id, name }) => ({ id, name })),

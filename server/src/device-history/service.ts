@@ -4,7 +4,10 @@ import type { AuthContext } from '../security/context.ts';
 import { scopeOf } from '../security/context.ts';
 import { NotFoundError, ValidationError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
+import type { BucketRepository } from '../rollups/bucket-repository.ts';
+import type { LatestReadingsRepository } from '../rollups/latest-repository.ts';
 import type { RollupRepository } from '../rollups/repository.ts';
+import type { SessionRollupsRepository } from '../rollups/session-rollups-repository.ts';
 import { inclusiveDays } from '../time/calendar.ts';
 import type { TimeZone } from '../time/time-zone.ts';
 import { timeZone } from '../time/time-zone.ts';
@@ -16,13 +19,13 @@ import type { DeviceHistoryRepository } from './repository.ts';
 export class DeviceHistoryService {
   constructor(
     private readonly repository: DeviceHistoryRepository,
-    private readonly devices: RollupRepository,
+    private readonly rollups: { devices: RollupRepository; latest: LatestReadingsRepository; buckets: BucketRepository; sessions: SessionRollupsRepository },
     private readonly now: () => number = Date.now,
   ) {}
 
   async currentReadings(auth: AuthContext, deviceId: number): Promise<CurrentReading[]> {
     const zone = await this.zoneOf(auth, deviceId);
-    return (await this.repository.currentReadings(deviceId)).map((r) => ({
+    return (await this.rollups.latest.currentReadings(deviceId)).map((r) => ({
       number: r.number,
       name: r.name,
       unit: r.unit,
@@ -38,6 +41,7 @@ export class DeviceHistoryService {
   ): Promise<Page<OperatorSessionEntry>> {
     const zone = await this.zoneOf(auth, deviceId);
     const page = await this.repository.sessions(deviceId, request);
+    const totals = await this.rollups.sessions.sessionTotals(page.entries.map((s) => s.id));
     return {
       total: page.total,
       entries: page.entries.map((s) => ({
@@ -46,8 +50,8 @@ export class DeviceHistoryService {
         rfid: s.rfid,
         start: zone.isoWithOffset(s.startedAt.getTime()),
         end: s.endedAt === null ? null : zone.isoWithOffset(s.endedAt.getTime()),
-        activeSeconds: s.activeSeconds,
-        workSeconds: s.workSeconds,
+        activeSeconds: totals.get(s.id)?.active ?? null,
+        workSeconds: totals.get(s.id)?.work ?? null,
       })),
     };
   }
@@ -58,7 +62,7 @@ export class DeviceHistoryService {
     if (inclusiveDays(range.from, range.to) > BATTERY_CYCLES_MAX_DAYS) throw ValidationError.field('to', DIAGNOSTICS_MESSAGE_KEYS.rangeTooLong);
     const bounds = rangeBounds(range, zone);
     const numbers = await this.repository.numbersByTag(deviceId, [CHARGING_PARAMETER_TAG, STATUS_PARAMETER_TAGS.batteryVoltage]);
-    const rows = await this.repository.batteryBuckets(
+    const rows = await this.rollups.buckets.batteryBuckets(
       deviceId,
       numbers.get(CHARGING_PARAMETER_TAG) ?? null,
       numbers.get(STATUS_PARAMETER_TAGS.batteryVoltage) ?? null,
@@ -84,7 +88,7 @@ export class DeviceHistoryService {
 
   /** The device's company timezone; 404 when the caller may not see the device. */
   private async zoneOf(auth: AuthContext, deviceId: number): Promise<TimeZone> {
-    const [device] = await this.devices.findDevices(scopeOf(auth), [deviceId]);
+    const [device] = await this.rollups.devices.findDevices(scopeOf(auth), [deviceId]);
     if (!device) throw new NotFoundError();
     return timeZone(device.timezone);
   }

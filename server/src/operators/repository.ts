@@ -51,23 +51,11 @@ export interface NamedRow {
 }
 
 export interface SessionRow {
+  id: number;
   deviceId: number;
   deviceName: string;
   startedAt: Date | string;
   endedAt: Date | string | null;
-  work: number | null;
-  active: number | null;
-}
-
-/** Work and active seconds summed over a span of local dates; null when no reading of the parameter fell in. */
-export interface WorkTimeSums {
-  work: number | null;
-  active: number | null;
-}
-
-/** Today's sums over a group's operators (null as in WorkTimeSums). */
-export interface GroupTodayRow extends WorkTimeSums {
-  groupId: number;
 }
 
 /** The operator's own columns, as a form write stores them. */
@@ -174,61 +162,15 @@ export class OperatorsRepository {
       .execute();
   }
 
-  /** The operator's latest card sessions, newest first, with work and active summed over their local dates. */
+  /** The operator's latest card sessions, newest first (their work: SessionRollupsRepository.sessionTotals). */
   async sessions(companyId: number, operatorId: number, limit: number): Promise<SessionRow[]> {
     const result = await sql<SessionRow>`
-      select s.device_id as "deviceId", d.name as "deviceName", s.started_at as "startedAt", s.ended_at as "endedAt",
-        t.work, t.active
+      select s.id::int8::float8 as id, s.device_id as "deviceId", d.name as "deviceName", s.started_at as "startedAt", s.ended_at as "endedAt"
       from operator_sessions s
       join devices d on d.id = s.device_id
-      left join lateral (
-        select sum(x.work)::float8 as work, sum(x.active)::float8 as active from operator_session_days x where x.session_id = s.id
-      ) t on true
       where s.operator_id = ${operatorId}::int and s.company_id = ${companyId}::int
       order by s.started_at desc, s.id desc
       limit ${limit}::int`.execute(this.db);
-    return result.rows;
-  }
-
-  /**
-   * The operator's work and active summed over each span of local dates (from..to, both included), in the order
-   * given, from the session day rollup (migration 006). Only sessions still open at `since` (the start of the
-   * earliest span) can hold such days, so older ones are not read.
-   */
-  async workTimeSums(companyId: number, operatorId: number, spans: { from: string; to: string }[], since: Date): Promise<WorkTimeSums[]> {
-    if (spans.length === 0) return [];
-    const earliest = spans.reduce((min, span) => (span.from < min ? span.from : min), spans[0]!.from);
-    const result = await sql<WorkTimeSums & { i: number }>`
-      with days as (
-        select d.day, d.work, d.active
-        from operator_sessions s
-        join operator_session_days d on d.session_id = s.id and d.day >= ${earliest}::date
-        where s.operator_id = ${operatorId}::int and s.company_id = ${companyId}::int and (s.ended_at is null or s.ended_at > ${since}::timestamptz)
-      )
-      select w.i::int as i, sum(x.work)::float8 as work, sum(x.active)::float8 as active
-      from unnest(${spans.map((span) => span.from)}::date[], ${spans.map((span) => span.to)}::date[]) with ordinality as w (from_day, to_day, i)
-      left join days x on x.day between w.from_day and w.to_day
-      group by w.i
-      order by w.i`.execute(this.db);
-    return result.rows.map(({ work, active }) => ({ work, active }));
-  }
-
-  /**
-   * Work and active summed over each group's operators for its company's local date at `now`, in one query for the
-   * page's groups. Today starts at most 25 hours before now (a day clocks go back), so sessions that ended before
-   * that are not read.
-   */
-  async todayOfGroups(groupIds: number[], now: Date): Promise<GroupTodayRow[]> {
-    if (groupIds.length === 0) return [];
-    const result = await sql<GroupTodayRow>`
-      select o.operator_group_id as "groupId", sum(d.work)::float8 as work, sum(d.active)::float8 as active
-      from operators o
-      join companies c on c.id = o.company_id
-      join operator_sessions s on s.operator_id = o.id and s.company_id = o.company_id
-        and (s.ended_at is null or s.ended_at > ${now}::timestamptz - interval '25 hours')
-      join operator_session_days d on d.session_id = s.id and d.day = (${now}::timestamptz at time zone c.timezone)::date
-      where o.operator_group_id = any(${groupIds}::int[])
-      group by o.operator_group_id`.execute(this.db);
     return result.rows;
   }
 

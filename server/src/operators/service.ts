@@ -31,7 +31,8 @@ import type { FormResource } from '../forms/routes.ts';
 import { NO_FAILED_FIELDS } from '../forms/routes.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
-import type { LinkableRow, OperatorGroupRow, OperatorRow, OperatorSortKeys, OperatorWrite, OperatorsRepository, WorkTimeSums } from './repository.ts';
+import type { LinkableRow, OperatorGroupRow, OperatorRow, OperatorSortKeys, OperatorWrite, OperatorsRepository } from './repository.ts';
+import type { SessionRollupsRepository, WorkTimeSums } from '../rollups/session-rollups-repository.ts';
 
 export type DeviceOperatorSortField = (typeof DEVICE_OPERATOR_SORT_FIELDS)[number];
 export type OperatorGroupSortField = 'id' | 'name';
@@ -119,6 +120,7 @@ function checkSearch(search: string | undefined): void {
 export class OperatorsService implements FormResource {
   constructor(
     private readonly repository: OperatorsRepository,
+    private readonly sessionRollups: SessionRollupsRepository,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -156,7 +158,7 @@ export class OperatorsService implements FormResource {
 
   /** Today's work and active sums of each group's operators, by group id (groups without data are absent). */
   async todayOfGroups(groupIds: number[]): Promise<Map<number, WorkTimeSums>> {
-    const rows = await this.repository.todayOfGroups(groupIds, new Date(this.now()));
+    const rows = await this.sessionRollups.operatorGroupsToday(groupIds, new Date(this.now()));
     return new Map(rows.map((row) => [row.groupId, row]));
   }
 
@@ -171,7 +173,7 @@ export class OperatorsService implements FormResource {
     const comparisons = WORK_TIME_PERIODS.map((period) => ({ period, ...periodToDate(today, period) }));
     const spans = comparisons.flatMap((c) => [spanText(c.current), spanText(c.previous)]);
     const earliest = Math.min(...comparisons.map((c) => c.previous.from));
-    const sums = await this.repository.workTimeSums(row.companyId, row.id, spans, new Date(zone.startOfDay(earliest)));
+    const sums = await this.sessionRollups.operatorSpanSums(row.companyId, row.id, spans, new Date(zone.startOfDay(earliest)));
     const figures = (index: number) => ({ ...spans[index]!, workSeconds: sums[index]?.work ?? null, activeSeconds: sums[index]?.active ?? null });
     return {
       today: dateText(today),
@@ -196,6 +198,7 @@ export class OperatorsService implements FormResource {
       this.repository.devicesOf(row.id),
       this.repository.sessions(row.companyId, row.id, DEVICE_OPERATOR_HISTORY_LIMIT),
     ]);
+    const totals = await this.sessionRollups.sessionTotals(sessions.map((s) => s.id));
     return {
       ...present(row),
       devices,
@@ -203,8 +206,8 @@ export class OperatorsService implements FormResource {
         device: { id: s.deviceId, name: s.deviceName },
         start: new Date(s.startedAt).toISOString(),
         end: s.endedAt === null ? null : new Date(s.endedAt).toISOString(),
-        workSeconds: s.work,
-        activeSeconds: s.active,
+        workSeconds: totals.get(s.id)?.work ?? null,
+        activeSeconds: totals.get(s.id)?.active ?? null,
       })),
     };
   }

@@ -16,6 +16,16 @@ export interface HourLimits {
   workDays?: readonly number[] | null | undefined;
 }
 
+/** One 5-minute bucket of a device's battery: whether it charged, its voltage's range, whether it was active. */
+export interface BatteryBucketRow {
+  ms: number;
+  charged: number | null;
+  minVoltage: number | null;
+  maxVoltage: number | null;
+  /** Active seconds (parameter 2) in the bucket: whether the device was in use (the idle cycle state). */
+  active: number | null;
+}
+
 export interface WindowSum {
   deviceId: number;
   parameter: number;
@@ -26,8 +36,8 @@ export interface WindowSum {
 }
 
 /**
- * Reads of the 5-minute and hour rollups by instant, for the alert engine and its preview: sums over windows, a
- * meter's value at an instant and when it reached a value.
+ * Reads of the 5-minute and hour rollups by instant, for the alert engine and its preview (sums over windows, a
+ * meter's value at an instant and when it reached a value) and the device page's battery cycles.
  */
 export class BucketRepository {
   constructor(private readonly rollups: Kysely<DB>) {}
@@ -60,6 +70,24 @@ export class BucketRepository {
           when ${from}::int > ${to}::int then extract(hour from r.bucket at time zone ${timezone})::int >= ${from}::int or extract(hour from r.bucket at time zone ${timezone})::int < ${to}::int
           else true end))
       group by 1, 2, 3`.execute(this.rollups);
+    return result.rows;
+  }
+
+  /** The device's 5-minute buckets in [start, end) for the battery cycles (charging, voltage range, activity). */
+  async batteryBuckets(deviceId: number, chargingNumber: number | null, batteryNumber: number | null, start: Date, end: Date): Promise<BatteryBucketRow[]> {
+    const numbers = [chargingNumber, batteryNumber].filter((n): n is number => n !== null);
+    if (numbers.length === 0) return [];
+    numbers.push(PARAMETER_NUMBERS.active);
+    const result = await sql<BatteryBucketRow>`
+      select (extract(epoch from bucket) * 1000)::float8 as ms,
+        max(sum) filter (where parameter_number = ${chargingNumber ?? -1}) as charged,
+        min(min) filter (where parameter_number = ${batteryNumber ?? -1}) as "minVoltage",
+        max(max) filter (where parameter_number = ${batteryNumber ?? -1}) as "maxVoltage",
+        sum(sum) filter (where parameter_number = ${PARAMETER_NUMBERS.active})::float8 as active
+      from readings_5min
+      where device_id = ${deviceId} and parameter_number = any(${numbers}::int[]) and bucket >= ${start} and bucket < ${end}
+      group by bucket
+      order by bucket`.execute(this.rollups);
     return result.rows;
   }
 
