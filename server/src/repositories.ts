@@ -1,8 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { DB } from './db/schema.ts';
-import { EngineAlertsRepository } from './alert-engine/engine-alerts-repository.ts';
+import { AlertHistoryRepository, EngineAlertsRepository } from './alert-engine/engine-alerts-repository.ts';
 import { AlertDataRepository } from './alert-engine/data-repository.ts';
 import { EngineRulesRepository } from './alert-engine/engine-rules-repository.ts';
+import { AlertChangeRepository } from './push/changes/alert-change-repository.ts';
+import { AlertEventsRepository } from './push/changes/alert-events-repository.ts';
+import { DeviceStatusEventsRepository } from './push/changes/device-status-repository.ts';
+import { StreamRepository } from './push/streams/stream-repository.ts';
 import { AlertConditionsRepository } from './alerts/conditions-repository.ts';
 import { AlertRulesRepository } from './alerts/rules-repository.ts';
 import { AlertsRepository } from './alerts/alerts-repository.ts';
@@ -46,11 +50,14 @@ import { UsersRepository } from './users/repository.ts';
 
 /** Every repository by name: what routes' services, workers and listeners are given (issue 34 item 2). */
 const REPOSITORIES = {
+  alertChanges: AlertChangeRepository,
   alertConditions: AlertConditionsRepository,
   alertData: AlertDataRepository,
   alertEngine: EngineAlertsRepository,
   alertEngineRules: EngineRulesRepository,
+  alertHistory: AlertHistoryRepository,
   alertRules: AlertRulesRepository,
+  alertEvents: AlertEventsRepository,
   alerts: AlertsRepository,
   auth: AuthRepository,
   companies: CompaniesRepository,
@@ -59,6 +66,7 @@ const REPOSITORIES = {
   deviceHistory: DeviceHistoryRepository,
   devices: DevicesRepository,
   deviceStatus: DeviceStatusRepository,
+  deviceStatusEvents: DeviceStatusEventsRepository,
   deviceTypes: DeviceTypesRepository,
   impersonation: ImpersonationRepository,
   // The server's job kinds (jobs/kinds.ts), which InstanceType cannot see through the class's type parameter.
@@ -81,6 +89,7 @@ const REPOSITORIES = {
   sensors: SensorsRepository,
   sessionRollups: SessionRollupsRepository,
   settings: UserSettingsRepository,
+  streams: StreamRepository,
   subscribers: SubscribersRepository,
   support: SupportRepository,
   taskReminders: TaskRemindersRepository,

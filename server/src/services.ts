@@ -21,10 +21,9 @@ import { AlertChangeFeed } from './push/changes/alert-change-feed.ts';
 import { EventHub } from './push/streams/hub.ts';
 import { StreamLimits } from './push/streams/stream-limits.ts';
 import { scheduleEventPruning } from './push/streams/prune.ts';
-import { StreamRepository } from './push/streams/stream-repository.ts';
 import { AlertEventsListener } from './push/changes/alert-events.ts';
 import { presentTotal } from './alerts/stats.ts';
-import { appendDeviceStatusEvents, scheduleDeviceStatusExpiry } from './push/changes/device-status-events.ts';
+import { DeviceStatusEvents } from './push/changes/device-status-events.ts';
 import { UnsubscribeLinks } from './mail/unsubscribe.ts';
 import { setTextBrand } from './i18n/translator.ts';
 import { MailSender } from './mail/sender.ts';
@@ -149,7 +148,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   const alertEngine = new AlertEngine(db, createRepositories);
   alertEngine.register(jobs);
   // Every alert change reaches its listeners (notifications, the event stream) once, after the engine's writes.
-  const alertChanges = new AlertChangeFeed(db);
+  const alertChanges = new AlertChangeFeed(db, createRepositories);
   const unsubscribeLinks = new UnsubscribeLinks(secret, config.PUBLIC_URL);
   jobs.addSource({ name: 'alert-changes', drain: () => alertChanges.drain() });
   // Batches are sent in the background of the runner's turns, so a stuck SMTP server never delays the alert engine.
@@ -170,13 +169,14 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     seesAlert: async (auth, alertId) => (await alertsRepository.visibleIds(viewerOf(auth), [alertId])).length > 0,
   });
   // The stream's `alarm-total` is the total `GET /api/alarms/total` answers: the alerts feature presents both.
-  alertChanges.listen(new AlertEventsListener(presentTotal));
-  scheduleEventPruning(jobs);
+  alertChanges.listen(new AlertEventsListener(presentTotal, createRepositories));
+  scheduleEventPruning(jobs, createRepositories);
   // Devices going online or offline, starting or stopping work (docs/events.md): ingest tells a batch's change, this job the time's.
-  scheduleDeviceStatusExpiry(jobs);
+  const deviceStatusEvents = new DeviceStatusEvents(createRepositories);
+  deviceStatusEvents.scheduleExpiry(jobs);
   // Task reminders (issue 20): notifications and mail at a task's reminder date and overdue deadline.
   scheduleTaskReminders(jobs, { repositories: createRepositories, publicUrl: config.PUBLIC_URL, unsubscribeLinks });
-  const events = new EventHub(new StreamRepository(db));
+  const events = new EventHub(repositories.streams);
   const streamLimits = new StreamLimits({
     perUser: config.EVENT_STREAMS_PER_USER,
     perDisplayLink: config.DISPLAY_STREAMS_PER_LINK,
@@ -224,7 +224,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     unsubscribeLinks,
     mail,
     unsubscribe: new UnsubscribeService(repositories.unsubscribe, unsubscribeLinks),
-    alertPreview: new AlertPreviewService(db),
+    alertPreview: new AlertPreviewService(repositories.alertEngineRules, repositories.alertData),
     notifications,
     formTokens,
     auth,
@@ -246,7 +246,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     // the live screens showing the device update (after the commit, never inside the batch's transaction).
     ingest: createIngestService(db, {
       observer: metrics.ingestObserver(),
-      statusChanged: (trx, change) => appendDeviceStatusEvents(trx, [change]),
+      statusChanged: (trx, change) => deviceStatusEvents.append(trx, [change]),
       afterCommit: (module) => {
         jobs.wake();
         if (module.deviceId !== null) readingsBell.ring(module.deviceId);

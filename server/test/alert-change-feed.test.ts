@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertChange } from '../src/push/changes/alert-change.ts';
 import { AlertChangeFeed } from '../src/push/changes/alert-change-feed.ts';
+import { createRepositories } from '../src/repositories.ts';
 import type { TestContext } from './context.ts';
 import { createTestContext } from './context.ts';
 import { createCompany, createDevice, createUser } from './fixtures.ts';
@@ -30,7 +31,7 @@ describe('alert change feed', () => {
 
   it('records opened, repeated, ended and confirmed, whichever code writes them, and hands each over once', async () => {
     const db = ctx.database.db;
-    const feed = new AlertChangeFeed(db);
+    const feed = new AlertChangeFeed(db, createRepositories);
     const { seen, listener } = recorder();
     feed.listen(listener);
     const alert = await insertAlert(db, { companyId: ids.company, deviceId: ids.device, ruleId: ids.rule, importance: 'error' });
@@ -51,13 +52,13 @@ describe('alert change feed', () => {
 
   it('keeps the changes when a listener fails, and two feeds draining at once hand each change to one of them', async () => {
     const db = ctx.database.db;
-    const failing = new AlertChangeFeed(db);
+    const failing = new AlertChangeFeed(db, createRepositories);
     failing.listen({ name: 'broken', handle: () => Promise.reject(new Error('SMTP is down')) });
     for (let i = 0; i < 3; i++) await insertAlert(db, { companyId: ids.company, deviceId: ids.device, ruleId: null, endedAt: new Date() });
     await expect(failing.drain()).rejects.toThrow('SMTP is down');
     const [a, b] = [recorder(), recorder()];
-    const first = new AlertChangeFeed(db);
-    const second = new AlertChangeFeed(db);
+    const first = new AlertChangeFeed(db, createRepositories);
+    const second = new AlertChangeFeed(db, createRepositories);
     first.listen(a.listener);
     second.listen(b.listener);
     await Promise.all([first.drain(), second.drain()]);

@@ -53,7 +53,7 @@ describe('alert notifications', () => {
     device = (await createDevice(db(), companyId, 'Press 7')).id;
     // The app's own feed must not take the rows this test drains.
     await ctx.services.alertChanges.drain();
-    feed = new AlertChangeFeed(db());
+    feed = new AlertChangeFeed(db(), createRepositories);
     feed.listen(
       new AlertNotifier({
         repositories: createRepositories,

@@ -7,7 +7,7 @@ import type { JobRunner } from '../jobs/runner.ts';
 import type { JobRepository } from '../jobs/job-repository.ts';
 import type { RepositoryFactory } from '../db/repository-factory.ts';
 import { timeZone } from '../time/time-zone.ts';
-import type { EngineAlertsRepository } from './engine-alerts-repository.ts';
+import type { AlertHistoryRepository, EngineAlertsRepository } from './engine-alerts-repository.ts';
 import { stateKey } from './engine-alerts-repository.ts';
 import type { Arrival } from './engine-alerts-repository.ts';
 import { AlertWriter, noWrites } from './alert-writer.ts';
@@ -47,6 +47,7 @@ export interface EngineRepositories {
   alertEngine: EngineAlertsRepository;
   alertEngineRules: EngineRulesRepository;
   alertData: AlertDataRepository;
+  alertHistory: AlertHistoryRepository;
   jobs: JobRepository;
 }
 
@@ -176,10 +177,10 @@ export class AlertEngine {
   async tick(trx: Kysely<DB>): Promise<boolean> {
     const now = this.now();
     const counts = noWrites();
-    const { alertEngine: alerts, alertData: data, alertEngineRules: rulesRepository } = this.repositories(trx);
+    const { alertEngine: alerts, alertData: data, alertEngineRules: rulesRepository, alertHistory: history } = this.repositories(trx);
     const rules = (await rulesRepository.activeRules([...WINDOW_TYPES, ...TIMER_TYPES])).map(parseRule).filter((r): r is ParsedRule => r !== null);
     const ofType = (type: AlertRuleType) => rules.filter((r) => r.type === type);
-    const repositories = { alerts, data, db: trx };
+    const repositories = { alerts, data, history };
     const isolated = (what: string, work: () => Promise<unknown>) => this.isolated(trx, what, work);
     await isolated('lastsync', () => sweepLastsync(ofType('lastsync'), now, repositories, counts));
     await isolated('work-without-operator:quiet', async () => {

@@ -1,13 +1,10 @@
 import { ALERT_EVALUATION, ALERT_PREVIEW_DAYS, MESSAGE_KEYS, alertConditionSchemas } from '@gearwatch/contracts';
 import type { AlertCondition, AlertPreview } from '@gearwatch/contracts';
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
 import type { AuthContext } from '../security/context.ts';
 import { scopeOf } from '../security/context.ts';
 import { NotFoundError, ValidationError } from '../http/errors.ts';
-import { AlertDataRepository } from './data-repository.ts';
-import { dataBuckets } from '../rollups/bucket-repository.ts';
-import { EngineRulesRepository } from './engine-rules-repository.ts';
+import type { AlertDataRepository } from './data-repository.ts';
+import type { EngineRulesRepository } from './engine-rules-repository.ts';
 import { ParameterNames, parseRule } from './rules.ts';
 import type { ParsedRule } from './rules.ts';
 import { arrivalObservations, arrivalParameters } from './arrival-evaluators.ts';
@@ -30,13 +27,14 @@ const FIVE_MINUTES = 5 * MINUTE_MS;
  */
 export class AlertPreviewService {
   constructor(
-    private readonly db: Kysely<DB>,
+    private readonly rules: EngineRulesRepository,
+    private readonly data: AlertDataRepository,
     private readonly now: () => number = Date.now,
   ) {}
 
   async preview(auth: AuthContext, ruleId: number, body: unknown): Promise<AlertPreview> {
     const scope = scopeOf(auth);
-    const rules = new EngineRulesRepository(this.db);
+    const rules = this.rules;
     const row = await rules.ruleOfCompany(ruleId, scope.kind === 'company' ? scope.companyId : null);
     if (!row) throw new NotFoundError();
     const condition = parseCondition(row.type as keyof typeof alertConditionSchemas, body);
@@ -61,7 +59,7 @@ export class AlertPreviewService {
   }
 
   private async observations(rule: ParsedRule, from: number, to: number, names: ParameterNames): Promise<Map<number, Observation[]>> {
-    const data = new AlertDataRepository(this.db);
+    const data = this.data;
     const deviceIds = rule.row.deviceIds;
     const out = new Map<number, Observation[]>(deviceIds.map((d) => [d, []]));
     const range = [new Date(from), new Date(to)] as const;
@@ -105,7 +103,7 @@ export class AlertPreviewService {
       }
     } else if (rule.type === 'lastsync') {
       const span = (rule.conditions[0] as AlertCondition<'lastsync'>).argument * MINUTE_MS;
-      const buckets = await dataBuckets(this.db, deviceIds, ...range);
+      const buckets = await data.dataBuckets(deviceIds, ...range);
       let previous = null as { deviceId: number; end: number; active: boolean } | null;
       for (const { deviceId, bucket, active } of buckets) {
         const start = bucket.getTime();

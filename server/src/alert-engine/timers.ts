@@ -1,8 +1,8 @@
 import type { AlertCondition } from '@gearwatch/contracts';
 import type { AlertDataRepository } from './data-repository.ts';
-import { dataBuckets } from '../rollups/bucket-repository.ts';
 import type { EngineAlertsRepository } from './engine-alerts-repository.ts';
-import { AlertHistoryRepository, stateKey } from './engine-alerts-repository.ts';
+import type { AlertHistoryRepository } from './engine-alerts-repository.ts';
+import { stateKey } from './engine-alerts-repository.ts';
 import { AlertWriter } from './alert-writer.ts';
 import type { WriteCounts } from './alert-writer.ts';
 import { foldObservations } from './timeline.ts';
@@ -10,13 +10,11 @@ import type { AlertState, Observation } from './timeline.ts';
 import type { ParameterNames, ParsedRule } from './rules.ts';
 import { CATCH_UP_MS } from './window-pass.ts';
 import { DAY_MS, MINUTE_MS, parseDate } from '../time/calendar.ts';
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
 
 export interface TimerRepositories {
   alerts: EngineAlertsRepository;
   data: AlertDataRepository;
-  db: Kysely<DB>;
+  history: AlertHistoryRepository;
 }
 
 const emptyState = (): AlertState => ({ open: null, coveredUntil: -Infinity });
@@ -86,7 +84,7 @@ const FIVE_MINUTES = 5 * MINUTE_MS;
  * return, one occurrence per argument of silence. Per device, a cursor keeps the last bucket read.
  */
 export async function lastsyncGaps(rules: ParsedRule[], now: number, repositories: TimerRepositories, counts: WriteCounts): Promise<void> {
-  const { alerts, db } = repositories;
+  const { alerts, data } = repositories;
   for (const rule of rules) {
     const key = `${rule.key}:gaps`;
     const minutes = Math.min(...rule.conditions.map((c) => (c as AlertCondition<'lastsync'>).argument));
@@ -94,7 +92,7 @@ export async function lastsyncGaps(rules: ParsedRule[], now: number, repositorie
     const cursors = await alerts.cursors(key, rule.row.deviceIds);
     const floor = Math.max(rule.row.activeSince.getTime(), now - CATCH_UP_MS);
     const from = Math.min(floor, ...[...cursors.values()].map((d) => d.getTime()));
-    const buckets = await dataBuckets(db, rule.row.deviceIds, new Date(from), new Date(now));
+    const buckets = await data.dataBuckets(rule.row.deviceIds, new Date(from), new Date(now));
     if (buckets.length === 0) continue;
     const states = await alerts.states([rule.row.id], rule.row.deviceIds);
     const last = new Map<number, number>();
@@ -188,8 +186,7 @@ export async function evaluatePartReplace(
   repositories: TimerRepositories,
   counts: WriteCounts,
 ): Promise<void> {
-  const { alerts, data, db } = repositories;
-  const history = new AlertHistoryRepository(db);
+  const { alerts, data, history } = repositories;
   const writer = new AlertWriter(alerts);
   for (const rule of rules) {
     const condition = rule.conditions[0] as AlertCondition<'part-replace'>;

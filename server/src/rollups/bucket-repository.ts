@@ -109,16 +109,16 @@ export class BucketRepository {
         and max >= ${value} order by bucket limit 1`.execute(this.rollups);
     return result.rows[0]?.ts;
   }
-}
 
-/**
- * The 5-minute buckets in which each device sent anything, and whether it was active in them (parameter 2), for
- * lastsync over stored history and its preview.
- */
-export async function dataBuckets(db: Kysely<DB>, deviceIds: number[], from: Date, to: Date): Promise<{ deviceId: number; bucket: Date; active: boolean }[]> {
-  if (deviceIds.length === 0) return [];
-  const result = await sql<{ deviceId: number; bucket: Date; active: boolean }>`
+  /**
+   * The 5-minute buckets in which each device sent anything, and whether it was active in them (parameter 2), for
+   * lastsync over stored history and its preview.
+   */
+  async dataBuckets(deviceIds: number[], from: Date, to: Date): Promise<{ deviceId: number; bucket: Date; active: boolean }[]> {
+    if (deviceIds.length === 0) return [];
+    const result = await sql<{ deviceId: number; bucket: Date; active: boolean }>`
     select device_id as "deviceId", bucket, bool_or(parameter_number = ${PARAMETER_NUMBERS.active}) as active from readings_5min
-    where device_id = any(${deviceIds}::int[]) and bucket >= ${from} and bucket < ${to} group by 1, 2 order by 1, 2`.execute(db);
-  return result.rows;
+    where device_id = any(${deviceIds}::int[]) and bucket >= ${from} and bucket < ${to} group by 1, 2 order by 1, 2`.execute(this.rollups);
+    return result.rows;
+  }
 }

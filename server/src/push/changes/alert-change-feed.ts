@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import type { RepositoryFactory } from '../../db/repository-factory.ts';
 import type { AlertChangeListener } from './alert-change.ts';
-import { AlertChangeRepository } from './alert-change-repository.ts';
+import type { AlertChangeRepository } from './alert-change-repository.ts';
 
 const BATCH = 500;
 
@@ -13,7 +14,10 @@ const BATCH = 500;
 export class AlertChangeFeed {
   private readonly listeners: AlertChangeListener[] = [];
 
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly repositories: RepositoryFactory<{ alertChanges: AlertChangeRepository }>,
+  ) {}
 
   listen(listener: AlertChangeListener): void {
     this.listeners.push(listener);
@@ -22,7 +26,7 @@ export class AlertChangeFeed {
   /** Handles up to a batch of changes in one transaction; returns how many (0 lets the runner sleep). */
   async drain(): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
-      const changes = await new AlertChangeRepository(trx).take(BATCH);
+      const changes = await this.repositories(trx).alertChanges.take(BATCH);
       if (changes.length === 0) return 0;
       for (const listener of this.listeners) await listener.handle(trx, changes);
       return changes.length;

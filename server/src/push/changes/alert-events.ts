@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { AlarmTotal } from '@gearwatch/contracts';
 import type { DB } from '../../db/schema.ts';
+import type { RepositoryFactory } from '../../db/repository-factory.ts';
 import type { AlertChange, AlertChangeListener } from './alert-change.ts';
 import type { NewUserEvent } from '../streams/event-log.ts';
 import { appendUserEvents } from '../streams/event-log.ts';
-import { AlertEventsRepository } from './alert-events-repository.ts';
-import type { ImportanceCount } from './alert-events-repository.ts';
+import type { AlertEventsRepository, ImportanceCount } from './alert-events-repository.ts';
 
 /** The `alert` event's payload: which alert changed and how (the client reads the lists again). */
 export interface AlertEventPayload {
@@ -27,11 +27,14 @@ export type PresentTotal = (counts: ImportanceCount[]) => AlarmTotal;
 export class AlertEventsListener implements AlertChangeListener {
   readonly name = 'event-stream';
 
-  constructor(private readonly presentTotal: PresentTotal) {}
+  constructor(
+    private readonly presentTotal: PresentTotal,
+    private readonly repositories: RepositoryFactory<{ alertEvents: AlertEventsRepository }>,
+  ) {}
 
   async handle(trx: Kysely<DB>, changes: readonly AlertChange[]): Promise<void> {
     if (changes.length === 0) return;
-    const repository = new AlertEventsRepository(trx);
+    const repository = this.repositories(trx).alertEvents;
     const ruleIds = [...new Set(changes.filter((c) => c.ruleId !== null).map((c) => c.ruleId!))];
     const requirementDevices = [...new Set(changes.filter((c) => c.source === 'requirement').map((c) => c.deviceId))];
     const [ruleUsers, requirementUsers, superAdmins] = await Promise.all([
