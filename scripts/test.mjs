@@ -4,7 +4,7 @@
 // never silent. docs/testing.md explains the split.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildClientIfNeeded } from './build-client.mjs';
@@ -80,9 +80,14 @@ function listPlaywrightFailures(file) {
   for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? []) visit(suite, []);
 }
 
+// Vitest's default is one worker less than the cores: on a 2-core machine one file at a time, while an API test
+// mostly waits on PostgreSQL, another process. Two or more workers keep both cores busy (docs/testing.md measures
+// it); TEST_WORKERS overrides.
+const workers = process.env.TEST_WORKERS || String(Math.max(2, availableParallelism() - 1));
+
 const vitest = (name, extra, env) => {
   const out = path.join(reports, `${name}.json`);
-  run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra], env);
+  run(name, 'npx', ['vitest', 'run', `--maxWorkers=${workers}`, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra], env);
   countVitest(out);
 };
 
