@@ -7,6 +7,7 @@ import type { ApiClient } from '../api/client.ts';
 import { TERMS_PATHS } from '../features/terms/terms-paths.ts';
 import type { RouteHandle } from './route-handle.ts';
 import { HOME_PATH, LOGIN_PATH, RedirectIfSignedIn, RequireAuth, RequireSuperAdmin } from './guards.tsx';
+import { RouteErrorPage } from './errors/RouteErrorPage.tsx';
 
 const redirect = (to: string): RouteObject => ({ index: true, element: <Navigate to={to} replace /> });
 
@@ -31,6 +32,19 @@ export function createAppRoutes(services: RouteServices): RouteObject[] {
       .catch(() => undefined);
     return null;
   };
+  const routes = appRoutes(startBoard);
+  return [withErrorPage(routes)];
+}
+
+/**
+ * One pathless root over every route: a render error, a loader's failure or a page whose code cannot be loaded shows
+ * the product's error page (RouteErrorPage) instead of the router's built-in screen.
+ */
+function withErrorPage(children: RouteObject[]): RouteObject {
+  return { errorElement: <RouteErrorPage />, children };
+}
+
+function appRoutes(startBoard: (page: MonitorPage) => () => null): RouteObject[] {
   return [
     {
       lazy: async () => ({ Component: (await import('./shells/LoginShell.tsx')).LoginShell }),

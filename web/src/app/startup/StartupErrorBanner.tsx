@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { ErrorReportDetails } from '../errors/ErrorReportDetails.tsx';
 import { describeStartupError } from './describe-error.ts';
 
 /**
@@ -20,21 +21,7 @@ export function StartupErrorBanner({ error, onRetry }: { error: unknown; onRetry
         <Typography variant="body2" sx={{ mb: 1 }}>
           {t('error.generic', { defaultValue: 'Oops, something went wrong! Please contact with support.' })}
         </Typography>
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0, fontSize: 14 }}>
-          <dt>{t('startup.error.code', { defaultValue: 'Error code' })}</dt>
-          <dd style={{ margin: 0 }}>
-            <code>{report.code}</code>
-          </dd>
-          <dt>{t('startup.error.browser', { defaultValue: 'Browser' })}</dt>
-          <dd style={{ margin: 0 }}>
-            {[report.browser.name ?? t('startup.error.unknown-browser', { defaultValue: 'unknown browser' }), report.browser.version].filter(Boolean).join(' ')}
-            {` · ${report.browser.os ?? t('startup.error.unknown-system', { defaultValue: 'unknown system' })}`}
-          </dd>
-          <dt>{t('startup.error.exception', { defaultValue: 'Exception' })}</dt>
-          <dd style={{ margin: 0, wordBreak: 'break-word' }}>{report.exception}</dd>
-          <dt>{t('startup.error.details', { defaultValue: 'Details for support' })}</dt>
-          <dd style={{ margin: 0, wordBreak: 'break-all', fontFamily: 'monospace', fontSize: 12 }}>{report.exceptionBase64}</dd>
-        </Box>
+        <ErrorReportDetails report={report} />
         <Button variant="outlined" color="inherit" size="small" sx={{ mt: 2 }} onClick={onRetry}>
           {t('common.retry', { defaultValue: 'Try again' })}
         </Button>

@@ -54,9 +54,12 @@ export interface StartupErrorReport {
   exceptionBase64: string;
 }
 
-/** What the start-up banner shows for an error: a short code, the browser, and the exception text. */
-export function describeStartupError(error: unknown, userAgent: string): StartupErrorReport {
-  let code = 'E_STARTUP';
+/**
+ * What the start-up banner and the error page show for an error: a short code (`fallbackCode` when it is neither an
+ * HTTP nor a network error), the browser, and the exception text.
+ */
+export function describeStartupError(error: unknown, userAgent: string, fallbackCode = 'E_STARTUP'): StartupErrorReport {
+  let code = fallbackCode;
   if (error instanceof ApiError) code = `E_HTTP_${error.status}${error.requestId ? `/${error.requestId}` : ''}`;
   else if (error instanceof NetworkError) code = 'E_NETWORK';
   const exception = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
