@@ -40,7 +40,6 @@ describe('alert engine: value and charging on arrival', () => {
       counter: 2,
       endedAt: null,
       messageKey: 'alert.message.value',
-      description: 'about value',
     });
     expect(alerts[0]!.params).toEqual({ parameter: 'battery voltage', value: 14, unit: 'V', operator: '>', argument: 12 });
 

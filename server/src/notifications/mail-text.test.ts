@@ -14,6 +14,7 @@ const facts = (overrides: Partial<AlertFacts>): AlertFacts => ({
   ruleType: 'parameter',
   importance: 'error',
   description: null,
+  ruleSummary: null,
   startedAt: new Date('2026-11-25T15:43:00Z'),
   lastAt: new Date('2026-11-25T15:43:00Z'),
   ...overrides,
