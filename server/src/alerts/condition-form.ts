@@ -166,7 +166,11 @@ export function conditionOf(type: AlertRuleType, values: DecodedValues): { condi
  * A value or charging threshold outside the range of its parameter's unit (contracts' ALERT_ARGUMENT_RANGES):
  * `{argument: ['form.field.error.out-of-range']}`, or null when it is within it or the type is not bounded by a unit.
  */
-export function argumentRangeErrors(type: AlertRuleType, condition: Record<string, unknown>, parameters: ParameterChoiceRow[]): Record<string, string[]> | null {
+export function argumentRangeErrors(
+  type: AlertRuleType,
+  condition: Record<string, unknown>,
+  parameters: ParameterChoiceRow[],
+): Record<string, string[]> | null {
   const argument = condition['argument'];
   if (!ALERT_UNIT_RANGED_TYPES.includes(type) || typeof argument !== 'number') return null;
   const unit = parameters.find((p) => p.number === condition['variable'])?.unit ?? null;

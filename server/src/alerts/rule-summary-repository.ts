@@ -36,8 +36,15 @@ export function alertDeviceTypes(deviceId: RawBuilder<unknown>, ruleId: RawBuild
 
 /** The column as the contract carries it (a JSON object from either engine). */
 export function presentSummary(stored: unknown): AlertRuleSummary {
-  const value = (typeof stored === 'string' ? JSON.parse(stored) : stored) as { condition?: unknown; parameter?: { name?: unknown; unit?: unknown } | null } | null;
-  const condition = value?.condition && typeof value.condition === 'object' && !Array.isArray(value.condition) ? (value.condition as Record<string, unknown>) : null;
-  const parameter = value?.parameter && typeof value.parameter.name === 'string' ? { name: value.parameter.name, unit: typeof value.parameter.unit === 'string' ? value.parameter.unit : null } : null;
+  const value = (typeof stored === 'string' ? JSON.parse(stored) : stored) as {
+    condition?: unknown;
+    parameter?: { name?: unknown; unit?: unknown } | null;
+  } | null;
+  const condition =
+    value?.condition && typeof value.condition === 'object' && !Array.isArray(value.condition) ? (value.condition as Record<string, unknown>) : null;
+  const parameter =
+    value?.parameter && typeof value.parameter.name === 'string'
+      ? { name: value.parameter.name, unit: typeof value.parameter.unit === 'string' ? value.parameter.unit : null }
+      : null;
   return { condition, parameter };
 }

@@ -54,7 +54,12 @@ export function alertRulesRoutes(app: App, rules: AlertRulesService, form: Alert
     app.patch(
       `/api/alertrules/:id/${action}`,
       {
-        schema: { tags, summary: `${action === 'enable' ? 'Enable (which finishes a draft)' : 'Disable'} an alert rule; answers the rule`, params: idParams, response: detailResponses },
+        schema: {
+          tags,
+          summary: `${action === 'enable' ? 'Enable (which finishes a draft)' : 'Disable'} an alert rule; answers the rule`,
+          params: idParams,
+          response: detailResponses,
+        },
       },
       (request) => rules.setEnabled(request.auth, request.params.id, enabled),
     );

@@ -1,9 +1,8 @@
 import type { AlertImportance, AlertRuleDetail, AlertRuleListFilter, AlertRuleRow, AlertRuleSortField, AlertRuleType } from '@gearwatch/contracts';
-import { ALERT_MESSAGE_KEYS, MESSAGE_KEYS } from '@gearwatch/contracts';
+import { ALERT_MESSAGE_KEYS } from '@gearwatch/contracts';
 import type { AuthContext } from '../security/context.ts';
 import { scopeOf } from '../security/context.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../http/errors.ts';
-import type { Dependents } from '../http/errors.ts';
+import { NotFoundError, ValidationError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import type { AlertRuleRecord, AlertRulesRepository, RuleLinkKind } from './rules-repository.ts';
 import type { AlertsRepository } from './alerts-repository.ts';

@@ -33,10 +33,9 @@ export interface Translator {
 
 // Typed by the contracts' language list, so a language added there without a locale file fails the type check.
 const SERVER_FILES: Record<Language, Record<keyof typeof pl, string>> = { pl, en, lv, ru };
-export const LOCALE_BUNDLES = Object.fromEntries(LANGUAGES.map((language) => [language, { ...SERVER_FILES[language], ...REPORT_TEXTS[language], ...RULE_TEXTS[language] }])) as Record<
-  Language,
-  Record<ServerTextKey, string>
->;
+export const LOCALE_BUNDLES = Object.fromEntries(
+  LANGUAGES.map((language) => [language, { ...SERVER_FILES[language], ...REPORT_TEXTS[language], ...RULE_TEXTS[language] }]),
+) as Record<Language, Record<ServerTextKey, string>>;
 
 const instance = i18next.createInstance();
 // The resources are in memory, so with initAsync off init has finished when it returns and no promise need be awaited.

@@ -49,7 +49,9 @@ export function DeleteDialog({ open, plural, id, name, onClose, onDeleted, actio
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth={false} slotProps={{ paper: { sx: { width: LAYOUT.dialogDeleteWidthPx } } }}>
       <DialogTitle>{t('delete.title')}</DialogTitle>
-      {open ? <DeleteDialogBody plural={plural} id={id} name={name} onClose={onClose} onDeleted={onDeleted} actionable={actionable} consequence={consequence} /> : null}
+      {open ? (
+        <DeleteDialogBody plural={plural} id={id} name={name} onClose={onClose} onDeleted={onDeleted} actionable={actionable} consequence={consequence} />
+      ) : null}
     </Dialog>
   );
 }

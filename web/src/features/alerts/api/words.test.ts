@@ -5,8 +5,11 @@ import { describeCondition, describeRule } from './words.ts';
 describe('rules in words', async () => {
   const i18n = await initI18n('en');
   const t = i18n.t.bind(i18n);
-  const words = (type: Parameters<typeof describeCondition>[0], condition: Record<string, unknown>, parameter?: { value: number; label: string; unit?: string }) =>
-    describeCondition(type, condition, parameter, t, 'en');
+  const words = (
+    type: Parameters<typeof describeCondition>[0],
+    condition: Record<string, unknown>,
+    parameter?: { value: number; label: string; unit?: string },
+  ) => describeCondition(type, condition, parameter, t, 'en');
 
   it('describes a value condition with the parameter, its unit and how often it may repeat', () => {
     const parameter = { value: 3, label: 'Battery voltage', unit: 'V' };
@@ -35,10 +38,12 @@ describe('rules in words', async () => {
     expect(words('part-replace', { variable: 7, argument: 250, firstAlarmDate: '2026-03-01' }, { value: 7, label: 'Motor hours', unit: 'h' })).toBe(
       'Inspection every 250 h of Motor hours, from 01/03/2026',
     );
-    expect(words('periodic', { firstAlarmDate: '2026-03-01', repeatAlarmEvery: 'week', repeatAlarmArgument: 2 })).toBe('Reminder every 2 weeks from 01/03/2026');
-    expect(words('percentage-change', { variable: 4, change: 'decrease', percentageDifference: 20, date_interval: 'week' }, { value: 4, label: 'Pieces' })).toBe(
-      'Pieces decreases by 20% against the previous week',
+    expect(words('periodic', { firstAlarmDate: '2026-03-01', repeatAlarmEvery: 'week', repeatAlarmArgument: 2 })).toBe(
+      'Reminder every 2 weeks from 01/03/2026',
     );
+    expect(
+      words('percentage-change', { variable: 4, change: 'decrease', percentageDifference: 20, date_interval: 'week' }, { value: 4, label: 'Pieces' }),
+    ).toBe('Pieces decreases by 20% against the previous week');
     expect(words('authentication', {})).toBe('An unknown RFID card is applied');
   });
 });

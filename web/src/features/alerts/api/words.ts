@@ -13,7 +13,13 @@ export function describeRule(type: AlertRuleType, summary: AlertRuleSummary, t: 
 }
 
 /** One condition in words, its parameter among the condition form's choices (the rule page's list of conditions). */
-export function describeCondition(type: AlertRuleType, condition: Record<string, unknown>, parameter: Choice | undefined, t: Translate, language: string): string {
+export function describeCondition(
+  type: AlertRuleType,
+  condition: Record<string, unknown>,
+  parameter: Choice | undefined,
+  t: Translate,
+  language: string,
+): string {
   const named = parameter ? { name: parameter.label, unit: parameter.unit ?? null } : null;
   return describeRule(type, { condition, parameter: named }, t, language);
 }

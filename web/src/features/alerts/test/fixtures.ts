@@ -65,7 +65,7 @@ export function valueConditionForm(token = 'condition-new'): FormDefinition {
       variable: field('choice', 'alert-rule.field.variable', { required: true }),
       operator: field('choice', 'alert-rule.field.operator', { required: true }),
       argument: field('number', 'alert-rule.field.argument', { required: true }),
-      date_interval: field('choice', 'alert-rule.field.date_interval', { required: true }),
+      date_interval: field('choice', 'alert-rule.field.repeat-interval', { required: true }),
       fromHour: field('hour', 'alert-rule.field.fromHour'),
       toHour: field('hour', 'alert-rule.field.toHour'),
     },
