@@ -42,6 +42,8 @@ const serverFeatureEdges = {
   profile: ['auth/throttle.ts'],
   // The device summaries count alerts as the caller sees them.
   summaries: ['alerts/alerts-repository.ts', 'alerts/visibility.ts'],
+  // An alert's mail writes its rule's description from the rule as it is now (issue 32 item 3).
+  notifications: ['alerts/rule-summary-repository.ts'],
 };
 // Human text is two words (a letter-word, a space, a word with a lower-case letter: "No data", "3 devices selected")
 // or one capitalised word ("Unknown"). Everything else passes as an identifier: query keys, CSS and ECharts values,

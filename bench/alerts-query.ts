@@ -158,7 +158,7 @@ async function loadAlerts(db: Kysely<DB>, cast: Cast): Promise<void> {
         ((i::bigint * 7919) % 1000003) / 1000003.0 as spread,
         i > ${ALERTS - pairs} and i % 10 = 0 and i % 50 <> 0 as open
       from generate_series(1, ${ALERTS}) as i)
-    insert into alerts (company_id, source, rule_id, device_id, importance, started_at, last_at, ended_at, confirmed_at, counter, message_key, message_params, description)
+    insert into alerts (company_id, source, rule_id, device_id, importance, started_at, last_at, ended_at, confirmed_at, counter, message_key, message_params)
     select ${cast.companyId},
       case when s.i % 50 = 0 then 'requirement' else 'rule' end,
       case when s.i % 50 = 0 then null else r.id end,
@@ -169,8 +169,7 @@ async function loadAlerts(db: Kysely<DB>, cast: Cast): Promise<void> {
       case when not s.open and s.i % 100 < 85 then t.started + interval '2 hours' end,
       1 + (s.i % 7),
       case when s.i % 50 = 0 then 'alert.message.requirement' else 'alert.message.value' end,
-      jsonb_build_object('parameter', 'temperature', 'value', 80 + s.i % 20, 'unit', '°C', 'operator', 'gt', 'argument', 80),
-      'Bench alert'
+      jsonb_build_object('parameter', 'temperature', 'value', 80 + s.i % 20, 'unit', '°C', 'operator', 'gt', 'argument', 80)
     from series s
     join rule r on r.n = s.rule_n
     join device d on d.n = s.device_n

@@ -99,7 +99,37 @@ export const ISO_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
 const hour = z.number().int().min(0).max(24);
 const percent = z.number().int().min(ALERT_PERCENT_FIELD.min).max(ALERT_PERCENT_FIELD.max);
-const argument = z.number().finite();
+/**
+ * The thresholds a condition may compare a parameter's readings with, by the parameter's short unit (issue 32 item 8):
+ * wide enough for any real reading in that unit, narrow enough that a slip of the keyboard (-99,999,999,999 V) is
+ * refused. A unit not listed (or no unit) takes ALERT_ARGUMENT_DEFAULT_RANGE, which bounds every argument. The
+ * server checks a value or charging condition's argument against its parameter's unit; the wizard checks the same.
+ */
+export const ALERT_ARGUMENT_RANGES: Readonly<Record<string, { min: number; max: number }>> = {
+  V: { min: -1000, max: 1000 },
+  mV: { min: -1_000_000, max: 1_000_000 },
+  A: { min: -10_000, max: 10_000 },
+  h: { min: 0, max: 1_000_000 },
+  min: { min: 0, max: 10_000_000 },
+  s: { min: 0, max: 1_000_000_000 },
+  '%': { min: 0, max: 100 },
+  bar: { min: -1, max: 10_000 },
+  l: { min: 0, max: 1_000_000 },
+  kWh: { min: 0, max: 100_000_000 },
+  km: { min: 0, max: 100_000_000 },
+  'km/h': { min: 0, max: 500 },
+  'on/off': { min: 0, max: 1 },
+};
+export const ALERT_ARGUMENT_DEFAULT_RANGE = { min: -1_000_000_000, max: 1_000_000_000 } as const;
+/** The rule types whose argument is compared with the parameter's own readings, so is bounded by its unit. */
+export const ALERT_UNIT_RANGED_TYPES: readonly AlertRuleType[] = ['value', 'charging'];
+
+/** The range of a threshold in `unit` (the parameter's short unit, null when it has none). */
+export function alertArgumentRange(unit: string | null | undefined): { min: number; max: number } {
+  return (unit ? ALERT_ARGUMENT_RANGES[unit] : undefined) ?? ALERT_ARGUMENT_DEFAULT_RANGE;
+}
+
+const argument = z.number().min(ALERT_ARGUMENT_DEFAULT_RANGE.min).max(ALERT_ARGUMENT_DEFAULT_RANGE.max);
 const parameterNumber = z.number().int().min(0).max(2_147_483_647);
 /** Time-of-day and weekday limits a condition may carry: only readings inside them count. */
 const timeLimits = {
@@ -143,7 +173,7 @@ export const alertConditionSchemas = {
   'periodic-performance': z.strictObject({
     variable: parameterNumber,
     operator: z.enum(ALERT_OPERATORS),
-    argument: z.number().min(0),
+    argument: z.number().min(0).max(ALERT_ARGUMENT_DEFAULT_RANGE.max),
     date_interval: z.enum(ALERT_DATE_INTERVALS),
     excludeDaysWithoutData: z.boolean().optional(),
     ...timeLimits,
@@ -154,7 +184,7 @@ export const alertConditionSchemas = {
   'counter-per-hour': z.strictObject({
     variable: parameterNumber,
     operator: z.enum(ALERT_OPERATORS),
-    argument: z.number().min(0),
+    argument: z.number().min(0).max(ALERT_ARGUMENT_DEFAULT_RANGE.max),
     date_interval: z.enum(ALERT_DATE_INTERVALS),
     excludeDaysWithoutData: z.boolean().optional(),
     ...timeLimits,
@@ -244,13 +274,31 @@ export type AlertRuleListFilter = z.infer<typeof alertRuleListFilterSchema>;
 
 const named = z.object({ id: z.number().int(), name: z.string() });
 
+/**
+ * What a rule's generated description is written from (issue 32 item 3): its first condition and the parameter its
+ * `variable` names (name, short unit), read when the rule is read. The sentence itself is `describeAlertRule`.
+ */
+export const alertRuleSummarySchema = z.object({
+  condition: z.record(z.string(), z.unknown()).nullable(),
+  parameter: z.object({ name: z.string(), unit: z.string().nullable() }).nullable(),
+});
+export type AlertRuleSummary = z.infer<typeof alertRuleSummarySchema>;
+
 export const alertRuleRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   type: z.enum(ALERT_RULE_TYPES),
   importance: z.enum(ALERT_IMPORTANCES),
+  /** What the user wrote, if anything; the generated description is `summary` put into words by the reader. */
   description: z.string().nullable(),
+  /** What the generated description is written from, read now (describeAlertRule). */
+  summary: alertRuleSummarySchema,
   enabled: z.boolean(),
+  /**
+   * Created by the wizard and not yet finished (issue 32 item 6): disabled, never evaluated, until Finish enables it
+   * (`PATCH /api/alertrules/{id}/enable`), which ends the draft.
+   */
+  draft: z.boolean(),
   /** Deleted while alerts refer to it: read-only. */
   archived: z.boolean(),
   /** Devices it watches: its own and its groups', each once. */
@@ -324,8 +372,10 @@ export const alertRowSchema = z.object({
   status: z.enum(ALERT_STATUSES),
   device: named,
   /** Null for a requirement alert; `archived` when the rule was deleted (shown read-only). */
-  rule: named.extend({ type: z.enum(ALERT_RULE_TYPES), archived: z.boolean() }).nullable(),
+  rule: named.extend({ type: z.enum(ALERT_RULE_TYPES), archived: z.boolean(), summary: alertRuleSummarySchema }).nullable(),
+  /** What it measured, as it fired: kept with the alert. */
   message: z.object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number(), z.null()])) }),
+  /** The rule's user-written description as it is now (null for a requirement's alert or a rule without one). */
   description: z.string().nullable(),
 });
 export type AlertRow = z.infer<typeof alertRowSchema>;

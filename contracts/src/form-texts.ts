@@ -123,6 +123,7 @@ export const FORM_TEXT_KEYS = {
     'alert-rule.field.operator',
     'alert-rule.field.argument',
     'alert-rule.field.date_interval',
+    'alert-rule.field.repeat-interval',
     'alert-rule.field.fromHour',
     'alert-rule.field.toHour',
     'alert-rule.field.workDays',

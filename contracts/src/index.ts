@@ -27,6 +27,7 @@ export * from './device-status.ts';
 export * from './administration.ts';
 export * from './device-history.ts';
 export * from './alerts.ts';
+export * from './alert-rule-texts.ts';
 export * from './events.ts';
 export * from './notification-settings.ts';
 export * from './notifications.ts';

@@ -69,7 +69,6 @@ export async function insertAlert(db: Kysely<DB>, spec: AlertSpec): Promise<numb
       counter: spec.counter ?? 1,
       message_key: alertMessageKey(spec.ruleId === null ? 'requirement' : (spec.type ?? 'value')),
       message_params: JSON.stringify({ parameter: 'temperature', value: 81.5, unit: '°C', operator: 'gt', argument: 80 }),
-      description: 'Too hot',
     })
     .returning('id')
     .executeTakeFirstOrThrow();

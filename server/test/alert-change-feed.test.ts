@@ -36,7 +36,7 @@ describe('alert change feed', () => {
     feed.listen(listener);
     const alert = await insertAlert(db, { companyId: ids.company, deviceId: ids.device, ruleId: ids.rule, importance: 'error' });
     await db.updateTable('alerts').set({ counter: 2 }).where('id', '=', alert).execute();
-    await db.updateTable('alerts').set({ description: 'no change that matters' }).where('id', '=', alert).execute();
+    await db.updateTable('alerts').set({ updated_at: new Date() }).where('id', '=', alert).execute();
     await db.updateTable('alerts').set({ ended_at: new Date() }).where('id', '=', alert).execute();
     await db.updateTable('alerts').set({ confirmed_at: new Date() }).where('id', '=', alert).execute();
     expect(await feed.drain()).toBe(4);

@@ -15,6 +15,35 @@ describe('alert engine: value and charging on arrival', () => {
     await ctx.close();
   });
 
+  it('a draft (a rule the wizard has not finished) never raises alerts; Finish (enable) starts it (issue 32 item 6)', async () => {
+    const world = await alertWorld(ctx);
+    const device = world.devices[0]!;
+    const rules = new AlertRulesRepository(ctx.database.db);
+    // What the wizard's step 1 writes, then everything else a finished rule has: devices, a user, a condition.
+    const ruleId = await rules.insert(world.companyId, { name: 'Half made', type: 'value', importance: 'error', description: null });
+    await rules.assign('devices', world.companyId, ruleId, [device.id]);
+    await rules.assign('users', world.companyId, ruleId, [world.userId]);
+    await ctx.database.db
+      .insertInto('alert_rule_conditions')
+      .values({
+        company_id: world.companyId,
+        rule_id: ruleId,
+        position: 1,
+        condition: JSON.stringify({ variable: 20, operator: 'gt', argument: 12, date_interval: '10m' }),
+      })
+      .execute();
+    const breach = (ms: number) => ({ parameter: 20, ts: new Date(ms), value: 20 });
+    await ingest(ctx.services, device, { readings: [breach(Date.now() - 60_000)] });
+    await settle(ctx);
+    expect(await alertsOf(ctx.database.db, { ruleId })).toEqual([]);
+
+    await rules.setEnabled(ruleId, true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await ingest(ctx.services, device, { readings: [breach(Date.now())] });
+    await settle(ctx);
+    expect(await alertsOf(ctx.database.db, { ruleId })).toHaveLength(1);
+  });
+
   it('value: fires above the argument, not at it, repeats once per interval, ends when it clears', async () => {
     const world = await alertWorld(ctx);
     const device = world.devices[0]!;
@@ -40,7 +69,6 @@ describe('alert engine: value and charging on arrival', () => {
       counter: 2,
       endedAt: null,
       messageKey: 'alert.message.value',
-      description: 'about value',
     });
     expect(alerts[0]!.params).toEqual({ parameter: 'battery voltage', value: 14, unit: 'V', operator: '>', argument: 12 });
 

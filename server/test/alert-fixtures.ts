@@ -70,13 +70,12 @@ export interface AlertFixtureRow {
   counter: number;
   messageKey: string;
   params: Record<string, unknown>;
-  description: string | null;
 }
 
 export async function alertsOf(db: Kysely<DB>, filter: { ruleId?: number; deviceId?: number } = {}): Promise<AlertFixtureRow[]> {
   let query = db
     .selectFrom('alerts')
-    .select(['id', 'rule_id', 'device_id', 'source', 'started_at', 'last_at', 'ended_at', 'counter', 'message_key', 'message_params', 'description'])
+    .select(['id', 'rule_id', 'device_id', 'source', 'started_at', 'last_at', 'ended_at', 'counter', 'message_key', 'message_params'])
     .orderBy('started_at')
     .orderBy('id');
   if (filter.ruleId !== undefined) query = query.where('rule_id', '=', filter.ruleId);
@@ -93,7 +92,6 @@ export async function alertsOf(db: Kysely<DB>, filter: { ruleId?: number; device
     counter: r.counter,
     messageKey: r.message_key,
     params: r.message_params as Record<string, unknown>,
-    description: r.description,
   }));
 }
 

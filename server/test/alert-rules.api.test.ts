@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertRuleType } from '@gearwatch/contracts';
 import {
   ALERT_MESSAGE_KEYS,
+  ALERT_EVALUATION,
   FORM_MESSAGE_KEYS,
   MESSAGE_KEYS,
   alertConditionSchemas,
@@ -93,7 +94,9 @@ describe('/api/alertrules: list, form, page, assignments, conditions, delete and
         type: 'value',
         importance: 'error',
         description: 'Too hot',
-        enabled: true,
+        // A new rule is a disabled draft until the wizard's Finish enables it (issue 32 item 6).
+        enabled: false,
+        draft: true,
         archived: false,
         deviceCount: 0,
         userCount: 0,
@@ -187,6 +190,7 @@ describe('/api/alertrules: list, form, page, assignments, conditions, delete and
     it('keeps at least one user on an enabled rule, and lets a disabled one lose them all', async () => {
       const id = await newRule({ name: 'Watched' });
       await patch(`/api/alertrules/${id}/users/${ids.me},${colleague.id}/assign`);
+      await patch(`/api/alertrules/${id}/enable`);
       expect((await patch(`/api/alertrules/${id}/users/${ids.me}/unassign`)).statusCode).toBe(200);
       const before = await snapshot();
       expect(await rootErrors(await patch(`/api/alertrules/${id}/users/${colleague.id}/unassign`))).toEqual([ALERT_MESSAGE_KEYS.unassignNotAllowed]);
@@ -209,7 +213,8 @@ describe('/api/alertrules: list, form, page, assignments, conditions, delete and
         expect(response.statusCode, response.body).toBe(200);
         return alertRuleListSchema.parse(response.json()).entries.map((e) => e.name);
       };
-      expect(await names(`filter=${encodeURIComponent('{"type":"lastsync","importance":"info","enabled":false}')}`)).toEqual(['Listed sync']);
+      // 'By root' (a test above) is a disabled lastsync draft too.
+      expect(await names(`filter=${encodeURIComponent('{"type":"lastsync","importance":"info","enabled":false}')}`)).toEqual(['By root', 'Listed sync']);
       expect(await names(`filter=${encodeURIComponent(`{"device":${ids.lathe}}`)}`)).toContain('Listed sync');
       expect(await names('search=listed%20S')).toEqual(['Listed sync']);
       const sorted = await names('sort=-name');
@@ -237,11 +242,50 @@ describe('/api/alertrules: list, form, page, assignments, conditions, delete and
       return id;
     };
 
+    it('writes no description: the summary the reader words is the rule as it is now (issue 32 item 3)', async () => {
+      const id = await ruleOfType('value');
+      expect((await read(id)).summary).toEqual({ condition: null, parameter: null });
+      const added = await addCondition(id, { variable: 20, operator: 'lt', argument: 45, date_interval: '10m' });
+      const conditionId = added.json<{ id: number }>().id;
+      expect((await read(id)).summary).toEqual({
+        condition: { variable: 20, operator: 'lt', argument: 45, date_interval: '10m' },
+        parameter: { name: 'battery voltage', unit: 'V' },
+      });
+      const edit = await definition(conditionUrl(id, `/${conditionId}/edit`));
+      await ctx.app.inject({
+        method: 'PUT',
+        url: conditionUrl(id, `/${conditionId}`),
+        headers: bearer(token),
+        payload: { token: edit.token, variable: 20, operator: 'lt', argument: 44, date_interval: '10m' },
+      });
+      const rule = await read(id);
+      expect(rule.summary.condition).toMatchObject({ argument: 44 });
+      expect(rule.description).toBe('Too hot');
+    });
+
+    it("refuses a threshold outside its parameter's unit range with the out-of-range field error (issue 32 item 8)", async () => {
+      const id = await ruleOfType('value');
+      const before = await snapshot();
+      for (const argument of [-99_999_999_999, 1001]) {
+        const refused = await addCondition(id, { variable: 20, operator: 'lt', argument, date_interval: '10m' });
+        expect(refused.statusCode, refused.body).toBe(400);
+        expect(validationErrorSchema.parse(refused.json()).errors).toEqual({ argument: [FORM_MESSAGE_KEYS.outOfRange] });
+      }
+      expect(await snapshot()).toBe(before);
+      // Amperes reach further than volts: the range is the unit's.
+      expect((await addCondition(id, { variable: 22, operator: 'gt', argument: 5000, date_interval: '10m' })).statusCode).toBe(201);
+      const form = await definition(conditionUrl(id, '/new'));
+      expect(form.schema.date_interval).toMatchObject({ label: 'alert-rule.field.repeat-interval' });
+    });
+
     it('answers each type its contract fields with their field types', async () => {
       for (const type of ['value', 'geolocation', 'effective-work-time', 'part-replace', 'periodic', 'percentage-change', 'charging', 'lastsync'] as const) {
         const form = await definition(conditionUrl(await ruleOfType(type), '/new'));
         expect(Object.keys(form.schema), type).toEqual(Object.keys(alertConditionSchemas[type].shape));
-        for (const [name, spec] of Object.entries(form.schema)) expect(spec.label, name).toBe(`alert-rule.field.${name}`);
+        // On arrival the interval is how often an open alert may repeat, and its label says so (issue 32 item 8).
+        const label = (name: string) =>
+          name === 'date_interval' && ALERT_EVALUATION[type] === 'arrival' ? 'alert-rule.field.repeat-interval' : `alert-rule.field.${name}`;
+        for (const [name, spec] of Object.entries(form.schema)) expect(spec.label, name).toBe(label(name));
       }
       const value = await definition(conditionUrl(await ruleOfType('value'), '/new'));
       expect(value.schema).toMatchObject({
@@ -380,29 +424,49 @@ describe('/api/alertrules: list, form, page, assignments, conditions, delete and
   });
 
   describe('delete and archive', () => {
-    it('answers 409 with the dependents, clears each kind, then deletes a rule no alert refers to', async () => {
-      const id = await newRule({ name: 'Doomed' });
+    /** A rule with a device, a group, a user and a condition: everything a configured rule owns. */
+    const configuredRule = async (name: string) => {
+      const id = await newRule({ name });
       await patch(`/api/alertrules/${id}/devices/${ids.press}/assign`);
       await patch(`/api/alertrules/${id}/devicegroups/${ids.group}/assign`);
       await patch(`/api/alertrules/${id}/users/${ids.me}/assign`);
       const form = await definition(`/api/alertrules/${id}/conditions/new`);
-      await ctx.app.inject({
+      const condition = await ctx.app.inject({
         method: 'POST',
         url: `/api/alertrules/${id}/conditions`,
         headers: bearer(token),
         payload: { token: form.token, variable: 1, operator: 'gt', argument: 1, date_interval: '10m' },
       });
-      const refused = await del(`/api/alertrules/${id}`);
-      expect(refused.statusCode).toBe(409);
-      const dependents = problemSchema.parse(refused.json()).dependents!;
-      expect(Object.keys(dependents).sort()).toEqual(['conditions', 'devices', 'groups', 'users']);
-      expect(dependents.devices).toEqual([{ id: ids.press, name: 'Press' }]);
-      for (const kind of ['devices', 'groups', 'conditions']) expect((await del(`/api/alertrules/${id}/${kind}`)).statusCode, kind).toBe(200);
-      expect(Object.keys(problemSchema.parse((await del(`/api/alertrules/${id}`)).json()).dependents!)).toEqual(['users']);
-      expect((await del(`/api/alertrules/${id}/users`)).statusCode).toBe(200);
-      expect(await read(id)).toMatchObject({ enabled: false, users: [] });
-      expect((await del(`/api/alertrules/${id}`)).statusCode).toBe(200);
+      expect(condition.statusCode, condition.body).toBe(201);
+      return id;
+    };
+    const owned = async (id: number) =>
+      (
+        await sql<{
+          rows: number;
+        }>`select (select count(*) from alert_rule_devices where rule_id = ${id}) + (select count(*) from alert_rule_device_groups where rule_id = ${id})
+          + (select count(*) from alert_rule_users where rule_id = ${id}) + (select count(*) from alert_rule_conditions where rule_id = ${id}) as rows`.execute(
+          ctx.database.db,
+        )
+      ).rows[0]!.rows;
+
+    it('deletes a configured rule at once, with its devices, groups, users and conditions (issue 32 item 7)', async () => {
+      const id = await configuredRule('Doomed');
+      expect(Number(await owned(id))).toBe(4);
+      const response = await del(`/api/alertrules/${id}`);
+      expect(response.statusCode, response.body).toBe(200);
       expect((await get(`/api/alertrules/${id}`)).statusCode).toBe(404);
+      expect(Number(await owned(id))).toBe(0);
+    });
+
+    it('keeps the alert history of a deleted configured rule: archived without its links and conditions', async () => {
+      const id = await configuredRule('Remembered');
+      const alert = await insertAlert(ctx.database.db, { companyId: company.id, deviceId: ids.press, ruleId: id });
+      expect((await del(`/api/alertrules/${id}`)).statusCode).toBe(200);
+      expect(await read(id)).toMatchObject({ archived: true, enabled: false, devices: [], groups: [], users: [], conditions: [] });
+      expect(Number(await owned(id))).toBe(0);
+      const kept = await ctx.database.db.selectFrom('alerts').select('rule_id').where('id', '=', alert).executeTakeFirstOrThrow();
+      expect(kept.rule_id).toBe(id);
     });
 
     it('archives a rule alerts refer to: read-only, shown with archived=true, its alerts kept', async () => {
@@ -421,7 +485,6 @@ describe('/api/alertrules: list, form, page, assignments, conditions, delete and
         }),
         await patch(`/api/alertrules/${id}/enable`),
         await patch(`/api/alertrules/${id}/devices/${ids.press}/assign`),
-        await del(`/api/alertrules/${id}/users`),
         await del(`/api/alertrules/${id}`),
       ];
       for (const response of writes) expect(await rootErrors(response)).toEqual([ALERT_MESSAGE_KEYS.archived]);

@@ -132,9 +132,10 @@ describe('/api/alerts and /api/alarms: visibility, list, confirm, counts', () =>
       importance: 'error',
       status: 'active',
       device: { id: ids.press, name: 'Press' },
-      rule: { id: ids.heat, name: 'Heat', type: 'value', archived: false },
+      // The rule as it is now: its own description (none) and what its description is worded from (no condition).
+      rule: { id: ids.heat, name: 'Heat', type: 'value', archived: false, summary: { condition: null, parameter: null } },
       message: { key: 'alert.message.value', params: { parameter: 'temperature', value: 81.5, unit: '°C', operator: 'gt', argument: 80 } },
-      description: 'Too hot',
+      description: null,
     });
     const one = await call('GET', `/api/alerts/${ids.heatLathe}`, tokens.anna);
     expect(alertRowSchema.parse(one.json())).toMatchObject({ status: 'ended', importance: 'warning' });
@@ -288,7 +289,7 @@ describe('/api/alerts and /api/alarms: visibility, list, confirm, counts', () =>
     const db = ctx.database.db;
     const rule = await createRule(db, company.id, { name: 'Retired', users: [ids.anna] });
     const alert = await insertAlert(db, { companyId: company.id, deviceId: ids.lathe, ruleId: rule, endedAt: new Date() });
-    expect((await call('DELETE', `/api/alertrules/${rule}/users`, tokens.anna)).statusCode).toBe(200);
+    // One delete takes the rule's users with it (issue 32 item 7).
     expect((await call('DELETE', `/api/alertrules/${rule}`, tokens.anna)).statusCode).toBe(200);
     // Without users Anna no longer sees its alerts; a super-admin does, with the rule archived.
     expect((await call('GET', `/api/alerts/${alert}`, tokens.anna)).statusCode).toBe(404);
@@ -297,6 +298,8 @@ describe('/api/alerts and /api/alarms: visibility, list, confirm, counts', () =>
       name: 'Retired',
       type: 'value',
       archived: true,
+      // Its condition went with it: nothing left to word.
+      summary: { condition: null, parameter: null },
     });
   });
 });

@@ -223,7 +223,6 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
     const colleague = await createUser(db, companyId);
     const rule = await createRule(db, companyId, { name: 'Tenancy rule', devices: [device.id], users: [owner.user.id] });
     const doomed = await createRule(db, companyId, { name: 'Tenancy doomed rule' });
-    const cleared = await createRule(db, companyId, { name: 'Tenancy cleared rule', devices: [device.id], groups: [group], users: [colleague.id] });
     const condition = { variable: 1, operator: 'gt', argument: 5, date_interval: '10m' };
     const insertCondition = async (position: number) =>
       (
@@ -269,8 +268,6 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
       for (const action of ['assign', 'unassign'])
         requests.push({ route: `PATCH /api/alertrules/:id/${segment}/:ids/${action}`, url: `/api/alertrules/${rule}/${segment}/${id}/${action}` });
     }
-    for (const kind of ['devices', 'groups', 'users', 'conditions'])
-      requests.push({ route: `DELETE /api/alertrules/:id/${kind}`, url: `/api/alertrules/${cleared}/${kind}` });
     return requests;
   },
   // Alerts: one alert, confirming it, a device's counts, and confirming a device's alerts before deleting it.

@@ -9,7 +9,6 @@ export interface AlertSubject {
   ruleId: number | null;
   importance: string;
   messageKey: string;
-  description: string | null;
 }
 
 export interface Arrival {
@@ -89,8 +88,8 @@ export class EngineAlertsRepository {
         ? sql`(device_id) where ended_at is null and confirmed_at is null and source = 'requirement'`
         : sql`(rule_id, device_id) where ended_at is null and confirmed_at is null and source = 'rule'`;
     const result = await sql<{ id: number }>`
-      insert into alerts (company_id, source, rule_id, device_id, importance, started_at, last_at, message_key, message_params, description)
-      values (${subject.companyId}, ${source}, ${subject.ruleId}, ${deviceId}, ${subject.importance}, ${at}, ${at}, ${subject.messageKey}, ${JSON.stringify(params)}::jsonb, ${subject.description})
+      insert into alerts (company_id, source, rule_id, device_id, importance, started_at, last_at, message_key, message_params)
+      values (${subject.companyId}, ${source}, ${subject.ruleId}, ${deviceId}, ${subject.importance}, ${at}, ${at}, ${subject.messageKey}, ${JSON.stringify(params)}::jsonb)
       on conflict ${conflict} do nothing
       returning id`.execute(this.db);
     return result.rows[0]?.id;
@@ -107,12 +106,12 @@ export class EngineAlertsRepository {
     if (rows.length === 0) return 0;
     const s = (row: (typeof rows)[number]) => subjects[row.subject]!;
     const result = await sql<{ id: number }>`
-      insert into alerts (company_id, source, rule_id, device_id, importance, started_at, last_at, counter, message_key, message_params, description)
-      select u.company_id, 'rule', u.rule_id, u.device_id, u.importance, u.started_at, u.last_at, u.counter, u.message_key, u.params, u.description
+      insert into alerts (company_id, source, rule_id, device_id, importance, started_at, last_at, counter, message_key, message_params)
+      select u.company_id, 'rule', u.rule_id, u.device_id, u.importance, u.started_at, u.last_at, u.counter, u.message_key, u.params
       from unnest(${rows.map((r) => s(r).companyId)}::int[], ${rows.map((r) => s(r).ruleId)}::int[], ${rows.map((r) => r.deviceId)}::int[],
         ${rows.map((r) => s(r).importance)}::text[], ${rows.map((r) => r.startedAt.toISOString())}::timestamptz[], ${rows.map((r) => r.lastAt.toISOString())}::timestamptz[],
-        ${rows.map((r) => r.counter)}::int[], ${rows.map((r) => s(r).messageKey)}::text[], ${rows.map((r) => JSON.stringify(r.params))}::jsonb[], ${rows.map((r) => s(r).description)}::text[])
-        as u (company_id, rule_id, device_id, importance, started_at, last_at, counter, message_key, params, description)
+        ${rows.map((r) => r.counter)}::int[], ${rows.map((r) => s(r).messageKey)}::text[], ${rows.map((r) => JSON.stringify(r.params))}::jsonb[])
+        as u (company_id, rule_id, device_id, importance, started_at, last_at, counter, message_key, params)
       on conflict (rule_id, device_id) where ended_at is null and confirmed_at is null and source = 'rule' do nothing
       returning id`.execute(this.db);
     return result.rows.length;
@@ -173,7 +172,6 @@ export class EngineAlertsRepository {
         ended_at: endedAt,
         message_key: subject.messageKey,
         message_params: JSON.stringify(params),
-        description: subject.description,
       })
       .execute();
   }

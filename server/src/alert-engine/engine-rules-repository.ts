@@ -8,7 +8,6 @@ export interface RuleRow {
   companyId: number;
   type: string;
   importance: string;
-  description: string | null;
   /** When the rule was created or last enabled: nothing before it is judged. */
   activeSince: Date;
   timezone: string;
@@ -29,12 +28,12 @@ export class EngineRulesRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
   /**
-   * Enabled, non-archived rules of `types` that reach at least one user, with their conditions (in position order)
+   * Enabled, finished (not draft), non-archived rules of `types` that reach at least one user, with their conditions (in position order)
    * and their devices (their own and their groups', each once). Rules without devices come back with none.
    */
   async activeRules(types: readonly string[], filter: { companyIds?: number[]; ruleId?: number; includeDisabled?: boolean } = {}): Promise<RuleRow[]> {
     const result = await sql<RuleRow>`
-      select r.id, r.company_id as "companyId", r.type, r.importance, r.description, r.active_since as "activeSince", c.timezone,
+      select r.id, r.company_id as "companyId", r.type, r.importance, r.active_since as "activeSince", c.timezone,
         coalesce((select json_agg(k.condition order by k.position) from alert_rule_conditions k where k.rule_id = r.id), '[]'::json) as conditions,
         array(
           select d.device_id from alert_rule_devices d where d.rule_id = r.id
@@ -44,7 +43,7 @@ export class EngineRulesRepository {
         ) as "deviceIds"
       from alert_rules r join companies c on c.id = r.company_id
       where r.type = any(${[...types]}::text[])
-        and (${filter.includeDisabled ?? false} or (r.enabled and r.archived_at is null and exists (select 1 from alert_rule_users u where u.rule_id = r.id)))
+        and (${filter.includeDisabled ?? false} or (r.enabled and not r.draft and r.archived_at is null and exists (select 1 from alert_rule_users u where u.rule_id = r.id)))
         and (${filter.companyIds ?? null}::int[] is null or r.company_id = any(${filter.companyIds ?? null}::int[]))
         and (${filter.ruleId ?? null}::int is null or r.id = ${filter.ruleId ?? null}::int)
       order by r.id`.execute(this.db);

@@ -272,7 +272,7 @@ async function requirementSubjects(rulesRepository: EngineRulesRepository): Prom
     const zone = timeZone(list[0]!.timezone);
     return {
       key: REQUIREMENT_KEY,
-      subject: { companyId, ruleId: null, importance: 'warning', messageKey: alertMessageKey('requirement'), description: null },
+      subject: { companyId, ruleId: null, importance: 'warning', messageKey: alertMessageKey('requirement') },
       zone,
       interval: 'day',
       limits: {},

@@ -36,7 +36,7 @@ export function parseRule(row: RuleRow): ParsedRule | null {
     type,
     conditions,
     zone: timeZone(row.timezone),
-    subject: { companyId: row.companyId, ruleId: row.id, importance: row.importance, messageKey: alertMessageKey(type), description: row.description },
+    subject: { companyId: row.companyId, ruleId: row.id, importance: row.importance, messageKey: alertMessageKey(type) },
     key: `rule:${row.id}`,
   };
 }

@@ -7,6 +7,7 @@ import type { ListRequest, Page } from '../http/list.ts';
 import { pagedList } from '../db/paged-list.ts';
 import type { TenantScope } from '../security/context.ts';
 import type { AlertViewer } from './visibility.ts';
+import { alertDeviceTypes, ruleSummaryColumn } from './rule-summary-repository.ts';
 
 export interface AlertRecord {
   id: number;
@@ -25,7 +26,9 @@ export interface AlertRecord {
   ruleArchived: boolean | null;
   messageKey: string;
   messageParams: unknown;
+  /** The rule's user-written description and its summary, as the rule is now. */
   description: string | null;
+  ruleSummary: unknown;
 }
 
 /** What narrows the alerts a call reads or confirms: the list filter, its dates already read as instants. */
@@ -85,7 +88,10 @@ const ALERT_COLUMNS = [
   sql<boolean | null>`(select r.archived_at is not null from alert_rules r where r.id = alerts.rule_id)`.as('ruleArchived'),
   'alerts.message_key as messageKey',
   'alerts.message_params as messageParams',
-  'alerts.description',
+  sql<string | null>`(select r.description from alert_rules r where r.id = alerts.rule_id)`.as('description'),
+  sql<unknown>`case when alerts.rule_id is null then null else ${ruleSummaryColumn(sql.ref('alerts.rule_id'), alertDeviceTypes(sql.ref('alerts.device_id'), sql.ref('alerts.rule_id')))} end`.as(
+    'ruleSummary',
+  ),
 ] as const;
 
 /** Alerts as their readers see them: the list, one alert, confirming, and the counts of the header and pages. */

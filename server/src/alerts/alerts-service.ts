@@ -18,6 +18,7 @@ import { timeZone } from '../time/time-zone.ts';
 import type { AlertCriteria, AlertRecord, AlertsRepository } from './alerts-repository.ts';
 import type { AlertViewer } from './visibility.ts';
 import { viewerOf } from './visibility.ts';
+import { presentSummary } from './rule-summary-repository.ts';
 import { presentStats, presentTotal } from './stats.ts';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -125,7 +126,16 @@ export function presentAlert(row: AlertRecord): AlertRow {
     importance: row.importance as AlertImportance,
     status: statusOf(row),
     device: { id: row.deviceId, name: row.deviceName },
-    rule: row.ruleId === null ? null : { id: row.ruleId, name: row.ruleName ?? '', type: row.ruleType as AlertRuleType, archived: row.ruleArchived ?? false },
+    rule:
+      row.ruleId === null
+        ? null
+        : {
+            id: row.ruleId,
+            name: row.ruleName ?? '',
+            type: row.ruleType as AlertRuleType,
+            archived: row.ruleArchived ?? false,
+            summary: presentSummary(row.ruleSummary),
+          },
     message: { key: row.messageKey, params: messageParams(row.messageParams) },
     description: row.description,
   };

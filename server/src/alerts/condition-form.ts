@@ -8,6 +8,8 @@ import {
   ALERT_OPERATORS,
   ALERT_PERCENT_FIELD,
   ALERT_REPEAT_PERIODS,
+  ALERT_UNIT_RANGED_TYPES,
+  alertArgumentRange,
   DEFAULT_ALERT_OPERATOR,
   FORM_MESSAGE_KEYS,
   ISO_WEEKDAYS,
@@ -64,7 +66,9 @@ export function conditionFields(type: AlertRuleType): FormFields {
       variable: () => field('choice', label(key), { required }),
       operator: () => field('choice', label(key), { required }),
       argument: () => field('number', label(key), { required, ...numberRange(schema) }),
-      date_interval: () => field('choice', label(key), { required }),
+      // On arrival the interval is not when the rule is checked (every reading is) but how often an open alert may
+      // repeat: the label says so (issue 32 item 8). For windows it is the window checked.
+      date_interval: () => field('choice', ALERT_EVALUATION[type] === 'arrival' ? 'alert-rule.field.repeat-interval' : label(key), { required }),
       fromHour: () => field('hour', label(key), { required }),
       toHour: () => field('hour', label(key), { required }),
       workDays: () => field('choice', label(key), { required, multiple: true, expanded: true }),
@@ -156,6 +160,22 @@ export function conditionOf(type: AlertRuleType, values: DecodedValues): { condi
     errors[key] = [messageOf(issue.code, condition[key])];
   }
   return { errors };
+}
+
+/**
+ * A value or charging threshold outside the range of its parameter's unit (contracts' ALERT_ARGUMENT_RANGES):
+ * `{argument: ['form.field.error.out-of-range']}`, or null when it is within it or the type is not bounded by a unit.
+ */
+export function argumentRangeErrors(
+  type: AlertRuleType,
+  condition: Record<string, unknown>,
+  parameters: ParameterChoiceRow[],
+): Record<string, string[]> | null {
+  const argument = condition['argument'];
+  if (!ALERT_UNIT_RANGED_TYPES.includes(type) || typeof argument !== 'number') return null;
+  const unit = parameters.find((p) => p.number === condition['variable'])?.unit ?? null;
+  const range = alertArgumentRange(unit);
+  return argument < range.min || argument > range.max ? { argument: [FORM_MESSAGE_KEYS.outOfRange] } : null;
 }
 
 function messageOf(code: string, value: unknown): string {

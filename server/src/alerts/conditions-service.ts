@@ -10,7 +10,7 @@ import { timeZone } from '../time/time-zone.ts';
 import type { AlertConditionsRepository } from './conditions-repository.ts';
 import type { AlertRuleRecord, AlertRulesRepository } from './rules-repository.ts';
 import { writableRule } from './rules-service.ts';
-import { conditionChoices, conditionData, conditionDefaults, conditionFields, conditionOf } from './condition-form.ts';
+import { argumentRangeErrors, conditionChoices, conditionData, conditionDefaults, conditionFields, conditionOf } from './condition-form.ts';
 
 /**
  * A rule's conditions (wizard step 3, spec 01 §5): the server-driven form of the rule's type, and adding, changing
@@ -82,10 +82,13 @@ export class AlertConditionsService {
   ) {
     if (!this.tokens.verify(this.subject(auth, rule.id, conditionId), body[FORM_TOKEN_FIELD])) throw new ValidationError({}, [FORM_MESSAGE_KEYS.invalidToken]);
     const type = rule.type as AlertRuleType;
-    const decoded = decodeSubmission(conditionFields(type), body, conditionChoices(type, await repository.parametersOfRule(rule.id)));
+    const parameters = await repository.parametersOfRule(rule.id);
+    const decoded = decodeSubmission(conditionFields(type), body, conditionChoices(type, parameters));
     if (Object.keys(decoded.errors).length > 0) throw new ValidationError(decoded.errors);
     const result = conditionOf(type, decoded.values);
     if ('errors' in result) throw new ValidationError(result.errors);
+    const outOfRange = argumentRangeErrors(type, result.condition, parameters);
+    if (outOfRange) throw new ValidationError(outOfRange);
     return result.condition;
   }
 }

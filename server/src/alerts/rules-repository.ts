@@ -7,6 +7,7 @@ import type { ListRequest, Page } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
 import { pagedList } from '../db/paged-list.ts';
 import { FormLookupsRepository } from '../forms/lookups-repository.ts';
+import { ruleDeviceTypes, ruleSummaryColumn } from './rule-summary-repository.ts';
 
 export interface AlertRuleRecord {
   id: number;
@@ -16,7 +17,10 @@ export interface AlertRuleRecord {
   importance: string;
   description: string | null;
   enabled: boolean;
+  draft: boolean;
   archivedAt: Date | null;
+  /** The first condition and its parameter, for the generated description (rule-summary-repository.ts). */
+  summary: unknown;
   deviceCount: number;
   userCount: number;
   createdAt: Date;
@@ -62,7 +66,9 @@ const RULE_COLUMNS = [
   'alert_rules.importance',
   'alert_rules.description',
   'alert_rules.enabled',
+  'alert_rules.draft',
   'alert_rules.archived_at as archivedAt',
+  ruleSummaryColumn(sql.ref('alert_rules.id'), ruleDeviceTypes(sql.ref('alert_rules.id'))).as('summary'),
   'alert_rules.created_at as createdAt',
   deviceCount.as('deviceCount'),
   userCount.as('userCount'),
@@ -145,10 +151,11 @@ export class AlertRulesRepository {
     return this.lookups.companyChoices();
   }
 
+  /** A new rule is a disabled draft until the wizard's Finish enables it (issue 32 item 6). */
   async insert(companyId: number, rule: { name: string; type: string; importance: string; description: string | null }): Promise<number> {
     const row = await this.db
       .insertInto('alert_rules')
-      .values({ company_id: companyId, ...rule })
+      .values({ company_id: companyId, ...rule, enabled: false, draft: true })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -168,6 +175,8 @@ export class AlertRulesRepository {
       // Enabling a disabled rule starts it afresh: what happened while it was off is not judged.
       .set({
         enabled,
+        // Enabling is what finishes a draft; disabling one leaves it a draft.
+        draft: enabled ? false : sql`alert_rules.draft`,
         updated_at: sql`now()`,
         active_since: enabled ? sql`case when alert_rules.enabled then alert_rules.active_since else now() end` : sql`alert_rules.active_since`,
       })
@@ -180,6 +189,12 @@ export class AlertRulesRepository {
     const { link, column } = LINK_TABLES[kind];
     const values = ids.map((id) => sql`(${companyId}::int, ${ruleId}::int, ${id}::int)`);
     await sql`insert into ${sql.table(link)} (company_id, rule_id, ${sql.ref(column)}) values ${sql.join(values)} on conflict do nothing`.execute(this.db);
+  }
+
+  /** Removes every device, group and user link and every condition of the rule: what it owns goes with it. */
+  async deleteOwned(ruleId: number): Promise<void> {
+    for (const kind of ['devices', 'groups', 'users'] as const) await this.unassign(kind, ruleId, null);
+    await this.deleteConditions(ruleId);
   }
 
   /** Removes the links to `ids`, or every link of the kind when `ids` is null. */

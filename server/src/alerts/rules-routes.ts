@@ -12,19 +12,12 @@ import { registerResourceRoutes } from '../forms/resource-routes.ts';
 import { idParams } from '../http/params.ts';
 import type { App } from '../http/types.ts';
 import type { AlertRuleForm } from './rule-form.ts';
-import type { AlertRulesService, RuleDependentKind } from './rules-service.ts';
+import type { AlertRulesService } from './rules-service.ts';
 import { ASSIGNMENT_SEGMENTS } from './rules-service.ts';
 import { ruleIdsParams } from './params.ts';
 
 const tags = ['alert rules'];
 const detailResponses = { 200: alertRuleDetailSchema, 400: validationErrorSchema, 401: problemSchema, 404: problemSchema };
-
-const CLEAR_SUMMARIES: Record<RuleDependentKind, string> = {
-  devices: 'Unassign every device of the rule',
-  groups: 'Unassign every device group of the rule',
-  users: 'Unassign every user of the rule; an enabled rule is disabled with them',
-  conditions: 'Remove every condition of the rule',
-};
 
 /** `/api/alertrules`: the list, the rule page, its form, delete (or archive), enable and disable, and assignments. */
 export function alertRulesRoutes(app: App, rules: AlertRulesService, form: AlertRuleForm, tokens: FormTokens): void {
@@ -49,14 +42,8 @@ export function alertRulesRoutes(app: App, rules: AlertRulesService, form: Alert
     tokens,
     remove: {
       summary:
-        'Delete an alert rule; 409 with dependents {devices, groups, users, conditions} while it has any; a rule alerts refer to is archived (read-only) instead; 400 alert-rule.archived for an archived one',
+        'Delete an alert rule with its device, group and user links and its conditions, in one transaction; its alerts are kept: a rule alerts refer to is archived (read-only), one without alerts is deleted; 400 alert-rule.archived for an archived one',
       remove: (auth, id) => rules.delete(auth, id),
-      unblock: Object.fromEntries(
-        (Object.keys(CLEAR_SUMMARIES) as RuleDependentKind[]).map((kind) => [
-          kind,
-          { summary: CLEAR_SUMMARIES[kind], run: (auth: Parameters<AlertRulesService['clear']>[0], id: number) => rules.clear(auth, id, kind) },
-        ]),
-      ),
     },
   });
 
@@ -67,7 +54,12 @@ export function alertRulesRoutes(app: App, rules: AlertRulesService, form: Alert
     app.patch(
       `/api/alertrules/:id/${action}`,
       {
-        schema: { tags, summary: `${action === 'enable' ? 'Enable' : 'Disable'} an alert rule; answers the rule`, params: idParams, response: detailResponses },
+        schema: {
+          tags,
+          summary: `${action === 'enable' ? 'Enable (which finishes a draft)' : 'Disable'} an alert rule; answers the rule`,
+          params: idParams,
+          response: detailResponses,
+        },
       },
       (request) => rules.setEnabled(request.auth, request.params.id, enabled),
     );

@@ -1,18 +1,14 @@
 import type { AlertImportance, AlertRuleDetail, AlertRuleListFilter, AlertRuleRow, AlertRuleSortField, AlertRuleType } from '@gearwatch/contracts';
-import { ALERT_MESSAGE_KEYS, MESSAGE_KEYS } from '@gearwatch/contracts';
+import { ALERT_MESSAGE_KEYS } from '@gearwatch/contracts';
 import type { AuthContext } from '../security/context.ts';
 import { scopeOf } from '../security/context.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../http/errors.ts';
-import type { Dependents } from '../http/errors.ts';
+import { NotFoundError, ValidationError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import type { AlertRuleRecord, AlertRulesRepository, RuleLinkKind } from './rules-repository.ts';
 import type { AlertsRepository } from './alerts-repository.ts';
 import { viewerOf } from './visibility.ts';
 import { presentStats } from './stats.ts';
-
-/** What blocks deleting a rule, each cleared by `DELETE /api/alertrules/{id}/{kind}`. */
-export const RULE_DEPENDENT_KINDS = ['devices', 'groups', 'users', 'conditions'] as const;
-export type RuleDependentKind = (typeof RULE_DEPENDENT_KINDS)[number];
+import { presentSummary } from './rule-summary-repository.ts';
 
 /** The assignment calls' path segment → the kind of rows they link. */
 export const ASSIGNMENT_SEGMENTS = { devicegroups: 'groups', devices: 'devices', users: 'users' } as const satisfies Record<string, RuleLinkKind>;
@@ -62,32 +58,16 @@ export class AlertRulesService {
   }
 
   /**
-   * 409 naming the devices, groups, users and conditions while it has any; then archived when alerts refer to it
-   * (they keep showing it, read-only), deleted otherwise.
+   * One confirmation deletes a rule with what it owns (issue 32 item 7): its device, group and user links and its
+   * conditions go in the same transaction. Its alert history is kept: a rule alerts refer to is archived (its
+   * alerts keep showing it by name, read-only), one without alerts is deleted.
    */
   async delete(auth: AuthContext, id: number): Promise<void> {
     await this.repository.transaction(async (repository) => {
       await writableRule(repository, auth, id);
-      const dependents: Dependents = {};
-      for (const kind of ['devices', 'groups', 'users'] as const) {
-        const rows = await repository.linked(kind, id);
-        if (rows.length > 0) dependents[kind] = rows;
-      }
-      const conditions = await repository.conditions(id);
-      if (conditions.length > 0) dependents.conditions = conditions.map((c) => ({ id: c.id, name: String(c.position) }));
-      if (Object.keys(dependents).length > 0) throw new ConflictError(MESSAGE_KEYS.conflict, dependents);
+      await repository.deleteOwned(id);
       if (await repository.hasAlerts(id)) await repository.archive(id);
       else await repository.delete(id);
-    });
-  }
-
-  /** The delete dialog's action for one kind: unassign them all, or remove the conditions. Without users a rule is disabled. */
-  async clear(auth: AuthContext, id: number, kind: RuleDependentKind): Promise<void> {
-    await this.repository.transaction(async (repository) => {
-      const rule = await writableRule(repository, auth, id);
-      if (kind === 'conditions') return repository.deleteConditions(id);
-      await repository.unassign(kind, id, null);
-      if (kind === 'users' && rule.enabled) await repository.setEnabled(id, false);
     });
   }
 
@@ -151,7 +131,9 @@ export function presentRow(rule: AlertRuleRecord): AlertRuleRow {
     type: rule.type as AlertRuleType,
     importance: rule.importance as AlertImportance,
     description: rule.description,
+    summary: presentSummary(rule.summary),
     enabled: rule.enabled,
+    draft: rule.draft,
     archived: rule.archivedAt !== null,
     deviceCount: rule.deviceCount,
     userCount: rule.userCount,

@@ -452,6 +452,8 @@ export interface AlertRulesTable {
   archived_at: Timestamp | null;
   /** When it was created or last enabled: the engine judges nothing before it (migration 030). */
   active_since: Generated<Date>;
+  /** Created by the wizard and not finished: disabled and never evaluated (migration 032). */
+  draft: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
 }
@@ -500,7 +502,6 @@ export interface AlertsTable {
   counter: Generated<number>;
   message_key: string;
   message_params: DefaultJson;
-  description: string | null;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
 }

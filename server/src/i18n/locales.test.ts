@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '@gearwatch/contracts';
+import { DEFAULT_LANGUAGE, LANGUAGES, RULE_TEXTS } from '@gearwatch/contracts';
 import { LOCALE_BUNDLES } from './translator.ts';
 
 const SOURCE_ROOT = join(import.meta.dirname, '..');
@@ -41,6 +41,8 @@ describe('server locale files', () => {
     const used = keysUsedInSources();
     expect(used.size).toBeGreaterThan(10);
     expect([...used].filter((key) => !(key in reference))).toEqual([]);
-    expect(Object.keys(reference).filter((key) => !used.has(key))).toEqual([]);
+    // A rule's generated description is written by contracts' describeAlertRule, which builds its keys from the rule.
+    const ruleTexts = new Set(Object.keys(RULE_TEXTS[DEFAULT_LANGUAGE]));
+    expect(Object.keys(reference).filter((key) => !used.has(key) && !ruleTexts.has(key))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
-import type { Brand, Language, ReportTextKey } from '@gearwatch/contracts';
-import { brandProfile, DEFAULT_LANGUAGE, LANGUAGES, PRODUCT_NAME, REPORT_TEXTS } from '@gearwatch/contracts';
+import type { Brand, Language, ReportTextKey, RuleTextKey } from '@gearwatch/contracts';
+import { brandProfile, DEFAULT_LANGUAGE, LANGUAGES, PRODUCT_NAME, REPORT_TEXTS, RULE_TEXTS } from '@gearwatch/contracts';
 import en from './locales/en.json' with { type: 'json' };
 import lv from './locales/lv.json' with { type: 'json' };
 import pl from './locales/pl.json' with { type: 'json' };
@@ -11,11 +11,12 @@ import { inlineText } from './plain-text.ts';
  * The server's texts in the users' languages (mails, spreadsheets), read from locale files with i18next as the client
  * reads its own: the same flat keys, the same {{placeholder}} syntax. One instance for the whole process; every text
  * the server writes for a person goes through `translatorFor`. A report's column and section titles are the
- * contracts' (REPORT_TEXTS), which the client's report screens read too, so they are written once for both.
+ * contracts' (REPORT_TEXTS), which the client's report screens read too, so they are written once for both; so are
+ * an alert rule's generated descriptions (RULE_TEXTS, issue 32 item 3).
  */
 
 /** A key of the server's texts; the Polish ones are the reference every other language is tested against. */
-export type ServerTextKey = keyof typeof pl | ReportTextKey;
+export type ServerTextKey = keyof typeof pl | ReportTextKey | RuleTextKey;
 
 export type TextValues = Record<string, string | number>;
 
@@ -32,10 +33,9 @@ export interface Translator {
 
 // Typed by the contracts' language list, so a language added there without a locale file fails the type check.
 const SERVER_FILES: Record<Language, Record<keyof typeof pl, string>> = { pl, en, lv, ru };
-export const LOCALE_BUNDLES = Object.fromEntries(LANGUAGES.map((language) => [language, { ...SERVER_FILES[language], ...REPORT_TEXTS[language] }])) as Record<
-  Language,
-  Record<ServerTextKey, string>
->;
+export const LOCALE_BUNDLES = Object.fromEntries(
+  LANGUAGES.map((language) => [language, { ...SERVER_FILES[language], ...REPORT_TEXTS[language], ...RULE_TEXTS[language] }]),
+) as Record<Language, Record<ServerTextKey, string>>;
 
 const instance = i18next.createInstance();
 // The resources are in memory, so with initAsync off init has finished when it returns and no promise need be awaited.

@@ -14,6 +14,7 @@ const facts = (overrides: Partial<AlertFacts>): AlertFacts => ({
   ruleType: 'parameter',
   importance: 'error',
   description: null,
+  ruleSummary: null,
   startedAt: new Date('2026-11-25T15:43:00Z'),
   lastAt: new Date('2026-11-25T15:43:00Z'),
   ...overrides,
@@ -55,5 +56,18 @@ describe('alert mail with typed texts of several lines', () => {
     const templates = new MailTemplates<string>((language, name, unsubscribeUrl) => alertMail({ ...input({}, name), language, unsubscribeUrl }));
     const mail = templates.for('en', 'en', 'Anna\n-- ', 'https://app.test/u/2');
     expect(mail.text.startsWith(`Hello Anna\n${CONTINUATION_INDENT}-- ,`)).toBe(true);
+  });
+
+  it("writes the rule's generated description from the rule as it is now, in the recipient's language (issue 32 item 3)", () => {
+    const now = facts({
+      ruleType: 'value',
+      description: 'Send it to the charger',
+      ruleSummary: { condition: { variable: 20, operator: 'lt', argument: 44, date_interval: '10m' }, parameter: { name: 'Battery voltage', unit: 'V' } },
+    });
+    const input = { at: now.startedAt, occurrence: 1, reminder: false, bundled: 0, name: 'Anna', alertUrl: 'https://x/a', unsubscribeUrl: 'https://x/u' };
+    const english = alertMail({ ...input, facts: now, language: 'en' }).text;
+    expect(english).toContain('Condition: Value of Battery voltage < 44 V (repeated at most every 10 min)');
+    expect(english).toContain('Description: Send it to the charger');
+    expect(alertMail({ ...input, facts: now, language: 'pl' }).text).toContain('Warunek: Wartość Battery voltage < 44 V (powtarzane najwyżej co 10 min)');
   });
 });

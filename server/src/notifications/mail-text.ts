@@ -1,7 +1,9 @@
+import type { AlertRuleType } from '@gearwatch/contracts';
+import { describeAlertRule } from '@gearwatch/contracts';
 import type { ServerTextKey, Translator } from '../i18n/translator.ts';
 import { inlineText } from '../i18n/plain-text.ts';
 import { translatorFor } from '../i18n/translator.ts';
-import { formatDateTime } from '../time/format.ts';
+import { formatDate, formatDateTime } from '../time/format.ts';
 import type { AlertFacts } from './repository.ts';
 
 /** Alert mails as a user reads them: in their language, times in their company's zone, links to the app. */
@@ -59,11 +61,23 @@ function ruleName(t: Translator, facts: AlertFacts): string {
   return facts.ruleName ?? t.text('mail.alert.requirement');
 }
 
+/** The rule's generated description in the recipient's language, from the rule as it is now ('' for none). */
+export function ruleSentence(t: Translator, facts: AlertFacts): string {
+  if (!facts.ruleType || !facts.ruleSummary) return '';
+  const numbers = new Intl.NumberFormat(t.language, { maximumFractionDigits: 2 });
+  return describeAlertRule(facts.ruleType as AlertRuleType, facts.ruleSummary, {
+    t: (key, values) => t.text(key as ServerTextKey, values),
+    number: (value) => numbers.format(value),
+    date: (isoDate) => formatDate(isoDate, t.language),
+  });
+}
+
 const lines = (...parts: (string | null)[]) => parts.filter((part): part is string => part !== null).join('\n');
 
 export function alertMail(input: AlertMailInput): MailText {
   const t = translatorFor(input.language);
   const { facts } = input;
+  const sentence = ruleSentence(t, facts);
   const values = { rule: ruleName(t, facts), device: facts.deviceName, importance: t.text(IMPORTANCE_KEYS[facts.importance]), occurrence: input.occurrence };
   return {
     subject: t.text('mail.alert.subject', values),
@@ -74,6 +88,7 @@ export function alertMail(input: AlertMailInput): MailText {
       '',
       t.text('mail.alert.importance', values),
       t.text('mail.alert.started', { time: formatDateTime(input.at, { language: t.language, timeZone: facts.timezone }), timezone: facts.timezone }),
+      sentence ? t.text('mail.alert.condition', { condition: sentence }) : null,
       facts.description ? t.text('mail.alert.description', { description: facts.description }) : null,
       input.bundled > 0 ? t.text('mail.alert.bundled', { count: input.bundled }) : null,
       '',

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import type { AnnouncementSortField, NotificationSortField } from '@gearwatch/contracts';
+import type { AlertRuleSummary, AnnouncementSortField, NotificationSortField } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import { pagedList } from '../db/paged-list.ts';
+import { alertDeviceTypes, presentSummary, ruleSummaryColumn } from '../alerts/rule-summary-repository.ts';
 
 /** An alert as its notifications and mails name it. */
 export interface AlertFacts {
@@ -16,7 +17,9 @@ export interface AlertFacts {
   ruleName: string | null;
   ruleType: string | null;
   importance: 'info' | 'warning' | 'error';
+  /** The rule's user-written description and what its generated one is written from, as the rule is now. */
   description: string | null;
+  ruleSummary: AlertRuleSummary | null;
   startedAt: Date;
   lastAt: Date;
 }
@@ -146,12 +149,25 @@ export class NotificationsRepository {
         'r.name as ruleName',
         'r.type as ruleType',
         'a.importance',
-        'a.description',
+        'r.description',
+        sql<unknown>`case when a.rule_id is null then null else ${ruleSummaryColumn(sql.ref('a.rule_id'), alertDeviceTypes(sql.ref('a.device_id'), sql.ref('a.rule_id')))} end`.as(
+          'ruleSummary',
+        ),
         'a.started_at as startedAt',
         'a.last_at as lastAt',
       ])
       .execute();
-    return new Map(rows.map((r) => [Number(r.alertId), { ...r, alertId: Number(r.alertId), importance: r.importance as AlertFacts['importance'] }]));
+    return new Map(
+      rows.map((r) => [
+        Number(r.alertId),
+        {
+          ...r,
+          alertId: Number(r.alertId),
+          importance: r.importance as AlertFacts['importance'],
+          ruleSummary: r.ruleId === null ? null : presentSummary(r.ruleSummary),
+        },
+      ]),
+    );
   }
 
   /** The active users assigned to the rules, and the requirement users of the devices (by rule id, by device id). */

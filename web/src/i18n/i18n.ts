@@ -8,12 +8,13 @@ import { initialLanguage, storeLanguage } from './locale.ts';
 type Loader = () => Promise<{ default: Resource[string] }>;
 
 // Each language is its own chunk: a user downloads only the language they read, plus the English fallback. A
-// language is the client's file and the report titles the server's files share (contracts' report-texts).
-const loaders: Record<Language, readonly [Loader, Loader]> = {
-  pl: [() => import('./locales/pl.json'), () => import('@gearwatch/contracts/report-texts/pl.json')],
-  en: [() => import('./locales/en.json'), () => import('@gearwatch/contracts/report-texts/en.json')],
-  lv: [() => import('./locales/lv.json'), () => import('@gearwatch/contracts/report-texts/lv.json')],
-  ru: [() => import('./locales/ru.json'), () => import('@gearwatch/contracts/report-texts/ru.json')],
+// language is the client's file, the report titles and the alert rules' descriptions the server's files share
+// (contracts' report-texts and rule-texts).
+const loaders: Record<Language, readonly Loader[]> = {
+  pl: [() => import('./locales/pl.json'), () => import('@gearwatch/contracts/report-texts/pl.json'), () => import('@gearwatch/contracts/rule-texts/pl.json')],
+  en: [() => import('./locales/en.json'), () => import('@gearwatch/contracts/report-texts/en.json'), () => import('@gearwatch/contracts/rule-texts/en.json')],
+  lv: [() => import('./locales/lv.json'), () => import('@gearwatch/contracts/report-texts/lv.json'), () => import('@gearwatch/contracts/rule-texts/lv.json')],
+  ru: [() => import('./locales/ru.json'), () => import('@gearwatch/contracts/report-texts/ru.json'), () => import('@gearwatch/contracts/rule-texts/ru.json')],
 };
 
 async function loadBundle(instance: I18n, language: Language): Promise<void> {

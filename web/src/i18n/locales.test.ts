@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, LOGIN_MESSAGE_KEYS, MESSAGE_KEYS, REPORT_TYPES } from '@gearwatch/contracts';
+import { LANGUAGES, LOGIN_MESSAGE_KEYS, MESSAGE_KEYS, REPORT_TYPES, RULE_TEXTS } from '@gearwatch/contracts';
 import en from './locales/en.json';
 import lv from './locales/lv.json';
 import pl from './locales/pl.json';
@@ -35,7 +35,8 @@ describe('translations', () => {
   it('translates every key the sources use and every message key of the contracts', () => {
     const used = [...keysUsedInSources(), ...Object.values(MESSAGE_KEYS), ...Object.values(LOGIN_MESSAGE_KEYS)];
     expect(used.length).toBeGreaterThan(50);
-    const missing = used.filter((key) => !(key in en));
+    // The alert rules' descriptions and the words they name are loaded with each language from contracts' rule-texts.
+    const missing = used.filter((key) => !(key in en) && !(key in RULE_TEXTS.en));
     expect(missing).toEqual([]);
   });
 

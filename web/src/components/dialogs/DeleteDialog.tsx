@@ -32,6 +32,8 @@ export interface DeleteDialogProps {
    * Some resources have no unassign call (a device type's devices, a company's users): those kinds are listed only.
    */
   actionable?: (kind: string) => boolean;
+  /** What deleting it also does, said under the question (a rule's links and conditions go with it, its alerts stay). */
+  consequence?: string;
 }
 
 /** So many names of each kind are listed; the rest are counted. */
@@ -42,19 +44,21 @@ const SHOWN_DEPENDENTS = 10;
  * by kind, each kind with its action (unassign, confirm, remove: `DELETE /api/{plural}/{id}/{kind}`), after which the
  * delete is tried again.
  */
-export function DeleteDialog({ open, plural, id, name, onClose, onDeleted, actionable }: DeleteDialogProps) {
+export function DeleteDialog({ open, plural, id, name, onClose, onDeleted, actionable, consequence }: DeleteDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth={false} slotProps={{ paper: { sx: { width: LAYOUT.dialogDeleteWidthPx } } }}>
       <DialogTitle>{t('delete.title')}</DialogTitle>
-      {open ? <DeleteDialogBody plural={plural} id={id} name={name} onClose={onClose} onDeleted={onDeleted} actionable={actionable} /> : null}
+      {open ? (
+        <DeleteDialogBody plural={plural} id={id} name={name} onClose={onClose} onDeleted={onDeleted} actionable={actionable} consequence={consequence} />
+      ) : null}
     </Dialog>
   );
 }
 
 type Busy = null | 'delete' | 'deleted' | { kind: string };
 
-function DeleteDialogBody({ plural, id, name, onClose, onDeleted, actionable }: Omit<DeleteDialogProps, 'open'>) {
+function DeleteDialogBody({ plural, id, name, onClose, onDeleted, actionable, consequence }: Omit<DeleteDialogProps, 'open'>) {
   const { t } = useTranslation();
   const api = useApi();
   const queryClient = useQueryClient();
@@ -132,7 +136,10 @@ function DeleteDialogBody({ plural, id, name, onClose, onDeleted, actionable }: 
             })}
           </Stack>
         ) : (
-          <DialogContentText>{t('delete.confirm', { name })}</DialogContentText>
+          <Stack spacing={1.5}>
+            <DialogContentText>{t('delete.confirm', { name })}</DialogContentText>
+            {consequence ? <DialogContentText data-testid="delete-consequence">{consequence}</DialogContentText> : null}
+          </Stack>
         )}
       </DialogContent>
       <DialogActions>

@@ -14,6 +14,7 @@ import {
   alertMessageKey,
   ISO_WEEKDAYS,
   LANGUAGES,
+  RULE_TEXTS,
 } from '@gearwatch/contracts';
 import type { AlertRuleType } from '@gearwatch/contracts';
 import en from '../../i18n/locales/en.json';
@@ -22,7 +23,13 @@ import pl from '../../i18n/locales/pl.json';
 import ru from '../../i18n/locales/ru.json';
 import { WIZARD_STEPS } from './hooks/useRuleWizard.ts';
 
-const bundles: Record<string, Record<string, string>> = { en, pl, lv, ru };
+// A rule's descriptions, with the intervals, repeat periods and weekdays they name, are the contracts' (rule-texts).
+const bundles: Record<string, Record<string, string>> = {
+  en: { ...en, ...RULE_TEXTS.en },
+  pl: { ...pl, ...RULE_TEXTS.pl },
+  lv: { ...lv, ...RULE_TEXTS.lv },
+  ru: { ...ru, ...RULE_TEXTS.ru },
+};
 
 // The keys this feature names literally, and those it builds from the contracts' lists (types, operators, the
 // condition fields the server's forms label 'alert-rule.field.<name>', the messages and their parameters).

@@ -68,13 +68,16 @@ export function useAssignment(ruleId: number) {
   });
 }
 
-/** `PATCH /api/alertrules/{id}/enable|disable`. */
+/** `PATCH /api/alertrules/{id}/enable|disable` (enabling a draft finishes it), answering the rule. */
+export async function setRuleEnabled(api: ApiClient, id: number, enabled: boolean): Promise<AlertRuleDetail> {
+  return alertRuleDetailSchema.parse((await api.request<unknown>(`/api/alertrules/${id}/${enabled ? 'enable' : 'disable'}`, { method: 'PATCH' })).data);
+}
+
 export function useRuleEnabled() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, enabled }: { id: number; enabled: boolean }) =>
-      alertRuleDetailSchema.parse((await api.request<unknown>(`/api/alertrules/${id}/${enabled ? 'enable' : 'disable'}`, { method: 'PATCH' })).data),
+    mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) => setRuleEnabled(api, id, enabled),
     onSuccess: (rule) => {
       queryClient.setQueryData(alertKeys.rule(rule.id), rule);
       void queryClient.invalidateQueries({ queryKey: [ALERT_RESOURCES.rules], predicate: (query) => query.queryKey[1] !== 'detail' });

@@ -26,8 +26,12 @@ describe('AlertRulePage', { timeout: 20_000 }, () => {
     expect(header.textContent).toContain('Parameter value');
     expect(header.textContent).toContain('Critical');
     expect(within(header).getByTestId('alarm-stats').textContent).toBe('Critical: 2');
-    expect(within(header).getByTestId('rule-description').textContent).toBe('Value of Battery voltage < 11.5 V (checked every 10 min)');
-    await waitFor(() => expect(screen.getByTestId('rule-condition').textContent).toContain('Value of Battery voltage < 11.5 V (checked every 10 min)'));
+    // The generated description, written now from the rule's condition, and under it the one its author wrote.
+    expect(within(header).getByTestId('rule-summary').textContent).toBe('Value of Battery voltage < 11.5 V (repeated at most every 10 min)');
+    expect(within(header).getByTestId('rule-description').textContent).toBe('Send the truck to the charger');
+    await waitFor(() =>
+      expect(screen.getByTestId('rule-condition').textContent).toContain('Value of Battery voltage < 11.5 V (repeated at most every 10 min)'),
+    );
   });
 
   it('shows its devices, groups and users, and its recent alerts', async () => {
@@ -44,7 +48,7 @@ describe('AlertRulePage', { timeout: 20_000 }, () => {
   it('says a new rule has no alerts yet, not that nothing matches a search', async () => {
     await renderAlerts('/alerts/alert-rule/5', ruleApi({ 'GET /api/alerts': () => ({ status: 204 }) }));
     const recent = await screen.findByTestId('rule-alerts');
-    expect(await within(recent).findByText('No alerts')).toBeTruthy();
+    expect(await within(recent).findByText('No alerts from this rule yet')).toBeTruthy();
     expect(within(recent).queryByText('Nothing matches your search')).toBeNull();
   });
 

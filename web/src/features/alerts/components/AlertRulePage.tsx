@@ -23,6 +23,8 @@ import { RuleConditions } from './RuleConditions.tsx';
 import { RuleDialogs } from './RuleDialogs.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { AlarmStatsChips } from './AlarmStatsChips.tsx';
+import { DraftChip } from './DraftChip.tsx';
+import { describeRule } from '../api/words.ts';
 
 /** Recent alerts on the rule page: one short page, newest first. */
 const RECENT_ALERTS = 10;
@@ -51,7 +53,8 @@ export function AlertRulePage() {
 }
 
 function RuleDetail({ rule }: { rule: AlertRuleDetail }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const generated = describeRule(rule.type, rule.summary, t, i18n.language);
   const navigate = useNavigate();
   const dialogs = useEntityDialogs();
   useNamePage(rule.name);
@@ -70,6 +73,7 @@ function RuleDetail({ rule }: { rule: AlertRuleDetail }) {
             </Typography>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2.5, alignItems: 'center', mt: 0.75, color: 'text.secondary' }}>
               <Typography variant="body2">{t(ruleTypeKey(rule.type))}</Typography>
+              {rule.draft ? <DraftChip /> : null}
               <Importance importance={rule.importance} />
               <Box component="label" sx={{ display: 'inline-flex', alignItems: 'center' }}>
                 <EnabledSwitch id={rule.id} enabled={rule.enabled} readOnly={rule.archived} />
@@ -77,8 +81,13 @@ function RuleDetail({ rule }: { rule: AlertRuleDetail }) {
               </Box>
               <AlarmStatsChips stats={rule.stats} />
             </Box>
+            {generated ? (
+              <Typography variant="body2" sx={{ mt: 1 }} data-testid="rule-summary">
+                {generated}
+              </Typography>
+            ) : null}
             {rule.description ? (
-              <Typography variant="body2" sx={{ mt: 1, whiteSpace: 'pre-line' }} data-testid="rule-description">
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, whiteSpace: 'pre-line' }} data-testid="rule-description">
                 {rule.description}
               </Typography>
             ) : null}
@@ -98,7 +107,12 @@ function RuleDetail({ rule }: { rule: AlertRuleDetail }) {
       <RuleAssignments rule={rule} />
       <RuleConditions rule={rule} />
       <Section title={t('alert-rule.recent-alerts')} testId="rule-alerts">
-        <AlertTable scope={{ rule: rule.id }} hide={['rule', 'description']} defaultPageSize={RECENT_ALERTS} />
+        <AlertTable
+          scope={{ rule: rule.id }}
+          hide={['rule', 'description']}
+          defaultPageSize={RECENT_ALERTS}
+          empty={{ title: t('alert-rule.recent-alerts.empty.title'), message: t('alert-rule.recent-alerts.empty.message') }}
+        />
       </Section>
       <RuleDialogs dialogs={dialogs} onDeleted={() => void navigate(alertPaths.rules, { replace: true })} />
     </Stack>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { problem } from '../../../components/forms/test/fake-api.ts';
 import type { FakeHandler } from '../../../components/forms/test/fake-api.ts';
-import { batteryRule, batteryRuleDetail, cardRule, ruleForm } from '../test/fixtures.ts';
+import { batteryRule, batteryRuleDetail, cardRule, draftRule, ruleForm } from '../test/fixtures.ts';
 import { filterOf, listReply, renderAlerts } from '../test/render-alerts.tsx';
 
 function rulesApi(overrides: Record<string, FakeHandler> = {}): Record<string, FakeHandler> {
@@ -22,6 +22,13 @@ function rows() {
 }
 
 describe('AlertRulesPage', { timeout: 20_000 }, () => {
+  it('marks a rule the wizard was left on as a draft (issue 32 item 6), and no other', async () => {
+    await renderAlerts('/alerts/alert-rules', rulesApi({ 'GET /api/alertrules': () => listReply([batteryRule, draftRule]) }));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(rows().map((row) => row[0])).toEqual(['Low battery', 'Half-made ruleDraft']);
+    expect(screen.getAllByTestId('rule-draft')).toHaveLength(1);
+  });
+
   it('lists the rules with their type, importance, enabled toggle and device count', async () => {
     await renderAlerts('/alerts/alert-rules', rulesApi());
     await waitFor(() => expect(rows()).toHaveLength(2));

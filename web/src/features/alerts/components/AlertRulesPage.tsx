@@ -1,4 +1,5 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useMemo, useState } from 'react';
@@ -16,6 +17,7 @@ import { ALERT_RESOURCES, alertPaths, ruleTypeKey } from '../api/keys.ts';
 import { EnabledSwitch } from './EnabledSwitch.tsx';
 import { Importance, importanceKey } from './Importance.tsx';
 import { RuleDialogs } from './RuleDialogs.tsx';
+import { DraftChip } from './DraftChip.tsx';
 import { faqFromKeys } from '../../../components/FaqAccordion.tsx';
 import type { FaqKeys } from '../../../components/FaqAccordion.tsx';
 
@@ -54,9 +56,12 @@ export function AlertRulesPage() {
       header: 'alert-rule.column.name',
       sortField: 'name',
       cell: (row) => (
-        <Link component={RouterLink} to={alertPaths.rule(row.id)} underline="hover" sx={{ fontWeight: 500 }}>
-          {row.name}
-        </Link>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+          <Link component={RouterLink} to={alertPaths.rule(row.id)} underline="hover" sx={{ fontWeight: 500 }}>
+            {row.name}
+          </Link>
+          {row.draft ? <DraftChip /> : null}
+        </Box>
       ),
     },
     { key: 'type', header: 'alert-rule.column.type', sortField: 'type', cell: (row) => t(ruleTypeKey(row.type)) },

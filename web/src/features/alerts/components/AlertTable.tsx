@@ -21,6 +21,7 @@ import { ALERT_RESOURCES, alertPaths } from '../api/keys.ts';
 import { alertMessage } from '../../../components/alerts/alert-message.ts';
 import { ALERT_PARAM, AlertFromLink } from './AlertDeliveries.tsx';
 import { Importance } from './Importance.tsx';
+import { describeRule } from '../api/words.ts';
 
 const parseAlert = (entry: unknown) => alertRowSchema.parse(entry);
 
@@ -55,6 +56,26 @@ function RuleCell({ rule }: { rule: AlertRow['rule'] }) {
   );
 }
 
+/**
+ * The alert's rule in words as the rule is now, in the reader's language, and under it what the rule's author wrote
+ * (issue 32 item 3); a requirement's alert has neither.
+ */
+function DescriptionCell({ row }: { row: AlertRow }) {
+  const { t, i18n } = useTranslation();
+  const generated = row.rule ? describeRule(row.rule.type, row.rule.summary, t, i18n.language) : '';
+  if (!generated && !row.description) return <>—</>;
+  return (
+    <Box sx={{ minWidth: 200 }} data-testid="alert-description">
+      {generated ? <Box>{generated}</Box> : null}
+      {row.description ? (
+        <Box sx={{ color: 'text.secondary', whiteSpace: 'pre-line' }} data-testid="alert-own-description">
+          {row.description}
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
 export type AlertColumn = 'createdAt' | 'lastAt' | 'endedAt' | 'counter' | 'importance' | 'status' | 'device' | 'rule' | 'message' | 'description';
 
 export interface AlertTableProps {
@@ -66,13 +87,15 @@ export interface AlertTableProps {
   hide?: readonly AlertColumn[];
   toolbar?: ReactNode;
   defaultPageSize?: number;
+  /** The empty state's title and message when the table's own empty state is not the alert list's. */
+  empty?: { title: string; message: string };
 }
 
 /**
  * The alert table (spec 01 §2 /alerts/list): creation, last occurrence, end, counter, importance, status, device,
  * rule, message and description, sorted and paged by the list protocol; each unconfirmed alert can be confirmed.
  */
-export function AlertTable({ filter, scope, hide = [], toolbar, defaultPageSize }: AlertTableProps) {
+export function AlertTable({ filter, scope, hide = [], toolbar, defaultPageSize, empty }: AlertTableProps) {
   const { t } = useTranslation();
   const dateFormat = useDateFormat();
   const confirm = useConfirmAlerts();
@@ -85,13 +108,15 @@ export function AlertTable({ filter, scope, hide = [], toolbar, defaultPageSize 
       next.set(ALERT_PARAM, String(id));
       return next;
     });
-  const time = (iso: string | null) => (iso ? formatDateTime(iso, dateFormat) : '—');
+  // Laid out by content (issue 32 item 9): times, counter, importance and status keep to one line at their own width;
+  // the rule, message and description get the rest, each with a readable least width, rather than equal shares.
+  const time = (iso: string | null) => <Box sx={{ whiteSpace: 'nowrap' }}>{iso ? formatDateTime(iso, dateFormat) : '—'}</Box>;
 
   const columns: EntityColumn<AlertRow>[] = [
     { key: 'createdAt', header: 'alert.column.created', sortField: 'createdAt', cell: (row) => time(row.createdAt) },
     { key: 'lastAt', header: 'alert.column.last', sortField: 'lastAt', cell: (row) => time(row.lastAt) },
     { key: 'endedAt', header: 'alert.column.ended', sortField: 'endedAt', cell: (row) => time(row.endedAt) },
-    { key: 'counter', header: 'alert.column.counter', sortField: 'counter', align: 'right', cell: (row) => row.counter },
+    { key: 'counter', header: 'alert.column.counter', sortField: 'counter', align: 'right', width: 1, cell: (row) => row.counter },
     { key: 'importance', header: 'alert.column.importance', sortField: 'importance', cell: (row) => <Importance importance={row.importance} /> },
     {
       key: 'status',
@@ -106,15 +131,24 @@ export function AlertTable({ filter, scope, hide = [], toolbar, defaultPageSize 
       header: 'alert.column.device',
       sortField: 'device',
       cell: (row) => (
-        <Link component={RouterLink} to={alertPaths.device(row.device.id)} underline="hover">
+        <Link component={RouterLink} to={alertPaths.device(row.device.id)} underline="hover" sx={{ display: 'inline-block', minWidth: 80 }}>
           {row.device.name}
         </Link>
       ),
     },
-    { key: 'rule', header: 'alert.column.rule', sortField: 'rule', cell: (row) => <RuleCell rule={row.rule} /> },
-    // The texts keep a readable width: a wide table scrolls sideways rather than squeeze them into a few words a line.
+    {
+      key: 'rule',
+      header: 'alert.column.rule',
+      sortField: 'rule',
+      cell: (row) => (
+        <Box sx={{ minWidth: 150 }}>
+          <RuleCell rule={row.rule} />
+        </Box>
+      ),
+    },
+    // The texts keep a readable width: a narrow window's table scrolls sideways rather than squeeze them.
     { key: 'message', header: 'alert.column.message', cell: (row) => <Box sx={{ minWidth: 220 }}>{alertMessage(row.message, t, dateFormat)}</Box> },
-    { key: 'description', header: 'alert.column.description', cell: (row) => <Box sx={{ minWidth: 160 }}>{row.description ?? '—'}</Box> },
+    { key: 'description', header: 'alert.column.description', cell: (row) => <DescriptionCell row={row} /> },
   ];
 
   const confirmOne = (row: AlertRow) =>
@@ -135,7 +169,7 @@ export function AlertTable({ filter, scope, hide = [], toolbar, defaultPageSize 
         defaultPageSize={defaultPageSize}
         searchable={false}
         toolbar={toolbar}
-        empty={{ title: t('alert.empty.title'), message: t('alert.empty.message') }}
+        empty={empty ?? { title: t('alert.empty.title'), message: t('alert.empty.message') }}
         actions={(row) => (
           <>
             <Tooltip title={t('alert.deliveries.open')}>

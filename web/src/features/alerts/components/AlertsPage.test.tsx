@@ -37,14 +37,19 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
       'Low battery',
       // Rounded to 2 decimals, the operator as its symbol.
       'Battery voltage was 11.23 V (< 11.5 V)',
-      'Value of Battery voltage < 11.5 V (checked every 10 min)',
+      // The rule in words as it is now (issue 32 item 3), then what its author wrote.
+      'Value of Battery voltage < 11.5 V (repeated at most every 10 min)Send the truck to the charger',
     ]);
     expect(rows()[1]?.[8]).toBe('No contact from the module for 90 min (last contact 01/03/2026, 07:30)');
     expect(screen.getByRole('link', { name: 'Low battery' }).getAttribute('href')).toBe('/alerts/alert-rule/5');
   });
 
   it('offers a task from a part-replace alert only, prefilled with its device, rule name and type', async () => {
-    const partAlert = { ...alerts[0]!, id: 102, rule: { id: 9, name: 'Replace the filter', type: 'part-replace' as const, archived: false } };
+    const partAlert = {
+      ...alerts[0]!,
+      id: 102,
+      rule: { id: 9, name: 'Replace the filter', type: 'part-replace' as const, archived: false, summary: { condition: null, parameter: null } },
+    };
     await renderAlerts('/alerts/list', alertApi({ 'GET /api/alerts': () => listReply([partAlert, ...alerts]) }));
     await waitFor(() => expect(rows()).toHaveLength(3));
     const links = screen.getAllByTestId('alert-create-task');

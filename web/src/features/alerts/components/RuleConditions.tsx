@@ -30,7 +30,7 @@ export function RuleConditions({ rule }: { rule: AlertRuleDetail }) {
   const removal = deleteDialogOf(dialogs);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: [ALERT_RESOURCES.rules] });
   const words = (condition: Record<string, unknown>) =>
-    describeCondition(rule.type, condition, { t, language: i18n.language, parameter: parameterChoice(choices.data, condition['variable']) });
+    describeCondition(rule.type, condition, parameterChoice(choices.data, condition['variable']), t, i18n.language);
   return (
     <Section
       title={t('alert-rule.conditions')}

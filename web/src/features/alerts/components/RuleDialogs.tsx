@@ -13,7 +13,8 @@ export interface RuleDialogsProps {
 
 /**
  * The dialogs of a rule: add opens the 4-step wizard (spec 01 §2), edit the server's rule form (name, importance,
- * description; the type cannot change), delete the shared dialog with the rule's dependents and their actions.
+ * description; the type cannot change), delete one confirmation that says what goes with the rule (its links and
+ * conditions) and what stays (its alerts).
  */
 export function RuleDialogs({ dialogs, onDeleted }: RuleDialogsProps) {
   const { t } = useTranslation();
@@ -30,6 +31,7 @@ export function RuleDialogs({ dialogs, onDeleted }: RuleDialogsProps) {
         name={removal?.name ?? ''}
         onClose={dialogs.close}
         onDeleted={onDeleted}
+        consequence={t('alert-rule.delete.consequence')}
       />
     </>
   );

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ALERT_RULE_TYPES, ALERT_RULE_TYPES_WITHOUT_CONDITIONS } from '@gearwatch/contracts';
+import { ALERT_RULE_TYPES, ALERT_RULE_TYPES_WITHOUT_CONDITIONS, ALERT_UNIT_RANGED_TYPES, FORM_MESSAGE_KEYS, alertArgumentRange } from '@gearwatch/contracts';
 import type { AlertRuleType, FormDefinition, FormValue } from '@gearwatch/contracts';
 import { useApi } from '../../../api/ApiProvider.tsx';
 import { useServerForm } from '../../../components/forms/useServerForm.ts';
@@ -8,7 +8,6 @@ import { useDebouncedValue } from '../../../hooks/useDebouncedValue.ts';
 import { conditionOf } from '../api/condition.ts';
 import { conditionsResource } from '../api/keys.ts';
 import { parameterChoice, submitForm, submitWithFreshToken, usePreview } from '../api/rules.ts';
-import { describeCondition } from '../api/words.ts';
 
 /** The preview is asked for once the condition has not changed for this long. */
 export const PREVIEW_DEBOUNCE_MS = 500;
@@ -19,6 +18,26 @@ export function ruleTypeOf(value: FormValue | undefined): AlertRuleType | null {
 
 export function needsCondition(type: AlertRuleType | null): boolean {
   return type !== null && !ALERT_RULE_TYPES_WITHOUT_CONDITIONS.includes(type);
+}
+
+/**
+ * A value or charging threshold outside the range of its parameter's unit (contracts' ALERT_ARGUMENT_RANGES, which
+ * the server checks too): the argument's field error, or null.
+ */
+export function argumentRangeErrors(
+  type: AlertRuleType | null,
+  choices: FormDefinition['choices'],
+  values: Record<string, FormValue>,
+): Record<string, string[]> | null {
+  const argument = values['argument'];
+  if (type === null || !ALERT_UNIT_RANGED_TYPES.includes(type) || typeof argument !== 'number') return null;
+  const range = alertArgumentRange(parameterChoice(choices, values['variable'])?.unit);
+  return argument < range.min || argument > range.max ? { argument: [FORM_MESSAGE_KEYS.outOfRange] } : null;
+}
+
+/** Whether every required field of the condition form has a value: before that there is nothing to preview. */
+export function requiredFilled(schema: FormDefinition['schema'], condition: Record<string, unknown>): boolean {
+  return Object.entries(schema).every(([name, field]) => !field.required || condition[name] !== undefined);
 }
 
 /**
@@ -35,34 +54,39 @@ export function relabelArgument(
 ) {
   const argument = schema['argument'];
   if (!argument) return schema;
+  const unit = parameterChoice(choices, values['variable'])?.unit;
   let label: string | null = null;
   if (type === 'charging') label = t('alert-rule.field.charging-quantity');
   else if (type === 'part-replace') label = t('alert-rule.field.hours');
-  else {
-    const unit = parameterChoice(choices, values['variable'])?.unit;
-    if (unit) label = t('alert-rule.field.argument-unit', { unit });
-  }
-  return label ? { ...schema, argument: { ...argument, label } } : schema;
+  else if (unit) label = t('alert-rule.field.argument-unit', { unit });
+  // The number field offers the range of the parameter's unit where the threshold is compared with its readings.
+  const range = type !== null && ALERT_UNIT_RANGED_TYPES.includes(type) ? alertArgumentRange(unit) : null;
+  if (!label && !range) return schema;
+  return { ...schema, argument: { ...argument, ...(label ? { label } : {}), ...(range ? { min: range.min, max: range.max } : {}) } };
 }
 
 /**
  * Step 3 of the wizard: the server's condition form of the rule (once its devices are linked, since the parameters
  * offered are those of its devices), submitted once (POST, then PUT after an edit), the preview of the last 7 days
- * while it is edited, and the default description written after it is saved when the rule has none.
+ * once its required fields are filled (issue 32 item 8). No description is written: the rule's is generated when read.
  */
 export function useConditionStep({ ruleId, type, ready }: { ruleId: number | null; type: AlertRuleType | null; ready: boolean }) {
   const api = useApi();
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const withCondition = needsCondition(type);
   const form = useServerForm(conditionsResource(ruleId ?? 0), null, { enabled: ruleId !== null && ready && withCondition });
   const [conditionId, setConditionId] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const definition = form.definition;
 
-  const condition = useMemo(
-    () => (withCondition ? (definition ? conditionOf(definition.schema, form.values) : null) : {}),
-    [withCondition, definition, form.values],
-  );
+  const rangeErrors = useMemo(() => (definition ? argumentRangeErrors(type, definition.choices, form.values) : null), [definition, type, form.values]);
+  // Nothing to preview (no call, so no 400) until every required field is filled and the threshold is in range.
+  const condition = useMemo(() => {
+    if (!withCondition) return {};
+    if (!definition || rangeErrors) return null;
+    const filled = conditionOf(definition.schema, form.values);
+    return requiredFilled(definition.schema, filled) ? filled : null;
+  }, [withCondition, definition, form.values, rangeErrors]);
   // Debounced as text: a new object each render would restart the timer for ever.
   const settled = useDebouncedValue(condition === null ? null : JSON.stringify(condition), PREVIEW_DEBOUNCE_MS);
   const previewed = useMemo(() => (settled === null ? null : (JSON.parse(settled) as Record<string, unknown>)), [settled]);
@@ -73,9 +97,14 @@ export function useConditionStep({ ruleId, type, ready }: { ruleId: number | nul
     [definition, form.values, type, t],
   );
 
-  /** Saves the condition; answers the default description of the rule, or null when there is nothing to save. */
-  const submit = useCallback(async (): Promise<string | null> => {
-    if (!withCondition || ruleId === null || !definition) return null;
+  /** Saves the condition (nothing to save for a type without one); false when the threshold is out of range. */
+  const submit = useCallback(async (): Promise<boolean> => {
+    if (!withCondition) return true;
+    if (ruleId === null || !definition) return false;
+    if (rangeErrors) {
+      setErrors(rangeErrors);
+      return false;
+    }
     const resource = conditionsResource(ruleId);
     const id =
       conditionId === null
@@ -83,9 +112,10 @@ export function useConditionStep({ ruleId, type, ready }: { ruleId: number | nul
         : await submitWithFreshToken(api, `/api/${resource}/${conditionId}/edit`, `/api/${resource}/${conditionId}`, 'PUT', form.values);
     setConditionId(id);
     setErrors({});
-    const saved = conditionOf(definition.schema, form.values);
-    return type ? describeCondition(type, saved, { t, language: i18n.language, parameter: parameterChoice(definition.choices, saved['variable']) }) : null;
-  }, [api, conditionId, definition, form.values, i18n.language, ruleId, t, type, withCondition]);
+    return true;
+  }, [api, conditionId, definition, form.values, rangeErrors, ruleId, withCondition]);
 
-  return { withCondition, form, schema, errors, setErrors, submit, preview, previewed };
+  // A threshold out of range says so as it is typed, beside what the server answered last.
+  const shownErrors = useMemo(() => ({ ...errors, ...(rangeErrors ?? {}) }), [errors, rangeErrors]);
+  return { withCondition, form, schema, errors: shownErrors, setErrors, submit, preview, previewed };
 }

@@ -10,7 +10,7 @@ import { useNotify } from '../../../components/dialogs/useNotify.ts';
 import { useServerForm } from '../../../components/forms/useServerForm.ts';
 import { useWizardSteps } from '../../../components/wizard/useWizardSteps.ts';
 import { ALERT_RESOURCES, alertPaths } from '../api/keys.ts';
-import { changeAssignment, submitForm, updateRule } from '../api/rules.ts';
+import { changeAssignment, setRuleEnabled, submitForm, updateRule } from '../api/rules.ts';
 import type { AssignmentKind } from '../api/rules.ts';
 import { ruleTypeOf, useConditionStep } from './useConditionStep.ts';
 
@@ -28,7 +28,9 @@ function difference(linked: readonly number[], chosen: readonly number[]) {
 /**
  * The alert-rule wizard (spec 01 §2, §4): four steps, each submitted by Continue (Finish on the last) once; editing
  * a step clears its submitted flag, so Continue sends it again (the rule by PUT, the links by assign and unassign, the
- * condition by PUT). Finish links the users, opens the rule's page and notifies alert-rule.created.
+ * condition by PUT). Step 1 stores the rule as a disabled draft; Finish links the users, enables the rule (which ends
+ * the draft), opens the rule's page and notifies alert-rule.created. A wizard left early leaves a draft, listed as
+ * such, that never alerts.
  */
 export function useRuleWizard(onClose: () => void) {
   const api = useApi();
@@ -41,7 +43,6 @@ export function useRuleWizard(onClose: () => void) {
   const [submitted, setSubmitted] = useState([false, false, false, false]);
   const [ruleId, setRuleId] = useState<number | null>(null);
   const [ruleErrors, setRuleErrors] = useState<Errors>({});
-  const [generatedDescription, setGeneratedDescription] = useState<string | null>(null);
   const [targets, setTargets] = useState<{ devices: number[]; devicegroups: number[] }>({ devices: [], devicegroups: [] });
   const [linked, setLinked] = useState<{ devices: number[]; devicegroups: number[]; users: number[] }>({ devices: [], devicegroups: [], users: [] });
   const [targetErrors, setTargetErrors] = useState<Errors>({});
@@ -82,18 +83,11 @@ export function useRuleWizard(onClose: () => void) {
     mark(3, false);
   };
 
-  /** The rule's description as step 1 has it, or the one generated from its condition when it has none. */
-  const ruleValues = () => {
-    const typed = ruleForm.values['description'];
-    const description = typeof typed === 'string' && typed.trim() !== '' ? typed : generatedDescription;
-    return { ...ruleForm.values, description };
-  };
-
   const submitRule = async () => {
     const definition = ruleForm.definition;
     if (!definition) return false;
     if (ruleId === null) setRuleId(await submitForm(api, `/api/${ALERT_RESOURCES.rules}`, 'POST', definition, ruleForm.values));
-    else await updateRule(api, ruleId, ruleValues());
+    else await updateRule(api, ruleId, ruleForm.values);
     setRuleErrors({});
     return true;
   };
@@ -119,15 +113,10 @@ export function useRuleWizard(onClose: () => void) {
     return true;
   };
 
+  // Only what the user wrote is stored as the description: the generated one is written whenever the rule is read.
   const submitCondition = async () => {
     if (ruleId === null) return false;
-    const description = await condition.submit();
-    const typed = ruleForm.values['description'];
-    if (description !== null && !(typeof typed === 'string' && typed.trim() !== '')) {
-      await updateRule(api, ruleId, { ...ruleForm.values, description });
-      setGeneratedDescription(description);
-    }
-    return true;
+    return condition.submit();
   };
 
   const finish = async () => {
@@ -137,6 +126,8 @@ export function useRuleWizard(onClose: () => void) {
       return false;
     }
     await link(ruleId, 'users', users);
+    // Until now the rule was a disabled draft (issue 32 item 6): enabling it is what finishes it.
+    await setRuleEnabled(api, ruleId, true);
     void queryClient.invalidateQueries({ queryKey: [ALERT_RESOURCES.rules] });
     onClose();
     void navigate(alertPaths.rule(ruleId));

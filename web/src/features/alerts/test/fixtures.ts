@@ -65,7 +65,7 @@ export function valueConditionForm(token = 'condition-new'): FormDefinition {
       variable: field('choice', 'alert-rule.field.variable', { required: true }),
       operator: field('choice', 'alert-rule.field.operator', { required: true }),
       argument: field('number', 'alert-rule.field.argument', { required: true }),
-      date_interval: field('choice', 'alert-rule.field.date_interval', { required: true }),
+      date_interval: field('choice', 'alert-rule.field.repeat-interval', { required: true }),
       fromHour: field('hour', 'alert-rule.field.fromHour'),
       toHour: field('hour', 'alert-rule.field.toHour'),
     },
@@ -97,8 +97,10 @@ export const batteryRule: AlertRuleRow = {
   name: 'Low battery',
   type: 'value',
   importance: 'error',
-  description: 'Value of Battery voltage < 11.5 V (checked every 10 min)',
+  description: 'Send the truck to the charger',
+  summary: { condition: { variable: 3, operator: 'lt', argument: 11.5, date_interval: '10m' }, parameter: { name: 'Battery voltage', unit: 'V' } },
   enabled: true,
+  draft: false,
   archived: false,
   deviceCount: 2,
   userCount: 1,
@@ -111,8 +113,20 @@ export const cardRule: AlertRuleRow = {
   type: 'authentication',
   importance: 'info',
   description: null,
+  summary: { condition: null, parameter: null },
   enabled: false,
   deviceCount: 1,
+};
+/** Left in the wizard after step 1: a disabled draft without a condition. */
+export const draftRule: AlertRuleRow = {
+  ...batteryRule,
+  id: 7,
+  name: 'Half-made rule',
+  description: null,
+  summary: { condition: null, parameter: null },
+  enabled: false,
+  draft: true,
+  deviceCount: 0,
 };
 
 export const batteryRuleDetail: AlertRuleDetail = {
@@ -139,9 +153,9 @@ export const activeAlert: AlertRow = {
   importance: 'error',
   status: 'active',
   device: { id: 1, name: 'Forklift A' },
-  rule: { id: 5, name: 'Low battery', type: 'value', archived: false },
+  rule: { id: 5, name: 'Low battery', type: 'value', archived: false, summary: batteryRule.summary },
   message: { key: 'alert.message.value', params: { parameter: 'Battery voltage', value: 11.23456, unit: 'V', operator: 'lt', argument: 11.5 } },
-  description: 'Value of Battery voltage < 11.5 V (checked every 10 min)',
+  description: 'Send the truck to the charger',
 };
 export const archivedRuleAlert: AlertRow = {
   ...activeAlert,
@@ -150,7 +164,7 @@ export const archivedRuleAlert: AlertRow = {
   endedAt: '2026-03-01T09:00:00+01:00',
   confirmedAt: '2026-03-01T09:30:00+01:00',
   importance: 'warning',
-  rule: { id: 4, name: 'Old geofence', type: 'geolocation', archived: true },
+  rule: { id: 4, name: 'Old geofence', type: 'geolocation', archived: true, summary: { condition: null, parameter: null } },
   message: { key: 'alert.message.lastsync', params: { minutes: 90, lastContact: '2026-03-01T07:30:00+01:00' } },
   description: null,
 };

@@ -22,6 +22,7 @@ function wizardApi(overrides: Record<string, FakeHandler> = {}): Record<string, 
     'POST /api/alertrules/5/conditions': () => ({ status: 201, body: { id: 50 } }),
     'POST /api/alertrules/5/preview': () => ({ body: preview }),
     'PATCH /api/alertrules/5/users/7/assign': () => ({ body: batteryRuleDetail }),
+    'PATCH /api/alertrules/5/enable': () => ({ body: batteryRuleDetail }),
     'GET /api/alertrules/5': () => ({ body: batteryRuleDetail }),
     'GET /api/alertrules/5/conditions/50/edit': () => ({ body: valueConditionForm('condition-edit') }),
     'GET /api/alerts': () => listReply([]),
@@ -57,7 +58,7 @@ async function pickDevice(user: UserEvent, dialog: HTMLElement, name: string) {
 const step = (dialog: HTMLElement) => dialog.querySelector('form')?.getAttribute('data-step');
 
 describe('the alert-rule wizard', { timeout: 30_000 }, () => {
-  it('walks the four steps: creates the rule, links the device, saves the condition with its default description, links the users and opens the rule', async () => {
+  it('walks the four steps: creates the draft, links the device, saves the condition (no description written), links the users, enables the rule and opens it', async () => {
     const { user, calls, router } = await renderAlerts('/alerts/alert-rules', wizardApi());
     const dialog = await openWizard(user);
     await fillRule(user, dialog);
@@ -85,13 +86,8 @@ describe('the alert-rule wizard', { timeout: 30_000 }, () => {
       date_interval: '10m',
       token: 'condition-new',
     });
-    const described = calls.find((call) => call.method === 'PUT' && call.path === '/api/alertrules/5');
-    expect(Object.fromEntries(described?.form ?? [])).toEqual({
-      name: 'Low battery',
-      importance: 'warning',
-      description: 'Value of Battery voltage < 11.5 V (checked every 10 min)',
-      token: 'rule-edit',
-    });
+    // The generated description is written whenever the rule is read, in the reader's language: never stored.
+    expect(calls.find((call) => call.method === 'PUT' && call.path === '/api/alertrules/5')).toBeUndefined();
 
     // Step 4: the signed-in user is chosen, and told what it means.
     const users = within(dialog).getByTestId('wizard-step-users');
@@ -105,9 +101,30 @@ describe('the alert-rule wizard', { timeout: 30_000 }, () => {
       'POST /api/alertrules',
       'PATCH /api/alertrules/5/devices/1/assign',
       'POST /api/alertrules/5/conditions',
-      'PUT /api/alertrules/5',
       'PATCH /api/alertrules/5/users/7/assign',
+      // Finish ends the draft.
+      'PATCH /api/alertrules/5/enable',
     ]);
+  });
+
+  it('asks for no preview until the required fields are filled, and refuses a threshold out of its unit range (issue 32 item 8)', async () => {
+    const { user, calls, callsTo } = await renderAlerts('/alerts/alert-rules', wizardApi());
+    const dialog = await openWizard(user);
+    await fillRule(user, dialog);
+    await pickDevice(user, dialog, 'Forklift A');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const condition = await within(dialog).findByTestId('wizard-step-condition');
+    await choose(user, condition, 'Parameter', 'Battery voltage');
+    // The argument is still empty: nothing to preview, so no call (which would answer 400).
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(callsTo('POST', '/api/alertrules/5/preview')).toEqual([]);
+    expect(within(condition).getAllByText('Repeat at most every').length).toBeGreaterThan(0);
+    await user.type(within(condition).getByRole('spinbutton', { name: 'Value (V)' }), '-99999999999');
+    expect(await within(condition).findByText('This value is outside the allowed range')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(step(dialog)).toBe('condition');
+    expect(writes(calls).filter((entry) => entry.includes('conditions') || entry.includes('preview'))).toEqual([]);
   });
 
   it('shows how often the condition would have fired on the chosen devices in the last 7 days', async () => {

@@ -77,10 +77,8 @@ export function ConditionStep({ wizard }: { wizard: RuleWizard }) {
           {t(ALERT_MESSAGE_KEYS.noConditionsNeeded)}
         </Alert>
       )}
-      {/* Kept in sight at the bottom while the condition's fields scroll: it answers every change of them. */}
-      <Box sx={{ position: 'sticky', bottom: 0, zIndex: 1, bgcolor: 'background.paper', pb: 0.5 }}>
-        <PreviewPanel preview={preview} complete={previewed !== null} />
-      </Box>
+      {/* Below the fields, in the flow: kept sticky it covered the last fields (the hours, the weekdays). */}
+      <PreviewPanel preview={preview} complete={previewed !== null} />
     </Stack>
   );
 }

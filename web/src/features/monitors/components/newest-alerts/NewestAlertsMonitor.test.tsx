@@ -23,7 +23,7 @@ const alert = (id: number, device: string, importance: AlertRow['importance']): 
   importance,
   status: 'active',
   device: { id, name: device },
-  rule: { id: 5, name: 'Too hot', type: 'value', archived: false },
+  rule: { id: 5, name: 'Too hot', type: 'value', archived: false, summary: { condition: null, parameter: null } },
   message: { key: 'alert.message.lastsync', params: { minutes: 30, lastContact: '09:30' } },
   description: null,
 });
