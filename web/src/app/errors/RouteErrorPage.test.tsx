@@ -10,7 +10,7 @@ function Broken(): never {
   throw new TypeError("Cannot read properties of undefined (reading 'name')");
 }
 
-async function show(route: RouteObject, language = 'en') {
+async function show(route: RouteObject, language: 'en' | 'pl' = 'en') {
   const i18n = await initI18n(language);
   const router = createMemoryRouter([{ errorElement: <RouteErrorPage />, children: [route] }], { initialEntries: ['/page'] });
   render(
