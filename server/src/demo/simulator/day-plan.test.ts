@@ -62,9 +62,18 @@ describe('day plan: round the clock', () => {
         const clock = zone.instantAt(day, 3 * 60);
         const batches = trucks.map((truck) => simulator.generate(truck.serial, clock - 3 * HOUR_MS, clock, 'history'));
         const label = `${company.name} at 03:00 of day ${day} (weekday ${isoWeekday(day)})`;
-        expect(batches.some((batch) => batch.positions.length > 0), label).toBe(true);
-        expect(batches.some((batch) => batch.readings.some((r) => r.parameter === PARAMETER.batteryVoltage)), label).toBe(true);
-        expect(batches.some((batch) => batch.readings.some((r) => r.parameter === PARAMETER.work && r.value > 0)), label).toBe(true);
+        expect(
+          batches.some((batch) => batch.positions.length > 0),
+          label,
+        ).toBe(true);
+        expect(
+          batches.some((batch) => batch.readings.some((r) => r.parameter === PARAMETER.batteryVoltage)),
+          label,
+        ).toBe(true);
+        expect(
+          batches.some((batch) => batch.readings.some((r) => r.parameter === PARAMETER.work && r.value > 0)),
+          label,
+        ).toBe(true);
       }
     }
   });
