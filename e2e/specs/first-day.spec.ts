@@ -7,7 +7,7 @@ import { formDialog, openAdd, pick, save, searchList, select, signOut } from '..
 import { FRESH_URL, startFreshServer } from '../support/fresh-server.ts';
 import type { FreshServer } from '../support/fresh-server.ts';
 import { inbox, waitForMail } from '../support/inbox.ts';
-import { addMonitor, clickToolbox, csvValues, download, expectChart, readCsv, screenshotPage, signIn, TOOLBOX_ICON } from '../support/monitors.ts';
+import { clickToolbox, csvValues, download, expectChart, LOADING, monitor, readCsv, screenshotPage, signIn, TOOLBOX_ICON } from '../support/monitors.ts';
 
 // A real customer's first day (README "Start without the demo"), on a new installation without the demo: the
 // super-admin made by `npm run create-admin` adds the company, its first user (who sets a password from the welcome
@@ -125,8 +125,9 @@ test.describe('a company set up without the demo', () => {
 
     await test.step('4. the user adds the device and the company’s production shifts', async () => {
       await signIn(page, NAMES.user.username, NAMES.user.password);
-      // A new company's user starts on an empty dashboard.
+      // A new company's user without devices starts on an empty dashboard that says how to begin.
       await expect(page.getByTestId('monitor-tiles')).toBeVisible();
+      await expect(page.getByText(/no devices yet\. Add them under Manage → Devices/)).toBeVisible();
       await page.goto('/manage/devices');
       const dialog = await openAdd(page, 'Add device');
       await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(NAMES.device);
@@ -174,18 +175,24 @@ test.describe('a company set up without the demo', () => {
       expect(await sendDocsCurlExample()).toEqual({ readings: 2, duplicates: 0, unassigned: 0, positions: 1, events: 1 });
     });
 
-    await test.step('7. the user’s dashboard shows the data: work today and by shift', async () => {
+    await test.step('7. the user’s dashboard starts on monitors of the device: work and by shift', async () => {
       await signIn(page, NAMES.user.username, NAMES.user.password);
-      // With no device group yet, a new monitor starts on the company's first device.
-      let frame = await addMonitor(page, 'work-activity');
-      let chart = await expectChart(frame, 'work-activity');
+      // A dashboard never saved starts on monitors over the company's devices (issue 32 item 18); with no device
+      // group yet, they start on the company's first device. Their options open the toolbox.
+      const opened = async (kind: 'work-activity' | 'work-activity-shift') => {
+        const frame = monitor(page, kind);
+        await expect(frame).toBeVisible(LOADING);
+        await frame.getByTestId('monitor-action-options').click();
+        await expect(frame.getByTestId('monitor-settings')).toBeVisible();
+        return frame;
+      };
+      let chart = await expectChart(await opened('work-activity'), 'work-activity');
       let csv = readCsv((await download(page, () => clickToolbox(chart, TOOLBOX_ICON.workChart, 'csv'))).bytes);
       expect(csv.header.slice(1)).toEqual([`${NAMES.device} [s]`]);
       expect(Math.max(...csvValues(csv.rows)), 'the 60 seconds of work sent').toBeGreaterThan(0);
 
       // The shift chart opens on the last week to today.
-      frame = await addMonitor(page, 'work-activity-shift');
-      chart = await expectChart(frame, 'work-activity-shift');
+      chart = await expectChart(await opened('work-activity-shift'), 'work-activity-shift');
       csv = readCsv((await download(page, () => clickToolbox(chart, TOOLBOX_ICON.shiftChart, 'csv'))).bytes);
       expect(csv.rows.map((row) => row[0])).toEqual(['Shift 1', 'Shift 2', 'Shift 3']);
       expect(Math.max(...csvValues(csv.rows)), 'the work lands in the shift it was done in').toBeGreaterThan(0);

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { EFFICIENCY_UNIT } from '../diagnostics.ts';
 import type { DiagnosticsUnit } from '../diagnostics.ts';
-import { axisKindOf, axisMaxima, ON_OFF_AXIS, PERCENT_AXIS, roundValue, secondsAxis, secondsAxisLabel, unitAxes, yAxisPlacement } from './axes.ts';
+import {
+  axisExtents,
+  axisKindOf,
+  ON_OFF_AXIS,
+  PERCENT_AXIS,
+  roundValue,
+  secondsAxis,
+  secondsAxisLabel,
+  unitAxes,
+  valueAxisRange,
+  yAxisPlacement,
+} from './axes.ts';
 
 const unit = (short: string, long: string, min: number | null = null, max: number | null = null): DiagnosticsUnit => ({ short, long, min, max });
 const seconds = unit('s', 'seconds');
@@ -71,22 +82,57 @@ describe('y axes per unit', () => {
     ]);
   });
   it('gives each unit an axis of its kind', () => {
-    const axes = unitAxes([seconds, EFFICIENCY_UNIT, volt, onOff], [7200, 80, 24.5, 1]);
+    const extents = [7200, 80, 24.5, 1].map((max) => ({ min: 0, max }));
+    const axes = unitAxes([seconds, EFFICIENCY_UNIT, volt, onOff], extents);
     expect(axes.map((a) => a.kind)).toEqual(['seconds', 'percent', 'value', 'on-off']);
     expect(axes[0]).toMatchObject({ position: 'left', offset: 0, min: 0, max: 7200, interval: 3600, seconds: { unit: 'h' } });
     expect(axes[1]).toMatchObject({ position: 'right', min: 0, max: 100, interval: 10 });
-    expect(axes[2]).toMatchObject({ position: 'left', offset: 50 });
-    expect(axes[2]?.max).toBeUndefined();
+    expect(axes[2]).toMatchObject({ position: 'left', offset: 50, min: 0, max: 30 });
     expect(axes[3]).toMatchObject({ position: 'right', offset: 50, min: 0, max: 1 });
   });
-  it('finds the largest value drawn against each axis', () => {
+  it('finds the smallest and largest value drawn against each axis', () => {
     const series = [
       { axis: 0, values: [10, null, 30] },
       { axis: 0, values: [50] },
       { axis: 1, values: [null, 2] },
       { axis: 5, values: [999] },
     ];
-    expect(axisMaxima(series, 3)).toEqual([50, 2, 0]);
+    expect(axisExtents(series, 3)).toEqual([{ min: 10, max: 50 }, { min: 2, max: 2 }, null]);
+  });
+  it('fits a value axis to its data with room above and below, not from zero (a 48 V battery)', () => {
+    const axes = unitAxes([volt], [{ min: 47.2, max: 53.9 }]);
+    expect(axes[0]).toMatchObject({ kind: 'value', min: 46, max: 56, interval: 2 });
+  });
+  it('leaves a value axis without data to the chart', () => {
+    expect(unitAxes([volt], [null])[0]?.min).toBeUndefined();
+    expect(valueAxisRange(null)).toBeNull();
+  });
+});
+
+describe('valueAxisRange', () => {
+  it('covers the data with padding on whole steps of about five, and never crosses zero the data does not', () => {
+    for (const [min, max] of [
+      [47.2, 53.9],
+      [0.5, 0.9],
+      [-12, 40],
+      [-5, -1],
+      [1200, 1260],
+      [3, 3],
+      [0, 0],
+    ] as const) {
+      const range = valueAxisRange({ min, max });
+      if (!range) throw new Error('a range for data');
+      // Readings at zero sit on the axis' floor rather than under a negative part nobody measured.
+      if (min === 0) expect(range.min).toBe(0);
+      else expect(range.min, `${min}..${max}`).toBeLessThan(min);
+      expect(range.max, `${min}..${max}`).toBeGreaterThan(max);
+      const steps = (range.max - range.min) / range.interval;
+      expect(Math.abs(steps - Math.round(steps)), `${min}..${max} whole steps`).toBeLessThan(1e-9);
+      expect(steps).toBeLessThanOrEqual(10);
+      if (min >= 0) expect(range.min).toBeGreaterThanOrEqual(0);
+      if (max < 0) expect(range.max).toBeLessThanOrEqual(0);
+    }
+    expect(valueAxisRange({ min: 0.5, max: 0.9 })).toEqual({ min: 0.4, max: 1, interval: 0.1 });
   });
 });
 

@@ -93,11 +93,48 @@ export interface UnitAxis extends YAxisPlacement {
   seconds?: SecondsAxis;
 }
 
+/** The smallest and the largest value drawn against an axis; null when nothing is. */
+export type AxisExtent = { min: number; max: number } | null;
+
+/** A value axis' share of its data's span left free above and below the data. */
+const VALUE_AXIS_PADDING = 0.1;
+/** About this many steps between a value axis' ends. */
+const VALUE_AXIS_STEPS = 5;
+
+/** The 1-2-5 step at or above `raw` (2.5 too, so that a span of tens reads in quarters). */
+function niceValueStep(raw: number): number {
+  const decade = 10 ** Math.floor(Math.log10(raw));
+  const mantissa = [1, 2, 2.5, 5, 10].find((m) => m * decade >= raw * (1 - 1e-9)) ?? 10;
+  return mantissa * decade;
+}
+
 /**
- * One y-axis per unit, in the order of the diagnostics response's `units` (each series names its axis). `maxima[i]`
- * is the largest value drawn against axis i; it sizes the seconds axes.
+ * A plain value axis fitted to its data (issue 32 item 18): the data's span with a tenth of it free on each side,
+ * widened to whole steps of about five; a flat line gets a span of its own size. The axis does not cross zero unless
+ * the data does, so positive readings never get a negative axis. Without data the chart picks its own.
  */
-export function unitAxes(units: readonly DiagnosticsUnit[], maxima: readonly number[]): UnitAxis[] {
+export function valueAxisRange(extent: AxisExtent): { min: number; max: number; interval: number } | null {
+  if (!extent || !Number.isFinite(extent.min) || !Number.isFinite(extent.max)) return null;
+  const span = extent.max - extent.min;
+  const pad = span > 0 ? span * VALUE_AXIS_PADDING : Math.max(Math.abs(extent.max) * VALUE_AXIS_PADDING, 1);
+  const interval = niceValueStep((span + 2 * pad) / VALUE_AXIS_STEPS);
+  let min = Math.floor((extent.min - pad) / interval) * interval;
+  let max = Math.ceil((extent.max + pad) / interval) * interval;
+  if (extent.min >= 0 && min < 0) min = 0;
+  if (extent.max < 0 && max > 0) max = 0;
+  // Steps like 0.1 leave binary remainders (0.30000000000000004); the axis labels would show them.
+  const tidy = (value: number) => Number(value.toPrecision(12));
+  min = tidy(min);
+  max = tidy(max);
+  return { min, max, interval: tidy(interval) };
+}
+
+/**
+ * One y-axis per unit, in the order of the diagnostics response's `units` (each series names its axis). `extents[i]`
+ * is the range of the values drawn against axis i: it sizes the seconds axes (from 0 to the largest) and fits the
+ * plain value axes (valueAxisRange).
+ */
+export function unitAxes(units: readonly DiagnosticsUnit[], extents: readonly AxisExtent[]): UnitAxis[] {
   return units.map((unit, index) => {
     const base = { unit, ...yAxisPlacement(index) };
     const kind = axisKindOf(unit);
@@ -107,20 +144,25 @@ export function unitAxes(units: readonly DiagnosticsUnit[], maxima: readonly num
       case 'on-off':
         return { ...base, kind, ...ON_OFF_AXIS };
       case 'seconds': {
-        const seconds = secondsAxis(maxima[index] ?? 0);
+        const seconds = secondsAxis(extents[index]?.max ?? 0);
         return { ...base, kind, min: 0, max: seconds.max, interval: seconds.interval, seconds };
       }
       case 'value':
-        return { ...base, kind };
+        return { ...base, kind, ...valueAxisRange(extents[index] ?? null) };
     }
   });
 }
 
-/** The largest value of the series drawn against each of `axisCount` axes (0 where an axis has none). */
-export function axisMaxima(series: readonly { axis: number; values: readonly (number | null)[] }[], axisCount: number): number[] {
-  const maxima = Array.from({ length: axisCount }, () => 0);
+/** The smallest and largest value of the series drawn against each of `axisCount` axes (null where an axis has none). */
+export function axisExtents(series: readonly { axis: number; values: readonly (number | null)[] }[], axisCount: number): AxisExtent[] {
+  const extents: AxisExtent[] = Array.from({ length: axisCount }, () => null);
   for (const { axis, values } of series) {
-    for (const value of values) if (value !== null && axis < axisCount && value > (maxima[axis] ?? 0)) maxima[axis] = value;
+    if (axis >= axisCount) continue;
+    for (const value of values) {
+      if (value === null || !Number.isFinite(value)) continue;
+      const extent = extents[axis];
+      extents[axis] = extent ? { min: Math.min(extent.min, value), max: Math.max(extent.max, value) } : { min: value, max: value };
+    }
   }
-  return maxima;
+  return extents;
 }

@@ -7,3 +7,4 @@ export * from './validity.ts';
 export * from './axes.ts';
 export * from './csv.ts';
 export * from './starting-selection.ts';
+export * from './starting-board.ts';

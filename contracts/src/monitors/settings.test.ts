@@ -37,9 +37,10 @@ describe('defaults', () => {
     first.devices.push(4);
     expect(defaultMonitorSettings('device-parameter').devices).toEqual([]);
   });
-  it('opens on today, and the shift chart on the last week', () => {
-    expect(defaultDateRange('device-parameter', '2026-03-10')).toEqual({ from: '2026-03-10', to: '2026-03-10' });
-    expect(defaultDateRange('geo', '2026-03-10')).toEqual({ from: '2026-03-10', to: '2026-03-10' });
+  it('opens on yesterday and today, which hold the latest 24 hours at any hour, and the shift chart on the last week', () => {
+    expect(defaultDateRange('device-parameter', '2026-03-10')).toEqual({ from: '2026-03-09', to: '2026-03-10' });
+    expect(defaultDateRange('geo', '2026-03-01')).toEqual({ from: '2026-02-28', to: '2026-03-01' });
+    expect(defaultDateRange('work-activity', '2026-01-01')).toEqual({ from: '2025-12-31', to: '2026-01-01' });
     expect(defaultDateRange('work-activity-shift', '2026-03-03')).toEqual({ from: '2026-02-24', to: '2026-03-03' });
   });
 });

@@ -103,6 +103,12 @@ export type WorkActivityShiftParameter = (typeof WORK_ACTIVITY_SHIFT_PARAMETERS)
 
 /** The shift chart opens on the last week: this many days before today, to today (spec 02 §9). */
 export const SHIFT_CHART_DEFAULT_DAYS = 7;
+/**
+ * The other monitors open on yesterday and today rather than the spec's today alone (decision 014): the latest 24
+ * hours always lie in them, so a board opened at dawn or on a Monday morning shows the work just done, not an
+ * empty "today".
+ */
+export const LATEST_DAYS_BEFORE_TODAY = 1;
 
 const ID_MAX = 2147483647;
 const MONITOR_ID_MAX_CHARS = 64;
@@ -344,9 +350,9 @@ export function defaultMonitorSettings<K extends MonitorKind>(kind: K): MonitorS
   return defaults[kind];
 }
 
-/** The range a monitor opens on (dates are not saved): today, and for the shift chart the last week to today. */
+/** The range a monitor opens on (dates are not saved): yesterday to today, and for the shift chart the last week to today. */
 export function defaultDateRange(kind: MonitorKind, today: string): DateRange {
-  return { from: kind === 'work-activity-shift' ? addDays(today, -SHIFT_CHART_DEFAULT_DAYS) : today, to: today };
+  return { from: addDays(today, -(kind === 'work-activity-shift' ? SHIFT_CHART_DEFAULT_DAYS : LATEST_DAYS_BEFORE_TODAY)), to: today };
 }
 
 export function isMonitorKind(value: unknown): value is MonitorKind {

@@ -50,6 +50,7 @@ export function planCompanyDay(fleet: SimFleet, company: SimCompany, day: DayNum
   const segments: Segment[] = [];
   const usedInShift = company.shifts.map(() => new Set<number>());
   const duty = dutyRoster(fleet, company, day);
+  const onCall = onCallOperators(fleet, company, day, duty);
   const zone = timeZone(company.timezone);
   for (const shift of company.shifts) {
     const shiftStart = zone.instantAt(day, shift.startMinute);
@@ -67,6 +68,7 @@ export function planCompanyDay(fleet: SimFleet, company: SimCompany, day: DayNum
     const machineRuns = planMachines(plan);
     for (const operator of rng.shuffle(duty.get(shift.index) ?? [])) planOperator(plan, operator, machineRuns);
     planCasualUse(plan);
+    planOnCall(plan, day, onCall);
   }
   addOvertime(rng, company, segments, usedInShift);
   segments.sort((a, b) => a.start - b.start || a.device - b.device);
@@ -188,7 +190,7 @@ function dutyRoster(fleet: SimFleet, company: SimCompany, day: DayNumber): Map<n
   };
   company.crews.forEach((crew, crewIndex) => {
     crew.forEach((operator, i) => {
-      if (weekday === 7 || hashUnit(fleet.seed, company.index * 1000 + operator.index, day, 5) < ABSENCE) return;
+      if (weekday === 7 || absent(fleet, company, operator, day)) return;
       if (weekday === 6) {
         if ((i + week + crewIndex) % 3 === 0) assign(dayShifts[0], operator);
         return;
@@ -198,6 +200,47 @@ function dutyRoster(fleet: SimFleet, company: SimCompany, day: DayNumber): Map<n
     });
   });
   return roster;
+}
+
+function absent(fleet: SimFleet, company: SimCompany, operator: SimOperator, day: DayNumber): boolean {
+  return hashUnit(fleet.seed, company.index * 1000 + operator.index, day, 5) < ABSENCE;
+}
+
+/**
+ * The operators who may be called in on a day: at work neither that day nor on the night shift that ends its
+ * morning (so no card is in two readers at once), and not absent. Ordered by a per-day hash, so the calls go round.
+ */
+function onCallOperators(fleet: SimFleet, company: SimCompany, day: DayNumber, duty: Map<number, SimOperator[]>): SimOperator[] {
+  const busy = new Set([...duty.values()].flat().map((o) => o.index));
+  const lastNight = company.shifts.find((s) => s.night);
+  if (lastNight) for (const operator of dutyRoster(fleet, company, day - 1).get(lastNight.index) ?? []) busy.add(operator.index);
+  return company.crews
+    .flat()
+    .filter((operator) => !busy.has(operator.index) && !absent(fleet, company, operator, day))
+    .sort((a, b) => hashUnit(fleet.seed, a.index, day, 31) - hashUnit(fleet.seed, b.index, day, 31));
+}
+
+/**
+ * The round-the-clock trucks (fleet.ts ROUND_THE_CLOCK_TRUCKS): when the rota left them all idle this shift, the
+ * one whose turn it is (by day and shift, one not used in the shift before when it can) goes out with an operator
+ * on call who may drive it, each called in for one shift of the day at most; with nobody to call, it runs without
+ * a card.
+ */
+function planOnCall(plan: ShiftPlan, day: DayNumber, onCall: SimOperator[]): void {
+  const { fleet, company, rng, base, used, shift } = plan;
+  const trucks = company.roundTheClock.filter((i) => !(fleet.devices[i] as SimDevice).damaged);
+  if (trucks.length === 0 || trucks.some((i) => used.has(i))) return;
+  const previous = plan.segments.filter((s) => s.shiftEnd === base.shiftStart || (s.shift !== shift.index && s.end > base.shiftStart - 30 * MINUTE_MS));
+  const rested = trucks.filter((i) => !previous.some((s) => s.device === i));
+  const candidates = rested.length > 0 ? rested : trucks;
+  const truck = candidates[(day * company.shifts.length + shift.index) % candidates.length] as number;
+  const callIndex = onCall.findIndex((operator) => operator.devices.includes(truck));
+  const operator = callIndex < 0 ? null : (onCall.splice(callIndex, 1)[0] as SimOperator);
+  used.add(truck);
+  const start = base.shiftStart + minutes(rng, 3, 15);
+  const end = base.shiftEnd - minutes(rng, 1, 12);
+  const intensity = rng.between(0.45, 0.75) * (base.night ? 0.85 : 1);
+  plan.segments.push(truckSegment(rng, fleet.devices[truck] as SimDevice, base, operator?.rfid ?? null, start, end, intensity));
 }
 
 function truckSegment(rng: Rng, truck: SimDevice, base: SegmentBase, card: string | null, start: number, end: number, intensity: number): Segment {

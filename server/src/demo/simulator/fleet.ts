@@ -15,6 +15,17 @@ export const DEFAULT_SEED = 'gearwatch-demo';
  */
 export const SILENT_DEVICE = { company: 'Demo Factory', device: 'DF-06', fromMinute: 9 * 60, toMinute: 12 * 60 } as const;
 
+/**
+ * The trucks each demo company's first screen shows (the dashboard's geo monitor and voltage chart): one of them
+ * works in every shift, nights and weekends included, so the demo looks alive at any hour. When the rota leaves
+ * them all idle in a shift, an operator on call takes the one whose turn it is (day-plan.ts `planOnCall`); taking
+ * them in turn lets each battery charge between its uses.
+ */
+export const ROUND_THE_CLOCK_TRUCKS: Readonly<Record<string, readonly string[]>> = {
+  'Demo Factory': ['EF-01', 'EF-02', 'EF-03'],
+  'Northwind Logistics': ['NW-EF-01', 'NW-EF-02', 'NW-EF-03'],
+};
+
 export type Drive = 'electric' | 'diesel' | 'machine';
 
 export interface SimShift {
@@ -88,6 +99,8 @@ export interface SimCompany {
   crews: SimOperator[][];
   /** Cards no operator of the company carries: agency temps and visitors who borrow a truck. */
   unknownCards: readonly string[];
+  /** Device indices of the trucks one of which works every shift (ROUND_THE_CLOCK_TRUCKS), in turn order. */
+  roundTheClock: readonly number[];
 }
 
 export interface SimFleet {
@@ -96,17 +109,22 @@ export interface SimFleet {
   devices: SimDevice[];
 }
 
-const MACHINE_PROFILES: Record<string, Omit<MachineProfile, 'load' | 'sunday'>> = {
+type ProfileOf = Omit<MachineProfile, 'load' | 'sunday'> & { sunday?: readonly number[] };
+
+// The moulding and welding cells run round the clock, weekends too, like a plant with a night crew: the production
+// charts of the first screen have work at any hour.
+const ALL_SHIFTS = [0, 1, 2];
+const MACHINE_PROFILES: Record<string, ProfileOf> = {
   'CNC Lathe 1': { weekdays: [0, 1], saturday: [0], automatic: false, cycleSeconds: 95 },
   'CNC Lathe 2': { weekdays: [0, 1], saturday: [], automatic: false, cycleSeconds: 70 },
   'CNC Milling Centre 3': { weekdays: [0, 1, 2], saturday: [], automatic: false, cycleSeconds: 240 },
-  'Injection Moulder 4': { weekdays: [0, 1, 2], saturday: [0, 1], automatic: true, cycleSeconds: 32 },
+  'Injection Moulder 4': { weekdays: ALL_SHIFTS, saturday: ALL_SHIFTS, sunday: ALL_SHIFTS, automatic: true, cycleSeconds: 32 },
   'Injection Moulder 5': { weekdays: [0, 1], saturday: [], automatic: true, cycleSeconds: 24 },
   'Hydraulic Press 6': { weekdays: [0], saturday: [], automatic: false, cycleSeconds: 14 },
   'Press Brake 7': { weekdays: [0, 1], saturday: [], automatic: false, cycleSeconds: 45 },
-  'Welding Robot 8': { weekdays: [0, 1, 2], saturday: [], automatic: true, cycleSeconds: 150 },
+  'Welding Robot 8': { weekdays: ALL_SHIFTS, saturday: ALL_SHIFTS, sunday: ALL_SHIFTS, automatic: true, cycleSeconds: 150 },
 };
-const DEFAULT_MACHINE: Omit<MachineProfile, 'load' | 'sunday'> = { weekdays: [0, 1], saturday: [], automatic: false, cycleSeconds: 60 };
+const DEFAULT_MACHINE: ProfileOf = { weekdays: [0, 1], saturday: [], automatic: false, cycleSeconds: 60 };
 
 const DRIVES: Record<DemoDeviceTypeName, Drive> = {
   'Electric forklift': 'electric',
@@ -143,6 +161,7 @@ export function buildFleet(seedText: string = DEFAULT_SEED, source: readonly Dem
       devices: [],
       crews: [],
       unknownCards: UNKNOWN_CARDS[demo.name] ?? ['04FF00000001'],
+      roundTheClock: [],
     };
     for (const device of demo.devices) {
       const simulated = simDevice(fleet.devices.length, seed, company, demo, device);
@@ -150,6 +169,7 @@ export function buildFleet(seedText: string = DEFAULT_SEED, source: readonly Dem
       fleet.devices.push(simulated);
     }
     const byName = new Map(company.devices.map((d) => [d.name, d.index]));
+    company.roundTheClock = (ROUND_THE_CLOCK_TRUCKS[demo.name] ?? []).map((name) => byName.get(name)).filter((i): i is number => i !== undefined);
     let operatorIndex = 0;
     company.crews = demo.operatorGroups.map((group) =>
       group.operators.map((o) => ({
@@ -188,7 +208,7 @@ function simDevice(index: number, seed: number, company: SimCompany, demo: DemoC
     parameters: new Set((type?.parameters ?? []).map((p) => p.number)),
     battery: drive === 'electric' ? { nominalVolts, cells: nominalVolts / 2, kwh: (nominalVolts * number('batteryCapacityAh', 500)) / 1000 } : null,
     tankLitres: drive === 'diesel' ? number('tankCapacity', 55) : null,
-    machine: drive === 'machine' ? { ...profile, sunday: [], load: number('powerKw', 20) / 30 } : null,
+    machine: drive === 'machine' ? { ...profile, sunday: profile.sunday ?? [], load: number('powerKw', 20) / 30 } : null,
     area: drive === 'machine' ? null : areaOf(company.yard, device.description, drive),
     // Older trucks have more hours on the meter: about 1,400 a year of two-shift use, give or take.
     baseMotorHours: Math.round(age * 1400 * (0.7 + 0.6 * hashUnit(key, 11)) + 150 * hashUnit(key, 12)),

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { defaultMonitorSettings, startingMonitorSettings, todayIn } from '@gearwatch/contracts';
+import { addDays, defaultMonitorSettings, startingMonitorSettings, todayIn } from '@gearwatch/contracts';
 import type { BoardSetting, StartingModel } from '@gearwatch/contracts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { deferred, listReply } from '../test/fake-api.ts';
@@ -89,7 +89,7 @@ describe('MonitorBoard', { timeout: 20_000 }, () => {
       devices: '1,2',
       parameterNumber: '1',
       interval: 'day',
-      from: today,
+      from: addDays(today, -1),
       to: today,
     });
     // Options closed: no settings panel.

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADD_MONITOR_TILES } from '@gearwatch/contracts';
 import type { MonitorPage } from '@gearwatch/contracts';
+import { useDevices } from '../../../api/data-areas.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageActions } from '../../../components/PageActions.tsx';
 import { useBoard } from '../hooks/useBoard.ts';
@@ -32,6 +33,9 @@ export function MonitorBoard({ page }: { page: MonitorPage }) {
   }, [drawQueue]);
   const offered = ADD_MONITOR_TILES[page].filter(isRegisteredMonitor);
   const shown = board.monitors.filter((monitor) => isRegisteredMonitor(monitor.kind));
+  // A company without devices has nothing a monitor could show yet: the empty state says where to begin.
+  const devices = useDevices();
+  const noDevices = devices.data?.length === 0;
   usePrefetchModel(shown.map((monitor) => monitor.kind));
 
   return (
@@ -43,7 +47,11 @@ export function MonitorBoard({ page }: { page: MonitorPage }) {
       </PageActions>
       {shown.length === 0 ? (
         <Box sx={{ maxWidth: 960, mx: 'auto' }}>
-          <EmptyState icon={<DashboardCustomizeOutlined />} title={t('monitor.empty.title')} message={t('monitor.empty.message')} />
+          <EmptyState
+            icon={<DashboardCustomizeOutlined />}
+            title={t('monitor.empty.title')}
+            message={t(noDevices ? 'monitor.empty.no-devices' : 'monitor.empty.message')}
+          />
           <AddMonitorTiles kinds={offered} onAdd={board.add} />
         </Box>
       ) : (

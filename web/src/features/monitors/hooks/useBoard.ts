@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueryClient } from '@tanstack/react-query';
-import { createMonitor, parseBoardSetting, startingMonitorSettings } from '@gearwatch/contracts';
+import { createMonitor, parseBoardSetting, startingDashboard, startingMonitorSettings } from '@gearwatch/contracts';
 import type { BoardSetting, Monitor, MonitorKind, MonitorPage, MonitorSettings, StartingModel } from '@gearwatch/contracts';
 import type { ApiClient } from '../../../api/client.ts';
 import { useApi } from '../../../api/ApiProvider.tsx';
@@ -93,6 +93,20 @@ export function useBoard(page: MonitorPage): Board {
     },
     [api, change, queryClient],
   );
+  // A dashboard never saved (a new user of a company the demo did not seed) starts on monitors over the company's
+  // devices (issue 32 item 18); one the user emptied stays empty. Without devices there is nothing to start on: the
+  // board's empty state says how to begin.
+  const starting = useRef(false);
+  useEffect(() => {
+    if (page !== 'dashboard' || stored !== undefined || starting.current) return;
+    starting.current = true;
+    void startingModel(queryClient, api).then((model) => {
+      const board = model && startingDashboard(model);
+      const stillUnsaved = queryClient.getQueryData<Record<string, unknown>>(queryKeys.settings)?.[page] === undefined;
+      if (board && stillUnsaved) change(() => board);
+    });
+  }, [api, change, page, queryClient, stored]);
+
   const remove = useCallback((id: string) => change((current) => ({ monitors: current.monitors.filter((monitor) => monitor.id !== id) })), [change]);
   const updateSettings = useCallback(
     <K extends MonitorKind>(id: string, patch: Partial<MonitorSettings<K>>) =>

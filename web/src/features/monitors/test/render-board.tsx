@@ -32,6 +32,8 @@ export interface RenderBoardOptions {
   board?: unknown;
   /** Extra or replaced routes of the fake API ("METHOD /path"). */
   routes?: Record<string, FakeHandler>;
+  /** The company's devices, if not the fixtures' (an empty list: a company with none yet). */
+  companyDevices?: typeof devices;
 }
 
 /** The model lists every monitor reads, answered from the fixtures. */
@@ -47,12 +49,12 @@ export const modelRoutes: Record<string, FakeHandler> = {
  * Renders a page's board with the providers of the app, the session data areas already loaded (user, settings,
  * devices) and a fake API; charts draw as SVG at a fixed width.
  */
-export async function renderBoard(page: MonitorPage, { board, routes = {} }: RenderBoardOptions = {}) {
+export async function renderBoard(page: MonitorPage, { board, routes = {}, companyDevices = devices }: RenderBoardOptions = {}) {
   const fake = createFakeApi({ ...modelRoutes, ...routes });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(queryKeys.currentUser, testUser);
   queryClient.setQueryData(queryKeys.settings, board === undefined ? {} : { [page]: board });
-  queryClient.setQueryData(queryKeys.devices, devices);
+  queryClient.setQueryData(queryKeys.devices, companyDevices);
   const [i18n] = await Promise.all([initI18n('en'), preloadMonitors()]);
   const user = userEvent.setup();
   const view = render(

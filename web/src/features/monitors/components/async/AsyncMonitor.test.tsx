@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { CSV_BOM, CSV_CONTENT_TYPE, defaultMonitorSettings, todayIn } from '@gearwatch/contracts';
+import { addDays, CSV_BOM, CSV_CONTENT_TYPE, defaultMonitorSettings, todayIn } from '@gearwatch/contracts';
 import type { AsyncDiagnosticsResponse, AsyncSettings, BoardSetting } from '@gearwatch/contracts';
 import { downloadFile } from '../../../../components/download.ts';
 import type { FakeHandler } from '../../test/fake-api.ts';
@@ -104,7 +104,7 @@ describe('AsyncMonitor', { timeout: 20_000 }, () => {
     });
     await waitFor(() => expect(callsTo('GET', ASYNC)).toHaveLength(1));
     const today = todayIn('Europe/Warsaw');
-    expect(Object.fromEntries(callsTo('GET', ASYNC)[0]?.query ?? [])).toEqual({ devices: '1', parameterNumber: '1,5', from: today, to: today });
+    expect(Object.fromEntries(callsTo('GET', ASYNC)[0]?.query ?? [])).toEqual({ devices: '1', parameterNumber: '1,5', from: addDays(today, -1), to: today });
   });
 
   it('lists every parameter’s readings in one table, newest first, values rounded with their unit', async () => {
@@ -162,7 +162,7 @@ describe('AsyncMonitor', { timeout: 20_000 }, () => {
         '"2026-03-02 10:00:00";"Work time [s]";"120"\r\n',
     );
     const today = todayIn('Europe/Warsaw');
-    expect(fileName).toBe(`${TITLE}-${today}-${today}.csv`);
+    expect(fileName).toBe(`${TITLE}-${addDays(today, -1)}-${today}.csv`);
     expect(mime).toBe(CSV_CONTENT_TYPE);
   });
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultMonitorSettings, todayIn } from '@gearwatch/contracts';
+import { addDays, defaultMonitorSettings, todayIn } from '@gearwatch/contracts';
 import type {
   BoardSetting,
   DeviceOperatorGroupListEntry,
@@ -90,7 +90,7 @@ describe('DeviceOperatorMonitor', { timeout: 20_000 }, () => {
     const chart = await within(frame).findByRole('img', { name: TITLE });
     const today = todayIn('Europe/Warsaw');
     expect(callsTo('GET', DIAGNOSTICS).map((call) => Object.fromEntries(call.query))).toEqual([
-      { deviceOperators: '5,4', interval: 'hour', from: today, to: today },
+      { deviceOperators: '5,4', interval: 'hour', from: addDays(today, -1), to: today },
     ]);
     // The highest stack of work is 2400 s: the axis is in minutes.
     expect(chartTexts(chart)).toEqual(expect.arrayContaining(['Agnieszka Dąbrowska', 'Grzegorz Lewandowski', 'min', '2026-03-02 10:00']));
@@ -103,7 +103,12 @@ describe('DeviceOperatorMonitor', { timeout: 20_000 }, () => {
     });
     await waitFor(() => expect(callsTo('GET', DIAGNOSTICS)).toHaveLength(1));
     const today = todayIn('Europe/Warsaw');
-    expect(Object.fromEntries(callsTo('GET', DIAGNOSTICS)[0]?.query ?? [])).toEqual({ deviceOperatorsGroups: '1', interval: 'day', from: today, to: today });
+    expect(Object.fromEntries(callsTo('GET', DIAGNOSTICS)[0]?.query ?? [])).toEqual({
+      deviceOperatorsGroups: '1',
+      interval: 'day',
+      from: addDays(today, -1),
+      to: today,
+    });
   });
 
   it('switches between work and activity from the same answer, saving the choice', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultMonitorSettings, todayIn } from '@gearwatch/contracts';
+import { addDays, defaultMonitorSettings, todayIn } from '@gearwatch/contracts';
 import type { BoardSetting, DeviceParameterSettings } from '@gearwatch/contracts';
 import { presetRange } from '../../../../components/dates/calendar.ts';
 import { chartTexts } from '../../test/chart-texts.ts';
@@ -68,7 +68,8 @@ describe('DeviceParameterMonitor', { timeout: 20_000 }, () => {
       devices: '1,2,3',
       parameterNumber: '1,2',
       interval: 'day',
-      from: today,
+      // The default range: yesterday and today, which hold the latest 24 hours.
+      from: addDays(today, -1),
       to: today,
     });
   });

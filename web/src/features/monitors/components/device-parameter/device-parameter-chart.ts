@@ -1,4 +1,4 @@
-import { axisMaxima, chartCsv, CSV_DECIMALS, PARAMETER_NUMBERS, roundValue, unitAxes } from '@gearwatch/contracts';
+import { axisExtents, chartCsv, CSV_DECIMALS, PARAMETER_NUMBERS, roundValue, unitAxes } from '@gearwatch/contracts';
 import type { ChartType, CsvSeries, DeviceDiagnosticsResponse, DiagnosticsUnit, UnitAxis } from '@gearwatch/contracts';
 import type { ChartOption, ChartSeriesOption } from '../../../../components/chart/echarts.ts';
 import { categoryChart } from '../category-chart.ts';
@@ -63,7 +63,7 @@ export interface DeviceParameterChartOptions extends MonitorChartOptions {
 export function deviceParameterOption(response: DeviceDiagnosticsResponse, options: DeviceParameterChartOptions): ChartOption {
   const { t } = options;
   const series = deviceParameterSeries(response, t);
-  const axes = unitAxes(response.units, axisMaxima(series, response.units.length));
+  const axes = unitAxes(response.units, axisExtents(series, response.units.length));
   // Extra axes stand outside the grid: widen its margin on each side by the outermost axis offset.
   const extra = (side: UnitAxis['position']) => Math.max(0, ...axes.filter((axis) => axis.position === side).map((axis) => axis.offset));
   const drawn: ChartSeriesOption[] = series.map((s) => {

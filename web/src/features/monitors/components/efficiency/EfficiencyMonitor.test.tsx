@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { defaultMonitorSettings, todayIn } from '@gearwatch/contracts';
+import { addDays, defaultMonitorSettings, todayIn } from '@gearwatch/contracts';
 import type { BoardSetting, DeviceDiagnosticsResponse, EfficiencySettings } from '@gearwatch/contracts';
 import { chartTexts } from '../../test/chart-texts.ts';
 import type { FakeHandler } from '../../test/fake-api.ts';
@@ -117,7 +117,7 @@ describe('EfficiencyMonitor', { timeout: 20_000 }, () => {
     const frame = await screen.findByTestId('monitor-efficiency');
     const element = await within(frame).findByRole('img', { name: TITLE });
     const today = todayIn('Europe/Warsaw');
-    expect(callsTo('GET', DIAGNOSTICS).map(query)).toEqual([{ devices: '1,2', parameterNumber: '0,1', interval: 'hour', from: today, to: today }]);
+    expect(callsTo('GET', DIAGNOSTICS).map(query)).toEqual([{ devices: '1,2', parameterNumber: '0,1', interval: 'hour', from: addDays(today, -1), to: today }]);
     const texts = chartTexts(element);
     expect(texts).toEqual(
       expect.arrayContaining(['Forklift A – Efficiency', 'Forklift A – Work time', 'Forklift B – Efficiency', 'Forklift B – Work time', '%', 'min']),
@@ -156,7 +156,7 @@ describe('EfficiencyMonitor', { timeout: 20_000 }, () => {
     const frame = await screen.findByTestId('monitor-efficiency');
     // Today is the 15th: a saved month is asked for, and shown, as days until the dates allow months.
     await waitFor(() =>
-      expect(callsTo('GET', DIAGNOSTICS).map(query)).toEqual([{ devices: '1', parameterNumber: '0', interval: 'day', from: '2026-03-15', to: '2026-03-15' }]),
+      expect(callsTo('GET', DIAGNOSTICS).map(query)).toEqual([{ devices: '1', parameterNumber: '0', interval: 'day', from: '2026-03-14', to: '2026-03-15' }]),
     );
     expect(within(frame).getByTestId('monitor-field-interval').textContent).toContain('Daily');
     expect(await optionNames(user, within(frame).getByRole('combobox', { name: 'Interval' }))).toEqual(['5 minutes', 'Hourly', 'Daily']);

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Circle, CircleMarker, Map as LeafletMap, Polyline } from 'leaflet';
 import type { Layer } from 'leaflet';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultMonitorSettings, MAP_DEFAULTS, todayIn } from '@gearwatch/contracts';
+import { addDays, defaultMonitorSettings, MAP_DEFAULTS, todayIn } from '@gearwatch/contracts';
 import type { AppConfig, BoardSetting, GeoSettings, Location } from '@gearwatch/contracts';
 import type { FakeHandler } from '../../test/fake-api.ts';
 import { BOARD_PREPARE_TIMEOUT_MS, prepareBoardTests, renderBoard } from '../../test/render-board.tsx';
@@ -40,6 +40,8 @@ function warsawOffset(utc: string): string {
 
 const today = () => todayIn(TIMEZONE);
 /** Today's local midnight, and a local time of today (clocks change at night: a daytime offset is the noon one). */
+/** The first day of the default range: yesterday, so the latest 24 hours are always in it. */
+const yesterday = () => addDays(today(), -1);
 const midnight = () => Date.parse(`${today()}T00:00:00${warsawOffset(`${today()}T00:00:00Z`)}`);
 const localTime = (hhmm: string) => `${today()}T${hhmm}:00${warsawOffset(`${today()}T12:00:00Z`)}`;
 
@@ -119,7 +121,7 @@ describe('GeoMonitor', { timeout: 20_000 }, () => {
     const first = await renderBoard('diagnostics', { board: board({ devices: [3, 1, 2] }), routes: answering(3, () => ({ body: TRACK })) });
     await waitFor(() => expect(first.calls.filter((call) => call.path.includes('/locations'))).toHaveLength(1));
     const call = first.callsTo('GET', '/api/device/3/locations')[0];
-    expect(Object.fromEntries(call?.query ?? [])).toEqual({ from: today(), to: today() });
+    expect(Object.fromEntries(call?.query ?? [])).toEqual({ from: yesterday(), to: today() });
     first.unmount();
 
     const byGroups = await renderBoard('diagnostics', {
@@ -135,7 +137,9 @@ describe('GeoMonitor', { timeout: 20_000 }, () => {
     const frame = await screen.findByTestId('monitor-geo');
     await waitFor(() => expect(slider(frame).disabled).toBe(false));
     const input = slider(frame);
-    expect(Number(input.min)).toBe(midnight());
+    // Yesterday's midnight (the default range's first day): 24 hours before today's, or 23/25 when the clocks change.
+    expect([23, 24, 25].map((hours) => midnight() - hours * 3_600_000)).toContain(Number(input.min));
+    expect(todayIn(TIMEZONE, new Date(Number(input.min)))).toBe(yesterday());
     // The next midnight: 24 hours later, or 23/25 on the days the clocks change.
     const max = Number(input.max);
     expect([23, 24, 25].map((hours) => midnight() + hours * 3_600_000)).toContain(max);
@@ -216,6 +220,35 @@ describe('GeoMonitor', { timeout: 20_000 }, () => {
     expect(slider(frame).disabled).toBe(true);
     expect(markers()).toEqual([]);
     expect(within(frame).queryByTestId('geo-position')).toBeNull();
+  });
+
+  it('shows the last known position with its age when the chosen days hold none (a board opened at night)', async () => {
+    const seen = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    const status = {
+      device: { id: 3, name: 'Press 1', deviceType: { id: 1, name: 'Press' } },
+      company: { id: 1, name: 'Demo' },
+      position: { lat: 51.75, lon: 19.45, acc: 12, time: seen },
+      active: false,
+      powerState: 'off',
+      batteryVoltage: null,
+      supplyVoltage: null,
+      enabledTimeToday: null,
+      workTimeToday: null,
+      lastSync: seen,
+      lastWork: seen,
+      sensors: [],
+      operator: null,
+    };
+    const { callsTo } = await renderBoard('diagnostics', {
+      board: board({ devices: [3] }),
+      routes: { ...answering(3, () => ({ body: [] })), 'GET /api/devices/3/status': () => ({ body: status }) },
+    });
+    const frame = await screen.findByTestId('monitor-geo');
+    expect((await within(frame).findByTestId('geo-last-position')).textContent).toMatch(/^Press 1: nothing in these days; last known position 3 days ago \(/);
+    expect(within(frame).queryByTestId('geo-no-data')).toBeNull();
+    expect(within(frame).queryByTestId('geo-area-alert')).toBeNull();
+    expect(markers()).toHaveLength(1);
+    expect(callsTo('GET', '/api/devices/3/status')).toHaveLength(1);
   });
 
   it('says when the server thinned the track', async () => {

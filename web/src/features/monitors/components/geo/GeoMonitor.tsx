@@ -5,7 +5,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAP_DEFAULTS, MONITOR_MESSAGE_KEYS } from '@gearwatch/contracts';
 import { useDevices } from '../../../../api/data-areas.ts';
-import { formatDateTime } from '../../../../components/dates/format.ts';
+import { formatDateTime, formatRelativeTime } from '../../../../components/dates/format.ts';
+import { useLastPosition } from '../../api/last-position.ts';
 import { useDeviceGroups } from '../../api/model.ts';
 import { useMonitorQuery } from '../../hooks/useMonitorQuery.ts';
 import { useMonitorFrame } from '../frame-context.ts';
@@ -70,8 +71,13 @@ export function GeoMonitor({ settings, update, range, setRange, today, timezone 
 
   const format = useCallback((ms: number) => formatDateTime(ms, { language: i18n.language, timeZone: timezone }), [i18n.language, timezone]);
   const noData = data !== undefined && track.length === 0;
+  // Days without a position of the device fall back to where it was last seen, with its age (issue 32 item 18):
+  // a board opened at night or after a weekend still shows the device on the map.
+  const lastSeen = useLastPosition(noData && request ? request.device : null);
+  const fallback = noData ? (lastSeen.data ?? null) : null;
+  const noPosition = noData && !lastSeen.isPending && fallback === null;
   // Spec 02 §5 map.area.alert: the devices without position data, of those asked about (only the first one is).
-  const withoutPositions = noData ? [deviceName] : [];
+  const withoutPositions = noPosition ? [deviceName] : [];
 
   return (
     <MonitorFrame
@@ -102,14 +108,14 @@ export function GeoMonitor({ settings, update, range, setRange, today, timezone 
       {/* Its own stacking context keeps Leaflet's panes under the frame's loading overlay. */}
       <Box sx={{ position: 'relative', isolation: 'isolate' }}>
         <GeoMap
-          track={track}
-          position={position}
+          track={fallback ? [fallback] : track}
+          position={fallback ?? position}
           showAccuracy={settings.agps}
           showRoute={route}
           drawKey={drawKey}
           height={frame.expanded && frame.canExpand ? EXPANDED_MAP_HEIGHT_PX : MAP_DEFAULTS.formMapHeightPx}
         />
-        {noData ? (
+        {noPosition ? (
           <Box
             sx={{ position: 'absolute', inset: 0, zIndex: 1000, display: 'flex', alignItems: 'center', justifyContent: 'center', pointerEvents: 'none', p: 2 }}
           >
@@ -134,6 +140,15 @@ export function GeoMonitor({ settings, update, range, setRange, today, timezone 
         routeDisabled={routeDisabled}
         routeHint={noData ? t('geo-monitor.message.no-route') : null}
       />
+      {fallback ? (
+        <Typography variant="caption" color="text.secondary" component="p" data-testid="geo-last-position" sx={{ px: 1 }}>
+          {t('geo-monitor.position.last-known', {
+            device: deviceName,
+            time: format(fallback.ms),
+            age: formatRelativeTime(fallback.ms, lastSeen.dataUpdatedAt, { language: i18n.language }),
+          })}
+        </Typography>
+      ) : null}
       {track.length > 0 ? (
         <Typography variant="caption" color="text.secondary" component="p" data-testid="geo-position" sx={{ px: 1 }}>
           {position

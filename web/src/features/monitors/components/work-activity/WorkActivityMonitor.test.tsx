@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultMonitorSettings, todayIn } from '@gearwatch/contracts';
+import { addDays, defaultMonitorSettings, todayIn } from '@gearwatch/contracts';
 import type { BoardSetting, FactoryDeviceChartResponse, WorkActivitySettings } from '@gearwatch/contracts';
 import { chartTexts } from '../../test/chart-texts.ts';
 import { BOARD_PREPARE_TIMEOUT_MS, prepareBoardTests, renderBoard } from '../../test/render-board.tsx';
@@ -69,7 +69,7 @@ describe('WorkActivityMonitor', { timeout: 20_000 }, () => {
     expect(within(settings).queryByLabelText('Interval')).toBeNull();
   });
 
-  it('asks for the chosen devices at 5 minutes for today and draws them, named in the legend, in minutes', async () => {
+  it('asks for the chosen devices at 5 minutes for yesterday and today and draws them, named in the legend, in minutes', async () => {
     const { callsTo } = await renderBoard('diagnostics', { board: board({ devices: [1, 2] }), routes: answering() });
     const frame = await screen.findByTestId('monitor-work-activity');
     const chart = await within(frame).findByRole('img', { name: TITLE });
@@ -78,7 +78,7 @@ describe('WorkActivityMonitor', { timeout: 20_000 }, () => {
       type: 'device-work-device-chart',
       devices: '1,2',
       interval: '5min',
-      from: today(),
+      from: addDays(today(), -1),
       to: today(),
     });
     expect(chartTexts(chart)).toEqual(expect.arrayContaining(['Forklift A', 'Forklift B', 'min', '2026-03-02 10:00', '2026-03-02 10:05']));
