@@ -18,7 +18,10 @@ describe('the profile language: GET and PATCH /api/users/current/profile', () =>
   const db = () => ctx.database.db;
 
   beforeAll(async () => {
-    ctx = await createTestContext({ PUBLIC_URL: 'https://gearwatch.example', LOGIN_SLOWDOWN_MS: 0 }, { reportBuilders: fakeBuilders().lookup, reportWriters: fakeWriters });
+    ctx = await createTestContext(
+      { PUBLIC_URL: 'https://gearwatch.example', LOGIN_SLOWDOWN_MS: 0 },
+      { reportBuilders: fakeBuilders().lookup, reportWriters: fakeWriters },
+    );
     const company = await createCompany(db(), 'Acme Works');
     user = await createUser(db(), company.id, { username: 'ewa', firstname: 'Ewa', lastname: 'Lis', language: 'pl' });
     token = (await signIn(ctx.app, 'ewa', user.password)).access_token;

@@ -26,6 +26,25 @@ export function storeLanguage(language: Language, storage: Storage = window.loca
   storage.setItem(LOCALE_STORAGE_KEY, language);
 }
 
+/** A flag picked on the sign-in page, kept until the session it was picked for has started (this tab only). */
+export const PICKED_LANGUAGE_KEY = 'locale-picked-at-sign-in';
+
+/** Remembers a flag picked before signing in: the user's stored language becomes it once they are signed in. */
+export function rememberPickedLanguage(language: Language, storage: Storage = window.sessionStorage): void {
+  storage.setItem(PICKED_LANGUAGE_KEY, language);
+}
+
+/** The flag picked before signing in, if any. */
+export function pickedLanguage(storage: Storage = window.sessionStorage): Language | null {
+  const picked = storage.getItem(PICKED_LANGUAGE_KEY);
+  return isLanguage(picked) ? picked : null;
+}
+
+/** Forgets the flag picked before signing in, once the session has taken it. */
+export function forgetPickedLanguage(storage: Storage = window.sessionStorage): void {
+  storage.removeItem(PICKED_LANGUAGE_KEY);
+}
+
 /** The locale dates and numbers are formatted in, for an interface language (contracts FORMATTING_LOCALES). */
 
 export function formattingLocale(language: string): string {
