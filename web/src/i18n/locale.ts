@@ -27,22 +27,30 @@ export function storeLanguage(language: Language, storage: Storage = window.loca
 }
 
 /** A flag picked on the sign-in page, kept until the session it was picked for has started (this tab only). */
-export const PICKED_LANGUAGE_KEY = 'locale-picked-at-sign-in';
+const PICKED_LANGUAGE_KEY = 'locale-picked-at-sign-in';
+/** Set by a sign-in, taken by the shell once the session's user is known: their stored language applies then. */
+const SIGNED_IN_KEY = 'locale-signed-in';
 
 /** Remembers a flag picked before signing in: the user's stored language becomes it once they are signed in. */
 export function rememberPickedLanguage(language: Language, storage: Storage = window.sessionStorage): void {
   storage.setItem(PICKED_LANGUAGE_KEY, language);
 }
 
-/** The flag picked before signing in, if any. */
-export function pickedLanguage(storage: Storage = window.sessionStorage): Language | null {
-  const picked = storage.getItem(PICKED_LANGUAGE_KEY);
-  return isLanguage(picked) ? picked : null;
+/** Marks that a session has just started with a sign-in in this tab (not a reload of one already going). */
+export function markSignedIn(storage: Storage = window.sessionStorage): void {
+  storage.setItem(SIGNED_IN_KEY, '1');
 }
 
-/** Forgets the flag picked before signing in, once the session has taken it. */
-export function forgetPickedLanguage(storage: Storage = window.sessionStorage): void {
+/**
+ * Once per sign-in: null when no sign-in has happened since the last call (a reload keeps the interface as it is),
+ * else the flag picked before it, if any. Taking it forgets both.
+ */
+export function takeSignIn(storage: Storage = window.sessionStorage): { picked: Language | null } | null {
+  const signedIn = storage.getItem(SIGNED_IN_KEY) !== null;
+  const picked = storage.getItem(PICKED_LANGUAGE_KEY);
+  storage.removeItem(SIGNED_IN_KEY);
   storage.removeItem(PICKED_LANGUAGE_KEY);
+  return signedIn ? { picked: isLanguage(picked) ? picked : null } : null;
 }
 
 /** The locale dates and numbers are formatted in, for an interface language (contracts FORMATTING_LOCALES). */
