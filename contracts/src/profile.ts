@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './constants.ts';
 import { nameText } from './text-rules.ts';
 import { notificationSettingsSchema } from './notification-settings.ts';
 import { RESETTING_LIMITS } from './resetting.ts';
@@ -47,17 +48,22 @@ export const profileUserSchema = z.object({
   avatar: z.string().nullable(),
 });
 
-/** `GET /api/users/current/profile` and the 200 of `PATCH`: the user's fields and the notifications object. */
+/**
+ * `GET /api/users/current/profile` and the 200 of `PATCH`: the user's fields, the notifications object and the
+ * user's language: the one setting the interface, every mail, report file and server page follow (issue 32).
+ */
 export const profileSchema = z.object({
   user: profileUserSchema,
   settings: notificationSettingsSchema,
+  language: z.enum(LANGUAGES),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
 /**
  * `PATCH /api/users/current/profile`. Every part is optional: what is absent stays as it is. `settings` may name some
  * of the keys only. `avatar`: a data URL (png or jpeg, at most PROFILE_LIMITS.avatarMaxBytes once decoded) replaces
- * it, null removes it. 400 `{errors: {firstname|lastname|avatar|settings.<key>: [key]}}` and nothing is written;
+ * it, null removes it. `language`: one of LANGUAGES. 400 `{errors: {firstname|lastname|avatar|language|settings.<key>:
+ * [key]}}` and nothing is written;
  * every field is checked, so one answer names every mistake.
  */
 export const profileUpdateSchema = z.object({
@@ -70,6 +76,7 @@ export const profileUpdateSchema = z.object({
   settings: notificationSettingsSchema.partial().optional(),
   // The length is checked by the service, so a too large image reads "file too large", not "too long".
   avatar: z.string().nullable().optional(),
+  language: z.enum(LANGUAGES).optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 

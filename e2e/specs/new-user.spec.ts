@@ -30,6 +30,8 @@ async function freshStart(page: Page, locale: Locale) {
     localStorage.setItem('locale', value);
   }, locale);
   await page.goto('/login');
+  // The flag picked before signing in becomes the user's stored language (else the interface takes the stored one).
+  await page.getByRole('button', { name: TEXT[locale].flag }).click();
 }
 
 async function signIn(page: Page, locale: Locale, username: string, password: string) {

@@ -83,7 +83,7 @@ test('a user changes their avatar, names, notifications and password in the prof
   await signIn(page, USER.username, USER.password);
   let dialog = await openProfile(page, 'Piotr Profilowy');
   await expect(dialog.getByRole('textbox', { name: 'E-mail' })).toHaveValue(USER.email);
-  for (const name of ['By e-mail', 'In the app', 'Info', 'Warning', 'Error', 'Announcements for everyone'])
+  for (const name of ['By e-mail', 'In the app', 'Info', 'Warning', 'Critical', 'Announcements for everyone'])
     await expect(dialog.getByRole('switch', { name })).toBeChecked();
 
   // A gif is refused whatever it is called; a png is shown at once.
@@ -105,7 +105,7 @@ test('a user changes their avatar, names, notifications and password in the prof
   await dialog.getByLabel('First name').fill('Piotrek');
   await dialog.getByRole('switch', { name: 'By e-mail' }).click();
   await dialog.getByRole('switch', { name: 'In the app' }).click();
-  for (const name of ['Info', 'Warning', 'Error']) await expect(dialog.getByRole('switch', { name })).toBeDisabled();
+  for (const name of ['Info', 'Warning', 'Critical']) await expect(dialog.getByRole('switch', { name })).toBeDisabled();
   await dialog.getByRole('switch', { name: 'In the app' }).click();
   await dialog.getByRole('switch', { name: 'Info' }).click();
   await page.screenshot({ path: path.join(artifacts, 'profile-dialog-1600.png') });

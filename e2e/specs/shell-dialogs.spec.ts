@@ -13,6 +13,8 @@ async function signIn(page: Page, username: string, password: string) {
     localStorage.setItem('locale', 'en');
   });
   await page.goto('/login');
+  // The flag picked before signing in becomes the user's stored language (else the interface takes the stored one).
+  await page.getByRole('button', { name: 'English' }).click();
   await page.getByLabel('Login or e-mail').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -19,6 +19,8 @@ async function signInKeepingTour(page: Page): Promise<boolean> {
     localStorage.setItem('locale', 'en');
   });
   await page.goto('/login');
+  // The flag picked before signing in becomes the user's stored language (else the interface takes the stored one).
+  await page.getByRole('button', { name: 'English' }).click();
   await page.getByLabel('Login or e-mail').fill('demo');
   await page.getByLabel('Password').fill('demo');
   const settings = page.waitForResponse((response) => response.url().endsWith('/api/users/current/settings') && response.request().method() === 'GET');

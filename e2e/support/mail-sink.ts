@@ -21,6 +21,10 @@ interface Message {
 const messages: Message[] = [];
 
 function decodeQuotedPrintable(text: string): string {
+  return Buffer.from(decodeQuotedPrintableBytes(text)).toString('utf8');
+}
+
+function decodeQuotedPrintableBytes(text: string): number[] {
   const bytes: number[] = [];
   const joined = text.replace(/=\r?\n/g, '');
   for (let i = 0; i < joined.length; i++) {
@@ -32,7 +36,22 @@ function decodeQuotedPrintable(text: string): string {
       bytes.push(joined.charCodeAt(i) & 0xff);
     }
   }
-  return Buffer.from(bytes).toString('utf8');
+  return bytes;
+}
+
+const ENCODED_WORD = /=\?utf-8\?([qb])\?([^?]*)\?=/gi;
+
+/**
+ * A header's RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) as the text they stand for. Adjacent words are
+ * decoded as one run of bytes (a character may be split between two) and the space between them is no text (§6.2).
+ */
+function decodeEncodedWords(text: string): string {
+  return text.replace(/(?:=\?utf-8\?[qb]\?[^?]*\?=\s*)+/gi, (run) => {
+    const bytes = [...run.matchAll(ENCODED_WORD)].map(([, encoding, data]) =>
+      encoding!.toLowerCase() === 'b' ? Buffer.from(data!, 'base64') : Buffer.from(decodeQuotedPrintableBytes(data!.replace(/_/g, ' '))),
+    );
+    return Buffer.concat(bytes).toString('utf8') + (/\s$/.test(run) ? ' ' : '');
+  });
 }
 
 /** The attachments of a multipart mail: each part with a content-disposition of attachment, its base64 decoded. */
@@ -59,7 +78,7 @@ function parse(raw: string): Omit<Message, 'to'> {
   const encoding = header('content-transfer-encoding').toLowerCase();
   const body =
     encoding === 'base64' ? Buffer.from(rawBody, 'base64').toString('utf8') : encoding === 'quoted-printable' ? decodeQuotedPrintable(rawBody) : rawBody;
-  return { subject: header('subject'), body, attachments: attachmentsOf(raw) };
+  return { subject: decodeEncodedWords(header('subject')), body, attachments: attachmentsOf(raw) };
 }
 
 const smtp = new SMTPServer({

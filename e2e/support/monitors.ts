@@ -22,6 +22,8 @@ export async function signIn(page: Page, username = 'demo', password = 'demo'): 
     localStorage.setItem('locale', 'en');
   });
   await page.goto('/login');
+  // The flag picked before signing in becomes the user's stored language (else the interface takes the stored one).
+  await page.getByRole('button', { name: 'English' }).click();
   await page.getByLabel('Login or e-mail').fill(username);
   await page.getByLabel('Password').fill(password);
   const settings = page.waitForResponse((response) => response.url().endsWith('/api/users/current/settings') && response.request().method() === 'GET');

@@ -45,7 +45,7 @@ describe('PasswordLinksService.issuePasswordLink', () => {
     const mail = smtp.received.at(-1)!;
     expect(mail.to).toEqual(['newbie@example.test']);
     expect(mail.headers.subject).toBe('Your Gearwatch account has been created');
-    expect(mail.body).toContain('an account has been created for you in Gearwatch (company Northwind Mills). Your username is newbie.');
+    expect(mail.body).toContain('An account has been created for you in Gearwatch (company Northwind Mills). Your username is newbie.');
     expect(mail.body).toContain('Link validity: 48 hours.');
     expect(mail.body).toContain('ask for a new one here: http://gearwatch.local:8080/reset\n');
     const token = /http:\/\/gearwatch\.local:8080\/resetting\?token=([\w-]{43})\n/.exec(mail.body)?.[1];

@@ -49,6 +49,7 @@ describe('the profile: GET and PATCH /api/users/current/profile', () => {
     expect(response.json()).toEqual({
       user: { firstname: 'Mira', lastname: 'Kowalska', email: 'mira@acme.example', avatar: null },
       settings: DEFAULT_NOTIFICATION_SETTINGS,
+      language: 'pl',
     });
   });
 
@@ -59,6 +60,7 @@ describe('the profile: GET and PATCH /api/users/current/profile', () => {
     expect(response.json()).toEqual({
       user: { firstname: 'Mirosława', lastname: 'Nowak', email: 'mira@acme.example', avatar: dataUrl('image/png', PNG) },
       settings,
+      language: 'pl',
     });
     expect((await get()).json()).toEqual(response.json());
     const me = await current();

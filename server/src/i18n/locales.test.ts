@@ -45,4 +45,17 @@ describe('server locale files', () => {
     const ruleTexts = new Set(Object.keys(RULE_TEXTS[DEFAULT_LANGUAGE]));
     expect(Object.keys(reference).filter((key) => !used.has(key) && !ruleTexts.has(key))).toEqual([]);
   });
+
+  // A mail's sentences stand after the greeting's own line ("Dzień dobry, Anna!", "Hello Anna,") or open the mail
+  // (a report sent to a typed-in address has no greeting): each begins with a capital letter, in every language. The
+  // words put inside other sentences (an importance, a task type, a requirement's name) are written as they read there.
+  const IN_SENTENCE = /^(mail\.importance\.|mail\.task\.type\.|mail\.alert\.requirement$)/;
+  it.each(LANGUAGES)('%s: every sentence of a mail begins with a capital letter', (language) => {
+    const bundle = LOCALE_BUNDLES[language];
+    const lowercase = Object.entries(bundle)
+      .filter(([key]) => (key.startsWith('mail.') || key.startsWith('reports.mail.')) && !IN_SENTENCE.test(key))
+      .filter(([, text]) => /^\p{Ll}/u.test(text))
+      .map(([key]) => key);
+    expect(lowercase).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
+import type { Language } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
 import type { OutboxMail } from '../mail/outbox.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -26,6 +27,8 @@ export interface ProfileChanges {
   avatar?: string | null;
   /** Merged onto the stored preferences. */
   settings?: Record<string, boolean>;
+  /** The language the interface, mails and files follow. */
+  language?: Language;
 }
 
 export interface PasswordChangeWrite {
@@ -72,6 +75,7 @@ export class ProfileRepository {
         ...(changes.firstname !== undefined ? { firstname: changes.firstname } : {}),
         ...(changes.lastname !== undefined ? { lastname: changes.lastname } : {}),
         ...(changes.avatar !== undefined ? { avatar: changes.avatar } : {}),
+        ...(changes.language !== undefined ? { language: changes.language } : {}),
         ...(changes.settings ? { notification_settings: sql<string>`notification_settings || ${JSON.stringify(changes.settings)}::jsonb` } : {}),
       })
       .where('id', '=', userId)

@@ -1,5 +1,6 @@
-import type { NotificationSettings, PasswordChange, PasswordChangeResponse, Profile, ProfileUpdate } from '@gearwatch/contracts';
+import type { Language, NotificationSettings, PasswordChange, PasswordChangeResponse, Profile, ProfileUpdate } from '@gearwatch/contracts';
 import {
+  LANGUAGES,
   MESSAGE_KEYS,
   NOTIFICATION_SETTING_KEYS,
   PROFILE_LIMITS,
@@ -14,6 +15,7 @@ import { ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationErro
 import type { AuthContext } from '../security/context.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
 import { sha256 } from '../security/tokens.ts';
+import { textLanguage } from '../i18n/translator.ts';
 import type { ProfileChanges, ProfileRecord, ProfileRepository } from './repository.ts';
 import { passwordChangedMail } from './password-changed-mail.ts';
 
@@ -93,7 +95,12 @@ export class ProfileService {
  * The rules of a profile update on whatever parts of `input` have the right types: the route also runs them on a body
  * its schema refused, so one answer names every mistake (a too long last name and an unsupported avatar together).
  */
-export function checkUpdate(input: { user?: { firstname?: unknown; lastname?: unknown }; avatar?: unknown; settings?: Partial<Record<string, unknown>> }): {
+export function checkUpdate(input: {
+  user?: { firstname?: unknown; lastname?: unknown };
+  avatar?: unknown;
+  settings?: Partial<Record<string, unknown>>;
+  language?: unknown;
+}): {
   errors: Record<string, string[]>;
   changes: ProfileChanges;
 } {
@@ -120,6 +127,10 @@ export function checkUpdate(input: { user?: { firstname?: unknown; lastname?: un
     }
     changes.settings = settings;
   }
+  if (input.language !== undefined) {
+    if (isLanguage(input.language)) changes.language = input.language;
+    else errors.language = [MESSAGE_KEYS.incorrect];
+  }
   return { errors, changes };
 }
 
@@ -127,7 +138,12 @@ function present(user: ProfileRecord): Profile {
   return {
     user: { firstname: user.firstname, lastname: user.lastname, email: user.email, avatar: user.avatar },
     settings: notificationSettingsOf(user.notificationSettings),
+    language: textLanguage(user.language),
   };
+}
+
+function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
 /**

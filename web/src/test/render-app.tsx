@@ -20,7 +20,7 @@ export interface RenderAppOptions {
   user?: CurrentUser;
   /**
    * More JSON answers of the fake API, by path (a page's own rows); a function answers with what it resolves to, so a
-   * test can hold an answer back or tell the methods apart.
+   * test can hold an answer back or tell the methods apart (and read a JSON body, its second argument).
    */
   answers?: Record<string, unknown>;
   /** The user's settings; by default the guided tour has been shown, so it does not cover the page under test. */
@@ -38,7 +38,10 @@ export async function renderApp(path: string, { signedIn = false, user = demoUse
     calls.push(`${init?.method ?? 'GET'} ${url.pathname}`);
     const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
     const answer = answers[url.pathname];
-    if (typeof answer === 'function') return json(await (answer as (method: string) => unknown)(init?.method ?? 'GET'));
+    if (typeof answer === 'function') {
+      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      return json(await (answer as (method: string, body: unknown) => unknown)(init?.method ?? 'GET', body));
+    }
     if (url.pathname in answers) return json(answer);
     switch (url.pathname) {
       case '/api/users/current':
@@ -86,5 +89,5 @@ export async function renderApp(path: string, { signedIn = false, user = demoUse
       </ThemeProvider>
     </I18nextProvider>,
   );
-  return { ...view, router, tokens, requests, calls };
+  return { ...view, router, tokens, requests, calls, i18n };
 }

@@ -11,7 +11,7 @@ import { BrandExtras } from '../../components/BrandExtras.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { useAppConfig } from '../../api/data-areas.ts';
 import { TERMS_PATHS } from '../../features/terms/terms-paths.ts';
-import { isLanguage } from '../../i18n/locale.ts';
+import { isLanguage, rememberPickedLanguage } from '../../i18n/locale.ts';
 import { switchLanguage } from '../../i18n/i18n.ts';
 
 /** The login shell (spec 01 §2): a card with the logo and the language flags around the sign-in pages. */
@@ -40,7 +40,15 @@ export function LoginShell() {
             {t('login.tagline')}
           </Typography>
           <Outlet />
-          <LanguageFlags languages={LOGIN_FLAG_LANGUAGES} current={current} onChange={(language) => void switchLanguage(i18n, language)} />
+          <LanguageFlags
+            languages={LOGIN_FLAG_LANGUAGES}
+            current={current}
+            onChange={(language) => {
+              // The session about to start stores this choice as the user's language (StoredLanguageGate).
+              rememberPickedLanguage(language);
+              void switchLanguage(i18n, language);
+            }}
+          />
           <BrandExtras brand={brand} ownerLink={false} />
         </CardContent>
       </Card>

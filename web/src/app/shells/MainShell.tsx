@@ -21,6 +21,7 @@ import { useGuidedTour } from '../../features/tour/hooks/useGuidedTour.ts';
 import { HOME_PATH } from '../guards.tsx';
 import { visibleNavigation } from '../navigation.ts';
 import { SessionDataGate } from '../startup/SessionDataGate.tsx';
+import { StoredLanguageGate } from '../startup/StoredLanguageGate.tsx';
 import { AppBreadcrumbs } from './AppBreadcrumbs.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { NavDrawer } from './NavDrawer.tsx';
@@ -143,12 +144,14 @@ function LiveUpdates() {
 export function MainShell() {
   return (
     <SessionDataGate>
-      <LiveUpdates />
-      <PageActionsProvider>
-        <PageNameProvider>
-          <ShellLayout />
-        </PageNameProvider>
-      </PageActionsProvider>
+      <StoredLanguageGate>
+        <LiveUpdates />
+        <PageActionsProvider>
+          <PageNameProvider>
+            <ShellLayout />
+          </PageNameProvider>
+        </PageActionsProvider>
+      </StoredLanguageGate>
     </SessionDataGate>
   );
 }

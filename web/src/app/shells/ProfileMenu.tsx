@@ -11,12 +11,13 @@ import TourOutlined from '@mui/icons-material/TourOutlined';
 import SwitchAccountOutlined from '@mui/icons-material/SwitchAccountOutlined';
 import UndoOutlined from '@mui/icons-material/UndoOutlined';
 import Logout from '@mui/icons-material/Logout';
+import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@gearwatch/contracts';
 import type { CurrentUser } from '@gearwatch/contracts';
 import { LanguageFlags } from '../../components/LanguageFlags.tsx';
 import { isLanguage } from '../../i18n/locale.ts';
-import { switchLanguage } from '../../i18n/i18n.ts';
+import { useLanguageChoice } from '../language/useLanguageChoice.ts';
 import type { ReactNode } from 'react';
 
 export type ProfileAction = 'profile-settings' | 'company-settings' | 'guide' | 'impersonate' | 'stop-impersonating' | 'logout';
@@ -35,6 +36,8 @@ export interface ProfileMenuProps {
  */
 export function ProfileMenu({ anchor, user, version, onClose, onAction }: ProfileMenuProps) {
   const { t, i18n } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const chooseLanguage = useLanguageChoice();
   const canImpersonate = user.extras.impersonate && !user.extras.impersonatedBy;
   const entries: { action: ProfileAction; label: string; icon: ReactNode; shown: boolean }[] = [
     { action: 'profile-settings', label: t('profile.settings'), icon: <PersonOutline fontSize="small" />, shown: true },
@@ -66,7 +69,7 @@ export function ProfileMenu({ anchor, user, version, onClose, onAction }: Profil
         <LanguageFlags
           languages={LANGUAGES}
           current={isLanguage(i18n.language) ? i18n.language : 'pl'}
-          onChange={(language) => void switchLanguage(i18n, language)}
+          onChange={(language) => void chooseLanguage(language).catch(() => enqueueSnackbar(t('error.generic'), { variant: 'error' }))}
         />
       </Box>
       <Divider />

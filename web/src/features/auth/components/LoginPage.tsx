@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { LOGIN_MESSAGE_KEYS } from '@gearwatch/contracts';
 import { useApi } from '../../../api/ApiProvider.tsx';
 import { loginErrorMessage } from '../api/login-error.ts';
+import { markSignedIn } from '../../../i18n/locale.ts';
 
 /** Sign in with login (or e-mail) and password; the guard then leaves for the dashboard. */
 export function LoginPage() {
@@ -27,6 +28,8 @@ export function LoginPage() {
       queryClient.removeQueries({ queryKey: ['users'] });
       queryClient.removeQueries({ queryKey: ['devices'] });
       await api.signIn(username.trim(), password);
+      // The shell then applies the user's stored language (or stores the flag picked on this page).
+      markSignedIn();
     },
     onSuccess: () => enqueueSnackbar(t(LOGIN_MESSAGE_KEYS.success), { variant: 'success' }),
   });

@@ -12,12 +12,14 @@ const CHANNELS: NotificationSettingKey[] = ['email', 'app'];
 const LEVELS: NotificationSettingKey[] = ['levelInfo', 'levelWarning', 'levelError'];
 const OTHERS: NotificationSettingKey[] = ['globalNotifications'];
 
+// The levels carry the alerts' importance names (Info, Warning, Critical), so the switch a user turns off names the
+// level the alert lists, rules and mails show: one name everywhere (spec 02: critical, warning, info).
 const LABELS: Record<NotificationSettingKey, string> = {
   email: 'profile.notifications.email',
   app: 'profile.notifications.app',
-  levelInfo: 'profile.notifications.level-info',
-  levelWarning: 'profile.notifications.level-warning',
-  levelError: 'profile.notifications.level-error',
+  levelInfo: 'alert-rule.importance.info',
+  levelWarning: 'alert-rule.importance.warning',
+  levelError: 'alert-rule.importance.error',
   globalNotifications: 'profile.notifications.global',
 };
 

@@ -15,6 +15,7 @@ const PNG_URL = `data:image/png;base64,${btoa(String.fromCharCode(...PNG))}`;
 const PROFILE: Profile = {
   user: { firstname: 'Anna', lastname: 'Kowalska', email: 'anna@example.com', avatar: null },
   settings: DEFAULT_NOTIFICATION_SETTINGS,
+  language: 'en',
 };
 
 /** The current user's name and avatar as the header shows them, to see them change after a save. */
@@ -39,7 +40,12 @@ async function open(routes: Record<string, FakeHandler> = {}, { impersonated = f
       'GET /api/users/current/profile': () => ({ body: profile }),
       'GET /api/users/current': () => ({ body: current }),
       'PATCH /api/users/current/profile': (call: FakeCall) => {
-        const body = call.json as { user: { firstname: string; lastname: string }; settings: Profile['settings']; avatar: string | null };
+        const body = call.json as {
+          user: { firstname: string; lastname: string };
+          settings: Profile['settings'];
+          avatar: string | null;
+          language: Profile['language'];
+        };
         current = {
           ...current,
           firstname: body.user.firstname,
@@ -47,7 +53,7 @@ async function open(routes: Record<string, FakeHandler> = {}, { impersonated = f
           name: `${body.user.firstname} ${body.user.lastname}`,
           avatar: body.avatar,
         };
-        return { body: { user: { ...body.user, email: profile.user.email, avatar: body.avatar }, settings: body.settings } };
+        return { body: { user: { ...body.user, email: profile.user.email, avatar: body.avatar }, settings: body.settings, language: body.language } };
       },
       ...routes,
     },
@@ -72,7 +78,10 @@ describe('the profile settings dialog', () => {
     const { dialog } = await open();
     expect(within(dialog).getByDisplayValue('Anna')).toBeTruthy();
     expect((within(dialog).getByDisplayValue('anna@example.com') as HTMLInputElement).disabled).toBe(true);
-    for (const name of ['By e-mail', 'In the app', 'Info', 'Warning', 'Error', 'Announcements for everyone']) expect(switchOf(dialog, name).checked).toBe(true);
+    // The levels are named as the alerts name their importance: Critical, not Error.
+    for (const name of ['By e-mail', 'In the app', 'Info', 'Warning', 'Critical', 'Announcements for everyone'])
+      expect(switchOf(dialog, name).checked).toBe(true);
+    expect(within(dialog).queryByRole('switch', { name: 'Error' })).toBeNull();
     expect(within(dialog).getByText('PNG or JPEG, at most 512 KB')).toBeTruthy();
   });
 
@@ -81,7 +90,7 @@ describe('the profile settings dialog', () => {
     fireEvent.click(switchOf(dialog, 'By e-mail'));
     expect(switchOf(dialog, 'Warning').disabled).toBe(false);
     fireEvent.click(switchOf(dialog, 'In the app'));
-    for (const name of ['Info', 'Warning', 'Error']) expect(switchOf(dialog, name).disabled).toBe(true);
+    for (const name of ['Info', 'Warning', 'Critical']) expect(switchOf(dialog, name).disabled).toBe(true);
     expect(switchOf(dialog, 'Announcements for everyone').disabled).toBe(false);
     expect(within(dialog).getByText('Turn on e-mail or in-app notifications to choose the levels')).toBeTruthy();
     fireEvent.click(switchOf(dialog, 'In the app'));
@@ -100,9 +109,23 @@ describe('the profile settings dialog', () => {
       user: { firstname: 'Joanna', lastname: 'Kowalska' },
       settings: { ...DEFAULT_NOTIFICATION_SETTINGS, levelInfo: false },
       avatar: PNG_URL,
+      language: 'en',
     });
     await waitFor(() => expect(screen.getByTestId('header-probe').textContent).toBe(`Joanna Kowalska|${PNG_URL}`));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('edits the stored language; once saved the interface speaks it', { timeout: 30_000 }, async () => {
+    const { dialog, callsTo, i18n } = await open();
+    const field = within(dialog).getByRole('combobox', { name: 'Language' });
+    expect(field.textContent).toBe('English');
+    fireEvent.mouseDown(field);
+    fireEvent.click(await screen.findByRole('option', { name: 'Polski' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo('PATCH', '/api/users/current/profile')).toHaveLength(1));
+    expect((callsTo('PATCH', '/api/users/current/profile')[0]?.json as { language: string }).language).toBe('pl');
+    await waitFor(() => expect(i18n.language).toBe('pl'));
+    expect(await screen.findByText('Profil zapisany')).toBeTruthy();
   });
 
   it('refuses a file that is no png or jpeg, whatever it is called, without asking the server', { timeout: 30_000 }, async () => {

@@ -15,12 +15,14 @@ import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LAYOUT, PROFILE_LIMITS } from '@gearwatch/contracts';
-import type { NotificationSettings, Profile } from '@gearwatch/contracts';
+import MenuItem from '@mui/material/MenuItem';
+import { LANGUAGE_NATIVE_NAMES, LANGUAGES, LAYOUT, PROFILE_LIMITS } from '@gearwatch/contracts';
+import type { Language, NotificationSettings, Profile } from '@gearwatch/contracts';
 import { useApi } from '../../../api/ApiProvider.tsx';
 import { ApiError } from '../../../api/errors.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { useDelayedClose } from '../../../components/useDelayedClose.ts';
+import { switchLanguage } from '../../../i18n/i18n.ts';
 import { fetchProfile, saveProfile } from '../api/profile.ts';
 import { AvatarField } from './AvatarField.tsx';
 import { NotificationSwitches } from './NotificationSwitches.tsx';
@@ -31,6 +33,7 @@ interface Draft {
   lastname: string;
   avatar: string | null;
   settings: NotificationSettings;
+  language: Language;
 }
 
 const NAME_FIELDS = [
@@ -39,7 +42,13 @@ const NAME_FIELDS = [
 ] as const;
 
 function draftOf(profile: Profile): Draft {
-  return { firstname: profile.user.firstname, lastname: profile.user.lastname, avatar: profile.user.avatar, settings: profile.settings };
+  return {
+    firstname: profile.user.firstname,
+    lastname: profile.user.lastname,
+    avatar: profile.user.avatar,
+    settings: profile.settings,
+    language: profile.language,
+  };
 }
 
 function initialsOf(draft: Draft): string {
@@ -66,12 +75,12 @@ export interface ProfileSettingsDialogProps {
 
 /**
  * Profile settings (spec 01 §2, 800 px, from the profile menu; §3, §5, §7): the avatar (png or jpeg), first and
- * last name, and the notification preferences, saved together with `PATCH /users/current/profile`; the server's
+ * last name, the language (the interface's, the mails' and the files': issue 32), and the notification preferences, saved together with `PATCH /users/current/profile`; the server's
  * errors show on their fields. After saving, the current user is loaded again, so the header shows the new name and
  * avatar at once. The password has its own button: it is a separate call.
  */
 export function ProfileSettingsDialog({ open, impersonated, onClose }: ProfileSettingsDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const api = useApi();
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
@@ -93,12 +102,20 @@ export function ProfileSettingsDialog({ open, impersonated, onClose }: ProfileSe
 
   const mutation = useMutation({
     mutationFn: (value: Draft) =>
-      saveProfile(api, { user: { firstname: value.firstname.trim(), lastname: value.lastname.trim() }, settings: value.settings, avatar: value.avatar }),
+      saveProfile(api, {
+        user: { firstname: value.firstname.trim(), lastname: value.lastname.trim() },
+        settings: value.settings,
+        avatar: value.avatar,
+        language: value.language,
+      }),
     onSuccess: async (profile) => {
       queryClient.setQueryData(queryKeys.profile, profile);
+      // The stored language is the interface's too: the screens follow it at once, as the mails and files will.
+      if (profile.language !== i18n.language) await switchLanguage(i18n, profile.language);
       // The header's name and avatar come from the current user: loaded again before the dialog closes.
       await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser, exact: true });
-      enqueueSnackbar(t('profile.saved'), { variant: 'success' });
+      // i18n.t, not t: t is bound to the language of the last render, and the language may just have changed.
+      enqueueSnackbar(i18n.t('profile.saved'), { variant: 'success' });
       closeSoon();
     },
     onError: (error) => {
@@ -121,6 +138,7 @@ export function ProfileSettingsDialog({ open, impersonated, onClose }: ProfileSe
     if (draft && !avatarError) mutation.mutate(draft);
   };
   const errorOf = (field: string) => errors[field]?.[0];
+  const languageError = errors.language?.[0];
   const nameField = (field: (typeof NAME_FIELDS)[number]) => {
     const error = errorOf(field.name);
     return (
@@ -171,6 +189,22 @@ export function ProfileSettingsDialog({ open, impersonated, onClose }: ProfileSe
                 <Stack spacing={2}>
                   {NAME_FIELDS.map(nameField)}
                   <TextField label={t('profile.email')} value={saved.data.user.email} size="small" fullWidth disabled />
+                  <TextField
+                    select
+                    label={t('profile.language')}
+                    value={draft.language}
+                    onChange={(event) => update({ language: event.target.value as Language })}
+                    error={Boolean(languageError)}
+                    helperText={t(languageError ?? 'profile.language.help')}
+                    size="small"
+                    fullWidth
+                  >
+                    {LANGUAGES.map((language) => (
+                      <MenuItem key={language} value={language} lang={language}>
+                        {LANGUAGE_NATIVE_NAMES[language]}
+                      </MenuItem>
+                    ))}
+                  </TextField>
                 </Stack>
               </Box>
             </Part>

@@ -14,6 +14,7 @@ describe('profile settings from the profile menu', () => {
         '/api/users/current/profile': {
           user: { firstname: demoUser.firstname, lastname: demoUser.lastname, email: demoUser.email, avatar: AVATAR },
           settings: DEFAULT_NOTIFICATION_SETTINGS,
+          language: demoUser.language,
         },
       },
     });
