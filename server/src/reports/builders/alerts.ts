@@ -1,3 +1,4 @@
+import { alertImportanceTextKey, alertTypeTextKey } from '@gearwatch/contracts';
 import type { ReportCell } from '@gearwatch/contracts';
 import type { TimeZone } from '../../time/time-zone.ts';
 import { timeZone } from '../../time/time-zone.ts';
@@ -12,8 +13,8 @@ import { selectedDevices } from './selected-devices.ts';
  * The alerts report: the selected devices' alerts that were open at any time in the period, a section per interval
  * bucket (by the alert's start, or the period's first bucket for one already open), oldest first, with the totals of
  * duration and occurrences. Work by shifts has no meaning for alerts, which are not tied to shifts: it gives a
- * section per date. Buckets without alerts get no section. Type and importance are the codes the client translates
- * (`value`, `lastsync`…, `requirement`; `info`, `warning`, `error`).
+ * section per date. Buckets without alerts get no section. Type and importance are written as report text keys
+ * (`reports.alert-type.value`, `reports.importance.info`…), which the screen and the files translate.
  */
 
 export const ALERT_COLUMNS = [
@@ -43,8 +44,8 @@ export function alertRows(alerts: readonly ReportAlert[], zone: TimeZone): Repor
   return alerts.map((alert): ReportCell[] => [
     alert.deviceName,
     alert.ruleName,
-    alert.type,
-    alert.importance,
+    alertTypeTextKey(alert.type),
+    alertImportanceTextKey(alert.importance),
     localDateTime(zone, alert.startedAt),
     alert.closedAt && localDateTime(zone, alert.closedAt),
     durationOf(alert),
