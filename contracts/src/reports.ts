@@ -88,6 +88,19 @@ export const REPORT_LIMITS = {
 export const PAGED_REPORT_TYPES: readonly ReportType[] = ['device-work-details-report', 'alerts-report', 'device-operators-report'];
 export const isPagedReport = (type: ReportType) => PAGED_REPORT_TYPES.includes(type);
 
+/**
+ * The report types the interval does not divide: the work matrix (a section per date), the devices' work (the whole
+ * period), the shift chart and the work per device and shift (by the company's shifts). Their screens neither ask for
+ * nor name an interval.
+ */
+export const REPORT_TYPES_WITHOUT_INTERVAL: readonly ReportType[] = [
+  'production-device-work-matrix',
+  'devices-work-report',
+  'device-work-device-shift',
+  'device-work-shift-chart',
+];
+export const reportUsesInterval = (type: ReportType) => !REPORT_TYPES_WITHOUT_INTERVAL.includes(type);
+
 /** The wizard's field error keys (spec 01 §5 "Report"); generic keys from MESSAGE_KEYS where they fit. */
 export const REPORT_MESSAGE_KEYS = {
   typeRequired: 'report.error.type-required',

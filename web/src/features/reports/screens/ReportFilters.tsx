@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useTranslation } from 'react-i18next';
-import { REPORT_DATE_PRESETS, REPORT_INTERVALS, REPORT_LIMITS } from '@gearwatch/contracts';
+import { REPORT_DATE_PRESETS, REPORT_INTERVALS, REPORT_LIMITS, reportUsesInterval } from '@gearwatch/contracts';
 import type { DateRange, ReportDatePreset, ReportInterval, ReportType } from '@gearwatch/contracts';
 import { DateRangeField } from '../../../components/dates/DateRangeField.tsx';
 import type { ReportSelection } from '../api/report-data.ts';
@@ -74,6 +74,7 @@ export function ReportFilters(props: ReportFiltersProps) {
               fullWidth
             />
           </Box>
+          {reportUsesInterval(type) ? (
           <TextField
             select
             size="small"
@@ -89,6 +90,7 @@ export function ReportFilters(props: ReportFiltersProps) {
               </MenuItem>
             ))}
           </TextField>
+          ) : null}
         </Box>
       </Box>
     </Paper>
