@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './constants.ts';
-import { ALERT_IMPORTANCES, ALERT_RULE_TYPES } from './alerts.ts';
-import { REPORT_TEXTS, alertImportanceTextKey, alertTypeTextKey } from './report-texts.ts';
+import { REPORT_TEXTS } from './report-texts.ts';
 
 const reference = REPORT_TEXTS[DEFAULT_LANGUAGE];
 
@@ -19,10 +18,5 @@ describe('report texts', () => {
 
   it('names only column and section titles and the alert codes a cell shows', () => {
     expect(Object.keys(reference).filter((key) => !/^reports\.(column|section|alert-type|importance)\.[a-z-]+$/.test(key))).toEqual([]);
-  });
-
-  it('has a text for every alert rule type and importance (the alerts report shows them, not their codes)', () => {
-    for (const type of [...ALERT_RULE_TYPES, 'requirement' as const]) expect(reference).toHaveProperty([alertTypeTextKey(type)]);
-    for (const importance of ALERT_IMPORTANCES) expect(reference).toHaveProperty([alertImportanceTextKey(importance)]);
   });
 });

@@ -1,5 +1,4 @@
-import type { AlertRuleType } from './alerts.ts';
-import type { AlertImportance, Language } from './constants.ts';
+import type { Language } from './constants.ts';
 import en from './report-texts/en.json' with { type: 'json' };
 import lv from './report-texts/lv.json' with { type: 'json' };
 import pl from './report-texts/pl.json' with { type: 'json' };
@@ -14,10 +13,3 @@ export type ReportTextKey = keyof typeof pl;
 
 // Typed by the contracts' language list, so a language added there without a file fails the type check.
 export const REPORT_TEXTS: Record<Language, Record<ReportTextKey, string>> = { pl, en, lv, ru };
-
-/**
- * A report cell that names an alert's rule type or importance holds this key, not the code: the screens and the
- * files translate it as they translate titles, so no reader ever shows `part-replace` or `info`.
- */
-export const alertTypeTextKey = (type: AlertRuleType | 'requirement') => `reports.alert-type.${type}` as const;
-export const alertImportanceTextKey = (importance: AlertImportance) => `reports.importance.${importance}` as const;
