@@ -90,13 +90,30 @@ describe('alerts report', () => {
       'confirmed-at': confirmedAt,
     });
     const totals = (duration: number, occurrences: number) => row(null, null, null, null, null, null, duration, occurrences);
-    expect(sink.records(0)).toEqual([row('Lathe', ruleName, 'reports.alert-type.value', 'reports.importance.error', '2026-10-23T23:00', '2026-10-24T01:00', 7200, 2), totals(7200, 2)]);
+    expect(sink.records(0)).toEqual([
+      row('Lathe', ruleName, 'reports.alert-type.value', 'reports.importance.error', '2026-10-23T23:00', '2026-10-24T01:00', 7200, 2),
+      totals(7200, 2),
+    ]);
     expect(sink.records(1)).toEqual([
-      row('Lathe', ruleName, 'reports.alert-type.value', 'reports.importance.error', '2026-10-25T01:00', '2026-10-25T09:00', 9 * 3600, 4, 'Ewa Lis', '2026-10-25T09:00'),
+      row(
+        'Lathe',
+        ruleName,
+        'reports.alert-type.value',
+        'reports.importance.error',
+        '2026-10-25T01:00',
+        '2026-10-25T09:00',
+        9 * 3600,
+        4,
+        'Ewa Lis',
+        '2026-10-25T09:00',
+      ),
       row('Mill', null, 'reports.alert-type.requirement', 'reports.importance.warning', '2026-10-25T02:30', null, null, 1),
       totals(9 * 3600, 5),
     ]);
-    expect(sink.records(2)).toEqual([row('Mill', ruleName, 'reports.alert-type.value', 'reports.importance.error', '2026-10-26T23:59', '2026-10-27T00:01', 120, 1), totals(120, 1)]);
+    expect(sink.records(2)).toEqual([
+      row('Mill', ruleName, 'reports.alert-type.value', 'reports.importance.error', '2026-10-26T23:59', '2026-10-27T00:01', 120, 1),
+      totals(120, 1),
+    ]);
   });
 
   it('puts every alert in one section of a longer interval, and by shifts in the date it starts', async () => {

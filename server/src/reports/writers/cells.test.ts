@@ -13,7 +13,7 @@ describe('report file cells', () => {
     expect(formatDuration(-61)).toBe('-0:01:01');
   });
 
-  it('writes dates, date-times and the dates of a period in the language\'s one short format, as mails and screens do', () => {
+  it("writes dates, date-times and the dates of a period in the language's one short format, as mails and screens do", () => {
     const polish = fileTexts(fileOptions('pl'));
     const english = fileTexts(fileOptions('en'));
     expect(cellText('2026-10-25T02:30', 'datetime', polish, spreadsheetNumbers('pl'))).toBe('25.10.2026 02:30');
@@ -31,7 +31,7 @@ describe('report file cells', () => {
     expect(cellText('reports.importance.info', 'text', texts, spreadsheetNumbers('en'))).toBe('Info');
   });
 
-  it('formats numbers for spreadsheets (CSV, the language\'s decimal mark) and for people (PDF) in their language', () => {
+  it("formats numbers for spreadsheets (CSV, the language's decimal mark) and for people (PDF) in their language", () => {
     const texts = fileTexts(fileOptions('en'));
     expect(decimalMark('pl')).toBe(',');
     expect(decimalMark('lv')).toBe(',');

@@ -57,7 +57,14 @@ describe('CSV report writer', () => {
   });
 
   it('labels a totals row that has no label of its own', async () => {
-    const section: ReportSection = { ...SAMPLE_SECTIONS[1]!, rows: [['Jānis Bērziņš', 3600], [null, 3600]], totals: true };
+    const section: ReportSection = {
+      ...SAMPLE_SECTIONS[1]!,
+      rows: [
+        ['Jānis Bērziņš', 3600],
+        [null, 3600],
+      ],
+      totals: true,
+    };
     const records = parseCsv((await writeFile('csv', [section], { language: 'en' })).toString('utf8').slice(1));
     expect(records.at(-1)).toEqual(['Total', '1:00:00']);
     expect(records.at(-2)).toEqual(['Jānis Bērziņš', '1:00:00']);

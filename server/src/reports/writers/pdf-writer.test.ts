@@ -63,7 +63,11 @@ describe('PDF report writer', () => {
 
   it('wraps a column title too long for its narrow column instead of cutting it', async () => {
     // Sixteen narrow columns (the work matrix's devices): each title is read whole, over more lines.
-    const columns = Array.from({ length: 16 }, (_, index) => ({ key: `device-${index}`, title: `Tokarka numer ${index} hala północna`, kind: 'duration' as const }));
+    const columns = Array.from({ length: 16 }, (_, index) => ({
+      key: `device-${index}`,
+      title: `Tokarka numer ${index} hala północna`,
+      kind: 'duration' as const,
+    }));
     const section: ReportSection = { title: null, columns, rows: [columns.map(() => 60)], totals: false };
     const { pages } = await pdfText(await writeFile('pdf', [section], { language: 'pl' }));
     expect(pages[0]).not.toMatch(/…|\.\.\./);

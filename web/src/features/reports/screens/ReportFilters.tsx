@@ -75,21 +75,21 @@ export function ReportFilters(props: ReportFiltersProps) {
             />
           </Box>
           {reportUsesInterval(type) ? (
-          <TextField
-            select
-            size="small"
-            label={t('reports.screen.field.interval')}
-            value={interval}
-            onChange={(event) => onIntervalChange(event.target.value as ReportInterval)}
-            sx={{ flex: '1 1 140px' }}
-            data-testid="report-field-interval"
-          >
-            {REPORT_INTERVALS.map((option) => (
-              <MenuItem key={option} value={option}>
-                {t(intervalLabelKey(option))}
-              </MenuItem>
-            ))}
-          </TextField>
+            <TextField
+              select
+              size="small"
+              label={t('reports.screen.field.interval')}
+              value={interval}
+              onChange={(event) => onIntervalChange(event.target.value as ReportInterval)}
+              sx={{ flex: '1 1 140px' }}
+              data-testid="report-field-interval"
+            >
+              {REPORT_INTERVALS.map((option) => (
+                <MenuItem key={option} value={option}>
+                  {t(intervalLabelKey(option))}
+                </MenuItem>
+              ))}
+            </TextField>
           ) : null}
         </Box>
       </Box>

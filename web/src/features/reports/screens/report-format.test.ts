@@ -25,7 +25,10 @@ describe('formatCell', () => {
   });
 
   it('shows an alert type and importance key in words', () => {
-    const alerts = { t: (key: string) => ({ 'reports.alert-type.part-replace': 'Machine inspection', 'reports.importance.info': 'Info' })[key] ?? key, exists: () => true };
+    const alerts = {
+      t: (key: string) => ({ 'reports.alert-type.part-replace': 'Machine inspection', 'reports.importance.info': 'Info' })[key] ?? key,
+      exists: () => true,
+    };
     expect(formatCell('reports.alert-type.part-replace', 'text', 'en', alerts)).toBe('Machine inspection');
     expect(formatCell('reports.importance.info', 'text', 'en', alerts)).toBe('Info');
   });
