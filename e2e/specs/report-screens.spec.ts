@@ -12,7 +12,12 @@ async function openReport(page: Page, type: string, count: number) {
   const screen = page.getByTestId(`report-screen-${type}`);
   await expect(screen).toBeVisible();
   await screen.getByRole('button', { name: 'Last month' }).click();
-  const devices = screen.getByTestId('report-field-devices').getByRole('combobox');
+  const field = screen.getByTestId('report-field-devices');
+  // The screen keeps the user's last choice: start from none.
+  const clear = field.getByRole('button', { name: 'Clear' });
+  if (await clear.count()) await clear.click({ force: true });
+  await expect(field.locator('.MuiChip-root')).toHaveCount(0);
+  const devices = field.getByRole('combobox');
   await devices.click();
   for (let index = 0; index < count; index++) await page.getByRole('listbox').getByRole('option').first().click();
   await page.keyboard.press('Escape');
