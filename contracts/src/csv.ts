@@ -16,7 +16,7 @@
 
 export interface CsvDialect {
   delimiter: ',' | ';';
-  /** Quote every cell (the monitors' exports, spec 02 §9) or only those that need it (the report files). */
+  /** Quote every cell (spec 01 §9, 02 §9: the monitors' exports and the report files) or only those that need it. */
   quoteAll: boolean;
 }
 

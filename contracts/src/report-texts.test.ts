@@ -16,7 +16,7 @@ describe('report texts', () => {
     for (const [key, value] of Object.entries(texts)) expect(value.trim(), key).not.toBe('');
   });
 
-  it('names only column and section titles', () => {
-    expect(Object.keys(reference).filter((key) => !/^reports\.(column|section)\.[a-z-]+$/.test(key))).toEqual([]);
+  it('names only column and section titles and the alert codes a cell shows', () => {
+    expect(Object.keys(reference).filter((key) => !/^reports\.(column|section|alert-type|importance)\.[a-z-]+$/.test(key))).toEqual([]);
   });
 });

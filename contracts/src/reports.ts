@@ -88,6 +88,19 @@ export const REPORT_LIMITS = {
 export const PAGED_REPORT_TYPES: readonly ReportType[] = ['device-work-details-report', 'alerts-report', 'device-operators-report'];
 export const isPagedReport = (type: ReportType) => PAGED_REPORT_TYPES.includes(type);
 
+/**
+ * The report types the interval does not divide: the work matrix (a section per date), the devices' work (the whole
+ * period), the shift chart and the work per device and shift (by the company's shifts). Their screens neither ask for
+ * nor name an interval.
+ */
+export const REPORT_TYPES_WITHOUT_INTERVAL: readonly ReportType[] = [
+  'production-device-work-matrix',
+  'devices-work-report',
+  'device-work-device-shift',
+  'device-work-shift-chart',
+];
+export const reportUsesInterval = (type: ReportType) => !REPORT_TYPES_WITHOUT_INTERVAL.includes(type);
+
 /** The wizard's field error keys (spec 01 §5 "Report"); generic keys from MESSAGE_KEYS where they fit. */
 export const REPORT_MESSAGE_KEYS = {
   typeRequired: 'report.error.type-required',
@@ -114,10 +127,22 @@ export const REPORT_MESSAGE_KEYS = {
 
 /**
  * How a cell is shown: durations are seconds (shown h:mm:ss / hours), percents 0..100, dates `YYYY-MM-DD` and
- * date-times `YYYY-MM-DDTHH:mm` in the company's time zone, counts and numbers as numbers.
+ * date-times `YYYY-MM-DDTHH:mm` in the company's time zone, a period a text of local dates (`withLocalDates`),
+ * counts and numbers as numbers.
  */
-export const REPORT_COLUMN_KINDS = ['text', 'date', 'datetime', 'duration', 'percent', 'count', 'number'] as const;
+export const REPORT_COLUMN_KINDS = ['text', 'period', 'date', 'datetime', 'duration', 'percent', 'count', 'number'] as const;
 export type ReportColumnKind = (typeof REPORT_COLUMN_KINDS)[number];
+
+const LOCAL_DATE_IN_TEXT = /(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)/g;
+
+/**
+ * A `period` cell (a bucket's label: `2026-11-16`, `2026-11-16 – 2026-11-22`, `2026-11-16 Night`) or a section title
+ * as a person reads it: every local date in it written by `formatDate`, the reader's one date format (the screen's
+ * and the files' dates then read alike, never `2026-11-16` beside `16.11.2026`).
+ */
+export function withLocalDates(text: string, formatDate: (date: string) => string): string {
+  return text.replace(LOCAL_DATE_IN_TEXT, (date) => formatDate(date));
+}
 
 export const reportColumnSchema = z.object({
   key: z.string(),

@@ -28,7 +28,7 @@ import {
 const FORMULA_NAMES = ['=HYPERLINK("http://x","y")', "+cmd|' /C calc'!A0", '-2+3', '@SUM(1+1)', '\t=1+1', '\r=1+1'];
 const DAY = '2026-10-05';
 
-/** RFC 4180 records of a CSV file (after its BOM). */
+/** RFC 4180 records (semicolons) of a CSV file (after its BOM). */
 function records(text: string): string[][] {
   const all: string[][] = [];
   let record: string[] = [];
@@ -43,7 +43,7 @@ function records(text: string): string[][] {
       } else if (character === '"') quoted = false;
       else field += character;
     } else if (character === '"') quoted = true;
-    else if (character === ',') {
+    else if (character === ';') {
       record.push(field);
       field = '';
     } else if (character === '\r' && text[index + 1] === '\n') {

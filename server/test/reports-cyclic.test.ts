@@ -93,6 +93,12 @@ describe('cyclic reports', () => {
     const rows = await db().selectFrom('report_periods').select(['period_from', 'file_id']).where('configuration_id', '=', daily.id).execute();
     expect(rows).toHaveLength(4);
     expect(rows.every((row) => row.file_id !== null)).toBe(true);
+    // A period's file is the schedule's: the list names no person as having asked for it.
+    const files = await ctx.app.inject({ method: 'GET', url: `/api/reports/files?configuration=${daily.id}`, headers: bearer(token) });
+    expect(files.statusCode).toBe(200);
+    const listed = (files.json() as { entries: { requestedBy: unknown }[] }).entries.map((file) => file.requestedBy);
+    expect(listed.length).toBeGreaterThanOrEqual(4);
+    expect(listed.every((requestedBy) => requestedBy === null)).toBe(true);
 
     // Switched on again after being off: periods start from then, the ones it was off for are not made.
     await ctx.app.inject({ method: 'PATCH', url: `/api/reportsconfigurations/${disabled.id}/enable`, headers: bearer(token) });

@@ -82,8 +82,11 @@ describe.each([
     // The period's dates as each language writes them (time/format.ts), like the client does on screen.
     expect(annas.headers.subject).toBe(`[${PRODUCT_NAME}] Report: Hall (01/10/2026 – 31/10/2026)`);
     expect(bobs.headers.subject).toBe(`[${PRODUCT_NAME}] Raport: Hall (1.10.2026 – 31.10.2026)`);
-    // A typed-in address gets the language of the one who asked.
+    // A typed-in address gets the language of the one who asked, and a greeting as the others do.
     expect(ext.headers.subject).toBe(annas.headers.subject);
+    // (The attached variant is multipart: its text part follows the part's headers.)
+    expect(ext.body).toMatch(/(^|\n\n)Hello,\n\nthe report Hall/);
+    expect(annas.body).toMatch(/(^|\n\n)Hello Anna Nowak,\n\nthe report Hall/);
     expect(annas.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     expect(new Set(smtp.received.map(unsubscribeTokenOf)).size).toBe(3);
     const download = await ctx.app.inject({ method: 'GET', url: `/api/reports/files/${file.id}/download`, headers: bearer(token) });

@@ -19,6 +19,7 @@ const SECONDS_PER_DAY = 86_400;
 
 const FORMATS: Record<ReportColumnKind, string | undefined> = {
   text: undefined,
+  period: undefined,
   date: 'yyyy-mm-dd',
   datetime: 'yyyy-mm-dd hh:mm',
   duration: '[h]:mm:ss',
@@ -27,7 +28,7 @@ const FORMATS: Record<ReportColumnKind, string | undefined> = {
   number: undefined,
 };
 /** A column's width in characters by kind, unless its header needs more. */
-export const XLSX_WIDTHS: Record<ReportColumnKind, number> = { text: 24, date: 12, datetime: 17, duration: 12, percent: 10, count: 10, number: 12 };
+export const XLSX_WIDTHS: Record<ReportColumnKind, number> = { text: 24, period: 24, date: 12, datetime: 17, duration: 12, percent: 10, count: 10, number: 12 };
 
 export type XlsxStyle = Partial<ExcelJS.Style>;
 // One style object per kind and weight: exceljs caches a style's id by object identity, so shared objects keep

@@ -61,7 +61,7 @@ describe('alerts report', () => {
     return { sink, outcome };
   };
 
-  it('lists the alerts open in the period by the date they start, with local times, durations and who confirmed them', async () => {
+  it('lists the alerts open in the period by the date they start, with local times, durations, who confirmed them and the text keys of type and importance', async () => {
     // The other company's device asked for by id is dropped.
     const { sink, outcome } = await run({ deviceGroupIds: [data.groups.line], deviceIds: [data.stranger.id], interval: 'day' });
     expect(outcome.empty).toBe(false);
@@ -90,13 +90,30 @@ describe('alerts report', () => {
       'confirmed-at': confirmedAt,
     });
     const totals = (duration: number, occurrences: number) => row(null, null, null, null, null, null, duration, occurrences);
-    expect(sink.records(0)).toEqual([row('Lathe', ruleName, 'value', 'error', '2026-10-23T23:00', '2026-10-24T01:00', 7200, 2), totals(7200, 2)]);
+    expect(sink.records(0)).toEqual([
+      row('Lathe', ruleName, 'reports.alert-type.value', 'reports.importance.error', '2026-10-23T23:00', '2026-10-24T01:00', 7200, 2),
+      totals(7200, 2),
+    ]);
     expect(sink.records(1)).toEqual([
-      row('Lathe', ruleName, 'value', 'error', '2026-10-25T01:00', '2026-10-25T09:00', 9 * 3600, 4, 'Ewa Lis', '2026-10-25T09:00'),
-      row('Mill', null, 'requirement', 'warning', '2026-10-25T02:30', null, null, 1),
+      row(
+        'Lathe',
+        ruleName,
+        'reports.alert-type.value',
+        'reports.importance.error',
+        '2026-10-25T01:00',
+        '2026-10-25T09:00',
+        9 * 3600,
+        4,
+        'Ewa Lis',
+        '2026-10-25T09:00',
+      ),
+      row('Mill', null, 'reports.alert-type.requirement', 'reports.importance.warning', '2026-10-25T02:30', null, null, 1),
       totals(9 * 3600, 5),
     ]);
-    expect(sink.records(2)).toEqual([row('Mill', ruleName, 'value', 'error', '2026-10-26T23:59', '2026-10-27T00:01', 120, 1), totals(120, 1)]);
+    expect(sink.records(2)).toEqual([
+      row('Mill', ruleName, 'reports.alert-type.value', 'reports.importance.error', '2026-10-26T23:59', '2026-10-27T00:01', 120, 1),
+      totals(120, 1),
+    ]);
   });
 
   it('puts every alert in one section of a longer interval, and by shifts in the date it starts', async () => {

@@ -1,4 +1,4 @@
-import type { ReportCell } from '@gearwatch/contracts';
+import type { AlertImportance, AlertRuleType, ReportCell, ReportTextKey } from '@gearwatch/contracts';
 import type { TimeZone } from '../../time/time-zone.ts';
 import { timeZone } from '../../time/time-zone.ts';
 import type { ReportBuilder, ReportSubject } from '../model.ts';
@@ -12,8 +12,8 @@ import { selectedDevices } from './selected-devices.ts';
  * The alerts report: the selected devices' alerts that were open at any time in the period, a section per interval
  * bucket (by the alert's start, or the period's first bucket for one already open), oldest first, with the totals of
  * duration and occurrences. Work by shifts has no meaning for alerts, which are not tied to shifts: it gives a
- * section per date. Buckets without alerts get no section. Type and importance are the codes the client translates
- * (`value`, `lastsync`…, `requirement`; `info`, `warning`, `error`).
+ * section per date. Buckets without alerts get no section. Type and importance are written as report text keys
+ * (`reports.alert-type.value`, `reports.importance.info`…), which the screen and the files translate.
  */
 
 export const ALERT_COLUMNS = [
@@ -29,6 +29,32 @@ export const ALERT_COLUMNS = [
   reportColumn('confirmed-at', 'reports.column.confirmed-at', 'datetime'),
 ];
 
+/**
+ * The text keys of the alert codes a row shows (contracts' report texts, shared by the screen and the files), written
+ * out in full so the locale tests find them; typed by the contracts' lists, so a new rule type without one fails.
+ */
+const ALERT_TYPE_TEXTS: Record<AlertRuleType | 'requirement', ReportTextKey> = {
+  authentication: 'reports.alert-type.authentication',
+  lastsync: 'reports.alert-type.lastsync',
+  value: 'reports.alert-type.value',
+  geolocation: 'reports.alert-type.geolocation',
+  'effective-work-time': 'reports.alert-type.effective-work-time',
+  'effective-work-percentage': 'reports.alert-type.effective-work-percentage',
+  'work-without-operator': 'reports.alert-type.work-without-operator',
+  'periodic-performance': 'reports.alert-type.periodic-performance',
+  'part-replace': 'reports.alert-type.part-replace',
+  'counter-per-hour': 'reports.alert-type.counter-per-hour',
+  charging: 'reports.alert-type.charging',
+  periodic: 'reports.alert-type.periodic',
+  'percentage-change': 'reports.alert-type.percentage-change',
+  requirement: 'reports.alert-type.requirement',
+};
+const IMPORTANCE_TEXTS: Record<AlertImportance, ReportTextKey> = {
+  info: 'reports.importance.info',
+  warning: 'reports.importance.warning',
+  error: 'reports.importance.error',
+};
+
 /** Buckets read per query (a month of days). */
 const BUCKETS_PER_READ = 31;
 
@@ -43,8 +69,8 @@ export function alertRows(alerts: readonly ReportAlert[], zone: TimeZone): Repor
   return alerts.map((alert): ReportCell[] => [
     alert.deviceName,
     alert.ruleName,
-    alert.type,
-    alert.importance,
+    ALERT_TYPE_TEXTS[alert.type],
+    IMPORTANCE_TEXTS[alert.importance],
     localDateTime(zone, alert.startedAt),
     alert.closedAt && localDateTime(zone, alert.closedAt),
     durationOf(alert),

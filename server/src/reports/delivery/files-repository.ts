@@ -51,6 +51,8 @@ export interface FileRecord {
   to: string;
   requestedBy: number | null;
   requestedByName: string | null;
+  /** Made for a period of a cyclic configuration (report_periods), not asked for by a person. */
+  scheduled: boolean;
   error: string | null;
   attempt: number;
   createdAt: Date;
@@ -119,6 +121,7 @@ export class FilesRepository {
         sql<string>`f.period_to::text`.as('to'),
         'f.requested_by as requestedBy',
         sql<string | null>`case when u.id is null then null else trim(u.firstname || ' ' || u.lastname) end`.as('requestedByName'),
+        sql<boolean>`exists (select 1 from report_periods p where p.file_id = f.id)`.as('scheduled'),
         'f.error',
         'f.attempt',
         'f.created_at as createdAt',

@@ -87,7 +87,9 @@ export function present(file: FileRecord): ReportFile {
     progress: file.progress,
     size: file.status === 'DONE' ? file.size : null,
     period: { from: file.from, to: file.to },
-    requestedBy: file.requestedBy === null ? null : { id: file.requestedBy, name: file.requestedByName ?? '' },
+    // A period's file is the schedule's, whoever created the configuration (its creator still sees it): the list says
+    // "Schedule" for it, as for a file whose requester is gone.
+    requestedBy: file.scheduled || file.requestedBy === null ? null : { id: file.requestedBy, name: file.requestedByName ?? '' },
     error: file.error,
     createdAt: new Date(file.createdAt).toISOString(),
     finishedAt: file.finishedAt ? new Date(file.finishedAt).toISOString() : null,

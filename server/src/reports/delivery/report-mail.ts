@@ -72,8 +72,9 @@ export class ReportMail {
         to: { address: recipient.address, name: recipient.name },
         subject: t.text('reports.mail.subject', values),
         text: [
-          recipient.name ? t.text('mail.greeting', { name: recipient.name }) : null,
-          recipient.name ? '' : null,
+          // A typed-in address has no name, but is greeted as every other recipient is.
+          recipient.name ? t.text('mail.greeting', { name: recipient.name }) : t.text('mail.greeting-unnamed'),
+          '',
           body,
           '',
           recipient.userId !== null ? t.text('reports.mail.list', { url: `${this.options.publicUrl}/reports-list` }) : null,

@@ -50,6 +50,16 @@ describe('GET /api/reports/{type}/data', () => {
     expect(document.sections.length).toBeGreaterThan(0);
   });
 
+  it('titles the columns named after company data with those names, as the files do: the matrix by devices, the work by shifts', async () => {
+    const titles = async (type: string) => {
+      const response = await get(`/api/reports/${type}/data?from=2026-10-24&to=2026-10-24&interval=day&devices=${data.lift.id},${data.crane.id}`);
+      expect(response.statusCode).toBe(200);
+      return reportDocumentSchema.parse(response.json()).sections[0]!.columns.map((column) => column.title);
+    };
+    expect(await titles('production-device-work-matrix')).toEqual(['reports.column.time', 'Crane', 'Lift']);
+    expect((await titles('devices-work-report')).filter((title) => !title.startsWith('reports.'))).toEqual(['I', 'II', 'III']);
+  });
+
   it('gives the same numbers as the builder run directly', async () => {
     const response = await get(`/api/reports/device-efficiency-report/data?from=2026-10-20&to=2026-10-27&interval=week&devices=${data.lift.id}`);
     const direct = new MemorySink(Number.POSITIVE_INFINITY);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, fileTexts, formatDateTime, formatDuration, paperNumbers } from './cells.ts';
+import { cellText, decimalMark, fileTexts, formatDuration, paperNumbers, spreadsheetNumbers } from './cells.ts';
 import { csvField } from './csv-writer.ts';
 import { sheetName, wallDate, xlsxValue } from '../../spreadsheets/xlsx.ts';
 import { fileOptions } from '../../../test/report-files.ts';
@@ -13,21 +13,38 @@ describe('report file cells', () => {
     expect(formatDuration(-61)).toBe('-0:01:01');
   });
 
-  it('writes local date-times with a space and keeps other texts', () => {
-    expect(formatDateTime('2026-10-25T02:30')).toBe('2026-10-25 02:30');
-    expect(formatDateTime('2026-10-25')).toBe('2026-10-25');
-    expect(formatDateTime('Zmiana 1')).toBe('Zmiana 1');
+  it("writes dates, date-times and the dates of a period in the language's one short format, as mails and screens do", () => {
+    const polish = fileTexts(fileOptions('pl'));
+    const english = fileTexts(fileOptions('en'));
+    expect(cellText('2026-10-25T02:30', 'datetime', polish, spreadsheetNumbers('pl'))).toBe('25.10.2026 02:30');
+    expect(cellText('2026-10-25T02:30', 'datetime', english, spreadsheetNumbers('en'))).toBe('25/10/2026 02:30');
+    expect(cellText('2026-11-16', 'date', polish, spreadsheetNumbers('pl'))).toBe('16.11.2026');
+    expect(cellText('2026-11-16 – 2026-11-22', 'period', english, spreadsheetNumbers('en'))).toBe('16/11/2026 – 22/11/2026');
+    expect(cellText('2026-11-16 Nocna', 'period', polish, spreadsheetNumbers('pl'))).toBe('16.11.2026 Nocna');
+    expect(cellText('Zmiana 1', 'text', polish, spreadsheetNumbers('pl'))).toBe('Zmiana 1');
+    expect(polish.period).toBe('Okres: 1.10.2026 – 31.10.2026');
   });
 
-  it('formats numbers for programs (CSV) and for people (PDF) in their language', () => {
-    expect(cellText(1234.5, 'number', null)).toBe('1234.5');
-    expect(cellText(87, 'percent', null)).toBe('87');
-    expect(cellText(87, 'percent', paperNumbers('en'))).toBe('87%');
-    expect(cellText(1234.5, 'number', paperNumbers('en'))).toBe('1,234.5');
-    expect(cellText(1234.5, 'number', paperNumbers('pl'))).toBe('1234,5');
-    expect(cellText(12345, 'count', paperNumbers('ru'))).toBe('12\u00a0345');
-    expect(cellText(null, 'duration', null)).toBe('');
-    expect(cellText('2026-10-25T02:30', 'datetime', null)).toBe('2026-10-25 02:30');
+  it('writes an alert type and importance key as words', () => {
+    const texts = fileTexts(fileOptions('en'));
+    expect(cellText('reports.alert-type.part-replace', 'text', texts, spreadsheetNumbers('en'))).toBe('Machine inspection');
+    expect(cellText('reports.importance.info', 'text', texts, spreadsheetNumbers('en'))).toBe('Info');
+  });
+
+  it("formats numbers for spreadsheets (CSV, the language's decimal mark) and for people (PDF) in their language", () => {
+    const texts = fileTexts(fileOptions('en'));
+    expect(decimalMark('pl')).toBe(',');
+    expect(decimalMark('lv')).toBe(',');
+    expect(decimalMark('ru')).toBe(',');
+    expect(decimalMark('en')).toBe('.');
+    expect(cellText(1234.5, 'number', texts, spreadsheetNumbers('en'))).toBe('1234.5');
+    expect(cellText(1234.5, 'number', texts, spreadsheetNumbers('pl'))).toBe('1234,5');
+    expect(cellText(87, 'percent', texts, spreadsheetNumbers('pl'))).toBe('87');
+    expect(cellText(87, 'percent', texts, paperNumbers('en'))).toBe('87%');
+    expect(cellText(1234.5, 'number', texts, paperNumbers('en'))).toBe('1,234.5');
+    expect(cellText(1234.5, 'number', texts, paperNumbers('pl'))).toBe('1234,5');
+    expect(cellText(12345, 'count', texts, paperNumbers('ru'))).toBe('12\u00a0345');
+    expect(cellText(null, 'duration', texts, paperNumbers('ru'))).toBe('');
   });
 
   it('reads local wall times as the Date whose UTC fields are that time', () => {
@@ -44,9 +61,9 @@ describe('report file cells', () => {
     expect(xlsxValue(null, 'count')).toBeNull();
   });
 
-  it('quotes CSV fields only when they need it', () => {
-    expect(csvField('plain')).toBe('plain');
-    expect(csvField('a,b')).toBe('"a,b"');
+  it('quotes every CSV field, doubling quotes inside', () => {
+    expect(csvField('plain')).toBe('"plain"');
+    expect(csvField('a;b')).toBe('"a;b"');
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField('two\nlines')).toBe('"two\nlines"');
   });

@@ -1,4 +1,6 @@
+import { FORMATTING_LOCALES, withLocalDates } from '@gearwatch/contracts';
 import type { Language, ReportCell, ReportColumn, ReportColumnKind, ReportFormat, ReportType } from '@gearwatch/contracts';
+import { formatDate } from '../../time/format.ts';
 import { LOCALE_BUNDLES, translatorFor } from '../../i18n/translator.ts';
 import type { ServerTextKey, Translator } from '../../i18n/translator.ts';
 import type { ReportScope } from '../model.ts';
@@ -29,14 +31,20 @@ export interface FileTexts {
   total: string;
   sheet: string;
   page: (page: number) => string;
-  /** A column or section title: a server text key is translated, anything else (a device's name) is kept. */
+  /** A local date `YYYY-MM-DD` in the language's one short format (time/format.ts), as the screens write it. */
+  date: (date: string) => string;
+  /**
+   * A column or section title, or a text cell: a report text key is translated (an alert's type), any other text
+   * (a device's name) is kept, with the local dates in it (a period, a day's section) written as `date` writes them.
+   */
   title: (title: string) => string;
 }
 
 export function fileTexts(options: ReportFileOptions): FileTexts {
   const translator = translatorFor(options.language);
   const bundle = LOCALE_BUNDLES[translator.language];
-  const values = { from: options.period.from, to: options.period.to, timezone: options.scope.timezone };
+  const date = (value: string) => formatDate(value, translator.language);
+  const values = { from: date(options.period.from), to: date(options.period.to), timezone: options.scope.timezone };
   return {
     translator,
     period: translator.text('reports.file.period', values),
@@ -45,7 +53,8 @@ export function fileTexts(options: ReportFileOptions): FileTexts {
     total: translator.text('reports.file.total'),
     sheet: translator.text('reports.file.sheet'),
     page: (page) => translator.text('reports.file.page', { page }),
-    title: (title) => (Object.hasOwn(bundle, title) ? translator.text(title as ServerTextKey) : title),
+    date,
+    title: (title) => (Object.hasOwn(bundle, title) ? translator.text(title as ServerTextKey) : withLocalDates(title, date)),
   };
 }
 
@@ -65,31 +74,52 @@ export function formatDuration(seconds: number): string {
   return `${sign}${hours}:${String(minutes).padStart(2, '0')}:${String(rest).padStart(2, '0')}`;
 }
 
-/** `YYYY-MM-DDTHH:mm` (a local wall time) as `YYYY-MM-DD HH:mm`; anything else unchanged. */
-export function formatDateTime(value: string): string {
-  return value.replace(/^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?$/, '$1 $2');
-}
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?$/;
 
-/**
- * A cell as plain text. `machine` (CSV) keeps numbers as the dot-decimal digits a program reads and percents bare
- * (the header says %); otherwise (PDF) numbers are grouped in the language's way and percents carry a sign.
- */
-export function cellText(value: ReportCell, kind: ReportColumnKind, numbers: Intl.NumberFormat | null): string {
-  if (value === null) return '';
-  if (typeof value === 'string') return kind === 'datetime' ? formatDateTime(value) : value;
+/** A text cell of a column's kind as a person reads it (dates in the language's format, keys in words). */
+export function textCell(value: string, kind: ReportColumnKind, texts: FileTexts): string {
   switch (kind) {
-    case 'duration':
-      return formatDuration(value);
-    case 'percent':
-      return numbers === null ? String(value) : `${numbers.format(value)}%`;
+    case 'date':
+      return texts.date(value);
+    case 'datetime': {
+      // `YYYY-MM-DDTHH:mm`, a wall time of the company already: its date as the language writes it, then the time.
+      const match = LOCAL_DATE_TIME.exec(value);
+      return match ? `${texts.date(match[1] as string)} ${match[2] as string}` : value;
+    }
     default:
-      return numbers === null ? String(value) : numbers.format(value);
+      return texts.title(value);
   }
 }
 
-/** The language's number format for reading on paper: grouped thousands, at most two decimals. */
-export function paperNumbers(language: Language): Intl.NumberFormat {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
+/** How a file writes a number: CSV in the language's decimal mark without grouping, PDF grouped as on paper. */
+export type NumberText = (value: number, kind: ReportColumnKind) => string;
+
+/** A cell as plain text (CSV and PDF): durations `h:mm:ss`, other numbers as `number` writes them. */
+export function cellText(value: ReportCell, kind: ReportColumnKind, texts: FileTexts, number: NumberText): string {
+  if (value === null) return '';
+  if (typeof value === 'string') return textCell(value, kind, texts);
+  return kind === 'duration' ? formatDuration(value) : number(value, kind);
+}
+
+/** The language's number format for reading on paper: grouped thousands, at most two decimals, percents signed. */
+export function paperNumbers(language: Language): NumberText {
+  const numbers = new Intl.NumberFormat(FORMATTING_LOCALES[language], { maximumFractionDigits: 2 });
+  return (value, kind) => (kind === 'percent' ? `${numbers.format(value)}%` : numbers.format(value));
+}
+
+/**
+ * The language's numbers for a spreadsheet to read: no grouping, its decimal mark (`1,5` in Polish, Latvian and
+ * Russian, `1.5` in English), all the digits there are; percents bare (the header says %).
+ */
+export function spreadsheetNumbers(language: Language): NumberText {
+  const mark = decimalMark(language);
+  return (value) => (mark === '.' ? String(value) : String(value).replace('.', mark));
+}
+
+/** The decimal mark of a language's formatting locale, as its spreadsheets expect it in a CSV. */
+export function decimalMark(language: Language): string {
+  const parts = new Intl.NumberFormat(FORMATTING_LOCALES[language]).formatToParts(1.5);
+  return parts.find((part) => part.type === 'decimal')?.value ?? '.';
 }
 
 /** Resolves once `output` can take more: at once unless its buffer is over its high-water mark. */

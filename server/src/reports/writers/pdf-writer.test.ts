@@ -12,7 +12,7 @@ describe('PDF report writer', () => {
     expect(pages).toHaveLength(1);
     const lines = pages[0]!.split('\n');
     expect(lines).toContain('Wydajność – październik');
-    expect(lines).toContain('Период: 2026-10-01 – 2026-10-31');
+    expect(lines).toContain('Период: 01.10.2026 – 31.10.2026');
     expect(lines).toContain('Часовой пояс: Europe/Warsaw');
     expect(lines).toContain('Tokarka Łódź – żółw');
     expect(lines).toContain('Страница 1');
@@ -57,8 +57,22 @@ describe('PDF report writer', () => {
   it('says when the period had no data', async () => {
     const { pages } = await pdfText(await writeFile('pdf', [], { empty: true, language: 'lv' }));
     expect(pages).toHaveLength(1);
-    expect(pages[0]).toContain('Periodā 2026-10-01 – 2026-10-31 nav datu.');
+    expect(pages[0]).toContain('Periodā 01.10.26 – 31.10.26 nav datu.');
     expect(pages[0]).toContain('Lapa 1');
+  });
+
+  it('wraps a column title too long for its narrow column instead of cutting it', async () => {
+    // Sixteen narrow columns (the work matrix's devices): each title is read whole, over more lines.
+    const columns = Array.from({ length: 16 }, (_, index) => ({
+      key: `device-${index}`,
+      title: `Tokarka numer ${index} hala północna`,
+      kind: 'duration' as const,
+    }));
+    const section: ReportSection = { title: null, columns, rows: [columns.map(() => 60)], totals: false };
+    const { pages } = await pdfText(await writeFile('pdf', [section], { language: 'pl' }));
+    expect(pages[0]).not.toMatch(/…|\.\.\./);
+    for (const word of ['Tokarka', 'numer', 'hala', 'północna']) expect(pages[0]).toContain(word);
+    expect(pages[0]!.match(/północna/g)).toHaveLength(16);
   });
 
   it('cuts a text too long for its column with an ellipsis', async () => {

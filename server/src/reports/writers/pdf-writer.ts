@@ -12,7 +12,8 @@ import type { ReportFileOptions } from './cells.ts';
  * glyphs used. A4, landscape when the table is wide; the report's title, its period and the company's time zone on
  * top; each section a table whose header row repeats on every page it runs onto; totals bold; the page number at
  * the foot of every page. Pages are flushed to `output` as each one ends (no page buffering), so memory stays flat.
- * Long texts are cut with an ellipsis to their column's width: a row is one line.
+ * Column titles wrap onto more lines when their column is narrow; long cell texts are cut with an ellipsis to their
+ * column's width: a row is one line.
  */
 
 const require = createRequire(import.meta.url);
@@ -23,7 +24,7 @@ const MARGIN = 36;
 const FOOTER = 18;
 const PAD = 3;
 /** A column's share of the page width by kind. */
-const WEIGHTS: Record<ReportColumnKind, number> = { text: 3, date: 1.6, datetime: 2.3, duration: 1.6, percent: 1.2, count: 1.2, number: 1.4 };
+const WEIGHTS: Record<ReportColumnKind, number> = { text: 3, period: 2.6, date: 1.6, datetime: 2.3, duration: 1.6, percent: 1.2, count: 1.2, number: 1.4 };
 const RIGHT_ALIGNED: ReadonlySet<ReportColumnKind> = new Set(['duration', 'percent', 'count', 'number']);
 /** Bytes the document may hold for a slow `output` before the writer waits. */
 const BACKLOG_LIMIT = 256 * 1024;
@@ -124,13 +125,38 @@ export function createPdfWriter(output: NodeJS.WritableStream, options: ReportFi
       doc.x = MARGIN;
       doc.y += (current.fontSize + 2) * 1.5;
     }
-    const columns = current.columns;
-    cellRow(
-      columns.map((column) => headerText(texts, column, 'pdf')),
-      columns.map((column) => column.kind),
-      true,
-      '#e8e8e8',
-    );
+    headerRow(current.columns.map((column) => headerText(texts, column, 'pdf')));
+  };
+
+  /**
+   * The table's header: each title wrapped onto as many lines as its column needs (a long title such as "Czas
+   * użycia karty RFID" or a device's name in a narrow matrix column is read whole, never cut), the row as tall as
+   * its tallest title, on a grey ground.
+   */
+  const headerRow = (titles: readonly string[]) => {
+    const current = table as Table;
+    doc.font('bold').fontSize(current.fontSize);
+    const widths = current.widths.map((width) => Math.max(1, width - 2 * PAD));
+    const lines = Math.max(1, ...titles.map((title, index) => Math.ceil(doc.heightOfString(title, { width: widths[index] }) / doc.currentLineHeight(true))));
+    const height = current.rowHeight + (lines - 1) * doc.currentLineHeight(true);
+    const y = doc.y;
+    const width = current.widths.reduce((sum, each) => sum + each, 0);
+    doc.rect(MARGIN, y, width, height).fill('#e8e8e8').fillColor('black');
+    let x = MARGIN;
+    titles.forEach((title, index) => {
+      const kind = current.columns[index]?.kind ?? 'text';
+      const top = y + (current.rowHeight - current.fontSize) / 2;
+      doc.text(title, x + PAD, top, { width: widths[index], align: RIGHT_ALIGNED.has(kind) ? 'right' : 'left', lineGap: 0 });
+      x += current.widths[index] ?? 0;
+    });
+    doc
+      .moveTo(MARGIN, y + height)
+      .lineTo(MARGIN + width, y + height)
+      .lineWidth(0.8)
+      .strokeColor('#999999')
+      .stroke();
+    doc.x = MARGIN;
+    doc.y = y + height;
   };
 
   const landscapeFor = (columns: readonly ReportColumn[]) => columns.reduce((sum, column) => sum + WEIGHTS[column.kind], 0) > 12;
@@ -147,7 +173,7 @@ export function createPdfWriter(output: NodeJS.WritableStream, options: ReportFi
     room(current.rowHeight, true);
     const kinds = current.columns.map((column) => column.kind);
     cellRow(
-      current.columns.map((column, index) => cellText(cells[index] ?? null, column.kind, numbers)),
+      current.columns.map((column, index) => cellText(cells[index] ?? null, column.kind, texts, numbers)),
       kinds,
       bold,
       null,

@@ -51,7 +51,7 @@ describe('xlsx report writer', () => {
     const sheet = book.worksheets[0]!;
     expect(sheet.getCell('A1').value).toBe('Wydajność – październik');
     expect(sheet.getCell('A1').font?.bold).toBe(true);
-    expect(sheet.getCell('A2').value).toBe('Период: 2026-10-01 – 2026-10-31');
+    expect(sheet.getCell('A2').value).toBe('Период: 01.10.2026 – 31.10.2026');
     expect(sheet.getCell('A3').value).toBe('Часовой пояс: Europe/Warsaw');
     expect(sheet.getCell('A5').value).toBe('Tokarka Łódź – żółw');
     expect((sheet.getRow(6).values as unknown[]).slice(1)).toEqual([
@@ -100,7 +100,7 @@ describe('xlsx report writer', () => {
   it('says when the period had no data', async () => {
     const sheet = (await readBook(await writeFile('xlsx', [], { empty: true, language: 'en' }))).worksheets[0]!;
     expect(sheet.name).toBe('Report');
-    expect(rowTexts(sheet).flat()).toContain('No data in the period 2026-10-01 – 2026-10-31.');
+    expect(rowTexts(sheet).flat()).toContain('No data in the period 01/10/2026 – 31/10/2026.');
   });
 
   it('continues on a new sheet at the row limit, repeating the section title and header', async () => {

@@ -121,7 +121,11 @@ export function createXlsxWriter(output: NodeJS.WritableStream, options: ReportF
     room(1);
     const styles = bold ? XLSX_BOLD : XLSX_PLAIN;
     addRow(
-      columns.map((column, index) => xlsxValue(cells[index] ?? null, column.kind)),
+      columns.map((column, index) => {
+        const cell = cells[index] ?? null;
+        // Texts as a person reads them (an alert's type in words, a period's dates); dates and numbers stay typed.
+        return typeof cell === 'string' && (column.kind === 'text' || column.kind === 'period') ? texts.title(cell) : xlsxValue(cell, column.kind);
+      }),
       (index) => styles[columns[index]?.kind ?? 'text'],
     );
     written += 1;

@@ -40,6 +40,8 @@ export function NamedPicker({
   return (
     <Autocomplete
       multiple
+      // Several picks in a row, as the report screen's pickers: the list stays open until Esc or a click beside it.
+      disableCloseOnSelect
       options={options}
       value={chosen}
       disabled={disabled}

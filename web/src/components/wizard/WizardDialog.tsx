@@ -14,10 +14,13 @@ import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScreenSize } from '../../hooks/useScreenSize.ts';
 import type { WizardSteps } from './useWizardSteps.ts';
+import { DiscardEntriesDialog, useCloseGuardState, useWizardCloseGuard, WizardCloseProvider } from './WizardCloseGuard.tsx';
 
 // The one frame of the client's wizards (spec 01 §2: alert rules, reports, production views): a dialog of a share of
 // the screen's width, full screen on phones; a header of the steps; the steps' bodies; Cancel, Back and Continue or
-// Finish. A feature gives its steps and its rules (useWizardSteps and its own hook), never its own frame.
+// Finish. A feature gives its steps and its rules (useWizardSteps and its own hook), never its own frame. Esc with a
+// picker or a menu open closes only that (they stop the key); Esc, a click beside the dialog or Cancel in a wizard
+// that holds entries (WizardFrame's `dirty`) first asks whether to discard them (WizardCloseGuard.tsx).
 
 export interface WizardDialogProps {
   open: boolean;
@@ -34,10 +37,11 @@ export interface WizardDialogProps {
 
 export function WizardDialog({ open, onClose, titleId, title, widthPercent, minWidth, children }: WizardDialogProps) {
   const { isMobile } = useScreenSize();
+  const close = useCloseGuardState(onClose, open);
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      onClose={close.guard.requestClose}
       fullScreen={isMobile}
       fullWidth
       maxWidth={false}
@@ -45,7 +49,8 @@ export function WizardDialog({ open, onClose, titleId, title, widthPercent, minW
       aria-labelledby={titleId}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
-      {open ? children() : null}
+      <WizardCloseProvider guard={close.guard}>{open ? children() : null}</WizardCloseProvider>
+      <DiscardEntriesDialog open={close.asking} onKeep={close.keep} onDiscard={close.discard} />
     </Dialog>
   );
 }
@@ -85,10 +90,13 @@ export interface WizardFrameProps {
   completed?: (index: number) => boolean;
   /** Continue stays off until the step is complete, for wizards that say so before it is pressed. */
   ready?: boolean;
+  /** The wizard holds entries: closing it asks first. */
+  dirty?: boolean;
 }
 
-export function WizardFrame({ steps, wizard, bodies, onNext, onClose, labels, completed, ready = true }: WizardFrameProps) {
+export function WizardFrame({ steps, wizard, bodies, onNext, onClose, labels, completed, ready = true, dirty = false }: WizardFrameProps) {
   const { t } = useTranslation();
+  const guard = useWizardCloseGuard(dirty);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onNext();
@@ -114,7 +122,7 @@ export function WizardFrame({ steps, wizard, bodies, onNext, onClose, labels, co
         ))}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button onClick={guard?.requestClose ?? onClose}>{t('common.cancel')}</Button>
         <Box sx={{ flex: 1 }} />
         {labels.back !== undefined && wizard.step > 0 ? (
           <Button onClick={wizard.back} disabled={wizard.busy}>

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
+import type { AlertImportance, AlertRuleType } from '@gearwatch/contracts';
 import type { DB } from '../../../db/schema.ts';
 
 /** One alert as the alerts report shows it. */
@@ -9,8 +10,8 @@ export interface ReportAlert {
   /** Null for an alert of the device's work requirements (no rule). */
   ruleName: string | null;
   /** The rule's type, or `requirement` for a requirement alert. */
-  type: string;
-  importance: string;
+  type: AlertRuleType | 'requirement';
+  importance: AlertImportance;
   startedAt: Date;
   /** When it stopped being open: ended, or confirmed while still active; null while open. */
   closedAt: Date | null;

@@ -8,7 +8,7 @@ import type { ReportColumn } from '@gearwatch/contracts';
  * device named "Line: A.1" must not go through i18next, whose separators would cut it).
  */
 export const COLUMNS = {
-  period: { key: 'period', title: 'reports.column.period', kind: 'text' },
+  period: { key: 'period', title: 'reports.column.period', kind: 'period' },
   device: { key: 'device', title: 'reports.column.device', kind: 'text' },
   devicesWorked: { key: 'devices', title: 'reports.column.devices', kind: 'count' },
   work: { key: 'work', title: 'reports.column.work', kind: 'duration' },

@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { reportUsesInterval } from '@gearwatch/contracts';
 import type { ReportDocument, ReportType } from '@gearwatch/contracts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Section } from '../../../components/Section.tsx';
@@ -47,7 +48,9 @@ export function ReportDocumentView({ type, document, onPage }: ReportDocumentVie
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }} data-testid="report-document">
       <Typography variant="body2" color="text.secondary" data-testid="report-period">
-        {t('reports.screen.period', { ...period, timezone: document.timezone, interval: t(intervalLabelKey(document.interval)) })}
+        {reportUsesInterval(type)
+          ? t('reports.screen.period', { ...period, timezone: document.timezone, interval: t(intervalLabelKey(document.interval)) })
+          : t('reports.screen.period-without-interval', { ...period, timezone: document.timezone })}
       </Typography>
       <ReportChart type={type} document={document} />
       {paging ? <ReportPager paging={paging} onPage={onPage!} testId="report-pager-top" /> : null}

@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useTranslation } from 'react-i18next';
-import { REPORT_DATE_PRESETS, REPORT_INTERVALS, REPORT_LIMITS } from '@gearwatch/contracts';
+import { REPORT_DATE_PRESETS, REPORT_INTERVALS, REPORT_LIMITS, reportUsesInterval } from '@gearwatch/contracts';
 import type { DateRange, ReportDatePreset, ReportInterval, ReportType } from '@gearwatch/contracts';
 import { DateRangeField } from '../../../components/dates/DateRangeField.tsx';
 import type { ReportSelection } from '../api/report-data.ts';
@@ -74,21 +74,23 @@ export function ReportFilters(props: ReportFiltersProps) {
               fullWidth
             />
           </Box>
-          <TextField
-            select
-            size="small"
-            label={t('reports.screen.field.interval')}
-            value={interval}
-            onChange={(event) => onIntervalChange(event.target.value as ReportInterval)}
-            sx={{ flex: '1 1 140px' }}
-            data-testid="report-field-interval"
-          >
-            {REPORT_INTERVALS.map((option) => (
-              <MenuItem key={option} value={option}>
-                {t(intervalLabelKey(option))}
-              </MenuItem>
-            ))}
-          </TextField>
+          {reportUsesInterval(type) ? (
+            <TextField
+              select
+              size="small"
+              label={t('reports.screen.field.interval')}
+              value={interval}
+              onChange={(event) => onIntervalChange(event.target.value as ReportInterval)}
+              sx={{ flex: '1 1 140px' }}
+              data-testid="report-field-interval"
+            >
+              {REPORT_INTERVALS.map((option) => (
+                <MenuItem key={option} value={option}>
+                  {t(intervalLabelKey(option))}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : null}
         </Box>
       </Box>
     </Paper>

@@ -35,7 +35,9 @@ function ReportTableCell({ cell, column, first, bold, language, translate }: Cel
       align={numeric ? 'right' : 'left'}
       title={exact}
       sx={{
-        whiteSpace: 'nowrap',
+        // Names and words wrap, so a wide table (the alerts report's ten columns) fits the screen and keeps its last
+        // columns in view; numbers, dates and times never break.
+        ...(column.kind === 'text' ? { whiteSpace: 'normal', overflowWrap: 'anywhere', minWidth: 96 } : { whiteSpace: 'nowrap' }),
         fontVariantNumeric: 'tabular-nums',
         fontWeight: bold ? 700 : undefined,
         // The first column names the row: it stays in view while a wide table scrolls sideways (phones, the matrix).

@@ -17,6 +17,22 @@ describe('formatCell', () => {
     expect(formatCell('Forklift A', 'text', 'en', translate)).toBe('Forklift A');
   });
 
+  it('writes the dates of a period (a day, a week, a shift of a day) as the language writes dates', () => {
+    expect(formatCell('2026-11-16', 'period', 'pl', translate)).toBe('16.11.2026');
+    expect(formatCell('2026-11-16 – 2026-11-22', 'period', 'en', translate)).toBe('16/11/2026 – 22/11/2026');
+    expect(formatCell('2026-11-16 Night', 'period', 'en', translate)).toBe('16/11/2026 Night');
+    expect(formatCell('2026-11', 'period', 'en', translate)).toBe('2026-11');
+  });
+
+  it('shows an alert type and importance key in words', () => {
+    const alerts = {
+      t: (key: string) => ({ 'reports.alert-type.part-replace': 'Machine inspection', 'reports.importance.info': 'Info' })[key] ?? key,
+      exists: () => true,
+    };
+    expect(formatCell('reports.alert-type.part-replace', 'text', 'en', alerts)).toBe('Machine inspection');
+    expect(formatCell('reports.importance.info', 'text', 'en', alerts)).toBe('Info');
+  });
+
   it('shows a dash for no value and a label key in words', () => {
     expect(formatCell(null, 'duration', 'en', translate)).toBe('—');
     expect(formatCell('', 'text', 'en', translate)).toBe('—');
@@ -35,11 +51,13 @@ describe('reportText and columnTitle', () => {
   it('writes a section of a day as the language writes dates', () => {
     expect(sectionTitle('2026-10-25', 'pl', translate)).toBe('25.10.2026');
     expect(sectionTitle('reports.section.all-devices', 'en', translate)).toBe('All devices');
-    expect(sectionTitle('Forklift A · 2026-10-25', 'en', translate)).toBe('Forklift A · 2026-10-25');
+    expect(sectionTitle('Forklift A · 2026-10-25', 'en', translate)).toBe('Forklift A · 25/10/2026');
+    expect(sectionTitle('2026-11-16 – 2026-11-22', 'pl', translate)).toBe('16.11.2026 – 22.11.2026');
   });
 
-  it('falls back to the column key for a title the client does not know', () => {
+  it('shows a column named after company data by its title, never by its internal key', () => {
     expect(columnTitle({ key: 'work', title: 'reports.column.work', kind: 'duration' }, translate)).toBe('Work');
-    expect(columnTitle({ key: 'shiftWork', title: 'reports.column.shift-work', kind: 'duration' }, translate)).toBe('shiftWork');
+    expect(columnTitle({ key: 'device-17', title: 'Tokarka CNC 17', kind: 'duration' }, translate)).toBe('Tokarka CNC 17');
+    expect(columnTitle({ key: 'work-shift-0', title: 'Zmiana ranna', kind: 'duration' }, translate)).toBe('Zmiana ranna');
   });
 });

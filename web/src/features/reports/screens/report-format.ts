@@ -1,3 +1,4 @@
+import { withLocalDates } from '@gearwatch/contracts';
 import type { ReportCell, ReportColumn, ReportColumnKind } from '@gearwatch/contracts';
 import { formatDuration, formatShortDate } from '../../../components/dates/format.ts';
 import { formattingLocale } from '../../../i18n/locale.ts';
@@ -43,14 +44,18 @@ export function reportText(text: string, translate: ReportTranslate): string {
   return REPORT_KEY.test(text) && translate.exists(text) ? translate.t(text) : text;
 }
 
-/** A section's title: a date (a section per day) as the language writes it, a key in words, else a name as it is. */
+/** A section's title: a key in words, else a name as it is, its local dates (a day, a week) in the language's format. */
 export function sectionTitle(title: string, language: string, translate: ReportTranslate): string {
-  return DATE.test(title) ? formatShortDate(title, language) : reportText(title, translate);
+  const text = reportText(title, translate);
+  return text === title ? withLocalDates(title, (date) => formatShortDate(date, language)) : text;
 }
 
-/** A column's heading: its translation key, or the column's key while the client does not know the key. */
+/**
+ * A column's heading: its report text key in words, or the title as the server wrote it — a device's name in the work
+ * matrix, a shift's in the devices' work — never the column's internal key (`device-17`, `work-shift-0`).
+ */
 export function columnTitle(column: ReportColumn, translate: ReportTranslate): string {
-  return translate.exists(column.title) ? translate.t(column.title) : column.key;
+  return reportText(column.title, translate);
 }
 
 /** Numbers line up on the right; text and dates on the left. */
@@ -64,6 +69,7 @@ export function formatCell(cell: ReportCell, kind: ReportColumnKind, language: s
   if (typeof cell === 'string') {
     if (kind === 'date' && DATE.test(cell)) return formatShortDate(cell, language);
     if (kind === 'datetime') return formatDateTime(cell, language);
+    if (kind === 'period') return withLocalDates(cell, (date) => formatShortDate(date, language));
     return reportText(cell, translate);
   }
   switch (kind) {

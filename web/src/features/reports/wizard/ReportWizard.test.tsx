@@ -211,6 +211,38 @@ describe('the report wizard', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
+  it('keeps the group picker open for several picks; Esc closes the picker only, then asks before discarding the entries', async () => {
+    const { user } = await renderReports('/reports-list?new=efficiency-report');
+    const dialog = await screen.findByRole('dialog', { name: 'New report' });
+    const groups = within(within(dialog).getByTestId('pick-groups')).getByRole('combobox');
+    await user.click(groups);
+    await user.click(await screen.findByRole('option', { name: 'Hall A' }));
+    // Still open: the next group is one click away.
+    await user.click(await screen.findByRole('option', { name: 'Hall B' }));
+    expect(groups.getAttribute('aria-expanded')).toBe('true');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(groups.getAttribute('aria-expanded')).toBe('false'));
+    expect(screen.getByRole('dialog', { name: 'New report' })).toBeTruthy();
+    expect(within(within(dialog).getByTestId('pick-groups')).getAllByRole('button', { name: /Hall/ })).toHaveLength(2);
+
+    // The wizard holds entries: Esc asks; keeping goes back to them, discarding closes.
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Discard what you entered?' });
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard what you entered?' })).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'New report' })).toBeTruthy();
+    await user.click(button(dialog, 'Cancel'));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Discard what you entered?' })).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('closes an untouched wizard on Esc without asking', async () => {
+    const { user } = await renderReports('/reports-list');
+    await openWizard(user);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('edits a configuration: every step filled in, PUT on Finish', async () => {
     const stored = configuration({ id: 5, reportInterval: 'month', users: [{ id: 8, name: 'Jan Nowak' }], emails: ['boss@example.com'], format: 'csv' });
     const { user, callsTo } = await renderReports('/reports-list?tab=configurations', {

@@ -66,6 +66,7 @@ function WizardBody({
       onClose={onClose}
       labels={{ next: t('report.wizard.continue'), finish: t('report.wizard.finish'), back: t('report.wizard.back') }}
       ready={wizard.ready}
+      dirty={wizard.dirty}
     />
   );
 }

@@ -55,11 +55,12 @@ export function useReportWizard({ configuration, initialType = null, onClose }: 
   const notify = useNotify();
   const me = useCurrentUser();
   const editing = configuration !== null;
-  const [values, setValues] = useState<WizardValues>(() => {
+  const [initialValues] = useState<WizardValues>(() => {
     const lastMonth = presetRange('last-month', todayIn(me.owner.timezone));
     if (configuration) return valuesOf(configuration, lastMonth);
     return { type: initialType, name: '', interval: '', groups: [], users: [me.id], emails: [], frequency: 'once', range: lastMonth, format: 'xlsx' };
   });
+  const [values, setValues] = useState<WizardValues>(initialValues);
   // An edit may visit any step; a new report goes step by step (a prefilled type starts on the parameters).
   const first = !editing && initialType !== null ? 1 : 0;
   const steps = useWizardSteps(WIZARD_STEPS.length, { first, reached: editing ? WIZARD_STEPS.length - 1 : first });
@@ -176,6 +177,8 @@ export function useReportWizard({ configuration, initialType = null, onClose }: 
     current,
     ready,
     editing,
+    /** Something was entered or changed (an address being typed counts): closing asks first. */
+    dirty: draft.trim() !== '' || JSON.stringify(values) !== JSON.stringify(initialValues),
     /** The error field of the group picker: `deviceOperators` or `deviceGroups`. */
     groupField: groupField(values.type),
     set,
