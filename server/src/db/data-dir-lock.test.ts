@@ -30,7 +30,8 @@ describe('the embedded database directory lock', { timeout: 30_000 }, () => {
     }
   });
 
-  it('takes over a file left by a process that is gone, and releases it on close', async () => {
+  // Opens the embedded database twice: each open takes 10–20 s on a loaded 2-core machine (docs/testing.md).
+  it('takes over a file left by a process that is gone, and releases it on close', { timeout: 120_000 }, async () => {
     const dir = newDir();
     const gone = spawn(process.execPath, ['-e', '']);
     await new Promise((resolve) => gone.on('exit', resolve));

@@ -19,7 +19,9 @@ const run = `${process.pid}-${randomBytes(4).toString('hex')}`;
 const prefix = `gwtest/${run}/`;
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+// A deadline for a hang, not a measure of speed: under a loaded machine's CI the broker round trips and the stores of
+// every module's minutes took over 30 s once; the test's own limit (120 s) stays above it.
+async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 90_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!(await probe())) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);

@@ -41,7 +41,8 @@ async function fillParameters(user: UserEvent, dialog: HTMLElement, { type = 'Ef
 }
 
 describe('the report wizard', { timeout: 30_000 }, () => {
-  it('walks type → parameters → recipients → frequency and format, and posts the configuration with its type as context', async () => {
+  // The whole walk of four steps: over 30 s once on a loaded 2-core machine.
+  it('walks type → parameters → recipients → frequency and format, and posts the configuration with its type as context', { timeout: 90_000 }, async () => {
     const { user, callsTo } = await renderReports('/reports-list', created);
     const dialog = await openWizard(user);
     expect(step(dialog)).toBe('type');
