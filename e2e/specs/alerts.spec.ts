@@ -53,6 +53,10 @@ test.describe('alerts', () => {
       await devices.click();
       await devices.fill(DEVICE);
       await page.getByRole('option', { name: DEVICE, exact: true }).click();
+      // The picker stays open for further picks (issue 32 item 16); Escape closes it, and only it.
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('listbox')).toHaveCount(0);
+      await expect(wizard).toBeVisible();
       await wizard.getByRole('button', { name: 'Continue' }).click();
 
       await select(page, wizard, 'Parameter', RULE.parameter);
@@ -67,7 +71,9 @@ test.describe('alerts', () => {
       await wizard.getByRole('button', { name: 'Finish' }).click();
       await expect(page).toHaveURL(/\/alerts\/alert-rule\/\d+$/);
       await expect(page.getByText('The alert rule has been created')).toBeVisible();
-      await expect(page.getByTestId('rule-description')).toHaveText('Value of battery voltage > 1,000 V (checked every 10 min)');
+      // Written from the rule as it is now, in the reader's language (issue 32 item 3); nothing typed, so no description.
+      await expect(page.getByTestId('rule-summary')).toHaveText('Value of battery voltage > 1,000 V (repeated at most every 10 min)');
+      await expect(page.getByTestId('rule-description')).toHaveCount(0);
     });
 
     await test.step('EF-01 sends a breaching reading, and the menu count changes', async () => {

@@ -38,8 +38,8 @@ describe('alert engine: value and charging on arrival', () => {
     expect(await alertsOf(ctx.database.db, { ruleId })).toEqual([]);
 
     await rules.setEnabled(ruleId, true);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    await ingest(ctx.services, device, { readings: [breach(Date.now())] });
+    // A module's reading of the very second the rule was finished in (whole seconds, as modules stamp them) counts.
+    await ingest(ctx.services, device, { readings: [breach(Math.floor(Date.now() / 1000) * 1000)] });
     await settle(ctx);
     expect(await alertsOf(ctx.database.db, { ruleId })).toHaveLength(1);
   });

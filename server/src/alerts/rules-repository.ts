@@ -178,7 +178,9 @@ export class AlertRulesRepository {
         // Enabling is what finishes a draft; disabling one leaves it a draft.
         draft: enabled ? false : sql`alert_rules.draft`,
         updated_at: sql`now()`,
-        active_since: enabled ? sql`case when alert_rules.enabled then alert_rules.active_since else now() end` : sql`alert_rules.active_since`,
+        // From the whole second: modules stamp readings in whole seconds (docs/ingest.md), and a reading of the very
+        // second the rule was finished in is one the user expects it to judge.
+        active_since: enabled ? sql`case when alert_rules.enabled then alert_rules.active_since else date_trunc('second', now()) end` : sql`alert_rules.active_since`,
       })
       .where('id', '=', id)
       .execute();
