@@ -180,7 +180,9 @@ export class AlertRulesRepository {
         updated_at: sql`now()`,
         // From the whole second: modules stamp readings in whole seconds (docs/ingest.md), and a reading of the very
         // second the rule was finished in is one the user expects it to judge.
-        active_since: enabled ? sql`case when alert_rules.enabled then alert_rules.active_since else date_trunc('second', now()) end` : sql`alert_rules.active_since`,
+        active_since: enabled
+          ? sql`case when alert_rules.enabled then alert_rules.active_since else date_trunc('second', now()) end`
+          : sql`alert_rules.active_since`,
       })
       .where('id', '=', id)
       .execute();
