@@ -27,6 +27,9 @@ import type { TimeZone } from '../time/time-zone.ts';
 import { timeZone } from '../time/time-zone.ts';
 import type { SensorListFilter, SensorRow, SensorSortField, SensorWrite, SensorsRepository } from './repository.ts';
 import { SENSOR_SERIAL_INDEX } from './repository.ts';
+import type { OpcuaSettingsRow } from './opcua-settings-repository.ts';
+import type { OpcuaFormSupport } from './opcua-form.ts';
+import { nodeCheckErrors, opcuaChoices, opcuaData, opcuaFields, opcuaSubmission, presentOpcua } from './opcua-form.ts';
 
 /** The resource name of the module form (its token is bound to it) and of its routes. */
 export const SENSOR_RESOURCE = 'sensors';
@@ -67,6 +70,7 @@ export function sensorFields(): FormFields {
     active: field('switch', 'sensor.field.active'),
     warrantyTo: field('datetime', 'sensor.field.warranty-to', { icon: 'date' }),
     peripherals: field('textarea', 'sensor.field.peripherals', { maxLength: L.peripherals, help: 'sensor.help.peripherals' }),
+    ...opcuaFields(),
   };
 }
 
@@ -110,6 +114,8 @@ export class SensorsService implements FormResource {
   constructor(
     private readonly repository: SensorsRepository,
     private readonly now: () => number = Date.now,
+    /** OPC UA modules' password sealing and node check; without it an `opcua` module cannot be saved. */
+    private readonly opcua: OpcuaFormSupport | null = null,
   ) {}
 
   /** Filter keys: `company` and `device` (ids), `active` (boolean), `protocol`. */
@@ -123,11 +129,17 @@ export class SensorsService implements FormResource {
     };
     const { ids, total } = await this.repository.listIds(filter, request);
     const rows = new Map((await this.repository.byIds(ids)).map((row) => [row.id, row]));
-    return { total, entries: ids.flatMap((sensorId) => (rows.has(sensorId) ? [this.present(rows.get(sensorId)!)] : [])) };
+    const opcua = await this.opcuaRows(ids);
+    return { total, entries: ids.flatMap((sensorId) => (rows.has(sensorId) ? [this.present(rows.get(sensorId)!, opcua.get(sensorId))] : [])) };
   }
 
   async get(auth: AuthContext, sensorId: number): Promise<Sensor> {
-    return this.present(await this.find(auth, sensorId));
+    const row = await this.find(auth, sensorId);
+    return this.present(row, (await this.opcuaRows([sensorId])).get(sensorId));
+  }
+
+  private async opcuaRows(ids: number[]): Promise<Map<number, OpcuaSettingsRow>> {
+    return new Map((await this.repository.opcua.byIds(ids)).map((row) => [row.sensorId, row]));
   }
 
   /** Deletes a module fitted to no device (409 naming the device otherwise), with its positions and events. */
@@ -167,6 +179,7 @@ export class SensorsService implements FormResource {
       // Every company's devices, named with their company: the one chosen must be of the module's company.
       device: devices.map((d) => ({ value: d.id, label: `${d.companyName} · ${d.name}` })),
       timezone: timezoneChoices(row?.timezone ?? null),
+      ...opcuaChoices(),
     };
   }
 
@@ -193,6 +206,7 @@ export class SensorsService implements FormResource {
         warrantyTo: null,
         peripherals: null,
         sendPeriodSeconds: null,
+        ...opcuaData(undefined),
       };
     }
     const row = await this.find(auth, sensorId);
@@ -218,6 +232,7 @@ export class SensorsService implements FormResource {
       warrantyTo: row.warrantyTo === null ? null : new Date(zoneOf(row.timezone).startOfDay(parseDate(row.warrantyTo))).toISOString(),
       peripherals: peripherals.length > 0 ? peripherals.join('\n') : null,
       sendPeriodSeconds: row.sendPeriodSeconds,
+      ...opcuaData((await this.opcuaRows([sensorId])).get(sensorId)),
     };
   }
 
@@ -237,17 +252,25 @@ export class SensorsService implements FormResource {
     return sensorRuleErrors(this.repository, sensorId, values, failed);
   }
 
-  /** Checks the module's own rules (`sensorRuleErrors`) and stores it in one transaction. */
+  /**
+   * Checks the module's own rules (`sensorRuleErrors`) and stores it in one transaction. An OPC UA module's mapping is
+   * first checked against the machine (outside the transaction: the machine may take seconds to answer).
+   */
   private async write(sensorId: number | null, values: DecodedValues): Promise<number> {
     const sensor = sensorOf(values);
+    const opcuaErrors = sensor.protocol === 'opcua' ? await this.checkAgainstMachine(sensorId, values) : {};
     try {
       return await this.repository.transaction(async (repository) => {
         if (sensorId !== null && !(await repository.lock(sensorId))) throw new NotFoundError();
-        const errors = await sensorRuleErrors(repository, sensorId, values, NO_FAILED_FIELDS);
+        const errors = { ...opcuaErrors, ...(await sensorRuleErrors(repository, sensorId, values, NO_FAILED_FIELDS)) };
         if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-        if (sensorId === null) return repository.insert(sensor);
-        await repository.update(sensorId, sensor);
-        return sensorId;
+        const id = sensorId === null ? await repository.insert(sensor) : (await repository.update(sensorId, sensor), sensorId);
+        if (sensor.protocol === 'opcua') {
+          const { submission } = opcuaSubmission(values, NO_FAILED_FIELDS, true);
+          const passwordEncrypted = submission.settings.userName === null ? null : submission.password === null ? 'keep' : this.opcuaSupport().secrets.seal(submission.password);
+          await repository.opcua.save(id, { ...submission.settings, passwordEncrypted });
+        } else await repository.opcua.remove(id);
+        return id;
       });
     } catch (error) {
       // Another write took the serial number between the check and the insert.
@@ -257,6 +280,24 @@ export class SensorsService implements FormResource {
     }
   }
 
+  private opcuaSupport(): OpcuaFormSupport {
+    if (!this.opcua) throw new Error('OPC UA modules need the OPC UA support (services.ts)');
+    return this.opcua;
+  }
+
+  /**
+   * The mapping's nodes against the machine: a node it does not have, or of the wrong type, is a field error. A
+   * machine that cannot be reached is no error: the module is saved and the connector reports bad nodes on it.
+   */
+  private async checkAgainstMachine(sensorId: number | null, values: DecodedValues): Promise<Record<string, string[]>> {
+    const sealed = sensorId === null ? null : await this.repository.opcua.sealedPassword(sensorId);
+    const { submission, errors } = opcuaSubmission(values, NO_FAILED_FIELDS, sealed !== null);
+    if (Object.keys(errors).length > 0 || submission.settings.mapping.length === 0) return {};
+    const support = this.opcuaSupport();
+    const password = submission.settings.userName === null ? null : (submission.password ?? (sealed === null ? null : support.secrets.open(sealed)));
+    return nodeCheckErrors(await support.checkNodes({ ...submission.settings, password }, submission.settings.mapping));
+  }
+
   private async find(auth: AuthContext, sensorId: number): Promise<SensorRow> {
     requireSuperAdmin(auth);
     const row = await this.repository.find(sensorId);
@@ -264,7 +305,7 @@ export class SensorsService implements FormResource {
     return row;
   }
 
-  private present(row: SensorRow): Sensor {
+  private present(row: SensorRow, opcua: OpcuaSettingsRow | undefined): Sensor {
     const lastActivity = iso(row.lastContactAt);
     return {
       id: row.id,
@@ -294,6 +335,7 @@ export class SensorsService implements FormResource {
           : { lat: Number(row.lastLat), lon: Number(row.lastLon), time: iso(row.lastPositionAt)! },
       lastWorkTime: iso(row.lastWorkAt),
       state: lastActivity !== null && this.now() - Date.parse(lastActivity) <= ONLINE_WINDOW_MS ? 'online' : 'offline',
+      opcua: row.protocol === 'opcua' && opcua ? presentOpcua(opcua) : null,
     };
   }
 }
@@ -365,6 +407,10 @@ async function sensorRuleErrors(
     errors.serialNumber = [ENTITY_MESSAGE_KEYS.imeiIncorrect];
   } else if (!failed.has('serialNumber') && sensor.serialNumber !== '' && (await repository.serialTaken(sensor.serialNumber, sensorId))) {
     errors.serialNumber = [ENTITY_MESSAGE_KEYS.serialInUse];
+  }
+  if (!failed.has('protocol') && sensor.protocol === 'opcua') {
+    const hasStoredPassword = sensorId !== null && (await repository.opcua.sealedPassword(sensorId)) !== null;
+    Object.assign(errors, opcuaSubmission(values, failed, hasStoredPassword).errors);
   }
   return errors;
 }
