@@ -7,6 +7,7 @@ import { ModuleConnection } from './module-connection.ts';
 import type { OpcuaModuleRow } from './opcua-repository.ts';
 import { OpcuaRepository } from './opcua-repository.ts';
 import type { OpcuaPki } from './pki.ts';
+import { STATE_HEARTBEAT_MS } from './sampler.ts';
 import type { SecretBox } from './secret-box.ts';
 
 export interface OpcuaConnectorsOptions {
@@ -24,6 +25,7 @@ export interface OpcuaConnectorsOptions {
   flushIntervalMs?: number;
   reconnectInitialMs?: number;
   reconnectMaxMs?: number;
+  heartbeatMs?: number;
 }
 
 /** The lease that makes one instance the holder of a module's session. */
@@ -110,6 +112,7 @@ export class OpcuaConnectors {
       flushIntervalMs: this.options.flushIntervalMs ?? 1000,
       reconnectInitialMs: this.options.reconnectInitialMs ?? 1000,
       reconnectMaxMs: this.options.reconnectMaxMs ?? 60_000,
+      heartbeatMs: this.options.heartbeatMs ?? STATE_HEARTBEAT_MS,
     };
     const connection = new ModuleConnection(module, deps);
     this.held.set(sensorId, { lease, connection, settings: settingsOf(module) });

@@ -34,6 +34,8 @@ export interface ModuleConnectionDeps {
   /** The wait before the first reconnection, doubled after each failure up to `reconnectMaxMs`. */
   reconnectInitialMs: number;
   reconnectMaxMs: number;
+  /** How often an unchanged running/state node is closed into readings (STATE_HEARTBEAT_MS). */
+  heartbeatMs: number;
 }
 
 /** The subscription's publishing interval and keep-alive: the machine is heard from at least every 10 publishes. */
@@ -76,7 +78,7 @@ export class ModuleConnection {
     readonly module: OpcuaModuleRow,
     private readonly deps: ModuleConnectionDeps,
   ) {
-    this.sampler = new ModuleSampler(module.mapping, module.identity.deviceId, module.counters);
+    this.sampler = new ModuleSampler(module.mapping, module.identity.deviceId, module.counters, deps.heartbeatMs);
   }
 
   get sensorId(): number {
@@ -180,6 +182,8 @@ export class ModuleConnection {
     const wasConnected = this.connected;
     this.connected = false;
     if (wasConnected) this.sampler.sessionLost(this.lastHeardMs);
+    // The time up to the loss is stored before the module is reported offline.
+    await this.flush();
     await session?.close().catch(() => undefined);
     await client.disconnect().catch(() => undefined);
     if (why === null) {

@@ -66,6 +66,8 @@ export class ModuleSampler {
     mapping: readonly OpcuaMapping[],
     private readonly deviceId: number | null,
     counters: CounterState,
+    /** STATE_HEARTBEAT_MS; tests shorten it. */
+    private readonly heartbeatMs: number = STATE_HEARTBEAT_MS,
   ) {
     for (const m of mapping) this.byNode.set(m.nodeId, m);
     // Marks counted for another device are not this device's: its first sample sets a new mark.
@@ -110,7 +112,7 @@ export class ModuleSampler {
   heartbeat(lastHeardMs: number): void {
     const last = this.stateSamples.at(-1);
     if (this.sessionStartMs === null || !last || last.ignition === null) return;
-    if (lastHeardMs - last.timestampMs >= STATE_HEARTBEAT_MS) this.stateSamples.push({ ...last, timestampMs: lastHeardMs });
+    if (lastHeardMs - last.timestampMs >= this.heartbeatMs) this.stateSamples.push({ ...last, timestampMs: lastHeardMs });
   }
 
   /** The readings gathered since the last drain; the last state sample stays to start the next interval. */
