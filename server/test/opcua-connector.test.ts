@@ -87,7 +87,8 @@ describe('OPC UA connector', () => {
     opcuaMapping: [`3 | counter | ${N.parts}`, `21 | value | ${N.temperature} | 0.1 | 0`, `running | ${N.running}`].join('\n'),
     ...fields,
   });
-  const create = async (fields: Record<string, unknown>) => call('POST', '/api/sensors', { token: (await formOf('/api/sensors/new')).token, ...moduleFields(fields) });
+  const create = async (fields: Record<string, unknown>) =>
+    call('POST', '/api/sensors', { token: (await formOf('/api/sensors/new')).token, ...moduleFields(fields) });
 
   beforeAll(async () => {
     ctx = await createTestContext({ DATA_DIR: mkdtempSync(join(tmpdir(), 'gw-opcua-data-')) }, { opcuaPki: pki });
@@ -113,7 +114,10 @@ describe('OPC UA connector', () => {
     expect(wrongType.json().errors).toEqual({ opcuaMapping: [ENTITY_MESSAGE_KEYS.opcuaNodeType] });
     const runningAsNumber = await create({ opcuaMapping: `running | ${N.temperature}` });
     expect(runningAsNumber.json().errors).toEqual({ opcuaMapping: [ENTITY_MESSAGE_KEYS.opcuaNodeType] });
-    const count = await ctx.database.db.selectFrom('opcua_modules').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const count = await ctx.database.db
+      .selectFrom('opcua_modules')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   }, 60_000);
 

@@ -65,7 +65,11 @@ export interface OpcuaSubmission {
   password: string | null;
 }
 
-export function opcuaSubmission(values: DecodedValues, failed: ReadonlySet<string>, hasStoredPassword: boolean): { submission: OpcuaSubmission; errors: Record<string, string[]> } {
+export function opcuaSubmission(
+  values: DecodedValues,
+  failed: ReadonlySet<string>,
+  hasStoredPassword: boolean,
+): { submission: OpcuaSubmission; errors: Record<string, string[]> } {
   const errors: Record<string, string[]> = {};
   const endpointUrl = textValue(values.opcuaEndpointUrl) ?? '';
   if (!failed.has('opcuaEndpointUrl') && !ENDPOINT_PATTERN.test(endpointUrl)) errors.opcuaEndpointUrl = [ENTITY_MESSAGE_KEYS.opcuaEndpoint];
@@ -99,7 +103,9 @@ export function opcuaSubmission(values: DecodedValues, failed: ReadonlySet<strin
 /** A node check's findings as the mapping field's errors (none when the machine could not be reached). */
 export function nodeCheckErrors(check: NodeCheck): Record<string, string[]> {
   if (!check.reachable || check.problems.size === 0) return {};
-  const keys = new Set([...check.problems.values()].map((problem) => (problem === 'unknown' ? ENTITY_MESSAGE_KEYS.opcuaNodeUnknown : ENTITY_MESSAGE_KEYS.opcuaNodeType)));
+  const keys = new Set(
+    [...check.problems.values()].map((problem) => (problem === 'unknown' ? ENTITY_MESSAGE_KEYS.opcuaNodeUnknown : ENTITY_MESSAGE_KEYS.opcuaNodeType)),
+  );
   return { opcuaMapping: [...keys] };
 }
 

@@ -54,7 +54,13 @@ export class TestMachine {
     const namespace = addressSpace.getOwnNamespace();
     const machine = namespace.addObject({ organizedBy: addressSpace.rootFolder.objects, browseName: 'Machine' });
     const add = (id: string, dataType: DataType, value: unknown) => {
-      const variable = namespace.addVariable({ componentOf: machine, nodeId: `s=${id}`, browseName: id, dataType: DataType[dataType], minimumSamplingInterval: 100 });
+      const variable = namespace.addVariable({
+        componentOf: machine,
+        nodeId: `s=${id}`,
+        browseName: id,
+        dataType: DataType[dataType],
+        minimumSamplingInterval: 100,
+      });
       variable.setValueFromSource(new Variant({ dataType, value }), StatusCodes.Good, new Date());
       this.variables.set(`ns=1;s=${id}`, { variable, dataType });
     };

@@ -28,7 +28,10 @@ function numberOf(text: string | undefined, fallback: number): number | null {
 function integerList(text: string, name: string): number[] | null {
   const match = new RegExp(`^${name}\\s*=\\s*(.*)$`, 'i').exec(text.trim());
   if (!match) return null;
-  const items = match[1]!.split(',').map((item) => item.trim()).filter(Boolean);
+  const items = match[1]!
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
   const values = items.map(Number);
   return values.every((value) => Number.isSafeInteger(value)) ? values : null;
 }
@@ -86,7 +89,14 @@ export function formatMapping(mapping: readonly OpcuaMapping[]): string {
       if (m.kind === 'running') return `running | ${m.nodeId}`;
       if (m.kind === 'state')
         return `state | ${m.nodeId} | work=${m.workValues.join(',')}${m.activeValues.length > 0 ? ` | active=${m.activeValues.join(',')}` : ''}`;
-      const scale = m.kind === 'counter' ? (m.multiplier !== 1 ? ` | ${m.multiplier}` : '') : m.multiplier !== 1 || m.offset !== 0 ? ` | ${m.multiplier} | ${m.offset}` : '';
+      const scale =
+        m.kind === 'counter'
+          ? m.multiplier !== 1
+            ? ` | ${m.multiplier}`
+            : ''
+          : m.multiplier !== 1 || m.offset !== 0
+            ? ` | ${m.multiplier} | ${m.offset}`
+            : '';
       return `${m.parameter} | ${m.kind} | ${m.nodeId}${scale}`;
     })
     .join('\n');

@@ -1,13 +1,5 @@
 import type { ClientSession, ClientSubscription as Subscription, DataValue, UserIdentityInfo } from 'node-opcua-client';
-import {
-  AttributeIds,
-  MessageSecurityMode,
-  OPCUAClient,
-  SecurityPolicy,
-  StatusCodes,
-  TimestampsToReturn,
-  UserTokenType,
-} from 'node-opcua-client';
+import { AttributeIds, MessageSecurityMode, OPCUAClient, SecurityPolicy, StatusCodes, TimestampsToReturn, UserTokenType } from 'node-opcua-client';
 import { ValidationError } from '../../../http/errors.ts';
 import { isDatabaseUnavailable } from '../../storage-failures.ts';
 import type { IngestRejectLog, IngestService } from '../../types.ts';

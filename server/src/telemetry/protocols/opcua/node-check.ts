@@ -28,7 +28,16 @@ const NUMBERS = new Set<DataType>([
   DataType.Float,
   DataType.Double,
 ]);
-const INTEGERS = new Set<DataType>([DataType.SByte, DataType.Byte, DataType.Int16, DataType.UInt16, DataType.Int32, DataType.UInt32, DataType.Int64, DataType.UInt64]);
+const INTEGERS = new Set<DataType>([
+  DataType.SByte,
+  DataType.Byte,
+  DataType.Int16,
+  DataType.UInt16,
+  DataType.Int32,
+  DataType.UInt32,
+  DataType.Int64,
+  DataType.UInt64,
+]);
 
 /** Whether a node's value type fits its mapping (docs/opcua.md "Supported data types"). */
 export function fitsMapping(mapping: OpcuaMapping, dataType: DataType, isScalar: boolean): boolean {
@@ -96,7 +105,10 @@ export async function checkNodes(settings: OpcuaEndpointSettings, mapping: reado
     timer = setTimeout(() => resolve({ reachable: false, reason: 'no answer within 5 s' }), CHECK_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([work.catch((error: unknown) => ({ reachable: false as const, reason: error instanceof Error ? error.message : String(error) })), timeout]);
+    return await Promise.race([
+      work.catch((error: unknown) => ({ reachable: false as const, reason: error instanceof Error ? error.message : String(error) })),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
     await client.disconnect().catch(() => undefined);

@@ -78,6 +78,10 @@ export class OpcuaRepository {
 
   /** The counters' marks after a batch, in the batch's transaction (`trx`): they commit with its readings or not at all. */
   static async saveCounters(trx: Kysely<DB>, sensorId: number, counters: CounterState): Promise<void> {
-    await trx.updateTable('opcua_modules').set({ counter_state: JSON.stringify(counters) }).where('sensor_id', '=', sensorId).execute();
+    await trx
+      .updateTable('opcua_modules')
+      .set({ counter_state: JSON.stringify(counters) })
+      .where('sensor_id', '=', sensorId)
+      .execute();
   }
 }

@@ -12,7 +12,7 @@ const warsaw = timeZone('Europe/Warsaw');
 /** A seeded pseudo-random sequence, so a failure repeats. */
 function random(seed: number): () => number {
   let x = seed;
-  return () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 /** Per local day (Warsaw): the readings' sums of parameters 1 and 2. */
@@ -62,7 +62,7 @@ describe('OPC UA samples to work and activity', () => {
       const readings = [];
       let running = false;
       // Changes at whole seconds, minutes to hours apart; the connector's flush once a second with its heartbeat.
-      let at = from + 2000;
+      const at = from + 2000;
       changes.push({ at, running });
       sampler.add({ nodeId: RUNNING.nodeId, value: running, sourceMs: at });
       let nextChange = at + Math.floor(next() * 3 * 3600) * 1000;

@@ -34,4 +34,3 @@ export class SecretBox {
     return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
   }
 }
-
