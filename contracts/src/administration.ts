@@ -3,6 +3,7 @@ import { filterBooleanSchema, filterChoiceSchema, filterIdSchema, listFilterSche
 import { SUBSCRIPTION_TYPES } from './constants.ts';
 import { DEVICE_STATUS_WINDOW_MINUTES } from './device-status.ts';
 import { problemSchema, validationErrorSchema } from './errors.ts';
+import { opcuaModuleSchema } from './opcua.ts';
 
 /**
  * The super-admin's administration resources (spec 01 §2 /administration; docs/forms.md): measurement modules
@@ -24,9 +25,10 @@ export type SensorState = (typeof SENSOR_STATES)[number];
 /**
  * How a module talks to the server (docs/ingest.md): `gearwatch`, our JSON over HTTP and MQTT, signed in with its
  * serial number and security code; `teltonika`, a Teltonika FMB/FMC/FMM tracker over its own TCP protocol, known by
- * its IMEI (the serial number) and no code (docs/teltonika.md).
+ * its IMEI (the serial number) and no code (docs/teltonika.md); `opcua`, a machine's OPC UA server that Gearwatch
+ * connects to as a client (docs/opcua.md).
  */
-export const MODULE_PROTOCOLS = ['gearwatch', 'teltonika'] as const;
+export const MODULE_PROTOCOLS = ['gearwatch', 'teltonika', 'opcua'] as const;
 export type ModuleProtocol = (typeof MODULE_PROTOCOLS)[number];
 /** A Teltonika module's serial number is its IMEI: 15 digits. */
 export const IMEI_PATTERN = /^[0-9]{15}$/;
@@ -111,6 +113,8 @@ export const sensorSchema = z.object({
   lastWorkTime: z.string().nullable(),
   /** online: contacted the server within SENSOR_ONLINE_WINDOW_MINUTES. */
   state: z.enum(SENSOR_STATES),
+  /** An `opcua` module's endpoint, security, mapping and connection; null for other protocols. */
+  opcua: opcuaModuleSchema.nullable(),
 });
 export type Sensor = z.infer<typeof sensorSchema>;
 export const sensorListSchema = z.object({ entries: z.array(sensorSchema) });

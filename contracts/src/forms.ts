@@ -152,6 +152,18 @@ export const ENTITY_MESSAGE_KEYS = {
   numberInUse: 'form.field.error.number-in-use',
   /** Work and active (parameters 1 and 2) come from ignition and movement: they take no Teltonika IO id. */
   teltonikaIoDerived: 'form.field.error.teltonika-io-derived',
+  /** An OPC UA endpoint is an `opc.tcp://host:port[/path]` URL. */
+  opcuaEndpoint: 'form.field.error.opcua-endpoint',
+  /** Security mode None goes with policy None only, and the other modes with a policy other than None. */
+  opcuaSecurity: 'form.field.error.opcua-security',
+  /** A user name without a password, or a password without a user name. */
+  opcuaCredentials: 'form.field.error.opcua-credentials',
+  /** A mapping line that cannot be read (docs/opcua.md "Mapping": the syntax). */
+  opcuaMappingSyntax: 'form.field.error.opcua-mapping-syntax',
+  /** A mapping to a node the machine does not have. */
+  opcuaNodeUnknown: 'form.field.error.opcua-node-unknown',
+  /** A mapping to a node whose data type does not fit its kind (a number, a boolean, an integer state). */
+  opcuaNodeType: 'form.field.error.opcua-node-type',
 } as const;
 
 /** Spec 01 §5 / 02 §9: the operators one device may have. */

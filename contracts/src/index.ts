@@ -41,3 +41,4 @@ export * from './summaries/devices.ts';
 export * from './trend.ts';
 export * from './tasks.ts';
 export * from './teltonika.ts';
+export * from './opcua.ts';

@@ -167,6 +167,14 @@ const envObject = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** GET /metrics without a token: only where the port is reachable from the monitoring network alone. */
   METRICS_PUBLIC: booleanFlag.default(false),
+  /** `off`: no OPC UA connector in this instance (docs/opcua.md); the modules stay offline unless another runs one. */
+  OPCUA: booleanFlag.default(true),
+  /**
+   * Key material the OPC UA modules' passwords are encrypted with (AES-256-GCM, docs/opcua.md). Unset: a random
+   * secret the first start creates and keeps in the database, shared by every instance. Changing it makes stored
+   * passwords unreadable: enter them again.
+   */
+  OPCUA_SECRET_KEY: z.string().min(32, 'OPCUA_SECRET_KEY must be at least 32 characters').optional(),
 });
 
 /** Defaults that depend on other variables. */

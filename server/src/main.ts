@@ -12,6 +12,7 @@ import { createDemoSimulator } from './demo/simulator/index.ts';
 import { Lease } from './jobs/lease.ts';
 import { claimMqttClientId } from './telemetry/mqtt-client-id.ts';
 import { MqttSessionSweeper } from './telemetry/mqtt-session-sweeper.ts';
+import { OpcuaConnectors } from './telemetry/protocols/opcua/connectors.ts';
 import { TeltonikaListener } from './telemetry/protocols/teltonika/listener.ts';
 import { TeltonikaPacketHandler } from './telemetry/protocols/teltonika/packet-handler.ts';
 
@@ -81,6 +82,11 @@ async function main(): Promise<void> {
           log: app.log,
         });
 
+  // OPC UA machines: this instance holds the sessions of the modules whose leases it takes (one instance per machine).
+  const opcua = config.OPCUA
+    ? new OpcuaConnectors({ db: database.db, ingest: services.ingest, secrets: services.opcuaSecrets, pki: services.opcuaPki, log: app.log })
+    : null;
+
   // One shutdown for SIGTERM, SIGINT and the other termination signals, an uncaught error, and a lost MQTT client
   // id: stop accepting connections, let requests in flight finish, then release the database. A second signal, or
   // 15 seconds without finishing, ends the process at once (exit 1).
@@ -103,6 +109,8 @@ async function main(): Promise<void> {
     await mqttIngest?.stop();
     // The packets being stored commit and are acknowledged; the rest their devices send again to another instance.
     await teltonika?.stop();
+    // Each session's gathered samples are stored and its lease given up, so another instance takes the machine at once.
+    await opcua?.stop();
     // The lease's row stays: it records that the broker keeps this id's session, for whoever comes after.
     await mqttClient?.lease.lapse();
     await app.close();
@@ -138,6 +146,7 @@ async function main(): Promise<void> {
   const teltonikaPort = teltonika ? await teltonika.start() : null;
   // The demo's tracker connects to the port the listener actually bound (TELTONIKA_PORT=0 picks any), on this host.
   simulator?.useTeltonikaListener(teltonikaPort === null ? null : { host: localAddress(config.TELTONIKA_HOST), port: teltonikaPort });
+  opcua?.start();
   // Background jobs: the alert engine's arrivals, windows and timers (and whatever it missed while down).
   services.jobs.start();
   if (simulator && config.SIMULATOR && runsSimulator) simulator.startLive();
@@ -159,6 +168,7 @@ async function main(): Promise<void> {
     `  Gearwatch is running at ${url}`,
     `  API documentation:     ${url}/api/docs`,
     `  Teltonika trackers:    ${teltonikaPort === null ? 'off (TELTONIKA_PORT=off)' : `TCP port ${teltonikaPort}`}`,
+    `  OPC UA machines:       ${opcua ? 'connector on (OPCUA=off disables it)' : 'off (OPCUA=off)'}`,
     `  Database:              ${database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`,
   ];
   if (config.DEMO) {

@@ -54,6 +54,9 @@ import { OperatorGroupsService } from './operator-groups/service.ts';
 import { UserDirectoryService } from './users/directory/service.ts';
 import { ProductionShiftsService } from './production-shifts/service.ts';
 import { SensorsService } from './sensors/service.ts';
+import { checkNodes } from './telemetry/protocols/opcua/node-check.ts';
+import { OpcuaPki } from './telemetry/protocols/opcua/pki.ts';
+import { SecretBox } from './telemetry/protocols/opcua/secret-box.ts';
 import { UnknownModulesService } from './sensors/unknown-modules.ts';
 import { CompaniesService } from './companies/service.ts';
 import { SubscribersService } from './subscribers/service.ts';
@@ -100,6 +103,8 @@ export interface ServiceOptions {
    * windows, the dashboard summaries); tests fix it to a date of their data. Date.now otherwise.
    */
   now?: () => number;
+  /** The OPC UA client's certificate store; tests give one in a temporary folder. DATA_DIR's otherwise. */
+  opcuaPki?: OpcuaPki;
 }
 
 const REPORT_BUILDER_OF: BuilderLookup = (type) => REPORT_BUILDERS[type];
@@ -117,6 +122,9 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
   // Without a configured secret, one random secret is created once and shared through the database, so every
   // instance accepts every other instance's tokens and restarts keep sessions.
   const secret = config.JWT_SECRET ?? (await authRepository.getOrCreateSecret('jwt', () => randomBytes(48).toString('base64url')));
+  // OPC UA modules' passwords: sealed with the configured key, or with the instance's own secret kept in the database.
+  const opcuaSecrets = new SecretBox(config.OPCUA_SECRET_KEY ?? (await authRepository.getOrCreateSecret('opcua', () => randomBytes(32).toString('base64url'))));
+  const opcuaPki = options.opcuaPki ?? new OpcuaPki(config.DATA_DIR);
   const throttleSettings = {
     slowdownAfter: config.LOGIN_SLOWDOWN_AFTER,
     lockAfter: config.LOGIN_LOCK_AFTER,
@@ -265,7 +273,12 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     userDirectory: new UserDirectoryService(repositories.userDirectory),
     userAdmin: new UserAdminService(repositories.userAdmin, passwordLinks),
     productionShifts: new ProductionShiftsService(repositories.productionShifts),
-    sensors: new SensorsService(repositories.sensors),
+    sensors: new SensorsService(repositories.sensors, undefined, {
+      secrets: opcuaSecrets,
+      checkNodes: (settings, mapping) => checkNodes(settings, mapping, opcuaPki),
+    }),
+    opcuaSecrets,
+    opcuaPki,
     unknownModules: new UnknownModulesService(repositories.unknownModules, clock),
     companies: new CompaniesService(repositories.companies),
     subscribers: new SubscribersService(repositories.subscribers),

@@ -114,6 +114,15 @@ describe('administration: sensors API', () => {
       'active',
       'warrantyTo',
       'peripherals',
+      // An OPC UA module's endpoint, security, credentials and mapping (docs/opcua.md); other protocols ignore them.
+      'opcuaEndpointUrl',
+      'opcuaSecurityMode',
+      'opcuaSecurityPolicy',
+      'opcuaUserName',
+      'opcuaPassword',
+      'opcuaSamplingIntervalMs',
+      'opcuaAcceptServerCertificate',
+      'opcuaMapping',
     ]);
     expect(definition.schema.company).toMatchObject({ type: 'entity', label: 'sensor.field.company', required: true, disabled: false });
     expect(definition.schema.name).toMatchObject({ type: 'text', required: true, maxLength: 128 });
@@ -147,6 +156,7 @@ describe('administration: sensors API', () => {
     expect(definition.choices.protocol).toEqual([
       { value: 'gearwatch', label: 'sensor.protocol.gearwatch', translate: true },
       { value: 'teltonika', label: 'sensor.protocol.teltonika', translate: true },
+      { value: 'opcua', label: 'sensor.protocol.opcua', translate: true },
     ]);
     expect(definition.data).toMatchObject({
       company: null,
@@ -208,6 +218,7 @@ describe('administration: sensors API', () => {
       lastLocation: null,
       lastWorkTime: null,
       state: 'offline',
+      opcua: null,
     });
     const edit = await formOf(`/api/sensors/${id}/edit`);
     expect(edit.data).toMatchObject({

@@ -204,6 +204,25 @@ export interface TeltonikaLastRecordsTable {
   moving: boolean | null;
 }
 
+/** An OPC UA module's endpoint, security, node mapping and connection (migration 032, docs/opcua.md). */
+export interface OpcuaModulesTable {
+  sensor_id: number;
+  endpoint_url: string;
+  security_mode: string;
+  security_policy: string;
+  user_name: string | null;
+  /** AES-256-GCM ciphertext (telemetry/protocols/opcua/secret-box.ts); never answered. */
+  password_encrypted: string | null;
+  sampling_interval_ms: Generated<number>;
+  accept_server_certificate: Generated<boolean>;
+  mapping: DefaultJson;
+  connection_state: Generated<string>;
+  connected_at: Timestamp | null;
+  last_error: string | null;
+  last_error_at: Timestamp | null;
+  counter_state: DefaultJson;
+}
+
 /** Devices that tried to connect unregistered (migration 026). */
 export interface UnknownModulesTable {
   protocol: string;
@@ -814,6 +833,7 @@ export interface DB {
   sensors: SensorsTable;
   unknown_modules: UnknownModulesTable;
   teltonika_last_records: TeltonikaLastRecordsTable;
+  opcua_modules: OpcuaModulesTable;
   device_groups: DeviceGroupsTable;
   device_group_devices: DeviceGroupDevicesTable;
   operator_groups: OperatorGroupsTable;

@@ -7,6 +7,7 @@ import type { ListRequest } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
 import { FormLookupsRepository } from '../forms/lookups-repository.ts';
 import { pagedList } from '../db/paged-list.ts';
+import { OpcuaSettingsRepository } from './opcua-settings-repository.ts';
 
 export type SensorSortField = (typeof SENSOR_SORT_FIELDS)[number];
 
@@ -82,9 +83,12 @@ export const SENSOR_SERIAL_INDEX = 'sensors_serial_key';
 /** Measurement modules of every company (super-admin administration): list, one module, the form's writes, delete. */
 export class SensorsRepository {
   private readonly lookups: FormLookupsRepository;
+  /** The OPC UA modules' settings (their own table), in the same transaction as the module. */
+  readonly opcua: OpcuaSettingsRepository;
 
   constructor(private readonly db: Kysely<DB>) {
     this.lookups = new FormLookupsRepository(db);
+    this.opcua = new OpcuaSettingsRepository(db);
   }
 
   /**

@@ -1,9 +1,7 @@
 import type { SensorListFilter as SensorListQueryFilter, Choice, FormValue, Sensor } from '@gearwatch/contracts';
-import type { ModuleProtocol } from '@gearwatch/contracts';
 import {
   DEFAULT_TIMEZONE,
   ENTITY_MESSAGE_KEYS,
-  IMEI_PATTERN,
   MESSAGE_KEYS,
   MODULE_PROTOCOLS,
   MODULE_SEND_PERIOD_SECONDS,
@@ -14,7 +12,6 @@ import type { AuthContext } from '../security/context.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/pg-errors.ts';
 import { timezoneChoices } from '../time/timezone-choices.ts';
 import type { DecodedValues } from '../forms/decode.ts';
-import { idValue, textValue } from '../forms/values.ts';
 import type { FormFields } from '../forms/fields.ts';
 import { field } from '../forms/fields.ts';
 import type { FormResource } from '../forms/routes.ts';
@@ -22,11 +19,13 @@ import { NO_FAILED_FIELDS } from '../forms/routes.ts';
 import { requireSuperAdmin } from '../http/auth-hook.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
-import { dateText, parseDate } from '../time/calendar.ts';
-import type { TimeZone } from '../time/time-zone.ts';
-import { timeZone } from '../time/time-zone.ts';
-import type { SensorListFilter, SensorRow, SensorSortField, SensorWrite, SensorsRepository } from './repository.ts';
+import { parseDate } from '../time/calendar.ts';
+import type { SensorListFilter, SensorRow, SensorSortField, SensorsRepository } from './repository.ts';
 import { SENSOR_SERIAL_INDEX } from './repository.ts';
+import { sensorOf, sensorRuleErrors, zoneOf } from './sensor-rules.ts';
+import type { OpcuaSettingsRow } from './opcua-settings-repository.ts';
+import type { OpcuaFormSupport } from './opcua-form.ts';
+import { nodeCheckErrors, opcuaChoices, opcuaData, opcuaFields, opcuaSubmission, presentOpcua } from './opcua-form.ts';
 
 /** The resource name of the module form (its token is bound to it) and of its routes. */
 export const SENSOR_RESOURCE = 'sensors';
@@ -67,35 +66,11 @@ export function sensorFields(): FormFields {
     active: field('switch', 'sensor.field.active'),
     warrantyTo: field('datetime', 'sensor.field.warranty-to', { icon: 'date' }),
     peripherals: field('textarea', 'sensor.field.peripherals', { maxLength: L.peripherals, help: 'sensor.help.peripherals' }),
+    ...opcuaFields(),
   };
 }
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
-
-/** A module's timezone; UTC for a name this runtime does not know. */
-function zoneOf(timezone: string): TimeZone {
-  try {
-    return timeZone(timezone);
-  } catch {
-    return timeZone('UTC');
-  }
-}
-
-/** The date an instant falls on in a timezone (YYYY-MM-DD), or null for a year the column cannot hold sensibly. */
-function localDate(instant: string, timezone: string): string | null {
-  const ms = Date.parse(instant);
-  const year = new Date(ms).getUTCFullYear();
-  if (!(year >= 1900 && year <= 2999)) return null;
-  return dateText(zoneOf(timezone).dayOf(ms));
-}
-
-/** The peripherals textarea: one per line, blank lines dropped. */
-function peripheralsOf(value: string | null): string[] {
-  return (value ?? '')
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-}
 
 /** The stored peripherals (a jsonb array), as texts. */
 function storedPeripherals(value: unknown): string[] {
@@ -110,6 +85,8 @@ export class SensorsService implements FormResource {
   constructor(
     private readonly repository: SensorsRepository,
     private readonly now: () => number = Date.now,
+    /** OPC UA modules' password sealing and node check; without it an `opcua` module cannot be saved. */
+    private readonly opcua: OpcuaFormSupport | null = null,
   ) {}
 
   /** Filter keys: `company` and `device` (ids), `active` (boolean), `protocol`. */
@@ -123,11 +100,17 @@ export class SensorsService implements FormResource {
     };
     const { ids, total } = await this.repository.listIds(filter, request);
     const rows = new Map((await this.repository.byIds(ids)).map((row) => [row.id, row]));
-    return { total, entries: ids.flatMap((sensorId) => (rows.has(sensorId) ? [this.present(rows.get(sensorId)!)] : [])) };
+    const opcua = await this.opcuaRows(ids);
+    return { total, entries: ids.flatMap((sensorId) => (rows.has(sensorId) ? [this.present(rows.get(sensorId)!, opcua.get(sensorId))] : [])) };
   }
 
   async get(auth: AuthContext, sensorId: number): Promise<Sensor> {
-    return this.present(await this.find(auth, sensorId));
+    const row = await this.find(auth, sensorId);
+    return this.present(row, (await this.opcuaRows([sensorId])).get(sensorId));
+  }
+
+  private async opcuaRows(ids: number[]): Promise<Map<number, OpcuaSettingsRow>> {
+    return new Map((await this.repository.opcua.byIds(ids)).map((row) => [row.sensorId, row]));
   }
 
   /** Deletes a module fitted to no device (409 naming the device otherwise), with its positions and events. */
@@ -167,6 +150,7 @@ export class SensorsService implements FormResource {
       // Every company's devices, named with their company: the one chosen must be of the module's company.
       device: devices.map((d) => ({ value: d.id, label: `${d.companyName} · ${d.name}` })),
       timezone: timezoneChoices(row?.timezone ?? null),
+      ...opcuaChoices(),
     };
   }
 
@@ -193,6 +177,7 @@ export class SensorsService implements FormResource {
         warrantyTo: null,
         peripherals: null,
         sendPeriodSeconds: null,
+        ...opcuaData(undefined),
       };
     }
     const row = await this.find(auth, sensorId);
@@ -218,6 +203,7 @@ export class SensorsService implements FormResource {
       warrantyTo: row.warrantyTo === null ? null : new Date(zoneOf(row.timezone).startOfDay(parseDate(row.warrantyTo))).toISOString(),
       peripherals: peripherals.length > 0 ? peripherals.join('\n') : null,
       sendPeriodSeconds: row.sendPeriodSeconds,
+      ...opcuaData((await this.opcuaRows([sensorId])).get(sensorId)),
     };
   }
 
@@ -237,17 +223,26 @@ export class SensorsService implements FormResource {
     return sensorRuleErrors(this.repository, sensorId, values, failed);
   }
 
-  /** Checks the module's own rules (`sensorRuleErrors`) and stores it in one transaction. */
+  /**
+   * Checks the module's own rules (`sensorRuleErrors`) and stores it in one transaction. An OPC UA module's mapping is
+   * first checked against the machine (outside the transaction: the machine may take seconds to answer).
+   */
   private async write(sensorId: number | null, values: DecodedValues): Promise<number> {
     const sensor = sensorOf(values);
+    const opcuaErrors = sensor.protocol === 'opcua' ? await this.checkAgainstMachine(sensorId, values) : {};
     try {
       return await this.repository.transaction(async (repository) => {
         if (sensorId !== null && !(await repository.lock(sensorId))) throw new NotFoundError();
-        const errors = await sensorRuleErrors(repository, sensorId, values, NO_FAILED_FIELDS);
+        const errors = { ...opcuaErrors, ...(await sensorRuleErrors(repository, sensorId, values, NO_FAILED_FIELDS)) };
         if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-        if (sensorId === null) return repository.insert(sensor);
-        await repository.update(sensorId, sensor);
-        return sensorId;
+        const id = sensorId === null ? await repository.insert(sensor) : (await repository.update(sensorId, sensor), sensorId);
+        if (sensor.protocol === 'opcua') {
+          const { submission } = opcuaSubmission(values, NO_FAILED_FIELDS, true);
+          const passwordEncrypted =
+            submission.settings.userName === null ? null : submission.password === null ? 'keep' : this.opcuaSupport().secrets.seal(submission.password);
+          await repository.opcua.save(id, { ...submission.settings, passwordEncrypted });
+        } else await repository.opcua.remove(id);
+        return id;
       });
     } catch (error) {
       // Another write took the serial number between the check and the insert.
@@ -257,6 +252,24 @@ export class SensorsService implements FormResource {
     }
   }
 
+  private opcuaSupport(): OpcuaFormSupport {
+    if (!this.opcua) throw new Error('OPC UA modules need the OPC UA support (services.ts)');
+    return this.opcua;
+  }
+
+  /**
+   * The mapping's nodes against the machine: a node it does not have, or of the wrong type, is a field error. A
+   * machine that cannot be reached is no error: the module is saved and the connector reports bad nodes on it.
+   */
+  private async checkAgainstMachine(sensorId: number | null, values: DecodedValues): Promise<Record<string, string[]>> {
+    const sealed = sensorId === null ? null : await this.repository.opcua.sealedPassword(sensorId);
+    const { submission, errors } = opcuaSubmission(values, NO_FAILED_FIELDS, sealed !== null);
+    if (Object.keys(errors).length > 0 || submission.settings.mapping.length === 0) return {};
+    const support = this.opcuaSupport();
+    const password = submission.settings.userName === null ? null : (submission.password ?? (sealed === null ? null : support.secrets.open(sealed)));
+    return nodeCheckErrors(await support.checkNodes({ ...submission.settings, password }, submission.settings.mapping));
+  }
+
   private async find(auth: AuthContext, sensorId: number): Promise<SensorRow> {
     requireSuperAdmin(auth);
     const row = await this.repository.find(sensorId);
@@ -264,7 +277,7 @@ export class SensorsService implements FormResource {
     return row;
   }
 
-  private present(row: SensorRow): Sensor {
+  private present(row: SensorRow, opcua: OpcuaSettingsRow | undefined): Sensor {
     const lastActivity = iso(row.lastContactAt);
     return {
       id: row.id,
@@ -294,77 +307,7 @@ export class SensorsService implements FormResource {
           : { lat: Number(row.lastLat), lon: Number(row.lastLon), time: iso(row.lastPositionAt)! },
       lastWorkTime: iso(row.lastWorkAt),
       state: lastActivity !== null && this.now() - Date.parse(lastActivity) <= ONLINE_WINDOW_MS ? 'online' : 'offline',
+      opcua: row.protocol === 'opcua' && opcua ? presentOpcua(opcua) : null,
     };
   }
-}
-
-/** The chosen protocol; `gearwatch` when none is sent (a value the choice does not offer is refused by the form). */
-function protocolOf(values: DecodedValues): ModuleProtocol {
-  const value = textValue(values.protocol);
-  return (MODULE_PROTOCOLS as readonly string[]).includes(value ?? '') ? (value as ModuleProtocol) : 'gearwatch';
-}
-
-function sensorOf(values: DecodedValues): SensorWrite {
-  const timezone = textValue(values.timezone) ?? DEFAULT_TIMEZONE;
-  const warranty = textValue(values.warrantyTo);
-  const protocol = protocolOf(values);
-  return {
-    companyId: idValue(values.company) ?? 0,
-    deviceId: idValue(values.device),
-    name: textValue(values.name) ?? '',
-    serialNumber: (textValue(values.serialNumber) ?? '').toUpperCase(),
-    protocol,
-    // Only a `gearwatch` module signs in with a code; another protocol's module keeps none, so no code can sign it in.
-    securityCode: protocol === 'gearwatch' ? (textValue(values.securityCode) ?? '') : '',
-    type: textValue(values.type),
-    description: textValue(values.description),
-    timezone,
-    subscription: textValue(values.subscription),
-    simCardNumber: textValue(values.simCardNumber),
-    version: textValue(values.version),
-    softwareVersion: textValue(values.softwareVersion),
-    owner: textValue(values.owner),
-    dealer: textValue(values.dealer),
-    active: values.active === true,
-    // The date the instant falls on in the module's timezone.
-    warrantyTo: warranty === null ? null : localDate(warranty, timezone),
-    peripherals: peripheralsOf(textValue(values.peripherals)),
-    sendPeriodSeconds: typeof values.sendPeriodSeconds === 'number' ? values.sendPeriodSeconds : null,
-  };
-}
-
-/**
- * The module's own rules, for the fields not in `failed`: a warranty date its timezone can place, its company
- * existing, its device (if any) of that company, no other module with its serial number in any letter case, a
- * security code for a `gearwatch` module and an IMEI (15 digits) as a `teltonika` module's serial number.
- */
-async function sensorRuleErrors(
-  repository: SensorsRepository,
-  sensorId: number | null,
-  values: DecodedValues,
-  failed: ReadonlySet<string>,
-): Promise<Record<string, string[]>> {
-  const sensor = sensorOf(values);
-  const errors: Record<string, string[]> = {};
-  if (!failed.has('warrantyTo') && !failed.has('timezone') && textValue(values.warrantyTo) !== null && sensor.warrantyTo === null)
-    errors.warrantyTo = [MESSAGE_KEYS.incorrect];
-  if (!failed.has('company')) {
-    if (!(await repository.companyExists(sensor.companyId))) errors.company = [MESSAGE_KEYS.incorrect];
-    else if (!failed.has('device') && sensor.deviceId !== null && (await repository.deviceCompany(sensor.deviceId)) !== sensor.companyId)
-      errors.device = [MESSAGE_KEYS.incorrect];
-  }
-  if (!failed.has('protocol') && !failed.has('securityCode') && sensor.protocol === 'gearwatch' && sensor.securityCode.trim() === '')
-    errors.securityCode = [MESSAGE_KEYS.notBlank];
-  if (
-    !failed.has('protocol') &&
-    !failed.has('serialNumber') &&
-    sensor.protocol === 'teltonika' &&
-    sensor.serialNumber !== '' &&
-    !IMEI_PATTERN.test(sensor.serialNumber)
-  ) {
-    errors.serialNumber = [ENTITY_MESSAGE_KEYS.imeiIncorrect];
-  } else if (!failed.has('serialNumber') && sensor.serialNumber !== '' && (await repository.serialTaken(sensor.serialNumber, sensorId))) {
-    errors.serialNumber = [ENTITY_MESSAGE_KEYS.serialInUse];
-  }
-  return errors;
 }

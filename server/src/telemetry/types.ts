@@ -98,7 +98,7 @@ export interface GroupIngest {
  * Where a refused batch came from: paths with nobody to answer (MQTT), that answer only "not stored" (Teltonika), or
  * HTTP batches the database refused for a data fault.
  */
-export type IngestRejectSource = 'mqtt' | 'http' | 'teltonika';
+export type IngestRejectSource = 'mqtt' | 'http' | 'teltonika' | 'opcua';
 
 /** A refused batch or packet, kept in ingest_rejects for diagnosis. */
 export interface IngestReject {

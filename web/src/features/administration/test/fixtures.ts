@@ -107,6 +107,7 @@ export const sensors: Sensor[] = [
     lastLocation: { lat: 52.2297, lon: 21.0122, time: '2026-03-02T10:50:00.000Z' },
     lastWorkTime: '2026-03-02T10:40:00.000Z',
     state: 'online',
+    opcua: null,
   },
   {
     id: 22,
@@ -133,6 +134,7 @@ export const sensors: Sensor[] = [
     lastLocation: null,
     lastWorkTime: null,
     state: 'offline',
+    opcua: null,
   },
 ];
 
