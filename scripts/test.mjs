@@ -4,7 +4,7 @@
 // never silent. docs/testing.md explains the split.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildClientIfNeeded } from './build-client.mjs';
@@ -81,13 +81,13 @@ function listPlaywrightFailures(file) {
 }
 
 // Vitest's default is one worker less than the cores: on a 2-core machine one file at a time, while an API test
-// mostly waits on PostgreSQL, another process. Two or more workers keep both cores busy (docs/testing.md measures
-// it); TEST_WORKERS overrides.
-const workers = process.env.TEST_WORKERS || String(Math.max(2, availableParallelism() - 1));
+// mostly waits on PostgreSQL, another process. TEST_WORKERS=2 halves the unit and API run there (721 s against
+// 1,722 s, docs/testing.md); it stays opt-in until the one failure seen in that run is understood.
+const workers = process.env.TEST_WORKERS ? [`--maxWorkers=${process.env.TEST_WORKERS}`] : [];
 
 const vitest = (name, extra, env) => {
   const out = path.join(reports, `${name}.json`);
-  run(name, 'npx', ['vitest', 'run', `--maxWorkers=${workers}`, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra], env);
+  run(name, 'npx', ['vitest', 'run', ...workers, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra], env);
   countVitest(out);
 };
 

@@ -85,8 +85,8 @@ describe.each([
     // A typed-in address gets the language of the one who asked, and a greeting as the others do.
     expect(ext.headers.subject).toBe(annas.headers.subject);
     // (The attached variant is multipart: its text part follows the part's headers.)
-    expect(ext.body).toMatch(/(^|\n\n)Hello,\n\nthe report Hall/);
-    expect(annas.body).toMatch(/(^|\n\n)Hello Anna Nowak,\n\nthe report Hall/);
+    expect(ext.body).toMatch(/(^|\n\n)Hello,\n\nThe report Hall/);
+    expect(annas.body).toMatch(/(^|\n\n)Hello Anna Nowak,\n\nThe report Hall/);
     expect(annas.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     expect(new Set(smtp.received.map(unsubscribeTokenOf)).size).toBe(3);
     const download = await ctx.app.inject({ method: 'GET', url: `/api/reports/files/${file.id}/download`, headers: bearer(token) });

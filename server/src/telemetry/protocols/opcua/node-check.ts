@@ -16,28 +16,9 @@ export interface OpcuaEndpointSettings {
 export type NodeProblem = 'unknown' | 'type';
 export type NodeCheck = { reachable: false; reason: string } | { reachable: true; problems: Map<string, NodeProblem> };
 
-const NUMBERS = new Set<DataType>([
-  DataType.SByte,
-  DataType.Byte,
-  DataType.Int16,
-  DataType.UInt16,
-  DataType.Int32,
-  DataType.UInt32,
-  DataType.Int64,
-  DataType.UInt64,
-  DataType.Float,
-  DataType.Double,
-]);
-const INTEGERS = new Set<DataType>([
-  DataType.SByte,
-  DataType.Byte,
-  DataType.Int16,
-  DataType.UInt16,
-  DataType.Int32,
-  DataType.UInt32,
-  DataType.Int64,
-  DataType.UInt64,
-]);
+const INTEGER_TYPES = [DataType.SByte, DataType.Byte, DataType.Int16, DataType.UInt16, DataType.Int32, DataType.UInt32, DataType.Int64, DataType.UInt64];
+const INTEGERS = new Set<DataType>(INTEGER_TYPES);
+const NUMBERS = new Set<DataType>([...INTEGER_TYPES, DataType.Float, DataType.Double]);
 
 /** Whether a node's value type fits its mapping (docs/opcua.md "Supported data types"). */
 export function fitsMapping(mapping: OpcuaMapping, dataType: DataType, isScalar: boolean): boolean {
