@@ -61,7 +61,12 @@ describe('AdminSensorsPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(filterOf(callsTo('GET', '/api/sensors').at(-1))).toEqual({ company: 11, active: false }));
 
     await user.click(screen.getByRole('combobox', { name: 'Protocol' }));
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['All', 'Gearwatch (HTTP/MQTT)', 'Teltonika (TCP)', 'OPC UA (machine server)']);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'All',
+      'Gearwatch (HTTP/MQTT)',
+      'Teltonika (TCP)',
+      'OPC UA (machine server)',
+    ]);
     await user.click(screen.getByRole('option', { name: 'Teltonika (TCP)' }));
     await waitFor(() => expect(filterOf(callsTo('GET', '/api/sensors').at(-1))).toEqual({ company: 11, active: false, protocol: 'teltonika' }));
   });
