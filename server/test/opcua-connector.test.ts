@@ -11,6 +11,7 @@ import { createTestContext } from './context.ts';
 import { createCompany, createDevice, createUser, signIn } from './fixtures.ts';
 import { adminClient } from './admin-fixtures.ts';
 import { MACHINE_NODES as N, MACHINE_USER, TestMachine } from './support/opcua-machine.ts';
+import { waitFor } from './wait-for.ts';
 
 /**
  * The OPC UA connector against a real node-opcua server in this process (docs/opcua.md): the module form's checks
@@ -19,16 +20,6 @@ import { MACHINE_NODES as N, MACHINE_USER, TestMachine } from './support/opcua-m
  * a machine that goes away and comes back (no data meanwhile, the module offline).
  */
 const quiet = { info: () => undefined, warn: () => undefined };
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('OPC UA connector', () => {
   let ctx: TestContext;
@@ -190,7 +181,9 @@ describe('OPC UA connector', () => {
     const restartedAt = Date.now();
     await machine.start();
     machine.set(N.running, true, new Date(stoppedAt + 1000));
-    await waitFor('the session again', async () => (await sensorOf()).opcua?.connection.state === 'connected', 30_000);
+    await waitFor('the session again', async () => (await sensorOf()).opcua?.connection.state === 'connected', {
+      timeoutMs: 30_000,
+    });
     await waitFor('work after the return', async () => (await readings(2)).some((r) => new Date(r.ts).getTime() >= restartedAt));
     // Every active or work reading covers time before the stop or after the return, none of the gap.
     for (const parameter of [1, 2])
