@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { buildClientIfNeeded } from './build-client.mjs';
 import { PGLITE_SMOKE_FILES } from './pglite-smoke.mjs';
@@ -42,6 +43,14 @@ function run(title, command, args, env = {}) {
   if (start >= 0) unhandled.push(`${title}:`, ...lines.slice(start, start + 40));
 }
 
+// The first line of a failure's message, after the test's name: CI's tail then says why, not only what.
+function reason(message) {
+  const first = stripVTControlCharacters(message ?? '')
+    .split('\n')
+    .find((line) => line.trim());
+  return first ? `: ${first.trim().slice(0, 240)}` : '';
+}
+
 function countVitest(file) {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -51,7 +60,7 @@ function countVitest(file) {
   for (const suite of report.testResults ?? []) {
     const file = path.relative(root, suite.name);
     for (const test of suite.assertionResults ?? []) {
-      if (test.status === 'failed') failedTests.push(`${file} › ${test.fullName}`);
+      if (test.status === 'failed') failedTests.push(`${file} › ${test.fullName}${reason(test.failureMessages?.[0])}`);
     }
     if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((test) => test.status === 'failed')) {
       failedTests.push(`${file}: ${(suite.message || 'failed outside its tests').split('\n')[0]}`);
@@ -72,7 +81,8 @@ function listPlaywrightFailures(file) {
   const visit = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status === 'unexpected') failedTests.push(`${spec.file} › ${[...titles, spec.title].join(' › ')}`);
+        if (test.status === 'unexpected')
+          failedTests.push(`${spec.file} › ${[...titles, spec.title].join(' › ')}${reason(test.results?.at(-1)?.error?.message)}`);
       }
     }
     for (const child of suite.suites ?? []) visit(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles);

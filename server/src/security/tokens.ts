@@ -12,6 +12,12 @@ export interface AccessClaims {
 
 const ISSUER = 'gearwatch';
 const AUDIENCE = 'gearwatch-api';
+/**
+ * How far the clocks of the instance that signed a token and the one that checks it may differ. Without it a token
+ * signed on an instance one second ahead is "issued in the future" on the others and refused until their clocks
+ * pass it, and a clock stepped back by time sync refuses every token issued before the step.
+ */
+export const CLOCK_TOLERANCE_SECONDS = 60;
 
 export class AccessTokens {
   private readonly key: Uint8Array;
@@ -48,6 +54,7 @@ export class AccessTokens {
         algorithms: ['HS256'],
         requiredClaims: ['exp', 'iat', 'sub'],
         maxTokenAge: `${this.ttlSeconds}s`,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
       });
       // Nor one that says it lives longer than ours do (a leaked key's forgery would pick a long life).
       if ((payload.exp as number) - (payload.iat as number) > this.ttlSeconds) return null;
