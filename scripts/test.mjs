@@ -4,7 +4,7 @@
 // never silent. docs/testing.md explains the split.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -91,9 +91,10 @@ function listPlaywrightFailures(file) {
 }
 
 // Vitest's default is one worker less than the cores: on a 2-core machine one file at a time, while an API test
-// mostly waits on PostgreSQL, another process. TEST_WORKERS=2 halves the unit and API run there (721 s against
-// 1,722 s, docs/testing.md); it stays opt-in until the one failure seen in that run is understood.
-const workers = process.env.TEST_WORKERS ? [`--maxWorkers=${process.env.TEST_WORKERS}`] : [];
+// mostly waits on PostgreSQL, another process. At least two workers halve the unit and API run there (709 s against
+// 1,722 s, docs/testing.md); TEST_WORKERS sets another number.
+const workerCount = process.env.TEST_WORKERS || String(Math.max(2, availableParallelism() - 1));
+const workers = [`--maxWorkers=${workerCount}`];
 
 const vitest = (name, extra, env) => {
   const out = path.join(reports, `${name}.json`);
