@@ -13,9 +13,9 @@ export interface AccessClaims {
 const ISSUER = 'gearwatch';
 const AUDIENCE = 'gearwatch-api';
 /**
- * How far the clocks of the instance that signed a token and the one that checks it may differ. Without it a token
- * signed on an instance one second ahead is "issued in the future" on the others and refused until their clocks
- * pass it, and a clock stepped back by time sync refuses every token issued before the step.
+ * How far a token's issue time may be ahead of the clock that checks it. Without it a token signed on an instance one
+ * second ahead is "issued in the future" on the others and refused until their clocks pass it, and a clock stepped
+ * back by time sync refuses every token issued before the step. The expiry stays exact: a stream ends at it.
  */
 export const CLOCK_TOLERANCE_SECONDS = 60;
 
@@ -47,17 +47,19 @@ export class AccessTokens {
   /** Returns the claims, or null for any invalid, expired or foreign token. */
   async verify(token: string): Promise<AccessClaims | null> {
     try {
-      // A token without an expiry would work for ever: `exp` is required, and no token lives longer than ours do.
+      // A token without an expiry would work for ever: `exp` is required, and checked to the second.
       const { payload } = await jwtVerify(token, this.key, {
         issuer: ISSUER,
         audience: AUDIENCE,
         algorithms: ['HS256'],
         requiredClaims: ['exp', 'iat', 'sub'],
-        maxTokenAge: `${this.ttlSeconds}s`,
-        clockTolerance: CLOCK_TOLERANCE_SECONDS,
       });
+      const issuedAt = payload.iat as number;
+      const now = Math.floor(Date.now() / 1000);
+      // Issued in the future only within the clocks' tolerance, and never older than our tokens live.
+      if (issuedAt > now + CLOCK_TOLERANCE_SECONDS || now - issuedAt > this.ttlSeconds) return null;
       // Nor one that says it lives longer than ours do (a leaked key's forgery would pick a long life).
-      if ((payload.exp as number) - (payload.iat as number) > this.ttlSeconds) return null;
+      if ((payload.exp as number) - issuedAt > this.ttlSeconds) return null;
       const userId = Number(payload.sub);
       const companyId = Number(payload.cid);
       if (!isRowId(userId) || !isRowId(companyId)) return null;
