@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexHtmlTransformContext, IndexHtmlTransformHook } from 'vite';
-import { preloadStartChunks } from './preload-start-chunks.ts';
+import { START_CHUNKS_META, preloadStartChunks } from './preload-start-chunks.ts';
 
 type Chunk = { type: 'chunk'; fileName: string; imports: string[]; moduleIds: string[] };
 const chunk = (fileName: string, moduleIds: string[], imports: string[] = []): Chunk => ({ type: 'chunk', fileName, imports, moduleIds });
@@ -14,7 +14,7 @@ function hints(modules: string[], chunks: Chunk[]) {
 }
 
 describe('preloadStartChunks', () => {
-  it('hints the chunks of the start modules and what they import, but not what the entry already loads', () => {
+  it('names the chunks of the start modules and what they import, but not what the entry already loads', () => {
     const chunks = [
       chunk('assets/index.js', ['/src/main.tsx'], ['assets/react.js']),
       chunk('assets/react.js', ['/node_modules/react/index.js']),
@@ -27,13 +27,9 @@ describe('preloadStartChunks', () => {
       ),
       chunk('assets/Reports.js', ['/src/features/reports/ReportsPage.tsx'], ['assets/format.js']),
     ];
-    expect(hints(['src/app/shells/MainShell.tsx', 'src/features/monitors/components/DashboardPage.tsx'], chunks)).toEqual(
-      ['assets/Shell.js', 'assets/format.js', 'assets/Board.js'].map((file) => ({
-        tag: 'link',
-        attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-        injectTo: 'head',
-      })),
-    );
+    expect(hints(['src/app/shells/MainShell.tsx', 'src/features/monitors/components/DashboardPage.tsx'], chunks)).toEqual([
+      { tag: 'meta', attrs: { name: START_CHUNKS_META, content: '/assets/Shell.js /assets/format.js /assets/Board.js' }, injectTo: 'head-prepend' },
+    ]);
   });
 
   it('fails the build when a start module is in no chunk (renamed or moved)', () => {

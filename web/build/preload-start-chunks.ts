@@ -1,11 +1,15 @@
 import type { Plugin } from 'vite';
 
+/** The meta tag that lists the start chunks; the page's start-up script (web/public/early-requests.js) reads it. */
+export const START_CHUNKS_META = 'gearwatch-start-chunks';
+
 /**
  * The application's routes are lazy: without a hint the browser learns of the signed-in shell's and the landing
- * page's chunks only once the entry has loaded and run, and fetches them then, a second wave of requests. This puts a
- * `modulepreload` link for each of those chunks (and the chunks they import) in index.html, so they load beside the
- * entry. `modules` name the start modules by the end of their path; the chunk that holds each is hinted (a build
- * only: `npm run dev` serves modules, not chunks).
+ * page's chunks only once the entry has loaded and run, and fetches them then, a second wave of requests. This names
+ * those chunks (and the chunks they import) in a meta tag of index.html; the page's start-up script preloads them
+ * beside the entry when a session is stored, and a signed-out visitor's sign-in page does not pay for them (issue
+ * 35: the first page's budget). `modules` name the start modules by the end of their path (a build only: `npm run
+ * dev` serves modules, not chunks).
  */
 export function preloadStartChunks(modules: readonly string[]): Plugin {
   let base = '/';
@@ -36,13 +40,9 @@ export function preloadStartChunks(modules: readonly string[]): Plugin {
           if (!chunk) throw new Error(`preloadStartChunks: no chunk is built from ${module}`);
           withImports(chunk.fileName, wanted);
         }
-        return [...wanted]
-          .filter((fileName) => !hinted.has(fileName))
-          .map((fileName) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` },
-            injectTo: 'head' as const,
-          }));
+        const hrefs = [...wanted].filter((fileName) => !hinted.has(fileName)).map((fileName) => `${base}${fileName}`);
+        // Before the start-up script, which reads it while the page is parsed.
+        return [{ tag: 'meta', attrs: { name: START_CHUNKS_META, content: hrefs.join(' ') }, injectTo: 'head-prepend' as const }];
       },
     },
   };

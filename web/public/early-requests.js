@@ -20,6 +20,19 @@
     '/api/deviceoperatorgroups?page_size=0',
   ];
   var started = [];
+  // The signed-in shell's and the landing page's chunks, named by the build (web/build/preload-start-chunks.ts):
+  // fetched beside the entry for a user with a session, never on a signed-out visitor's sign-in page.
+  function preloadStartChunks() {
+    var meta = document.querySelector('meta[name="gearwatch-start-chunks"]');
+    var hrefs = meta && meta.content ? meta.content.split(' ') : [];
+    hrefs.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+  }
   function start(url, accessToken) {
     var headers = { accept: 'application/json' };
     if (accessToken) headers.authorization = 'Bearer ' + accessToken;
@@ -46,6 +59,7 @@
     calls.forEach(function (url) {
       start(url, accessToken);
     });
+    if (signedIn) preloadStartChunks();
   } catch {
     // No storage (a locked-down browser): the application makes its calls itself.
   }

@@ -21,6 +21,7 @@ function runPageScript(fetch: typeof window.fetch): void {
 }
 
 afterEach(() => {
+  document.head.querySelectorAll('meta[name="gearwatch-start-chunks"], link[rel="modulepreload"]').forEach((node) => node.remove());
   window.history.pushState(null, '', '/');
   window.localStorage.clear();
   delete window.__gearwatchEarlyRequests;
@@ -110,5 +111,22 @@ describe('the page start-up script (web/public/early-requests.js)', () => {
   it('starts only the configuration for a visitor without a session', () => {
     runPageScript(vi.fn(async () => json(200, {})) as typeof window.fetch);
     expect((window.__gearwatchEarlyRequests ?? []).map((request) => request.url)).toEqual(['/api/config']);
+  });
+
+  it('preloads the start chunks the build names for a user with a session, and none on a visitor’s sign-in page', () => {
+    const meta = document.createElement('meta');
+    meta.name = 'gearwatch-start-chunks';
+    meta.content = '/assets/MainShell-1.js /assets/DashboardPage-2.js';
+    document.head.appendChild(meta);
+    const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => new URL(link.href).pathname);
+
+    window.history.pushState(null, '', '/login');
+    runPageScript(vi.fn(async () => json(200, {})) as typeof window.fetch);
+    expect(preloads()).toEqual([]);
+
+    window.localStorage.setItem('gearwatch.accessToken', 'access-1');
+    window.history.pushState(null, '', '/dashboard');
+    runPageScript(vi.fn(async () => json(200, {})) as typeof window.fetch);
+    expect(preloads()).toEqual(['/assets/MainShell-1.js', '/assets/DashboardPage-2.js']);
   });
 });
