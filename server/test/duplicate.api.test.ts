@@ -78,7 +78,10 @@ describe('duplicating rows', () => {
         .executeTakeFirstOrThrow()
     ).id;
     await db().insertInto('device_operators').values({ company_id: company.id, device_id: device.id, operator_id: operator }).execute();
-    await db().insertInto('device_requirements').values({ company_id: company.id, device_id: device.id, weekday: 1, work_minutes: 300, active_minutes: 400 }).execute();
+    await db()
+      .insertInto('device_requirements')
+      .values({ company_id: company.id, device_id: device.id, weekday: 1, work_minutes: 300, active_minutes: 400 })
+      .execute();
     await db().insertInto('device_requirement_users').values({ company_id: company.id, device_id: device.id, user_id: user.id }).execute();
     const sensor = (
       await db()
@@ -92,10 +95,18 @@ describe('duplicating rows', () => {
 
     const copy = await copyId('devices', device.id);
     const row = await db().selectFrom('devices').selectAll().where('id', '=', copy).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ company_id: company.id, name: 'Forklift 7 (copy)', device_type_id: device.deviceTypeId, description: 'Blue one', software_version: '1.2' });
+    expect(row).toMatchObject({
+      company_id: company.id,
+      name: 'Forklift 7 (copy)',
+      device_type_id: device.deviceTypeId,
+      description: 'Blue one',
+      software_version: '1.2',
+    });
     expect(row.technical_data).toEqual({ capacity: 2500 });
-    const links = async (table: 'device_group_devices' | 'device_operators' | 'device_requirement_users', column: 'device_group_id' | 'operator_id' | 'user_id') =>
-      (await db().selectFrom(table).select(column).where('device_id', '=', copy).execute()).map((r) => (r as Record<string, number>)[column]);
+    const links = async (
+      table: 'device_group_devices' | 'device_operators' | 'device_requirement_users',
+      column: 'device_group_id' | 'operator_id' | 'user_id',
+    ) => (await db().selectFrom(table).select(column).where('device_id', '=', copy).execute()).map((r) => (r as Record<string, number>)[column]);
     expect(await links('device_group_devices', 'device_group_id')).toEqual([group]);
     expect(await links('device_operators', 'operator_id')).toEqual([operator]);
     expect(await links('device_requirement_users', 'user_id')).toEqual([user.id]);
@@ -108,7 +119,10 @@ describe('duplicating rows', () => {
     expect(await db().selectFrom('alert_rule_devices').select('rule_id').where('device_id', '=', copy).execute()).toEqual([]);
 
     expect((await duplicate('devices', device.id, {}, strangerToken)).statusCode).toBe(404);
-    expect((await duplicate('devices', device.id, { name: 'forklift 7 (copy)' })).json()).toEqual({ errors: { name: [ENTITY_MESSAGE_KEYS.nameInUse] }, rootErrors: [] });
+    expect((await duplicate('devices', device.id, { name: 'forklift 7 (copy)' })).json()).toEqual({
+      errors: { name: [ENTITY_MESSAGE_KEYS.nameInUse] },
+      rootErrors: [],
+    });
   });
 
   it('copies an alert rule disabled, with its conditions and links, not its alerts; an archived rule is refused', async () => {
@@ -152,11 +166,21 @@ describe('duplicating rows', () => {
     const configuration = (
       await db()
         .insertInto('report_configurations')
-        .values({ company_id: company.id, report_type: 'efficiency-report', name: 'Weekly efficiency', report_interval: 'week', frequency: 'week', format: 'pdf' })
+        .values({
+          company_id: company.id,
+          report_type: 'efficiency-report',
+          name: 'Weekly efficiency',
+          report_interval: 'week',
+          frequency: 'week',
+          format: 'pdf',
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-    await db().insertInto('report_configuration_device_groups').values({ company_id: company.id, configuration_id: configuration, device_group_id: group }).execute();
+    await db()
+      .insertInto('report_configuration_device_groups')
+      .values({ company_id: company.id, configuration_id: configuration, device_group_id: group })
+      .execute();
     await db().insertInto('report_configuration_users').values({ company_id: company.id, configuration_id: configuration, user_id: user.id }).execute();
     await db().insertInto('report_configuration_emails').values({ configuration_id: configuration, email: 'boss@example.com' }).execute();
 
@@ -178,7 +202,10 @@ describe('duplicating rows', () => {
     expect(await db().selectFrom('report_files').select('id').where('configuration_id', '=', copy).execute()).toEqual([]);
 
     const before = await countOf('report_configurations');
-    expect((await duplicate('reportsconfigurations', configuration, { name: 'ab' })).json()).toEqual({ errors: { name: [MESSAGE_KEYS.tooShort] }, rootErrors: [] });
+    expect((await duplicate('reportsconfigurations', configuration, { name: 'ab' })).json()).toEqual({
+      errors: { name: [MESSAGE_KEYS.tooShort] },
+      rootErrors: [],
+    });
     expect((await duplicate('reportsconfigurations', configuration, {}, strangerToken)).statusCode).toBe(404);
     expect(await countOf('report_configurations')).toBe(before);
   });

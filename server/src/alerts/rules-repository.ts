@@ -199,7 +199,10 @@ export class AlertRulesRepository {
       .insertInto('alert_rule_conditions')
       .columns(['company_id', 'rule_id', 'position', 'condition'])
       .expression((eb) =>
-        eb.selectFrom('alert_rule_conditions').select(['company_id', eb.val(copy.id).as('rule_id'), 'position', 'condition']).where('rule_id', '=', sourceId),
+        eb
+          .selectFrom('alert_rule_conditions')
+          .select(['company_id', eb.val(copy.id).as('rule_id'), 'position', 'condition'])
+          .where('rule_id', '=', sourceId),
       )
       .execute();
     for (const { link, column } of Object.values(LINK_TABLES)) {

@@ -118,14 +118,22 @@ export class DeviceGroupsRepository {
     const copy = await this.db
       .insertInto('device_groups')
       .columns(['company_id', 'name', 'description'])
-      .expression((eb) => eb.selectFrom('device_groups').select(['company_id', eb.val(name).as('name'), 'description']).where('id', '=', sourceId))
+      .expression((eb) =>
+        eb
+          .selectFrom('device_groups')
+          .select(['company_id', eb.val(name).as('name'), 'description'])
+          .where('id', '=', sourceId),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     await this.db
       .insertInto('device_group_devices')
       .columns(['company_id', 'device_group_id', 'device_id'])
       .expression((eb) =>
-        eb.selectFrom('device_group_devices').select(['company_id', eb.val(copy.id).as('device_group_id'), 'device_id']).where('device_group_id', '=', sourceId),
+        eb
+          .selectFrom('device_group_devices')
+          .select(['company_id', eb.val(copy.id).as('device_group_id'), 'device_id'])
+          .where('device_group_id', '=', sourceId),
       )
       .execute();
     return copy.id;

@@ -191,4 +191,3 @@ function presentAdmin(row: DeviceTypeAdminRow): DeviceTypeAdminEntry {
 function writeOf(values: DecodedValues): DeviceTypeWrite {
   return { name: values.name as string, description: typeof values.description === 'string' ? values.description : null };
 }
-

@@ -79,11 +79,8 @@ export class ProductionViewsService {
     return this.repository.transaction(async (repository, trx) => {
       const source = await find(repository, auth, id);
       await repository.lockCompanyCopies(source.companyId);
-      const copy = await copyName(
-        source.name,
-        name,
-        { minLength: PRODUCTION_VIEW_LIMITS.nameMin, maxLength: PRODUCTION_VIEW_LIMITS.nameMax },
-        (prefix) => repository.namesStartingWith(source.companyId, prefix),
+      const copy = await copyName(source.name, name, { minLength: PRODUCTION_VIEW_LIMITS.nameMin, maxLength: PRODUCTION_VIEW_LIMITS.nameMax }, (prefix) =>
+        repository.namesStartingWith(source.companyId, prefix),
       );
       const copyId = await repository.duplicate(id, copy, auth.userId);
       await this.changed(trx, { kind: 'saved', companyId: source.companyId, viewId: copyId });
