@@ -8,7 +8,7 @@ import { geoPolygonSchema } from './forms.ts';
  * The one place that lists the rule types, their condition fields, the alert states and the message keys.
  */
 
-/** The 13 rule types (spec 02 dictionary). */
+/** The 14 rule types (spec 02 dictionary, and work efficiency of spec 01 §3). */
 export const ALERT_RULE_TYPES = [
   'authentication',
   'lastsync',
