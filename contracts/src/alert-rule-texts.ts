@@ -76,5 +76,6 @@ export function describeAlertRule(type: AlertRuleType, summary: AlertRuleSummary
   let key = `alert-rule.description.${type}`;
   if (type === 'geolocation') key = `${key}.${condition['geofence'] === 'enter' ? 'enter' : 'leave'}`;
   if (type === 'percentage-change') key = `${key}.${condition['change'] === 'decrease' ? 'decrease' : 'increase'}`;
+  if (type === 'work-efficiency') key = `${key}.${condition['bound'] === 'above' ? 'above' : 'below'}`;
   return tidy(`${t(key, values)}${limits(condition, t)}`);
 }

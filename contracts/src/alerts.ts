@@ -8,7 +8,7 @@ import { geoPolygonSchema } from './forms.ts';
  * The one place that lists the rule types, their condition fields, the alert states and the message keys.
  */
 
-/** The 13 rule types (spec 02 dictionary). */
+/** The 14 rule types (spec 02 dictionary, and work efficiency of spec 01 §3). */
 export const ALERT_RULE_TYPES = [
   'authentication',
   'lastsync',
@@ -23,6 +23,7 @@ export const ALERT_RULE_TYPES = [
   'charging',
   'periodic',
   'percentage-change',
+  'work-efficiency',
 ] as const;
 export type AlertRuleType = (typeof ALERT_RULE_TYPES)[number];
 
@@ -44,6 +45,7 @@ export const ALERT_EVALUATION: Record<AlertRuleType, 'arrival' | 'window' | 'tim
   'counter-per-hour': 'window',
   'periodic-performance': 'window',
   'percentage-change': 'window',
+  'work-efficiency': 'window',
   lastsync: 'timer',
   periodic: 'timer',
   'part-replace': 'timer',
@@ -87,6 +89,10 @@ export type AlertRepeatPeriod = (typeof ALERT_REPEAT_PERIODS)[number];
 /** Percentage change: increase by or decrease by (spec 02 dictionary). */
 export const ALERT_CHANGE_DIRECTIONS = ['increase', 'decrease'] as const;
 export type AlertChangeDirection = (typeof ALERT_CHANGE_DIRECTIONS)[number];
+
+/** Work efficiency: alert when the window's efficiency falls below the percentage, or rises above it. */
+export const ALERT_EFFICIENCY_BOUNDS = ['below', 'above'] as const;
+export type AlertEfficiencyBound = (typeof ALERT_EFFICIENCY_BOUNDS)[number];
 
 /** Geolocation: alert when the device leaves the area or when it enters it. */
 export const ALERT_GEOFENCE_MODES = ['leave', 'enter'] as const;
@@ -202,6 +208,17 @@ export const alertConditionSchemas = {
     excludeDaysWithoutData: z.boolean().optional(),
     ...timeLimits,
   }),
+  /**
+   * Work efficiency (spec 01 §3, spec 02 §9): the efficiency the product shows, work ÷ active × 100 as a whole
+   * percent and 0 when the device was not active, of each window, below or above `efficiency` percent.
+   */
+  'work-efficiency': z.strictObject({
+    bound: z.enum(ALERT_EFFICIENCY_BOUNDS),
+    efficiency: percent,
+    date_interval: z.enum(ALERT_DATE_INTERVALS),
+    excludeDaysWithoutData: z.boolean().optional(),
+    ...timeLimits,
+  }),
 } as const satisfies Record<AlertRuleType, z.ZodType>;
 export type AlertCondition<T extends AlertRuleType = AlertRuleType> = z.infer<(typeof alertConditionSchemas)[T]>;
 
@@ -237,6 +254,7 @@ export const ALERT_MESSAGE_PARAMS = {
   charging: ['value', 'unit', 'operator', 'argument'],
   periodic: ['due'],
   'percentage-change': ['parameter', 'change', 'percent', 'value', 'previous', 'argument', 'windowStart', 'windowEnd'],
+  'work-efficiency': ['efficiency', 'bound', 'argument', 'windowStart', 'windowEnd'],
   requirement: ['day', 'workMinutes', 'requiredWorkMinutes', 'activeMinutes', 'requiredActiveMinutes'],
 } as const satisfies Record<AlertRuleType | 'requirement', readonly string[]>;
 export const alertMessageKey = (kind: AlertRuleType | 'requirement') => `alert.message.${kind}`;

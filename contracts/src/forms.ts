@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { problemSchema, validationErrorSchema } from './errors.ts';
 import { nameText } from './text-rules.ts';
 
 /**
@@ -113,6 +114,18 @@ export type FormSubmitResult = z.infer<typeof formSubmitResultSchema>;
 /** `POST /api/{resource}/{id}/duplicate` with an optional new name (spec 01 §2 duplicate dialog). */
 export const duplicateRequestSchema = z.object({ name: nameText().trim().max(128).optional() });
 export type DuplicateRequest = z.infer<typeof duplicateRequestSchema>;
+
+/**
+ * Response schemas per status code of `POST /api/{resource}/{id}/duplicate` (alert rules, report settings,
+ * production views, device groups, devices): 201 `{id}` of the copy; 400 `{errors: {name: [...]}}` for a name in
+ * use, too short or too long; 404 for a row that is not the caller's company's.
+ */
+export const DUPLICATE_RESPONSES = {
+  201: z.object({ id: z.number().int() }),
+  400: validationErrorSchema,
+  401: problemSchema,
+  404: problemSchema,
+} as const;
 
 /**
  * Deleting a row that others depend on is refused with 409 and `dependents: {kind: [{id, name}]}` (spec 01 §5).

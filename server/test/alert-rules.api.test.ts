@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertRuleType } from '@gearwatch/contracts';
 import {
   ALERT_MESSAGE_KEYS,
+  ALERT_RULE_TYPES,
   ALERT_EVALUATION,
   FORM_MESSAGE_KEYS,
   MESSAGE_KEYS,
@@ -79,7 +80,7 @@ describe('/api/alertrules: list, form, page, assignments, conditions, delete and
       expect(form.schema.type).toMatchObject({ type: 'choice', required: true, disabled: false });
       expect(form.schema.importance).toMatchObject({ type: 'choice', required: true });
       expect(form.schema.description).toMatchObject({ type: 'textarea', required: false, maxLength: 1000 });
-      expect(form.choices.type).toHaveLength(13);
+      expect(form.choices.type).toHaveLength(ALERT_RULE_TYPES.length);
       expect(form.choices.type![0]).toEqual({ value: 'authentication', label: 'alert-rule.type.authentication', translate: true });
       expect(form.choices.importance).toEqual(['info', 'warning', 'error'].map((v) => ({ value: v, label: `alert-rule.importance.${v}`, translate: true })));
       expect(form.data).toEqual({ name: null, type: null, importance: 'warning', description: null });
@@ -279,7 +280,17 @@ describe('/api/alertrules: list, form, page, assignments, conditions, delete and
     });
 
     it('answers each type its contract fields with their field types', async () => {
-      for (const type of ['value', 'geolocation', 'effective-work-time', 'part-replace', 'periodic', 'percentage-change', 'charging', 'lastsync'] as const) {
+      for (const type of [
+        'value',
+        'geolocation',
+        'effective-work-time',
+        'part-replace',
+        'periodic',
+        'percentage-change',
+        'charging',
+        'lastsync',
+        'work-efficiency',
+      ] as const) {
         const form = await definition(conditionUrl(await ruleOfType(type), '/new'));
         expect(Object.keys(form.schema), type).toEqual(Object.keys(alertConditionSchemas[type].shape));
         // On arrival the interval is how often an open alert may repeat, and its label says so (issue 32 item 8).
@@ -323,6 +334,18 @@ describe('/api/alertrules: list, form, page, assignments, conditions, delete and
       const change = await definition(conditionUrl(await ruleOfType('percentage-change'), '/new'));
       expect(change.schema.change).toMatchObject({ type: 'radio', required: true });
       expect(change.choices.change!.map((c) => c.label)).toEqual(['alert-rule.change.increase', 'alert-rule.change.decrease']);
+      const efficiency = await definition(conditionUrl(await ruleOfType('work-efficiency'), '/new'));
+      expect(efficiency.schema).toMatchObject({
+        bound: { type: 'radio', required: true },
+        efficiency: { type: 'number', required: true, min: 1, max: 100, step: 1 },
+        date_interval: { type: 'choice', required: true },
+        excludeDaysWithoutData: { type: 'checkbox', required: false },
+      });
+      expect(efficiency.choices.bound).toEqual([
+        { value: 'below', label: 'alert-rule.bound.below', translate: true },
+        { value: 'above', label: 'alert-rule.bound.above', translate: true },
+      ]);
+      expect(efficiency.data).toMatchObject({ bound: 'below', efficiency: 1, date_interval: '60m', excludeDaysWithoutData: false });
     });
 
     it('stores a valid condition as its contract JSON, edits and removes it', async () => {
@@ -368,6 +391,7 @@ describe('/api/alertrules: list, form, page, assignments, conditions, delete and
       const geo = await ruleOfType('geolocation');
       const percent = await ruleOfType('effective-work-percentage');
       const part = await ruleOfType('part-replace');
+      const workEfficiency = await ruleOfType('work-efficiency');
       const valid = { variable: 20, operator: 'gt', argument: 5, date_interval: '10m' };
       const square = [
         [21, 56],
@@ -390,6 +414,9 @@ describe('/api/alertrules: list, form, page, assignments, conditions, delete and
         [geo, { geofence: 'enter' }, { polygon: [MESSAGE_KEYS.notBlank] }],
         [percent, { operator: 'lt', efficiency: 0, date_interval: 'day' }, { efficiency: [FORM_MESSAGE_KEYS.outOfRange] }],
         [percent, { operator: 'lt', efficiency: 101, date_interval: 'day' }, { efficiency: [FORM_MESSAGE_KEYS.outOfRange] }],
+        [workEfficiency, { bound: 'sideways', efficiency: 50, date_interval: 'day' }, { bound: [MESSAGE_KEYS.incorrect] }],
+        [workEfficiency, { efficiency: 50, date_interval: 'day' }, { bound: [MESSAGE_KEYS.notBlank] }],
+        [workEfficiency, { bound: 'above', efficiency: 101, date_interval: 'day' }, { efficiency: [FORM_MESSAGE_KEYS.outOfRange] }],
         [part, { variable: 23, argument: 500, firstAlarmDate: '2026-02-30' }, { firstAlarmDate: [MESSAGE_KEYS.incorrect] }],
         [part, { variable: 23, argument: 0, firstAlarmDate: '2026-02-03' }, { argument: [FORM_MESSAGE_KEYS.outOfRange] }],
         [part, { variable: 20, argument: 500, firstAlarmDate: '2026-02-03' }, { variable: [MESSAGE_KEYS.incorrect] }],
@@ -404,6 +431,7 @@ describe('/api/alertrules: list, form, page, assignments, conditions, delete and
       expect(await rootErrors(forged)).toEqual([FORM_MESSAGE_KEYS.invalidToken]);
       expect(await snapshot()).toBe(before);
       expect((await addCondition(geo, { polygon: [...square, square[0]], geofence: 'enter' })).statusCode).toBe(201);
+      expect((await addCondition(workEfficiency, { bound: 'above', efficiency: 90, date_interval: 'week', fromHour: 6, toHour: 22 })).statusCode).toBe(201);
     });
 
     it('refuses conditions for a type without any, and reaches no condition through another rule', async () => {

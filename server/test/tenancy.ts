@@ -47,6 +47,7 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
       { route: 'GET /api/devices/:id/operator-sessions', url: `/api/devices/${device.id}/operator-sessions` },
       { route: 'GET /api/devices/:id/battery-cycles', url: `/api/devices/${device.id}/battery-cycles?from=2026-01-01&to=2026-01-31` },
       { route: 'DELETE /api/devices/:id', url: `/api/devices/${doomed.id}` },
+      { route: 'POST /api/devices/:id/duplicate', url: `/api/devices/${device.id}/duplicate`, payload: {} },
     ];
   },
   // Tasks: read, form, update, status; the delete takes a second task, so the reads stay answerable.
@@ -111,6 +112,7 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
       { route: 'PUT /api/devicegroups/:id', url: `/api/devicegroups/${group}`, payload: { token, name: 'Tenancy group', devices: [device.id] } },
       { route: 'DELETE /api/devicegroups/:id/devices', url: `/api/devicegroups/${doomed}/devices` },
       { route: 'DELETE /api/devicegroups/:id', url: `/api/devicegroups/${doomed}` },
+      { route: 'POST /api/devicegroups/:id/duplicate', url: `/api/devicegroups/${group}/duplicate`, payload: {} },
     ];
   },
   // Operator groups: as device groups.
@@ -238,6 +240,7 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
     const requests: TenantRequest[] = [
       { route: 'GET /api/alertrules/:id', url: `/api/alertrules/${rule}` },
       { route: 'GET /api/alertrules/:id/edit', url: `/api/alertrules/${rule}/edit` },
+      { route: 'POST /api/alertrules/:id/duplicate', url: `/api/alertrules/${rule}/duplicate`, payload: {} },
       {
         route: 'PUT /api/alertrules/:id',
         url: `/api/alertrules/${rule}`,
@@ -346,6 +349,7 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
       { route: 'PATCH /api/reportsconfigurations/:id/disable', url: `/api/reportsconfigurations/${kept}/disable` },
       { route: 'PATCH /api/reportsconfigurations/:id/enable', url: `/api/reportsconfigurations/${kept}/enable` },
       { route: 'DELETE /api/reportsconfigurations/:id', url: `/api/reportsconfigurations/${doomed}` },
+      { route: 'POST /api/reportsconfigurations/:id/duplicate', url: `/api/reportsconfigurations/${kept}/duplicate`, payload: {} },
       { route: 'GET /api/reports/files/:id/download', url: `/api/reports/files/${done}/download` },
       { route: 'POST /api/reports/files/:id/retry', url: `/api/reports/files/${failed}/retry` },
     ];
@@ -387,6 +391,7 @@ export const TENANT_CASES: Record<string, TenantCaseFactory> = {
       { route: 'POST /api/productionviews/:id/displaylinks', url: `/api/productionviews/${view}/displaylinks`, payload: { label: 'Tenancy TV' } },
       { route: 'DELETE /api/productionviews/:id/displaylinks/:linkId', url: `/api/productionviews/${view}/displaylinks/${link.id}` },
       { route: 'DELETE /api/productionviews/:id', url: `/api/productionviews/${doomed}` },
+      { route: 'POST /api/productionviews/:id/duplicate', url: `/api/productionviews/${view}/duplicate`, payload: {} },
     ];
   },
   // A production view's live state (the views' own calls are the views API's case).

@@ -7,7 +7,9 @@ import type { MessageParams } from './timeline.ts';
 import type { Window } from './windows.ts';
 import { HOUR_MS } from '../time/calendar.ts';
 
-type WindowCondition = AlertCondition<'effective-work-time' | 'effective-work-percentage' | 'counter-per-hour' | 'periodic-performance' | 'percentage-change'>;
+type WindowCondition = AlertCondition<
+  'effective-work-time' | 'effective-work-percentage' | 'work-efficiency' | 'counter-per-hour' | 'periodic-performance' | 'percentage-change'
+>;
 
 /** A window's sums per parameter (absent: no data in the window). */
 export type Sums = (parameter: number) => number | undefined;
@@ -17,7 +19,7 @@ export function windowParameters(rule: ParsedRule): number[] {
   const set = new Set<number>();
   for (const raw of rule.conditions) {
     if (rule.type === 'effective-work-time') set.add(PARAMETER_NUMBERS.work);
-    else if (rule.type === 'effective-work-percentage') {
+    else if (rule.type === 'effective-work-percentage' || rule.type === 'work-efficiency') {
       set.add(PARAMETER_NUMBERS.work);
       set.add(PARAMETER_NUMBERS.active);
     } else set.add((raw as AlertCondition<'counter-per-hour'>).variable);
@@ -81,6 +83,19 @@ function conditionOutcome(
         params: { efficiency, operator: operatorSymbol(c.operator), argument: c.efficiency, ...bounds },
       };
     }
+    case 'work-efficiency': {
+      const c = condition as AlertCondition<'work-efficiency'>;
+      const work = sum(sums, PARAMETER_NUMBERS.work);
+      const active = sum(sums, PARAMETER_NUMBERS.active);
+      if (work === undefined || active === undefined) return null;
+      // The efficiency the product shows (spec 02 §9): a whole percent, 0 when the device was not active, so a
+      // window it stood idle in is one of no efficiency, not one that does not count.
+      const efficiency = workEfficiency(work, active);
+      return {
+        breach: c.bound === 'below' ? efficiency < c.efficiency : efficiency > c.efficiency,
+        params: { efficiency, bound: c.bound, argument: c.efficiency, ...bounds },
+      };
+    }
     case 'counter-per-hour':
     case 'periodic-performance': {
       const c = condition as AlertCondition<'counter-per-hour'>;
@@ -123,4 +138,9 @@ function conditionOutcome(
     default:
       return null;
   }
+}
+
+/** Work ÷ active × 100 as a whole percent, 0 without active time (spec 02 §9). */
+export function workEfficiency(work: number, active: number): number {
+  return active > 0 ? Math.round((work / active) * 100) : 0;
 }

@@ -3,6 +3,7 @@ import type { AlertRuleType, Choice, FormTextKey, FormValue } from '@gearwatch/c
 import {
   ALERT_CHANGE_DIRECTIONS,
   ALERT_DATE_INTERVALS,
+  ALERT_EFFICIENCY_BOUNDS,
   ALERT_EVALUATION,
   ALERT_GEOFENCE_MODES,
   ALERT_OPERATORS,
@@ -81,6 +82,7 @@ export function conditionFields(type: AlertRuleType): FormFields {
       firstAlarmDate: () => field('date', label(key), { required }),
       repeatAlarmEvery: () => field('choice', label(key), { required }),
       change: () => field('radio', label(key), { required }),
+      bound: () => field('radio', label(key), { required }),
     };
     const make = byKey[key];
     if (!make) throw new Error(`no form field for the condition key ${key}`);
@@ -112,6 +114,7 @@ export function conditionChoices(type: AlertRuleType, parameters: ParameterChoic
     geofence: translated(ALERT_GEOFENCE_MODES, 'alert-rule.geofence'),
     repeatAlarmEvery: translated(ALERT_REPEAT_PERIODS, 'alert-rule.repeat'),
     change: translated(ALERT_CHANGE_DIRECTIONS, 'alert-rule.change'),
+    bound: translated(ALERT_EFFICIENCY_BOUNDS, 'alert-rule.bound'),
   };
   const keys = new Set(conditionKeys(type));
   return Object.fromEntries(Object.entries(all).filter(([key]) => keys.has(key)));
@@ -123,6 +126,7 @@ export function conditionDefaults(type: AlertRuleType, today: string): Record<st
     operator: DEFAULT_ALERT_OPERATOR,
     date_interval: ALERT_EVALUATION[type] === 'window' ? '60m' : '10m',
     geofence: 'leave',
+    bound: 'below',
     efficiency: ALERT_PERCENT_FIELD.default,
     repeatAlarmArgument: ALERT_PERCENT_FIELD.default,
     percentageDifference: ALERT_PERCENT_FIELD.default,

@@ -10,9 +10,8 @@ import { companyChoicesFor, companyField, newRowCompany } from '../forms/company
 import { textValue } from '../forms/values.ts';
 import type { FormResource } from '../forms/routes.ts';
 import type { AlertRulesRepository } from './rules-repository.ts';
-import { writableRule } from './rules-service.ts';
+import { ALERT_RULE_NAME_MAX_LENGTH, writableRule } from './rules-service.ts';
 
-export const ALERT_RULE_NAME_MAX_LENGTH = 128;
 export const ALERT_RULE_DESCRIPTION_MAX_LENGTH = 1000;
 /** Spec 01 §5: a new rule's importance. */
 const DEFAULT_IMPORTANCE = 'warning';

@@ -169,6 +169,49 @@ export class AlertRulesRepository {
       .execute();
   }
 
+  /** The names, in lower case, of the company's rules (archived ones too) that start with `prefix` (numbering copies). */
+  namesStartingWith(companyId: number, prefix: string): Promise<Set<string>> {
+    return this.lookups.namesInCompanyStartingWith('alert_rules', companyId, prefix);
+  }
+
+  /** Serialises the copies of one company until the transaction ends, so two copies cannot take one name. */
+  lockCompanyCopies(companyId: number): Promise<void> {
+    return this.lookups.lockCompanyCopies(companyId);
+  }
+
+  /**
+   * A new rule of the source's company named `name`: its type, importance, description, conditions and device,
+   * group and user links. Disabled and not a draft: it is whole, and enabling it is the user's choice.
+   */
+  async duplicate(sourceId: number, name: string): Promise<number> {
+    const copy = await this.db
+      .insertInto('alert_rules')
+      .columns(['company_id', 'name', 'type', 'importance', 'description', 'enabled', 'draft'])
+      .expression((eb) =>
+        eb
+          .selectFrom('alert_rules')
+          .select(['company_id', eb.val(name).as('name'), 'type', 'importance', 'description', eb.lit(false).as('enabled'), eb.lit(false).as('draft')])
+          .where('id', '=', sourceId),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await this.db
+      .insertInto('alert_rule_conditions')
+      .columns(['company_id', 'rule_id', 'position', 'condition'])
+      .expression((eb) =>
+        eb
+          .selectFrom('alert_rule_conditions')
+          .select(['company_id', eb.val(copy.id).as('rule_id'), 'position', 'condition'])
+          .where('rule_id', '=', sourceId),
+      )
+      .execute();
+    for (const { link, column } of Object.values(LINK_TABLES)) {
+      await sql`insert into ${sql.table(link)} (company_id, rule_id, ${sql.ref(column)})
+                select company_id, ${copy.id}::int, ${sql.ref(column)} from ${sql.table(link)} where rule_id = ${sourceId}`.execute(this.db);
+    }
+    return copy.id;
+  }
+
   async setEnabled(id: number, enabled: boolean): Promise<void> {
     await this.db
       .updateTable('alert_rules')

@@ -9,6 +9,7 @@ import {
 } from '@gearwatch/contracts';
 import type { FormTokens } from '../forms/token.ts';
 import { registerResourceRoutes } from '../forms/resource-routes.ts';
+import { registerDuplicateRoute } from '../forms/duplicate.ts';
 import { idParams } from '../http/params.ts';
 import type { App } from '../http/types.ts';
 import type { AlertRuleForm } from './rule-form.ts';
@@ -45,6 +46,14 @@ export function alertRulesRoutes(app: App, rules: AlertRulesService, form: Alert
         'Delete an alert rule with its device, group and user links and its conditions, in one transaction; its alerts are kept: a rule alerts refer to is archived (read-only), one without alerts is deleted; 400 alert-rule.archived for an archived one',
       remove: (auth, id) => rules.delete(auth, id),
     },
+  });
+
+  registerDuplicateRoute(app, {
+    resource: 'alertrules',
+    tag: 'alert rules',
+    summary:
+      "Copy an alert rule with its conditions and its device, group and user links (not its alerts), disabled, named `name` or the original's name + ' (copy)' (numbered when taken); 400 alert-rule.archived for an archived one",
+    duplicate: (auth, id, name) => rules.duplicate(auth, id, name),
   });
 
   for (const [action, enabled] of [

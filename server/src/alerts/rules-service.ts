@@ -9,6 +9,10 @@ import type { AlertsRepository } from './alerts-repository.ts';
 import { viewerOf } from './visibility.ts';
 import { presentStats } from './stats.ts';
 import { presentSummary } from './rule-summary-repository.ts';
+import { copyName } from '../forms/duplicate.ts';
+
+/** The longest rule name (its form's field and a copy's name). */
+export const ALERT_RULE_NAME_MAX_LENGTH = 128;
 
 /** The assignment calls' path segment → the kind of rows they link. */
 export const ASSIGNMENT_SEGMENTS = { devicegroups: 'groups', devices: 'devices', users: 'users' } as const satisfies Record<string, RuleLinkKind>;
@@ -68,6 +72,22 @@ export class AlertRulesService {
       await repository.deleteOwned(id);
       if (await repository.hasAlerts(id)) await repository.archive(id);
       else await repository.delete(id);
+    });
+  }
+
+  /**
+   * Copies a rule (not an archived one) into its company with its conditions and its device, group and user links,
+   * named `name` or the original's name + ' (copy)'. The copy starts disabled: it watches the same devices, and
+   * the user decides when it alerts. Its alerts are not copied. Answers the copy's id.
+   */
+  async duplicate(auth: AuthContext, id: number, name: string | undefined): Promise<number> {
+    return this.repository.transaction(async (repository) => {
+      const source = await writableRule(repository, auth, id);
+      await repository.lockCompanyCopies(source.companyId);
+      const copy = await copyName(source.name, name, { minLength: 1, maxLength: ALERT_RULE_NAME_MAX_LENGTH }, (prefix) =>
+        repository.namesStartingWith(source.companyId, prefix),
+      );
+      return repository.duplicate(id, copy);
     });
   }
 

@@ -108,6 +108,37 @@ export class DeviceGroupsRepository {
     return this.lookups.nameTakenInCompany('device_groups', companyId, name, exceptId);
   }
 
+  /** The names, in lower case, of the company's groups that start with `prefix` (numbering copies). */
+  namesStartingWith(companyId: number, prefix: string): Promise<Set<string>> {
+    return this.lookups.namesInCompanyStartingWith('device_groups', companyId, prefix);
+  }
+
+  /** A new group of the source's company named `name`, with its description and the same devices. */
+  async duplicate(sourceId: number, name: string): Promise<number> {
+    const copy = await this.db
+      .insertInto('device_groups')
+      .columns(['company_id', 'name', 'description'])
+      .expression((eb) =>
+        eb
+          .selectFrom('device_groups')
+          .select(['company_id', eb.val(name).as('name'), 'description'])
+          .where('id', '=', sourceId),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await this.db
+      .insertInto('device_group_devices')
+      .columns(['company_id', 'device_group_id', 'device_id'])
+      .expression((eb) =>
+        eb
+          .selectFrom('device_group_devices')
+          .select(['company_id', eb.val(copy.id).as('device_group_id'), 'device_id'])
+          .where('device_group_id', '=', sourceId),
+      )
+      .execute();
+    return copy.id;
+  }
+
   companies(): Promise<NamedRow[]> {
     return this.lookups.companyChoices();
   }

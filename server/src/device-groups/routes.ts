@@ -1,6 +1,7 @@
 import { DEVICE_GROUP_SORT_FIELDS, GROUP_RESPONSES } from '@gearwatch/contracts';
 import type { FormTokens } from '../forms/token.ts';
 import { registerResourceRoutes } from '../forms/resource-routes.ts';
+import { registerDuplicateRoute } from '../forms/duplicate.ts';
 import type { App } from '../http/types.ts';
 import type { DeviceGroupsService } from './service.ts';
 
@@ -28,5 +29,11 @@ export function deviceGroupsRoutes(app: App, groups: DeviceGroupsService, tokens
       remove: (auth, id) => groups.delete(auth, id),
       unblock: { devices: { summary: 'Take every device out of the group', run: (auth, id) => groups.unassignDevices(auth, id) } },
     },
+  });
+  registerDuplicateRoute(app, {
+    resource: 'devicegroups',
+    tag: 'device groups',
+    summary: "Copy a device group with its devices, named `name` or the original's name + ' (copy)' (numbered when taken)",
+    duplicate: (auth, id, name) => groups.duplicate(auth, id, name),
   });
 }

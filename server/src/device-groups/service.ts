@@ -8,6 +8,7 @@ import { field } from '../forms/fields.ts';
 import { CompanyGroupService } from '../forms/company-group-service.ts';
 import { companyChoicesFor, companyField, linkCompany, linkLabel } from '../forms/company-scope.ts';
 import { textValue } from '../forms/values.ts';
+import { copyName } from '../forms/duplicate.ts';
 import type { FormResource } from '../forms/routes.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import type { GroupDayRow, LatestReadingsRepository } from '../rollups/latest-repository.ts';
@@ -58,6 +59,21 @@ export class DeviceGroupsService extends CompanyGroupService<{ name: string; des
   async unassignDevices(auth: AuthContext, id: number): Promise<void> {
     await this.find(auth, id);
     await this.repository.unassignDevices(id);
+  }
+
+  /**
+   * Copies a group with its devices (a device may be in several groups), named `name` or the original's name +
+   * ' (copy)', in the original's company under the company's group write lock. Answers the copy's id.
+   */
+  async duplicate(auth: AuthContext, id: number, name: string | undefined): Promise<number> {
+    const source = await this.find(auth, id);
+    return this.repository.transaction(async (repository) => {
+      await repository.lockCompany(source.companyId);
+      const copy = await copyName(source.name, name, { minLength: 1, maxLength: GROUP_NAME_MAX_LENGTH }, (prefix) =>
+        repository.namesStartingWith(source.companyId, prefix),
+      );
+      return repository.duplicate(id, copy);
+    });
   }
 
   // The form (FormResource).

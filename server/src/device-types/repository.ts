@@ -7,6 +7,7 @@ import type { TenantScope } from '../security/context.ts';
 import type { ListRequest, Page } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
 import { pagedList } from '../db/paged-list.ts';
+import { prefixPattern } from '../forms/duplicate.ts';
 
 export interface MonitorParameterRow {
   deviceTypeId: number;
@@ -159,7 +160,7 @@ export class DeviceTypesRepository {
     const rows = await this.db
       .selectFrom('device_types')
       .select(sql<string>`lower(name)`.as('name'))
-      .where(sql`lower(name)`, 'like', `${prefix.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`)
+      .where(sql`lower(name)`, 'like', prefixPattern(prefix))
       .execute();
     return new Set(rows.map((r) => r.name));
   }

@@ -12,6 +12,7 @@ import type { AuthContext } from '../security/context.ts';
 import { scopeOf } from '../security/context.ts';
 import type { DecodedValues } from '../forms/decode.ts';
 import { textValue } from '../forms/values.ts';
+import { copyName } from '../forms/duplicate.ts';
 import type { FormFields } from '../forms/fields.ts';
 import { field } from '../forms/fields.ts';
 import type { FormResource } from '../forms/routes.ts';
@@ -103,13 +104,12 @@ export class DeviceTypesService implements FormResource {
   async duplicate(auth: AuthContext, id: number, name: string | undefined): Promise<number> {
     requireSuperAdmin(auth);
     const source = await this.find(auth, id);
-    const requested = name?.trim() || null;
     try {
       return await this.repository.transaction(async (repository) => {
-        let copyName = requested;
-        if (copyName === null) copyName = await copyNameFor(repository, source.name);
-        else if (await repository.nameTaken(copyName, null)) throw nameInUse();
-        return repository.duplicate(id, copyName);
+        const copy = await copyName(source.name, name, { minLength: 1, maxLength: DEVICE_TYPE_NAME_MAX_LENGTH }, (prefix) =>
+          repository.namesStartingWith(prefix),
+        );
+        return repository.duplicate(id, copy);
       });
     } catch (error) {
       if (uniqueViolationOf(error) === DEVICE_TYPE_NAME_CONSTRAINT) throw nameInUse();
@@ -190,16 +190,4 @@ function presentAdmin(row: DeviceTypeAdminRow): DeviceTypeAdminEntry {
 
 function writeOf(values: DecodedValues): DeviceTypeWrite {
   return { name: values.name as string, description: typeof values.description === 'string' ? values.description : null };
-}
-
-/** `name (copy)`, or `name (copy N)` with the smallest free N from 2, shortened to fit the longest name. */
-async function copyNameFor(repository: DeviceTypesRepository, original: string): Promise<string> {
-  const fit = (suffix: string) => `${original.slice(0, DEVICE_TYPE_NAME_MAX_LENGTH - suffix.length)}${suffix}`;
-  // Every candidate starts with this much of the original (suffixes stay far shorter than 28 characters).
-  const taken = await repository.namesStartingWith(original.slice(0, DEVICE_TYPE_NAME_MAX_LENGTH - 28));
-  if (!taken.has(fit(' (copy)').toLowerCase())) return fit(' (copy)');
-  for (let n = 2; ; n++) {
-    const candidate = fit(` (copy ${n})`);
-    if (!taken.has(candidate.toLowerCase())) return candidate;
-  }
 }

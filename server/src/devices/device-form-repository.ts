@@ -154,6 +154,16 @@ export class DeviceFormRepository {
     return this.lookups.nameTakenInCompany('devices', companyId, name, exceptId);
   }
 
+  /** The names, in lower case, of the company's devices that start with `prefix` (numbering copies). */
+  namesStartingWith(companyId: number, prefix: string): Promise<Set<string>> {
+    return this.lookups.namesInCompanyStartingWith('devices', companyId, prefix);
+  }
+
+  /** Serialises the copies of one company until the transaction ends, so two copies cannot take one name. */
+  lockCompanyCopies(companyId: number): Promise<void> {
+    return this.lookups.lockCompanyCopies(companyId);
+  }
+
   /** Inserts (id null) or updates the device and replaces every link, inside `transaction(...)`. */
   async write(id: number | null, device: DeviceWrite): Promise<number> {
     const trx = this.db;

@@ -18,6 +18,7 @@ import { companyChoicesFor, companyField, companyToCheck, linkCompany, linkLabel
 import { idValues, textValue } from '../forms/values.ts';
 import type { FormResource } from '../forms/routes.ts';
 import { NO_FAILED_FIELDS } from '../forms/routes.ts';
+import { copyName } from '../forms/duplicate.ts';
 import type { DeviceFormRepository, DeviceWrite, LinkKind, NamedRow } from './device-form-repository.ts';
 
 const LINKS: Record<'groups' | 'sensors' | 'operators' | 'requirementUsers', LinkKind> = {
@@ -26,6 +27,7 @@ const LINKS: Record<'groups' | 'sensors' | 'operators' | 'requirementUsers', Lin
   operators: 'operators',
   requirementUsers: 'users',
 };
+const DEVICE_NAME_MAX_LENGTH = 128;
 const MINUTES = { min: 0, max: 1440, step: 1 };
 /** The unconfirmed alerts a refused delete names at most (the newest); confirming clears them all. */
 const MAX_LISTED_ALERTS = 100;
@@ -45,7 +47,7 @@ export class DeviceForm implements FormResource {
   fields(auth: AuthContext, id: number | null): FormFields {
     const fields: FormFields = companyField(auth, id, 'device.field.company');
     Object.assign(fields, {
-      name: field('text', 'device.field.name', { required: true, maxLength: 128, icon: 'device' }),
+      name: field('text', 'device.field.name', { required: true, maxLength: DEVICE_NAME_MAX_LENGTH, icon: 'device' }),
       deviceType: field('entity', 'device.field.device-type', { required: true }),
       groups: field('entity', 'device.field.groups', { multiple: true, icon: 'group' }),
       description: field('textarea', 'device.field.description', { maxLength: 2000 }),
@@ -136,6 +138,39 @@ export class DeviceForm implements FormResource {
     const row = await this.row(auth, id);
     const device = await this.checked(row.companyId, id, values);
     await this.repository.transaction((repository) => repository.write(id, device));
+  }
+
+  /**
+   * Copies a device into its company, named `name` or the original's name + ' (copy)': its type, description,
+   * state, technical data, versions, groups, operators, required work and activity and their users. Not its
+   * modules (a module is fitted to one device), readings, rollups, status, alerts or the alert rules that name it.
+   * Answers the copy's id.
+   */
+  async duplicate(auth: AuthContext, id: number, name: string | undefined): Promise<number> {
+    const companyId = auth.isSuperAdmin ? null : auth.companyId;
+    return this.repository.transaction(async (repository) => {
+      const source = await repository.find(id, companyId);
+      if (!source) throw new NotFoundError();
+      await repository.lockCompanyCopies(source.companyId);
+      const copy = await copyName(source.name, name, { minLength: 1, maxLength: DEVICE_NAME_MAX_LENGTH }, (prefix) =>
+        repository.namesStartingWith(source.companyId, prefix),
+      );
+      return repository.write(null, {
+        companyId: source.companyId,
+        name: copy,
+        deviceTypeId: source.deviceTypeId,
+        description: source.description,
+        status: source.status,
+        technicalData: source.technicalData as Record<string, number | null>,
+        applicationVersion: source.applicationVersion,
+        softwareVersion: source.softwareVersion,
+        groups: source.groups,
+        sensors: [],
+        operators: source.operators,
+        requirements: source.requirements,
+        requirementUsers: source.requirementUsers,
+      });
+    });
   }
 
   /** 409 naming the fitted modules and the unconfirmed alerts while there are any (spec 01 §5). */

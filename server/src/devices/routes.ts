@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { App } from '../http/types.ts';
 import type { FormTokens } from '../forms/token.ts';
 import { registerResourceRoutes } from '../forms/resource-routes.ts';
+import { registerDuplicateRoute } from '../forms/duplicate.ts';
 import type { DevicesService } from './service.ts';
 import type { DeviceForm } from './device-form.ts';
 
@@ -29,5 +30,12 @@ export function devicesRoutes(app: App, devices: DevicesService, form: DeviceFor
         alerts: { summary: 'Confirm every unconfirmed alert of the device', run: (auth, id) => form.confirmAlerts(auth, id) },
       },
     },
+  });
+  registerDuplicateRoute(app, {
+    resource: 'devices',
+    tag: 'devices',
+    summary:
+      "Copy a device with its type, state, technical data, groups, operators and requirements (not its modules, readings, status or alerts), named `name` or the original's name + ' (copy)' (numbered when taken)",
+    duplicate: (auth, id, name) => form.duplicate(auth, id, name),
   });
 }

@@ -13,6 +13,7 @@ import {
   validationErrorSchema,
 } from '@gearwatch/contracts';
 import { registerListRoute } from '../http/list.ts';
+import { registerDuplicateRoute } from '../forms/duplicate.ts';
 import { idParams, rowIdParam } from '../http/params.ts';
 import type { App } from '../http/types.ts';
 import type { DisplayLinksService } from './display-links-service.ts';
@@ -94,6 +95,13 @@ export function productionViewsRoutes(app: App, views: ProductionViewsService, l
     },
     (request) => views.update(request.auth, request.params.id, request.body),
   );
+  registerDuplicateRoute(app, {
+    resource: 'productionviews',
+    tag: tags[0]!,
+    summary:
+      "Copy a production view with its lines, reset hours and logo (not its display links), named `name` or the original's name + ' (copy)' (numbered when taken)",
+    duplicate: (auth, id, name) => views.duplicate(auth, id, name),
+  });
   app.delete(
     '/api/productionviews/:id',
     {

@@ -7,6 +7,7 @@ import type { ListRequest, Page } from '../http/list.ts';
 import { likePattern } from '../http/list.ts';
 import { pagedList } from '../db/paged-list.ts';
 import type { TenantScope } from '../security/context.ts';
+import { FormLookupsRepository } from '../forms/lookups-repository.ts';
 import type { ViewValues } from './view-input.ts';
 
 /** A view as stored (migration 021). */
@@ -97,6 +98,42 @@ export class ProductionViewsRepository {
   find(scope: TenantScope, id: number): Promise<ViewRecord | undefined> {
     const query = this.base().where('v.id', '=', id);
     return (scope.kind === 'company' ? query.where('v.company_id', '=', scope.companyId) : query).executeTakeFirst();
+  }
+
+  /** The names, in lower case, of the company's views that start with `prefix` (numbering copies). */
+  namesStartingWith(companyId: number, prefix: string): Promise<Set<string>> {
+    return new FormLookupsRepository(this.db).namesInCompanyStartingWith('production_views', companyId, prefix);
+  }
+
+  /** Serialises the copies of one company until the transaction ends, so two copies cannot take one name. */
+  lockCompanyCopies(companyId: number): Promise<void> {
+    return new FormLookupsRepository(this.db).lockCompanyCopies(companyId);
+  }
+
+  /** A new view of the source's company named `name`, made by `createdBy`: its type, reset hours, logo and lines. */
+  async duplicate(sourceId: number, name: string, createdBy: number | null): Promise<number> {
+    const copy = await this.db
+      .insertInto('production_views')
+      .columns(['company_id', 'name', 'view_type', 'reset_hours', 'logo', 'logo_type', 'created_by'])
+      .expression((eb) =>
+        eb
+          .selectFrom('production_views')
+          .select(['company_id', eb.val(name).as('name'), 'view_type', 'reset_hours', 'logo', 'logo_type', eb.val(createdBy).as('created_by')])
+          .where('id', '=', sourceId),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await this.db
+      .insertInto('production_view_lines')
+      .columns(['company_id', 'view_id', 'position', 'label', 'device_id', 'parameter', 'goal'])
+      .expression((eb) =>
+        eb
+          .selectFrom('production_view_lines')
+          .select(['company_id', eb.val(copy.id).as('view_id'), 'position', 'label', 'device_id', 'parameter', 'goal'])
+          .where('view_id', '=', sourceId),
+      )
+      .execute();
+    return copy.id;
   }
 
   /** Locks the view's row for this transaction, so two edits of one view run one after the other. */

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { ProductionParameterOption, ProductionView, ProductionViewLine, ProductionViewType } from '@gearwatch/contracts';
-import { PRODUCTION_FIXED_PARAMETER_NAMES, productionValueKindOf } from '@gearwatch/contracts';
+import { PRODUCTION_FIXED_PARAMETER_NAMES, PRODUCTION_VIEW_LIMITS, productionValueKindOf } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
 import type { AuthContext, TenantScope } from '../security/context.ts';
 import { scopeOf } from '../security/context.ts';
 import { NotFoundError, ValidationError } from '../http/errors.ts';
 import type { ListRequest, Page } from '../http/list.ts';
+import { copyName } from '../forms/duplicate.ts';
 import { checkViewInput } from './view-input.ts';
 import type { LineRecord, ProductionViewSortField, ProductionViewsRepository, ViewRecord } from './views-repository.ts';
 
@@ -66,6 +67,24 @@ export class ProductionViewsService {
       await repository.update(current.companyId, id, checked.values);
       await this.changed(trx, { kind: 'saved', companyId: current.companyId, viewId: id });
       return (await present(repository, [await find(repository, auth, id)]))[0]!;
+    });
+  }
+
+  /**
+   * Copies a view into its company with its lines, reset hours and logo, named `name` or the original's name +
+   * ' (copy)'. Its display links are not copied: a link is a screen's key to the one view it was made for.
+   * Answers the copy's id.
+   */
+  duplicate(auth: AuthContext, id: number, name: string | undefined): Promise<number> {
+    return this.repository.transaction(async (repository, trx) => {
+      const source = await find(repository, auth, id);
+      await repository.lockCompanyCopies(source.companyId);
+      const copy = await copyName(source.name, name, { minLength: PRODUCTION_VIEW_LIMITS.nameMin, maxLength: PRODUCTION_VIEW_LIMITS.nameMax }, (prefix) =>
+        repository.namesStartingWith(source.companyId, prefix),
+      );
+      const copyId = await repository.duplicate(id, copy, auth.userId);
+      await this.changed(trx, { kind: 'saved', companyId: source.companyId, viewId: copyId });
+      return copyId;
     });
   }
 

@@ -40,6 +40,7 @@ const ALERT_TYPE_TEXTS: Record<AlertRuleType | 'requirement', ReportTextKey> = {
   geolocation: 'reports.alert-type.geolocation',
   'effective-work-time': 'reports.alert-type.effective-work-time',
   'effective-work-percentage': 'reports.alert-type.effective-work-percentage',
+  'work-efficiency': 'reports.alert-type.work-efficiency',
   'work-without-operator': 'reports.alert-type.work-without-operator',
   'periodic-performance': 'reports.alert-type.periodic-performance',
   'part-replace': 'reports.alert-type.part-replace',

@@ -6,6 +6,7 @@ import type { ListRequest, Page } from '../../http/list.ts';
 import { likePattern } from '../../http/list.ts';
 import { pagedList } from '../../db/paged-list.ts';
 import type { TenantScope } from '../../security/context.ts';
+import { FormLookupsRepository } from '../../forms/lookups-repository.ts';
 
 /** A configuration as stored, with what the API shows of its links. */
 export interface ConfigurationRecord {
@@ -177,6 +178,56 @@ export class ConfigurationsRepository {
       .executeTakeFirstOrThrow();
     await this.link(companyId, row.id, values);
     return row.id;
+  }
+
+  /** The names, in lower case, of the company's configurations that start with `prefix` (numbering copies). */
+  namesStartingWith(companyId: number, prefix: string): Promise<Set<string>> {
+    return new FormLookupsRepository(this.db).namesInCompanyStartingWith('report_configurations', companyId, prefix);
+  }
+
+  /** Serialises the copies of one company until the transaction ends, so two copies cannot take one name. */
+  lockCompanyCopies(companyId: number): Promise<void> {
+    return new FormLookupsRepository(this.db).lockCompanyCopies(companyId);
+  }
+
+  /**
+   * A new configuration of the source's company named `name`, made by `createdBy`: its type, interval, frequency,
+   * format, range, groups and recipients; switched off, with no periods and no files.
+   */
+  async duplicate(sourceId: number, name: string, createdBy: number | null): Promise<number> {
+    const copy = await this.db
+      .insertInto('report_configurations')
+      .columns(['company_id', 'report_type', 'name', 'report_interval', 'frequency', 'format', 'period_from', 'period_to', 'enabled', 'created_by'])
+      .expression((eb) =>
+        eb
+          .selectFrom('report_configurations')
+          .select([
+            'company_id',
+            'report_type',
+            eb.val(name).as('name'),
+            'report_interval',
+            'frequency',
+            'format',
+            'period_from',
+            'period_to',
+            eb.lit(false).as('enabled'),
+            eb.val(createdBy).as('created_by'),
+          ])
+          .where('id', '=', sourceId),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await sql`insert into report_configuration_emails (configuration_id, email)
+              select ${copy.id}::int, email from report_configuration_emails where configuration_id = ${sourceId}`.execute(this.db);
+    for (const [table, column] of [
+      ['report_configuration_users', 'user_id'],
+      ['report_configuration_device_groups', 'device_group_id'],
+      ['report_configuration_operator_groups', 'operator_group_id'],
+    ] as const) {
+      await sql`insert into ${sql.table(table)} (company_id, configuration_id, ${sql.ref(column)})
+                select company_id, ${copy.id}::int, ${sql.ref(column)} from ${sql.table(table)} where configuration_id = ${sourceId}`.execute(this.db);
+    }
+    return copy.id;
   }
 
   /** Replaces the configuration's values and links. */

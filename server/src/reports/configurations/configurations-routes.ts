@@ -9,6 +9,7 @@ import {
   validationErrorSchema,
 } from '@gearwatch/contracts';
 import { registerListRoute } from '../../http/list.ts';
+import { registerDuplicateRoute } from '../../forms/duplicate.ts';
 import { idParams } from '../../http/params.ts';
 import type { App } from '../../http/types.ts';
 import type { ConfigurationsService } from './configurations-service.ts';
@@ -74,6 +75,13 @@ export function reportConfigurationsRoutes(app: App, configurations: Configurati
       return {};
     },
   );
+  registerDuplicateRoute(app, {
+    resource: 'reportsconfigurations',
+    tag: tags[0]!,
+    summary:
+      "Copy a report configuration with its groups and recipients (not its files or periods), switched off, named `name` or the original's name + ' (copy)' (numbered when taken)",
+    duplicate: (auth, id, name) => configurations.duplicate(auth, id, name),
+  });
   for (const [action, enabled] of [
     ['enable', true],
     ['disable', false],

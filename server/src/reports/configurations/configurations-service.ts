@@ -7,7 +7,7 @@ import type {
   ReportInterval,
   ReportType,
 } from '@gearwatch/contracts';
-import { isOperatorReport } from '@gearwatch/contracts';
+import { isOperatorReport, REPORT_LIMITS } from '@gearwatch/contracts';
 import type { AuthContext } from '../../security/context.ts';
 import { scopeOf } from '../../security/context.ts';
 import { NotFoundError } from '../../http/errors.ts';
@@ -18,6 +18,7 @@ import { companyTimezone } from './configurations-repository.ts';
 import { FilesRepository } from '../delivery/files-repository.ts';
 import { newFileFor } from '../generation/file-naming.ts';
 import { tell } from '../delivery/file-events.ts';
+import { copyName } from '../../forms/duplicate.ts';
 
 export interface ConfigurationsOptions {
   retentionDays: number;
@@ -90,6 +91,22 @@ export class ConfigurationsService {
       await repository.lock(id);
       await repository.setEnabled(current.companyId, id, enabled);
       return this.present(repository, await this.find(repository, auth, id));
+    });
+  }
+
+  /**
+   * Copies a configuration into its company with its groups and recipients, named `name` or the original's name +
+   * ' (copy)'. The copy is switched off and makes no file (a one-off copy would mail the same report again): the
+   * user edits it and switches it on. Its files and periods are not copied. Answers the copy's id.
+   */
+  async duplicate(auth: AuthContext, id: number, name: string | undefined): Promise<number> {
+    return this.repository.transaction(async (repository) => {
+      const source = await this.find(repository, auth, id);
+      await repository.lockCompanyCopies(source.companyId);
+      const copy = await copyName(source.name, name, { minLength: REPORT_LIMITS.nameMin, maxLength: REPORT_LIMITS.nameMax }, (prefix) =>
+        repository.namesStartingWith(source.companyId, prefix),
+      );
+      return repository.duplicate(id, copy, auth.userId);
     });
   }
 

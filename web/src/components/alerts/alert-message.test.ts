@@ -41,4 +41,16 @@ describe('an alert message in words', async () => {
       }),
     ).toBe('No contact from the module for 60 min (last contact 26/11/2026, 09:00)');
   });
+
+  it('writes a work-efficiency message with its bound in words', async () => {
+    const params = { efficiency: 37, bound: 'below', argument: 40, windowStart: '2026-11-10T06:00:00+01:00', windowEnd: '2026-11-10T07:00:00+01:00' };
+    const format = { language: 'en', timeZone: 'Europe/Warsaw' };
+    expect(alertMessage({ key: 'alert.message.work-efficiency', params }, t, format)).toBe(
+      'Work efficiency 37%, below 40%, from 10/11/2026, 06:00 to 10/11/2026, 07:00',
+    );
+    const polish = await initI18n('pl');
+    expect(
+      alertMessage({ key: 'alert.message.work-efficiency', params: { ...params, bound: 'above' } }, polish.t.bind(polish), { ...format, language: 'pl' }),
+    ).toContain('powyżej 40%');
+  });
 });

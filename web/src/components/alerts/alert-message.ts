@@ -44,7 +44,7 @@ export function tidySentence(text: string): string {
 
 /**
  * An alert's message (`alert.message.<type>` and its parameters, ALERT_MESSAGE_PARAMS): times in the user's
- * language, numbers rounded to 2 decimals (whole minutes in the duration messages), operators as symbols, the geofence event and the change direction in words.
+ * language, numbers rounded to 2 decimals (whole minutes in the duration messages), operators as symbols, the geofence event, the change direction and the efficiency bound in words.
  */
 export function alertMessage(message: { key: string; params: Record<string, string | number | null> }, t: Translate, dateFormat: DateFormat): string {
   const { language } = dateFormat;
@@ -57,6 +57,7 @@ export function alertMessage(message: { key: string; params: Record<string, stri
     else if (name === 'operator' && isAlertOperator(value)) values[name] = ALERT_OPERATOR_SYMBOLS[value];
     else if (name === 'geofence') values[name] = t(`alert.geofence-event.${value}`);
     else if (name === 'change') values[name] = t(`alert.change-event.${value}`);
+    else if (name === 'bound') values[name] = t(`alert.bound-event.${value}`);
     else values[name] = value;
   }
   return tidySentence(t(message.key, values));

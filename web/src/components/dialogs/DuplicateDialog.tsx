@@ -14,6 +14,7 @@ import { formSubmitResultSchema, LAYOUT } from '@gearwatch/contracts';
 import type { DuplicateRequest } from '@gearwatch/contracts';
 import { useApi } from '../../api/ApiProvider.tsx';
 import { ApiError } from '../../api/errors.ts';
+import type { DuplicateDialogState } from '../../hooks/useDuplicateDialog.ts';
 import { useDelayedClose } from '../useDelayedClose.ts';
 import { useNotify } from './useNotify.ts';
 
@@ -46,6 +47,21 @@ export function DuplicateDialog({ open, plural, id, name, onClose, onDuplicated 
       {open ? <DuplicateDialogBody plural={plural} id={id} name={name} onClose={onClose} onDuplicated={onDuplicated} /> : null}
     </Dialog>
   );
+}
+
+/** A list's duplicate dialog for the row of `useDuplicateDialog`, rendered once a row has been chosen. */
+export function RowDuplicateDialog({
+  plural,
+  duplicate,
+  onDuplicated,
+}: {
+  plural: string;
+  duplicate: { state: DuplicateDialogState; close: () => void };
+  onDuplicated?: (id: number) => void;
+}) {
+  const { row, open } = duplicate.state;
+  if (!row) return null;
+  return <DuplicateDialog open={open} plural={plural} id={row.id} name={row.name} onClose={duplicate.close} onDuplicated={onDuplicated} />;
 }
 
 function DuplicateDialogBody({ plural, id, name, onClose, onDuplicated }: Omit<DuplicateDialogProps, 'open'>) {

@@ -44,6 +44,10 @@ describe('rules in words', async () => {
     expect(
       words('percentage-change', { variable: 4, change: 'decrease', percentageDifference: 20, date_interval: 'week' }, { value: 4, label: 'Pieces' }),
     ).toBe('Pieces decreases by 20% against the previous week');
+    expect(words('work-efficiency', { bound: 'below', efficiency: 60, date_interval: 'day' })).toBe('Work efficiency below 60% per day');
+    expect(words('work-efficiency', { bound: 'above', efficiency: 95, date_interval: '60m', workDays: [6] })).toBe(
+      'Work efficiency above 95% per 60 min, on Saturday',
+    );
     expect(words('authentication', {})).toBe('An unknown RFID card is applied');
   });
 });

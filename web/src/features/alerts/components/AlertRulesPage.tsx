@@ -13,6 +13,8 @@ import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { FilterSelect } from '../../../components/list/FilterSelect.tsx';
 import { RowActions } from '../../../components/list/RowActions.tsx';
 import { useEntityDialogs } from '../../../hooks/useEntityDialogs.ts';
+import { useDuplicateDialog } from '../../../hooks/useDuplicateDialog.ts';
+import { RowDuplicateDialog } from '../../../components/dialogs/DuplicateDialog.tsx';
 import { ALERT_RESOURCES, alertPaths, ruleTypeKey } from '../api/keys.ts';
 import { EnabledSwitch } from './EnabledSwitch.tsx';
 import { Importance, importanceKey } from './Importance.tsx';
@@ -38,6 +40,7 @@ export function AlertRulesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const dialogs = useEntityDialogs();
+  const duplicate = useDuplicateDialog();
   const [type, setType] = useState('');
   const [importance, setImportance] = useState('');
   const [enabled, setEnabled] = useState('');
@@ -113,11 +116,13 @@ export function AlertRulesPage() {
           <RowActions
             onOpen={() => void navigate(alertPaths.rule(row.id))}
             onEdit={() => dialogs.edit(row.id)}
+            onDuplicate={row.archived ? undefined : () => duplicate.start(row)}
             onDelete={() => dialogs.remove(row.id, row.name)}
           />
         )}
       />
       <RuleDialogs dialogs={dialogs} />
+      <RowDuplicateDialog plural={ALERT_RESOURCES.rules} duplicate={duplicate} />
     </>
   );
 }

@@ -49,4 +49,26 @@ describe('DeviceGroupsPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(rows()).toHaveLength(2));
     await expectUnassignThenDelete(user, calls, { path: '/api/devicegroups/10', kind: 'devices', listed: 'Forklift A, Forklift B', name: 'Hall 1' });
   });
+
+  it('copies a group from its row menu under the server’s copy name and lists it again', async () => {
+    let copied = false;
+    const { user, calls } = await renderManage('/manage/device-groups', {
+      ...api,
+      'GET /api/devicegroups': (call: Parameters<typeof pagedReply>[1]) =>
+        pagedReply(copied ? [...deviceGroups, { ...deviceGroups[0]!, id: 12, name: 'Hall 1 (copy)' }] : deviceGroups, call),
+      'POST /api/devicegroups/10/duplicate': () => {
+        copied = true;
+        return { status: 201, body: { id: 12 } };
+      },
+    });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await user.click(screen.getAllByRole('button', { name: 'Duplicate' })[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Duplicate' });
+    expect(within(dialog).getByText('A copy of Hall 1 will be created.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Duplicate' }));
+    expect(await screen.findByText('The copy has been created')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.json])).toEqual([['/api/devicegroups/10/duplicate', {}]]);
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(rows()[2]?.[0]).toBe('Hall 1 (copy)');
+  });
 });

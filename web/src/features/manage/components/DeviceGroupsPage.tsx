@@ -23,6 +23,7 @@ export function DeviceGroupsPage() {
   return (
     <ManageList<DeviceGroup>
       plural={RESOURCES.deviceGroups}
+      duplicable
       nameHeader="manage.column.name"
       columns={columns}
       parse={parseGroup}

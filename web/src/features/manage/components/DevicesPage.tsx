@@ -56,6 +56,7 @@ export function DevicesPage() {
   return (
     <ManageList<Device>
       plural={RESOURCES.devices}
+      duplicable
       nameHeader="manage.column.name"
       columns={columns}
       parse={parseDevice}

@@ -9,6 +9,8 @@ import { EntityList } from '../../../components/list/EntityList.tsx';
 import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { RowActions } from '../../../components/list/RowActions.tsx';
 import { useEntityDialogs } from '../../../hooks/useEntityDialogs.ts';
+import { useDuplicateDialog } from '../../../hooks/useDuplicateDialog.ts';
+import { RowDuplicateDialog } from '../../../components/dialogs/DuplicateDialog.tsx';
 import { EntityDialogs } from './EntityDialogs.tsx';
 import { faqFromKeys } from '../../../components/FaqAccordion.tsx';
 import type { FaqKeys } from '../../../components/FaqAccordion.tsx';
@@ -35,11 +37,13 @@ export interface ManageListProps<T extends { id: number; name: string }> {
   filter?: Record<string, unknown>;
   toolbar?: ReactNode;
   searchable?: boolean;
+  /** Rows can be copied (`POST /api/{plural}/{id}/duplicate`) from their menu. */
+  duplicable?: boolean;
 }
 
 /**
- * A /manage list page (spec 01 §2): the resource's EntityList with the name linking to the row's page, open, edit
- * and delete in each row, and Add in the page actions (and in the empty state of a resource without rows).
+ * A /manage list page (spec 01 §2): the resource's EntityList with the name linking to the row's page, open, edit,
+ * duplicate (where the resource has it) and delete in each row, and Add in the page actions (and in the empty state of a resource without rows).
  */
 export function ManageList<T extends { id: number; name: string }>({
   plural,
@@ -51,10 +55,12 @@ export function ManageList<T extends { id: number; name: string }>({
   filter,
   toolbar,
   searchable = true,
+  duplicable = false,
 }: ManageListProps<T>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const dialogs = useEntityDialogs();
+  const duplicate = useDuplicateDialog();
   const addButton = (
     <Button variant="contained" size="small" startIcon={<AddOutlined />} onClick={dialogs.add}>
       {t(texts.add)}
@@ -82,10 +88,16 @@ export function ManageList<T extends { id: number; name: string }>({
         searchable={searchable}
         empty={{ title: t(texts.emptyTitle), message: t(texts.emptyMessage), actions: addButton, faq: texts.faq ? faqFromKeys(t, texts.faq) : undefined }}
         actions={(row) => (
-          <RowActions onOpen={() => void navigate(detailPath(row.id))} onEdit={() => dialogs.edit(row.id)} onDelete={() => dialogs.remove(row.id, row.name)} />
+          <RowActions
+            onOpen={() => void navigate(detailPath(row.id))}
+            onEdit={() => dialogs.edit(row.id)}
+            onDuplicate={duplicable ? () => duplicate.start(row) : undefined}
+            onDelete={() => dialogs.remove(row.id, row.name)}
+          />
         )}
       />
       <EntityDialogs dialogs={dialogs} plural={plural} addTitle={texts.add} editTitle={texts.edit} />
+      {duplicable ? <RowDuplicateDialog plural={plural} duplicate={duplicate} /> : null}
     </>
   );
 }

@@ -16,6 +16,8 @@ import { EntityList } from '../../../components/list/EntityList.tsx';
 import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { RowActions } from '../../../components/list/RowActions.tsx';
 import { deleteDialogOf, formDialogOf, useEntityDialogs } from '../../../hooks/useEntityDialogs.ts';
+import { useDuplicateDialog } from '../../../hooks/useDuplicateDialog.ts';
+import { RowDuplicateDialog } from '../../../components/dialogs/DuplicateDialog.tsx';
 import { parseView, VIEWS } from '../api/views.ts';
 import { formatAmount, parameterName, unitOf, viewTypeKey } from '../api/words.ts';
 import { DisplayLinksDialog } from './links/DisplayLinksDialog.tsx';
@@ -59,6 +61,7 @@ export function ProductionViewsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const dialogs = useEntityDialogs();
+  const duplicate = useDuplicateDialog();
   const form = formDialogOf(dialogs);
   const removal = deleteDialogOf(dialogs);
   const [links, setLinks] = useState<{ id: number; name: string } | null>(null);
@@ -126,7 +129,12 @@ export function ProductionViewsPage() {
           faq: faqFromKeys(t, PRODUCTION_VIEW_FAQ),
         }}
         actions={(row) => (
-          <RowActions onOpen={() => void navigate(livePath(row.id))} onEdit={() => dialogs.edit(row.id)} onDelete={() => dialogs.remove(row.id, row.name)}>
+          <RowActions
+            onOpen={() => void navigate(livePath(row.id))}
+            onEdit={() => dialogs.edit(row.id)}
+            onDuplicate={() => duplicate.start(row)}
+            onDelete={() => dialogs.remove(row.id, row.name)}
+          >
             <Tooltip title={t('production.links.open')}>
               <IconButton
                 size="small"
@@ -144,6 +152,7 @@ export function ProductionViewsPage() {
         )}
       />
       <ProductionViewWizard open={form.open} onClose={dialogs.close} editId={form.id} />
+      <RowDuplicateDialog plural={VIEWS} duplicate={duplicate} />
       <DeleteDialog open={removal?.open ?? false} plural={VIEWS} id={removal?.id ?? 0} name={removal?.name ?? ''} onClose={dialogs.close} />
       {links ? <DisplayLinksDialog open={linksOpen} viewId={links.id} viewName={links.name} onClose={() => setLinksOpen(false)} /> : null}
     </>

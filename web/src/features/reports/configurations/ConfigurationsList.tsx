@@ -10,6 +10,8 @@ import { EntityList } from '../../../components/list/EntityList.tsx';
 import type { EntityColumn } from '../../../components/list/entity-column.ts';
 import { FilterSelect } from '../../../components/list/FilterSelect.tsx';
 import { RowActions } from '../../../components/list/RowActions.tsx';
+import { RowDuplicateDialog } from '../../../components/dialogs/DuplicateDialog.tsx';
+import { useDuplicateDialog } from '../../../hooks/useDuplicateDialog.ts';
 import { CONFIGURATIONS, reportTypeKey } from '../api/configurations.ts';
 import { ConfigurationEnabledSwitch } from './ConfigurationEnabledSwitch.tsx';
 import { faqFromKeys } from '../../../components/FaqAccordion.tsx';
@@ -35,10 +37,12 @@ export interface ConfigurationsListProps {
 
 /**
  * The report configurations (`GET /api/reportsconfigurations`, list protocol): type, name, recipients, groups,
- * interval, frequency, and for cyclic ones the enabled switch; edit (the wizard, filled) and delete.
+ * interval, frequency, and for cyclic ones the enabled switch; edit (the wizard, filled), duplicate (the copy is
+ * switched off) and delete.
  */
 export function ConfigurationsList({ onEdit, onDelete, emptyActions }: ConfigurationsListProps) {
   const { t, i18n } = useTranslation();
+  const duplicate = useDuplicateDialog();
   const [type, setType] = useState('');
   const [frequency, setFrequency] = useState('');
   const [enabled, setEnabled] = useState('');
@@ -93,43 +97,46 @@ export function ConfigurationsList({ onEdit, onDelete, emptyActions }: Configura
     },
   ];
   return (
-    <EntityList<ReportConfiguration>
-      plural={CONFIGURATIONS}
-      columns={columns}
-      parse={parseConfiguration}
-      filter={filter}
-      toolbar={
-        <>
-          <FilterSelect
-            label={t('reports.configurations.filter.type')}
-            value={type}
-            options={REPORT_TYPES.map((value) => ({ value, label: t(reportTypeKey(value)) }))}
-            onChange={setType}
-          />
-          <FilterSelect
-            label={t('reports.configurations.filter.frequency')}
-            value={frequency}
-            options={REPORT_FREQUENCIES.map((value) => ({ value, label: t(`reports.configurations.frequency.${value}`) }))}
-            onChange={setFrequency}
-          />
-          <FilterSelect
-            label={t('reports.configurations.filter.enabled')}
-            value={enabled}
-            options={[
-              { value: 'true', label: t('reports.configurations.enabled.yes') },
-              { value: 'false', label: t('reports.configurations.enabled.no') },
-            ]}
-            onChange={setEnabled}
-          />
-        </>
-      }
-      empty={{
-        title: t('reports.configurations.empty.title'),
-        message: t('reports.configurations.empty.message'),
-        actions: emptyActions,
-        faq: faqFromKeys(t, REPORT_CONFIGURATION_FAQ),
-      }}
-      actions={(row) => <RowActions onEdit={() => onEdit(row.id)} onDelete={() => onDelete(row.id, row.name)} />}
-    />
+    <>
+      <EntityList<ReportConfiguration>
+        plural={CONFIGURATIONS}
+        columns={columns}
+        parse={parseConfiguration}
+        filter={filter}
+        toolbar={
+          <>
+            <FilterSelect
+              label={t('reports.configurations.filter.type')}
+              value={type}
+              options={REPORT_TYPES.map((value) => ({ value, label: t(reportTypeKey(value)) }))}
+              onChange={setType}
+            />
+            <FilterSelect
+              label={t('reports.configurations.filter.frequency')}
+              value={frequency}
+              options={REPORT_FREQUENCIES.map((value) => ({ value, label: t(`reports.configurations.frequency.${value}`) }))}
+              onChange={setFrequency}
+            />
+            <FilterSelect
+              label={t('reports.configurations.filter.enabled')}
+              value={enabled}
+              options={[
+                { value: 'true', label: t('reports.configurations.enabled.yes') },
+                { value: 'false', label: t('reports.configurations.enabled.no') },
+              ]}
+              onChange={setEnabled}
+            />
+          </>
+        }
+        empty={{
+          title: t('reports.configurations.empty.title'),
+          message: t('reports.configurations.empty.message'),
+          actions: emptyActions,
+          faq: faqFromKeys(t, REPORT_CONFIGURATION_FAQ),
+        }}
+        actions={(row) => <RowActions onEdit={() => onEdit(row.id)} onDuplicate={() => duplicate.start(row)} onDelete={() => onDelete(row.id, row.name)} />}
+      />
+      <RowDuplicateDialog plural={CONFIGURATIONS} duplicate={duplicate} />
+    </>
   );
 }
