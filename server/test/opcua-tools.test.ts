@@ -107,7 +107,7 @@ describe('OPC UA browse, presets and certificate trust', () => {
     expect(top.statusCode, top.body).toBe(200);
     const objects = opcuaBrowseResultSchema.parse(top.json());
     expect(objects.nodeId).toBe('i=85');
-    // The server's own Server object is left out; the machine's object has children to open.
+    // The OPC UA server's own Server object is left out; the machine's object has children to open.
     expect(objects.nodes.map((node) => node.displayName)).not.toContain('Server');
     const machineNode = objects.nodes.find((node) => node.displayName === 'Machine');
     expect(machineNode).toMatchObject({ nodeClass: 'object', hasChildren: true, dataType: null });
@@ -134,15 +134,6 @@ describe('OPC UA browse, presets and certificate trust', () => {
     const unreachable = await browse({ opcuaEndpointUrl: 'opc.tcp://127.0.0.1:1' });
     expect(unreachable.statusCode).toBe(400);
     expect(unreachable.json().rootErrors).toEqual([OPCUA_MACHINE_ERROR_KEYS.unreachable]);
-    const wrongPassword = await browse({
-      opcuaSecurityMode: 'SignAndEncrypt',
-      opcuaSecurityPolicy: 'Basic256Sha256',
-      opcuaAcceptServerCertificate: true,
-      opcuaUserName: MACHINE_USER.userName,
-      opcuaPassword: 'not-the-password',
-    });
-    expect(wrongPassword.statusCode, wrongPassword.body).toBe(400);
-    expect(wrongPassword.json().rootErrors).toEqual([OPCUA_MACHINE_ERROR_KEYS.credentials]);
     expect((await browse({}, userToken)).statusCode).toBe(403);
     expect((await call('POST', '/api/sensors/opcua/preset', { preset: 'umati', ...machineRequest() }, userToken)).statusCode).toBe(403);
   }, 60_000);
@@ -233,6 +224,16 @@ describe('OPC UA browse, presets and certificate trust', () => {
       opcuaUserName: MACHINE_USER.userName,
     });
     expect(browsed.statusCode, browsed.body).toBe(200);
+    // With the certificate trusted, a wrong password is what the machine says next.
+    const wrongPassword = await browse({
+      sensor: securedId,
+      opcuaSecurityMode: 'SignAndEncrypt',
+      opcuaSecurityPolicy: 'Basic256Sha256',
+      opcuaUserName: MACHINE_USER.userName,
+      opcuaPassword: 'not-the-password',
+    });
+    expect(wrongPassword.statusCode, wrongPassword.body).toBe(400);
+    expect(wrongPassword.json().rootErrors).toEqual([OPCUA_MACHINE_ERROR_KEYS.credentials]);
 
     const revoked = await call('POST', `/api/opcua-certificates/${securedId}/revoke`);
     expect(revoked.statusCode, revoked.body).toBe(200);

@@ -6,7 +6,7 @@ import { field } from '../forms/fields.ts';
 import { textValue } from '../forms/values.ts';
 import { formatMapping, parseMapping } from '../telemetry/protocols/opcua/mapping.ts';
 import type { NodeCheck, OpcuaEndpointSettings } from '../telemetry/protocols/opcua/node-check.ts';
-import { describeCertificate } from '../telemetry/protocols/opcua/certificates.ts';
+import { describeCertificate } from '../telemetry/protocols/opcua/machine-tools.ts';
 import type { SecretBox } from '../telemetry/protocols/opcua/secret-box.ts';
 import type { OpcuaCertificateRow, OpcuaSettingsRow, OpcuaSettingsWrite } from './opcua-settings-repository.ts';
 

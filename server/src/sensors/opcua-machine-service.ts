@@ -7,19 +7,13 @@ import type {
   OpcuaPresetResult,
 } from '@gearwatch/contracts';
 import { OPCUA_MACHINE_ERROR_KEYS } from '@gearwatch/contracts';
-import type { ClientSession } from 'node-opcua-client';
 import { NO_FAILED_FIELDS } from '../forms/routes.ts';
 import { requireSuperAdmin } from '../http/auth-hook.ts';
 import { NotFoundError, ValidationError } from '../http/errors.ts';
 import type { AuthContext } from '../security/context.ts';
-import { browseLevel, OBJECTS_FOLDER } from '../telemetry/protocols/opcua/browse.ts';
-import { sha256Of } from '../telemetry/protocols/opcua/certificates.ts';
-import { MachineSessionError } from '../telemetry/protocols/opcua/failures.ts';
-import type { OpcuaPki } from '../telemetry/protocols/opcua/pki.ts';
-import { findPreset } from '../telemetry/protocols/opcua/presets.ts';
+import type { OpcuaEndpointSettings, OpcuaPki } from '../telemetry/protocols/opcua/machine-tools.ts';
+import { browseMachine, fillPreset, MachineSessionError, OBJECTS_FOLDER, sha256Of } from '../telemetry/protocols/opcua/machine-tools.ts';
 import type { SecretBox } from '../telemetry/protocols/opcua/secret-box.ts';
-import type { OpcuaEndpointSettings, OpcuaStack } from '../telemetry/protocols/opcua/session.ts';
-import { withSession } from '../telemetry/protocols/opcua/session.ts';
 import { certificateOf, opcuaSubmission } from './opcua-form.ts';
 import type { OpcuaCertificateRow, OpcuaSettingsRepository } from './opcua-settings-repository.ts';
 
@@ -45,7 +39,7 @@ export class OpcuaMachineService {
     requireSuperAdmin(auth);
     const settings = await this.settingsOf(request);
     const nodeId = request.nodeId?.trim() || OBJECTS_FOLDER;
-    const nodes = await this.onMachine(request.sensor, settings, (session, stack) => browseLevel(session, stack, nodeId));
+    const nodes = await this.onMachine(request.sensor, settings, () => browseMachine(settings, this.pki, nodeId, MACHINE_TIMEOUT_MS));
     if (nodes === null) throw ValidationError.field('nodeId', OPCUA_MACHINE_ERROR_KEYS.nodeUnknown);
     return { nodeId, nodes };
   }
@@ -53,7 +47,7 @@ export class OpcuaMachineService {
   async preset(auth: AuthContext, request: OpcuaPresetRequest): Promise<OpcuaPresetResult> {
     requireSuperAdmin(auth);
     const settings = await this.settingsOf(request);
-    return this.onMachine(request.sensor, settings, (session, stack) => findPreset(session, stack, request.preset));
+    return this.onMachine(request.sensor, settings, () => fillPreset(settings, this.pki, request.preset, MACHINE_TIMEOUT_MS));
   }
 
   async certificates(auth: AuthContext): Promise<{ entries: OpcuaCertificateEntry[] }> {
@@ -122,13 +116,9 @@ export class OpcuaMachineService {
    * Runs `work` in a short session with the machine. A machine that cannot be used answers a root error naming why;
    * a saved module whose machine presented a certificate nobody trusted keeps it, for the certificate card.
    */
-  private async onMachine<T>(
-    sensorId: number | null,
-    settings: OpcuaEndpointSettings,
-    work: (session: ClientSession, stack: OpcuaStack) => Promise<T>,
-  ): Promise<T> {
+  private async onMachine<T>(sensorId: number | null, settings: OpcuaEndpointSettings, work: () => Promise<T>): Promise<T> {
     try {
-      return await withSession(settings, this.pki, MACHINE_TIMEOUT_MS, work);
+      return await work();
     } catch (error) {
       if (!(error instanceof MachineSessionError)) throw error;
       const { kind } = error.failure;

@@ -4,8 +4,8 @@ import type { OpcuaStack } from './session.ts';
 
 /** Where the dialog starts: the Objects folder (i=85), the machine's own address space below it. */
 export const OBJECTS_FOLDER = 'i=85';
-/** The Server object (i=2253): the OPC UA server's own diagnostics, never a machine's value; left out of the dialog. */
-const SERVER_OBJECT = 'i=2253';
+/** The Server object (ns=0;i=2253): the OPC UA server's own diagnostics, never a machine's value; left out. */
+const SERVER_OBJECT = 2253;
 /** A level with more children than this is cut (a controller's address space can list thousands of nodes). */
 export const MAX_CHILDREN = 500;
 
@@ -23,7 +23,9 @@ export async function childrenOf(session: ClientSession, stack: OpcuaStack, node
     })),
   );
   return results.map((result) =>
-    result.statusCode.isGood() ? (result.references ?? []).filter((reference) => reference.nodeId.toString() !== SERVER_OBJECT) : [],
+    result.statusCode.isGood()
+      ? (result.references ?? []).filter((reference) => !(reference.nodeId.namespace === 0 && reference.nodeId.value === SERVER_OBJECT))
+      : [],
   );
 }
 
@@ -80,7 +82,7 @@ export async function browseLevel(session: ClientSession, stack: OpcuaStack, nod
     [...customTypes].forEach((id, i) => customNames.set(id, (names[i]?.value.value as { name?: string } | null)?.name ?? id));
   }
   const typeName = (id: string): string => {
-    const builtin = /^i=(\d+)$/.exec(id);
+    const builtin = /^(?:ns=0;)?i=(\d+)$/.exec(id);
     if (builtin && DataType[Number(builtin[1])] !== undefined) return DataType[Number(builtin[1])]!;
     return customNames.get(id) ?? id;
   };

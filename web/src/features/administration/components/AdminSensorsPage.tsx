@@ -19,9 +19,9 @@ import { ActiveFilter, activeFilter } from './ActiveFilter.tsx';
 import { InstantCell } from './InstantCell.tsx';
 import { SensorLocationCell, SensorPlaceCell, SensorStateCell, WarrantyCell } from './SensorCells.tsx';
 import { UnknownModulesPanel } from './UnknownModulesPanel.tsx';
-import { OpcuaCertificatesPanel } from '../../opcua/components/OpcuaCertificatesPanel.tsx';
-import { OpcuaMappingTools } from '../../opcua/components/OpcuaMappingTools.tsx';
-import { machineOf } from '../../opcua/api/mapping-lines.ts';
+import { OpcuaCertificatesPanel } from './OpcuaCertificatesPanel.tsx';
+import { OpcuaMappingTools } from './OpcuaMappingTools.tsx';
+import { machineOf } from '../api/opcua-mapping-lines.ts';
 
 const parse = (entry: unknown): Sensor => sensorSchema.parse(entry);
 

@@ -59,8 +59,8 @@ export function machineOf(values: FormValues, sensorId: number | null): OpcuaMac
     const value = values[name];
     return typeof value === 'string' && value.trim() !== '' ? value : null;
   };
-  const mode = OPCUA_SECURITY_MODES.find((m) => m === values.opcuaSecurityMode) ?? 'None';
-  const policy = OPCUA_SECURITY_POLICIES.find((p) => p === values.opcuaSecurityPolicy) ?? 'None';
+  const mode = OPCUA_SECURITY_MODES.find((m) => m === values.opcuaSecurityMode) ?? OPCUA_SECURITY_MODES[0];
+  const policy = OPCUA_SECURITY_POLICIES.find((p) => p === values.opcuaSecurityPolicy) ?? OPCUA_SECURITY_POLICIES[0];
   return {
     sensor: sensorId,
     opcuaEndpointUrl: text('opcuaEndpointUrl'),

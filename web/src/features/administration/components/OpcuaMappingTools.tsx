@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { OPCUA_PRESETS } from '@gearwatch/contracts';
 import type { OpcuaMachineRequest, OpcuaPreset, OpcuaPresetResult } from '@gearwatch/contracts';
 import { machineErrorKeys, usePreset } from '../api/opcua.ts';
-import { mappingLines, withNodeId, withPresetLines } from '../api/mapping-lines.ts';
+import { mappingLines, withNodeId, withPresetLines } from '../api/opcua-mapping-lines.ts';
 import { OpcuaBrowseDialog } from './OpcuaBrowseDialog.tsx';
 
 export interface OpcuaMappingToolsProps {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { machineOf, mappingLines, withNodeId, withPresetLines } from './mapping-lines.ts';
+import { machineOf, mappingLines, withNodeId, withPresetLines } from './opcua-mapping-lines.ts';
 
 describe('the mapping field as the OPC UA tools see it', () => {
   const text = [
