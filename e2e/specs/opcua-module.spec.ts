@@ -16,7 +16,8 @@ mkdirSync(artifacts, { recursive: true });
  * a module whose machine cannot be reached yet is saved and listed with its protocol.
  */
 test('a super-admin adds an OPC UA module through the sensors form', async ({ page }) => {
-  test.setTimeout(120_000);
+  // Generous: the first save waits for the machine check, and the test machines share two cores with other runs.
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 1600, height: 1000 });
   await signIn(page, 'admin', 'admin');
   await page.goto('/administration/sensors');
