@@ -41,8 +41,13 @@ const serverFeatureEdges = {
   // A wrong current password at a password change counts against the account like a failed sign-in.
   profile: ['auth/throttle.ts'],
   // The module form reads an OPC UA module's mapping in the connector's syntax, checks it against the machine and
-  // seals its password with the connector's key.
-  sensors: ['telemetry/protocols/opcua/mapping.ts', 'telemetry/protocols/opcua/node-check.ts', 'telemetry/protocols/opcua/secret-box.ts'],
+  // seals its password with the connector's key; its OPC UA tools browse the machine, fill presets and show certificates.
+  sensors: [
+    'telemetry/protocols/opcua/mapping.ts',
+    'telemetry/protocols/opcua/node-check.ts',
+    'telemetry/protocols/opcua/secret-box.ts',
+    'telemetry/protocols/opcua/machine-tools.ts',
+  ],
   // The device summaries count alerts as the caller sees them.
   summaries: ['alerts/alerts-repository.ts', 'alerts/visibility.ts'],
   // An alert's mail writes its rule's description from the rule as it is now (issue 32 item 3).

@@ -3,7 +3,7 @@ import { filterBooleanSchema, filterChoiceSchema, filterIdSchema, listFilterSche
 import { SUBSCRIPTION_TYPES } from './constants.ts';
 import { DEVICE_STATUS_WINDOW_MINUTES } from './device-status.ts';
 import { problemSchema, validationErrorSchema } from './errors.ts';
-import { opcuaModuleSchema } from './opcua.ts';
+import { opcuaBrowseResultSchema, opcuaCertificateListSchema, opcuaModuleSchema, opcuaPresetResultSchema } from './opcua.ts';
 
 /**
  * The super-admin's administration resources (spec 01 §2 /administration; docs/forms.md): measurement modules
@@ -216,4 +216,8 @@ export const ADMINISTRATION_RESPONSES = {
   unassign: { 200: administrationDeletedSchema, ...rowErrors },
   unknownModules: { 200: unknownModuleListSchema, 401: problemSchema, 403: problemSchema },
   unknownModuleDismiss: { 200: administrationDeletedSchema, ...rowErrors },
+  opcuaCertificates: { 200: opcuaCertificateListSchema, 401: problemSchema, 403: problemSchema },
+  opcuaCertificateChange: { 200: opcuaCertificateListSchema, ...rowErrors },
+  opcuaBrowse: { 200: opcuaBrowseResultSchema, ...rowErrors },
+  opcuaPreset: { 200: opcuaPresetResultSchema, ...rowErrors },
 } as const;

@@ -92,6 +92,8 @@ export const FORM_TEXT_KEYS = {
     'sensor.field.opcua-sampling-interval',
     'sensor.field.opcua-accept-certificate',
     'sensor.field.opcua-mapping',
+    'sensor.field.opcua-clear-password',
+    'sensor.help.opcua-clear-password',
     'sensor.help.opcua-endpoint',
     'sensor.help.opcua-password',
     'sensor.help.opcua-accept-certificate',

@@ -74,6 +74,8 @@ export const formFieldSchema = z.object({
   maxItems: z.number().int().positive().optional(),
   /** A translation key shown under the field. */
   help: z.string().optional(),
+  /** text: a secret (a password): the client masks what is typed; the server never sends its value back. */
+  secret: z.boolean().optional(),
 });
 export type FormField = z.infer<typeof formFieldSchema>;
 

@@ -46,6 +46,26 @@ export const opcuaMappingSchema = z.object({
 });
 export type OpcuaMapping = z.infer<typeof opcuaMappingSchema>;
 
+/** A machine's X.509 certificate as a super-admin checks it before trusting it (docs/opcua.md "Certificates"). */
+export const opcuaCertificateSchema = z.object({
+  subject: z.string(),
+  issuer: z.string(),
+  /** Colon-separated upper-case hex, as controllers and OpenSSL show thumbprints. */
+  sha1: z.string(),
+  sha256: z.string(),
+  /** ISO instants. */
+  validFrom: z.string(),
+  validTo: z.string(),
+});
+export type OpcuaCertificate = z.infer<typeof opcuaCertificateSchema>;
+
+/**
+ * `untrusted`: the machine presented a certificate nobody trusted yet (or one that replaced the trusted one): its
+ * sessions are refused until a super-admin trusts it. `trusted`: the certificate a super-admin trusted.
+ */
+export const OPCUA_CERTIFICATE_STATES = ['untrusted', 'trusted'] as const;
+export type OpcuaCertificateState = (typeof OPCUA_CERTIFICATE_STATES)[number];
+
 /** Whether the connector holds a session with the machine now. */
 export const OPCUA_CONNECTION_STATES = ['connected', 'offline'] as const;
 
@@ -70,5 +90,127 @@ export const opcuaModuleSchema = z.object({
     lastError: z.string().nullable(),
     lastErrorAt: z.string().nullable(),
   }),
+  /** The machine's certificate when one was presented untrusted or one is trusted; null otherwise. */
+  certificate: z
+    .object({
+      state: z.enum(OPCUA_CERTIFICATE_STATES),
+      details: opcuaCertificateSchema,
+    })
+    .nullable(),
 });
 export type OpcuaModule = z.infer<typeof opcuaModuleSchema>;
+
+/** One OPC UA module's machine certificate, in `GET /api/opcua-certificates`. */
+export const opcuaCertificateEntrySchema = z.object({
+  sensorId: z.number().int(),
+  name: z.string(),
+  serialNumber: z.string(),
+  endpointUrl: z.string(),
+  state: z.enum(OPCUA_CERTIFICATE_STATES),
+  certificate: opcuaCertificateSchema,
+  /** ISO; when the machine presented it (untrusted), or when it was trusted. */
+  at: z.string().nullable(),
+});
+export type OpcuaCertificateEntry = z.infer<typeof opcuaCertificateEntrySchema>;
+export const opcuaCertificateListSchema = z.object({ entries: z.array(opcuaCertificateEntrySchema) });
+
+/** Trusting is of the certificate the super-admin saw: its SHA-256 thumbprint, as `opcuaCertificateSchema` gives it. */
+export const opcuaTrustRequestSchema = z.object({ sha256: z.string().max(200) });
+
+/**
+ * How to reach a machine from the module form, saved or not (the browse dialog and the presets): the form's own
+ * field names, so that the answer's field errors are the form's. `sensor`: the saved module whose stored password
+ * (the password field left blank) and trusted certificate are used.
+ */
+export const opcuaMachineRequestSchema = z.object({
+  sensor: z.number().int().positive().nullable(),
+  opcuaEndpointUrl: z.string().max(OPCUA_MAX_LENGTHS.endpointUrl).nullable(),
+  opcuaSecurityMode: z.enum(OPCUA_SECURITY_MODES),
+  opcuaSecurityPolicy: z.enum(OPCUA_SECURITY_POLICIES),
+  opcuaUserName: z.string().max(OPCUA_MAX_LENGTHS.userName).nullable(),
+  opcuaPassword: z.string().max(OPCUA_MAX_LENGTHS.password).nullable(),
+  opcuaAcceptServerCertificate: z.boolean(),
+});
+export type OpcuaMachineRequest = z.infer<typeof opcuaMachineRequestSchema>;
+
+/** The browse dialog's call: the children of `nodeId` (null: the Objects folder). */
+export const opcuaBrowseRequestSchema = opcuaMachineRequestSchema.extend({ nodeId: z.string().max(1000).nullable() });
+export type OpcuaBrowseRequest = z.infer<typeof opcuaBrowseRequestSchema>;
+
+export const OPCUA_NODE_CLASSES = ['object', 'variable'] as const;
+
+/** One node of the address space, one level at a time. */
+export const opcuaBrowseNodeSchema = z.object({
+  nodeId: z.string(),
+  /** The browse name with its namespace index, e.g. `2:PartsProduced`. */
+  browseName: z.string(),
+  displayName: z.string(),
+  nodeClass: z.enum(OPCUA_NODE_CLASSES),
+  /** variable: the data type's name (`Double`, `Boolean`, an enumeration's name…). */
+  dataType: z.string().nullable(),
+  /** variable: the current value as text, null when unreadable. */
+  value: z.string().nullable(),
+  /** Whether it has children to browse (objects and folders; variables with properties). */
+  hasChildren: z.boolean(),
+});
+export type OpcuaBrowseNode = z.infer<typeof opcuaBrowseNodeSchema>;
+export const opcuaBrowseResultSchema = z.object({ nodeId: z.string(), nodes: z.array(opcuaBrowseNodeSchema) });
+export type OpcuaBrowseResult = z.infer<typeof opcuaBrowseResultSchema>;
+
+/** Companion-specification presets of the mapping (docs/opcua.md "Presets"). */
+export const OPCUA_PRESETS = ['umati', 'euromap77'] as const;
+export type OpcuaPreset = (typeof OPCUA_PRESETS)[number];
+export const opcuaPresetRequestSchema = opcuaMachineRequestSchema.extend({ preset: z.enum(OPCUA_PRESETS) });
+export type OpcuaPresetRequest = z.infer<typeof opcuaPresetRequestSchema>;
+
+/** What a preset fills: a role of the preset (`parts`, `state`…), found at a node or not found on this machine. */
+export const opcuaPresetResultSchema = z.object({
+  /** Mapping lines, in the mapping field's syntax, for the roles found. */
+  lines: z.array(z.string()),
+  found: z.array(z.object({ role: z.string(), nodeId: z.string(), path: z.string() })),
+  missing: z.array(z.string()),
+});
+export type OpcuaPresetResult = z.infer<typeof opcuaPresetResultSchema>;
+
+/** Root errors of a browse or preset call whose machine could not be used (translated in every language). */
+export const OPCUA_MACHINE_ERROR_KEYS = {
+  credentials: 'opcua.error.credentials',
+  untrusted: 'opcua.error.untrusted',
+  unreachable: 'opcua.error.unreachable',
+  failed: 'opcua.error.failed',
+  nodeUnknown: 'opcua.error.node-unknown',
+  /** Trust refused: the machine presents another certificate than the one the super-admin saw. */
+  certificateChanged: 'opcua.error.certificate-changed',
+} as const;
+
+/**
+ * What each preset maps, found by browse name anywhere under the machine's Objects folder (never by a namespace
+ * index, which differs from one server to the next): for each role the names in order of preference, the first
+ * variable of a fitting data type wins. Counters feed parameter 3 (pieces); the modes are `state` lines:
+ * - umati / OPC 40501-1 (machine tools): `PartsProducedInLifetime` (ProductionStatisticsType); `OperationMode`
+ *   (MachineOperationMode: 0 Manual, 1 Automatic, 2 Setup, 3 AutoWithManualIntervention, 4 Service).
+ * - EUROMAP 77 / OPC 40077 (injection moulding): `JobCycleCounter`, else `MachineCycleCounter` (ActiveJobValues);
+ *   `MachineMode` (EUROMAP 83 MachineModeEnumeration: 0 Other, 1 Automatic, 2 SemiAutomatic, 3 Manual, 4 Setup,
+ *   5 Sleep).
+ */
+export const OPCUA_PRESET_ROLES = {
+  umati: [
+    { role: 'parts', names: ['PartsProducedInLifetime', 'PartsProduced'], kind: 'counter', parameter: 3, workValues: [], activeValues: [] },
+    { role: 'state', names: ['OperationMode'], kind: 'state', parameter: null, workValues: [1, 3], activeValues: [0, 2, 4] },
+  ],
+  euromap77: [
+    { role: 'cycles', names: ['JobCycleCounter', 'MachineCycleCounter'], kind: 'counter', parameter: 3, workValues: [], activeValues: [] },
+    { role: 'state', names: ['MachineMode'], kind: 'state', parameter: null, workValues: [1, 2], activeValues: [3, 4] },
+  ],
+} as const satisfies Record<
+  OpcuaPreset,
+  readonly {
+    role: string;
+    names: readonly string[];
+    kind: 'counter' | 'state';
+    parameter: number | null;
+    workValues: readonly number[];
+    activeValues: readonly number[];
+  }[]
+>;
+export type OpcuaPresetRole = (typeof OPCUA_PRESET_ROLES)[OpcuaPreset][number]['role'];

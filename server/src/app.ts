@@ -116,7 +116,7 @@ function registerFeatures(app: App, config: Config, services: Services): void {
   userDirectoryRoutes(app, services.userDirectory);
   userAdminRoutes(app, services.userAdmin, formTokens);
   productionShiftsRoutes(app, services.productionShifts);
-  sensorsRoutes(app, services.sensors, services.unknownModules, formTokens);
+  sensorsRoutes(app, services.sensors, services.unknownModules, formTokens, services.opcuaMachines);
   companiesRoutes(app, services.companies, formTokens);
   subscribersRoutes(app, services.subscribers, formTokens);
   alertRulesRoutes(app, services.alertRules, services.alertRuleForm, formTokens);

@@ -57,6 +57,7 @@ import { SensorsService } from './sensors/service.ts';
 import { checkNodes } from './telemetry/protocols/opcua/node-check.ts';
 import { OpcuaPki } from './telemetry/protocols/opcua/pki.ts';
 import { SecretBox } from './telemetry/protocols/opcua/secret-box.ts';
+import { OpcuaMachineService } from './sensors/opcua-machine-service.ts';
 import { UnknownModulesService } from './sensors/unknown-modules.ts';
 import { CompaniesService } from './companies/service.ts';
 import { SubscribersService } from './subscribers/service.ts';
@@ -279,6 +280,7 @@ export async function createServices(db: Kysely<DB>, config: Config, options: Se
     }),
     opcuaSecrets,
     opcuaPki,
+    opcuaMachines: new OpcuaMachineService(repositories.sensors.opcua, opcuaSecrets, opcuaPki),
     unknownModules: new UnknownModulesService(repositories.unknownModules, clock),
     companies: new CompaniesService(repositories.companies),
     subscribers: new SubscribersService(repositories.subscribers),

@@ -120,6 +120,7 @@ describe('administration: sensors API', () => {
       'opcuaSecurityPolicy',
       'opcuaUserName',
       'opcuaPassword',
+      'opcuaClearPassword',
       'opcuaSamplingIntervalMs',
       'opcuaAcceptServerCertificate',
       'opcuaMapping',

@@ -512,6 +512,8 @@ export const TENANCY_EXEMPT: Record<string, string> = {
   'DELETE /api/sensors/:id': SUPER_ADMIN_ONLY,
   'DELETE /api/sensors/:id/devices': SUPER_ADMIN_ONLY,
   'DELETE /api/unknown-modules/:protocol/:serialNumber': SUPER_ADMIN_ONLY,
+  'POST /api/opcua-certificates/:id/trust': 'super-admin only: a company user gets 403 (tested in opcua-tools.test.ts)',
+  'POST /api/opcua-certificates/:id/revoke': 'super-admin only: a company user gets 403 (tested in opcua-tools.test.ts)',
   'GET /api/companies/:id': SUPER_ADMIN_ONLY,
   'GET /api/companies/:id/edit': SUPER_ADMIN_ONLY,
   'PUT /api/companies/:id': SUPER_ADMIN_ONLY,

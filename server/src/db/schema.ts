@@ -221,6 +221,13 @@ export interface OpcuaModulesTable {
   last_error: string | null;
   last_error_at: Timestamp | null;
   counter_state: DefaultJson;
+  /** Base64 DER: the certificate the machine presented when refused as not trusted (migration 034). */
+  server_certificate: string | null;
+  server_certificate_seen_at: Timestamp | null;
+  /** Base64 DER: the certificate a super-admin trusted for the module. */
+  trusted_certificate: string | null;
+  certificate_trusted_at: Timestamp | null;
+  certificate_trusted_by: number | null;
 }
 
 /** Devices that tried to connect unregistered (migration 026). */

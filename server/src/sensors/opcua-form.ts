@@ -6,13 +6,21 @@ import { field } from '../forms/fields.ts';
 import { textValue } from '../forms/values.ts';
 import { formatMapping, parseMapping } from '../telemetry/protocols/opcua/mapping.ts';
 import type { NodeCheck, OpcuaEndpointSettings } from '../telemetry/protocols/opcua/node-check.ts';
+import { describeCertificate } from '../telemetry/protocols/opcua/machine-tools.ts';
 import type { SecretBox } from '../telemetry/protocols/opcua/secret-box.ts';
-import type { OpcuaSettingsRow, OpcuaSettingsWrite } from './opcua-settings-repository.ts';
+import type { OpcuaCertificateRow, OpcuaSettingsRow, OpcuaSettingsWrite } from './opcua-settings-repository.ts';
 
 /** What the module form needs for OPC UA modules: the password's sealing and the check against the machine. */
 export interface OpcuaFormSupport {
   secrets: SecretBox;
   checkNodes(settings: OpcuaEndpointSettings, mapping: OpcuaSettingsWrite['mapping']): Promise<NodeCheck>;
+}
+
+/** The sealed password to store: none without a user name, a new one typed, none when cleared, else the stored one. */
+export function passwordToStore(submission: OpcuaSubmission, seal: (password: string) => string): string | null | 'keep' {
+  if (submission.settings.userName === null) return null;
+  if (submission.password !== null) return seal(submission.password);
+  return submission.clearPassword ? null : 'keep';
 }
 
 /** `opc.tcp://host[:port][/path]`. */
@@ -25,8 +33,15 @@ export function opcuaFields(): FormFields {
     opcuaSecurityMode: field('choice', 'sensor.field.opcua-security-mode'),
     opcuaSecurityPolicy: field('choice', 'sensor.field.opcua-security-policy'),
     opcuaUserName: field('text', 'sensor.field.opcua-user-name', { maxLength: OPCUA_MAX_LENGTHS.userName, icon: 'person' }),
-    // Write-only: the form is always sent without it; blank on edit keeps the stored one.
-    opcuaPassword: field('text', 'sensor.field.opcua-password', { maxLength: OPCUA_MAX_LENGTHS.password, icon: 'key', help: 'sensor.help.opcua-password' }),
+    // Write-only and masked: the form is always sent without it; blank on edit keeps the stored one.
+    opcuaPassword: field('text', 'sensor.field.opcua-password', {
+      maxLength: OPCUA_MAX_LENGTHS.password,
+      icon: 'key',
+      secret: true,
+      help: 'sensor.help.opcua-password',
+    }),
+    // The one way to remove a stored password without typing another (a blank password field keeps it).
+    opcuaClearPassword: field('switch', 'sensor.field.opcua-clear-password', { help: 'sensor.help.opcua-clear-password' }),
     opcuaSamplingIntervalMs: field('number', 'sensor.field.opcua-sampling-interval', {
       min: OPCUA_SAMPLING_INTERVAL_MS.min,
       max: OPCUA_SAMPLING_INTERVAL_MS.max,
@@ -52,6 +67,7 @@ export function opcuaData(row: OpcuaSettingsRow | undefined): Record<string, For
     opcuaSecurityPolicy: row?.securityPolicy ?? 'None',
     opcuaUserName: row?.userName ?? null,
     opcuaPassword: null,
+    opcuaClearPassword: false,
     opcuaSamplingIntervalMs: row?.samplingIntervalMs ?? OPCUA_SAMPLING_INTERVAL_MS.default,
     opcuaAcceptServerCertificate: row?.acceptServerCertificate ?? false,
     opcuaMapping: row && row.mapping.length > 0 ? formatMapping(row.mapping) : null,
@@ -61,8 +77,10 @@ export function opcuaData(row: OpcuaSettingsRow | undefined): Record<string, For
 /** The settings as submitted (the password still plain), or the field errors in the spec's message keys. */
 export interface OpcuaSubmission {
   settings: Omit<OpcuaSettingsWrite, 'passwordEncrypted'>;
-  /** Null: keep the stored password. */
+  /** Null: keep the stored password, unless `clearPassword`. */
   password: string | null;
+  /** Remove the stored password (a password typed as well replaces it instead). */
+  clearPassword: boolean;
 }
 
 export function opcuaSubmission(
@@ -79,7 +97,9 @@ export function opcuaSubmission(
     errors.opcuaSecurityPolicy = [ENTITY_MESSAGE_KEYS.opcuaSecurity];
   const userName = textValue(values.opcuaUserName)?.trim() || null;
   const password = textValue(values.opcuaPassword);
-  if (!failed.has('opcuaUserName') && !failed.has('opcuaPassword') && (userName === null ? password !== null : password === null && !hasStoredPassword))
+  const clearPassword = values.opcuaClearPassword === true && password === null;
+  const keepsPassword = hasStoredPassword && !clearPassword;
+  if (!failed.has('opcuaUserName') && !failed.has('opcuaPassword') && (userName === null ? password !== null : password === null && !keepsPassword))
     errors.opcuaPassword = [ENTITY_MESSAGE_KEYS.opcuaCredentials];
   const parsed = parseMapping(textValue(values.opcuaMapping));
   if (!failed.has('opcuaMapping') && 'error' in parsed) errors.opcuaMapping = [ENTITY_MESSAGE_KEYS.opcuaMappingSyntax];
@@ -95,6 +115,7 @@ export function opcuaSubmission(
         mapping: 'mapping' in parsed ? parsed.mapping : [],
       },
       password,
+      clearPassword,
     },
     errors,
   };
@@ -107,6 +128,14 @@ export function nodeCheckErrors(check: NodeCheck): Record<string, string[]> {
     [...check.problems.values()].map((problem) => (problem === 'unknown' ? ENTITY_MESSAGE_KEYS.opcuaNodeUnknown : ENTITY_MESSAGE_KEYS.opcuaNodeType)),
   );
   return { opcuaMapping: [...keys] };
+}
+
+/** A module's certificate as its answer and the card show it: the presented one while untrusted, else the trusted one. */
+export function certificateOf(row: Pick<OpcuaCertificateRow, 'serverCertificate' | 'trustedCertificate'>): OpcuaModule['certificate'] {
+  if (row.serverCertificate !== null && row.serverCertificate !== row.trustedCertificate)
+    return { state: 'untrusted', details: describeCertificate(row.serverCertificate) };
+  if (row.trustedCertificate !== null) return { state: 'trusted', details: describeCertificate(row.trustedCertificate) };
+  return null;
 }
 
 const iso = (value: Date | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -128,5 +157,6 @@ export function presentOpcua(row: OpcuaSettingsRow): OpcuaModule {
       lastError: row.lastError,
       lastErrorAt: iso(row.lastErrorAt),
     },
+    certificate: certificateOf(row),
   };
 }

@@ -23,6 +23,23 @@ export interface OpcuaSettingsRow extends Omit<OpcuaSettingsWrite, 'passwordEncr
   connectedAt: Date | null;
   lastError: string | null;
   lastErrorAt: Date | null;
+  /** Base64 DER: what the machine presented when refused as not trusted, and what a super-admin trusted. */
+  serverCertificate: string | null;
+  serverCertificateSeenAt: Date | null;
+  trustedCertificate: string | null;
+  certificateTrustedAt: Date | null;
+}
+
+/** A module with a machine certificate to show: presented and refused, or trusted (the sensors screen's card). */
+export interface OpcuaCertificateRow {
+  sensorId: number;
+  name: string;
+  serialNumber: string;
+  endpointUrl: string;
+  serverCertificate: string | null;
+  serverCertificateSeenAt: Date | null;
+  trustedCertificate: string | null;
+  certificateTrustedAt: Date | null;
 }
 
 /** The `opcua_modules` rows of the module form (migration 032); the connector has its own repository. */
@@ -47,6 +64,10 @@ export class OpcuaSettingsRepository {
         'connected_at as connectedAt',
         'last_error as lastError',
         'last_error_at as lastErrorAt',
+        'server_certificate as serverCertificate',
+        'server_certificate_seen_at as serverCertificateSeenAt',
+        'trusted_certificate as trustedCertificate',
+        'certificate_trusted_at as certificateTrustedAt',
       ])
       .where('sensor_id', 'in', ids)
       .execute();
@@ -59,10 +80,16 @@ export class OpcuaSettingsRepository {
     }));
   }
 
-  /** The sealed password of a module, to check its settings against the machine before saving. */
-  async sealedPassword(sensorId: number): Promise<string | null> {
-    const row = await this.db.selectFrom('opcua_modules').select('password_encrypted').where('sensor_id', '=', sensorId).executeTakeFirst();
-    return row?.password_encrypted ?? null;
+  /**
+   * What of a module is never answered but needed to reach its machine: the sealed password, and the certificate a
+   * super-admin trusted (to check or browse with the module's own trust). Undefined: no such OPC UA module.
+   */
+  async secrets(sensorId: number): Promise<{ passwordEncrypted: string | null; trustedCertificate: string | null } | undefined> {
+    return this.db
+      .selectFrom('opcua_modules')
+      .select(['password_encrypted as passwordEncrypted', 'trusted_certificate as trustedCertificate'])
+      .where('sensor_id', '=', sensorId)
+      .executeTakeFirst();
   }
 
   /** Writes the module's settings (a new row, or the changed columns of its row). */
@@ -81,6 +108,65 @@ export class OpcuaSettingsRepository {
       .insertInto('opcua_modules')
       .values({ sensor_id: sensorId, ...columns, password_encrypted: settings.passwordEncrypted === 'keep' ? null : settings.passwordEncrypted })
       .onConflict((oc) => oc.column('sensor_id').doUpdateSet(columns))
+      .execute();
+  }
+
+  /** The OPC UA modules that have a machine certificate presented or trusted, by name. */
+  async certificates(sensorId?: number): Promise<OpcuaCertificateRow[]> {
+    let query = this.db
+      .selectFrom('opcua_modules')
+      .innerJoin('sensors', 'sensors.id', 'opcua_modules.sensor_id')
+      .select([
+        'sensors.id as sensorId',
+        'sensors.name as name',
+        'sensors.serial_number as serialNumber',
+        'opcua_modules.endpoint_url as endpointUrl',
+        'opcua_modules.server_certificate as serverCertificate',
+        'opcua_modules.server_certificate_seen_at as serverCertificateSeenAt',
+        'opcua_modules.trusted_certificate as trustedCertificate',
+        'opcua_modules.certificate_trusted_at as certificateTrustedAt',
+      ])
+      .where('sensors.protocol', '=', 'opcua')
+      .where((eb) => eb.or([eb('opcua_modules.server_certificate', 'is not', null), eb('opcua_modules.trusted_certificate', 'is not', null)]));
+    if (sensorId !== undefined) query = query.where('sensors.id', '=', sensorId);
+    return query.orderBy('sensors.name').orderBy('sensors.id').execute();
+  }
+
+  /** Keeps the certificate (base64 DER) a machine presented when refused as not trusted. */
+  async recordServerCertificate(sensorId: number, certificate: string, at: Date): Promise<void> {
+    await this.db
+      .updateTable('opcua_modules')
+      .set({ server_certificate: certificate, server_certificate_seen_at: at })
+      .where('sensor_id', '=', sensorId)
+      .execute();
+  }
+
+  /**
+   * Trusts `certificate` for the module, only while it is still the one the machine presented (the one the
+   * super-admin saw): false when another was recorded meanwhile.
+   */
+  async trust(sensorId: number, certificate: string, userId: number, at: Date): Promise<boolean> {
+    const result = await this.db
+      .updateTable('opcua_modules')
+      .set({ trusted_certificate: certificate, certificate_trusted_at: at, certificate_trusted_by: userId })
+      .where('sensor_id', '=', sensorId)
+      .where('server_certificate', '=', certificate)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Withdraws the trust: the certificate is shown as presented and refused again, until trusted anew. */
+  async revoke(sensorId: number, certificate: string, at: Date): Promise<void> {
+    await this.db
+      .updateTable('opcua_modules')
+      .set({
+        trusted_certificate: null,
+        certificate_trusted_at: null,
+        certificate_trusted_by: null,
+        server_certificate: certificate,
+        server_certificate_seen_at: at,
+      })
+      .where('sensor_id', '=', sensorId)
       .execute();
   }
 

@@ -6,13 +6,22 @@ import type { App } from '../http/types.ts';
 import type { SensorsService } from './service.ts';
 import { SENSOR_RESOURCE } from './service.ts';
 import type { UnknownModulesService } from './unknown-modules.ts';
+import type { OpcuaMachineService } from './opcua-machine-service.ts';
+import { opcuaMachineRoutes } from './opcua-routes.ts';
 
 /**
  * `/api/sensors`: the measurement modules of every company, and `/api/unknown-modules`: devices that tried to connect
  * unregistered; for super-admins only (403 for anyone else).
  */
-export function sensorsRoutes(app: App, sensors: SensorsService, unknownModules: UnknownModulesService, tokens: FormTokens): void {
+export function sensorsRoutes(
+  app: App,
+  sensors: SensorsService,
+  unknownModules: UnknownModulesService,
+  tokens: FormTokens,
+  opcuaMachines: OpcuaMachineService,
+): void {
   superAdminRoutes(app, (scope) => {
+    opcuaMachineRoutes(scope, opcuaMachines);
     scope.get(
       '/api/unknown-modules',
       {

@@ -104,7 +104,7 @@ export async function sensorRuleErrors(
     errors.serialNumber = [ENTITY_MESSAGE_KEYS.serialInUse];
   }
   if (!failed.has('protocol') && sensor.protocol === 'opcua') {
-    const hasStoredPassword = sensorId !== null && (await repository.opcua.sealedPassword(sensorId)) !== null;
+    const hasStoredPassword = sensorId !== null && (await repository.opcua.secrets(sensorId))?.passwordEncrypted != null;
     Object.assign(errors, opcuaSubmission(values, failed, hasStoredPassword).errors);
   }
   return errors;

@@ -25,7 +25,7 @@ import { SENSOR_SERIAL_INDEX } from './repository.ts';
 import { sensorOf, sensorRuleErrors, zoneOf } from './sensor-rules.ts';
 import type { OpcuaSettingsRow } from './opcua-settings-repository.ts';
 import type { OpcuaFormSupport } from './opcua-form.ts';
-import { nodeCheckErrors, opcuaChoices, opcuaData, opcuaFields, opcuaSubmission, presentOpcua } from './opcua-form.ts';
+import { nodeCheckErrors, opcuaChoices, opcuaData, opcuaFields, opcuaSubmission, passwordToStore, presentOpcua } from './opcua-form.ts';
 
 /** The resource name of the module form (its token is bound to it) and of its routes. */
 export const SENSOR_RESOURCE = 'sensors';
@@ -238,8 +238,7 @@ export class SensorsService implements FormResource {
         const id = sensorId === null ? await repository.insert(sensor) : (await repository.update(sensorId, sensor), sensorId);
         if (sensor.protocol === 'opcua') {
           const { submission } = opcuaSubmission(values, NO_FAILED_FIELDS, true);
-          const passwordEncrypted =
-            submission.settings.userName === null ? null : submission.password === null ? 'keep' : this.opcuaSupport().secrets.seal(submission.password);
+          const passwordEncrypted = passwordToStore(submission, (password) => this.opcuaSupport().secrets.seal(password));
           await repository.opcua.save(id, { ...submission.settings, passwordEncrypted });
         } else await repository.opcua.remove(id);
         return id;
@@ -262,12 +261,14 @@ export class SensorsService implements FormResource {
    * machine that cannot be reached is no error: the module is saved and the connector reports bad nodes on it.
    */
   private async checkAgainstMachine(sensorId: number | null, values: DecodedValues): Promise<Record<string, string[]>> {
-    const sealed = sensorId === null ? null : await this.repository.opcua.sealedPassword(sensorId);
+    const stored = sensorId === null ? null : await this.repository.opcua.secrets(sensorId);
+    const sealed = stored?.passwordEncrypted ?? null;
     const { submission, errors } = opcuaSubmission(values, NO_FAILED_FIELDS, sealed !== null);
     if (Object.keys(errors).length > 0 || submission.settings.mapping.length === 0) return {};
     const support = this.opcuaSupport();
     const password = submission.settings.userName === null ? null : (submission.password ?? (sealed === null ? null : support.secrets.open(sealed)));
-    return nodeCheckErrors(await support.checkNodes({ ...submission.settings, password }, submission.settings.mapping));
+    const trustedCertificate = stored?.trustedCertificate ?? null;
+    return nodeCheckErrors(await support.checkNodes({ ...submission.settings, password, trustedCertificate }, submission.settings.mapping));
   }
 
   private async find(auth: AuthContext, sensorId: number): Promise<SensorRow> {

@@ -7,10 +7,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useCallback } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LAYOUT } from '@gearwatch/contracts';
-import type { FormDefinition } from '@gearwatch/contracts';
+import type { FormDefinition, FormValue } from '@gearwatch/contracts';
 import { useDelayedClose } from '../useDelayedClose.ts';
 import { useNotify } from '../dialogs/useNotify.ts';
 import { FormRenderer } from './FormRenderer.tsx';
@@ -32,13 +32,15 @@ export interface FormDialogProps {
   presets?: FormPresets;
   /** The fields as shown, when a label follows another field's value (an alert condition's argument and its unit). */
   fieldsOf?: (definition: FormDefinition, values: FormValues) => FormDefinition['schema'];
+  /** A page's own tools under some fields, from the values as they are (FormRenderer `addons`). */
+  fieldAddons?: (values: FormValues, setValue: (name: string, value: FormValue) => void, disabled: boolean) => Partial<Record<string, ReactNode>>;
 }
 
 /**
  * A server-driven form in a dialog (spec 01 §2 generic dialog, 40% wide): loads `new` or `{id}/edit`, saves with
  * Save, closes on Cancel, after saving (with the short delay) or when the form cannot be loaded.
  */
-export function FormDialog({ open, resource, id, title, onClose, onSaved, presets, fieldsOf }: FormDialogProps) {
+export function FormDialog({ open, resource, id, title, onClose, onSaved, presets, fieldsOf, fieldAddons }: FormDialogProps) {
   return (
     <Dialog
       open={open}
@@ -49,7 +51,9 @@ export function FormDialog({ open, resource, id, title, onClose, onSaved, preset
     >
       <DialogTitle>{title}</DialogTitle>
       {/* Mounted only while open, so each opening fetches a fresh form (and a fresh token). */}
-      {open ? <FormDialogBody resource={resource} id={id} onClose={onClose} onSaved={onSaved} presets={presets} fieldsOf={fieldsOf} /> : null}
+      {open ? (
+        <FormDialogBody resource={resource} id={id} onClose={onClose} onSaved={onSaved} presets={presets} fieldsOf={fieldsOf} fieldAddons={fieldAddons} />
+      ) : null}
     </Dialog>
   );
 }
@@ -61,7 +65,8 @@ function FormDialogBody({
   onSaved,
   presets,
   fieldsOf,
-}: Pick<FormDialogProps, 'resource' | 'id' | 'onClose' | 'onSaved' | 'presets' | 'fieldsOf'>) {
+  fieldAddons,
+}: Pick<FormDialogProps, 'resource' | 'id' | 'onClose' | 'onSaved' | 'presets' | 'fieldsOf' | 'fieldAddons'>) {
   const { t } = useTranslation();
   const notify = useNotify();
   const closeSoon = useDelayedClose(onClose);
@@ -94,6 +99,7 @@ function FormDialogBody({
             errors={form.errors}
             onChange={form.setValue}
             disabled={busy}
+            addons={fieldAddons?.(form.values, form.setValue, busy)}
           />
         ) : (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>

@@ -1,5 +1,6 @@
 import Stack from '@mui/material/Stack';
-import type { ComponentType } from 'react';
+import { Fragment } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { FormDefinition, FormFieldType, FormValue } from '@gearwatch/contracts';
 import type { FieldProps } from './field-props.ts';
 import { CheckboxFormField } from './fields/CheckboxFormField.tsx';
@@ -45,28 +46,32 @@ export interface FormRendererProps {
   errors?: Record<string, readonly string[]>;
   /** Disables every field (while the form is sent). */
   disabled?: boolean;
+  /** A page's own tools shown under a field, by field name (the OPC UA mapping's Browse buttons and presets). */
+  addons?: Partial<Record<string, ReactNode>>;
 }
 
 /**
  * The generic form renderer (spec 01 §2): every field of a server-driven form's `schema`, in its order, each drawn by
  * the component of its type, with its value, choices and errors.
  */
-export function FormRenderer({ schema, choices, values, onChange, errors = {}, disabled = false }: FormRendererProps) {
+export function FormRenderer({ schema, choices, values, onChange, errors = {}, disabled = false, addons = {} }: FormRendererProps) {
   return (
     <Stack spacing={2.5} sx={{ pt: 1 }}>
       {Object.entries(schema).map(([name, field]) => {
         const Field = FIELD_COMPONENTS[field.type];
         return (
-          <Field
-            key={name}
-            name={name}
-            field={field}
-            value={values[name] ?? null}
-            onChange={(value) => onChange(name, value)}
-            errors={errors[name] ?? NO_ERRORS}
-            choices={choices[name] ?? NO_CHOICES}
-            disabled={disabled}
-          />
+          <Fragment key={name}>
+            <Field
+              name={name}
+              field={field}
+              value={values[name] ?? null}
+              onChange={(value) => onChange(name, value)}
+              errors={errors[name] ?? NO_ERRORS}
+              choices={choices[name] ?? NO_CHOICES}
+              disabled={disabled}
+            />
+            {addons[name] ?? null}
+          </Fragment>
         );
       })}
     </Stack>

@@ -3,6 +3,9 @@ import {
   DEVICE_STATUSES,
   FORM_TEXT_KEYS,
   LANGUAGES,
+  OPCUA_MACHINE_ERROR_KEYS,
+  OPCUA_PRESET_ROLES,
+  OPCUA_PRESETS,
   PARAMETER_AGGREGATIONS,
   PARAMETER_CHARTS,
   PARAMETER_DATA_TYPES,
@@ -37,6 +40,13 @@ const keys = [
     'teltonika.preset',
     TELTONIKA_PARAMETER_PRESETS.map((preset) => preset.key),
   ),
+  // The OPC UA tools: the presets and their roles by name, and the machine errors the browse and preset calls answer.
+  ...prefixed('opcua.preset', OPCUA_PRESETS),
+  ...prefixed(
+    'opcua.preset.role',
+    OPCUA_PRESETS.flatMap((preset) => OPCUA_PRESET_ROLES[preset].map((role) => role.role)),
+  ),
+  ...Object.values(OPCUA_MACHINE_ERROR_KEYS),
 ];
 
 describe('translations of the administration forms and lists', () => {

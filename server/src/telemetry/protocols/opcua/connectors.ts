@@ -38,8 +38,11 @@ interface Held {
   settings: string;
 }
 
-/** What of a module's row makes a new session (not its counter marks, which the session itself moves on). */
-const settingsOf = (module: OpcuaModuleRow): string => JSON.stringify({ ...module, counters: undefined });
+/**
+ * What of a module's row makes a new session: not its counter marks, which the session itself moves on, nor the
+ * certificate a refused session recorded; a certificate trusted or revoked does.
+ */
+const settingsOf = (module: OpcuaModuleRow): string => JSON.stringify({ ...module, counters: undefined, serverCertificate: undefined });
 
 /**
  * Every active OPC UA module's session, each held by exactly one instance (docs/opcua.md "Connector"): every

@@ -1,5 +1,4 @@
-import type { ClientSession, ClientSubscription as Subscription, DataValue, UserIdentityInfo } from 'node-opcua-client';
-import { AttributeIds, MessageSecurityMode, OPCUAClient, SecurityPolicy, StatusCodes, TimestampsToReturn, UserTokenType } from 'node-opcua-client';
+import type { ClientSession, ClientSubscription as Subscription, DataValue, OPCUAClient } from 'node-opcua-client';
 import { ValidationError } from '../../../http/errors.ts';
 import { isDatabaseUnavailable } from '../../storage-failures.ts';
 import type { IngestRejectLog, IngestService } from '../../types.ts';
@@ -9,6 +8,12 @@ import type { OpcuaPki } from './pki.ts';
 import type { SamplerBatch } from './sampler.ts';
 import { ModuleSampler } from './sampler.ts';
 import type { SecretBox } from './secret-box.ts';
+import { classifyFailure, describeFailure } from './failures.ts';
+import type { OpcuaStack } from './session.ts';
+import { identityOf, prepareTrust } from './session.ts';
+import { opcuaClient } from './stack.ts';
+
+export { describeFailure } from './failures.ts';
 
 export interface ConnectionLog {
   info(object: object, message: string): void;
@@ -35,17 +40,6 @@ const PUBLISHING_INTERVAL_MS = 1000;
 const MAX_KEEP_ALIVE_COUNT = 10;
 /** Samples a monitored item queues on the machine between publishes (a burst of changes is not lost). */
 const QUEUE_SIZE = 1000;
-
-/** A failure as one line for the module's `lastError` (docs/opcua.md "Errors"). */
-export function describeFailure(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  if (/BadUserAccessDenied|BadIdentityTokenRejected|BadIdentityTokenInvalid/.test(message))
-    return `the machine refused the user name or password (${/Bad\w+/.exec(message)![0]})`;
-  if (/BadCertificate|certificate/i.test(message) && /untrusted|BadCertificateUntrusted|not trusted|BadSecurityChecksFailed/i.test(message))
-    return `the machine's certificate is not trusted (${message.split('\n')[0]})`;
-  if (/ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|timeout/i.test(message)) return `the machine cannot be reached: ${message.split('\n')[0]}`;
-  return message.split('\n')[0]!.slice(0, 500);
-}
 
 /**
  * One OPC UA module's session, held by this instance under the module's lease (connectors.ts): connects, subscribes
@@ -98,23 +92,25 @@ export class ModuleConnection {
   private async connect(): Promise<void> {
     if (this.stopped) return;
     const { module } = this;
-    const client = OPCUAClient.create({
-      applicationName: 'Gearwatch',
-      endpointMustExist: false,
-      securityMode: MessageSecurityMode[module.securityMode],
-      securityPolicy: SecurityPolicy[module.securityPolicy],
-      // The connector reconnects itself (with its own backoff and an offline module meanwhile).
-      connectionStrategy: { maxRetry: 0, initialDelay: 500, maxDelay: 1000 },
-      keepSessionAlive: true,
-      clientCertificateManager: this.deps.pki.manager,
-      requestedSessionTimeout: 60_000,
-    });
-    this.client = client;
+    let client: OPCUAClient | null = null;
     try {
-      await this.deps.pki.initialize();
-      if (module.acceptServerCertificate && module.securityMode !== 'None') await this.deps.pki.trustServerOf(module.endpointUrl);
+      const stack = await opcuaClient();
+      client = stack.OPCUAClient.create({
+        applicationName: 'Gearwatch',
+        endpointMustExist: false,
+        securityMode: stack.MessageSecurityMode[module.securityMode],
+        securityPolicy: stack.SecurityPolicy[module.securityPolicy],
+        // The connector reconnects itself (with its own backoff and an offline module meanwhile).
+        connectionStrategy: { maxRetry: 0, initialDelay: 500, maxDelay: 1000 },
+        keepSessionAlive: true,
+        clientCertificateManager: await this.deps.pki.manager(),
+        requestedSessionTimeout: 60_000,
+      });
+      if (this.stopped) return;
+      this.client = client;
+      await this.prepareTrust();
       await client.connect(module.endpointUrl);
-      const session = await client.createSession(this.identity());
+      const session = await client.createSession(this.identity(stack));
       this.session = session;
       const startedMs = Date.now();
       this.lastHeardMs = startedMs;
@@ -122,24 +118,50 @@ export class ModuleConnection {
       client.on('connection_lost', () => void this.lose('the connection to the machine was lost'));
       session.on('keepalive_failure', () => void this.lose('the machine stopped answering'));
       session.on('session_closed', () => void this.lose('the machine closed the session'));
-      await this.subscribe(session);
+      await this.subscribe(session, stack);
       if (this.stopped || this.client !== client) return;
       this.connected = true;
       this.failures = 0;
       await this.report({ state: 'connected', at: new Date(startedMs) });
       this.deps.log.info({ sensorId: this.sensorId, endpoint: module.endpointUrl }, 'OPC UA session up');
     } catch (error) {
-      await this.fail(describeFailure(error));
+      const failure = classifyFailure(error);
+      if (failure.kind === 'untrusted') await this.recordPresentedCertificate();
+      // A client made before stop() is not this.client: it is disconnected here.
+      if (client && this.client !== client) await client.disconnect().catch(() => undefined);
+      await this.fail(failure.line);
     }
   }
 
-  private identity(): UserIdentityInfo {
-    const { userName, passwordEncrypted } = this.module;
-    if (userName === null || passwordEncrypted === null) return { type: UserTokenType.Anonymous };
-    return { type: UserTokenType.UserName, userName, password: this.deps.secrets.open(passwordEncrypted) };
+  /**
+   * The module's trust in this instance's store: the certificate a super-admin trusted; and a certificate the machine
+   * presented that is not (any more) the trusted one is moved to the refused ones, so that a revoke made on another
+   * instance holds here too.
+   */
+  private async prepareTrust(): Promise<void> {
+    const { module } = this;
+    if (module.securityMode === 'None') return;
+    const refused = module.serverCertificate !== null && module.serverCertificate !== module.trustedCertificate && !module.acceptServerCertificate;
+    if (refused) await this.deps.pki.reject(Buffer.from(module.serverCertificate!, 'base64'));
+    await prepareTrust({ ...module, userName: null, password: null }, this.deps.pki);
   }
 
-  private async subscribe(session: ClientSession): Promise<void> {
+  /** Keeps the certificate the machine presents on the module, for a super-admin to see and trust (never trusted here). */
+  private async recordPresentedCertificate(): Promise<void> {
+    const certificate = await this.deps.pki.serverCertificateOf(this.module.endpointUrl).catch(() => null);
+    if (!certificate) return;
+    await this.deps.repository
+      .recordServerCertificate(this.sensorId, certificate)
+      .catch((error: unknown) => this.deps.log.warn({ err: error }, 'OPC UA certificate not recorded'));
+  }
+
+  private identity(stack: OpcuaStack) {
+    const { userName, passwordEncrypted } = this.module;
+    return identityOf(stack, userName, userName === null || passwordEncrypted === null ? null : this.deps.secrets.open(passwordEncrypted));
+  }
+
+  private async subscribe(session: ClientSession, stack: OpcuaStack): Promise<void> {
+    const { AttributeIds, StatusCodes, TimestampsToReturn } = stack;
     const subscription: Subscription = await session.createSubscription2({
       requestedPublishingInterval: PUBLISHING_INTERVAL_MS,
       requestedLifetimeCount: MAX_KEEP_ALIVE_COUNT * 6,
@@ -159,7 +181,7 @@ export class ModuleConnection {
       if (item.statusCode && item.statusCode.isNotGood()) throw new Error(`node ${mapping.nodeId}: ${item.statusCode.name}`);
       item.on('changed', (dataValue: DataValue) => {
         this.lastHeardMs = Date.now();
-        this.sampler.add({ nodeId: mapping.nodeId, value: valueOf(dataValue), sourceMs: sourceTime(dataValue) });
+        this.sampler.add({ nodeId: mapping.nodeId, value: valueOf(dataValue, StatusCodes.Good), sourceMs: sourceTime(dataValue) });
       });
     }
   }
@@ -241,8 +263,8 @@ export class ModuleConnection {
 }
 
 /** A sample's value as a number or boolean; null when its status is not Good or it is neither. */
-function valueOf(dataValue: DataValue): number | boolean | null {
-  if (dataValue.statusCode !== StatusCodes.Good && dataValue.statusCode.isNotGood()) return null;
+function valueOf(dataValue: DataValue, good: DataValue['statusCode']): number | boolean | null {
+  if (dataValue.statusCode !== good && dataValue.statusCode.isNotGood()) return null;
   const value: unknown = dataValue.value?.value;
   if (typeof value === 'boolean' || typeof value === 'number') return value;
   if (typeof value === 'bigint') return Number(value);

@@ -16,6 +16,10 @@ export interface OpcuaModuleRow {
   acceptServerCertificate: boolean;
   mapping: OpcuaMapping[];
   counters: CounterState;
+  /** Base64 DER: the certificate a super-admin trusted for the machine (trust on first use); null for none. */
+  trustedCertificate: string | null;
+  /** Base64 DER: the certificate the machine last presented when refused as not trusted. */
+  serverCertificate: string | null;
 }
 
 /** The connection as the connector reports it on the module (shown in `GET /api/sensors/{id}`). */
@@ -46,6 +50,8 @@ export class OpcuaRepository {
         'opcua_modules.accept_server_certificate as acceptServerCertificate',
         'opcua_modules.mapping as mapping',
         'opcua_modules.counter_state as counters',
+        'opcua_modules.trusted_certificate as trustedCertificate',
+        'opcua_modules.server_certificate as serverCertificate',
       ])
       .where('sensors.protocol', '=', 'opcua')
       .where('sensors.is_active', '=', true)
@@ -62,6 +68,8 @@ export class OpcuaRepository {
       acceptServerCertificate: row.acceptServerCertificate,
       mapping: row.mapping as OpcuaMapping[],
       counters: (row.counters ?? {}) as CounterState,
+      trustedCertificate: row.trustedCertificate,
+      serverCertificate: row.serverCertificate,
     }));
   }
 
@@ -74,6 +82,15 @@ export class OpcuaRepository {
           ? { connection_state: 'offline' }
           : { connection_state: 'offline', last_error: report.error.slice(0, 2000), last_error_at: report.at };
     await this.db.updateTable('opcua_modules').set(values).where('sensor_id', '=', sensorId).execute();
+  }
+
+  /** Keeps the certificate (DER) the machine presented when its session was refused as not trusted. */
+  async recordServerCertificate(sensorId: number, certificate: Buffer): Promise<void> {
+    await this.db
+      .updateTable('opcua_modules')
+      .set({ server_certificate: certificate.toString('base64'), server_certificate_seen_at: new Date() })
+      .where('sensor_id', '=', sensorId)
+      .execute();
   }
 
   /** The counters' marks after a batch, in the batch's transaction (`trx`): they commit with its readings or not at all. */

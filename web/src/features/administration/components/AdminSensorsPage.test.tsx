@@ -11,6 +11,7 @@ const routes = {
   'GET /api/devices': () => listReply(devices),
   'GET /api/sensors/new': () => ({ body: sensorForm }),
   'GET /api/unknown-modules': () => ({ body: { entries: [] } }),
+  'GET /api/opcua-certificates': () => ({ body: { entries: [] } }),
 };
 
 const filterOf = (call: { query: URLSearchParams } | undefined) => JSON.parse(call?.query.get('filter') ?? '{}') as Record<string, unknown>;

@@ -19,6 +19,9 @@ import { ActiveFilter, activeFilter } from './ActiveFilter.tsx';
 import { InstantCell } from './InstantCell.tsx';
 import { SensorLocationCell, SensorPlaceCell, SensorStateCell, WarrantyCell } from './SensorCells.tsx';
 import { UnknownModulesPanel } from './UnknownModulesPanel.tsx';
+import { OpcuaCertificatesPanel } from './OpcuaCertificatesPanel.tsx';
+import { OpcuaMappingTools } from './OpcuaMappingTools.tsx';
+import { machineOf } from '../api/opcua-mapping-lines.ts';
 
 const parse = (entry: unknown): Sensor => sensorSchema.parse(entry);
 
@@ -97,6 +100,7 @@ export function AdminSensorsPage() {
           dialogs.add();
         }}
       />
+      <OpcuaCertificatesPanel now={now} />
       <EntityList<Sensor>
         plural="sensors"
         columns={cols}
@@ -121,6 +125,21 @@ export function AdminSensorsPage() {
         title={t(form.id === null ? 'admin.sensors.add' : 'admin.sensors.edit')}
         presets={form.id === null ? presets : undefined}
         onClose={dialogs.close}
+        // An OPC UA module's mapping gets its Browse buttons and presets (docs/opcua.md "Browsing").
+        fieldAddons={(values, setValue, disabled) =>
+          values.protocol === 'opcua'
+            ? {
+                opcuaMapping: (
+                  <OpcuaMappingTools
+                    machine={machineOf(values, form.id)}
+                    mapping={typeof values.opcuaMapping === 'string' ? values.opcuaMapping : ''}
+                    onMapping={(text) => setValue('opcuaMapping', text)}
+                    disabled={disabled}
+                  />
+                ),
+              }
+            : {}
+        }
       />
       {removal ? <DeleteDialog open={removal.open} plural="sensors" id={removal.id} name={removal.name} onClose={dialogs.close} /> : null}
     </>
