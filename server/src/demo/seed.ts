@@ -139,11 +139,11 @@ async function seedAll(repo: SeedRepository, passwordHashes: Map<string, string>
             ? // Read over OPC UA by the connector (docs/opcua.md): no code, the settings are its opcua_modules row.
               { name: `OPC UA ${name}`, protocol: 'opcua', security_code: '', type: 'OPC UA server', description: `OPC UA server of ${name}'s controller` }
             : {
-              name: `GW-Module ${s.serialNumber}`,
-              security_code: demoSecurityCode(s.serialNumber),
-              type: SENSOR_TYPE,
-              description: `Measurement module of ${name}`,
-            }),
+                name: `GW-Module ${s.serialNumber}`,
+                security_code: demoSecurityCode(s.serialNumber),
+                type: SENSOR_TYPE,
+                description: `Measurement module of ${name}`,
+              }),
         serial_number: s.serialNumber,
         timezone: c.timezone,
         subscription: c.subscriptionType,
