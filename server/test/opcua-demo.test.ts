@@ -56,7 +56,7 @@ describe('the demo machine over OPC UA', () => {
     device = generator.fleet.devices.find((d) => d.name === DEMO_OPCUA.device)!;
     demo = new DemoOpcua(generator, ctx.database.db, { port: 0, dataDir });
     sensorId = (await demo.identify(device)).sensorId;
-    [endpoint] = await demo.start([device]);
+    endpoint = (await demo.start([device]))[0]!;
     connectors = new OpcuaConnectors({
       db: ctx.database.db,
       ingest: ctx.services.ingest,
