@@ -67,8 +67,8 @@ const nodeIdOf = (m: number, k: number) => `ns=1;s=M${m}.V${k}`;
  * with `NODES` Double variables; security None.
  */
 async function startServerOf(machineIndexes: number[], pkiFolder: string): Promise<{ server: OPCUAServer; machines: Machine[] }> {
-  const ports = [];
-  for (const _ of machineIndexes) ports.push(await freePort());
+  const ports: number[] = [];
+  while (ports.length < machineIndexes.length) ports.push(await freePort());
   const server = new OPCUAServer({
     endpoints: ports.map((port) => ({
       port,
