@@ -64,6 +64,8 @@ export default defineConfig({
         PORT: String(port),
         // Any free port: the Teltonika listener's default (5027) may be taken on a test machine.
         TELTONIKA_PORT: '0',
+        // Likewise the demo machine's OPC UA server (4841 by default; SIMULATOR=off starts none, this keeps it so).
+        OPCUA_DEMO_PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         DEMO: 'on',

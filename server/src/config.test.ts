@@ -117,6 +117,14 @@ describe('loadConfig', () => {
     for (const bad of ['9', '86401', 'never']) expect(() => loadConfig({ TELTONIKA_IDLE_TIMEOUT_SECONDS: bad }), bad).toThrow('TELTONIKA_IDLE_TIMEOUT_SECONDS');
   });
 
+  it("serves the demo machine's OPC UA server on 4841 unless moved (0: any free port) or switched off", () => {
+    expect(loadConfig({}).OPCUA_DEMO_PORT).toBe(4841);
+    expect(loadConfig({ OPCUA_DEMO_PORT: '0' }).OPCUA_DEMO_PORT).toBe(0);
+    expect(loadConfig({ OPCUA_DEMO_PORT: 'off' }).OPCUA_DEMO_PORT).toBeNull();
+    for (const bad of ['65536', '-1', 'on', '48.5'])
+      expect(() => loadConfig({ OPCUA_DEMO_PORT: bad }), bad).toThrow('OPCUA_DEMO_PORT must be a port number 0-65535 or off');
+  });
+
   it('namespaces the module topics with an optional prefix of whole topic levels', () => {
     expect(loadConfig({}).MQTT_TOPIC_PREFIX).toBe('');
     expect(loadConfig({ MQTT_TOPIC_PREFIX: 'site-a/' }).MQTT_TOPIC_PREFIX).toBe('site-a/');

@@ -11,6 +11,7 @@ const booleanFlag = z.enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no']
 const MAILBOX = /^(?:[^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/;
 
 const TELTONIKA_PORT_HINT = 'TELTONIKA_PORT must be a port number 0-65535 or off';
+const OPCUA_DEMO_PORT_HINT = 'OPCUA_DEMO_PORT must be a port number 0-65535 or off';
 
 const PUBLIC_URL_HINT = 'PUBLIC_URL must be an http:// or https:// address without a trailing slash, e.g. https://gearwatch.example.com';
 
@@ -175,6 +176,16 @@ const envObject = z.object({
    * passwords unreadable: enter them again.
    */
   OPCUA_SECRET_KEY: z.string().min(32, 'OPCUA_SECRET_KEY must be at least 32 characters').optional(),
+  /**
+   * With the demo's live data: the port of the demo machine's OPC UA server (Injection Moulder 4's controller, on
+   * 127.0.0.1), which the connector reads; 0 takes any free port (tests, the browser tests' server); `off`: none.
+   */
+  OPCUA_DEMO_PORT: z
+    .string()
+    .regex(/^(off|\d{1,5})$/, OPCUA_DEMO_PORT_HINT)
+    .transform((value) => (value === 'off' ? null : Number(value)))
+    .refine((port) => port === null || port <= 65535, OPCUA_DEMO_PORT_HINT)
+    .default(4841),
 });
 
 /** Defaults that depend on other variables. */

@@ -6,7 +6,7 @@ import { createApp } from './app.ts';
 import { createServices } from './services.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
-import { DEMO_TELTONIKA } from './demo/demo-data.ts';
+import { DEMO_OPCUA, DEMO_TELTONIKA } from './demo/demo-data.ts';
 import { MqttIngestSubscriber } from './telemetry/mqtt-subscriber.ts';
 import { createDemoSimulator } from './demo/simulator/index.ts';
 import { Lease } from './jobs/lease.ts';
@@ -40,6 +40,7 @@ async function main(): Promise<void> {
         log: app.log,
         output: process.stdout,
         historyDays: config.DEMO_HISTORY_DAYS,
+        opcua: { port: config.SIMULATOR ? config.OPCUA_DEMO_PORT : null, dataDir: config.DATA_DIR },
       })
     : null;
   // Exactly one instance runs the demo fleet (its history and its live data); the others serve, and one of them takes
@@ -149,6 +150,8 @@ async function main(): Promise<void> {
   opcua?.start();
   // Background jobs: the alert engine's arrivals, windows and timers (and whatever it missed while down).
   services.jobs.start();
+  // The demo machine's controller is up before the connector's first poll finds its module (10 s), so it connects.
+  const demoMachines = simulator && config.SIMULATOR && runsSimulator ? await simulator.startOpcuaMachines() : [];
   if (simulator && config.SIMULATOR && runsSimulator) simulator.startLive();
   if (simulator && simulatorLease && !runsSimulator) {
     app.log.info('the demo simulator runs on another instance; this one takes over if that one stops');
@@ -158,6 +161,7 @@ async function main(): Promise<void> {
         if (shuttingDown) return;
         app.log.info('taking over the demo simulator');
         await simulator.fillHistory(!config.SIMULATOR).catch((error: unknown) => app.log.error({ err: error }, 'demo history could not be stored'));
+        if (config.SIMULATOR && !shuttingDown) await simulator.startOpcuaMachines();
         if (config.SIMULATOR && !shuttingDown) simulator.startLive();
       });
   }
@@ -179,9 +183,20 @@ async function main(): Promise<void> {
         : '  Demo telemetry:  history only (SIMULATOR=off)',
       '  Demo sign-ins:  demo / demo (Demo Factory)   admin / admin (super-admin)   north / north (Northwind Logistics)',
       `  Demo tracker:   ${DEMO_TELTONIKA.device} has Teltonika IMEI ${DEMO_TELTONIKA.imei}${config.SIMULATOR && teltonikaPort !== null ? `, live over TCP port ${teltonikaPort}` : ''}`,
+      `  Demo machine:   ${demoMachineLine(demoMachines, { simulator: config.SIMULATOR, runsHere: runsSimulator, port: config.OPCUA_DEMO_PORT, connector: opcua !== null })}`,
     );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+/** The banner's line of the demo's OPC UA machine: where it is read from, or why it is not live. */
+function demoMachineLine(started: string[], state: { simulator: boolean; runsHere: boolean; port: number | null; connector: boolean }): string {
+  const name = DEMO_OPCUA.device;
+  if (!state.simulator) return `${name} over OPC UA (history only: SIMULATOR=off)`;
+  if (!state.runsHere) return `${name} over OPC UA (its server runs with the demo simulator on another instance)`;
+  if (state.port === null) return `${name} over OPC UA, off (OPCUA_DEMO_PORT=off)`;
+  if (started.length === 0) return `${name} over OPC UA, not started (see the log)`;
+  return `${started.join(', ')}, read over OPC UA${state.connector ? '' : ' by another instance (OPCUA=off here)'}`;
 }
 
 /** An address to reach a listener bound to `host` from this process: the loopback one for a wildcard address. */

@@ -49,7 +49,7 @@ export interface DemoDevice {
 export interface DemoSensor {
   /** The IMEI for a Teltonika tracker. */
   serialNumber: string;
-  protocol: 'gearwatch' | 'teltonika';
+  protocol: 'gearwatch' | 'teltonika' | 'opcua';
   simCardNumber: string;
   peripherals: string[];
 }
@@ -304,6 +304,36 @@ function sensor(companyNo: number, deviceNo: number, simPrefix: string, peripher
  */
 export const DEMO_TELTONIKA = { device: 'DF-04', imei: '352093081573429', model: 'FMB140', sendPeriodSeconds: 60 } as const;
 
+/**
+ * The machine of Demo Factory read over OPC UA (docs/opcua.md, "The demo's machine"): the simulator plays its
+ * controller as a node-opcua server with EUROMAP-77-like nodes (simulator/opcua-machine.ts). The machine mode follows
+ * OPC 40077's MachineModeEnumeration: 1 automatic and 2 semi-automatic produce (work), 3 manual and 4 setup are
+ * switched on but idle, 0 other and 5 sleep count as off.
+ */
+export const DEMO_OPCUA = {
+  device: 'Injection Moulder 4',
+  /** Where the simulator's machine listens unless OPCUA_DEMO_PORT says otherwise (4840 is the standard port). */
+  defaultPort: 4841,
+  nodes: {
+    machineMode: 'ns=1;s=IMM.MachineStatus.MachineMode',
+    cycleCounter: 'ns=1;s=IMM.Jobs.ActiveJobValues.JobCyclesCounter',
+    supplyVoltage: 'ns=1;s=IMM.Cabinet.SupplyVoltage',
+    hydraulicPressure: 'ns=1;s=IMM.Hydraulics.SystemPressure',
+    motorCurrent: 'ns=1;s=IMM.Drive.PumpMotorCurrent',
+  },
+  modes: { other: 0, automatic: 1, semiAutomatic: 2, manual: 3, setup: 4, sleep: 5 },
+  samplingIntervalMs: 1000,
+} as const;
+
+/** The demo machine's node mapping, as an administrator would type it into the module form. */
+export const DEMO_OPCUA_MAPPING = [
+  `state | ${DEMO_OPCUA.nodes.machineMode} | work=${DEMO_OPCUA.modes.automatic},${DEMO_OPCUA.modes.semiAutomatic} | active=${DEMO_OPCUA.modes.manual},${DEMO_OPCUA.modes.setup}`,
+  `${PARAMETER_NUMBERS.counter} | counter | ${DEMO_OPCUA.nodes.cycleCounter}`,
+  `21 | value | ${DEMO_OPCUA.nodes.supplyVoltage}`,
+  `24 | value | ${DEMO_OPCUA.nodes.hydraulicPressure}`,
+  `25 | value | ${DEMO_OPCUA.nodes.motorCurrent}`,
+].join('\n');
+
 type Model = { manufacturer: string; model: string } & Record<string, string | number>;
 
 const ELECTRIC_MODELS: Model[] = [
@@ -417,6 +447,9 @@ function demoFactoryDevices(): DemoDevice[] {
     tracked.type = 'Diesel forklift (Teltonika)';
     tracked.sensor = { ...tracked.sensor, serialNumber: DEMO_TELTONIKA.imei, protocol: 'teltonika', peripherals: ['ibutton-reader', 'gps', 'can-adapter'] };
   }
+  // One machine is read over OPC UA from its controller instead of our module; its serial stays, as the module's name.
+  const read = devices.find((d) => d.name === DEMO_OPCUA.device);
+  if (read) read.sensor = { ...read.sensor, protocol: 'opcua', peripherals: ['opcua-server'] };
   return devices;
 }
 

@@ -8,6 +8,7 @@ import type {
   DeviceOperatorsTable,
   DevicesTable,
   DeviceTypesTable,
+  OpcuaModulesTable,
   OperatorGroupsTable,
   OperatorsTable,
   ParametersTable,
@@ -77,6 +78,10 @@ export class SeedRepository {
 
   insertSensors(rows: Insertable<SensorsTable>[]) {
     return this.many(rows, (values) => this.db.insertInto('sensors').values(values).returning(['id', 'serial_number']).execute());
+  }
+
+  insertOpcuaModules(rows: Insertable<OpcuaModulesTable>[]) {
+    return this.many(rows, (values) => this.db.insertInto('opcua_modules').values(values).returning(['sensor_id']).execute());
   }
 
   insertDeviceGroups(rows: Insertable<DeviceGroupsTable>[]) {

@@ -5,7 +5,7 @@ import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { verifyPassword } from '../security/passwords.ts';
 import { seedDemoIfEmpty } from './seed.ts';
-import { DEMO_COMPANIES, DEMO_SIGN_INS, DEMO_TELTONIKA, demoSecurityCode } from './demo-data.ts';
+import { DEMO_COMPANIES, DEMO_OPCUA, DEMO_SIGN_INS, DEMO_TELTONIKA, demoSecurityCode } from './demo-data.ts';
 
 const TABLES = [
   'units',
@@ -140,6 +140,7 @@ describe('seedDemoIfEmpty', { timeout: 60_000 }, () => {
     expect(new Set(all.map((s) => s.serial_number)).size).toBe(all.length);
     const sensors = all.filter((s) => s.protocol === 'gearwatch');
     expect(all.filter((s) => s.protocol === 'teltonika').map((s) => s.serial_number)).toEqual([DEMO_TELTONIKA.imei]);
+    expect(all.filter((s) => s.protocol === 'opcua').map((s) => s.serial_number)).toEqual(['GW2024000120']);
     for (const s of sensors) {
       expect(s.serial_number).toMatch(/^GW2024\d{6}$/);
       expect(s.security_code).toBe(demoSecurityCode(s.serial_number));
@@ -147,6 +148,43 @@ describe('seedDemoIfEmpty', { timeout: 60_000 }, () => {
       expect(s.name).toBe(`GW-Module ${s.serial_number}`);
     }
     expect(sensors.map((s) => s.serial_number)).toContain('GW2024000101');
+  });
+
+  it("reads Injection Moulder 4 over OPC UA: an active module, security None on the loopback, mapped to the demo machine's nodes", async () => {
+    const module = await db()
+      .selectFrom('sensors')
+      .innerJoin('devices', 'devices.id', 'sensors.device_id')
+      .innerJoin('opcua_modules', 'opcua_modules.sensor_id', 'sensors.id')
+      .select([
+        'devices.name as device',
+        'sensors.is_active',
+        'sensors.security_code',
+        'sensors.serial_number',
+        'opcua_modules.endpoint_url',
+        'opcua_modules.security_mode',
+        'opcua_modules.user_name',
+        'opcua_modules.mapping',
+      ])
+      .where('sensors.protocol', '=', 'opcua')
+      .execute();
+    expect(module).toHaveLength(1);
+    expect(module[0]).toMatchObject({
+      device: DEMO_OPCUA.device,
+      is_active: true,
+      security_code: '',
+      serial_number: 'GW2024000120',
+      endpoint_url: `opc.tcp://127.0.0.1:${DEMO_OPCUA.defaultPort}`,
+      security_mode: 'None',
+      user_name: null,
+    });
+    const mapping = module[0]!.mapping as { kind: string; nodeId: string; parameter: number | null }[];
+    expect(mapping.map((m) => [m.kind, m.nodeId, m.parameter])).toEqual([
+      ['state', DEMO_OPCUA.nodes.machineMode, null],
+      ['counter', DEMO_OPCUA.nodes.cycleCounter, PARAMETER_NUMBERS.counter],
+      ['value', DEMO_OPCUA.nodes.supplyVoltage, 21],
+      ['value', DEMO_OPCUA.nodes.hydraulicPressure, 24],
+      ['value', DEMO_OPCUA.nodes.motorCurrent, 25],
+    ]);
   });
 
   it('fits DF-04 with an active Teltonika tracker whose type maps the IO presets', async () => {

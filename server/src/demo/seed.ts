@@ -21,6 +21,8 @@ import {
   SENSOR_WARRANTY_TO,
   demoSecurityCode,
 } from './demo-data.ts';
+import { DEMO_OPCUA } from './demo-data.ts';
+import { demoOpcuaModule } from './demo-opcua-module.ts';
 
 /**
  * Creates the demo catalogue, companies and sign-ins when the database has no company yet. Everything is written in
@@ -118,7 +120,7 @@ async function seedAll(repo: SeedRepository, passwordHashes: Map<string, string>
   );
   const deviceId = (companyId: number, name: string) => lookup(deviceIds, key(companyId, name));
 
-  await repo.insertSensors(
+  const sensorIds = await repo.insertSensors(
     companies.flatMap((c) =>
       c.devices.map(({ name, sensor: s }) => ({
         company_id: c.id,
@@ -133,12 +135,15 @@ async function seedAll(repo: SeedRepository, passwordHashes: Map<string, string>
               send_period_seconds: DEMO_TELTONIKA.sendPeriodSeconds,
               description: `Teltonika tracker of ${name}`,
             }
-          : {
-              name: `GW-Module ${s.serialNumber}`,
-              security_code: demoSecurityCode(s.serialNumber),
-              type: SENSOR_TYPE,
-              description: `Measurement module of ${name}`,
-            }),
+          : s.protocol === 'opcua'
+            ? // Read over OPC UA by the connector (docs/opcua.md): no code, the settings are its opcua_modules row.
+              { name: `OPC UA ${name}`, protocol: 'opcua', security_code: '', type: 'OPC UA server', description: `OPC UA server of ${name}'s controller` }
+            : {
+                name: `GW-Module ${s.serialNumber}`,
+                security_code: demoSecurityCode(s.serialNumber),
+                type: SENSOR_TYPE,
+                description: `Measurement module of ${name}`,
+              }),
         serial_number: s.serialNumber,
         timezone: c.timezone,
         subscription: c.subscriptionType,
@@ -151,6 +156,13 @@ async function seedAll(repo: SeedRepository, passwordHashes: Map<string, string>
         peripherals: JSON.stringify(s.peripherals),
       })),
     ),
+  );
+  // The demo machine's controller, on this host; the simulator points the endpoint at the port its server bound.
+  const opcuaSerials = companies.flatMap((c) => c.devices.filter((d) => d.sensor.protocol === 'opcua').map((d) => d.sensor.serialNumber));
+  await repo.insertOpcuaModules(
+    sensorIds
+      .filter((row) => opcuaSerials.includes(row.serial_number))
+      .map((row) => ({ sensor_id: row.id, ...demoOpcuaModule(`opc.tcp://127.0.0.1:${DEMO_OPCUA.defaultPort}`) })),
   );
 
   const groupIds = idsBy(

@@ -19,6 +19,7 @@ import { JobRunner } from '../../jobs/runner.ts';
 import { createRepositories } from '../../repositories.ts';
 import { AlertEngine, ENGINE_TICK_JOB } from '../../alert-engine/engine.ts';
 import { FleetSimulator } from './generator.ts';
+import { DemoOpcua } from './opcua-demo.ts';
 import { SimulatorRepository } from './repository.ts';
 import { DemoSimulator } from './runner.ts';
 import { IngestSink, ModuleIdentities } from './sinks.ts';
@@ -59,7 +60,8 @@ async function main(): Promise<void> {
     await seedDemoIfEmpty(database.db);
     const seeded = seconds(seedStart);
     const ingest = createIngestService(database.db);
-    const simulator = new DemoSimulator(new FleetSimulator(), ingest, new SimulatorRepository(database.db), {
+    const generator = new FleetSimulator();
+    const simulator = new DemoSimulator(generator, ingest, new SimulatorRepository(database.db), {
       historyDays: days,
       batchDays: DEMO_BATCH_DAYS,
       output: process.stdout,
@@ -68,6 +70,7 @@ async function main(): Promise<void> {
         warn: (details, message) => process.stdout.write(`${message} ${JSON.stringify(details)}\n`),
       },
       liveSink: new IngestSink(ingest, new ModuleIdentities(ingest)),
+      opcua: new DemoOpcua(generator, database.db, { port: null, dataDir: '' }),
     });
     const summary = await simulator.fillHistory();
     const total = seconds(began);

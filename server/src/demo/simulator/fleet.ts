@@ -60,10 +60,13 @@ export interface SimDevice {
   name: string;
   /** The IMEI for a Teltonika tracker. */
   serial: string;
-  /** None ('') for a Teltonika tracker: the listener knows it by its IMEI. */
+  /** None ('') for a Teltonika tracker (the listener knows it by its IMEI) and an OPC UA machine (read by the connector). */
   securityCode: string;
-  /** `teltonika`: the demo's tracker, driven over TCP in Codec 8 Extended (teltonika-demo.ts), not the JSON protocol. */
-  protocol: 'gearwatch' | 'teltonika';
+  /**
+   * `teltonika`: the demo's tracker, driven over TCP in Codec 8 Extended (teltonika-demo.ts); `opcua`: the demo's
+   * machine, whose controller the simulator plays as an OPC UA server (opcua-demo.ts); not the JSON protocol.
+   */
+  protocol: 'gearwatch' | 'teltonika' | 'opcua';
   drive: Drive;
   company: SimCompany;
   damaged: boolean;
@@ -199,7 +202,7 @@ function simDevice(index: number, seed: number, company: SimCompany, demo: DemoC
     key,
     name: device.name,
     serial: device.sensor.serialNumber,
-    securityCode: device.sensor.protocol === 'teltonika' ? '' : demoSecurityCode(device.sensor.serialNumber),
+    securityCode: device.sensor.protocol === 'gearwatch' ? demoSecurityCode(device.sensor.serialNumber) : '',
     protocol: device.sensor.protocol,
     drive,
     company,

@@ -6,6 +6,7 @@ import { SimulatorRepository } from './repository.ts';
 import { DemoSimulator } from './runner.ts';
 import type { ProgressOutput } from './progress.ts';
 import { IngestSink, ModuleIdentities, MqttSink } from './sinks.ts';
+import { DemoOpcua } from './opcua-demo.ts';
 import { DemoTeltonika } from './teltonika-demo.ts';
 import type { SimulatorLog } from './sinks.ts';
 
@@ -26,6 +27,8 @@ export interface DemoSimulatorDeps {
   output: ProgressOutput;
   /** Days of history the first start stores; DEMO_HISTORY_DAYS by default. */
   historyDays?: number;
+  /** The demo OPC UA machine's port (0: any free one, null: no machine) and where its certificate is kept. */
+  opcua?: { port: number | null; dataDir: string };
 }
 
 export function createDemoSimulator(deps: DemoSimulatorDeps): DemoSimulator {
@@ -40,5 +43,6 @@ export function createDemoSimulator(deps: DemoSimulatorDeps): DemoSimulator {
     log: deps.log,
     liveSink,
     teltonika: new DemoTeltonika(generator, deps.ingest, deps.db),
+    opcua: deps.opcua ? new DemoOpcua(generator, deps.db, deps.opcua) : undefined,
   });
 }

@@ -8,6 +8,7 @@ import type { SimDevice } from './fleet.ts';
 import { BackfillProgress } from './progress.ts';
 import type { ProgressOutput } from './progress.ts';
 import type { TelemetryEnds } from './repository.ts';
+import type { DemoOpcua } from './opcua-demo.ts';
 import type { DemoTeltonika } from './teltonika-demo.ts';
 import type { TrackerEndpoint } from './tracker-client.ts';
 import { ModuleIdentities } from './sinks.ts';
@@ -26,6 +27,8 @@ export interface DemoSimulatorOptions {
   liveSink: TelemetrySink;
   /** The demo's Teltonika trackers; without it their modules are left out. */
   teltonika?: DemoTeltonika;
+  /** The demo's OPC UA machine (its controller played as a server); without it its module is left out. */
+  opcua?: DemoOpcua;
   clock?: () => number;
 }
 
@@ -112,7 +115,10 @@ export class DemoSimulator {
       const firstDay = zone.dayOf(now) - this.options.historyDays;
       const stored = last.get(module.identity.deviceId as number);
       // A tracker's readings are at its records' instants, each covering the time after it: it resumes right after.
-      const resume = (at: number) => (module.device.protocol === 'teltonika' ? at + 1 : resumeAfter(at));
+      // The OPC UA connector's work and activity are pieces cut at 5-minute boundaries, at any second: after its last
+      // reading, only the next 5-minute period is sure not to be counted already.
+      const resume = (at: number) =>
+        module.device.protocol === 'teltonika' ? at + 1 : module.device.protocol === 'opcua' ? Math.floor(at / SLOT_MS) * SLOT_MS + SLOT_MS : resumeAfter(at);
       const from = Math.max(zone.startOfDay(firstDay), stored ? resume(stored.getTime()) : 0);
       module.liveFrom = Math.max(end, from);
       if (from >= end) continue;
@@ -186,11 +192,14 @@ export class DemoSimulator {
     const refused: Array<{ serial: string; error: unknown }> = [];
     for (const device of this.generator.fleet.devices) {
       const teltonika = device.protocol === 'teltonika' ? this.options.teltonika : undefined;
-      if (device.protocol === 'teltonika' && !teltonika) continue;
+      const opcua = device.protocol === 'opcua' ? this.options.opcua : undefined;
+      if ((device.protocol === 'teltonika' && !teltonika) || (device.protocol === 'opcua' && !opcua)) continue;
       try {
         const identity = teltonika
           ? await teltonika.identify(device)
-          : await this.identities.identify({ serial: device.serial, securityCode: device.securityCode });
+          : opcua
+            ? await opcua.identify(device)
+            : await this.identities.identify({ serial: device.serial, securityCode: device.securityCode });
         modules.push({ device, identity, liveFrom });
       } catch (error) {
         refused.push({ serial: device.serial, error });
@@ -204,6 +213,25 @@ export class DemoSimulator {
   /** Where the Teltonika listener took connections (its bound port), or null when it is off; call before startLive(). */
   useTeltonikaListener(endpoint: TrackerEndpoint | null): void {
     this.options.teltonika?.useListener(endpoint);
+  }
+
+  /**
+   * Starts the controllers of the demo's OPC UA machines (their live data is read by the connector, not sent by the
+   * simulator); call after fillHistory(), before startLive(). Resolves to "<machine> at <endpoint>" lines, empty when
+   * OPCUA_DEMO_PORT is off; a machine that could not start is logged and stays without live data.
+   */
+  async startOpcuaMachines(): Promise<string[]> {
+    const opcua = this.options.opcua;
+    const machines = this.modules.filter((m) => m.device.protocol === 'opcua').map((m) => m.device);
+    if (!opcua?.enabled || machines.length === 0 || this.stopping) return [];
+    try {
+      const endpoints = await opcua.start(machines);
+      return machines.map((device, i) => `${device.name} at ${endpoints[i] ?? '(not started)'}`);
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'demo simulator: the OPC UA machine could not start, so it sends no live data');
+      await opcua.stop();
+      return [];
+    }
   }
 
   /** Streams every minute from where the history ends; call after fillHistory(). */
@@ -230,6 +258,14 @@ export class DemoSimulator {
           : `demo simulator: the Teltonika listener is off (TELTONIKA_PORT=off), so the tracker of ${trackers.join(', ')} sends no live data`,
       );
     }
+    const machines = this.modules.filter((m) => m.device.protocol === 'opcua').map((m) => m.device.name);
+    if (machines.length > 0) {
+      this.options.log.info(
+        this.options.opcua?.endpointUrls.length
+          ? `demo simulator: ${machines.join(', ')} is read over OPC UA from ${this.options.opcua.endpointUrls.join(', ')} by the connector`
+          : `demo simulator: the OPC UA machine is off (OPCUA_DEMO_PORT=off), so ${machines.join(', ')} has no live data`,
+      );
+    }
     arm();
   }
 
@@ -240,6 +276,8 @@ export class DemoSimulator {
       if (this.stopping) return;
       const from = Math.max(module.liveFrom, to - MAX_LIVE_CATCH_UP_MS);
       if (from >= to) continue;
+      // The OPC UA machine's live data is what the connector reads from its controller: nothing is sent for it here.
+      if (module.device.protocol === 'opcua') continue;
       const teltonika = module.device.protocol === 'teltonika' ? this.options.teltonika : undefined;
       if (teltonika && !teltonika.listening) continue;
       const credentials = { serial: module.device.serial, securityCode: module.device.securityCode };
@@ -263,5 +301,6 @@ export class DemoSimulator {
     await this.running;
     await this.options.liveSink.close();
     this.options.teltonika?.close();
+    await this.options.opcua?.stop();
   }
 }

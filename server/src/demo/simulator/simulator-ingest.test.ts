@@ -4,6 +4,7 @@ import type { TestContext } from '../../../test/context.ts';
 import { createTestContext } from '../../../test/context.ts';
 import { seedDemoIfEmpty } from '../seed.ts';
 import { FleetSimulator, SLOT_MS } from './generator.ts';
+import { DemoOpcua } from './opcua-demo.ts';
 import { SimulatorRepository } from './repository.ts';
 import { DemoSimulator } from './runner.ts';
 import type { HistorySummary } from './runner.ts';
@@ -27,15 +28,19 @@ describe('demo simulator through the ingest service', { timeout: 120_000 }, () =
     },
   };
   const db = () => ctx.database.db;
-  const runner = (clock: () => number) =>
-    new DemoSimulator(new FleetSimulator(), ctx.services.ingest, new SimulatorRepository(db()), {
+  const runner = (clock: () => number) => {
+    const generator = new FleetSimulator();
+    return new DemoSimulator(generator, ctx.services.ingest, new SimulatorRepository(db()), {
       historyDays: 3,
       batchDays: 7,
       output,
       log: quiet,
       liveSink: new IngestSink(ctx.services.ingest, new ModuleIdentities(ctx.services.ingest)),
+      // The OPC UA machine's history only: its live data is the connector's (opcua-demo.test.ts).
+      opcua: new DemoOpcua(generator, db(), { port: null, dataDir: '' }),
       clock,
     });
+  };
   const count = async (table: 'readings' | 'positions' | 'module_events' | 'operator_sessions') =>
     Number(
       (
