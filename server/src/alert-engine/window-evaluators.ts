@@ -93,6 +93,7 @@ function conditionOutcome(
           parameter: names.name(deviceId, c.variable),
           value,
           unit: names.unit(deviceId, c.variable),
+          ...names.keys(deviceId, c.variable),
           operator: operatorSymbol(c.operator),
           argument: c.argument,
           ...bounds,
@@ -111,6 +112,7 @@ function conditionOutcome(
         breach,
         params: {
           parameter: names.name(deviceId, c.variable),
+          ...names.keys(deviceId, c.variable),
           change: c.change,
           percent,
           value,
