@@ -34,7 +34,7 @@ export const deviceSchema = z.object({
   status: z.enum(DEVICE_STATUSES),
   powerState: z.enum(DEVICE_POWER_STATES),
   company: z.object({ id: z.number().int(), name: z.string() }),
-  deviceType: z.object({ id: z.number().int(), name: z.string(), key: z.string().nullable(), parameters: z.array(parameterSchema) }),
+  deviceType: z.object({ id: z.number().int(), name: z.string(), key: z.string().nullable().optional(), parameters: z.array(parameterSchema) }),
   groups: z.array(z.object({ id: z.number().int(), name: z.string() })),
   sensors: z.array(z.object({ id: z.number().int(), name: z.string(), serialNumber: z.string() })),
 });

@@ -54,7 +54,10 @@ interface DemoContentRepositories {
 
 async function seedAll(repo: SeedRepository, passwordHashes: Map<string, string>, historyDays: number, content: DemoContentRepositories): Promise<void> {
   const unitIds = idsBy(await repo.insertUnits(DEMO_UNITS.map((u) => ({ ...u, key: shippedKey('unit', u.name) }))), (r) => r.name);
-  const typeIds = idsBy(await repo.insertDeviceTypes(DEMO_DEVICE_TYPES.map(({ name, description }) => ({ name, description, key: shippedKey('device-type', name) }))), (r) => r.name);
+  const typeIds = idsBy(
+    await repo.insertDeviceTypes(DEMO_DEVICE_TYPES.map(({ name, description }) => ({ name, description, key: shippedKey('device-type', name) }))),
+    (r) => r.name,
+  );
   await repo.insertParameters(
     DEMO_DEVICE_TYPES.flatMap((type) =>
       type.parameters.map((p) => ({

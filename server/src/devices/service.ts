@@ -55,6 +55,9 @@ function presentParameter(p: ParameterRow) {
     key: p.key,
     tags: p.tags,
     aggregation: p.aggregation as ParameterAggregation,
-    unit: p.unitId === null ? null : { id: p.unitId, key: p.unitKey, name: p.unitName ?? '', short: p.unitShort ?? '', long: p.unitLong ?? '', min: p.unitMin, max: p.unitMax },
+    unit:
+      p.unitId === null
+        ? null
+        : { id: p.unitId, key: p.unitKey, name: p.unitName ?? '', short: p.unitShort ?? '', long: p.unitLong ?? '', min: p.unitMin, max: p.unitMax },
   };
 }
