@@ -108,6 +108,7 @@ function conditionOutcome(
           parameter: names.name(deviceId, c.variable),
           value,
           unit: names.unit(deviceId, c.variable),
+          ...names.keys(deviceId, c.variable),
           operator: operatorSymbol(c.operator),
           argument: c.argument,
           ...bounds,
@@ -126,6 +127,7 @@ function conditionOutcome(
         breach,
         params: {
           parameter: names.name(deviceId, c.variable),
+          ...names.keys(deviceId, c.variable),
           change: c.change,
           percent,
           value,

@@ -125,6 +125,8 @@ export interface UnitsTable {
   long: string;
   min: number | null;
   max: number | null;
+  /** Migration 036: a shipped unit's dictionary key (contracts dictionary.ts); null for a unit someone added. */
+  key: string | null;
 }
 
 export interface DeviceTypesTable {
@@ -132,6 +134,8 @@ export interface DeviceTypesTable {
   name: string;
   description: string | null;
   created_at: CreatedAt;
+  /** Migration 036: a shipped type's dictionary key; null for a type someone added or renamed. */
+  key: string | null;
 }
 
 export interface ParametersTable {
@@ -151,6 +155,8 @@ export interface ParametersTable {
   teltonika_io_id: number | null;
   teltonika_multiplier: Generated<number>;
   teltonika_offset: Generated<number>;
+  /** Migration 036: a shipped type's parameter's dictionary key; null for one someone added or renamed. */
+  key: string | null;
 }
 
 export interface DevicesTable {
