@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ALERT_CHANGE_DIRECTIONS,
   ALERT_DATE_INTERVALS,
+  ALERT_EFFICIENCY_BOUNDS,
   ALERT_GEOFENCE_MODES,
   ALERT_IMPORTANCES,
   ALERT_MESSAGE_KEYS,
@@ -51,7 +52,9 @@ const describedTypes = ALERT_RULE_TYPES.flatMap((type) =>
     ? ALERT_GEOFENCE_MODES.map((mode) => `${type}.${mode}`)
     : type === 'percentage-change'
       ? ALERT_CHANGE_DIRECTIONS.map((change) => `${type}.${change}`)
-      : [type],
+      : type === 'work-efficiency'
+        ? ALERT_EFFICIENCY_BOUNDS.map((bound) => `${type}.${bound}`)
+        : [type],
 );
 const builtKeys = [
   ...ALERT_RULE_TYPES.map((type) => `alert-rule.type.${type}`),
