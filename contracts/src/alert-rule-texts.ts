@@ -1,7 +1,6 @@
 import type { AlertOperator, AlertRuleSummary, AlertRuleType } from './alerts.ts';
 import { ALERT_OPERATOR_SYMBOLS, ALERT_OPERATORS, ALERT_RULE_TYPES_WITHOUT_CONDITIONS } from './alerts.ts';
 import type { Language } from './constants.ts';
-import { dictionaryText } from './dictionary.ts';
 import en from './rule-texts/en.json' with { type: 'json' };
 import lv from './rule-texts/lv.json' with { type: 'json' };
 import pl from './rule-texts/pl.json' with { type: 'json' };
@@ -62,14 +61,9 @@ export function describeAlertRule(type: AlertRuleType, summary: AlertRuleSummary
   if (!condition) return '';
   const number = (value: unknown) => (typeof value === 'number' ? format.number(value) : String(value ?? ''));
   const parameter = summary.parameter;
-  // A shipped parameter and unit in the reader's language (issue 32 item 2), a typed one as typed.
-  const unit = UNIT_TYPES.has(type) && parameter?.unit ? ` ${dictionaryText(t, 'unit', parameter.unitKey, 'short', parameter.unit)}` : '';
+  const unit = UNIT_TYPES.has(type) && parameter?.unit ? ` ${parameter.unit}` : '';
   const values = {
-    parameter: parameter
-      ? dictionaryText(t, 'parameter', parameter.key, 'name', parameter.name)
-      : condition['variable'] === undefined
-        ? ''
-        : `#${String(condition['variable'])}`,
+    parameter: parameter?.name ?? (condition['variable'] === undefined ? '' : `#${String(condition['variable'])}`),
     operator: isOperator(condition['operator']) ? ALERT_OPERATOR_SYMBOLS[condition['operator']] : '',
     argument: `${number(condition['argument'])}${unit}`,
     interval: typeof condition['date_interval'] === 'string' ? t(`alert-rule.interval.${condition['date_interval']}`) : '',

@@ -257,11 +257,6 @@ export const ALERT_MESSAGE_PARAMS = {
   'work-efficiency': ['efficiency', 'bound', 'argument', 'windowStart', 'windowEnd'],
   requirement: ['day', 'workMinutes', 'requiredWorkMinutes', 'activeMinutes', 'requiredActiveMinutes'],
 } as const satisfies Record<AlertRuleType | 'requirement', readonly string[]>;
-/**
- * Beside the words of ALERT_MESSAGE_PARAMS, a message naming a shipped parameter or unit keeps its dictionary keys
- * (contracts dictionary.ts): `parameter` and `unit` are then read in the reader's language, not as stored.
- */
-export const ALERT_MESSAGE_DICTIONARY_PARAMS = { parameterKey: 'parameter', unitKey: 'unit' } as const;
 export const alertMessageKey = (kind: AlertRuleType | 'requirement') => `alert.message.${kind}`;
 
 /** Message keys of the alert screens and calls (spec 01 §2, §5, §6), translated in every language. */
@@ -303,10 +298,7 @@ const named = z.object({ id: z.number().int(), name: z.string() });
  */
 export const alertRuleSummarySchema = z.object({
   condition: z.record(z.string(), z.unknown()).nullable(),
-  /** `key` and `unitKey`: a shipped parameter's and unit's dictionary keys (dictionary.ts), read in the reader's language. */
-  parameter: z
-    .object({ name: z.string(), unit: z.string().nullable(), key: z.string().nullable().optional(), unitKey: z.string().nullable().optional() })
-    .nullable(),
+  parameter: z.object({ name: z.string(), unit: z.string().nullable() }).nullable(),
 });
 export type AlertRuleSummary = z.infer<typeof alertRuleSummarySchema>;
 

@@ -27,15 +27,10 @@ export const STATUS_PARAMETER_TAGS = {
   supplyVoltage: 'power supply',
 } as const;
 
-/** `unitKey`: a shipped unit's dictionary key (dictionary.ts), by which the unit is shown in the reader's language. */
-const reading = z.object({ value: z.number(), time: z.string(), unit: z.string().nullable(), unitKey: z.string().nullable().optional() }).nullable();
+const reading = z.object({ value: z.number(), time: z.string(), unit: z.string().nullable() }).nullable();
 
 export const deviceStatusSchema = z.object({
-  device: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    deviceType: z.object({ id: z.number().int(), name: z.string(), key: z.string().nullable().optional() }),
-  }),
+  device: z.object({ id: z.number().int(), name: z.string(), deviceType: z.object({ id: z.number().int(), name: z.string() }) }),
   company: z.object({ id: z.number().int(), name: z.string() }),
   /** The last known position (ISO time with offset), null before the first. */
   position: z.object({ lat: z.number(), lon: z.number(), acc: z.number().nullable(), time: z.string() }).nullable(),

@@ -23,9 +23,6 @@ export const DEVICE_TYPE_ADMIN_CONTEXT = 'admin' satisfies DeviceTypeContext;
 export const monitorParameterSchema = z.object({
   number: z.number().int(),
   name: z.string(),
-  /** A shipped row's dictionary key (contracts dictionary.ts): shown in the reader's language; null or absent: shown as stored. */
-  key: z.string().nullable().optional(),
-
   tags: z.array(z.string()),
   unit: diagnosticsUnitSchema,
   aggregation: z.enum(PARAMETER_AGGREGATIONS),
@@ -35,9 +32,6 @@ export type MonitorParameter = z.infer<typeof monitorParameterSchema>;
 export const deviceTypeMonitorEntrySchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  /** A shipped row's dictionary key (contracts dictionary.ts): shown in the reader's language; null or absent: shown as stored. */
-  key: z.string().nullable().optional(),
-
   /** By number ascending. */
   parameters: z.array(monitorParameterSchema),
 });
@@ -58,9 +52,6 @@ const namedSchema = z.object({ id: z.number().int(), name: z.string() });
 export const deviceTypeAdminEntrySchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  /** A shipped row's dictionary key (contracts dictionary.ts): shown in the reader's language; null or absent: shown as stored. */
-  key: z.string().nullable().optional(),
-
   description: z.string().nullable(),
   /** Devices of this type (every company's for a super-admin; the caller's company's otherwise). */
   deviceCount: z.number().int(),

@@ -5,9 +5,6 @@ import { DEVICE_POWER_STATES, DEVICE_STATUSES, PARAMETER_AGGREGATIONS } from './
 export const unitSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  /** A shipped row's dictionary key (contracts dictionary.ts): shown in the reader's language; null or absent: shown as stored. */
-  key: z.string().nullable().optional(),
-
   short: z.string(),
   long: z.string(),
   min: z.number().nullable(),
@@ -18,9 +15,6 @@ export const parameterSchema = z.object({
   id: z.number().int(),
   number: z.number().int(),
   name: z.string(),
-  /** A shipped row's dictionary key (contracts dictionary.ts): shown in the reader's language; null or absent: shown as stored. */
-  key: z.string().nullable().optional(),
-
   tags: z.array(z.string()),
   aggregation: z.enum(PARAMETER_AGGREGATIONS),
   unit: unitSchema.nullable(),
@@ -34,7 +28,7 @@ export const deviceSchema = z.object({
   status: z.enum(DEVICE_STATUSES),
   powerState: z.enum(DEVICE_POWER_STATES),
   company: z.object({ id: z.number().int(), name: z.string() }),
-  deviceType: z.object({ id: z.number().int(), name: z.string(), key: z.string().nullable().optional(), parameters: z.array(parameterSchema) }),
+  deviceType: z.object({ id: z.number().int(), name: z.string(), parameters: z.array(parameterSchema) }),
   groups: z.array(z.object({ id: z.number().int(), name: z.string() })),
   sensors: z.array(z.object({ id: z.number().int(), name: z.string(), serialNumber: z.string() })),
 });

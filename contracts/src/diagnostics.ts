@@ -9,8 +9,6 @@ import { DIAGNOSTICS_INTERVALS, TIME_INTERVALS } from './diagnostics-query.ts';
 
 /** A parameter's unit; a unitless parameter has empty `short` and `long`. */
 export const diagnosticsUnitSchema = z.object({
-  /** A shipped row's dictionary key (contracts dictionary.ts): shown in the reader's language; null or absent: shown as stored. */
-  key: z.string().nullable().optional(),
   short: z.string(),
   long: z.string(),
   min: z.number().nullable(),
@@ -40,9 +38,6 @@ export type ShiftSeries = z.infer<typeof shiftSeriesSchema>;
 export const deviceParameterSeriesSchema = z.object({
   number: z.number().int(),
   name: z.string(),
-  /** A shipped row's dictionary key (contracts dictionary.ts): shown in the reader's language; null or absent: shown as stored. */
-  key: z.string().nullable().optional(),
-
   unit: diagnosticsUnitSchema,
   /** Index into the response's `parameters` (and `units`): the y-axis this series is drawn against. */
   axis: z.number().int().min(0),
@@ -56,7 +51,7 @@ export type DeviceParameterSeries = z.infer<typeof deviceParameterSeriesSchema>;
 /** The requested parameters that exist on the devices, grouped by unit: one group per y-axis. */
 export const parameterGroupSchema = z.object({
   unit: diagnosticsUnitSchema,
-  parameters: z.array(z.object({ number: z.number().int(), name: z.string(), key: z.string().nullable().optional() })),
+  parameters: z.array(z.object({ number: z.number().int(), name: z.string() })),
 });
 export type ParameterGroup = z.infer<typeof parameterGroupSchema>;
 

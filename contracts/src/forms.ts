@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { problemSchema, validationErrorSchema } from './errors.ts';
 import { nameText } from './text-rules.ts';
-import { DICTIONARY_KINDS } from './dictionary.ts';
 
 /**
  * Server-driven forms (spec 01 §2 "generic form renderer", §3 "server-driven form", §7 calls; ARCHITECTURE §5):
@@ -90,12 +89,6 @@ export const choiceSchema = z.object({
    * own, in the parameter form's unit field.
    */
   unit: z.string().optional(),
-  /**
-   * A shipped dictionary row (dictionary.ts, issue 32 item 2): the label is its key's text in the reader's language,
-   * `label` only where the locale lacks it; `unitKey` likewise for `unit`.
-   */
-  dictionary: z.object({ kind: z.enum(DICTIONARY_KINDS), key: z.string() }).optional(),
-  unitKey: z.string().optional(),
 });
 export type Choice = z.infer<typeof choiceSchema>;
 

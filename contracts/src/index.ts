@@ -42,4 +42,3 @@ export * from './trend.ts';
 export * from './tasks.ts';
 export * from './teltonika.ts';
 export * from './opcua.ts';
-export * from './dictionary.ts';

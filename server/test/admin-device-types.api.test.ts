@@ -152,20 +152,6 @@ describe('device types and parameters API', () => {
     expect((await call('GET', `/api/devicetypes/${id}`)).json()).toMatchObject({ name: 'CRANE', description: null });
   });
 
-  it('keeps a shipped type its dictionary key while its name stays, and drops it when renamed (issue 32 item 2)', async () => {
-    const id = await createType('Shipped press');
-    await ctx.database.db.updateTable('device_types').set({ key: 'production-machine' }).where('id', '=', id).execute();
-    const keyOf = async () => (await ctx.database.db.selectFrom('device_types').select('key').where('id', '=', id).executeTakeFirstOrThrow()).key;
-    const put = async (name: string, description: string) => {
-      const edit = await formOf(`/api/devicetypes/${id}/edit`);
-      expect((await call('PUT', `/api/devicetypes/${id}`, { token: edit.token, name, description })).statusCode).toBe(200);
-    };
-    await put('Shipped press', 'A new description');
-    expect(await keyOf()).toBe('production-machine');
-    await put('Our press', '');
-    expect(await keyOf()).toBeNull();
-  });
-
   it('names each bad device-type field: blank, too long, a name in use in any letter case; bad tokens are root errors', async () => {
     await createType('Excavator');
     const definition = await formOf('/api/devicetypes/new');
@@ -242,7 +228,7 @@ describe('device types and parameters API', () => {
     // The monitors' context keeps its shape and its sort fields.
     const monitor = await call('GET', `/api/devicetypes?search=${prefix}&context=devicetypes_monitor&sort=-name`);
     expect(deviceTypeMonitorListSchema.parse(monitor.json()).entries.map((e) => e.id)).toEqual([c, b, a]);
-    expect(monitor.json().entries[0]).toEqual({ id: c, name: `${prefix} Gamma`, key: null, parameters: expect.any(Array) });
+    expect(monitor.json().entries[0]).toEqual({ id: c, name: `${prefix} Gamma`, parameters: expect.any(Array) });
     expect((await call('GET', `/api/devicetypes?sort=deviceCount`)).json()).toEqual({ errors: { sort: [MESSAGE_KEYS.incorrect] }, rootErrors: [] });
     // A company user sees its own devices' types in the monitors' context, as before.
     expect(ids(await call('GET', '/api/devicetypes?page_size=0&sort=id', undefined, userToken))).toEqual([fixtureType, b].sort((x, y) => x - y));

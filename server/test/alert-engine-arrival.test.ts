@@ -44,43 +44,6 @@ describe('alert engine: value and charging on arrival', () => {
     expect(await alertsOf(ctx.database.db, { ruleId })).toHaveLength(1);
   });
 
-  it('a shipped parameter and unit keep their dictionary keys in the message, so readers translate them (issue 32 item 2)', async () => {
-    const world = await alertWorld(ctx);
-    const device = world.devices[0]!;
-    const { deviceTypeId } = await ctx.database.db
-      .selectFrom('devices')
-      .select('device_type_id as deviceTypeId')
-      .where('id', '=', device.id)
-      .executeTakeFirstOrThrow();
-    // The world's battery voltage made a shipped row measured in the shipped volt, as migration 036 keys them.
-    const volt = await ctx.database.db.selectFrom('units').select('id').where('key', '=', 'volt').executeTakeFirstOrThrow();
-    await ctx.database.db
-      .updateTable('parameters')
-      .set({ key: 'battery-voltage', unit_id: volt.id })
-      .where('device_type_id', '=', deviceTypeId)
-      .where('number', '=', 20)
-      .execute();
-    const ruleId = await createRule(ctx.database.db, {
-      companyId: world.companyId,
-      type: 'value',
-      conditions: [{ variable: 20, operator: 'gt', argument: 12, date_interval: '10m' }],
-      deviceIds: [device.id],
-      userIds: [world.userId],
-    });
-    await ingest(ctx.services, device, { readings: [{ parameter: 20, ts: at('2026-11-02T09:00:00Z'), value: 14 }] });
-    await settle(ctx);
-    const alerts = await alertsOf(ctx.database.db, { ruleId });
-    expect(alerts[0]!.params).toEqual({
-      parameter: 'battery voltage',
-      parameterKey: 'battery-voltage',
-      value: 14,
-      unit: 'V',
-      unitKey: 'volt',
-      operator: '>',
-      argument: 12,
-    });
-  });
-
   it('value: fires above the argument, not at it, repeats once per interval, ends when it clears', async () => {
     const world = await alertWorld(ctx);
     const device = world.devices[0]!;

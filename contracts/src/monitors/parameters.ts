@@ -19,8 +19,6 @@ export const PARAMETER_TAGS = {
 export interface SelectableParameter {
   number: number;
   name: string;
-  /** A shipped parameter's dictionary key (dictionary.ts): named in the reader's language. */
-  key?: string | null;
   tags: readonly string[];
   unit: DiagnosticsUnit;
 }

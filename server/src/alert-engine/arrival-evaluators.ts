@@ -5,7 +5,7 @@ import type { TimeLimits } from './conditions.ts';
 import type { PositionPoint, ReadingPoint, SessionSpan } from './data-repository.ts';
 import { allConditions } from './timeline.ts';
 import type { Observation } from './timeline.ts';
-import { operatorSymbol, unitKeyOf } from './rules.ts';
+import { operatorSymbol } from './rules.ts';
 import type { ParameterNames, ParsedRule } from './rules.ts';
 import { MINUTE_MS } from '../time/calendar.ts';
 
@@ -65,20 +65,13 @@ function valueObservations(rule: ParsedRule, deviceId: number, data: ArrivalData
       breach: compare(r.value, condition.operator, condition.argument),
       params:
         rule.type === 'charging'
-          ? {
-              value: r.value,
-              unit: names.unit(deviceId, r.parameter),
-              operator: operatorSymbol(condition.operator),
-              argument: condition.argument,
-              ...unitKeyOf(names.keys(deviceId, r.parameter)),
-            }
+          ? { value: r.value, unit: names.unit(deviceId, r.parameter), operator: operatorSymbol(condition.operator), argument: condition.argument }
           : {
               parameter: names.name(deviceId, r.parameter),
               value: r.value,
               unit: names.unit(deviceId, r.parameter),
               operator: operatorSymbol(condition.operator),
               argument: condition.argument,
-              ...names.keys(deviceId, r.parameter),
             },
     });
     const counted = (r: ReadingPoint) => r.parameter === condition.variable && withinLimits(limits, rule.zone, r.ts.getTime());

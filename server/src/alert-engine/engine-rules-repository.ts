@@ -21,9 +21,6 @@ export interface DeviceParameterRow {
   number: number;
   name: string;
   unit: string | null;
-  /** The shipped parameter's and unit's dictionary keys (migration 036), by which readers translate the message. */
-  parameterKey: string | null;
-  unitKey: string | null;
 }
 
 /** The rules the engine evaluates and what it names in their messages. */
@@ -63,7 +60,7 @@ export class EngineRulesRepository {
   async deviceParameters(deviceIds: number[]): Promise<DeviceParameterRow[]> {
     if (deviceIds.length === 0) return [];
     const result = await sql<DeviceParameterRow>`
-      select d.id as "deviceId", d.name as "deviceName", p.number, p.name, u.short as unit, p.key as "parameterKey", u.key as "unitKey"
+      select d.id as "deviceId", d.name as "deviceName", p.number, p.name, u.short as unit
       from devices d left join parameters p on p.device_type_id = d.device_type_id left join units u on u.id = p.unit_id
       where d.id = any(${deviceIds}::int[])`.execute(this.db);
     return result.rows;

@@ -43,15 +43,9 @@ export function parseRule(row: RuleRow): ParsedRule | null {
 
 export const operatorSymbol = (operator: AlertOperator) => ALERT_OPERATOR_SYMBOLS[operator];
 
-/** A message's dictionary keys: ALERT_MESSAGE_DICTIONARY_PARAMS. */
-export type DictionaryParams = { parameterKey?: string; unitKey?: string };
-
-/** Only the unit's key, for the messages that name no parameter (charging). */
-export const unitKeyOf = ({ unitKey }: DictionaryParams): DictionaryParams => (unitKey ? { unitKey } : {});
-
 /** Parameter names and short units of each device, for the messages. */
 export class ParameterNames {
-  private readonly byDevice = new Map<number, Map<number, { name: string; unit: string; keys: DictionaryParams }>>();
+  private readonly byDevice = new Map<number, Map<number, { name: string; unit: string }>>();
   private readonly deviceNames = new Map<number, string>();
 
   constructor(rows: DeviceParameterRow[]) {
@@ -59,12 +53,7 @@ export class ParameterNames {
       this.deviceNames.set(row.deviceId, row.deviceName);
       let device = this.byDevice.get(row.deviceId);
       if (!device) this.byDevice.set(row.deviceId, (device = new Map()));
-      if (row.number !== null) {
-        const keys: DictionaryParams = {};
-        if (row.parameterKey) keys.parameterKey = row.parameterKey;
-        if (row.unitKey) keys.unitKey = row.unitKey;
-        device.set(row.number, { name: row.name, unit: row.unit ?? '', keys });
-      }
+      if (row.number !== null) device.set(row.number, { name: row.name, unit: row.unit ?? '' });
     }
   }
 
@@ -78,13 +67,5 @@ export class ParameterNames {
 
   unit(deviceId: number, parameter: number): string {
     return this.byDevice.get(deviceId)?.get(parameter)?.unit ?? '';
-  }
-
-  /**
-   * The dictionary keys of a shipped parameter and its unit, kept in the message beside the stored words so each
-   * reader reads them in their own language (issue 32 item 2); none for a parameter or unit someone typed.
-   */
-  keys(deviceId: number, parameter: number): DictionaryParams {
-    return this.byDevice.get(deviceId)?.get(parameter)?.keys ?? {};
   }
 }

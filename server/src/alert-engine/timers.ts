@@ -210,7 +210,6 @@ export async function evaluatePartReplace(
           breach: true,
           params: {
             parameter: names.name(deviceId, condition.variable),
-            ...names.keys(deviceId, condition.variable),
             hours: k * condition.argument,
             argument: condition.argument,
             since: rule.zone.isoWithOffset(baselineAt),

@@ -108,7 +108,6 @@ function conditionOutcome(
           parameter: names.name(deviceId, c.variable),
           value,
           unit: names.unit(deviceId, c.variable),
-          ...names.keys(deviceId, c.variable),
           operator: operatorSymbol(c.operator),
           argument: c.argument,
           ...bounds,
@@ -127,7 +126,6 @@ function conditionOutcome(
         breach,
         params: {
           parameter: names.name(deviceId, c.variable),
-          ...names.keys(deviceId, c.variable),
           change: c.change,
           percent,
           value,

@@ -102,13 +102,7 @@ export function variableChoices(type: AlertRuleType, parameters: ParameterChoice
   });
   // A charging rule takes the charging quantity even before a device type declares it.
   if (type === 'charging' && usable.length === 0) return [{ value: CHARGING_PARAMETER, label: String(CHARGING_PARAMETER) }];
-  return usable.map((p) => ({
-    value: p.number,
-    label: p.name,
-    ...(p.unit ? { unit: p.unit } : {}),
-    ...(p.key ? { dictionary: { kind: 'parameter' as const, key: p.key } } : {}),
-    ...(p.unit && p.unitKey ? { unitKey: p.unitKey } : {}),
-  }));
+  return usable.map((p) => ({ value: p.number, label: p.name, ...(p.unit ? { unit: p.unit } : {}) }));
 }
 
 export function conditionChoices(type: AlertRuleType, parameters: ParameterChoiceRow[]): Record<string, Choice[]> {

@@ -9,9 +9,6 @@ export interface ParameterChoiceRow {
   name: string;
   unit: string | null;
   aggregation: string;
-  /** Dictionary keys of a shipped parameter and unit (migration 036). */
-  key: string | null;
-  unitKey: string | null;
 }
 
 /** A rule's conditions and what their form offers. */
@@ -68,7 +65,7 @@ export class AlertConditionsRepository {
   /** The parameters of the types of the devices the rule watches (its own and its groups'), one per number. */
   async parametersOfRule(ruleId: number): Promise<ParameterChoiceRow[]> {
     const result = await sql<ParameterChoiceRow>`
-      select distinct on (p.number) p.number, p.name, u.short as unit, p.aggregation, p.key, u.key as "unitKey"
+      select distinct on (p.number) p.number, p.name, u.short as unit, p.aggregation
       from parameters p left join units u on u.id = p.unit_id
       where p.device_type_id in (
         select d.device_type_id from devices d where d.id in (

@@ -13,7 +13,7 @@ export function ruleSummaryColumn(ruleId: RawBuilder<unknown>, deviceTypes: RawB
     select json_build_object(
       'condition', k.condition,
       'parameter', (
-        select json_build_object('name', p.name, 'unit', u.short, 'key', p.key, 'unitKey', u.key)
+        select json_build_object('name', p.name, 'unit', u.short)
         from parameters p left join units u on u.id = p.unit_id
         where p.number = (k.condition ->> 'variable')::int and p.device_type_id in ${deviceTypes}
         order by p.id limit 1))
@@ -38,14 +38,13 @@ export function alertDeviceTypes(deviceId: RawBuilder<unknown>, ruleId: RawBuild
 export function presentSummary(stored: unknown): AlertRuleSummary {
   const value = (typeof stored === 'string' ? JSON.parse(stored) : stored) as {
     condition?: unknown;
-    parameter?: { name?: unknown; unit?: unknown; key?: unknown; unitKey?: unknown } | null;
+    parameter?: { name?: unknown; unit?: unknown } | null;
   } | null;
   const condition =
     value?.condition && typeof value.condition === 'object' && !Array.isArray(value.condition) ? (value.condition as Record<string, unknown>) : null;
-  const text = (field: unknown) => (typeof field === 'string' ? field : null);
   const parameter =
     value?.parameter && typeof value.parameter.name === 'string'
-      ? { name: value.parameter.name, unit: text(value.parameter.unit), key: text(value.parameter.key), unitKey: text(value.parameter.unitKey) }
+      ? { name: value.parameter.name, unit: typeof value.parameter.unit === 'string' ? value.parameter.unit : null }
       : null;
   return { condition, parameter };
 }

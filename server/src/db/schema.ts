@@ -125,8 +125,6 @@ export interface UnitsTable {
   long: string;
   min: number | null;
   max: number | null;
-  /** Migration 036: a shipped unit's dictionary key (contracts dictionary.ts); null for a unit someone added. */
-  key: string | null;
 }
 
 export interface DeviceTypesTable {
@@ -134,8 +132,6 @@ export interface DeviceTypesTable {
   name: string;
   description: string | null;
   created_at: CreatedAt;
-  /** Migration 036: a shipped type's dictionary key; null for a type someone added or renamed. */
-  key: string | null;
 }
 
 export interface ParametersTable {
@@ -155,8 +151,6 @@ export interface ParametersTable {
   teltonika_io_id: number | null;
   teltonika_multiplier: Generated<number>;
   teltonika_offset: Generated<number>;
-  /** Migration 036: a shipped type's parameter's dictionary key; null for one someone added or renamed. */
-  key: string | null;
 }
 
 export interface DevicesTable {

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { shippedKey } from '@gearwatch/contracts';
 import type { DB } from '../db/schema.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { demoBoardSettings } from './demo-boards.ts';
@@ -55,18 +54,14 @@ interface DemoContentRepositories {
 }
 
 async function seedAll(repo: SeedRepository, passwordHashes: Map<string, string>, historyDays: number, content: DemoContentRepositories): Promise<void> {
-  const unitIds = idsBy(await repo.insertUnits(DEMO_UNITS.map((u) => ({ ...u, key: shippedKey('unit', u.name) }))), (r) => r.name);
-  const typeIds = idsBy(
-    await repo.insertDeviceTypes(DEMO_DEVICE_TYPES.map(({ name, description }) => ({ name, description, key: shippedKey('device-type', name) }))),
-    (r) => r.name,
-  );
+  const unitIds = idsBy(await repo.insertUnits(DEMO_UNITS.map((u) => ({ ...u }))), (r) => r.name);
+  const typeIds = idsBy(await repo.insertDeviceTypes(DEMO_DEVICE_TYPES.map(({ name, description }) => ({ name, description }))), (r) => r.name);
   await repo.insertParameters(
     DEMO_DEVICE_TYPES.flatMap((type) =>
       type.parameters.map((p) => ({
         device_type_id: lookup(typeIds, type.name),
         number: p.number,
         name: p.name,
-        key: shippedKey('device-type', type.name) === null ? null : shippedKey('parameter', p.name),
         description: p.description,
         tags: p.tags,
         unit_id: p.unit === null ? null : lookup(unitIds, p.unit),

@@ -12,7 +12,6 @@ export interface DeviceStatusRow {
   powerState: string;
   deviceTypeId: number;
   deviceTypeName: string;
-  deviceTypeKey: string | null;
   companyId: number;
   companyName: string;
   timezone: string;
@@ -58,7 +57,7 @@ export class DeviceStatusRepository {
     );
     const limit = request.limit === null ? sql`` : sql`limit ${request.limit} offset ${request.offset}`;
     const rows = await sql<DeviceStatusRow>`
-      select d.id, d.name, d.power_state as "powerState", t.id as "deviceTypeId", t.name as "deviceTypeName", t.key as "deviceTypeKey",
+      select d.id, d.name, d.power_state as "powerState", t.id as "deviceTypeId", t.name as "deviceTypeName",
         c.id as "companyId", c.name as "companyName", c.timezone,
         s.last_sync_at as "lastSyncAt", s.last_reading_at as "lastReadingAt", s.last_work_at as "lastWorkAt",
         s.last_position_at as "lastPositionAt", s.power_changed_at as "powerChangedAt", s.lat, s.lon, s.accuracy,

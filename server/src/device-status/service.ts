@@ -41,11 +41,11 @@ export class DeviceStatusService {
       const iso = (at: Date | null) => (at === null ? null : zone.isoWithOffset(at.getTime()));
       const reading = (tag: string) => {
         const found = tagged.filter((t) => t.deviceId === row.id && t.tag === tag).sort((a, b) => b.ts.getTime() - a.ts.getTime())[0];
-        return found ? { value: found.value, time: zone.isoWithOffset(found.ts.getTime()), unit: found.unit, unitKey: found.unitKey } : null;
+        return found ? { value: found.value, time: zone.isoWithOffset(found.ts.getTime()), unit: found.unit } : null;
       };
       const total = (number: number) => today.find((t) => t.deviceId === row.id && t.number === number)?.sum ?? null;
       return {
-        device: { id: row.id, name: row.name, deviceType: { id: row.deviceTypeId, name: row.deviceTypeName, key: row.deviceTypeKey } },
+        device: { id: row.id, name: row.name, deviceType: { id: row.deviceTypeId, name: row.deviceTypeName } },
         company: { id: row.companyId, name: row.companyName },
         position:
           row.lat !== null && row.lon !== null && row.lastPositionAt !== null

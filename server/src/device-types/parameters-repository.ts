@@ -204,12 +204,7 @@ export class ParametersRepository {
 
   /** False when the parameter is gone. */
   async update(id: number, parameter: ParameterWrite): Promise<boolean> {
-    // A shipped parameter renamed is someone's own from then on: its key goes, so the new name is shown as typed.
-    const result = await this.db
-      .updateTable('parameters')
-      .set({ ...ParametersRepository.columnsOf(parameter), key: sql<string | null>`case when name = ${parameter.name} then key end` })
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const result = await this.db.updateTable('parameters').set(ParametersRepository.columnsOf(parameter)).where('id', '=', id).executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 

@@ -13,10 +13,8 @@ export interface MonitorParameterRow {
   deviceTypeId: number;
   number: number;
   name: string;
-  key: string | null;
   tags: string[];
   aggregation: ParameterAggregation;
-  unitKey: string | null;
   unitShort: string | null;
   unitLong: string | null;
   unitMin: number | null;
@@ -94,9 +92,9 @@ export class DeviceTypesRepository {
     return query;
   }
 
-  async list(scope: TenantScope, request: ListRequest<DeviceTypeSortField>): Promise<Page<{ id: number; name: string; key: string | null }>> {
+  async list(scope: TenantScope, request: ListRequest<DeviceTypeSortField>): Promise<Page<{ id: number; name: string }>> {
     const query = this.scoped(scope, request.search);
-    return pagedList(query, (matching) => matching.select(['device_types.id', 'device_types.name', 'device_types.key']), request, {
+    return pagedList(query, (matching) => matching.select(['device_types.id', 'device_types.name']), request, {
       columns: SORT_COLUMNS,
       tiebreak: sql`device_types.id`,
     });
@@ -133,10 +131,8 @@ export class DeviceTypesRepository {
         'parameters.device_type_id as deviceTypeId',
         'parameters.number',
         'parameters.name',
-        'parameters.key',
         'parameters.tags',
         sql<ParameterAggregation>`parameters.aggregation`.as('aggregation'),
-        'units.key as unitKey',
         'units.short as unitShort',
         'units.long as unitLong',
         'units.min as unitMin',
@@ -176,12 +172,7 @@ export class DeviceTypesRepository {
 
   /** False when the type is gone. */
   async update(id: number, type: DeviceTypeWrite): Promise<boolean> {
-    // A shipped type renamed is someone's own from then on: its key goes, so the new name is shown as typed.
-    const result = await this.db
-      .updateTable('device_types')
-      .set({ name: type.name, description: type.description, key: sql<string | null>`case when name = ${type.name} then key end` })
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const result = await this.db.updateTable('device_types').set({ name: type.name, description: type.description }).where('id', '=', id).executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 

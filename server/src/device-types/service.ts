@@ -59,16 +59,14 @@ export class DeviceTypesService implements FormResource {
       entries: page.entries.map((type) => ({
         id: type.id,
         name: type.name,
-        key: type.key,
         parameters: parameters
           .filter((p) => p.deviceTypeId === type.id)
           .map((p) => ({
             number: p.number,
             name: p.name,
-            key: p.key,
             tags: p.tags,
             aggregation: p.aggregation,
-            unit: { key: p.unitKey, short: p.unitShort ?? '', long: p.unitLong ?? '', min: p.unitMin, max: p.unitMax },
+            unit: { short: p.unitShort ?? '', long: p.unitLong ?? '', min: p.unitMin, max: p.unitMax },
           })),
       })),
     };

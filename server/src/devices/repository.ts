@@ -16,7 +16,6 @@ export interface DeviceRow {
   companyName: string;
   deviceTypeId: number;
   deviceTypeName: string;
-  deviceTypeKey: string | null;
 }
 
 export interface ParameterRow {
@@ -24,11 +23,9 @@ export interface ParameterRow {
   deviceTypeId: number;
   number: number;
   name: string;
-  key: string | null;
   tags: string[];
   aggregation: string;
   unitId: number | null;
-  unitKey: string | null;
   unitName: string | null;
   unitShort: string | null;
   unitLong: string | null;
@@ -55,7 +52,6 @@ const DEVICE_ROW_COLUMNS = [
   'companies.name as companyName',
   'devices.device_type_id as deviceTypeId',
   'device_types.name as deviceTypeName',
-  'device_types.key as deviceTypeKey',
 ] as const;
 
 export class DevicesRepository {
@@ -96,12 +92,10 @@ export class DevicesRepository {
         'parameters.device_type_id as deviceTypeId',
         'parameters.number',
         'parameters.name',
-        'parameters.key',
         'parameters.tags',
         'parameters.aggregation',
         'units.id as unitId',
         'units.name as unitName',
-        'units.key as unitKey',
         'units.short as unitShort',
         'units.long as unitLong',
         'units.min as unitMin',

@@ -38,7 +38,6 @@ export class DevicesService {
       deviceType: {
         id: row.deviceTypeId,
         name: row.deviceTypeName,
-        key: row.deviceTypeKey,
         parameters: parameters.filter((p) => p.deviceTypeId === row.deviceTypeId).map(presentParameter),
       },
       groups: groups.filter((g) => g.deviceId === row.id).map(({ id, name }) => ({ id, name })),
@@ -52,12 +51,8 @@ function presentParameter(p: ParameterRow) {
     id: p.id,
     number: p.number,
     name: p.name,
-    key: p.key,
     tags: p.tags,
     aggregation: p.aggregation as ParameterAggregation,
-    unit:
-      p.unitId === null
-        ? null
-        : { id: p.unitId, key: p.unitKey, name: p.unitName ?? '', short: p.unitShort ?? '', long: p.unitLong ?? '', min: p.unitMin, max: p.unitMax },
+    unit: p.unitId === null ? null : { id: p.unitId, name: p.unitName ?? '', short: p.unitShort ?? '', long: p.unitLong ?? '', min: p.unitMin, max: p.unitMax },
   };
 }

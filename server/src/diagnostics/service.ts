@@ -49,7 +49,7 @@ class AxisRegistry {
   private readonly byUnit = new Map<string, number>();
 
   add(description: ParameterDescription): number {
-    const key = `${description.unit.short}\u0000${description.unit.long}\u0000${description.unit.key ?? ''}`;
+    const key = `${description.unit.short}\u0000${description.unit.long}`;
     let axis = this.byUnit.get(key);
     if (axis === undefined) {
       axis = this.groups.push({ unit: description.unit, parameters: [] }) - 1;
@@ -57,7 +57,7 @@ class AxisRegistry {
     }
     const group = this.groups[axis]!;
     if (!group.parameters.some((p) => p.number === description.number && p.name === description.name)) {
-      group.parameters.push({ number: description.number, name: description.name, key: description.key });
+      group.parameters.push({ number: description.number, name: description.name });
     }
     return axis;
   }
@@ -115,7 +115,7 @@ export class DiagnosticsService {
   }
 
   private seriesOf(axes: AxisRegistry, grid: ValueGrid, device: DeviceSubject, p: ParameterDescription): DeviceParameterSeries {
-    return { number: p.number, name: p.name, key: p.key, unit: p.unit, axis: axes.add(p), values: seriesValues(grid, device, p.number) };
+    return { number: p.number, name: p.name, unit: p.unit, axis: axes.add(p), values: seriesValues(grid, device, p.number) };
   }
 
   /** Raw readings of one device (the async monitor); the newest DIAGNOSTICS_LIMITS.asyncMaxPoints per parameter. */

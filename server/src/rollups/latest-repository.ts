@@ -24,7 +24,6 @@ export interface TaggedReadingRow {
   value: number;
   ts: Date;
   unit: string | null;
-  unitKey: string | null;
 }
 
 /**
@@ -88,7 +87,7 @@ export class LatestReadingsRepository {
   async latestTagged(deviceIds: number[], tags: string[]): Promise<TaggedReadingRow[]> {
     if (deviceIds.length === 0) return [];
     const result = await sql<TaggedReadingRow>`
-      select d.id as "deviceId", t.tag, r.last_value as value, r.last_ts as ts, u.short as unit, u.key as "unitKey"
+      select d.id as "deviceId", t.tag, r.last_value as value, r.last_ts as ts, u.short as unit
       from devices d
       join parameters p on p.device_type_id = d.device_type_id
       join unnest(${tags}::text[]) as t(tag) on t.tag = any(p.tags)

@@ -20,9 +20,7 @@ export interface TypeParameter {
   deviceTypeId: number;
   number: number;
   name: string;
-  key: string | null;
   aggregation: ParameterAggregation;
-  unitKey: string | null;
   unitShort: string | null;
   unitLong: string | null;
   unitMin: number | null;
@@ -131,9 +129,7 @@ export class RollupRepository {
         'parameters.device_type_id as deviceTypeId',
         'parameters.number',
         'parameters.name',
-        'parameters.key',
         sql<ParameterAggregation>`parameters.aggregation`.as('aggregation'),
-        'units.key as unitKey',
         'units.short as unitShort',
         'units.long as unitLong',
         'units.min as unitMin',

@@ -29,8 +29,6 @@ export class ValueGrid {
 export interface ParameterDescription {
   number: number;
   name: string;
-  /** A shipped parameter's dictionary key (contracts dictionary.ts); null for a typed one and for efficiency. */
-  key: string | null;
   unit: DiagnosticsUnit;
   aggregation: ParameterAggregation;
 }
@@ -53,16 +51,15 @@ export class ParameterCatalogue {
     if (!numbers) return undefined;
     if (number === PARAMETER_NUMBERS.efficiency) {
       if (!numbers.has(PARAMETER_NUMBERS.work) || !numbers.has(PARAMETER_NUMBERS.active)) return undefined;
-      return { number, name: EFFICIENCY_PARAMETER_NAME, key: null, unit: EFFICIENCY_UNIT, aggregation: 'last' };
+      return { number, name: EFFICIENCY_PARAMETER_NAME, unit: EFFICIENCY_UNIT, aggregation: 'last' };
     }
     const p = numbers.get(number);
     if (!p || number === PARAMETER_NUMBERS.internal) return undefined;
     return {
       number,
       name: p.name,
-      key: p.key,
       aggregation: p.aggregation,
-      unit: { key: p.unitKey, short: p.unitShort ?? '', long: p.unitLong ?? '', min: p.unitMin, max: p.unitMax },
+      unit: { short: p.unitShort ?? '', long: p.unitLong ?? '', min: p.unitMin, max: p.unitMax },
     };
   }
 

@@ -53,16 +53,4 @@ describe('an alert message in words', async () => {
       alertMessage({ key: 'alert.message.work-efficiency', params: { ...params, bound: 'above' } }, polish.t.bind(polish), { ...format, language: 'pl' }),
     ).toContain('powyżej 40%');
   });
-
-  it('names a shipped parameter and unit in the reader language and a typed one as typed (issue 32 item 2)', async () => {
-    const pl = (await initI18n('pl')).getFixedT('pl');
-    const where = { language: 'pl', timeZone: 'Europe/Warsaw' };
-    const shipped = { parameter: 'battery voltage', parameterKey: 'battery-voltage', value: 38, unit: 'V', unitKey: 'volt', operator: 'lt', argument: 44 };
-    expect(alertMessage({ key: 'alert.message.value', params: shipped }, pl, where)).toBe('Napięcie akumulatora: 38 V (< 44 V)');
-    expect(alertMessage({ key: 'alert.message.value', params: shipped }, t, { ...where, language: 'en' })).toMatch(/^Battery voltage /);
-    const counted = { parameter: 'counter', parameterKey: 'counter', value: 5, unit: 'pcs', unitKey: 'pieces', operator: 'gt', argument: 4 };
-    expect(alertMessage({ key: 'alert.message.value', params: counted }, pl, where)).toBe('Licznik: 5 szt. (> 4 szt.)');
-    const typed = { parameter: 'nacisk prasy', value: 38, unit: 'kN', operator: 'lt', argument: 44 };
-    expect(alertMessage({ key: 'alert.message.value', params: typed }, pl, where)).toBe('nacisk prasy: 38 kN (< 44 kN)');
-  });
 });

@@ -1,7 +1,7 @@
 // An alert's message in words (`alert.message.<type>` and its parameters): shown by the alert list, the alert's
 // deliveries and the dashboard's newest alerts, so it lives outside any one feature. Times are written by
 // components/dates/format.ts, numbers by Intl; the sentences are translation keys.
-import { ALERT_MESSAGE_DICTIONARY_PARAMS, ALERT_OPERATOR_SYMBOLS, ALERT_OPERATORS, dictionaryText } from '@gearwatch/contracts';
+import { ALERT_OPERATOR_SYMBOLS, ALERT_OPERATORS } from '@gearwatch/contracts';
 import type { AlertOperator } from '@gearwatch/contracts';
 import { formatDateTime } from '../dates/format.ts';
 import type { DateFormat } from '../dates/format.ts';
@@ -44,19 +44,12 @@ export function tidySentence(text: string): string {
 
 /**
  * An alert's message (`alert.message.<type>` and its parameters, ALERT_MESSAGE_PARAMS): times in the user's
- * language, numbers rounded to 2 decimals (whole minutes in the duration messages), operators as symbols, the geofence event,
- * the change direction and the efficiency bound in words, a shipped parameter and unit by their dictionary keys in the
- * user's language (ALERT_MESSAGE_DICTIONARY_PARAMS).
+ * language, numbers rounded to 2 decimals (whole minutes in the duration messages), operators as symbols, the geofence event, the change direction and the efficiency bound in words.
  */
 export function alertMessage(message: { key: string; params: Record<string, string | number | null> }, t: Translate, dateFormat: DateFormat): string {
   const { language } = dateFormat;
   const values: Record<string, string> = {};
-  const keyOf = (name: string) => {
-    const key = message.params[name];
-    return typeof key === 'string' ? key : null;
-  };
   for (const [name, value] of Object.entries(message.params)) {
-    if (Object.hasOwn(ALERT_MESSAGE_DICTIONARY_PARAMS, name)) continue;
     if (value === null) values[name] = '';
     else if (typeof value === 'number')
       values[name] = formatNumber(name === 'minutes' && WHOLE_MINUTE_MESSAGES.has(message.key) ? Math.round(value) : value, language);
@@ -65,8 +58,6 @@ export function alertMessage(message: { key: string; params: Record<string, stri
     else if (name === 'geofence') values[name] = t(`alert.geofence-event.${value}`);
     else if (name === 'change') values[name] = t(`alert.change-event.${value}`);
     else if (name === 'bound') values[name] = t(`alert.bound-event.${value}`);
-    else if (name === 'parameter') values[name] = dictionaryText(t, 'parameter', keyOf('parameterKey'), 'name', value);
-    else if (name === 'unit') values[name] = dictionaryText(t, 'unit', keyOf('unitKey'), 'short', value);
     else values[name] = value;
   }
   return tidySentence(t(message.key, values));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCategory, formatDate, formatDateTime, formatDuration, formatRecentTime, formatRelativeTime, formatShortDate, formatTime } from './format.ts';
+import { formatDate, formatDateTime, formatDuration, formatRecentTime, formatRelativeTime, formatShortDate, formatTime } from './format.ts';
 
 const WARSAW = { language: 'en', timeZone: 'Europe/Warsaw' };
 
@@ -171,15 +171,5 @@ describe('formatDuration', () => {
     expect(formatDuration(90_061, { seconds: true })).toBe('25:01:01');
     expect(formatDuration(59.9, { seconds: true })).toBe('0:00:59');
     expect(formatDuration(-30, { seconds: true })).toBe('0:00:00');
-  });
-
-  it('writes chart categories in the date format of the language, as every other date on screen (issue 32 item 17)', () => {
-    expect(formatCategory('2026-11-28', 'pl')).toBe(formatShortDate('2026-11-28', 'pl'));
-    expect(formatCategory('2026-11-28', 'pl')).toBe('28.11.2026');
-    expect(formatCategory('2026-11-28', 'en')).toBe('28/11/2026');
-    expect(formatCategory('2026-11-28 06:05', 'en')).toBe('28/11/2026 06:05');
-    expect(formatCategory('2026-11', 'en')).toBe('November 2026');
-    expect(formatCategory('2026', 'pl')).toBe('2026');
-    expect(formatCategory('Shift I', 'pl')).toBe('Shift I');
   });
 });

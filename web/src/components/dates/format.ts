@@ -54,22 +54,6 @@ export function formatMonth(month: string, language: string): string {
   return format(language, { month: 'long', year: 'numeric' }, utcDate(`${month}-01`));
 }
 
-const CATEGORY_TIME = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}(?::\d{2})?)$/;
-const CATEGORY_MONTH = /^\d{4}-\d{2}$/;
-
-/**
- * A chart's category as the API labels it (contracts CATEGORY_FORMATS: company wall times and dates) in the one
- * date format of the language (issue 32 item 17): '2026-11-28 10:00' → pl 28.11.2026 10:00, en 28/11/2026 10:00; a
- * month by name; a year or anything else as it is.
- */
-export function formatCategory(label: string, language: string): string {
-  const timed = CATEGORY_TIME.exec(label);
-  if (timed?.[1] && timed[2]) return `${formatShortDate(timed[1], language)} ${timed[2]}`;
-  if (CALENDAR_DATE.test(label)) return formatShortDate(label, language);
-  if (CATEGORY_MONTH.test(label)) return formatMonth(label, language);
-  return label;
-}
-
 /** Short weekday names, Monday first. */
 export function weekdayNames(language: string): string[] {
   // Any Monday will do; the week of 2024-01-01 (a Monday) is as good as another.

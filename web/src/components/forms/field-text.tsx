@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import type { ChangeEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dictionaryText } from '@gearwatch/contracts';
 import type { Choice, FormField } from '@gearwatch/contracts';
 
 export interface FieldText {
@@ -27,27 +26,10 @@ export function useFieldText(field: FormField, errors: readonly string[]): Field
   return { label: t(field.label), helperText, error: errors.length > 0 };
 }
 
-/**
- * What a choice shows: a constant list's key translated, a shipped dictionary row by its key in the reader's language,
- * an entity's name as it is.
- */
+/** What a choice shows: a constant list's key translated, an entity's name as it is. */
 export function useChoiceLabel(): (choice: Choice) => string {
   const { t } = useTranslation();
-  return (choice) => choiceLabel(choice, t);
-}
-
-export function choiceLabel(choice: Choice, t: (key: string) => string): string {
-  if (choice.translate) return t(choice.label);
-  if (choice.dictionary) {
-    const { kind, key } = choice.dictionary;
-    return dictionaryText(t, kind, key, kind === 'unit' ? 'short' : 'name', choice.label);
-  }
-  return choice.label;
-}
-
-/** A choice's unit as the reader writes it (a shipped unit by its key). */
-export function choiceUnit(choice: Choice | undefined, t: (key: string) => string): string | undefined {
-  return choice?.unit === undefined ? undefined : dictionaryText(t, 'unit', choice.unitKey, 'short', choice.unit);
+  return (choice) => (choice.translate ? t(choice.label) : choice.label);
 }
 
 /** The choice a value names; values compare as text (an entity id may arrive as 3 or '3'). */

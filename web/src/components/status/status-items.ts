@@ -3,7 +3,6 @@
 // state (spec 01 §3: ok green, warning amber, error red, none grey).
 import type { TFunction } from 'i18next';
 import type { DeviceStatusEntry } from '@gearwatch/contracts';
-import { unitSymbol } from '../../i18n/dictionary.ts';
 import { formatDateTime, formatDuration, formatRecentTime, formatRelativeTime } from '../dates/format.ts';
 import { formatReading } from './status-format.ts';
 
@@ -47,7 +46,7 @@ export function statusItems(entry: DeviceStatusEntry, { t, language, timeZone, n
   const reading = (kind: StatusKind, value: DeviceStatusEntry['batteryVoltage']): StatusItem => {
     const label = t(`status.${kind}`);
     if (!value) return { kind, key: kind, state: 'none', value: NO_VALUE, tooltip: none(label) };
-    const text = formatReading(value.value, unitSymbol(t, value.unit, value.unitKey), language);
+    const text = formatReading(value.value, value.unit, language);
     return { kind, key: kind, state: live(true), value: text, tooltip: t('status.tooltip.reading', { label, value: text, time: fullTime(value.time) }) };
   };
 

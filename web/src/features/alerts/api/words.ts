@@ -20,8 +20,6 @@ export function describeCondition(
   t: Translate,
   language: string,
 ): string {
-  const named = parameter
-    ? { name: parameter.label, unit: parameter.unit ?? null, key: parameter.dictionary?.key ?? null, unitKey: parameter.unitKey ?? null }
-    : null;
+  const named = parameter ? { name: parameter.label, unit: parameter.unit ?? null } : null;
   return describeRule(type, { condition, parameter: named }, t, language);
 }

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { alertRowSchema } from '@gearwatch/contracts';
 import type { AlertListFilter, AlertRow, AlertStatus } from '@gearwatch/contracts';
-import { formatDate, formatDateTime, formatTime } from '../../../components/dates/format.ts';
+import { formatDateTime } from '../../../components/dates/format.ts';
 import { useDateFormat } from '../../../components/dates/useDateFormat.ts';
 import { useNotify } from '../../../components/dialogs/useNotify.ts';
 import { EntityList } from '../../../components/list/EntityList.tsx';
@@ -65,7 +65,7 @@ function DescriptionCell({ row }: { row: AlertRow }) {
   const generated = row.rule ? describeRule(row.rule.type, row.rule.summary, t, i18n.language) : '';
   if (!generated && !row.description) return <>—</>;
   return (
-    <Box sx={{ minWidth: 180 }} data-testid="alert-description">
+    <Box sx={{ minWidth: 200 }} data-testid="alert-description">
       {generated ? <Box>{generated}</Box> : null}
       {row.description ? (
         <Box sx={{ color: 'text.secondary', whiteSpace: 'pre-line' }} data-testid="alert-own-description">
@@ -110,29 +110,18 @@ export function AlertTable({ filter, scope, hide = [], toolbar, defaultPageSize,
     });
   // Laid out by content (issue 32 item 9): times, counter, importance and status keep to one line at their own width;
   // the rule, message and description get the rest, each with a readable least width, rather than equal shares.
-  // A time is its date over its clock: three times on one line each took 440 px at 1600 px and pushed the message
-  // under the sticky actions and the description out of view.
-  const time = (iso: string | null) =>
-    iso ? (
-      <Box sx={{ whiteSpace: 'nowrap' }} title={formatDateTime(iso, dateFormat)}>
-        <Box>{formatDate(iso, dateFormat)}</Box>
-        <Box sx={{ color: 'text.secondary' }}>{formatTime(iso, dateFormat)}</Box>
-      </Box>
-    ) : (
-      '—'
-    );
+  const time = (iso: string | null) => <Box sx={{ whiteSpace: 'nowrap' }}>{iso ? formatDateTime(iso, dateFormat) : '—'}</Box>;
 
   const columns: EntityColumn<AlertRow>[] = [
-    { key: 'createdAt', header: 'alert.column.created', sortField: 'createdAt', width: 1, cell: (row) => time(row.createdAt) },
-    { key: 'lastAt', header: 'alert.column.last', sortField: 'lastAt', width: 1, cell: (row) => time(row.lastAt) },
-    { key: 'endedAt', header: 'alert.column.ended', sortField: 'endedAt', width: 1, cell: (row) => time(row.endedAt) },
+    { key: 'createdAt', header: 'alert.column.created', sortField: 'createdAt', cell: (row) => time(row.createdAt) },
+    { key: 'lastAt', header: 'alert.column.last', sortField: 'lastAt', cell: (row) => time(row.lastAt) },
+    { key: 'endedAt', header: 'alert.column.ended', sortField: 'endedAt', cell: (row) => time(row.endedAt) },
     { key: 'counter', header: 'alert.column.counter', sortField: 'counter', align: 'right', width: 1, cell: (row) => row.counter },
-    { key: 'importance', header: 'alert.column.importance', sortField: 'importance', width: 1, cell: (row) => <Importance importance={row.importance} /> },
+    { key: 'importance', header: 'alert.column.importance', sortField: 'importance', cell: (row) => <Importance importance={row.importance} /> },
     {
       key: 'status',
       header: 'alert.column.status',
       sortField: 'status',
-      width: 1,
       cell: (row) => (
         <Chip size="small" color={STATUS_COLOURS[row.status]} variant={row.status === 'active' ? 'filled' : 'outlined'} label={t(statusKey(row.status))} />
       ),
@@ -141,7 +130,6 @@ export function AlertTable({ filter, scope, hide = [], toolbar, defaultPageSize,
       key: 'device',
       header: 'alert.column.device',
       sortField: 'device',
-      width: 1,
       cell: (row) => (
         <Link component={RouterLink} to={alertPaths.device(row.device.id)} underline="hover" sx={{ display: 'inline-block', minWidth: 80 }}>
           {row.device.name}
@@ -159,7 +147,7 @@ export function AlertTable({ filter, scope, hide = [], toolbar, defaultPageSize,
       ),
     },
     // The texts keep a readable width: a narrow window's table scrolls sideways rather than squeeze them.
-    { key: 'message', header: 'alert.column.message', cell: (row) => <Box sx={{ minWidth: 200 }}>{alertMessage(row.message, t, dateFormat)}</Box> },
+    { key: 'message', header: 'alert.column.message', cell: (row) => <Box sx={{ minWidth: 220 }}>{alertMessage(row.message, t, dateFormat)}</Box> },
     { key: 'description', header: 'alert.column.description', cell: (row) => <DescriptionCell row={row} /> },
   ];
 

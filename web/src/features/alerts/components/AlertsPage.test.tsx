@@ -26,10 +26,9 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
   it('shows each alert with its times, counter, importance, status, device, rule, message in words and description', async () => {
     await renderAlerts('/alerts/list', alertApi());
     await waitFor(() => expect(rows()).toHaveLength(2));
-    // A time is its date over its clock (two lines, read together as one text here).
     expect(rows()[0]).toEqual([
-      '02/03/202610:05',
-      '02/03/202610:45',
+      '02/03/2026, 10:05',
+      '02/03/2026, 10:45',
       '—',
       '4',
       'Critical',

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { ALERT_RULE_TYPES, ALERT_RULE_TYPES_WITHOUT_CONDITIONS, ALERT_UNIT_RANGED_TYPES, FORM_MESSAGE_KEYS, alertArgumentRange } from '@gearwatch/contracts';
 import type { AlertRuleType, FormDefinition, FormValue } from '@gearwatch/contracts';
 import { useApi } from '../../../api/ApiProvider.tsx';
-import { choiceUnit } from '../../../components/forms/field-text.tsx';
 import { useServerForm } from '../../../components/forms/useServerForm.ts';
 import { useDebouncedValue } from '../../../hooks/useDebouncedValue.ts';
 import { conditionOf } from '../api/condition.ts';
@@ -55,12 +54,11 @@ export function relabelArgument(
 ) {
   const argument = schema['argument'];
   if (!argument) return schema;
-  const chosen = parameterChoice(choices, values['variable']);
-  const unit = chosen?.unit;
+  const unit = parameterChoice(choices, values['variable'])?.unit;
   let label: string | null = null;
   if (type === 'charging') label = t('alert-rule.field.charging-quantity');
   else if (type === 'part-replace') label = t('alert-rule.field.hours');
-  else if (unit) label = t('alert-rule.field.argument-unit', { unit: choiceUnit(chosen, t) });
+  else if (unit) label = t('alert-rule.field.argument-unit', { unit });
   // The number field offers the range of the parameter's unit where the threshold is compared with its readings.
   const range = type !== null && ALERT_UNIT_RANGED_TYPES.includes(type) ? alertArgumentRange(unit) : null;
   if (!label && !range) return schema;

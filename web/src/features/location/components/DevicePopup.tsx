@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { deviceTypeName } from '../../../i18n/dictionary.ts';
 import { Link as RouterLink } from 'react-router';
 import { DeviceActivity } from '../../../components/status/DeviceActivity.tsx';
 import { formatDateTime } from '../../../components/dates/format.ts';
@@ -29,7 +28,7 @@ export function DevicePopup({ entry, now }: DevicePopupProps) {
           {device.name}
         </Typography>
         <Typography variant="caption" component="div" color="text.secondary">
-          {deviceTypeName(t, device.deviceType)}
+          {device.deviceType.name}
         </Typography>
       </Box>
       <DeviceActivity active={entry.active} />

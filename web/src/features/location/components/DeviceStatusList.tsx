@@ -7,7 +7,6 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deviceTypeName } from '../../../i18n/dictionary.ts';
 import { Link as RouterLink } from 'react-router';
 import type { DeviceStatusEntry } from '@gearwatch/contracts';
 import { DeviceActivity } from '../../../components/status/DeviceActivity.tsx';
@@ -67,7 +66,7 @@ function DeviceRow({ entry, selected, now, onShow }: RowProps) {
             {name}
           </Typography>
           <Typography variant="caption" color="text.secondary" noWrap>
-            {deviceTypeName(t, deviceType)}
+            {deviceType.name}
           </Typography>
         </Box>
         {located ? null : (

@@ -3,7 +3,6 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deviceTypeName } from '../../../i18n/dictionary.ts';
 import { useDevices } from '../../../api/data-areas.ts';
 import { useDevice } from '../api/devices.ts';
 import { managePaths, RESOURCES } from '../api/keys.ts';
@@ -55,7 +54,7 @@ function DeviceDetail({ id, alerts, tasks }: { id: number } & DevicePageProps) {
         editTitle="manage.devices.edit"
         listPath={managePaths.devices}
       >
-        <Fact label={t('manage.column.device-type')}>{deviceTypeName(t, row.deviceType)}</Fact>
+        <Fact label={t('manage.column.device-type')}>{row.deviceType.name}</Fact>
         <Fact label={t('manage.device.company')}>{row.company.name}</Fact>
         <Fact label={t('manage.column.groups')}>{row.groups.length > 0 ? row.groups.map((group) => group.name).join(', ') : '—'}</Fact>
         <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>

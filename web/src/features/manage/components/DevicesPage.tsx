@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deviceTypeName } from '../../../i18n/dictionary.ts';
 import { deviceSchema } from '@gearwatch/contracts';
 import type { Device, DeviceListFilter } from '@gearwatch/contracts';
 import type { EntityColumn } from '../../../components/list/entity-column.ts';
@@ -47,7 +46,7 @@ export function DevicesPage() {
   const filter = useMemo<DeviceListFilter>(() => ({ deviceGroup: filterId(deviceGroup), deviceType: filterId(deviceType) }), [deviceGroup, deviceType]);
 
   const columns: EntityColumn<Device>[] = [
-    { key: 'type', header: 'manage.column.device-type', sortField: 'deviceType', cell: (row) => deviceTypeName(t, row.deviceType) },
+    { key: 'type', header: 'manage.column.device-type', sortField: 'deviceType', cell: (row) => row.deviceType.name },
     { key: 'groups', header: 'manage.column.groups', cell: (row) => <Names names={row.groups.map((group) => group.name)} /> },
     { key: 'status', header: 'manage.column.status', sortField: 'status', cell: (row) => <DeviceTechnicalStatus status={row.status} /> },
     { key: 'power', header: 'manage.column.power-state', cell: (row) => <DevicePowerState powerState={row.powerState} /> },
@@ -73,12 +72,7 @@ export function DevicesPage() {
       toolbar={
         <>
           <FilterSelect label={t('manage.filter.device-group')} value={deviceGroup} options={modelOptions(groups.data)} onChange={setDeviceGroup} />
-          <FilterSelect
-            label={t('manage.filter.device-type')}
-            value={deviceType}
-            options={modelOptions(types.data?.map((type) => ({ ...type, name: deviceTypeName(t, type) })))}
-            onChange={setDeviceType}
-          />
+          <FilterSelect label={t('manage.filter.device-type')} value={deviceType} options={modelOptions(types.data)} onChange={setDeviceType} />
         </>
       }
     />

@@ -1,7 +1,6 @@
 import type { ChartGridOption, ChartOption } from '../../../components/chart/echarts.ts';
 import { chartFrame } from '../../../components/chart/layout.ts';
 import { buildToolbox } from '../../../components/chart/toolbox.ts';
-import { formatCategory } from '../../../components/dates/format.ts';
 import type { MonitorFiles } from './monitor-files.ts';
 import type { Translate } from './chart-text.ts';
 
@@ -12,8 +11,6 @@ export interface MonitorChartOptions extends MonitorFiles {
   /** The spreadsheet export, for the charts that have one. */
   xlsx?: () => void;
   t: Translate;
-  /** The interface language: date categories are written in its one date format (issue 32 item 17). */
-  language?: string;
 }
 
 export interface CategoryChartParts {
@@ -38,7 +35,7 @@ function widened(grid: ChartGridOption, margin: CategoryChartParts['extraMargin'
  * its y-axes and series.
  */
 export function categoryChart(options: MonitorChartOptions, parts: CategoryChartParts): ChartOption {
-  const { edited, imageName, csv, xlsx, t, language } = options;
+  const { edited, imageName, csv, xlsx, t } = options;
   const frame = chartFrame(edited);
   return {
     animation: false,
@@ -47,7 +44,6 @@ export function categoryChart(options: MonitorChartOptions, parts: CategoryChart
     legend: { ...frame.legend, data: parts.names },
     tooltip: { trigger: 'axis', confine: true },
     toolbox: buildToolbox({ show: edited, imageName, csv, xlsx, magicType: parts.lineBarSwitch, t }),
-    // The CSV keeps the API's labels; the axis and its tooltip show them as every other date on screen.
-    xAxis: { type: 'category', data: language === undefined ? parts.categories : parts.categories.map((label) => formatCategory(label, language)) },
+    xAxis: { type: 'category', data: parts.categories },
   };
 }

@@ -93,7 +93,7 @@ describe('DeviceOperatorMonitor', { timeout: 20_000 }, () => {
       { deviceOperators: '5,4', interval: 'hour', from: addDays(today, -1), to: today },
     ]);
     // The highest stack of work is 2400 s: the axis is in minutes.
-    expect(chartTexts(chart)).toEqual(expect.arrayContaining(['Agnieszka Dąbrowska', 'Grzegorz Lewandowski', 'min', '02/03/2026 10:00']));
+    expect(chartTexts(chart)).toEqual(expect.arrayContaining(['Agnieszka Dąbrowska', 'Grzegorz Lewandowski', 'min', '2026-03-02 10:00']));
   });
 
   it('asks for the chosen groups by id when choosing groups', async () => {

@@ -18,7 +18,7 @@ const KIND = 'device-operator';
  * operators of chosen groups) over a date range at an interval, as bars stacked per category.
  */
 export function DeviceOperatorMonitor({ settings, update, range, setRange, today }: MonitorProps<'device-operator'>) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
 
   const { validity, request } = useMemo(() => deviceOperatorData.plan(settings, { range }), [range, settings]);
   const query = useMonitorQuery(KIND, request, deviceOperatorData.fetch);
@@ -39,8 +39,8 @@ export function DeviceOperatorMonitor({ settings, update, range, setRange, today
   const option = useMemo(() => {
     if (!data) return null;
     const files = monitorFiles(t(MONITOR_TITLE_KEYS[KIND]), range, () => deviceOperatorCsv(data, parameter, t));
-    return deviceOperatorOption(data, { parameter, magicType, edited, ...files, t, language: i18n.language });
-  }, [data, edited, magicType, parameter, range, t, i18n.language]);
+    return deviceOperatorOption(data, { parameter, magicType, edited, ...files, t });
+  }, [data, edited, magicType, parameter, range, t]);
 
   return (
     <ChartMonitorFrame

@@ -102,7 +102,7 @@ describe('DeviceParameterMonitor', { timeout: 20_000 }, () => {
     await renderBoard('diagnostics', { board: board({ devices: [1, 2], parameters: [1] }), routes: answering(() => ({ body: workAnswer() })) });
     const frame = await screen.findByTestId('monitor-device-parameter');
     const texts = chartTexts(await within(frame).findByRole('img', { name: TITLE }));
-    expect(texts).toEqual(expect.arrayContaining(['Forklift A – Work time', 'Forklift B – Work time', 'min', '02/03/2026 10:00', '02/03/2026 11:00']));
+    expect(texts).toEqual(expect.arrayContaining(['Forklift A – Work time', 'Forklift B – Work time', 'min', '2026-03-02 10:00', '2026-03-02 11:00']));
   });
 
   it('drops parameters the new device selection does not offer, choosing the work parameter instead', async () => {

@@ -6,7 +6,6 @@ import type { MonitorChartOptions } from '../category-chart.ts';
 import { secondsUnitText } from '../chart-text.ts';
 import type { Translate } from '../chart-text.ts';
 import { EFFICIENCY_NAME_KEY } from '../fields/ParameterField.tsx';
-import { parameterName, unitShort } from '../../../../i18n/dictionary.ts';
 
 /** One drawn line or bar set: one parameter of one device (spec 02 §2 item 1). */
 export interface DeviceParameterSeries {
@@ -20,7 +19,7 @@ export interface DeviceParameterSeries {
 export function deviceParameterSeries(response: DeviceDiagnosticsResponse, t: Translate): DeviceParameterSeries[] {
   return response.data.flatMap(({ device, parameters }) =>
     parameters.map((parameter) => ({
-      name: `${device.name} – ${parameter.number === PARAMETER_NUMBERS.efficiency ? t(EFFICIENCY_NAME_KEY) : parameterName(t, parameter)}`,
+      name: `${device.name} – ${parameter.number === PARAMETER_NUMBERS.efficiency ? t(EFFICIENCY_NAME_KEY) : parameter.name}`,
       unit: parameter.unit,
       axis: parameter.axis,
       values: parameter.values,
@@ -30,7 +29,7 @@ export function deviceParameterSeries(response: DeviceDiagnosticsResponse, t: Tr
 
 /** The chart's CSV (spec 02 §9): DateTime, then "<device> – <parameter> [<unit>]" per series, 2 decimals. */
 export function deviceParameterCsv(response: DeviceDiagnosticsResponse, t: Translate): string {
-  const series: CsvSeries[] = deviceParameterSeries(response, t).map((s) => ({ name: s.name, unit: unitShort(t, s.unit), values: s.values }));
+  const series: CsvSeries[] = deviceParameterSeries(response, t).map((s) => ({ name: s.name, unit: s.unit.short, values: s.values }));
   return chartCsv(response.categories, series, CSV_DECIMALS);
 }
 
@@ -48,8 +47,8 @@ export function formatAxisValue(value: number, axis: UnitAxis, t: Translate): st
 
 /** An axis' unit as its name and the tooltips write it: the parameter's own, or s/min/h for seconds; none for on/off. */
 function axisUnitText(axis: UnitAxis, t: Translate): string {
-  if (axis.kind === 'seconds') return axis.seconds ? secondsUnitText(axis.seconds.unit, t) : unitShort(t, axis.unit);
-  return axis.kind === 'on-off' ? '' : unitShort(t, axis.unit);
+  if (axis.kind === 'seconds') return axis.seconds ? secondsUnitText(axis.seconds.unit, t) : axis.unit.short;
+  return axis.kind === 'on-off' ? '' : axis.unit.short;
 }
 
 export interface DeviceParameterChartOptions extends MonitorChartOptions {

@@ -13,10 +13,10 @@ export function useDeviceParameterOption(
   { magicType, edited }: { magicType: ChartType; edited: boolean },
   range: DateRange,
 ): ChartOption | null {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return useMemo(() => {
     if (!data) return null;
     const files = monitorFiles(t(MONITOR_TITLE_KEYS[kind]), range, () => deviceParameterCsv(data, t));
-    return deviceParameterOption(data, { magicType, edited, ...files, t, language: i18n.language });
-  }, [data, edited, kind, magicType, range, t, i18n.language]);
+    return deviceParameterOption(data, { magicType, edited, ...files, t });
+  }, [data, edited, kind, magicType, range, t]);
 }

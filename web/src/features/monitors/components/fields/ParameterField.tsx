@@ -4,16 +4,14 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PARAMETER_NUMBERS } from '@gearwatch/contracts';
 import type { SelectableParameter } from '@gearwatch/contracts';
-import { parameterName, unitShort } from '../../../../i18n/dictionary.ts';
 
 /** The efficiency pseudo-parameter's translated name (the server calls it 'efficiency'). */
 export const EFFICIENCY_NAME_KEY = 'monitor.parameter.efficiency';
 
 /** A parameter as the selectors and charts name it: its name and, when it has one, its unit. */
-export function parameterLabel(parameter: Pick<SelectableParameter, 'number' | 'name' | 'unit' | 'key'>, t: (key: string) => string): string {
-  const name = parameter.number === PARAMETER_NUMBERS.efficiency ? t(EFFICIENCY_NAME_KEY) : parameterName(t, parameter);
-  const unit = unitShort(t, parameter.unit);
-  return unit ? `${name} [${unit}]` : name;
+export function parameterLabel(parameter: Pick<SelectableParameter, 'number' | 'name' | 'unit'>, t: (key: string) => string): string {
+  const name = parameter.number === PARAMETER_NUMBERS.efficiency ? t(EFFICIENCY_NAME_KEY) : parameter.name;
+  return parameter.unit.short ? `${name} [${parameter.unit.short}]` : name;
 }
 
 interface CommonProps {

@@ -72,7 +72,7 @@ export function NewestAlertsMonitor({ settings, update, range }: MonitorProps<'n
             tone: alert.importance,
             toneLabel: t(`alert-rule.importance.${alert.importance}`),
             primary: `${alert.device.name}: ${alertMessage(alert.message, t, dateFormat)}`,
-            secondary: `${formatDateTime(alert.createdAt, dateFormat)} · ${t(`alert.status.${alert.status}`)}${alert.rule ? ` · ${alert.rule.name}` : ''}`,
+            secondary: `${formatDateTime(alert.createdAt, dateFormat, 'full')} · ${t(`alert.status.${alert.status}`)}${alert.rule ? ` · ${alert.rule.name}` : ''}`,
           }))}
         />
       ) : null}

@@ -81,7 +81,7 @@ describe('WorkActivityMonitor', { timeout: 20_000 }, () => {
       from: addDays(today(), -1),
       to: today(),
     });
-    expect(chartTexts(chart)).toEqual(expect.arrayContaining(['Forklift A', 'Forklift B', 'min', '02/03/2026 10:00', '02/03/2026 10:05']));
+    expect(chartTexts(chart)).toEqual(expect.arrayContaining(['Forklift A', 'Forklift B', 'min', '2026-03-02 10:00', '2026-03-02 10:05']));
   });
 
   it('asks for the chosen groups by group id', async () => {

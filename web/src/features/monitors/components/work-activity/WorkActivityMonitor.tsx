@@ -17,7 +17,7 @@ const KIND = 'work-activity';
  * of chosen groups) as one stepped line per device over a date range, with a spreadsheet export in the toolbox.
  */
 export function WorkActivityMonitor({ settings, update, range, setRange, today }: MonitorProps<'work-activity'>) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const exportXlsx = useFactoryXlsxExport();
 
   const { validity, request } = useMemo(() => workActivityData.plan(settings, { range }), [range, settings]);
@@ -29,16 +29,8 @@ export function WorkActivityMonitor({ settings, update, range, setRange, today }
   const option = useMemo(() => {
     if (!data || !request) return null;
     const files = monitorFiles(t(MONITOR_TITLE_KEYS[KIND]), range, () => workActivityCsv(data, parameter, t));
-    return workActivityOption(data, {
-      parameter,
-      magicType,
-      edited,
-      ...files,
-      xlsx: () => downloadXlsx(workActivityFileQuery(request)),
-      t,
-      language: i18n.language,
-    });
-  }, [data, downloadXlsx, edited, magicType, parameter, range, request, t, i18n.language]);
+    return workActivityOption(data, { parameter, magicType, edited, ...files, xlsx: () => downloadXlsx(workActivityFileQuery(request)), t });
+  }, [data, downloadXlsx, edited, magicType, parameter, range, request, t]);
 
   return (
     <ChartMonitorFrame
