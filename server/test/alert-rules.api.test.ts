@@ -250,7 +250,7 @@ describe('/api/alertrules: list, form, page, assignments, conditions, delete and
       const conditionId = added.json<{ id: number }>().id;
       expect((await read(id)).summary).toEqual({
         condition: { variable: 20, operator: 'lt', argument: 45, date_interval: '10m' },
-        parameter: { name: 'battery voltage', unit: 'V', key: null, unitKey: null },
+        parameter: { name: 'battery voltage', unit: 'V' },
       });
       const edit = await definition(conditionUrl(id, `/${conditionId}/edit`));
       await ctx.app.inject({

@@ -48,23 +48,23 @@ describe('GET /api/devices/diagnostics/multiple', () => {
     expect(seriesOf(body, data.forklift1.id, 24)!.values).toEqual(sparse(24, {}));
     expect(body!.parameters).toEqual([
       {
-        unit: { ...seconds, key: null },
+        unit: seconds,
         parameters: [
-          { number: 1, name: 'work', key: null },
-          { number: 2, name: 'active', key: null },
+          { number: 1, name: 'work' },
+          { number: 2, name: 'active' },
         ],
       },
-      { unit: EFFICIENCY_UNIT, parameters: [{ number: 0, name: 'efficiency', key: null }] },
+      { unit: EFFICIENCY_UNIT, parameters: [{ number: 0, name: 'efficiency' }] },
       {
-        unit: { short: 'V', long: 'volt', min: null, max: null, key: null },
+        unit: { short: 'V', long: 'volt', min: null, max: null },
         parameters: [
-          { number: 20, name: 'battery voltage', key: null },
-          { number: 21, name: 'lowest voltage', key: null },
+          { number: 20, name: 'battery voltage' },
+          { number: 21, name: 'lowest voltage' },
         ],
       },
-      { unit: { short: 'A', long: 'ampere', min: null, max: null, key: null }, parameters: [{ number: 22, name: 'peak current', key: null }] },
-      { unit: { short: 'h', long: 'hours', min: null, max: null, key: null }, parameters: [{ number: 23, name: 'motor hours', key: null }] },
-      { unit: { short: '', long: '', min: null, max: null, key: null }, parameters: [{ number: 24, name: 'door open', key: null }] },
+      { unit: { short: 'A', long: 'ampere', min: null, max: null }, parameters: [{ number: 22, name: 'peak current' }] },
+      { unit: { short: 'h', long: 'hours', min: null, max: null }, parameters: [{ number: 23, name: 'motor hours' }] },
+      { unit: { short: '', long: '', min: null, max: null }, parameters: [{ number: 24, name: 'door open' }] },
     ]);
     expect(body!.units).toEqual(body!.parameters.map((g) => g.unit));
     expect(body!.data[0]!.parameters.map((p) => p.axis)).toEqual([0, 0, 1, 2, 2, 3, 4, 5]);

@@ -126,10 +126,9 @@ describe('the model lists of the monitors', () => {
       name: 'work',
       tags: ['effective work time'],
       aggregation: 'sum',
-      key: null,
-      unit: { short: 's', long: 'seconds', min: null, max: null, key: null },
+      unit: { short: 's', long: 'seconds', min: null, max: null },
     });
-    expect(type!.parameters.at(-1)!.unit).toEqual({ short: '', long: '', min: null, max: null, key: null });
+    expect(type!.parameters.at(-1)!.unit).toEqual({ short: '', long: '', min: null, max: null });
     const all = await get('/api/devicetypes?page_size=0', superToken);
     expect(all.json().entries.map((t: { id: number }) => t.id)).toEqual(expect.arrayContaining([ids.type, ids.unusedType, ids.otherType]));
     expect((await get('/api/devicetypes?context=devicetypes_admin')).json()).toEqual({ errors: { context: [MESSAGE_KEYS.incorrect] }, rootErrors: [] });
